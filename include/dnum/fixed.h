@@ -1,0 +1,233 @@
+/* dnum/fixed.h -- fixed-order dual numbers dnum_o1 ... dnum_o32 (the Dnum family).
+ *
+ * A dnum_oN is a value type holding double d[N+1], d[k] = k-th derivative with respect
+ * to the independent variable (d[0] is the value). Every function takes and returns
+ * values, never fails and never allocates; domain errors follow libm (NaN/Inf in the
+ * affected derivatives). DNUM_DEFINE(N) instantiates the same API for any other order
+ * 1 <= N <= DN_TAYLOR_MAX (170) as static inline functions.
+ *
+ * Index (replace N by the order; T is dnum_oN):
+ *   construct   T dnum_oN_var(double x)          the variable at x: (x, 1, 0, ..., 0)
+ *               T dnum_oN_const(double c)        a constant: (c, 0, ..., 0)
+ *               T dnum_oN_from(const double *d)  from d[0..N] (derivatives)
+ *   inspect     double dnum_oN_deriv(T a, unsigned k)   k-th derivative (NaN if k > N)
+ *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
+ *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
+ *   apply       T dnum_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) from h's derivatives
+ *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
+ *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
+ *               _pow_d (T, double p)   _pown (T, long m)   _pow (T, T)
+ *               _atan2 (T y, T x)      _hypot (T, T)
+ *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
+ *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32
+ *
+ * Function reference (each for every order N):
+ *   dnum_oN_var(x)       independent variable: value x, first derivative 1, rest 0.
+ *   dnum_oN_const(c)     constant c: every derivative 0.
+ *   dnum_oN_from(d)      copies d[0..N] (value and derivatives) into a new number.
+ *   dnum_oN_deriv(a, k)  returns a.d[k]; k > N returns NaN (there is no such order).
+ *   dnum_oN_add/sub/mul/div(a, b)   a+b, a-b, a*b (Leibniz product), a/b (b0 = 0 gives
+ *                        Inf/NaN as floating-point division does).
+ *   dnum_oN_neg(a)       -a.
+ *   dnum_oN_add_d/sub_d/mul_d/div_d(a, c), dnum_oN_d_sub/d_div(c, a)   with a double
+ *                        operand c: a+c, a-c, a*c, a/c, c-a, c/a. Adding a constant keeps
+ *                        every derivative of a.
+ *   dnum_oN_apply(u, h, ctx)   h(u) with all derivatives; h(x, k, ctx) returns h^(k)(x).
+ *                        Calls h N+1 times at x = u0, then Faa di Bruno in O(N^3) flops.
+ *                        A derivative whose coefficient is exactly zero is never used, so
+ *                        an Inf from h only reaches orders that depend on it.
+ *   dnum_oN_exp, _expm1, _log, _log1p, _sqrt, _cbrt, _sin, _cos, _tan, _asin, _acos,
+ *   _atan, _sinh, _cosh, _tanh, _asinh, _acosh, _atanh, _erf, _erfc (u)
+ *                        f(u) with all derivatives by an O(N^2) recurrence; the value is
+ *                        libm's f(u0). Outside the domain: NaN; at a pole or branch point
+ *                        (log 0, sqrt 0, asin 1, ...): the Inf/NaN libm's derivative
+ *                        formula gives (sqrt(0) has first derivative +Inf).
+ *                        tanh stays finite for every u0 (derivatives are exact zeros for
+ *                        large |u0|).
+ *   dnum_oN_abs(u)       |u|; at u0 = 0 the value is 0 and every derivative NaN.
+ *   dnum_oN_pow_d(u, p)  u^p for a constant real p; integer p is computed exactly as
+ *                        pown; u0 < 0 with non-integer p gives NaN; u0 = 0 gives 0 for
+ *                        orders below p and Inf/NaN above.
+ *   dnum_oN_pown(u, m)   u^m for an integer m by binary powering: exact at u0 = 0 and for
+ *                        negative u0; m < 0 divides once (u0 = 0 then gives Inf).
+ *   dnum_oN_pow(a, b)    a^b with both dual: exp(b log a), value pow(a0, b0); needs
+ *                        a0 > 0 (else NaN derivatives).
+ *   dnum_oN_atan2(y, x)  atan2 in C's argument order; (0, 0) gives NaN derivatives.
+ *   dnum_oN_hypot(a, b)  sqrt(a^2 + b^2) without overflow in the value.
+ *   dnum_oN_sincos(u, &s, &c), dnum_oN_sinhcosh(u, &s, &c)   both results from one
+ *                        recurrence (half the cost of two calls).
+ */
+#ifndef DNUM_FIXED_H
+#define DNUM_FIXED_H
+
+#include "dnum/kernel.h"
+
+/* Linkage of the fixed-order functions: static inline in user code; src/inlines.c
+ * redefines it to emit linkable copies of dnum_o1 ... dnum_o32 in the library. */
+#ifndef DNUM_FIXED_DECL
+#define DNUM_FIXED_DECL static inline
+#endif
+
+#define _DNUM_UN(N, f)                                                                     \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_##f(r.d, u.d, N);                                                              \
+        return r;                                                                          \
+    }
+#define _DNUM_BIN(N, f)                                                                    \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_##f(r.d, a.d, b.d, N);                                                         \
+        return r;                                                                          \
+    }
+#define _DNUM_BIN_D(N, f, expr)                                                            \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, double c)                       \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        expr;                                                                              \
+        return r;                                                                          \
+    }
+#define _DNUM_PAIR(N, f)                                                                   \
+    DNUM_FIXED_DECL void dnum_o##N##_##f(dnum_o##N u, dnum_o##N *s, dnum_o##N *c)          \
+    {                                                                                      \
+        dnum_o##N rs, rc;                                                                  \
+        _dn_##f(rs.d, rc.d, u.d, N);                                                       \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }
+
+/** Instantiates the type dnum_oN and its whole API for order N (a decimal literal). */
+#define DNUM_DEFINE(N)                                                                     \
+    typedef struct dnum_o##N {                                                             \
+        double d[(N) + 1];                                                                 \
+    } dnum_o##N;                                                                           \
+    _Static_assert((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnum order out of range");           \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_var(double x)                                    \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_set_var(r.d, x, N);                                                            \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_const(double c)                                  \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_set_const(r.d, c, N);                                                          \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_from(const double *d)                            \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        for (unsigned k = 0; k <= (N); k++) r.d[k] = d[k];                                 \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM_FIXED_DECL double dnum_o##N##_deriv(dnum_o##N a, unsigned k)                      \
+    {                                                                                      \
+        return k <= (N) ? a.d[k] : NAN;                                                    \
+    }                                                                                      \
+    _DNUM_BIN(N, add) _DNUM_BIN(N, sub) _DNUM_BIN(N, mul) _DNUM_BIN(N, div)                \
+    _DNUM_BIN(N, pow) _DNUM_BIN(N, atan2) _DNUM_BIN(N, hypot)                              \
+    _DNUM_UN(N, neg)                                                                       \
+    _DNUM_BIN_D(N, add_d, _dn_add_d(r.d, a.d, c, N))                                       \
+    _DNUM_BIN_D(N, sub_d, _dn_add_d(r.d, a.d, -c, N))                                      \
+    _DNUM_BIN_D(N, mul_d, _dn_mul_d(r.d, a.d, c, N))                                       \
+    _DNUM_BIN_D(N, div_d, _dn_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)            \
+    _DNUM_BIN_D(N, pow_d, _dn_pow_d(r.d, a.d, c, N))                                       \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_sub(double c, dnum_o##N a)                     \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_neg(r.d, a.d, N);                                                              \
+        r.d[0] = c - a.d[0];                                                               \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_div(double c, dnum_o##N a)                     \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_d_div(r.d, c, a.d, N);                                                         \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_pown(dnum_o##N u, long m)                        \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_pown(r.d, u.d, m, N);                                                          \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_apply(dnum_o##N u, dn_deriv_fn h, void *ctx)     \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_apply(r.d, u.d, h, ctx, N);                                                    \
+        return r;                                                                          \
+    }                                                                                      \
+    _DNUM_UN(N, exp) _DNUM_UN(N, expm1) _DNUM_UN(N, log) _DNUM_UN(N, log1p)                \
+    _DNUM_UN(N, sqrt) _DNUM_UN(N, cbrt) _DNUM_UN(N, sin) _DNUM_UN(N, cos)                  \
+    _DNUM_UN(N, tan) _DNUM_UN(N, asin) _DNUM_UN(N, acos) _DNUM_UN(N, atan)                 \
+    _DNUM_UN(N, sinh) _DNUM_UN(N, cosh) _DNUM_UN(N, tanh) _DNUM_UN(N, asinh)               \
+    _DNUM_UN(N, acosh) _DNUM_UN(N, atanh) _DNUM_UN(N, erf) _DNUM_UN(N, erfc)               \
+    _DNUM_UN(N, abs)                                                                       \
+    _DNUM_PAIR(N, sincos) _DNUM_PAIR(N, sinhcosh)
+
+/* The built-in orders. */
+#define _DNUM_FOR_EACH_ORDER(X)                                                            \
+    X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)       \
+    X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28)         \
+    X(29) X(30) X(31) X(32)
+
+_DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
+
+/* ---- C11 _Generic front over the built-in orders ---------------------------------- */
+#define _DN_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
+#define _DN_GEN(f, a)                                                                      \
+    _Generic((a), dnum_o1 : dnum_o1_##f _DN_GCASE(2, f) _DN_GCASE(3, f) _DN_GCASE(4, f)     \
+             _DN_GCASE(5, f) _DN_GCASE(6, f) _DN_GCASE(7, f) _DN_GCASE(8, f)               \
+             _DN_GCASE(9, f) _DN_GCASE(10, f) _DN_GCASE(11, f) _DN_GCASE(12, f)            \
+             _DN_GCASE(13, f) _DN_GCASE(14, f) _DN_GCASE(15, f) _DN_GCASE(16, f)           \
+             _DN_GCASE(17, f) _DN_GCASE(18, f) _DN_GCASE(19, f) _DN_GCASE(20, f)           \
+             _DN_GCASE(21, f) _DN_GCASE(22, f) _DN_GCASE(23, f) _DN_GCASE(24, f)           \
+             _DN_GCASE(25, f) _DN_GCASE(26, f) _DN_GCASE(27, f) _DN_GCASE(28, f)           \
+             _DN_GCASE(29, f) _DN_GCASE(30, f) _DN_GCASE(31, f) _DN_GCASE(32, f))
+
+/* Type-generic names: dn_f(a, ...) calls dnum_oN_f for the order of a. */
+#define dn_deriv(a, k) _DN_GEN(deriv, a)(a, k)
+#define dn_add(a, b) _DN_GEN(add, a)(a, b)
+#define dn_sub(a, b) _DN_GEN(sub, a)(a, b)
+#define dn_mul(a, b) _DN_GEN(mul, a)(a, b)
+#define dn_div(a, b) _DN_GEN(div, a)(a, b)
+#define dn_neg(a) _DN_GEN(neg, a)(a)
+#define dn_add_d(a, c) _DN_GEN(add_d, a)(a, c)
+#define dn_sub_d(a, c) _DN_GEN(sub_d, a)(a, c)
+#define dn_mul_d(a, c) _DN_GEN(mul_d, a)(a, c)
+#define dn_div_d(a, c) _DN_GEN(div_d, a)(a, c)
+#define dn_d_sub(c, a) _DN_GEN(d_sub, a)(c, a)
+#define dn_d_div(c, a) _DN_GEN(d_div, a)(c, a)
+#define dn_apply(u, h, ctx) _DN_GEN(apply, u)(u, h, ctx)
+#define dn_exp(u) _DN_GEN(exp, u)(u)
+#define dn_expm1(u) _DN_GEN(expm1, u)(u)
+#define dn_log(u) _DN_GEN(log, u)(u)
+#define dn_log1p(u) _DN_GEN(log1p, u)(u)
+#define dn_sqrt(u) _DN_GEN(sqrt, u)(u)
+#define dn_cbrt(u) _DN_GEN(cbrt, u)(u)
+#define dn_pow_d(u, p) _DN_GEN(pow_d, u)(u, p)
+#define dn_pown(u, m) _DN_GEN(pown, u)(u, m)
+#define dn_pow(a, b) _DN_GEN(pow, a)(a, b)
+#define dn_sin(u) _DN_GEN(sin, u)(u)
+#define dn_cos(u) _DN_GEN(cos, u)(u)
+#define dn_tan(u) _DN_GEN(tan, u)(u)
+#define dn_asin(u) _DN_GEN(asin, u)(u)
+#define dn_acos(u) _DN_GEN(acos, u)(u)
+#define dn_atan(u) _DN_GEN(atan, u)(u)
+#define dn_atan2(y, x) _DN_GEN(atan2, y)(y, x)
+#define dn_sinh(u) _DN_GEN(sinh, u)(u)
+#define dn_cosh(u) _DN_GEN(cosh, u)(u)
+#define dn_tanh(u) _DN_GEN(tanh, u)(u)
+#define dn_asinh(u) _DN_GEN(asinh, u)(u)
+#define dn_acosh(u) _DN_GEN(acosh, u)(u)
+#define dn_atanh(u) _DN_GEN(atanh, u)(u)
+#define dn_erf(u) _DN_GEN(erf, u)(u)
+#define dn_erfc(u) _DN_GEN(erfc, u)(u)
+#define dn_hypot(a, b) _DN_GEN(hypot, a)(a, b)
+#define dn_abs(u) _DN_GEN(abs, u)(u)
+#define dn_sincos(u, s, c) _DN_GEN(sincos, u)(u, s, c)
+#define dn_sinhcosh(u, s, c) _DN_GEN(sinhcosh, u)(u, s, c)
+
+#endif /* DNUM_FIXED_H */

@@ -1,0 +1,690 @@
+/* dnum/kernel.h -- the kernel layer shared by every family (internal, not API-stable).
+ *
+ * Every family (fixed Dnum, Dvec, Dnum2) is a thin front end over these functions.
+ * They live in a header, as static inline functions, so that the fixed-order front end
+ * can call them with a compile-time order and the compiler unrolls them completely.
+ * Names start with _dn_; do not call them from user code, they may change.
+ *
+ * Two levels:
+ *   _dn_t*   "normalised" cores on Taylor coefficients t[k] = f^(k)/k!, k = 0..n.
+ *            Outputs must not alias inputs (restrict). No allocation, no errors.
+ *   _dn_*    derivative-form kernels on arrays of derivatives d[k] = f^(k), k = 0..n.
+ *            Any output may alias any input. They convert to normalised form, run the
+ *            core and convert back: O(n) scalings around an O(n^2) core.
+ *
+ * Why normalised cores: the Leibniz product (fg)^(n) = sum_k C(n,k) f^(k) g^(n-k) with
+ * C(n,k) = n!/(k!(n-k)!) is exactly n! * sum_k (f^(k)/k!) (g^(n-k)/(n-k)!). Scaling each
+ * operand once moves the binomial weights out of the O(n^2) inner loop (one multiply
+ * per term saved) for O(n) extra work; all recurrences below are the classical ones for
+ * truncated power series. Derivatives stay the stored representation (see DESIGN.md).
+ * Valid for n <= DN_TAYLOR_MAX (170): 1/k! is a normal double there.
+ *
+ * Index (derivative form, order n, r = result):
+ *   _dn_set_var _dn_set_const _dn_add _dn_sub _dn_neg _dn_add_d _dn_mul_d
+ *   _dn_mul _dn_div _dn_d_div
+ *   _dn_exp _dn_expm1 _dn_log _dn_log1p _dn_sqrt _dn_cbrt _dn_pow_d _dn_pown _dn_pow
+ *   _dn_sin _dn_cos _dn_sincos _dn_tan _dn_asin _dn_acos _dn_atan _dn_atan2
+ *   _dn_sinh _dn_cosh _dn_sinhcosh _dn_tanh _dn_asinh _dn_acosh _dn_atanh
+ *   _dn_erf _dn_erfc _dn_hypot _dn_abs _dn_apply
+ */
+#ifndef DNUM_KERNEL_H
+#define DNUM_KERNEL_H
+
+#include <math.h>
+#include <limits.h>
+#include "dnum/tables.h"
+#include "dnum/common.h"
+
+/* Complete unrolling for compile-time orders; translation units that call the kernels
+ * with run-time orders (Dvec, exported copies) define DN_NO_UNROLL first. */
+#if defined(DN_NO_UNROLL)
+#define _DN_UNROLL
+#elif defined(__clang__) || defined(__GNUC__)
+#define _DN_UNROLL _Pragma("GCC unroll 40")
+#else
+#define _DN_UNROLL
+#endif
+
+#define _DN_2_SQRTPI 1.1283791670955125738961589031215452 /* 2/sqrt(pi) */
+
+/* ------------------------------------------------------------------------------------ */
+/* Conversion between derivatives and normalised coefficients.                           */
+
+/** t[k] = d[k] / k!. */
+static inline void _dn_to_t(double *restrict t, const double *d, unsigned n)
+{
+    _DN_UNROLL for (unsigned k = 0; k <= n; k++) t[k] = d[k] * _dn_ifact[k];
+}
+
+/** d[k] = t[k] * k!. */
+static inline void _dn_from_t(double *restrict d, const double *t, unsigned n)
+{
+    _DN_UNROLL for (unsigned k = 0; k <= n; k++) d[k] = t[k] * _dn_fact[k];
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Normalised cores (Taylor coefficients, order n, no aliasing).                         */
+
+/** c = a * b (Cauchy product). */
+static inline void _dn_tmul(double *restrict c, const double *restrict a,
+                            const double *restrict b, unsigned n)
+{
+    _DN_UNROLL for (unsigned k = 0; k <= n; k++) {
+        double s = a[0] * b[k];
+        _DN_UNROLL for (unsigned j = 1; j <= k; j++) s += a[j] * b[k - j];
+        c[k] = s;
+    }
+}
+
+/** c = a / b. */
+static inline void _dn_tdiv(double *restrict c, const double *restrict a,
+                            const double *restrict b, unsigned n)
+{
+    double inv = 1.0 / b[0];
+    c[0] = a[0] * inv;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        double s = b[k] * c[0];
+        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += b[k - j] * c[j];
+        c[k] = (a[k] - s) * inv;
+    }
+}
+
+/** g = derivative of a, as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
+static inline void _dn_tdiff(double *restrict g, const double *restrict a, unsigned n)
+{
+    _DN_UNROLL for (unsigned m = 0; m < n; m++) g[m] = (double)(m + 1) * a[m + 1];
+}
+
+/** f = f0 + integral of g (g has order n - 1): f[0] = f0, f[k] = g[k-1] / k. */
+static inline void _dn_tinteg(double *restrict f, double f0, const double *restrict g, unsigned n)
+{
+    f[0] = f0;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = g[k - 1] * _dn_inv[k];
+}
+
+/** e = exp(u) with e[0] = e0 given (exp(u0), or pow(a0, b0) for pow). */
+static inline void _dn_texp(double *restrict e, double e0, const double *restrict u, unsigned n)
+{
+    double v[n + 1];
+    e[0] = e0;
+    _DN_UNROLL for (unsigned j = 1; j <= n; j++) v[j] = (double)j * u[j];
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        double s = v[1] * e[k - 1];
+        _DN_UNROLL for (unsigned j = 2; j <= k; j++) s += v[j] * e[k - j];
+        e[k] = s * _dn_inv[k];
+    }
+}
+
+/** s = sin(u), c = cos(u) (sign = -1) or s = sinh(u), c = cosh(u) (sign = +1);
+ *  s0, c0 are the values at u0. */
+static inline void _dn_tsincos(double *restrict s, double *restrict c, double s0, double c0,
+                               double sign, const double *restrict u, unsigned n)
+{
+    double v[n + 1];
+    s[0] = s0;
+    c[0] = c0;
+    _DN_UNROLL for (unsigned j = 1; j <= n; j++) v[j] = (double)j * u[j];
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        double ss = v[1] * c[k - 1], cc = v[1] * s[k - 1];
+        _DN_UNROLL for (unsigned j = 2; j <= k; j++) {
+            ss += v[j] * c[k - j];
+            cc += v[j] * s[k - j];
+        }
+        s[k] = ss * _dn_inv[k];
+        c[k] = sign * cc * _dn_inv[k];
+    }
+}
+
+/** t = tan(u) (sign = +1) or tanh(u) (sign = -1), from t' = w u' with w = 1 + sign t^2;
+ *  t0 = value, w0 = 1 + sign t0^2 computed accurately by the caller. */
+static inline void _dn_ttan(double *restrict t, double t0, double w0, double sign,
+                            const double *restrict u, unsigned n)
+{
+    double v[n + 1], w[n + 1];
+    t[0] = t0;
+    w[0] = w0;
+    _DN_UNROLL for (unsigned j = 1; j <= n; j++) v[j] = (double)j * u[j];
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        double s = v[1] * w[k - 1];
+        _DN_UNROLL for (unsigned j = 2; j <= k; j++) s += v[j] * w[k - j];
+        t[k] = s * _dn_inv[k];
+        if (k < n) { /* w[k] = sign * sum_{j=0..k} t[j] t[k-j] */
+            double q = 0.0;
+            _DN_UNROLL for (unsigned j = 0; j <= k; j++) q += t[j] * t[k - j];
+            w[k] = sign * q;
+        }
+    }
+}
+
+/** r = sqrt(u) with r[0] = r0 given; only u[1..n] are read (hypot passes a sum of squares
+ *  whose constant term may overflow). */
+static inline void _dn_tsqrt(double *restrict r, double r0, const double *restrict u, unsigned n)
+{
+    double inv2 = 0.5 / r0;
+    r[0] = r0;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        double s = 0.0;
+        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += r[j] * r[k - j];
+        r[k] = (u[k] - s) * inv2;
+    }
+}
+
+/** f = u^p for real p with f[0] = f0 given; needs u0 != 0: from u f' = p f u',
+ *  f[k] = sum_{j=1..k} ((p+1) j - k) u[j] f[k-j] / (k u0). */
+static inline void _dn_tpow(double *restrict f, double f0, double p,
+                            const double *restrict u, unsigned n)
+{
+    double inv = 1.0 / u[0];
+    f[0] = f0;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        double s = 0.0;
+        _DN_UNROLL for (unsigned j = 1; j <= k; j++)
+            s += ((p + 1.0) * (double)j - (double)k) * u[j] * f[k - j];
+        f[k] = s * _dn_inv[k] * inv;
+    }
+}
+
+/** f = h(u) from hk[j] = h^(j)(u0)/j!: f = sum_j hk[j] (u - u0)^j (Faa di Bruno in
+ *  normalised form), O(n^3). A term is skipped when the power's coefficient is exactly
+ *  zero, so an infinite h^(j) only reaches the orders that really depend on it. */
+static inline void _dn_tcompose(double *restrict f, const double *restrict hk,
+                                const double *restrict u, unsigned n)
+{
+    double p[n + 1], q[n + 1];
+    f[0] = hk[0];
+    for (unsigned k = 1; k <= n; k++) {
+        p[k] = u[k]; /* p = (u - u0)^1 */
+        f[k] = 0.0;
+    }
+    p[0] = 0.0;
+    for (unsigned j = 1; j <= n; j++) {
+        for (unsigned k = j; k <= n; k++)
+            if (p[k] != 0.0) f[k] += hk[j] * p[k];
+        if (j == n) break;
+        /* q = p * (u - u0); p has zeros below j, so q has zeros below j + 1 */
+        for (unsigned k = 0; k <= j; k++) q[k] = 0.0;
+        for (unsigned k = j + 1; k <= n; k++) {
+            double s = 0.0;
+            for (unsigned i = j; i < k; i++) s += p[i] * u[k - i];
+            q[k] = s;
+        }
+        for (unsigned k = 0; k <= n; k++) p[k] = q[k];
+    }
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Derivative-form kernels. Any output may alias any input.                               */
+
+/** r = the independent variable at x: (x, 1, 0, ..., 0). */
+static inline void _dn_set_var(double *r, double x, unsigned n)
+{
+    r[0] = x;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = (k == 1) ? 1.0 : 0.0;
+}
+
+/** r = the constant c: (c, 0, ..., 0). */
+static inline void _dn_set_const(double *r, double c, unsigned n)
+{
+    r[0] = c;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = 0.0;
+}
+
+/** r = a + b. */
+static inline void _dn_add(double *r, const double *a, const double *b, unsigned n)
+{
+    _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = a[k] + b[k];
+}
+
+/** r = a - b. */
+static inline void _dn_sub(double *r, const double *a, const double *b, unsigned n)
+{
+    _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = a[k] - b[k];
+}
+
+/** r = -a. */
+static inline void _dn_neg(double *r, const double *a, unsigned n)
+{
+    _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = -a[k];
+}
+
+/** r = a + c (only the value changes). */
+static inline void _dn_add_d(double *r, const double *a, double c, unsigned n)
+{
+    r[0] = a[0] + c;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = a[k];
+}
+
+/** r = c * a. */
+static inline void _dn_mul_d(double *r, const double *a, double c, unsigned n)
+{
+    _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = c * a[k];
+}
+
+/** r = a * b (Leibniz product). */
+static inline void _dn_mul(double *r, const double *a, const double *b, unsigned n)
+{
+    double ta[n + 1], tb[n + 1], tc[n + 1];
+    _dn_to_t(ta, a, n);
+    _dn_to_t(tb, b, n);
+    _dn_tmul(tc, ta, tb, n);
+    _dn_from_t(r, tc, n);
+}
+
+/** r = a / b. b0 = 0 gives Inf/NaN as in floating-point division. */
+static inline void _dn_div(double *r, const double *a, const double *b, unsigned n)
+{
+    double ta[n + 1], tb[n + 1], tc[n + 1];
+    _dn_to_t(ta, a, n);
+    _dn_to_t(tb, b, n);
+    _dn_tdiv(tc, ta, tb, n);
+    _dn_from_t(r, tc, n);
+}
+
+/** r = c / b. */
+static inline void _dn_d_div(double *r, double c, const double *b, unsigned n)
+{
+    double ta[n + 1], tb[n + 1], tc[n + 1];
+    _dn_set_const(ta, c, n);
+    _dn_to_t(tb, b, n);
+    _dn_tdiv(tc, ta, tb, n);
+    _dn_from_t(r, tc, n);
+}
+
+/** r = exp(u). */
+static inline void _dn_exp(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_texp(tr, exp(u[0]), tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = expm1(u) = exp(u) - 1, accurate value for small u0. */
+static inline void _dn_expm1(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1], em1 = expm1(u[0]);
+    _dn_to_t(tu, u, n);
+    _dn_texp(tr, em1 + 1.0, tu, n);
+    tr[0] = em1;
+    _dn_from_t(r, tr, n);
+}
+
+/* f = f0 + integral of (u' / w): the shared shape of log, atan, asin, atanh, ... */
+static inline void _dn_tinteg_div(double *restrict f, double f0, const double *restrict u,
+                                  const double *restrict w, unsigned n)
+{
+    if (n == 0) {
+        f[0] = f0;
+        return;
+    }
+    double du[n], q[n];
+    _dn_tdiff(du, u, n);
+    _dn_tdiv(q, du, w, n - 1);
+    _dn_tinteg(f, f0, q, n);
+}
+
+/** r = log(u). u0 = 0 gives -Inf and Inf/NaN derivatives; u0 < 0 gives NaN. */
+static inline void _dn_log(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tinteg_div(tr, log(u[0]), tu, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = log1p(u) = log(1 + u), accurate value for small u0. */
+static inline void _dn_log1p(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tw[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_to_t(tw, u, n);
+    tw[0] = 1.0 + u[0];
+    _dn_tinteg_div(tr, log1p(u[0]), tu, tw, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = sqrt(u). At u0 = 0 the first derivative is +Inf (u1 > 0), as 1/(2 sqrt(0)). */
+static inline void _dn_sqrt(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tsqrt(tr, sqrt(u[0]), tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/* f = u^p at u0 = 0 through the generic composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j),
+ * which is 0 for j < p and +-Inf beyond, exactly as pow() reports it. */
+static inline void _dn_tpow_at0(double *restrict f, double p, const double *restrict u,
+                                unsigned n)
+{
+    double hk[n + 1], fall = 1.0;
+    for (unsigned j = 0; j <= n; j++) {
+        hk[j] = fall * pow(u[0], p - (double)j) * _dn_ifact[j];
+        fall *= p - (double)j;
+    }
+    _dn_tcompose(f, hk, u, n);
+}
+
+/** r = u^m for an integer m, by binary powering of Leibniz products (negative m: one
+ *  division). Exact at u0 = 0 and correct for negative u0; u^0 = 1 as pow(x, 0). */
+static inline void _dn_pown(double *r, const double *u, long m, unsigned n)
+{
+    double tb[n + 1], tp[n + 1], tt[n + 1];
+    unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
+    _dn_to_t(tb, u, n);
+    _dn_set_const(tp, 1.0, n);
+    while (e) {
+        if (e & 1UL) {
+            _dn_tmul(tt, tp, tb, n);
+            for (unsigned k = 0; k <= n; k++) tp[k] = tt[k];
+        }
+        e >>= 1;
+        if (e) {
+            _dn_tmul(tt, tb, tb, n);
+            for (unsigned k = 0; k <= n; k++) tb[k] = tt[k];
+        }
+    }
+    if (m < 0) {
+        _dn_set_const(tb, 1.0, n);
+        _dn_tdiv(tt, tb, tp, n);
+        for (unsigned k = 0; k <= n; k++) tp[k] = tt[k];
+    }
+    _dn_from_t(r, tp, n);
+}
+
+/** r = u^p for a real constant p. Integer p (|p| < 2^31) uses _dn_pown; otherwise
+ *  u0 < 0 gives NaN (as pow), u0 = 0 gives 0 for orders below p and Inf/NaN above. */
+static inline void _dn_pow_d(double *r, const double *u, double p, unsigned n)
+{
+    if (p == floor(p) && fabs(p) < 2147483648.0) {
+        _dn_pown(r, u, (long)p, n);
+        return;
+    }
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    if (u[0] == 0.0)
+        _dn_tpow_at0(tr, p, tu, n);
+    else
+        _dn_tpow(tr, pow(u[0], p), p, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = cbrt(u), the real cube root (negative u0 allowed); u0 = 0 gives an Inf slope. */
+static inline void _dn_cbrt(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    if (u[0] == 0.0)
+        _dn_tpow_at0(tr, 1.0 / 3.0, tu, n);
+    else
+        _dn_tpow(tr, cbrt(u[0]), 1.0 / 3.0, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = a^b with both arguments dual: exp(b log a) with the value pow(a0, b0).
+ *  Needs a0 > 0 (a0 <= 0 gives NaN derivatives); use _dn_pow_d/_dn_pown for constant b. */
+static inline void _dn_pow(double *r, const double *a, const double *b, unsigned n)
+{
+    double ta[n + 1], tb[n + 1], tl[n + 1], tp[n + 1];
+    double v = pow(a[0], b[0]);
+    _dn_to_t(ta, a, n);
+    _dn_to_t(tb, b, n);
+    _dn_tinteg_div(tl, log(a[0]), ta, ta, n);
+    _dn_tmul(tp, tb, tl, n);
+    _dn_texp(tl, v, tp, n);
+    _dn_from_t(r, tl, n);
+}
+
+/** s = sin(u) and c = cos(u) from one recurrence. s and c must differ. */
+static inline void _dn_sincos(double *s, double *c, const double *u, unsigned n)
+{
+    double tu[n + 1], ts[n + 1], tc[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tsincos(ts, tc, sin(u[0]), cos(u[0]), -1.0, tu, n);
+    _dn_from_t(s, ts, n);
+    _dn_from_t(c, tc, n);
+}
+
+/** r = sin(u). */
+static inline void _dn_sin(double *r, const double *u, unsigned n)
+{
+    double c[n + 1];
+    _dn_sincos(r, c, u, n);
+}
+
+/** r = cos(u). */
+static inline void _dn_cos(double *r, const double *u, unsigned n)
+{
+    double s[n + 1];
+    _dn_sincos(s, r, u, n);
+}
+
+/** s = sinh(u) and c = cosh(u) from one recurrence. s and c must differ. */
+static inline void _dn_sinhcosh(double *s, double *c, const double *u, unsigned n)
+{
+    double tu[n + 1], ts[n + 1], tc[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tsincos(ts, tc, sinh(u[0]), cosh(u[0]), 1.0, tu, n);
+    _dn_from_t(s, ts, n);
+    _dn_from_t(c, tc, n);
+}
+
+/** r = sinh(u). */
+static inline void _dn_sinh(double *r, const double *u, unsigned n)
+{
+    double c[n + 1];
+    _dn_sinhcosh(r, c, u, n);
+}
+
+/** r = cosh(u). */
+static inline void _dn_cosh(double *r, const double *u, unsigned n)
+{
+    double s[n + 1];
+    _dn_sinhcosh(s, r, u, n);
+}
+
+/** r = tan(u). */
+static inline void _dn_tan(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1], t0 = tan(u[0]);
+    _dn_to_t(tu, u, n);
+    _dn_ttan(tr, t0, 1.0 + t0 * t0, 1.0, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = tanh(u). Uses 1 - tanh^2 = 1/cosh^2, so large |u0| gives exact zeros, never NaN. */
+static inline void _dn_tanh(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1], ch = cosh(u[0]);
+    _dn_to_t(tu, u, n);
+    _dn_ttan(tr, tanh(u[0]), 1.0 / (ch * ch), -1.0, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/* w = sqrt(s0 * (1 - u^2)) (s0 = +1) or sqrt(u^2 - 1) (s0 = -1), or without the root
+ * (root = 0); the constant term is formed as a product of two factors for accuracy. */
+static inline void _dn_tone_minus_sq(double *restrict w, const double *restrict tu, double sg,
+                                     int root, unsigned n)
+{
+    double sq[n + 1];
+    _dn_tmul(sq, tu, tu, n);
+    w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]);
+    for (unsigned k = 1; k <= n; k++) w[k] = -sg * sq[k];
+    if (root) {
+        _dn_tsqrt(sq, sqrt(w[0]), w, n);
+        for (unsigned k = 0; k <= n; k++) w[k] = sq[k];
+    }
+}
+
+/** r = asin(u); |u0| > 1 gives NaN, |u0| = 1 Inf derivatives. */
+static inline void _dn_asin(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tw[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tone_minus_sq(tw, tu, 1.0, 1, n);
+    _dn_tinteg_div(tr, asin(u[0]), tu, tw, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = acos(u) = pi/2 - asin(u) (value from acos). */
+static inline void _dn_acos(double *r, const double *u, unsigned n)
+{
+    _dn_asin(r, u, n);
+    r[0] = acos(u[0]);
+    for (unsigned k = 1; k <= n; k++) r[k] = -r[k];
+}
+
+/** r = atanh(u); |u0| = 1 gives Inf, |u0| > 1 NaN. */
+static inline void _dn_atanh(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tw[n + 1], tr[n + 1], v = atanh(u[0]);
+    _dn_to_t(tu, u, n);
+    _dn_tone_minus_sq(tw, tu, 1.0, 0, n);
+    _dn_tinteg_div(tr, v, tu, tw, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = acosh(u); u0 < 1 gives NaN, u0 = 1 Inf derivatives. */
+static inline void _dn_acosh(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tw[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tone_minus_sq(tw, tu, -1.0, 1, n);
+    _dn_tinteg_div(tr, acosh(u[0]), tu, tw, n);
+    _dn_from_t(r, tr, n);
+}
+
+/* w = 1 + u^2 (or its square root) */
+static inline void _dn_tone_plus_sq(double *restrict w, const double *restrict tu, int root,
+                                    unsigned n)
+{
+    double sq[n + 1];
+    _dn_tmul(w, tu, tu, n);
+    w[0] += 1.0;
+    if (root) {
+        _dn_tsqrt(sq, hypot(1.0, tu[0]), w, n);
+        for (unsigned k = 0; k <= n; k++) w[k] = sq[k];
+    }
+}
+
+/** r = atan(u). */
+static inline void _dn_atan(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tw[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tone_plus_sq(tw, tu, 0, n);
+    _dn_tinteg_div(tr, atan(u[0]), tu, tw, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = asinh(u). */
+static inline void _dn_asinh(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tw[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tone_plus_sq(tw, tu, 1, n);
+    _dn_tinteg_div(tr, asinh(u[0]), tu, tw, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = atan2(y, x) (C argument order): integral of (x y' - y x') / (x^2 + y^2) with the
+ *  value atan2(y0, x0). (0, 0) gives NaN derivatives. */
+static inline void _dn_atan2(double *r, const double *y, const double *x, unsigned n)
+{
+    double ty[n + 1], tx[n + 1], tr[n + 1];
+    _dn_to_t(ty, y, n);
+    _dn_to_t(tx, x, n);
+    if (n == 0) {
+        r[0] = atan2(y[0], x[0]);
+        return;
+    }
+    double dy[n], dx[n], p[n], q[n], num[n], den[n + 1];
+    _dn_tdiff(dy, ty, n);
+    _dn_tdiff(dx, tx, n);
+    _dn_tmul(p, tx, dy, n - 1);
+    _dn_tmul(q, ty, dx, n - 1);
+    for (unsigned k = 0; k < n; k++) num[k] = p[k] - q[k];
+    _dn_tmul(den, tx, tx, n);
+    _dn_tmul(tr, ty, ty, n);
+    for (unsigned k = 0; k <= n; k++) den[k] += tr[k];
+    _dn_tdiv(p, num, den, n - 1);
+    _dn_tinteg(tr, atan2(y[0], x[0]), p, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value. (0, 0) gives NaN
+ *  derivatives. */
+static inline void _dn_hypot(double *r, const double *a, const double *b, unsigned n)
+{
+    double ta[n + 1], tb[n + 1], s[n + 1], t[n + 1];
+    _dn_to_t(ta, a, n);
+    _dn_to_t(tb, b, n);
+    _dn_tmul(s, ta, ta, n);
+    _dn_tmul(t, tb, tb, n);
+    for (unsigned k = 0; k <= n; k++) s[k] += t[k];
+    _dn_tsqrt(t, hypot(a[0], b[0]), s, n);
+    _dn_from_t(r, t, n);
+}
+
+/* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u' */
+static inline void _dn_terf(double *restrict f, double f0, double s0,
+                            const double *restrict tu, unsigned n)
+{
+    if (n == 0) {
+        f[0] = f0;
+        return;
+    }
+    double sq[n + 1], e[n + 1], du[n], g[n];
+    _dn_tmul(sq, tu, tu, n);
+    for (unsigned k = 0; k <= n; k++) sq[k] = -sq[k];
+    _dn_texp(e, exp(sq[0]), sq, n - 1);
+    _dn_tdiff(du, tu, n);
+    _dn_tmul(g, e, du, n - 1);
+    for (unsigned k = 0; k < n; k++) g[k] *= s0 * _DN_2_SQRTPI;
+    _dn_tinteg(f, f0, g, n);
+}
+
+/** r = erf(u). */
+static inline void _dn_erf(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_terf(tr, erf(u[0]), 1.0, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = erfc(u) = 1 - erf(u), accurate value for large u0. */
+static inline void _dn_erfc(double *r, const double *u, unsigned n)
+{
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_terf(tr, erfc(u[0]), -1.0, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = |u|. At u0 = 0 the value is 0 and every derivative NaN (not differentiable). */
+static inline void _dn_abs(double *r, const double *u, unsigned n)
+{
+    if (u[0] > 0.0) {
+        for (unsigned k = 0; k <= n; k++) r[k] = u[k];
+    } else if (u[0] < 0.0) {
+        for (unsigned k = 0; k <= n; k++) r[k] = -u[k];
+    } else {
+        r[0] = fabs(u[0]);
+        for (unsigned k = 1; k <= n; k++) r[k] = (u[0] == 0.0) ? NAN : u[0];
+    }
+}
+
+/** r = h(u) for a user function given by its derivative callback h(x, k, ctx) = h^(k)(x).
+ *  Calls h exactly n + 1 times (k = 0..n, at x = u0), then composes in O(n^3). */
+static inline void _dn_apply(double *r, const double *u, dn_deriv_fn h, void *ctx, unsigned n)
+{
+    double hk[n + 1], tu[n + 1], tr[n + 1];
+    double u0 = u[0];
+    for (unsigned j = 0; j <= n; j++) hk[j] = h(u0, j, ctx) * _dn_ifact[j];
+    _dn_to_t(tu, u, n);
+    _dn_tcompose(tr, hk, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+#endif /* DNUM_KERNEL_H */
