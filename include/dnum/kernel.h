@@ -95,11 +95,13 @@ static inline void _dn_tdiff(double *restrict g, const double *restrict a, unsig
     _DN_UNROLL for (unsigned m = 0; m < n; m++) g[m] = (double)(m + 1) * a[m + 1];
 }
 
-/** f = f0 + integral of g (g has order n - 1): f[0] = f0, f[k] = g[k-1] / k. */
+/** f = f0 + integral of g (g has order n - 1): f[0] = f0, f[k] = g[k-1] / k.
+ *  A NaN value f0 (argument outside the domain) makes every derivative NaN: the function
+ *  is not defined there, so neither are its derivatives. */
 static inline void _dn_tinteg(double *restrict f, double f0, const double *restrict g, unsigned n)
 {
     f[0] = f0;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = g[k - 1] * _dn_inv[k];
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = (f0 != f0) ? f0 : g[k - 1] * _dn_inv[k];
 }
 
 /** e = exp(u) with e[0] = e0 given (exp(u0), or pow(a0, b0) for pow). */
@@ -107,7 +109,7 @@ static inline void _dn_texp(double *restrict e, double e0, const double *restric
 {
     double v[n + 1];
     e[0] = e0;
-    _DN_UNROLL for (unsigned j = 1; j <= n; j++) v[j] = (double)j * u[j];
+    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
     _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
         double s = v[1] * e[k - 1];
         _DN_UNROLL for (unsigned j = 2; j <= k; j++) s += v[j] * e[k - j];
@@ -123,7 +125,7 @@ static inline void _dn_tsincos(double *restrict s, double *restrict c, double s0
     double v[n + 1];
     s[0] = s0;
     c[0] = c0;
-    _DN_UNROLL for (unsigned j = 1; j <= n; j++) v[j] = (double)j * u[j];
+    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
     _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
         double ss = v[1] * c[k - 1], cc = v[1] * s[k - 1];
         _DN_UNROLL for (unsigned j = 2; j <= k; j++) {
@@ -143,7 +145,7 @@ static inline void _dn_ttan(double *restrict t, double t0, double w0, double sig
     double v[n + 1], w[n + 1];
     t[0] = t0;
     w[0] = w0;
-    _DN_UNROLL for (unsigned j = 1; j <= n; j++) v[j] = (double)j * u[j];
+    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
     _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
         double s = v[1] * w[k - 1];
         _DN_UNROLL for (unsigned j = 2; j <= k; j++) s += v[j] * w[k - j];
@@ -529,8 +531,9 @@ static inline void _dn_asin(double *r, const double *u, unsigned n)
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
 static inline void _dn_acos(double *r, const double *u, unsigned n)
 {
+    double v = acos(u[0]); /* before r (which may alias u) is written */
     _dn_asin(r, u, n);
-    r[0] = acos(u[0]);
+    r[0] = v;
     for (unsigned k = 1; k <= n; k++) r[k] = -r[k];
 }
 

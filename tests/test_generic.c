@@ -1,0 +1,46 @@
+/* The _Generic front dispatches on the order, and DNUM_DEFINE instantiates any order. */
+#include "testutil.h"
+
+DNUM_DEFINE(40)
+DNUM_DEFINE(100)
+
+Test(generic, dispatches_on_type)
+{
+    dnum_o3 x3 = dnum_o3_var(0.5);
+    dnum_o32 x32 = dnum_o32_var(0.5);
+    dnum_o3 a = dn_add_d(dn_mul(dn_exp(x3), dn_sin(x3)), 1.0);
+    dnum_o32 b = dn_add_d(dn_mul(dn_exp(x32), dn_sin(x32)), 1.0);
+    for (unsigned k = 0; k <= 3; k++) cr_expect(same_double(dn_deriv(a, k), dn_deriv(b, k)));
+    dnum_o3 s, c;
+    dn_sincos(x3, &s, &c);
+    cr_expect(s.d[2] == dn_sin(x3).d[2] && c.d[3] == dn_cos(x3).d[3]);
+    dnum_o5 y = dnum_o5_var(0.3);
+    dnum_o5 all = dn_div(dn_atan2(dn_hypot(y, y), dn_pow(dn_add_d(y, 1.0), y)),
+                         dn_d_sub(3.0, dn_pown(dn_pow_d(dn_abs(y), 1.5), 2)));
+    cr_expect(isfinite(all.d[5]));
+}
+
+Test(generic, user_defined_orders)
+{
+    /* order 40 and 100 by DNUM_DEFINE: exp(x) at 0 has every derivative 1, and
+     * sin's derivatives cycle; 1/(1-x) at 0 has k! */
+    dnum_o40 e = dnum_o40_exp(dnum_o40_var(0.0));
+    for (unsigned k = 0; k <= 40; k++) cr_expect(fabs(e.d[k] - 1.0) < 1e-14, "k=%u %g", k, e.d[k]);
+    dnum_o100 s = dnum_o100_sin(dnum_o100_var(0.7));
+    for (unsigned k = 0; k <= 100; k++) {
+        double want = (k % 4 == 0) ? sin(0.7) : (k % 4 == 1) ? cos(0.7) : (k % 4 == 2) ? -sin(0.7) : -cos(0.7);
+        cr_expect(fabs(s.d[k] - want) < 1e-13, "k=%u %.17g vs %.17g", k, s.d[k], want);
+    }
+    dnum_o100 g = dnum_o100_d_div(1.0, dnum_o100_d_sub(1.0, dnum_o100_var(0.0)));
+    for (unsigned k = 0; k <= 100; k++)
+        cr_expect(fabs(g.d[k] - _dn_fact[k]) <= 1e-14 * _dn_fact[k], "k=%u", k);
+}
+
+
+Test(generic, version_and_strerror)
+{
+    cr_expect_str_eq(dn_version(), DNUM_VERSION_STRING);
+    cr_expect_str_eq(dn_strerror(DN_ENOMEM), "out of memory");
+    cr_expect_str_eq(dn_strerror(12345), "unknown status");
+    for (int c = 0; c >= -6; c--) cr_expect(dn_strerror(c) != NULL && dn_strerror(c)[0] != '\0');
+}

@@ -1,0 +1,36 @@
+/* Shared helpers of the test suite: the scaled error of BENCHMARKS.md and its checks. */
+#ifndef DNUM_TESTUTIL_H
+#define DNUM_TESTUTIL_H
+#include <math.h>
+#include <criterion/criterion.h>
+#include <dnum/dnum.h>
+
+/* |g - r| / max(|r|, k! 1e-3): relative error, absolute where the derivative is tiny
+ * compared with the k! growth of a function with unit radius of convergence. */
+static inline double scaled_err(double g, double r, unsigned k)
+{
+    if (g == r) return 0.0; /* also equal infinities */
+    double den = fmax(fabs(r), _dn_fact[k] * 1e-3);
+    return fabs(g - r) / den;
+}
+
+/* Expects every derivative 0..n of got to match want within tol (scaled error);
+ * what and x label the failure message. */
+static inline void expect_derivs_at(const double *got, const double *want, unsigned n,
+                                    double tol, const char *what, double x)
+{
+    for (unsigned k = 0; k <= n; k++) {
+        double e = scaled_err(got[k], want[k], k);
+        cr_expect(e <= tol, "%s at x=%g, k=%u: got %.17g want %.17g (scaled err %.3g)", what,
+                  x, k, got[k], want[k], e);
+    }
+}
+#define expect_derivs(got, want, n, tol, what, x) expect_derivs_at(got, want, n, tol, what, x)
+
+/* bit-for-bit equality that treats NaN as equal to NaN */
+static inline int same_double(double a, double b)
+{
+    return (isnan(a) && isnan(b)) || a == b;
+}
+
+#endif
