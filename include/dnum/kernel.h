@@ -110,9 +110,11 @@ static inline void _dn_texp(double *restrict e, double e0, const double *restric
     double v[n + 1];
     e[0] = e0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
+    /* oldest terms first, the newest (e[k-1]) last: the sum of the older terms does not
+     * wait for e[k-1], so each step adds only a multiply-add to the critical path */
     _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
-        double s = v[1] * e[k - 1];
-        _DN_UNROLL for (unsigned j = 2; j <= k; j++) s += v[j] * e[k - j];
+        double s = v[k] * e[0];
+        _DN_UNROLL for (unsigned j = k - 1; j >= 1; j--) s += v[j] * e[k - j];
         e[k] = s * _dn_inv[k];
     }
 }
@@ -126,9 +128,9 @@ static inline void _dn_tsincos(double *restrict s, double *restrict c, double s0
     s[0] = s0;
     c[0] = c0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
-        double ss = v[1] * c[k - 1], cc = v[1] * s[k - 1];
-        _DN_UNROLL for (unsigned j = 2; j <= k; j++) {
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) { /* newest terms last, as in exp */
+        double ss = v[k] * c[0], cc = v[k] * s[0];
+        _DN_UNROLL for (unsigned j = k - 1; j >= 1; j--) {
             ss += v[j] * c[k - j];
             cc += v[j] * s[k - j];
         }
@@ -147,8 +149,8 @@ static inline void _dn_ttan(double *restrict t, double t0, double w0, double sig
     w[0] = w0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
     _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
-        double s = v[1] * w[k - 1];
-        _DN_UNROLL for (unsigned j = 2; j <= k; j++) s += v[j] * w[k - j];
+        double s = v[k] * w[0]; /* newest term last */
+        _DN_UNROLL for (unsigned j = k - 1; j >= 1; j--) s += v[j] * w[k - j];
         t[k] = s * _dn_inv[k];
         if (k < n) { /* w[k] = sign * sum_{j=0..k} t[j] t[k-j] */
             double q = 0.0;
@@ -165,8 +167,9 @@ static inline void _dn_tsqrt(double *restrict r, double r0, const double *restri
     double inv2 = 0.5 / r0;
     r[0] = r0;
     _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
-        double s = 0.0;
-        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += r[j] * r[k - j];
+        /* sum_{j=1..k-1} r[j] r[k-j] by symmetry; the newest r[k-1] enters last */
+        double s = (k % 2 == 0) ? r[k / 2] * r[k / 2] : 0.0;
+        _DN_UNROLL for (unsigned j = (k - 1) / 2; j >= 1; j--) s += 2.0 * r[j] * r[k - j];
         r[k] = (u[k] - s) * inv2;
     }
 }
@@ -180,7 +183,7 @@ static inline void _dn_tpow(double *restrict f, double f0, double p,
     f[0] = f0;
     _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
         double s = 0.0;
-        _DN_UNROLL for (unsigned j = 1; j <= k; j++)
+        _DN_UNROLL for (unsigned j = k; j >= 1; j--) /* newest term (f[k-1]) last */
             s += ((p + 1.0) * (double)j - (double)k) * u[j] * f[k - j];
         f[k] = s * _dn_inv[k] * inv;
     }

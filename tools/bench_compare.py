@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Side-by-side benchmark of dnum against the C floor of ../shared/bench-floor.
+
+Builds both with the same compiler and flags (gcc -O3), then runs them interleaved,
+workload by workload, for several rounds, and reports the best time of each side and the
+ratio dnum / floor with the BENCHMARKS.md target. Interleaving keeps both sides exposed
+to the same machine load: on a shared machine only ratios measured this way mean much.
+
+usage: python3 tools/bench_compare.py [--rounds R] [--floor DIR] [W1 W2 ...]
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TARGETS = {("W1", 2): 1.5, ("W1", 4): 1.5, ("W1", 8): 1.3, ("W1", 16): 1.3,
+           ("W2", 2): 1.5, ("W2", 4): 1.5, ("W2", 8): 1.3, ("W2", 16): 1.3}
+
+
+def build(floor_dir, out):
+    os.makedirs(out, exist_ok=True)
+    cc = os.environ.get("CC", "gcc")
+    subprocess.check_call([cc, "-O3", "-w", "-I", floor_dir, "-o", f"{out}/bench_c",
+                           f"{floor_dir}/bench_c.c", "-lm"])
+    subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
+                           f"{out}/bench_dnum", f"{ROOT}/bench/bench_dnum.c", "-lm"])
+
+
+def run(exe, wl, n, peer):
+    out = subprocess.run([exe, wl, str(n)], capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        f = line.split(",")
+        if f[0] == "RESULT" and f[1] == peer and f[3] == wl and int(f[4]) == n:
+            return float(f[6]), f[8]
+    raise RuntimeError(f"no {peer} {wl} {n} line in output of {exe}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--floor", default=os.path.join(ROOT, "..", "shared", "bench-floor"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build-bench"))
+    ap.add_argument("workloads", nargs="*", default=["W1", "W2"])
+    a = ap.parse_args()
+    if not os.path.exists(os.path.join(a.floor, "bench_c.c")):
+        sys.exit(f"floor programs not found in {a.floor} (use --floor DIR)")
+    build(a.floor, a.out)
+    cases = [(w, n) for w in a.workloads for n in (2, 4, 8, 16)]
+    best = {}
+    for _ in range(a.rounds):
+        for wl, n in cases:
+            for peer, exe in (("c_floor", "bench_c"), ("dnum_fixed", "bench_dnum")):
+                t, cs = run(os.path.join(a.out, exe), wl, n, peer)
+                key = (peer, wl, n)
+                best[key] = min(best.get(key, float("inf")), t)
+                best[key + ("cs",)] = cs
+    print(f"best of {a.rounds} interleaved rounds x 5 passes, ns per point, gcc -O3")
+    print(f"{'wl':4} {'N':>3} {'C floor':>10} {'dnum':>10} {'ratio':>6} {'target':>6}  checksum match")
+    ok = True
+    for wl, n in cases:
+        f, d = best[("c_floor", wl, n)], best[("dnum_fixed", wl, n)]
+        r, tgt = d / f, TARGETS.get((wl, n), 0)
+        same = abs(float(best[("c_floor", wl, n, "cs")]) - float(best[("dnum_fixed", wl, n, "cs")])) \
+            <= 1e-9 * abs(float(best[("c_floor", wl, n, "cs")]))
+        ok &= r <= tgt
+        print(f"{wl:4} {n:3d} {f:10.2f} {d:10.2f} {r:6.2f} {tgt:6.2f}  {'yes' if same else 'NO'}")
+    print("all targets met" if ok else "some targets missed")
+
+
+if __name__ == "__main__":
+    main()
