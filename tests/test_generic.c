@@ -10,7 +10,11 @@ Test(generic, dispatches_on_type)
     dnum_o32 x32 = dnum_o32_var(0.5);
     dnum_o3 a = dn_add_d(dn_mul(dn_exp(x3), dn_sin(x3)), 1.0);
     dnum_o32 b = dn_add_d(dn_mul(dn_exp(x32), dn_sin(x32)), 1.0);
-    for (unsigned k = 0; k <= 3; k++) cr_expect(same_double(dn_deriv(a, k), dn_deriv(b, k)));
+    /* within 4 ulp: clang -O2 gives the order-3 and order-32 products 1 ulp apart (gcc:
+     * bit-identical); the bitwise prefix property is checked in test_reference.c */
+    for (unsigned k = 0; k <= 3; k++)
+        cr_expect(fabs(dn_deriv(a, k) - dn_deriv(b, k)) <= 4 * 2.2204460492503131e-16 * fabs(dn_deriv(b, k)),
+                  "k=%u: %a vs %a", k, dn_deriv(a, k), dn_deriv(b, k));
     dnum_o3 s, c;
     dn_sincos(x3, &s, &c);
     cr_expect(s.d[2] == dn_sin(x3).d[2] && c.d[3] == dn_cos(x3).d[3]);

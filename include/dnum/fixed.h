@@ -65,7 +65,12 @@
 /* Linkage of the fixed-order functions: static inline in user code; src/inlines.c
  * redefines it to emit linkable copies of dnum_o1 ... dnum_o32 in the library. */
 #ifndef DNUM_FIXED_DECL
+#if defined(__GNUC__) || defined(__clang__)
+/* unused: DNUM_DEFINE(N) in a .c file must not warn about the functions it does not use */
+#define DNUM_FIXED_DECL static inline __attribute__((unused))
+#else
 #define DNUM_FIXED_DECL static inline
+#endif
 #endif
 
 #define _DNUM_UN(N, f)                                                                     \
