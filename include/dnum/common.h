@@ -2,6 +2,7 @@
  *
  * Index:
  *   DN_OK DN_EINVAL DN_ENOMEM DN_EORDER DN_ERANGE DN_EDOMAIN DN_EPARSE   status codes
+ *   DN_ORDER_MAX       highest order of the run-time-order families (Dvec, expressions)
  *   dn_strerror        name and explain a status code
  *   dn_deriv_fn        h(x, k, ctx) = k-th derivative of a scalar function h at x
  *   dn_deriv_exp dn_deriv_sin dn_deriv_cos dn_deriv_log dn_deriv_gaussian
@@ -30,6 +31,11 @@ extern "C" {
 #define DN_ERANGE (-4)  /* order or size above the documented maximum */
 #define DN_EDOMAIN (-5) /* argument outside the domain of an operation that must fail */
 #define DN_EPARSE (-6)  /* malformed expression */
+
+/* Highest derivative order the kernels support at run time (Dvec, expressions). Orders
+ * above DN_TAYLOR_MAX (170, where k! overflows) work on scaled Taylor coefficients; see
+ * docs/dvec.md for the range in which the derivatives themselves stay finite. */
+#define DN_ORDER_MAX 1000
 
 /** Returns a static, human-readable description of a status code ("unknown status" for
  *  codes this version does not know). Never NULL; thread-safe. */

@@ -17,7 +17,12 @@
  * operand once moves the binomial weights out of the O(n^2) inner loop (one multiply
  * per term saved) for O(n) extra work; all recurrences below are the classical ones for
  * truncated power series. Derivatives stay the stored representation (see DESIGN.md).
- * Valid for n <= DN_TAYLOR_MAX (170): 1/k! is a normal double there.
+ *
+ * High orders: up to DN_TAYLOR_MAX (170) the scalings are the exact tables 1/k! and k!.
+ * Beyond, k! overflows, so orders n in 171..DN_ORDER_MAX use scaled coefficients
+ * t[k] = f^(k) s^k / k! with s = 0.28 n: the series of f(s z) in z instead of f(x), on
+ * which every recurrence below holds unchanged (the cores never see the variable).
+ * s^k/k! then stays within about 1e+-121 for all k <= n; see _dn_scale.
  *
  * Index (derivative form, order n, r = result):
  *   _dn_set_var _dn_set_const _dn_add _dn_sub _dn_neg _dn_add_d _dn_mul_d
@@ -52,16 +57,47 @@
 /* ------------------------------------------------------------------------------------ */
 /* Conversion between derivatives and normalised coefficients.                           */
 
-/** t[k] = d[k] / k!. */
-static inline void _dn_to_t(double *restrict t, const double *d, unsigned n)
+/** The scale s of the normalised coefficients t[k] = d[k] s^k / k! at order n: 1 where
+ *  the factorial tables apply, else 0.28 n, the s that balances the largest weight
+ *  (about e^s, at k = s) against the smallest (s^n/n!): both stay near 1e+-121 at n = 1000. */
+static inline double _dn_scale(unsigned n)
 {
-    _DN_UNROLL for (unsigned k = 0; k <= n; k++) t[k] = d[k] * _dn_ifact[k];
+    return n <= DN_TAYLOR_MAX ? 1.0 : 0.28 * (double)n;
 }
 
-/** d[k] = t[k] * k!. */
+/** w[k] = s^k / k! (inverse = 0) or k! / s^k (inverse = 1), k = 0..n, for n beyond the
+ *  tables: a running product in long double, rounded once per entry. */
+static inline void _dn_weights(double *w, unsigned n, int inverse)
+{
+    long double s = _dn_scale(n), x = 1.0L;
+    for (unsigned k = 0; k <= n; k++) {
+        w[k] = (double)x;
+        x = inverse ? x * (long double)(k + 1) / s : x * s / (long double)(k + 1);
+    }
+}
+
+/** t[k] = d[k] s^k / k! (s = 1 up to DN_TAYLOR_MAX). */
+static inline void _dn_to_t(double *restrict t, const double *d, unsigned n)
+{
+    if (n <= DN_TAYLOR_MAX) {
+        _DN_UNROLL for (unsigned k = 0; k <= n; k++) t[k] = d[k] * _dn_ifact[k];
+    } else {
+        double w[n + 1];
+        _dn_weights(w, n, 0);
+        for (unsigned k = 0; k <= n; k++) t[k] = d[k] * w[k];
+    }
+}
+
+/** d[k] = t[k] k! / s^k (s = 1 up to DN_TAYLOR_MAX). */
 static inline void _dn_from_t(double *restrict d, const double *t, unsigned n)
 {
-    _DN_UNROLL for (unsigned k = 0; k <= n; k++) d[k] = t[k] * _dn_fact[k];
+    if (n <= DN_TAYLOR_MAX) {
+        _DN_UNROLL for (unsigned k = 0; k <= n; k++) d[k] = t[k] * _dn_fact[k];
+    } else {
+        double w[n + 1];
+        _dn_weights(w, n, 1);
+        for (unsigned k = 0; k <= n; k++) d[k] = t[k] * w[k];
+    }
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -206,16 +242,19 @@ static inline void _dn_tpow(double *restrict f, double f0, double p,
     }
 }
 
-/** f = h(u) from hk[j] = h^(j)(u0)/j!: f = sum_j hk[j] (u - u0)^j (Faa di Bruno in
- *  normalised form), O(n^3). A term is skipped when the power's coefficient is exactly
- *  zero, so an infinite h^(j) only reaches the orders that really depend on it. */
-static inline void _dn_tcompose(double *restrict f, const double *restrict hk,
+/** f = h(u) from the derivatives h^(j)(u0) in dh[j]: f = sum_j dh[j]/j! (u - u0)^j (Faa
+ *  di Bruno in normalised form), O(n^3). At scaled orders (s != 1) it sums
+ *  (dh[j] s^j/j!) ((u - u0)/s)^j, the same series with every factor in range.
+ *  A term is skipped when the power's coefficient is exactly zero, so an infinite
+ *  h^(j) only reaches the orders that really depend on it. */
+static inline void _dn_tcompose(double *restrict f, const double *restrict dh,
                                 const double *restrict u, unsigned n)
 {
-    double p[n + 1], q[n + 1];
+    double hk[n + 1], p[n + 1], q[n + 1], is = 1.0 / _dn_scale(n);
+    _dn_to_t(hk, dh, n); /* hk[j] = dh[j] s^j / j! */
     f[0] = hk[0];
     for (unsigned k = 1; k <= n; k++) {
-        p[k] = u[k]; /* p = (u - u0)^1 */
+        p[k] = u[k] * is; /* p = ((u - u0)/s)^1 */
         f[k] = 0.0;
     }
     p[0] = 0.0;
@@ -365,12 +404,12 @@ static inline void _dn_sqrt(double *r, const double *u, unsigned n)
 static inline void _dn_tpow_at0(double *restrict f, double p, const double *restrict u,
                                 unsigned n)
 {
-    double hk[n + 1], fall = 1.0;
+    double dh[n + 1], fall = 1.0;
     for (unsigned j = 0; j <= n; j++) {
-        hk[j] = fall * pow(u[0], p - (double)j) * _dn_ifact[j];
+        dh[j] = fall * pow(u[0], p - (double)j);
         fall *= p - (double)j;
     }
-    _dn_tcompose(f, hk, u, n);
+    _dn_tcompose(f, dh, u, n);
 }
 
 /** r = u^m for an integer m, by binary powering of Leibniz products (negative m: one
@@ -688,11 +727,11 @@ static inline void _dn_abs(double *r, const double *u, unsigned n)
  *  Calls h exactly n + 1 times (k = 0..n, at x = u0), then composes in O(n^3). */
 static inline void _dn_apply(double *r, const double *u, dn_deriv_fn h, void *ctx, unsigned n)
 {
-    double hk[n + 1], tu[n + 1], tr[n + 1];
+    double dh[n + 1], tu[n + 1], tr[n + 1];
     double u0 = u[0];
-    for (unsigned j = 0; j <= n; j++) hk[j] = h(u0, j, ctx) * _dn_ifact[j];
+    for (unsigned j = 0; j <= n; j++) dh[j] = h(u0, j, ctx);
     _dn_to_t(tu, u, n);
-    _dn_tcompose(tr, hk, tu, n);
+    _dn_tcompose(tr, dh, tu, n);
     _dn_from_t(r, tr, n);
 }
 
