@@ -3,6 +3,7 @@
  * Index:
  *   DN_OK DN_EINVAL DN_ENOMEM DN_EORDER DN_ERANGE DN_EDOMAIN DN_EPARSE   status codes
  *   DN_ORDER_MAX       highest order of the run-time-order families (Dvec, expressions)
+ *   dn_allocator       a replaceable allocator (alloc/free/ctx)
  *   dn_strerror        name and explain a status code
  *   dn_deriv_fn        h(x, k, ctx) = k-th derivative of a scalar function h at x
  *   dn_deriv_exp dn_deriv_sin dn_deriv_cos dn_deriv_log dn_deriv_gaussian
@@ -11,6 +12,8 @@
  */
 #ifndef DNUM_COMMON_H
 #define DNUM_COMMON_H
+
+#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -36,6 +39,15 @@ extern "C" {
  * above DN_TAYLOR_MAX (170, where k! overflows) work on scaled Taylor coefficients; see
  * docs/dvec.md for the range in which the derivatives themselves stay finite. */
 #define DN_ORDER_MAX 1000
+
+/* A replaceable allocator (Dvec storage). alloc returns NULL on failure; free receives
+ * the size that was allocated. The functions must be thread-safe if the objects using
+ * them are used from several threads. A NULL dn_allocator pointer means malloc/free. */
+typedef struct dn_allocator {
+    void *(*alloc)(size_t size, void *ctx);
+    void (*free)(void *ptr, size_t size, void *ctx);
+    void *ctx;
+} dn_allocator;
 
 /** Returns a static, human-readable description of a status code ("unknown status" for
  *  codes this version does not know). Never NULL; thread-safe. */

@@ -5,6 +5,9 @@
  *                   ready-made callbacks (dn_deriv_exp, _sin, _cos, _log, _gaussian)
  *   dnum/fixed.h    fixed-order dual numbers dnum_o1 ... dnum_o32, DNUM_DEFINE(N),
  *                   and the type-generic dn_* names
+ *   dnum/dvec.h     dvec, dual numbers of run-time order on a deque (D, F, new)
+ *   dnum/hessian.h  gradient, Hessian diagonal (dn_hessdiag, dn_hessdiag_lanes) and full
+ *                   Hessian (dn_hessian) of f: R^n -> R; dnum/lanes2.h: the dlane2 type
  * Stored numbers are derivatives: a.d[k] is the k-th derivative. See README.md.
  */
 #ifndef DNUM_DNUM_H
@@ -12,5 +15,7 @@
 
 #include "dnum/common.h"
 #include "dnum/fixed.h"
+#include "dnum/dvec.h"
+#include "dnum/hessian.h"
 
 #endif /* DNUM_DNUM_H */

@@ -1,0 +1,213 @@
+/* dnum/dvec.h -- Dvec: dual numbers whose order is chosen at run time (the Dvec family).
+ *
+ * A dvec holds the derivatives d[0..N] of a function (d[0] is the value, d[k] the k-th
+ * derivative) in a deque (ring buffer), so the paper's operators D (drop the front: the
+ * derivative), F (drop the back: truncation) and new (push a value in front) cost O(1).
+ * Arithmetic and elementary functions run the same O(N^2) kernels as the fixed-order
+ * Dnum (bit-for-bit the same results for N <= 170), for any order 0 <= N <= DN_ORDER_MAX.
+ *
+ * Conventions: output first; any output may alias any input; every function that can
+ * fail returns 0 (DN_OK) or a negative DN_E* code and then leaves every output untouched
+ * and leaks nothing. Errors: DN_EINVAL (NULL or uninitialised dvec, bad argument),
+ * DN_EORDER (operands of different orders), DN_ERANGE (order above DN_ORDER_MAX),
+ * DN_ENOMEM (allocation failed). A result takes the order of the operands, whatever r
+ * held before; r grows its storage when needed (through r's allocator). Value
+ * arithmetic never fails: domain errors give NaN/Inf derivatives exactly as the fixed
+ * family does. Storage is allocated only when an output needs more room than it has:
+ * reuse outputs in loops and nothing is allocated per point.
+ *
+ * Index:
+ *   life       dvec_init dvec_init_alloc dvec_clear dvec_swap
+ *   set/get    dvec_set_var dvec_set_const dvec_set_derivs dvec_set
+ *              dvec_order dvec_get dvec_get_derivs
+ *   operators  dvec_D dvec_F dvec_new                      (the paper's, O(1) in place)
+ *   arithmetic dvec_add dvec_sub dvec_mul dvec_div dvec_neg
+ *              dvec_add_d dvec_sub_d dvec_mul_d dvec_div_d dvec_d_sub dvec_d_div
+ *   apply      dvec_apply
+ *   functions  dvec_exp dvec_expm1 dvec_log dvec_log1p dvec_sqrt dvec_cbrt
+ *              dvec_sin dvec_cos dvec_tan dvec_asin dvec_acos dvec_atan
+ *              dvec_sinh dvec_cosh dvec_tanh dvec_asinh dvec_acosh dvec_atanh
+ *              dvec_erf dvec_erfc dvec_abs dvec_sincos dvec_sinhcosh
+ *              dvec_pow_d dvec_pown dvec_pow dvec_atan2 dvec_hypot
+ *
+ * Range: derivatives are stored as they are, so they overflow where the function's
+ * derivatives exceed DBL_MAX: for a function with radius of convergence R they grow
+ * like k!/R^k (1/(1+x^2) overflows near order 170); exp(a x) and sin(a x) grow like a^k
+ * and stay finite to the maximum order for |a| <= 1 (see docs/dvec.md).
+ */
+#ifndef DNUM_DVEC_H
+#define DNUM_DVEC_H
+
+#include "dnum/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A dynamic-order dual number. Treat the fields as private: use the functions. */
+typedef struct dvec {
+    double *buf;             /* ring buffer of cap doubles */
+    unsigned cap;            /* capacity of buf */
+    unsigned head;           /* index in buf of the value d[0] */
+    unsigned len;            /* order + 1; 0 when not initialised */
+    const dn_allocator *al;  /* NULL: malloc/free */
+} dvec;
+
+/** Initialises v as the constant 0 of the given order, with storage from malloc.
+ *  DN_ERANGE if order > DN_ORDER_MAX, DN_EINVAL if v is NULL, DN_ENOMEM if allocation
+ *  fails; on failure v is untouched and must not be passed to dvec_clear. */
+int dvec_init(dvec *v, unsigned order);
+
+/** As dvec_init, with storage from the allocator al (NULL means malloc/free). The
+ *  allocator object must outlive v; v's later growth also goes through it. */
+int dvec_init_alloc(dvec *v, unsigned order, const dn_allocator *al);
+
+/** Frees v's storage and leaves it uninitialised (other functions then give DN_EINVAL;
+ *  dvec_clear again is harmless). NULL is ignored. */
+void dvec_clear(dvec *v);
+
+/** Exchanges the contents (and allocators) of a and b in O(1). */
+void dvec_swap(dvec *a, dvec *b);
+
+/** Sets v to the independent variable at x, (x, 1, 0, ..., 0), keeping v's order.
+ *  DN_EINVAL if v is NULL or uninitialised. */
+int dvec_set_var(dvec *v, double x);
+
+/** Sets v to the constant c, (c, 0, ..., 0), keeping v's order. DN_EINVAL as above. */
+int dvec_set_const(dvec *v, double c);
+
+/** Sets v to the given order and the derivatives d[0..order]. d may point into v's own
+ *  storage only through dvec_get_derivs copies. DN_EINVAL (NULL), DN_ERANGE, DN_ENOMEM. */
+int dvec_set_derivs(dvec *v, const double *d, unsigned order);
+
+/** r = a (order and derivatives). r == a is a no-op. DN_EINVAL, DN_ENOMEM. */
+int dvec_set(dvec *r, const dvec *a);
+
+/** Returns the order N of v (N + 1 stored derivatives), or DN_EINVAL (< 0) if v is NULL
+ *  or uninitialised. */
+int dvec_order(const dvec *v);
+
+/** Returns the k-th derivative of v, or NaN if k > order or v is NULL/uninitialised. */
+double dvec_get(const dvec *v, unsigned k);
+
+/** Copies the order + 1 derivatives of v into d[0..order]. DN_EINVAL if an argument is
+ *  NULL or v uninitialised. */
+int dvec_get_derivs(double *d, const dvec *v);
+
+/** The paper's derivative operator: r = D(a) = (a1, a2, ..., aN), order N - 1, i.e. the
+ *  derivative of a as a dual number. In place (r == a) it drops the front in O(1).
+ *  Identities: D(F(a)) = F(D(a)); D of the variable at x is the constant 1 (order N-1);
+ *  D(new(h, t)) = t. DN_EORDER if a has order 0 (nothing left), DN_EINVAL, DN_ENOMEM. */
+int dvec_D(dvec *r, const dvec *a);
+
+/** The paper's truncation operator: r = F(a) = (a0, ..., a(N-1)), order N - 1: the same
+ *  function at one order less. In place it drops the back in O(1). Identities:
+ *  F(D(a)) = D(F(a)); F(new(h, t)) = new(h, F(t)). DN_EORDER if a has order 0. */
+int dvec_F(dvec *r, const dvec *a);
+
+/** The paper's constructor: r = new(head, tail) = (head, t0, t1, ..., tM), order M + 1:
+ *  the dual number with value head whose derivative is tail. In place (r == tail) it
+ *  pushes in front in O(1) amortised. Identities: D(new(h, t)) = t, new(a0, D(a)) = a.
+ *  DN_ERANGE if M + 1 > DN_ORDER_MAX, DN_EINVAL, DN_ENOMEM. */
+int dvec_new(dvec *r, double head, const dvec *tail);
+
+/** r = a + b. DN_EORDER if the orders differ; DN_EINVAL; DN_ENOMEM. */
+int dvec_add(dvec *r, const dvec *a, const dvec *b);
+/** r = a - b. Errors as dvec_add. */
+int dvec_sub(dvec *r, const dvec *a, const dvec *b);
+/** r = a * b, the Leibniz product: r_n = sum_k C(n,k) a_k b_(n-k), O(N^2) (the paper's
+ *  recursive definition ab = new(a0 b0, D(a) F(b) + F(a) D(b)) gives the same numbers).
+ *  Errors as dvec_add. */
+int dvec_mul(dvec *r, const dvec *a, const dvec *b);
+/** r = a / b, O(N^2); b0 = 0 gives Inf/NaN as floating-point division. Errors as dvec_add. */
+int dvec_div(dvec *r, const dvec *a, const dvec *b);
+/** r = -a. DN_EINVAL, DN_ENOMEM. */
+int dvec_neg(dvec *r, const dvec *a);
+
+/** r = a + c: only the value changes, every derivative of a is kept. */
+int dvec_add_d(dvec *r, const dvec *a, double c);
+/** r = a - c. */
+int dvec_sub_d(dvec *r, const dvec *a, double c);
+/** r = c * a. */
+int dvec_mul_d(dvec *r, const dvec *a, double c);
+/** r = a / c. */
+int dvec_div_d(dvec *r, const dvec *a, double c);
+/** r = c - a. */
+int dvec_d_sub(dvec *r, double c, const dvec *a);
+/** r = c / a, O(N^2). */
+int dvec_d_div(dvec *r, double c, const dvec *a);
+
+/** r = h(u) for a user function given by its derivative callback: h(x, k, ctx) returns
+ *  the k-th derivative of h at x. Specified by the paper's recursive chain rule
+ *  apply(h, u) = new(h(u0), apply(h', F u) * D u); computed by Faa di Bruno in
+ *  normalised form: h is called N + 1 times (k = 0..N, x = u0), then O(N^3) flops.
+ *  DN_EINVAL (NULL u, r or h), DN_ENOMEM. */
+int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx);
+
+/* Elementary functions r = f(u), each by an O(N^2) recurrence, with the semantics of the
+ * fixed family (see fixed.h): the value is libm's f(u0); outside the domain every
+ * derivative is NaN; poles and branch points give the Inf/NaN of the derivative formula.
+ * Each returns 0, or DN_EINVAL / DN_ENOMEM with r untouched. */
+/** r = exp(u). */
+int dvec_exp(dvec *r, const dvec *u);
+/** r = exp(u) - 1, accurate value for small u0. */
+int dvec_expm1(dvec *r, const dvec *u);
+/** r = log(u). */
+int dvec_log(dvec *r, const dvec *u);
+/** r = log(1 + u), accurate value for small u0. */
+int dvec_log1p(dvec *r, const dvec *u);
+/** r = sqrt(u); sqrt(0) has an Inf first derivative. */
+int dvec_sqrt(dvec *r, const dvec *u);
+/** r = cbrt(u), the real cube root (negative u0 allowed). */
+int dvec_cbrt(dvec *r, const dvec *u);
+/** r = sin(u). */
+int dvec_sin(dvec *r, const dvec *u);
+/** r = cos(u). */
+int dvec_cos(dvec *r, const dvec *u);
+/** r = tan(u). */
+int dvec_tan(dvec *r, const dvec *u);
+/** r = asin(u); |u0| > 1 gives NaN, |u0| = 1 Inf derivatives. */
+int dvec_asin(dvec *r, const dvec *u);
+/** r = acos(u); domain as asin. */
+int dvec_acos(dvec *r, const dvec *u);
+/** r = atan(u). */
+int dvec_atan(dvec *r, const dvec *u);
+/** r = sinh(u). */
+int dvec_sinh(dvec *r, const dvec *u);
+/** r = cosh(u). */
+int dvec_cosh(dvec *r, const dvec *u);
+/** r = tanh(u), finite for every u0. */
+int dvec_tanh(dvec *r, const dvec *u);
+/** r = asinh(u). */
+int dvec_asinh(dvec *r, const dvec *u);
+/** r = acosh(u); u0 < 1 gives NaN. */
+int dvec_acosh(dvec *r, const dvec *u);
+/** r = atanh(u); |u0| > 1 gives NaN. */
+int dvec_atanh(dvec *r, const dvec *u);
+/** r = erf(u). */
+int dvec_erf(dvec *r, const dvec *u);
+/** r = erfc(u) = 1 - erf(u), accurate value for large u0. */
+int dvec_erfc(dvec *r, const dvec *u);
+/** r = |u|; at u0 = 0 the value is 0 and every derivative NaN (not differentiable). */
+int dvec_abs(dvec *r, const dvec *u);
+/** s = sin(u) and c = cos(u) from one recurrence. DN_EINVAL if s == c. */
+int dvec_sincos(dvec *s, dvec *c, const dvec *u);
+/** s = sinh(u) and c = cosh(u) from one recurrence. DN_EINVAL if s == c. */
+int dvec_sinhcosh(dvec *s, dvec *c, const dvec *u);
+/** r = u^p for a constant real p (integer p exactly as dvec_pown). */
+int dvec_pow_d(dvec *r, const dvec *u, double p);
+/** r = u^m for an integer m: exact at u0 = 0 and for negative u0. */
+int dvec_pown(dvec *r, const dvec *u, long m);
+/** r = a^b with both dual, exp(b log a) with value pow(a0, b0); needs a0 > 0.
+ *  DN_EORDER if the orders differ. */
+int dvec_pow(dvec *r, const dvec *a, const dvec *b);
+/** r = atan2(y, x) in C's argument order; (0, 0) gives NaN derivatives. DN_EORDER. */
+int dvec_atan2(dvec *r, const dvec *y, const dvec *x);
+/** r = sqrt(a^2 + b^2) without overflow in the value. DN_EORDER. */
+int dvec_hypot(dvec *r, const dvec *a, const dvec *b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DNUM_DVEC_H */

@@ -1,0 +1,207 @@
+/* Dvec storage: the deque (ring buffer), its life cycle, access, and the paper's
+ * operators D, F and new. Arithmetic lives in dvec_ops.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dvec_impl.h"
+
+double *_dn_dvec_alloc(const dn_allocator *al, unsigned count)
+{
+    size_t size = (size_t)count * sizeof(double);
+    return al ? (double *)al->alloc(size, al->ctx) : (double *)malloc(size);
+}
+
+void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count)
+{
+    if (!p) return;
+    if (al)
+        al->free(p, (size_t)count * sizeof(double), al->ctx);
+    else
+        free(p);
+}
+
+const double *_dn_dvec_view(const dvec *a, double *tmp)
+{
+    if (a->head + a->len <= a->cap) return a->buf + a->head;
+    unsigned first = a->cap - a->head;
+    memcpy(tmp, a->buf + a->head, first * sizeof(double));
+    memcpy(tmp + first, a->buf, (a->len - first) * sizeof(double));
+    return tmp;
+}
+
+int _dn_dvec_begin(dvec_out *o, dvec *r, unsigned len)
+{
+    o->r = r;
+    o->len = len;
+    o->fresh = NULL;
+    if (r->buf && r->head + len <= r->cap) {
+        o->dst = r->buf + r->head;
+    } else if (r->buf && len <= r->cap) {
+        o->dst = r->buf;
+    } else {
+        o->fresh = _dn_dvec_alloc(r->al, len);
+        if (!o->fresh) return DN_ENOMEM;
+        o->dst = o->fresh;
+    }
+    return DN_OK;
+}
+
+void _dn_dvec_end(dvec_out *o)
+{
+    dvec *r = o->r;
+    if (o->fresh) {
+        _dn_dvec_free(r->al, r->buf, r->cap);
+        r->buf = o->fresh;
+        r->cap = o->len;
+    }
+    r->head = (unsigned)(o->dst - r->buf);
+    r->len = o->len;
+}
+
+/* ---- life cycle --------------------------------------------------------------------- */
+
+int dvec_init_alloc(dvec *v, unsigned order, const dn_allocator *al)
+{
+    if (!v) return DN_EINVAL;
+    if (order > DN_ORDER_MAX) return DN_ERANGE;
+    double *buf = _dn_dvec_alloc(al, order + 1);
+    if (!buf) return DN_ENOMEM;
+    for (unsigned k = 0; k <= order; k++) buf[k] = 0.0;
+    v->buf = buf;
+    v->cap = order + 1;
+    v->head = 0;
+    v->len = order + 1;
+    v->al = al;
+    return DN_OK;
+}
+
+int dvec_init(dvec *v, unsigned order) { return dvec_init_alloc(v, order, NULL); }
+
+void dvec_clear(dvec *v)
+{
+    if (!v) return;
+    _dn_dvec_free(v->al, v->buf, v->cap);
+    v->buf = NULL;
+    v->cap = v->head = v->len = 0;
+}
+
+void dvec_swap(dvec *a, dvec *b)
+{
+    dvec t = *a;
+    *a = *b;
+    *b = t;
+}
+
+/* ---- set and get -------------------------------------------------------------------- */
+
+int dvec_set_var(dvec *v, double x)
+{
+    if (!_dn_dvec_ok(v)) return DN_EINVAL;
+    for (unsigned k = 0; k < v->len; k++) v->buf[_dn_dvec_at(v, k)] = k == 0 ? x : (k == 1 ? 1.0 : 0.0);
+    return DN_OK;
+}
+
+int dvec_set_const(dvec *v, double c)
+{
+    if (!_dn_dvec_ok(v)) return DN_EINVAL;
+    for (unsigned k = 0; k < v->len; k++) v->buf[_dn_dvec_at(v, k)] = k == 0 ? c : 0.0;
+    return DN_OK;
+}
+
+int dvec_set_derivs(dvec *v, const double *d, unsigned order)
+{
+    if (!_dn_dvec_ok(v) || !d) return DN_EINVAL;
+    if (order > DN_ORDER_MAX) return DN_ERANGE;
+    dvec_out o;
+    if (_dn_dvec_begin(&o, v, order + 1)) return DN_ENOMEM;
+    memmove(o.dst, d, (order + 1) * sizeof(double));
+    _dn_dvec_end(&o);
+    return DN_OK;
+}
+
+int dvec_set(dvec *r, const dvec *a)
+{
+    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
+    if (r == a) return DN_OK;
+    double tmp[a->len];
+    const double *pa = _dn_dvec_view(a, tmp);
+    return dvec_set_derivs(r, pa, a->len - 1);
+}
+
+int dvec_order(const dvec *v) { return _dn_dvec_ok(v) ? (int)(v->len - 1) : DN_EINVAL; }
+
+double dvec_get(const dvec *v, unsigned k)
+{
+    return _dn_dvec_ok(v) && k < v->len ? v->buf[_dn_dvec_at(v, k)] : NAN;
+}
+
+int dvec_get_derivs(double *d, const dvec *v)
+{
+    if (!d || !_dn_dvec_ok(v)) return DN_EINVAL;
+    for (unsigned k = 0; k < v->len; k++) d[k] = v->buf[_dn_dvec_at(v, k)];
+    return DN_OK;
+}
+
+/* ---- the paper's operators -------------------------------------------------------------- */
+
+/* r = a[from .. from + len - 1]; in place it only moves the ends of the deque. */
+static int dvec_slice(dvec *r, const dvec *a, unsigned from, unsigned len)
+{
+    if (r == a) {
+        r->head = _dn_dvec_at(r, from);
+        r->len = len;
+        return DN_OK;
+    }
+    double tmp[a->len];
+    const double *pa = _dn_dvec_view(a, tmp);
+    return dvec_set_derivs(r, pa + from, len - 1);
+}
+
+int dvec_D(dvec *r, const dvec *a)
+{
+    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
+    if (a->len < 2) return DN_EORDER;
+    return dvec_slice(r, a, 1, a->len - 1);
+}
+
+int dvec_F(dvec *r, const dvec *a)
+{
+    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
+    if (a->len < 2) return DN_EORDER;
+    return dvec_slice(r, a, 0, a->len - 1);
+}
+
+int dvec_new(dvec *r, double head, const dvec *tail)
+{
+    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(tail)) return DN_EINVAL;
+    if (tail->len > DN_ORDER_MAX) return DN_ERANGE;
+    unsigned len = tail->len + 1;
+    if (r == tail && r->len < r->cap) { /* room in the ring: push in front */
+        r->head = r->head ? r->head - 1 : r->cap - 1;
+        r->buf[r->head] = head;
+        r->len = len;
+        return DN_OK;
+    }
+    if (r == tail) { /* full: move to a ring twice the size, with room in front */
+        unsigned cap = 2 * r->cap;
+        double *buf = _dn_dvec_alloc(r->al, cap);
+        if (!buf) return DN_ENOMEM;
+        unsigned at = cap - len; /* the new contents end at the end of buf */
+        buf[at] = head;
+        for (unsigned k = 0; k < r->len; k++) buf[at + 1 + k] = r->buf[_dn_dvec_at(r, k)];
+        _dn_dvec_free(r->al, r->buf, r->cap);
+        r->buf = buf;
+        r->cap = cap;
+        r->head = at;
+        r->len = len;
+        return DN_OK;
+    }
+    double tmp[tail->len];
+    const double *pt = _dn_dvec_view(tail, tmp);
+    dvec_out o;
+    if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;
+    o.dst[0] = head;
+    memcpy(o.dst + 1, pt, tail->len * sizeof(double));
+    _dn_dvec_end(&o);
+    return DN_OK;
+}

@@ -1,0 +1,52 @@
+/* Internal to the Dvec family: storage of the deque and the output protocol shared by
+ * src/dvec.c (life cycle and the D/F/new operators) and src/dvec_ops.c (arithmetic). */
+#ifndef DNUM_DVEC_IMPL_H
+#define DNUM_DVEC_IMPL_H
+
+#include "dnum/dvec.h"
+
+/* Internal functions shared between the Dvec sources: not exported from the library. */
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define _DN_INTERNAL
+#endif
+
+/* A usable dvec: not NULL and initialised. */
+static inline int _dn_dvec_ok(const dvec *a) { return a && a->buf && a->len; }
+
+/* Index in buf of derivative k (k < len). */
+static inline unsigned _dn_dvec_at(const dvec *a, unsigned k)
+{
+    unsigned i = a->head + k;
+    return i >= a->cap ? i - a->cap : i;
+}
+
+/* The derivatives of a as one contiguous array: a pointer into a's buffer when the
+ * deque does not wrap, else a copy in tmp (a->len doubles). */
+_DN_INTERNAL const double *_dn_dvec_view(const dvec *a, double *tmp);
+
+/* Allocation through a's allocator (NULL: malloc/free). */
+_DN_INTERNAL double *_dn_dvec_alloc(const dn_allocator *al, unsigned count);
+_DN_INTERNAL void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count);
+
+/* The output protocol. _dn_dvec_begin(o, r, len) prepares o->dst, len doubles where the
+ * result is written, without changing anything visible in r before _dn_dvec_end:
+ *  - in r's own storage at r->head when it fits there contiguously (also when r is an
+ *    input read through a direct view: then the kernel aliasing is exact);
+ *  - at r->buf[0] when r is big enough but the region would wrap (r's view, if it was
+ *    an input, is then a copy);
+ *  - in a fresh buffer otherwise (DN_ENOMEM if that fails: r untouched).
+ * Call it after taking the views of every input. _dn_dvec_end commits: the fresh buffer
+ * replaces r's, and r becomes (dst, len). Nothing can fail between the two. */
+typedef struct dvec_out {
+    dvec *r;
+    double *dst;
+    double *fresh;
+    unsigned len;
+} dvec_out;
+
+_DN_INTERNAL int _dn_dvec_begin(dvec_out *o, dvec *r, unsigned len);
+_DN_INTERNAL void _dn_dvec_end(dvec_out *o);
+
+#endif

@@ -1,0 +1,97 @@
+/* Dvec arithmetic and elementary functions: thin front ends over the kernel layer.
+ * Each takes contiguous views of its operands, prepares the output (the only step that
+ * can fail), runs the kernel with the run-time order and commits. */
+#define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
+#include "dnum/kernel.h"
+#include "dvec_impl.h"
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+/* r = kernel(u) with extra arguments ARGS (after u, before n). */
+#define DVEC_UNARY(name, call)                                                             \
+    int dvec_##name                                                                        \
+    {                                                                                      \
+        if (!_dn_dvec_ok(r) || !_dn_dvec_ok(u)) return DN_EINVAL;                                \
+        unsigned len = u->len, n = len - 1;                                                \
+        double tu[len];                                                                    \
+        const double *pu = _dn_dvec_view(u, tu);                                              \
+        dvec_out o;                                                                        \
+        if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;                                     \
+        call;                                                                              \
+        _dn_dvec_end(&o);                                                                     \
+        return DN_OK;                                                                      \
+    }
+
+/* r = kernel(a, b); the orders must agree. */
+#define DVEC_BINARY(name, kernel)                                                          \
+    int dvec_##name(dvec *r, const dvec *a, const dvec *b)                                 \
+    {                                                                                      \
+        if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a) || !_dn_dvec_ok(b)) return DN_EINVAL;                \
+        if (a->len != b->len) return DN_EORDER;                                            \
+        unsigned len = a->len, n = len - 1;                                                \
+        double ta[len], tb[len];                                                           \
+        const double *pa = _dn_dvec_view(a, ta), *pb = _dn_dvec_view(b, tb);                     \
+        dvec_out o;                                                                        \
+        if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;                                     \
+        kernel(o.dst, pa, pb, n);                                                          \
+        _dn_dvec_end(&o);                                                                     \
+        return DN_OK;                                                                      \
+    }
+
+DVEC_BINARY(add, _dn_add)
+DVEC_BINARY(sub, _dn_sub)
+DVEC_BINARY(mul, _dn_mul)
+DVEC_BINARY(div, _dn_div)
+DVEC_BINARY(pow, _dn_pow)
+DVEC_BINARY(atan2, _dn_atan2)
+DVEC_BINARY(hypot, _dn_hypot)
+
+#define FN(f) DVEC_UNARY(f(dvec *r, const dvec *u), _dn_##f(o.dst, pu, n))
+FN(neg) FN(exp) FN(expm1) FN(log) FN(log1p) FN(sqrt) FN(cbrt) FN(sin) FN(cos) FN(tan)
+FN(asin) FN(acos) FN(atan) FN(sinh) FN(cosh) FN(tanh) FN(asinh) FN(acosh) FN(atanh)
+FN(erf) FN(erfc) FN(abs)
+#undef FN
+
+DVEC_UNARY(pow_d(dvec *r, const dvec *u, double p), _dn_pow_d(o.dst, pu, p, n))
+DVEC_UNARY(pown(dvec *r, const dvec *u, long m), _dn_pown(o.dst, pu, m, n))
+DVEC_UNARY(add_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, c, n))
+DVEC_UNARY(sub_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, -c, n))
+DVEC_UNARY(mul_d(dvec *r, const dvec *u, double c), _dn_mul_d(o.dst, pu, c, n))
+DVEC_UNARY(div_d(dvec *r, const dvec *u, double c),
+           double v0 = pu[0] / c; _dn_mul_d(o.dst, pu, 1.0 / c, n); o.dst[0] = v0)
+DVEC_UNARY(d_sub(dvec *r, double c, const dvec *u),
+           double v0 = c - pu[0]; _dn_neg(o.dst, pu, n); o.dst[0] = v0)
+DVEC_UNARY(d_div(dvec *r, double c, const dvec *u), _dn_d_div(o.dst, c, pu, n))
+static DVEC_UNARY(apply_(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx),
+                  _dn_apply(o.dst, pu, h, ctx, n))
+
+int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
+{
+    if (!h) return DN_EINVAL;
+    return dvec_apply_(r, u, h, ctx);
+}
+
+/* s = f(u), c = g(u) from one recurrence (sincos, sinhcosh). */
+#define DVEC_PAIR(name)                                                                    \
+    int dvec_##name(dvec *s, dvec *c, const dvec *u)                                       \
+    {                                                                                      \
+        if (!_dn_dvec_ok(s) || !_dn_dvec_ok(c) || !_dn_dvec_ok(u) || s == c) return DN_EINVAL;     \
+        unsigned len = u->len, n = len - 1;                                                \
+        double tu[len];                                                                    \
+        const double *pu = _dn_dvec_view(u, tu);                                              \
+        dvec_out os, oc;                                                                   \
+        if (_dn_dvec_begin(&os, s, len)) return DN_ENOMEM;                                    \
+        if (_dn_dvec_begin(&oc, c, len)) {                                                    \
+            _dn_dvec_free(s->al, os.fresh, len);                                              \
+            return DN_ENOMEM;                                                              \
+        }                                                                                  \
+        _dn_##name(os.dst, oc.dst, pu, n); /* the kernel reads u before writing */         \
+        _dn_dvec_end(&os);                                                                    \
+        _dn_dvec_end(&oc);                                                                    \
+        return DN_OK;                                                                      \
+    }
+DVEC_PAIR(sincos)
+DVEC_PAIR(sinhcosh)
