@@ -20,42 +20,35 @@ void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count)
         free(p);
 }
 
-const double *_dn_dvec_view(const dvec *a, double *tmp)
+const double *_dn_dvec_unwrap(const dvec *a, double *tmp)
 {
-    if (a->head + a->len <= a->cap) return a->buf + a->head;
     unsigned first = a->cap - a->head;
     memcpy(tmp, a->buf + a->head, first * sizeof(double));
     memcpy(tmp + first, a->buf, (a->len - first) * sizeof(double));
     return tmp;
 }
 
-int _dn_dvec_begin(dvec_out *o, dvec *r, unsigned len)
+int _dn_dvec_begin_slow(dvec_out *o, dvec *r, unsigned len)
 {
     o->r = r;
     o->len = len;
     o->fresh = NULL;
-    if (r->buf && r->head + len <= r->cap) {
-        o->dst = r->buf + r->head;
-    } else if (r->buf && len <= r->cap) {
+    if (len <= r->cap) { /* fits, but not after head: start over at 0 */
         o->dst = r->buf;
-    } else {
-        o->fresh = _dn_dvec_alloc(r->al, len);
-        if (!o->fresh) return DN_ENOMEM;
-        o->dst = o->fresh;
+        return DN_OK;
     }
+    o->fresh = _dn_dvec_alloc(r->al, len);
+    if (!o->fresh) return DN_ENOMEM;
+    o->dst = o->fresh;
     return DN_OK;
 }
 
-void _dn_dvec_end(dvec_out *o)
+void _dn_dvec_end_fresh(dvec_out *o)
 {
     dvec *r = o->r;
-    if (o->fresh) {
-        _dn_dvec_free(r->al, r->buf, r->cap);
-        r->buf = o->fresh;
-        r->cap = o->len;
-    }
-    r->head = (unsigned)(o->dst - r->buf);
-    r->len = o->len;
+    _dn_dvec_free(r->al, r->buf, r->cap);
+    r->buf = o->fresh;
+    r->cap = o->len;
 }
 
 /* ---- life cycle --------------------------------------------------------------------- */
@@ -94,19 +87,21 @@ void dvec_swap(dvec *a, dvec *b)
 
 /* ---- set and get -------------------------------------------------------------------- */
 
-int dvec_set_var(dvec *v, double x)
+/* v = (c, slope, 0, ..., 0), keeping the order; starts the deque at 0 if it wrapped */
+static int set_line(dvec *v, double c, double slope)
 {
     if (!_dn_dvec_ok(v)) return DN_EINVAL;
-    for (unsigned k = 0; k < v->len; k++) v->buf[_dn_dvec_at(v, k)] = k == 0 ? x : (k == 1 ? 1.0 : 0.0);
+    if (v->head + v->len > v->cap) v->head = 0;
+    double *d = v->buf + v->head;
+    d[0] = c;
+    if (v->len > 1) d[1] = slope;
+    for (unsigned k = 2; k < v->len; k++) d[k] = 0.0;
     return DN_OK;
 }
 
-int dvec_set_const(dvec *v, double c)
-{
-    if (!_dn_dvec_ok(v)) return DN_EINVAL;
-    for (unsigned k = 0; k < v->len; k++) v->buf[_dn_dvec_at(v, k)] = k == 0 ? c : 0.0;
-    return DN_OK;
-}
+int dvec_set_var(dvec *v, double x) { return set_line(v, x, 1.0); }
+
+int dvec_set_const(dvec *v, double c) { return set_line(v, c, 0.0); }
 
 int dvec_set_derivs(dvec *v, const double *d, unsigned order)
 {
@@ -138,7 +133,8 @@ double dvec_get(const dvec *v, unsigned k)
 int dvec_get_derivs(double *d, const dvec *v)
 {
     if (!d || !_dn_dvec_ok(v)) return DN_EINVAL;
-    for (unsigned k = 0; k < v->len; k++) d[k] = v->buf[_dn_dvec_at(v, k)];
+    const double *p = _dn_dvec_view(v, d); /* a wrapped deque is unwrapped into d */
+    if (p != d) memcpy(d, p, v->len * sizeof(double));
     return DN_OK;
 }
 

@@ -24,7 +24,11 @@ static inline unsigned _dn_dvec_at(const dvec *a, unsigned k)
 
 /* The derivatives of a as one contiguous array: a pointer into a's buffer when the
  * deque does not wrap, else a copy in tmp (a->len doubles). */
-_DN_INTERNAL const double *_dn_dvec_view(const dvec *a, double *tmp);
+_DN_INTERNAL const double *_dn_dvec_unwrap(const dvec *a, double *tmp);
+static inline const double *_dn_dvec_view(const dvec *a, double *tmp)
+{
+    return a->head + a->len <= a->cap ? a->buf + a->head : _dn_dvec_unwrap(a, tmp);
+}
 
 /* Allocation through a's allocator (NULL: malloc/free). */
 _DN_INTERNAL double *_dn_dvec_alloc(const dn_allocator *al, unsigned count);
@@ -46,7 +50,46 @@ typedef struct dvec_out {
     unsigned len;
 } dvec_out;
 
-_DN_INTERNAL int _dn_dvec_begin(dvec_out *o, dvec *r, unsigned len);
-_DN_INTERNAL void _dn_dvec_end(dvec_out *o);
+_DN_INTERNAL int _dn_dvec_begin_slow(dvec_out *o, dvec *r, unsigned len);
+_DN_INTERNAL void _dn_dvec_end_fresh(dvec_out *o);
+
+static inline int _dn_dvec_begin(dvec_out *o, dvec *r, unsigned len)
+{
+    if (r->head + len > r->cap) return _dn_dvec_begin_slow(o, r, len);
+    o->r = r;
+    o->len = len;
+    o->fresh = NULL;
+    o->dst = r->buf + r->head;
+    return DN_OK;
+}
+
+static inline void _dn_dvec_end(dvec_out *o)
+{
+    if (o->fresh) _dn_dvec_end_fresh(o);
+    o->r->head = (unsigned)(o->dst - o->r->buf);
+    o->r->len = o->len;
+}
+
+/* Kernels instantiated for each constant order 0..DVEC_CONST_MAX (src/dvec_kernels.c):
+ * unrolled like the fixed family, where the rolled loops of a run-time order spend
+ * most of their time on loop control. Same arithmetic, so the same results. */
+#define DVEC_CONST_MAX 16
+#define DVEC_K1_LIST(X)                                                                    \
+    X(exp) X(expm1) X(log) X(log1p) X(sqrt) X(cbrt) X(sin) X(cos) X(tan) X(asin) X(acos)   \
+    X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh) X(erf) X(erfc)
+#define DVEC_K2_LIST(X) X(mul) X(div) X(pow) X(atan2) X(hypot)
+#define DVEC_KP_LIST(X) X(sincos) X(sinhcosh)
+#define _DN_K1_FIELD(f) void (*f)(double *r, const double *u);
+#define _DN_K2_FIELD(f) void (*f)(double *r, const double *a, const double *b);
+#define _DN_KP_FIELD(f) void (*f)(double *s, double *c, const double *u);
+typedef struct dvec_ktab {
+    DVEC_K1_LIST(_DN_K1_FIELD)
+    DVEC_K2_LIST(_DN_K2_FIELD)
+    DVEC_KP_LIST(_DN_KP_FIELD)
+    void (*d_div)(double *r, double c, const double *u);
+    void (*pow_d)(double *r, const double *u, double p);
+    void (*pown)(double *r, const double *u, long m);
+} dvec_ktab;
+_DN_INTERNAL extern const dvec_ktab _dn_dvec_k[DVEC_CONST_MAX + 1];
 
 #endif

@@ -1,7 +1,8 @@
 /* Dvec arithmetic and elementary functions: thin front ends over the kernel layer.
  * Each takes contiguous views of its operands, prepares the output (the only step that
- * can fail), runs the kernel with the run-time order and commits. */
-#define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
+ * can fail), runs the kernel and commits. The O(N^2) kernels come from the table of
+ * constant-order instances up to DVEC_CONST_MAX (dvec_kernels.c), else run with n. */
+#define DN_NO_UNROLL /* run-time orders here: the kernels stay rolled loops */
 #include "dnum/kernel.h"
 #include "dvec_impl.h"
 
@@ -41,22 +42,26 @@
         return DN_OK;                                                                      \
     }
 
+/* kernel f on the arguments ..., from the table when the order allows */
+#define DVEC_K(f, ...)                                                                     \
+    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f(__VA_ARGS__, n))
+
 DVEC_BINARY(add, _dn_add)
 DVEC_BINARY(sub, _dn_sub)
-DVEC_BINARY(mul, _dn_mul)
-DVEC_BINARY(div, _dn_div)
-DVEC_BINARY(pow, _dn_pow)
-DVEC_BINARY(atan2, _dn_atan2)
-DVEC_BINARY(hypot, _dn_hypot)
+#define K2(f) static void f##_k(double *r, const double *a, const double *b, unsigned n)   \
+    { DVEC_K(f, r, a, b); }                                                                \
+    DVEC_BINARY(f, f##_k)
+K2(mul) K2(div) K2(pow) K2(atan2) K2(hypot)
+#undef K2
 
-#define FN(f) DVEC_UNARY(f(dvec *r, const dvec *u), _dn_##f(o.dst, pu, n))
-FN(neg) FN(exp) FN(expm1) FN(log) FN(log1p) FN(sqrt) FN(cbrt) FN(sin) FN(cos) FN(tan)
-FN(asin) FN(acos) FN(atan) FN(sinh) FN(cosh) FN(tanh) FN(asinh) FN(acosh) FN(atanh)
-FN(erf) FN(erfc) FN(abs)
+#define FN(f) DVEC_UNARY(f(dvec *r, const dvec *u), DVEC_K(f, o.dst, pu))
+DVEC_K1_LIST(FN)
 #undef FN
+DVEC_UNARY(neg(dvec *r, const dvec *u), _dn_neg(o.dst, pu, n))
+DVEC_UNARY(abs(dvec *r, const dvec *u), _dn_abs(o.dst, pu, n))
 
-DVEC_UNARY(pow_d(dvec *r, const dvec *u, double p), _dn_pow_d(o.dst, pu, p, n))
-DVEC_UNARY(pown(dvec *r, const dvec *u, long m), _dn_pown(o.dst, pu, m, n))
+DVEC_UNARY(pow_d(dvec *r, const dvec *u, double p), DVEC_K(pow_d, o.dst, pu, p))
+DVEC_UNARY(pown(dvec *r, const dvec *u, long m), DVEC_K(pown, o.dst, pu, m))
 DVEC_UNARY(add_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, c, n))
 DVEC_UNARY(sub_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, -c, n))
 DVEC_UNARY(mul_d(dvec *r, const dvec *u, double c), _dn_mul_d(o.dst, pu, c, n))
@@ -64,7 +69,7 @@ DVEC_UNARY(div_d(dvec *r, const dvec *u, double c),
            double v0 = pu[0] / c; _dn_mul_d(o.dst, pu, 1.0 / c, n); o.dst[0] = v0)
 DVEC_UNARY(d_sub(dvec *r, double c, const dvec *u),
            double v0 = c - pu[0]; _dn_neg(o.dst, pu, n); o.dst[0] = v0)
-DVEC_UNARY(d_div(dvec *r, double c, const dvec *u), _dn_d_div(o.dst, c, pu, n))
+DVEC_UNARY(d_div(dvec *r, double c, const dvec *u), DVEC_K(d_div, o.dst, c, pu))
 static DVEC_UNARY(apply_(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx),
                   _dn_apply(o.dst, pu, h, ctx, n))
 
@@ -88,7 +93,7 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
             _dn_dvec_free(s->al, os.fresh, len);                                              \
             return DN_ENOMEM;                                                              \
         }                                                                                  \
-        _dn_##name(os.dst, oc.dst, pu, n); /* the kernel reads u before writing */         \
+        DVEC_K(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */          \
         _dn_dvec_end(&os);                                                                    \
         _dn_dvec_end(&oc);                                                                    \
         return DN_OK;                                                                      \

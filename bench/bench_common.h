@@ -1,0 +1,97 @@
+/* Shared by the benchmark programs: timing, the RESULT-line protocol of
+ * ../shared/bench-floor, and W1/W2 on the fixed-order family (FIXED_W(N) defines
+ * w1_N and w2_N). */
+#ifndef DNUM_BENCH_COMMON_H
+#define DNUM_BENCH_COMMON_H
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <dnum/dnum.h>
+
+#define REPS 5
+#define M 200000
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define OPAQUE(v) __asm__("" : "+x"(v))
+#else
+#define OPAQUE(v) ((void)0)
+#endif
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Runs f REPS times, prints the RESULT line of peer and returns the best ns/point. */
+static double measure(const char *peer, const char *wl, int n, double (*f)(void))
+{
+    double t[REPS], cs = 0.0;
+    for (int r = 0; r < REPS; r++) {
+        double t0 = now_s();
+        cs = f();
+        t[r] = now_s() - t0;
+    }
+    qsort(t, REPS, sizeof t[0], cmp_dbl);
+    printf("RESULT,%s,-O3,%s,%d,ns_per_point,%.4f,%.4f,%.17g,\n", peer, wl, n,
+           t[0] * 1e9 / M, t[REPS / 2] * 1e9 / M, cs);
+    fflush(stdout);
+    return t[0] * 1e9 / M;
+}
+
+/* argv filter: [W1|W2|all] [N] */
+static int wanted(const char *wl, int n, int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "all") != 0 && strcmp(argv[1], wl) != 0) return 0;
+    return !(argc >= 3 && atoi(argv[2]) != n);
+}
+
+/* checksum weights: k! turns derivatives back into the floor's Taylor checksums */
+#define FIXED_W(N)                                                                              \
+    static dnum_o##N var##N(double x0)                                                      \
+    {                                                                                       \
+        dnum_o##N x = dnum_o##N##_var(x0);                                                  \
+        for (int k = 1; k <= N; k++) OPAQUE(x.d[k]);                                        \
+        return x;                                                                           \
+    }                                                                                       \
+    static double csum##N(dnum_o##N a)                                                      \
+    {                                                                                       \
+        double cs = 0.0;                                                                    \
+        for (int k = 0; k <= N; k++) cs += a.d[k];                                          \
+        return cs;                                                                          \
+    }                                                                                       \
+    static __attribute__((noinline)) double w1_##N(void)                                    \
+    {                                                                                       \
+        double cs = 0.0;                                                                    \
+        for (long i = 0; i < M; i++) {                                                      \
+            dnum_o##N x = var##N(-4.0 + 8.0 * (double)i / (double)(M - 1));                 \
+            cs += csum##N(dnum_o##N##_exp(dnum_o##N##_neg(dnum_o##N##_mul(x, x))));         \
+        }                                                                                   \
+        return cs;                                                                          \
+    }                                                                                       \
+    static __attribute__((noinline)) double w2_##N(void)                                    \
+    {                                                                                       \
+        double cs = 0.0;                                                                    \
+        for (long i = 0; i < M; i++) {                                                      \
+            dnum_o##N x = var##N(-2.0 + 4.0 * (double)i / (double)(M - 1)), s, c;          \
+            dnum_o##N##_sincos(x, &s, &c);                                                  \
+            dnum_o##N p = dnum_o##N##_add_d(dnum_o##N##_mul(x, x), 1.0);                    \
+            dnum_o##N t1 = dnum_o##N##_div(dnum_o##N##_mul(s, dnum_o##N##_exp(x)), p);      \
+            dnum_o##N t2 = dnum_o##N##_mul(dnum_o##N##_sqrt(p),                             \
+                                           dnum_o##N##_log(dnum_o##N##_add_d(c, 2.0)));     \
+            cs += csum##N(dnum_o##N##_add(t1, t2));                                         \
+        }                                                                                   \
+        return cs;                                                                          \
+    }
+
+#endif

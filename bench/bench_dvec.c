@@ -1,0 +1,100 @@
+/* Benchmark of the Dvec family beside the fixed-order Dnum (BENCHMARKS.md targets:
+ * Dvec within 2x of Dnum at N = 8 and 16; W1 at N = 64 under 3 us per point, N = 128
+ * under 15 us). Each (workload, order) runs Dnum and Dvec back to back, so the ratio is
+ * measured side by side; RESULT lines follow the bench-floor protocol.
+ * Usage: bench_dvec [W1|W2|all] [N]
+ */
+#include "bench_common.h"
+
+FIXED_W(2)
+FIXED_W(4)
+FIXED_W(8)
+FIXED_W(16)
+FIXED_W(32)
+
+static unsigned g_n; /* the run-time order of the Dvec workloads */
+
+static double dsum(const dvec *a)
+{
+    double d[DN_ORDER_MAX + 1], cs = 0.0;
+    dvec_get_derivs(d, a);
+    for (unsigned k = 0; k <= g_n; k++) cs += d[k];
+    return cs;
+}
+
+static void need(int status)
+{
+    if (status) {
+        fprintf(stderr, "bench_dvec: %s\n", dn_strerror(status));
+        exit(1);
+    }
+}
+
+static __attribute__((noinline)) double dvec_w1(void)
+{
+    dvec x, t;
+    need(dvec_init(&x, g_n));
+    need(dvec_init(&t, g_n));
+    double cs = 0.0;
+    for (long i = 0; i < M; i++) {
+        dvec_set_var(&x, -4.0 + 8.0 * (double)i / (double)(M - 1));
+        dvec_mul(&t, &x, &x);
+        dvec_neg(&t, &t);
+        dvec_exp(&t, &t);
+        cs += dsum(&t);
+    }
+    dvec_clear(&x), dvec_clear(&t);
+    return cs;
+}
+
+static __attribute__((noinline)) double dvec_w2(void)
+{
+    dvec x, s, c, p, t1, t2, e;
+    dvec *all[] = {&x, &s, &c, &p, &t1, &t2, &e};
+    for (int i = 0; i < 7; i++) need(dvec_init(all[i], g_n));
+    double cs = 0.0;
+    for (long i = 0; i < M; i++) {
+        dvec_set_var(&x, -2.0 + 4.0 * (double)i / (double)(M - 1));
+        dvec_sincos(&s, &c, &x);
+        dvec_mul(&p, &x, &x);
+        dvec_add_d(&p, &p, 1.0);
+        dvec_exp(&e, &x);
+        dvec_mul(&t1, &s, &e);
+        dvec_div(&t1, &t1, &p);
+        dvec_sqrt(&t2, &p);
+        dvec_add_d(&c, &c, 2.0);
+        dvec_log(&c, &c);
+        dvec_mul(&t2, &t2, &c);
+        dvec_add(&t1, &t1, &t2);
+        cs += dsum(&t1);
+    }
+    for (int i = 0; i < 7; i++) dvec_clear(all[i]);
+    return cs;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct { const char *wl; int n; double (*fixed)(void); } rows[] = {
+        {"W1", 2, w1_2}, {"W1", 4, w1_4}, {"W1", 8, w1_8}, {"W1", 16, w1_16},
+        {"W2", 2, w2_2}, {"W2", 4, w2_4}, {"W2", 8, w2_8}, {"W2", 16, w2_16},
+        {"W1", 32, w1_32}, {"W1", 64, NULL}, {"W1", 128, NULL},
+    };
+    char table[2048];
+    int len = snprintf(table, sizeof table, "\n%-4s %5s %12s %12s %8s  %s\n", "wl", "N",
+                       "Dnum ns/pt", "Dvec ns/pt", "ratio", "target");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        if (!wanted(rows[i].wl, rows[i].n, argc, argv)) continue;
+        g_n = (unsigned)rows[i].n;
+        double tf = rows[i].fixed ? measure("dnum_fixed", rows[i].wl, rows[i].n, rows[i].fixed) : NAN;
+        double tv = measure("dnum_dvec", rows[i].wl, rows[i].n,
+                            rows[i].wl[1] == '1' ? dvec_w1 : dvec_w2);
+        const char *target = rows[i].n == 8 || rows[i].n == 16 ? "ratio <= 2"
+                             : rows[i].n == 64                 ? "Dvec < 3000 ns"
+                             : rows[i].n == 128                ? "Dvec < 15000 ns"
+                                                               : "";
+        len += snprintf(table + len, sizeof table - (size_t)len, "%-4s %5d %12.1f %12.1f %8.2f  %s\n",
+                        rows[i].wl, rows[i].n, tf, tv, tv / tf, target);
+    }
+    fputs(table, stdout);
+    return 0;
+}

@@ -1,0 +1,34 @@
+/* The kernel table of the Dvec family: every O(N^2) kernel instantiated for each
+ * constant order 0..DVEC_CONST_MAX, unrolled as in the fixed family (see dvec_impl.h). */
+#include "dnum/kernel.h"
+#include "dvec_impl.h"
+
+#define K1(N, f) static void f##_##N(double *r, const double *u) { _dn_##f(r, u, N); }
+#define K2(N, f) static void f##_##N(double *r, const double *a, const double *b) { _dn_##f(r, a, b, N); }
+#define KP(N, f) static void f##_##N(double *s, double *c, const double *u) { _dn_##f(s, c, u, N); }
+
+#define ORDER(N)                                                                           \
+    static void d_div_##N(double *r, double c, const double *u) { _dn_d_div(r, c, u, N); } \
+    static void pow_d_##N(double *r, const double *u, double p) { _dn_pow_d(r, u, p, N); } \
+    static void pown_##N(double *r, const double *u, long m) { _dn_pown(r, u, m, N); }     \
+    K1(N, exp) K1(N, expm1) K1(N, log) K1(N, log1p) K1(N, sqrt) K1(N, cbrt) K1(N, sin)     \
+    K1(N, cos) K1(N, tan) K1(N, asin) K1(N, acos) K1(N, atan) K1(N, sinh) K1(N, cosh)      \
+    K1(N, tanh) K1(N, asinh) K1(N, acosh) K1(N, atanh) K1(N, erf) K1(N, erfc)              \
+    K2(N, mul) K2(N, div) K2(N, pow) K2(N, atan2) K2(N, hypot)                             \
+    KP(N, sincos) KP(N, sinhcosh)
+
+ORDER(0) ORDER(1) ORDER(2) ORDER(3) ORDER(4) ORDER(5) ORDER(6) ORDER(7) ORDER(8)
+ORDER(9) ORDER(10) ORDER(11) ORDER(12) ORDER(13) ORDER(14) ORDER(15) ORDER(16)
+
+#define F(f, N) .f = f##_##N,
+#define ENTRY(N)                                                                           \
+    {F(exp, N) F(expm1, N) F(log, N) F(log1p, N) F(sqrt, N) F(cbrt, N) F(sin, N) F(cos, N) \
+     F(tan, N) F(asin, N) F(acos, N) F(atan, N) F(sinh, N) F(cosh, N) F(tanh, N)           \
+     F(asinh, N) F(acosh, N) F(atanh, N) F(erf, N) F(erfc, N) F(mul, N) F(div, N)          \
+     F(pow, N) F(atan2, N) F(hypot, N) F(sincos, N) F(sinhcosh, N) F(d_div, N)             \
+     F(pow_d, N) F(pown, N)},
+
+const dvec_ktab _dn_dvec_k[DVEC_CONST_MAX + 1] = {
+    ENTRY(0) ENTRY(1) ENTRY(2) ENTRY(3) ENTRY(4) ENTRY(5) ENTRY(6) ENTRY(7) ENTRY(8)
+    ENTRY(9) ENTRY(10) ENTRY(11) ENTRY(12) ENTRY(13) ENTRY(14) ENTRY(15) ENTRY(16)
+};
