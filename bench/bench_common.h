@@ -20,21 +20,21 @@
 #define OPAQUE(v) ((void)0)
 #endif
 
-static double now_s(void)
+static inline double now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static int cmp_dbl(const void *a, const void *b)
+static inline int cmp_dbl(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
 /* Runs f REPS times, prints the RESULT line of peer and returns the best ns/point. */
-static double measure(const char *peer, const char *wl, int n, double (*f)(void))
+static inline double measure(const char *peer, const char *wl, int n, double (*f)(void))
 {
     double t[REPS], cs = 0.0;
     for (int r = 0; r < REPS; r++) {
@@ -50,7 +50,7 @@ static double measure(const char *peer, const char *wl, int n, double (*f)(void)
 }
 
 /* argv filter: [W1|W2|all] [N] */
-static int wanted(const char *wl, int n, int argc, char **argv)
+static inline int wanted(const char *wl, int n, int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "all") != 0 && strcmp(argv[1], wl) != 0) return 0;
     return !(argc >= 3 && atoi(argv[2]) != n);
@@ -70,7 +70,7 @@ static int wanted(const char *wl, int n, int argc, char **argv)
         for (int k = 0; k <= N; k++) cs += a.d[k];                                          \
         return cs;                                                                          \
     }                                                                                       \
-    static __attribute__((noinline)) double w1_##N(void)                                    \
+    static __attribute__((noinline, unused)) double w1_##N(void)                                    \
     {                                                                                       \
         double cs = 0.0;                                                                    \
         for (long i = 0; i < M; i++) {                                                      \
@@ -79,7 +79,7 @@ static int wanted(const char *wl, int n, int argc, char **argv)
         }                                                                                   \
         return cs;                                                                          \
     }                                                                                       \
-    static __attribute__((noinline)) double w2_##N(void)                                    \
+    static __attribute__((noinline, unused)) double w2_##N(void)                                    \
     {                                                                                       \
         double cs = 0.0;                                                                    \
         for (long i = 0; i < M; i++) {                                                      \

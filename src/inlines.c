@@ -3,6 +3,7 @@
  * across libraries). User code that includes <dnum/dnum.h> gets inline versions. */
 #define DN_NO_UNROLL
 #define DNUM_FIXED_DECL
+#define DNUM2_FIXED_DECL
 #if defined(__GNUC__) && !defined(__clang__)
 /* GCC 12's loop versioning of the rolled exp recurrence reports reads of v[n+1], which
  * the loop bounds (j <= k <= n) never perform: a known false positive. */

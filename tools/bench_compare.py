@@ -15,16 +15,29 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGETS = {("W1", 2): 1.5, ("W1", 4): 1.5, ("W1", 8): 1.3, ("W1", 16): 1.3,
-           ("W2", 2): 1.5, ("W2", 4): 1.5, ("W2", 8): 1.3, ("W2", 16): 1.3}
+           ("W2", 2): 1.5, ("W2", 4): 1.5, ("W2", 8): 1.3, ("W2", 16): 1.3, ("W3", 2): 1.2,
+           ("W4", 2): 1.5, ("W4", 4): 1.5, ("W4", 8): 1.5}
+# dnum peers and orders per workload (default: the fixed family at 2, 4, 8, 16)
+PEERS = {"W3": (("dnum_hessdiag", "bench_hessian"), ("dnum_hessdiag_lanes", "bench_hessian")),
+         "W4": (("dnum2", "bench_dnum2"),)}
+ORDERS = {"W3": (2,), "W4": (2, 4, 8)}
 
 
-def build(floor_dir, out):
+def build(floor_dir, out, workloads=("W1", "W2")):
     os.makedirs(out, exist_ok=True)
     cc = os.environ.get("CC", "gcc")
     subprocess.check_call([cc, "-O3", "-w", "-I", floor_dir, "-o", f"{out}/bench_c",
                            f"{floor_dir}/bench_c.c", "-lm"])
-    subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
-                           f"{out}/bench_dnum", f"{ROOT}/bench/bench_dnum.c", "-lm"])
+    if any(w not in PEERS for w in workloads):
+        subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
+                               f"{out}/bench_dnum", f"{ROOT}/bench/bench_dnum.c", "-lm"])
+    if "W3" in workloads:
+        subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
+                               f"{out}/bench_hessian", f"{ROOT}/bench/bench_hessian.c",
+                               f"{ROOT}/src/hessian.c", "-lm"])
+    if "W4" in workloads:
+        subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
+                               f"{out}/bench_dnum2", f"{ROOT}/bench/bench_dnum2.c", "-lm"])
 
 
 def run(exe, wl, n, peer):
@@ -45,26 +58,29 @@ def main():
     a = ap.parse_args()
     if not os.path.exists(os.path.join(a.floor, "bench_c.c")):
         sys.exit(f"floor programs not found in {a.floor} (use --floor DIR)")
-    build(a.floor, a.out)
-    cases = [(w, n) for w in a.workloads for n in (2, 4, 8, 16)]
+    build(a.floor, a.out, a.workloads)
+    cases = [(w, n) for w in a.workloads for n in ORDERS.get(w, (2, 4, 8, 16))]
+    dflt = (("dnum_fixed", "bench_dnum"),)
     best = {}
     for _ in range(a.rounds):
         for wl, n in cases:
-            for peer, exe in (("c_floor", "bench_c"), ("dnum_fixed", "bench_dnum")):
+            for peer, exe in (("c_floor", "bench_c"),) + PEERS.get(wl, dflt):
                 t, cs = run(os.path.join(a.out, exe), wl, n, peer)
                 key = (peer, wl, n)
                 best[key] = min(best.get(key, float("inf")), t)
                 best[key + ("cs",)] = cs
-    print(f"best of {a.rounds} interleaved rounds x 5 passes, ns per point, gcc -O3")
+    print(f"best of {a.rounds} interleaved rounds x 5 passes, ns per point (W3: ms), gcc -O3")
     print(f"{'wl':4} {'N':>3} {'C floor':>10} {'dnum':>10} {'ratio':>6} {'target':>6}  checksum match")
     ok = True
     for wl, n in cases:
-        f, d = best[("c_floor", wl, n)], best[("dnum_fixed", wl, n)]
-        r, tgt = d / f, TARGETS.get((wl, n), 0)
-        same = abs(float(best[("c_floor", wl, n, "cs")]) - float(best[("dnum_fixed", wl, n, "cs")])) \
-            <= 1e-9 * abs(float(best[("c_floor", wl, n, "cs")]))
-        ok &= r <= tgt
-        print(f"{wl:4} {n:3d} {f:10.2f} {d:10.2f} {r:6.2f} {tgt:6.2f}  {'yes' if same else 'NO'}")
+        for peer, _ in PEERS.get(wl, dflt):
+            f, d = best[("c_floor", wl, n)], best[(peer, wl, n)]
+            r, tgt = d / f, TARGETS.get((wl, n), 0)
+            same = abs(float(best[("c_floor", wl, n, "cs")]) - float(best[(peer, wl, n, "cs")])) \
+                <= 1e-9 * abs(float(best[("c_floor", wl, n, "cs")]))
+            ok &= r <= tgt
+            print(f"{wl:4} {n:3d} {f:10.2f} {d:10.2f} {r:6.2f} {tgt:6.2f}  {'yes' if same else 'NO'}"
+                  + ("" if peer == "dnum_fixed" else f"  {peer}"))
     print("all targets met" if ok else "some targets missed")
 
 

@@ -8,6 +8,10 @@
  *   dnum/dvec.h     dvec, dual numbers of run-time order on a deque (D, F, new)
  *   dnum/hessian.h  gradient, Hessian diagonal (dn_hessdiag, dn_hessdiag_lanes) and full
  *                   Hessian (dn_hessian) of f: R^n -> R; dnum/lanes2.h: the dlane2 type
+ *   dnum/dnum2.h    bivariate dual numbers dnum2_o1 ... dnum2_o16 (all mixed partials),
+ *                   DNUM2_DEFINE(N), dnum2_hessian; kernels in dnum/kernel2.h
+ *   dnum/expr.h     formulas parsed at run time (dn_expr_parse) and evaluated with every
+ *                   derivative on raw arrays, dnum_oN, Dvec or bivariate triangles
  * Stored numbers are derivatives: a.d[k] is the k-th derivative. See README.md.
  */
 #ifndef DNUM_DNUM_H
@@ -17,5 +21,7 @@
 #include "dnum/fixed.h"
 #include "dnum/dvec.h"
 #include "dnum/hessian.h"
+#include "dnum/dnum2.h"
+#include "dnum/expr.h"
 
 #endif /* DNUM_DNUM_H */

@@ -160,7 +160,10 @@ static inline void _dn_tinteg_div(double *restrict f, double f0, const double *r
 static inline void _dn_texp(double *restrict e, double e0, const double *restrict u, unsigned n)
 {
     double v[n + 1];
-    e[0] = e0;
+    /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end,
+     * so the derivatives are +-Inf as well instead of the NaN of Inf * 0 */
+    double f = isinf(e0) ? e0 : 1.0;
+    e[0] = isinf(e0) ? 1.0 : e0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
     /* oldest terms first, the newest (e[k-1]) last: the sum of the older terms does not
      * wait for e[k-1], so each step adds only a multiply-add to the critical path */
@@ -169,6 +172,8 @@ static inline void _dn_texp(double *restrict e, double e0, const double *restric
         _DN_UNROLL for (unsigned j = k - 1; j >= 1; j--) s += v[j] * e[k - j];
         e[k] = s * _dn_inv[k];
     }
+    if (f != 1.0)
+        for (unsigned k = 0; k <= n; k++) e[k] *= f;
 }
 
 /** s = sin(u), c = cos(u) (sign = -1) or s = sinh(u), c = cosh(u) (sign = +1);
@@ -555,7 +560,7 @@ static inline void _dn_tone_minus_sq(double *restrict w, const double *restrict 
 {
     double sq[n + 1];
     _dn_tmul(sq, tu, tu, n);
-    w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]);
+    w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]) + 0.0; /* + 0.0: the branch point gives +0 */
     for (unsigned k = 1; k <= n; k++) w[k] = -sg * sq[k];
     if (root) {
         _dn_tsqrt(sq, sqrt(w[0]), w, n);

@@ -1,0 +1,62 @@
+/* libFuzzer target for the expression parser (dnum/expr.h): any byte string is parsed
+ * with the variables x and y; an expression that parses is evaluated at a small order on
+ * raw arrays (specialised and run-time paths), on Dvec and on the bivariate layout.
+ * Crashes, hangs, leaks and sanitizer reports are the failures. Build and run:
+ * tools/fuzz.sh [SECONDS]. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dnum/expr.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *const vars[] = {"x", "y"};
+    char *src = malloc(size + 1);
+    if (!src) return 0;
+    memcpy(src, data, size);
+    src[size] = '\0';
+    dn_expr_error err;
+    dn_expr *e = dn_expr_parse(src, vars, 2, &err);
+    if (!e) {
+        /* an error must name itself, and a column within the source (+1 for the end) */
+        if (err.code >= 0 || !err.msg[0] || err.column > strlen(src) + 1) abort();
+        free(src);
+        return 0;
+    }
+    unsigned n = size ? data[0] % 40 : 3; /* 0..39: specialised and run-time orders */
+    size_t len = n + 1;
+    double *w = malloc(dn_expr_work_size(e, n) * sizeof(double));
+    double *args = calloc(2 * len, sizeof(double)), *out = malloc(len * sizeof(double));
+    args[0] = 0.375;
+    args[len] = -1.25;
+    if (n) args[1] = 1.0;
+    if (dn_expr_eval(e, n, args, out, w)) abort();
+    /* Dvec: same numbers */
+    dvec x, y, r;
+    if (dvec_init(&x, n) == 0 && dvec_init(&y, n) == 0 && dvec_init(&r, 0) == 0) {
+        dvec_set_derivs(&x, args, n);
+        dvec_set_derivs(&y, args + len, n);
+        const dvec *dargs[2] = {&x, &y};
+        if (dn_expr_eval_dvec(e, &r, dargs, w) == 0)
+            for (unsigned k = 0; k <= n; k++) {
+                double a = dvec_get(&r, k), b = out[k];
+                if (!(a == b || (a != a && b != b))) abort();
+            }
+        dvec_clear(&x);
+        dvec_clear(&y);
+        dvec_clear(&r);
+    }
+    /* bivariate, total order 3 */
+    double t[2 * 10] = {0.375, 1.0, 0, 0, 0, 0, 0, 0, 0, 0, -1.25, 0, 1.0}, o2[10];
+    double *w2 = malloc(dn_expr_work_size2(e, 3) * sizeof(double));
+    if (dn_expr_eval2(e, 3, t, o2, w2)) abort();
+    free(w2);
+    free(w);
+    free(args);
+    free(out);
+    free(src);
+    dn_expr_free(e);
+    return 0;
+}

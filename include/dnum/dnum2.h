@@ -1,0 +1,243 @@
+/* dnum/dnum2.h -- bivariate dual numbers dnum2_o1 ... dnum2_o16 (the Dnum2 family).
+ *
+ * A dnum2_oN is a value type holding the triangle of every mixed partial
+ * d^(i+j) f / dx^i dy^j with total order i + j <= N: double d[(N+1)(N+2)/2], stored by
+ * total order, then by decreasing i (the order of the CLI's CSV columns):
+ *     d[0] = f, d[1] = f_x, d[2] = f_y, d[3] = f_xx, d[4] = f_xy, d[5] = f_yy, d[6] = f_xxx, ...
+ *     DNUM2_INDEX(i, j) = s (s + 1) / 2 + j  with s = i + j;   DNUM2_SIZE(N) = (N+1)(N+2)/2
+ * Every function takes and returns values, never fails and never allocates; domain errors
+ * follow libm (NaN/Inf in the affected partials). DNUM2_DEFINE(N) instantiates the same API
+ * for another order 1 <= N <= 64 as static inline functions. The algorithms (total-degree
+ * blocks of Taylor coefficients, O(N^4) per operation) are in dnum/kernel2.h and
+ * docs/dnum2.md.
+ *
+ * Index (replace N by the order; T is dnum2_oN):
+ *   layout      DNUM2_SIZE(N)  DNUM2_INDEX(i, j)
+ *   construct   T dnum2_oN_varx(double x, double y)   the variable x at (x, y)
+ *               T dnum2_oN_vary(double x, double y)   the variable y at (x, y)
+ *               T dnum2_oN_const(double c)            a constant
+ *               T dnum2_oN_from(const double *d)      from d[0..DNUM2_SIZE(N)-1]
+ *   inspect     double dnum2_oN_deriv(T a, unsigned i, unsigned j)   d^(i+j)/dx^i dy^j
+ *               void dnum2_oN_grad(T a, double g[2])      (f_x, f_y)
+ *               void dnum2_oN_hess(T a, double H[2][2])   ((f_xx, f_xy), (f_xy, f_yy))
+ *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
+ *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
+ *   apply       T dnum2_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) from h's derivatives
+ *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
+ *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
+ *               _pow_d (T, double p)   _pown (T, long m)   _pow (T, T)
+ *               _atan2 (T y, T x)      _hypot (T, T)
+ *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
+ *   Hessian     dnum2_objective   dnum2_o2 f(const dnum2_o2 *x, unsigned n, void *ctx)
+ *               int dnum2_hessian(fx, grad, H, f, x, n, ctx, work)   (library function)
+ *
+ * Function reference (each for every order N):
+ *   dnum2_oN_varx(x, y)   value x, d/dx = 1, every other partial 0 (x as a function of (x, y)).
+ *   dnum2_oN_vary(x, y)   value y, d/dy = 1, every other partial 0.
+ *   dnum2_oN_const(c)     constant c: every partial 0.
+ *   dnum2_oN_from(d)      copies d[0 .. DNUM2_SIZE(N)-1] (layout above) into a new number.
+ *   dnum2_oN_deriv(a, i, j)   the partial d^(i+j)/dx^i dy^j, i.e. a.d[DNUM2_INDEX(i, j)];
+ *                         NaN when i + j > N.
+ *   dnum2_oN_grad(a, g)   g[0] = f_x, g[1] = f_y.
+ *   dnum2_oN_hess(a, H)   the symmetric 2x2 Hessian; NaN entries for N = 1.
+ *   dnum2_oN_add/sub/mul/div(a, b)   a+b, a-b, a*b (every mixed partial of the product up
+ *                         to and including total order N), a/b (b0 = 0: Inf/NaN as IEEE).
+ *   dnum2_oN_neg(a)       -a.
+ *   dnum2_oN_add_d/sub_d/mul_d/div_d(a, c), dnum2_oN_d_sub/d_div(c, a)   with a double c:
+ *                         a+c, a-c, a*c, a/c, c-a, c/a (adding c keeps every partial of a).
+ *   dnum2_oN_apply(u, h, ctx)   h(u(x, y)) with every mixed partial, where h(x, k, ctx)
+ *                         returns h^(k)(x): calls h N+1 times at x = u0, then sums
+ *                         h^(j)(u0)/j! (u - u0)^j (about N bivariate products, O(N^5)
+ *                         flops). A zero coefficient never meets an Inf from h.
+ *   dnum2_oN_exp ... _erfc (u)   f(u) with every mixed partial by the univariate O(N^2)
+ *                         recurrence run on blocks (O(N^4)); value libm's f(u0); outside
+ *                         the domain NaN, at poles the Inf/NaN of the derivative formula.
+ *   dnum2_oN_abs(u)       |u|; at u0 = 0 value 0 and every partial NaN.
+ *   dnum2_oN_pow_d(u, p)  u^p, constant p (integer p exactly as pown; u0 < 0 with
+ *                         non-integer p: NaN).   dnum2_oN_pown(u, m): u^m by binary powering.
+ *   dnum2_oN_pow(a, b)    a^b = exp(b log a) with value pow(a0, b0); needs a0 > 0.
+ *   dnum2_oN_atan2(y, x)  atan2 in C's argument order; (0, 0) gives NaN partials.
+ *   dnum2_oN_hypot(a, b)  sqrt(a^2 + b^2) without overflow in the value.
+ *   dnum2_oN_sincos(u, &s, &c), dnum2_oN_sinhcosh(u, &s, &c)   both from one recurrence.
+ * Aliasing: value semantics; the pointer outputs of _sincos/_sinhcosh may point to u's
+ * storage but must differ from each other.
+ */
+#ifndef DNUM_DNUM2_H
+#define DNUM_DNUM2_H
+
+#include "dnum/kernel2.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Number of stored partials of a Dnum2 of total order N: (N+1)(N+2)/2. */
+#define DNUM2_SIZE(N) (((N) + 1) * ((N) + 2) / 2)
+/** Position of d^(i+j)/dx^i dy^j in the triangle: s(s+1)/2 + j, s = i + j. */
+#define DNUM2_INDEX(i, j) (((i) + (j)) * ((i) + (j) + 1) / 2 + (j))
+
+/* Linkage as in fixed.h: static inline in user code, linkable copies in src/inlines.c. */
+#ifndef DNUM2_FIXED_DECL
+#if defined(__GNUC__) || defined(__clang__)
+#define DNUM2_FIXED_DECL static inline __attribute__((unused))
+#else
+#define DNUM2_FIXED_DECL static inline
+#endif
+#endif
+
+#define _DNUM2_UN(N, f)                                                                    \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _dn2_##f(r.d, u.d, N);                                                             \
+        return r;                                                                          \
+    }
+#define _DNUM2_BIN(N, f)                                                                   \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _dn2_##f(r.d, a.d, b.d, N);                                                        \
+        return r;                                                                          \
+    }
+#define _DNUM2_BIN_D(N, f, expr)                                                           \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, double c)                   \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        expr;                                                                              \
+        return r;                                                                          \
+    }
+/* products with a fixed-size scratch (see _dn2_mul_w) */
+#define _DNUM2_PROD(N, f)                                                                  \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        double w[3 * DNUM2_SIZE(N)];                                                       \
+        _dn2_##f##_w(r.d, a.d, b.d, N, w);                                                 \
+        return r;                                                                          \
+    }
+#define _DNUM2_PAIR(N, f)                                                                  \
+    DNUM2_FIXED_DECL void dnum2_o##N##_##f(dnum2_o##N u, dnum2_o##N *s, dnum2_o##N *c)     \
+    {                                                                                      \
+        dnum2_o##N rs, rc;                                                                 \
+        _dn2_##f(rs.d, rc.d, u.d, N);                                                      \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }
+
+/** Instantiates the type dnum2_oN and its whole API for total order N (a decimal literal). */
+#define DNUM2_DEFINE(N)                                                                    \
+    typedef struct dnum2_o##N {                                                            \
+        double d[DNUM2_SIZE(N)];                                                           \
+    } dnum2_o##N;                                                                          \
+    _Static_assert((N) >= 1 && (N) <= 64, "dnum2 order out of range");                     \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_varx(double x, double y)                      \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        (void)y;                                                                           \
+        _dn2_set_varx(r.d, x, N);                                                          \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_vary(double x, double y)                      \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        (void)x;                                                                           \
+        _dn2_set_vary(r.d, y, N);                                                          \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_const(double c)                               \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _dn2_set_const(r.d, c, N);                                                         \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_from(const double *d)                         \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        for (unsigned e = 0; e < DNUM2_SIZE(N); e++) r.d[e] = d[e];                        \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM2_FIXED_DECL double dnum2_o##N##_deriv(dnum2_o##N a, unsigned i, unsigned j)       \
+    {                                                                                      \
+        return (i <= (N) && j <= (N) - i) ? a.d[DNUM2_INDEX(i, j)] : NAN;                  \
+    }                                                                                      \
+    DNUM2_FIXED_DECL void dnum2_o##N##_grad(dnum2_o##N a, double g[2])                     \
+    {                                                                                      \
+        g[0] = a.d[1];                                                                     \
+        g[1] = a.d[2];                                                                     \
+    }                                                                                      \
+    DNUM2_FIXED_DECL void dnum2_o##N##_hess(dnum2_o##N a, double H[2][2])                  \
+    {                                                                                      \
+        H[0][0] = dnum2_o##N##_deriv(a, 2, 0);                                             \
+        H[0][1] = H[1][0] = dnum2_o##N##_deriv(a, 1, 1);                                   \
+        H[1][1] = dnum2_o##N##_deriv(a, 0, 2);                                             \
+    }                                                                                      \
+    _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_PROD(N, mul) _DNUM2_PROD(N, div)          \
+    _DNUM2_BIN(N, pow) _DNUM2_BIN(N, atan2) _DNUM2_BIN(N, hypot)                           \
+    _DNUM2_UN(N, neg)                                                                      \
+    _DNUM2_BIN_D(N, add_d, _dn2_add_d(r.d, a.d, c, N))                                     \
+    _DNUM2_BIN_D(N, sub_d, _dn2_add_d(r.d, a.d, -c, N))                                    \
+    _DNUM2_BIN_D(N, mul_d, _dn2_mul_d(r.d, a.d, c, N))                                     \
+    _DNUM2_BIN_D(N, div_d, _dn2_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)          \
+    _DNUM2_BIN_D(N, pow_d, _dn2_pow_d(r.d, a.d, c, N))                                     \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_sub(double c, dnum2_o##N a)                 \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _dn2_neg(r.d, a.d, N);                                                             \
+        r.d[0] = c - a.d[0];                                                               \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_div(double c, dnum2_o##N a)                 \
+    {                                                                                      \
+        dnum2_o##N r, k = dnum2_o##N##_const(c);                                           \
+        double w[3 * DNUM2_SIZE(N)];                                                       \
+        _dn2_div_w(r.d, k.d, a.d, N, w);                                                   \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_pown(dnum2_o##N u, long m)                    \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _dn2_pown(r.d, u.d, m, N);                                                         \
+        return r;                                                                          \
+    }                                                                                      \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_apply(dnum2_o##N u, dn_deriv_fn h, void *ctx) \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _dn2_apply(r.d, u.d, h, ctx, N);                                                   \
+        return r;                                                                          \
+    }                                                                                      \
+    _DNUM2_UN(N, exp) _DNUM2_UN(N, expm1) _DNUM2_UN(N, log) _DNUM2_UN(N, log1p)            \
+    _DNUM2_UN(N, sqrt) _DNUM2_UN(N, cbrt) _DNUM2_UN(N, sin) _DNUM2_UN(N, cos)              \
+    _DNUM2_UN(N, tan) _DNUM2_UN(N, asin) _DNUM2_UN(N, acos) _DNUM2_UN(N, atan)             \
+    _DNUM2_UN(N, sinh) _DNUM2_UN(N, cosh) _DNUM2_UN(N, tanh) _DNUM2_UN(N, asinh)           \
+    _DNUM2_UN(N, acosh) _DNUM2_UN(N, atanh) _DNUM2_UN(N, erf) _DNUM2_UN(N, erfc)           \
+    _DNUM2_UN(N, abs)                                                                      \
+    _DNUM2_PAIR(N, sincos) _DNUM2_PAIR(N, sinhcosh)
+
+/* The built-in orders. */
+#define _DNUM2_FOR_EACH_ORDER(X)                                                           \
+    X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)
+
+_DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)
+
+/** An objective f: R^n -> R written on dnum2_o2: x[k] is coordinate k (two of them are
+ *  seeded as the variables x and y of Dnum2, the rest are constants); return f(x) with its
+ *  partials. Must not modify x and must depend only on x, n and ctx. */
+typedef dnum2_o2 (*dnum2_objective)(const dnum2_o2 *x, unsigned n, void *ctx);
+
+/** Value, gradient and full Hessian of f at x[0..n-1] by evaluating f on Dnum2 for every
+ *  pair of coordinates p < q (x_p seeded as x, x_q as y): n(n-1)/2 evaluations (one for
+ *  n = 1), each giving H[p][p], H[p][q] = H[q][p], H[q][q] and the gradient entries p, q.
+ *  Outputs: *fx (may be NULL), grad[0..n-1] (may be NULL), H[0..n*n-1] row-major,
+ *  symmetric. work is a caller workspace of n dnum2_o2 or NULL (then allocated once with
+ *  malloc and freed). The outputs must not overlap each other but may overlap x (x is
+ *  read before anything is written). Errors: DN_EINVAL for n = 0 or NULL f, x or H;
+ *  DN_ERANGE when n*n or the workspace size overflows size_t; DN_ENOMEM when the
+ *  workspace cannot be allocated; on error nothing is written. Thread-safe when f is. */
+int dnum2_hessian(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
+                  unsigned n, void *ctx, dnum2_o2 *work);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DNUM_DNUM2_H */

@@ -1,0 +1,154 @@
+/* dnum/expr.h -- formulas parsed at run time, evaluated with every derivative.
+ *
+ * dn_expr_parse compiles a formula such as "exp(-x^2) * sin(3*x)" once into a flat,
+ * read-only program; the evaluators then run it at as many points as wanted without
+ * re-parsing or allocating: the caller provides the workspace (dn_expr_work_size
+ * doubles), so one parsed expression can serve many threads, each with its own workspace.
+ *
+ * Grammar (spaces, tabs and newlines are ignored between tokens):
+ *   expr    := term (('+' | '-') term)*
+ *   term    := unary (('*' | '/') unary)*
+ *   unary   := ('-' | '+') unary | power           -x^2 is -(x^2)
+ *   power   := primary ['^' unary]                 right-associative: 2^3^2 = 2^9
+ *   primary := number | name | name '(' expr [',' expr] ')' | '(' expr ')'
+ *   number  := digits ['.' [digits]] [('e'|'E') ['+'|'-'] digits] | '.' digits [...]
+ * Names are the caller's variables, the constants pi and e, and the functions
+ *   exp expm1 log log1p sqrt cbrt sin cos tan asin acos atan sinh cosh tanh asinh acosh
+ *   atanh erf erfc abs (one argument), pow atan2 hypot (two arguments).
+ * u^k and pow(u, k) with an integer constant k use the exact integer power (correct at
+ * u0 = 0 and for negative u0); another constant exponent uses u^p; a non-constant
+ * exponent uses exp(b log a) (needs a0 > 0). Constant subexpressions are folded at parse
+ * time with the same functions (order 0). Numbers are read with strtod in the "C" locale
+ * form shown above; a number that overflows a double is an error.
+ *
+ * Semantics of the result: those of the fixed-order family (dnum/fixed.h): the value is
+ * libm's; outside a function's domain every derivative is NaN; the derivatives of a
+ * program are bit-for-bit those of the same formula written with dnum_oN_* calls in the
+ * same order of operations (a constant operand uses the _d variants).
+ *
+ * Index:
+ *   DN_EXPR_MAX_LEN DN_EXPR_MAX_DEPTH DN_EXPR_MAX_VARS DN_EXPR_MAX_NAME
+ *   DN_EXPR_MAX_ORDER2                          limits
+ *   dn_expr, dn_expr_error                      the compiled form, the parse error report
+ *   dn_expr_parse dn_expr_free                  compile a formula / release it
+ *   dn_expr_nvars dn_expr_work_size             its variable count / workspace size
+ *   dn_expr_eval                                on raw derivative arrays, order 0..DN_ORDER_MAX
+ *   dn_expr_eval_o1 ... dn_expr_eval_o32        on fixed-order numbers dnum_oN
+ *   dn_expr_eval_dnum                           _Generic name over the 32 above
+ *   dn_expr_eval_dvec                           on Dvec numbers (run-time order)
+ *   dn_expr_work_size2 dn_expr_eval2            on bivariate triangles (the Dnum2 layout)
+ */
+#ifndef DNUM_EXPR_H
+#define DNUM_EXPR_H
+
+#include <stddef.h>
+#include "dnum/common.h"
+#include "dnum/fixed.h"
+#include "dnum/dvec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DN_EXPR_MAX_LEN 4194304u /* longest accepted source, in bytes (4 MiB) */
+#define DN_EXPR_MAX_DEPTH 256u   /* deepest nesting of parentheses, calls, signs and ^ */
+#define DN_EXPR_MAX_VARS 16u     /* most variables per expression */
+#define DN_EXPR_MAX_NAME 64u     /* longest variable name, in bytes */
+#define DN_EXPR_MAX_ORDER2 64u   /* highest total order of dn_expr_eval2 */
+
+/** A compiled expression (opaque). Read-only once parsed: concurrent evaluations of one
+ *  dn_expr are safe as long as each uses its own workspace. */
+typedef struct dn_expr dn_expr;
+
+/** What went wrong in dn_expr_parse: code is DN_EPARSE (malformed formula), DN_ERANGE
+ *  (source longer than DN_EXPR_MAX_LEN, nesting deeper than DN_EXPR_MAX_DEPTH),
+ *  DN_EINVAL (bad arguments or variable names) or DN_ENOMEM; column is the 1-based byte
+ *  position of the offending token in the source (0 when the problem is not in the source);
+ *  msg is a complete sentence such as "unknown function 'sinn' at column 4". */
+typedef struct dn_expr_error {
+    int code;
+    unsigned column;
+    char msg[128];
+} dn_expr_error;
+
+/** Compiles the NUL-terminated formula src over the variables vars[0..nvars-1] (names
+ *  made of letters, digits and '_', not starting with a digit, at most DN_EXPR_MAX_NAME
+ *  bytes, distinct, and none of the built-in names; nvars <= DN_EXPR_MAX_VARS; vars may be
+ *  NULL when nvars is 0). Returns the compiled expression, to be released with
+ *  dn_expr_free, or NULL on failure, with *err filled in (err may be NULL; on success
+ *  *err gets code 0, column 0 and an empty message). Never reads beyond the terminating
+ *  NUL and never recurses deeper than DN_EXPR_MAX_DEPTH levels, whatever the input. */
+dn_expr *dn_expr_parse(const char *src, const char *const *vars, unsigned nvars,
+                       dn_expr_error *err);
+
+/** Releases a compiled expression. NULL is ignored. */
+void dn_expr_free(dn_expr *e);
+
+/** Returns the number of variables e was compiled with (the nvars given to the parser). */
+unsigned dn_expr_nvars(const dn_expr *e);
+
+/** Returns how many doubles of workspace every evaluator of this header needs for e at
+ *  order n (the registers of the program, (n + 1) doubles each), or 0 if n > DN_ORDER_MAX
+ *  or e is NULL. The same workspace may be reused for any number of evaluations. */
+size_t dn_expr_work_size(const dn_expr *e, unsigned n);
+
+/** Evaluates e at order n (0 <= n <= DN_ORDER_MAX) on raw derivative arrays: variable i
+ *  enters as args[i*(n+1) + k], k = 0..n (its derivatives with respect to whatever the
+ *  caller differentiates by: (x, 1, 0, ..., 0) for the variable of differentiation,
+ *  (c, 0, ..., 0) for a parameter held constant); the n + 1 derivatives of the result go
+ *  to out[0..n]. work must hold dn_expr_work_size(e, n) doubles and must not overlap
+ *  args or out; out may alias args. Orders 1..12 run a program specialised for that
+ *  order (kernels inlined and unrolled as in the dnum_oN functions). Returns 0, DN_EINVAL (NULL pointer) or
+ *  DN_ERANGE (n > DN_ORDER_MAX); nothing is written on failure. Domain errors are not
+ *  failures: they give NaN/Inf values as the fixed family does. */
+int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
+
+/* dn_expr_eval_oN(e, r, args, work): evaluates e on fixed-order numbers: args[i] is the
+ * value of variable i (with its derivatives), *r receives the result (r may point into
+ * args). work as for dn_expr_eval at order N. Returns 0 or DN_EINVAL (NULL pointer), and
+ * then leaves *r untouched. Same numbers as dn_expr_eval at order N. */
+#define _DN_EXPR_DECL_FIXED(N)                                                             \
+    int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args, double *work);
+_DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
+
+/** Type-generic name: dn_expr_eval_dnum(e, r, args, work) calls dn_expr_eval_oN for the
+ *  type of *r (dnum_o1 ... dnum_o32). */
+#define dn_expr_eval_dnum(e, r, args, work)                                                \
+    _Generic((r), dnum_o1 * : dn_expr_eval_o1 _DN_EXPR_GCASE(2) _DN_EXPR_GCASE(3)         \
+             _DN_EXPR_GCASE(4) _DN_EXPR_GCASE(5) _DN_EXPR_GCASE(6) _DN_EXPR_GCASE(7)       \
+             _DN_EXPR_GCASE(8) _DN_EXPR_GCASE(9) _DN_EXPR_GCASE(10) _DN_EXPR_GCASE(11)     \
+             _DN_EXPR_GCASE(12) _DN_EXPR_GCASE(13) _DN_EXPR_GCASE(14) _DN_EXPR_GCASE(15)   \
+             _DN_EXPR_GCASE(16) _DN_EXPR_GCASE(17) _DN_EXPR_GCASE(18) _DN_EXPR_GCASE(19)   \
+             _DN_EXPR_GCASE(20) _DN_EXPR_GCASE(21) _DN_EXPR_GCASE(22) _DN_EXPR_GCASE(23)   \
+             _DN_EXPR_GCASE(24) _DN_EXPR_GCASE(25) _DN_EXPR_GCASE(26) _DN_EXPR_GCASE(27)   \
+             _DN_EXPR_GCASE(28) _DN_EXPR_GCASE(29) _DN_EXPR_GCASE(30) _DN_EXPR_GCASE(31)   \
+             _DN_EXPR_GCASE(32))(e, r, args, work)
+#define _DN_EXPR_GCASE(N) , dnum_o##N * : dn_expr_eval_o##N
+
+/** Evaluates e on Dvec numbers: args[i] is variable i (all of the same order n; with no
+ *  variables, n is r's order), r receives the result at order n (r may be one of the
+ *  args). work must hold dn_expr_work_size(e, n) doubles. Returns 0, DN_EINVAL (NULL or
+ *  uninitialised dvec), DN_EORDER (arguments of different orders) or DN_ENOMEM (r could
+ *  not grow); r is untouched on failure. Same numbers as dn_expr_eval at order n. */
+int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double *work);
+
+/** Returns how many doubles of workspace dn_expr_eval2 needs for e at total order n
+ *  (the registers, DNUM2_SIZE(n) = (n+1)(n+2)/2 doubles each), or 0 if
+ *  n > DN_EXPR_MAX_ORDER2 or e is NULL. */
+size_t dn_expr_work_size2(const dn_expr *e, unsigned n);
+
+/** Evaluates e on bivariate numbers of total order n <= DN_EXPR_MAX_ORDER2, in the Dnum2
+ *  layout (dnum/dnum2.h: the mixed partials d^(i+j)/dx^i dy^j, i + j <= n, by total
+ *  order then decreasing i; DNUM2_SIZE(n) doubles): variable v enters as the triangle
+ *  args[v*DNUM2_SIZE(n) ...] (e.g. the .d of dnum2_oN_varx(x, y) and dnum2_oN_vary(x, y)),
+ *  the result goes to out[0 .. DNUM2_SIZE(n)-1]. work holds dn_expr_work_size2(e, n)
+ *  doubles and must not overlap args or out; out may alias args. Returns 0, DN_EINVAL
+ *  (NULL pointer) or DN_ERANGE (n too high), writing nothing on failure. Same numbers as
+ *  the dnum2_oN functions applied in the same order. */
+int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DNUM_EXPR_H */

@@ -1,0 +1,88 @@
+/* The expression evaluators at run-time order (raw arrays, fixed-order numbers, Dvec)
+ * and constant folding. Orders with a specialised program (expr_fixed.c) run that. */
+#include <string.h>
+#define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
+#include "dnum/kernel.h"
+#include "expr_impl.h"
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+double _dn_expr_fold(unsigned op, double a, double b, double c)
+{
+    double d[1], ra[1] = {a}, rb[1] = {b};
+    _DN_EXPR_EXEC(_dn_, op, d, ra, rb, c, 0u)
+    return d[0];
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN_EXPR_NOINLINE __attribute__((noinline))
+#else
+#define _DN_EXPR_NOINLINE
+#endif
+
+/* The program at run-time order n (kept out of line: inlined, its stack frame made the
+ * callers slower at the specialised orders). */
+static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
+{
+    size_t len = (size_t)n + 1;
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
+        double *d = w + i->dst * len;
+        const double *a = w + i->a * len, *b = w + i->b * len;
+        double c = i->c;
+        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n)
+    }
+}
+
+/* Runs the program on the registers in w (variables already in place), order n. */
+static void run(const dn_expr *e, double *w, unsigned n)
+{
+    if (!_dn_expr_run_fixed(e, w, n)) run_dyn(e, w, n);
+}
+
+int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
+{
+    if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
+    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    size_t len = (size_t)n + 1, nin = e->nvars * len;
+    /* plain loops: a library memcpy call costs more than these few doubles */
+    for (size_t k = 0; k < nin; k++) work[k] = args[k];
+    run(e, work, n);
+    const double *res = work + e->result * len; /* out may alias args, never work */
+    for (size_t k = 0; k < len; k++) out[k] = res[k];
+    return DN_OK;
+}
+
+int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double *work)
+{
+    if (!e || !r || !work || (e->nvars && !args)) return DN_EINVAL;
+    int order = dvec_order(r);
+    if (order < 0) return DN_EINVAL;
+    for (unsigned i = 0; i < e->nvars; i++) {
+        int o = dvec_order(args[i]);
+        if (o < 0) return DN_EINVAL;
+        if (i == 0) order = o;
+        else if (o != order) return DN_EORDER;
+    }
+    unsigned n = (unsigned)order;
+    size_t len = (size_t)n + 1;
+    for (unsigned i = 0; i < e->nvars; i++) dvec_get_derivs(work + i * len, args[i]);
+    run(e, work, n);
+    return dvec_set_derivs(r, work + e->result * len, n);
+}
+
+/* dn_expr_eval_oN: copy the arguments into the registers, run, copy the result out. */
+#define _DN_EXPR_EVAL_FIXED(N)                                                             \
+    int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args,           \
+                          double *work)                                                    \
+    {                                                                                      \
+        if (!e || !r || !work || (e->nvars && !args)) return DN_EINVAL;                    \
+        for (unsigned v = 0; v < e->nvars; v++)                                            \
+            memcpy(work + v * ((N) + 1), args[v].d, sizeof args[v].d);                     \
+        run(e, work, N);                                                                   \
+        memcpy(r->d, work + e->result * ((N) + 1), sizeof r->d);                           \
+        return DN_OK;                                                                      \
+    }
+_DNUM_FOR_EACH_ORDER(_DN_EXPR_EVAL_FIXED)

@@ -1,0 +1,34 @@
+/* The expression evaluator on bivariate numbers (the Dnum2 layout: triangles of mixed
+ * partials, kernel2.h), at run-time order. The program is the same as for one variable:
+ * only the register size and the kernel prefix change. */
+#include <string.h>
+#define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
+#include "dnum/kernel2.h"
+#include "expr_impl.h"
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+size_t dn_expr_work_size2(const dn_expr *e, unsigned n)
+{
+    if (!e || n > DN_EXPR_MAX_ORDER2) return 0;
+    return (size_t)e->nregs * _dn2_size(n);
+}
+
+int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
+{
+    if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
+    if (n > DN_EXPR_MAX_ORDER2) return DN_ERANGE;
+    size_t len = _dn2_size(n);
+    if (e->nvars) memcpy(work, args, e->nvars * len * sizeof(double));
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
+        double *d = work + i->dst * len;
+        const double *a = work + i->a * len, *b = work + i->b * len;
+        double c = i->c;
+        _DN_EXPR_EXEC(_dn2_, i->op, d, a, b, c, n)
+    }
+    memmove(out, work + e->result * len, len * sizeof(double));
+    return DN_OK;
+}

@@ -1,0 +1,61 @@
+/* The expression evaluator specialised for the orders 1..12 (_DN_EXPR_SPECIALISED).
+ *
+ * For each order N and each operation there is one small function running that kernel
+ * with the constant order N (inlined and unrolled, exactly as in the dnum_oN functions);
+ * the program then runs as one indirect call per instruction through the order's table.
+ * (One big switch per order was tried: GCC's growth limits then leave the kernels out of
+ * line with a run-time order, 2.3x slower than dnum_o8 at order 8; forcing them inline
+ * with flatten took 9 minutes to compile. The tables of orders 1..12 compile in about 9 s
+ * with gcc -O3; all 32 orders took 100 s and 8 MB of code, so orders 13 and up run the
+ * run-time-order evaluator, which costs little next to their O(N^2) kernels.) */
+#include <string.h>
+#include "dnum/kernel.h"
+#include "expr_impl.h"
+
+#if defined(__GNUC__) && !defined(__clang__)
+/* the same GCC 12 false positive as in inlines.c (exp recurrence) */
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN_EXPR_FLATTEN __attribute__((flatten))
+#else
+#define _DN_EXPR_FLATTEN
+#endif
+
+typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
+
+/* op_<OP>_<N>: one operation at order N (the switch folds to one case). */
+#define _DN_EXPR_OPFN(N, OP)                                                               \
+    static _DN_EXPR_FLATTEN void op_##OP##_##N(double *d, const double *a, const double *b, \
+                                               double c)                                   \
+    {                                                                                      \
+        (void)a;                                                                           \
+        (void)b;                                                                           \
+        (void)c;                                                                           \
+        _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N)                                     \
+    }
+#define _DN_EXPR_OPREF(N, OP) op_##OP##_##N,
+
+/* ops_N: the table of order N; run_N: the program at order N. */
+#define _DN_EXPR_FIXED(N)                                                                  \
+    _DN_EXPR_OP_LIST(_DN_EXPR_OPFN, N)                                                     \
+    static const op_fn ops_##N[DN_OP_COUNT] = {_DN_EXPR_OP_LIST(_DN_EXPR_OPREF, N)};       \
+    static void run_##N(const dn_expr *e, double *w)                                       \
+    {                                                                                      \
+        for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)         \
+            ops_##N[i->op](w + i->dst * ((N) + 1), w + i->a * ((N) + 1),                   \
+                           w + i->b * ((N) + 1), i->c);                                    \
+    }
+_DN_EXPR_SPECIALISED(_DN_EXPR_FIXED)
+
+#define _DN_EXPR_CASE(N)                                                                   \
+    case N: run_##N(e, w); return 1;
+
+int _dn_expr_run_fixed(const dn_expr *e, double *w, unsigned n)
+{
+    switch (n) {
+        _DN_EXPR_SPECIALISED(_DN_EXPR_CASE)
+    default: return 0;
+    }
+}

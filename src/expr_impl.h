@@ -1,0 +1,130 @@
+/* Internal to the expression module: the compiled form shared by src/expr_parse.c (which
+ * builds it) and src/expr_eval.c (which runs it).
+ *
+ * A program is a flat array of instructions in evaluation order over registers of
+ * (n + 1) doubles each (a register holds one dual number). Registers 0 .. nvars-1 are the
+ * variables (filled by the evaluator, never written by the program); the others are
+ * temporaries allocated as a stack by the parser, so a program for a formula of nesting
+ * depth d needs O(d) registers. The result is register `result`. */
+#ifndef DNUM_EXPR_IMPL_H
+#define DNUM_EXPR_IMPL_H
+
+#include "dnum/expr.h"
+
+enum {
+    DN_OP_CONST, /* dst = c */
+    DN_OP_ADD, DN_OP_SUB, DN_OP_MUL, DN_OP_DIV, /* dst = a op b */
+    DN_OP_NEG,   /* dst = -a */
+    DN_OP_ADD_D, /* dst = a + c (a - c is a + (-c)) */
+    DN_OP_MUL_D, /* dst = a * c */
+    DN_OP_DIV_D, /* dst = a / c */
+    DN_OP_D_SUB, /* dst = c - a */
+    DN_OP_D_DIV, /* dst = c / a */
+    DN_OP_POWN,  /* dst = a^m, m = (long)c an integer */
+    DN_OP_POW_D, /* dst = a^c, c not an integer */
+    DN_OP_POW, DN_OP_ATAN2, DN_OP_HYPOT, /* dst = f(a, b) */
+    /* one-argument functions, in the order of the parser's name table */
+    DN_OP_EXP, DN_OP_EXPM1, DN_OP_LOG, DN_OP_LOG1P, DN_OP_SQRT, DN_OP_CBRT,
+    DN_OP_SIN, DN_OP_COS, DN_OP_TAN, DN_OP_ASIN, DN_OP_ACOS, DN_OP_ATAN,
+    DN_OP_SINH, DN_OP_COSH, DN_OP_TANH, DN_OP_ASINH, DN_OP_ACOSH, DN_OP_ATANH,
+    DN_OP_ERF, DN_OP_ERFC, DN_OP_ABS,
+    DN_OP_COUNT
+};
+
+/* Every operation, in enum order (the order-specialised evaluators build a table of one
+ * function per operation from it). */
+#define _DN_EXPR_OP_LIST(X, N)                                                             \
+    X(N, CONST) X(N, ADD) X(N, SUB) X(N, MUL) X(N, DIV) X(N, NEG) X(N, ADD_D) X(N, MUL_D)  \
+    X(N, DIV_D) X(N, D_SUB) X(N, D_DIV) X(N, POWN) X(N, POW_D) X(N, POW) X(N, ATAN2)       \
+    X(N, HYPOT) X(N, EXP) X(N, EXPM1) X(N, LOG) X(N, LOG1P) X(N, SQRT) X(N, CBRT)          \
+    X(N, SIN) X(N, COS) X(N, TAN) X(N, ASIN) X(N, ACOS) X(N, ATAN) X(N, SINH) X(N, COSH)   \
+    X(N, TANH) X(N, ASINH) X(N, ACOSH) X(N, ATANH) X(N, ERF) X(N, ERFC) X(N, ABS)
+_Static_assert(DN_OP_ABS + 1 == DN_OP_COUNT && DN_OP_COUNT == 37, "op list out of date");
+
+typedef struct dn_expr_ins {
+    unsigned op, dst, a, b; /* register numbers */
+    double c;               /* constant operand */
+} dn_expr_ins;
+
+struct dn_expr {
+    unsigned nvars;   /* registers 0 .. nvars-1 are the variables */
+    unsigned nregs;   /* registers in all */
+    unsigned nins;    /* instructions */
+    unsigned result;  /* register holding the result */
+    dn_expr_ins *ins; /* nins instructions, in evaluation order */
+};
+
+/* One instruction on derivative arrays of order n with kernel prefix P (_dn_ for one
+ * variable; the same names with another prefix serve other number layouts). d, a, b are
+ * the registers; any of them may coincide, as the kernels allow. Shared by the run-time
+ * evaluator, the order-specialised ones and constant folding. */
+#define _DN_EXPR_EXEC(P, op, d, a, b, c, n)                                                \
+    switch (op) {                                                                          \
+    case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
+    case DN_OP_ADD: P##add(d, a, b, n); break;                                             \
+    case DN_OP_SUB: P##sub(d, a, b, n); break;                                             \
+    case DN_OP_MUL: P##mul(d, a, b, n); break;                                             \
+    case DN_OP_DIV: P##div(d, a, b, n); break;                                             \
+    case DN_OP_NEG: P##neg(d, a, n); break;                                                \
+    case DN_OP_ADD_D: P##add_d(d, a, c, n); break;                                         \
+    case DN_OP_MUL_D: P##mul_d(d, a, c, n); break;                                         \
+    case DN_OP_DIV_D: { /* as dnum_oN_div_d: scale by 1/c, exact quotient for the value */ \
+        double v_ = a[0] / (c);                                                            \
+        P##mul_d(d, a, 1.0 / (c), n);                                                      \
+        d[0] = v_;                                                                         \
+        break;                                                                             \
+    }                                                                                      \
+    case DN_OP_D_SUB: { /* as dnum_oN_d_sub */                                             \
+        double v_ = (c) - a[0];                                                            \
+        P##neg(d, a, n);                                                                   \
+        d[0] = v_;                                                                         \
+        break;                                                                             \
+    }                                                                                      \
+    case DN_OP_D_DIV: P##d_div(d, c, a, n); break;                                         \
+    case DN_OP_POWN: P##pown(d, a, (long)(c), n); break;                                   \
+    case DN_OP_POW_D: P##pow_d(d, a, c, n); break;                                         \
+    case DN_OP_POW: P##pow(d, a, b, n); break;                                             \
+    case DN_OP_ATAN2: P##atan2(d, a, b, n); break;                                         \
+    case DN_OP_HYPOT: P##hypot(d, a, b, n); break;                                         \
+    case DN_OP_EXP: P##exp(d, a, n); break;                                                \
+    case DN_OP_EXPM1: P##expm1(d, a, n); break;                                            \
+    case DN_OP_LOG: P##log(d, a, n); break;                                                \
+    case DN_OP_LOG1P: P##log1p(d, a, n); break;                                            \
+    case DN_OP_SQRT: P##sqrt(d, a, n); break;                                              \
+    case DN_OP_CBRT: P##cbrt(d, a, n); break;                                              \
+    case DN_OP_SIN: P##sin(d, a, n); break;                                                \
+    case DN_OP_COS: P##cos(d, a, n); break;                                                \
+    case DN_OP_TAN: P##tan(d, a, n); break;                                                \
+    case DN_OP_ASIN: P##asin(d, a, n); break;                                              \
+    case DN_OP_ACOS: P##acos(d, a, n); break;                                              \
+    case DN_OP_ATAN: P##atan(d, a, n); break;                                              \
+    case DN_OP_SINH: P##sinh(d, a, n); break;                                              \
+    case DN_OP_COSH: P##cosh(d, a, n); break;                                              \
+    case DN_OP_TANH: P##tanh(d, a, n); break;                                              \
+    case DN_OP_ASINH: P##asinh(d, a, n); break;                                            \
+    case DN_OP_ACOSH: P##acosh(d, a, n); break;                                            \
+    case DN_OP_ATANH: P##atanh(d, a, n); break;                                            \
+    case DN_OP_ERF: P##erf(d, a, n); break;                                                \
+    case DN_OP_ERFC: P##erfc(d, a, n); break;                                              \
+    case DN_OP_ABS: P##abs(d, a, n); break;                                                \
+    default: break;                                                                        \
+    }
+
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN_EXPR_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define _DN_EXPR_INTERNAL
+#endif
+
+/* Folds one instruction whose operands are constants (order 0): the value the
+ * evaluators would compute. Defined in expr_eval.c. */
+_DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);
+
+/* The orders with an order-specialised evaluator (expr_fixed.c). */
+#define _DN_EXPR_SPECIALISED(X) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12)
+
+/* Runs e's program on the registers w (variables in place) at order n with the program
+ * specialised for that order and returns 1, or returns 0 if n has none. */
+_DN_EXPR_INTERNAL int _dn_expr_run_fixed(const dn_expr *e, double *w, unsigned n);
+
+#endif /* DNUM_EXPR_IMPL_H */

@@ -1,0 +1,528 @@
+/* The expression parser: recursive descent straight to a register program (no syntax
+ * tree). Each parse function returns an operand, either a constant (folded on the spot)
+ * or a register; temporaries are allocated as a stack, so `a op b` frees b's and a's
+ * registers and writes into the lowest of them (the kernels allow any aliasing).
+ * Robustness: the source length is checked before anything else and every recursion
+ * passes through parse_unary, which bounds the depth; the first error stops the parse. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "expr_impl.h"
+
+enum { T_END, T_NUM, T_NAME, T_CHAR };
+
+typedef struct operand {
+    int is_const;
+    double c;     /* the value, if is_const */
+    unsigned reg; /* the register, if not */
+} operand;
+
+typedef struct parser {
+    const char *src;
+    const char *const *vars;
+    unsigned nvars;
+    /* current token */
+    int tok;
+    size_t start, len; /* byte offset and length in src */
+    double num;        /* value of a T_NUM */
+    size_t pos;        /* where the next token starts looking */
+    /* output */
+    dn_expr_ins *ins;
+    unsigned nins, cap;
+    unsigned top, high; /* next free register; registers used so far */
+    unsigned depth;
+    dn_expr_error *err;
+    int failed;
+} parser;
+
+/* The built-in names: one-argument functions (op), the two-argument ones, constants. */
+static const struct builtin {
+    const char *name;
+    unsigned op;
+    unsigned nargs; /* 0: a constant */
+    double value;
+} builtins[] = {
+    {"exp", DN_OP_EXP, 1, 0}, {"expm1", DN_OP_EXPM1, 1, 0}, {"log", DN_OP_LOG, 1, 0},
+    {"log1p", DN_OP_LOG1P, 1, 0}, {"sqrt", DN_OP_SQRT, 1, 0}, {"cbrt", DN_OP_CBRT, 1, 0},
+    {"sin", DN_OP_SIN, 1, 0}, {"cos", DN_OP_COS, 1, 0}, {"tan", DN_OP_TAN, 1, 0},
+    {"asin", DN_OP_ASIN, 1, 0}, {"acos", DN_OP_ACOS, 1, 0}, {"atan", DN_OP_ATAN, 1, 0},
+    {"sinh", DN_OP_SINH, 1, 0}, {"cosh", DN_OP_COSH, 1, 0}, {"tanh", DN_OP_TANH, 1, 0},
+    {"asinh", DN_OP_ASINH, 1, 0}, {"acosh", DN_OP_ACOSH, 1, 0},
+    {"atanh", DN_OP_ATANH, 1, 0}, {"erf", DN_OP_ERF, 1, 0}, {"erfc", DN_OP_ERFC, 1, 0},
+    {"abs", DN_OP_ABS, 1, 0}, {"pow", DN_OP_POW, 2, 0}, {"atan2", DN_OP_ATAN2, 2, 0},
+    {"hypot", DN_OP_HYPOT, 2, 0},
+    {"pi", 0, 0, 3.141592653589793238462643383279502884},
+    {"e", 0, 0, 2.718281828459045235360287471352662498},
+};
+
+static const struct builtin *find_builtin(const char *s, size_t len)
+{
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+        if (strlen(builtins[i].name) == len && memcmp(builtins[i].name, s, len) == 0)
+            return &builtins[i];
+    return NULL;
+}
+
+static int is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+static int is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+/* Records the first error: code, 1-based column (0: none) and the formatted message,
+ * to which " at column N" is appended. Returns -1 for `return fail(...)`. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static int fail(parser *p, int code, size_t column, const char *fmt, ...)
+{
+    if (p->failed) return -1;
+    p->failed = 1;
+    if (p->err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+        va_end(ap);
+        p->err->code = code;
+        p->err->column = column > 4294967295u ? 0u : (unsigned)column;
+        if (column) {
+            size_t used = strlen(p->err->msg);
+            snprintf(p->err->msg + used, sizeof p->err->msg - used, " at column %u",
+                     p->err->column);
+        }
+    }
+    return -1;
+}
+
+/* Column of the current token. */
+static size_t col(const parser *p) { return p->start + 1; }
+
+/* A short printable form of the current token for messages (names cut at 32 bytes). */
+#define TOKFMT "'%.*s%s'"
+#define TOKARG(p) (int)((p)->len > 32 ? 32 : (p)->len), (p)->src + (p)->start, ((p)->len > 32 ? "..." : "")
+
+/* Reads the number at p->pos (the lexer saw a digit, or '.' and a digit). */
+static int lex_number(parser *p)
+{
+    const char *s = p->src;
+    size_t i = p->pos;
+    while (is_digit(s[i])) i++;
+    if (s[i] == '.') {
+        i++;
+        while (is_digit(s[i])) i++;
+    }
+    if ((s[i] == 'e' || s[i] == 'E') &&
+        (is_digit(s[i + 1]) || ((s[i + 1] == '+' || s[i + 1] == '-') && is_digit(s[i + 2])))) {
+        i += 2;
+        while (is_digit(s[i])) i++;
+    }
+    p->tok = T_NUM;
+    p->len = i - p->pos;
+    p->pos = i;
+    /* strtod on a copy of exactly this span (it would also accept hex, inf, nan, ...) */
+    char small[64], *buf = p->len < sizeof small ? small : malloc(p->len + 1);
+    if (!buf) return fail(p, DN_ENOMEM, 0, "out of memory");
+    memcpy(buf, s + p->start, p->len);
+    buf[p->len] = '\0';
+    p->num = strtod(buf, NULL);
+    if (buf != small) free(buf);
+    if (isinf(p->num))
+        return fail(p, DN_ERANGE, col(p), "number " TOKFMT " too large for a double", TOKARG(p));
+    return 0;
+}
+
+/* Advances to the next token. */
+static int next(parser *p)
+{
+    const char *s = p->src;
+    while (is_space(s[p->pos])) p->pos++;
+    p->start = p->pos;
+    int c = (unsigned char)s[p->pos];
+    if (c == '\0') {
+        p->tok = T_END;
+        p->len = 0;
+        return 0;
+    }
+    if (is_digit(c) || (c == '.' && is_digit(s[p->pos + 1]))) return lex_number(p);
+    if (is_alpha(c)) {
+        size_t i = p->pos + 1;
+        while (is_alpha(s[i]) || is_digit(s[i])) i++;
+        p->tok = T_NAME;
+        p->len = i - p->pos;
+        p->pos = i;
+        return 0;
+    }
+    p->tok = T_CHAR;
+    p->len = 1;
+    p->pos++;
+    if (strchr("+-*/^(),", c)) return 0;
+    if (c > 32 && c < 127) return fail(p, DN_EPARSE, col(p), "unexpected character '%c'", c);
+    return fail(p, DN_EPARSE, col(p), "unexpected byte 0x%02x", (unsigned)c);
+}
+
+static int is_char(const parser *p, char c)
+{
+    return p->tok == T_CHAR && p->src[p->start] == c;
+}
+
+/* ---- code generation ------------------------------------------------------------- */
+
+static int emit(parser *p, unsigned op, unsigned dst, unsigned a, unsigned b, double c)
+{
+    if (p->nins == p->cap) {
+        unsigned cap = p->cap ? 2 * p->cap : 16;
+        dn_expr_ins *ins = realloc(p->ins, (size_t)cap * sizeof *ins);
+        if (!ins) return fail(p, DN_ENOMEM, 0, "out of memory");
+        p->ins = ins;
+        p->cap = cap;
+    }
+    p->ins[p->nins++] = (dn_expr_ins){op, dst, a, b, c};
+    return 0;
+}
+
+static unsigned alloc_reg(parser *p)
+{
+    unsigned r = p->top++;
+    if (p->top > p->high) p->high = p->top;
+    return r;
+}
+
+/* Frees x's register if it is a temporary (the highest one in use). */
+static void release(parser *p, const operand *x)
+{
+    if (!x->is_const && x->reg >= p->nvars) p->top = x->reg;
+}
+
+/* Frees the temporaries of two operands, the higher register first. */
+static void release2(parser *p, const operand *x, const operand *y)
+{
+    if (!x->is_const && !y->is_const && x->reg > y->reg) {
+        release(p, x);
+        release(p, y);
+    } else {
+        release(p, y);
+        release(p, x);
+    }
+}
+
+/* Puts a constant operand into a fresh register. */
+static int materialise(parser *p, operand *x)
+{
+    if (!x->is_const) return 0;
+    unsigned r = alloc_reg(p);
+    if (emit(p, DN_OP_CONST, r, 0, 0, x->c)) return -1;
+    x->is_const = 0;
+    x->reg = r;
+    return 0;
+}
+
+/* x = op(x) for a one-argument operation (a function, or DN_OP_NEG). */
+static int gen_unary(parser *p, unsigned op, operand *x)
+{
+    if (x->is_const) {
+        x->c = _dn_expr_fold(op, x->c, 0.0, 0.0);
+        return 0;
+    }
+    release(p, x);
+    unsigned d = alloc_reg(p);
+    if (emit(p, op, d, x->reg, 0, 0.0)) return -1;
+    x->reg = d;
+    return 0;
+}
+
+/* x = x op y with register operands a, b (in that order) or one register and c. */
+static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsigned b, double c)
+{
+    release2(p, x, y);
+    unsigned d = alloc_reg(p);
+    if (emit(p, op, d, a, b, c)) return -1;
+    x->is_const = 0;
+    x->reg = d;
+    return 0;
+}
+
+/* x = x op y for the binary operators (op is DN_OP_ADD .. DN_OP_DIV, DN_OP_POW, ATAN2,
+ * HYPOT), choosing the constant-operand forms where one side is a constant. */
+static int gen_binary(parser *p, unsigned op, operand *x, operand *y)
+{
+    if (x->is_const && y->is_const) {
+        x->c = _dn_expr_fold(op, x->c, y->c, 0.0);
+        return 0;
+    }
+    switch (op) {
+    case DN_OP_ADD:
+        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, y->c);
+        if (x->is_const) return gen(p, DN_OP_ADD_D, x, y, y->reg, 0, x->c);
+        break;
+    case DN_OP_SUB:
+        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, -y->c);
+        if (x->is_const) return gen(p, DN_OP_D_SUB, x, y, y->reg, 0, x->c);
+        break;
+    case DN_OP_MUL:
+        if (y->is_const) return gen(p, DN_OP_MUL_D, x, y, x->reg, 0, y->c);
+        if (x->is_const) return gen(p, DN_OP_MUL_D, x, y, y->reg, 0, x->c);
+        break;
+    case DN_OP_DIV:
+        if (y->is_const) return gen(p, DN_OP_DIV_D, x, y, x->reg, 0, y->c);
+        if (x->is_const) return gen(p, DN_OP_D_DIV, x, y, y->reg, 0, x->c);
+        break;
+    case DN_OP_POW:
+        if (y->is_const) {
+            double k = y->c;
+            if (k == 2.0) return gen(p, DN_OP_MUL, x, y, x->reg, x->reg, 0.0); /* exact */
+            if (k == floor(k) && fabs(k) < 2147483648.0)
+                return gen(p, DN_OP_POWN, x, y, x->reg, 0, k);
+            return gen(p, DN_OP_POW_D, x, y, x->reg, 0, k);
+        }
+        break;
+    default:
+        break;
+    }
+    /* both operands in registers (constants of pow's base, atan2 and hypot put there) */
+    if (materialise(p, x) || materialise(p, y)) return -1;
+    return gen(p, op, x, y, x->reg, y->reg, 0.0);
+}
+
+/* ---- grammar ----------------------------------------------------------------------- */
+
+static int parse_expr(parser *p, operand *x);
+static int parse_unary(parser *p, operand *x);
+
+/* Describes the current token in an "unexpected ..." error. */
+static int unexpected(parser *p)
+{
+    if (p->tok == T_END) return fail(p, DN_EPARSE, col(p), "unexpected end of expression");
+    return fail(p, DN_EPARSE, col(p), "unexpected " TOKFMT, TOKARG(p));
+}
+
+/* Expects ')' closing the '(' at column open. */
+static int close_paren(parser *p, size_t open)
+{
+    if (is_char(p, ')')) return next(p);
+    if (p->tok == T_END)
+        return fail(p, DN_EPARSE, open, "'(' never closed: missing ')' for the '('");
+    return fail(p, DN_EPARSE, col(p), "expected ')' or an operator, found " TOKFMT, TOKARG(p));
+}
+
+/* name '(' args ')': the current token is the name, followed by '('. */
+static int parse_call(parser *p, operand *x)
+{
+    size_t ncol = col(p), nlen = p->len, nstart = p->start;
+    const struct builtin *b = find_builtin(p->src + nstart, nlen);
+    int shown = (int)(nlen > 32 ? 32 : nlen);
+    const char *more = nlen > 32 ? "..." : "";
+    if (!b) {
+        for (unsigned i = 0; i < p->nvars; i++)
+            if (strlen(p->vars[i]) == nlen && memcmp(p->vars[i], p->src + nstart, nlen) == 0)
+                return fail(p, DN_EPARSE, ncol, "variable '%.*s' is not a function", shown,
+                            p->src + nstart);
+        return fail(p, DN_EPARSE, ncol, "unknown function '%.*s%s'", shown, p->src + nstart,
+                    more);
+    }
+    if (b->nargs == 0)
+        return fail(p, DN_EPARSE, ncol, "constant '%s' is not a function", b->name);
+    if (next(p)) return -1; /* the name */
+    size_t open = col(p);
+    if (next(p)) return -1; /* '(' */
+    if (is_char(p, ')'))
+        return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given none", b->name,
+                    b->nargs, b->nargs == 1 ? "" : "s");
+    operand y;
+    if (parse_expr(p, x)) return -1;
+    unsigned given = 1;
+    if (is_char(p, ',')) {
+        if (next(p) || parse_expr(p, &y)) return -1;
+        given = 2;
+        if (is_char(p, ','))
+            return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given more than 2",
+                        b->name, b->nargs, b->nargs == 1 ? "" : "s");
+    }
+    if (given != b->nargs)
+        return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given %u", b->name,
+                    b->nargs, b->nargs == 1 ? "" : "s", given);
+    if (close_paren(p, open)) return -1;
+    return b->nargs == 1 ? gen_unary(p, b->op, x) : gen_binary(p, b->op, x, &y);
+}
+
+static int parse_primary(parser *p, operand *x)
+{
+    if (p->tok == T_NUM) {
+        x->is_const = 1;
+        x->c = p->num;
+        return next(p);
+    }
+    if (is_char(p, '(')) {
+        size_t open = col(p);
+        if (next(p) || parse_expr(p, x)) return -1;
+        return close_paren(p, open);
+    }
+    if (p->tok != T_NAME) return unexpected(p);
+    /* a call? look at the next non-space character */
+    size_t i = p->pos;
+    while (is_space(p->src[i])) i++;
+    if (p->src[i] == '(') return parse_call(p, x);
+    for (unsigned v = 0; v < p->nvars; v++)
+        if (strlen(p->vars[v]) == p->len && memcmp(p->vars[v], p->src + p->start, p->len) == 0) {
+            x->is_const = 0;
+            x->reg = v;
+            return next(p);
+        }
+    const struct builtin *b = find_builtin(p->src + p->start, p->len);
+    if (b && b->nargs == 0) {
+        x->is_const = 1;
+        x->c = b->value;
+        return next(p);
+    }
+    if (b) return fail(p, DN_EPARSE, col(p), "function '%s' needs '(' and arguments", b->name);
+    return fail(p, DN_EPARSE, col(p), "unknown variable " TOKFMT, TOKARG(p));
+}
+
+/* power := primary ['^' unary] */
+static int parse_power(parser *p, operand *x)
+{
+    if (parse_primary(p, x)) return -1;
+    if (!is_char(p, '^')) return 0;
+    operand y;
+    if (next(p) || parse_unary(p, &y)) return -1;
+    return gen_binary(p, DN_OP_POW, x, &y);
+}
+
+/* unary := ('-' | '+') unary | power; every recursion of the grammar passes here */
+static int parse_unary(parser *p, operand *x)
+{
+    if (++p->depth > DN_EXPR_MAX_DEPTH)
+        return fail(p, DN_ERANGE, col(p), "expression nested more than %u levels deep",
+                    DN_EXPR_MAX_DEPTH);
+    int rc;
+    if (is_char(p, '-') || is_char(p, '+')) {
+        int neg = is_char(p, '-');
+        rc = next(p) || parse_unary(p, x) ? -1 : neg ? gen_unary(p, DN_OP_NEG, x) : 0;
+    } else {
+        rc = parse_power(p, x);
+    }
+    p->depth--;
+    return rc;
+}
+
+static int parse_term(parser *p, operand *x)
+{
+    if (parse_unary(p, x)) return -1;
+    while (is_char(p, '*') || is_char(p, '/')) {
+        unsigned op = is_char(p, '*') ? DN_OP_MUL : DN_OP_DIV;
+        operand y;
+        if (next(p) || parse_unary(p, &y) || gen_binary(p, op, x, &y)) return -1;
+    }
+    return 0;
+}
+
+static int parse_expr(parser *p, operand *x)
+{
+    if (parse_term(p, x)) return -1;
+    while (is_char(p, '+') || is_char(p, '-')) {
+        unsigned op = is_char(p, '+') ? DN_OP_ADD : DN_OP_SUB;
+        operand y;
+        if (next(p) || parse_term(p, &y) || gen_binary(p, op, x, &y)) return -1;
+    }
+    return 0;
+}
+
+/* ---- entry points ------------------------------------------------------------------ */
+
+static int valid_name(const char *s)
+{
+    if (!s || !is_alpha((unsigned char)s[0])) return 0;
+    size_t n = 1;
+    while (is_alpha((unsigned char)s[n]) || is_digit((unsigned char)s[n]))
+        if (++n > DN_EXPR_MAX_NAME) return 0;
+    return s[n] == '\0';
+}
+
+dn_expr *dn_expr_parse(const char *src, const char *const *vars, unsigned nvars,
+                       dn_expr_error *err)
+{
+    parser p = {0};
+    p.src = src;
+    p.vars = vars;
+    p.nvars = nvars;
+    p.err = err;
+    p.top = p.high = nvars;
+    if (err) *err = (dn_expr_error){0, 0, ""};
+    if (!src) {
+        fail(&p, DN_EINVAL, 0, "no expression (NULL)");
+        return NULL;
+    }
+    if (nvars > DN_EXPR_MAX_VARS || (nvars && !vars)) {
+        fail(&p, DN_EINVAL, 0, "bad variable list (at most %u variables)", DN_EXPR_MAX_VARS);
+        return NULL;
+    }
+    for (unsigned i = 0; i < nvars; i++) {
+        if (!valid_name(vars[i])) {
+            fail(&p, DN_EINVAL, 0, "invalid variable name '%.32s'", vars[i] ? vars[i] : "(null)");
+            return NULL;
+        }
+        if (find_builtin(vars[i], strlen(vars[i]))) {
+            fail(&p, DN_EINVAL, 0, "variable name '%s' is a built-in name", vars[i]);
+            return NULL;
+        }
+        for (unsigned j = 0; j < i; j++)
+            if (strcmp(vars[i], vars[j]) == 0) {
+                fail(&p, DN_EINVAL, 0, "variable '%.32s' named twice", vars[i]);
+                return NULL;
+            }
+    }
+    size_t len = 0;
+    while (len <= DN_EXPR_MAX_LEN && src[len]) len++;
+    if (len > DN_EXPR_MAX_LEN) {
+        fail(&p, DN_ERANGE, 0, "expression longer than %u bytes", DN_EXPR_MAX_LEN);
+        return NULL;
+    }
+
+    operand x;
+    dn_expr *e = NULL;
+    if (next(&p)) goto out;
+    if (p.tok == T_END) {
+        fail(&p, DN_EPARSE, 1, "empty expression");
+        goto out;
+    }
+    if (parse_expr(&p, &x)) goto out;
+    if (p.tok != T_END) {
+        if (is_char(&p, ')'))
+            fail(&p, DN_EPARSE, col(&p), "unmatched ')'");
+        else
+            fail(&p, DN_EPARSE, col(&p), "expected an operator, found " TOKFMT, TOKARG(&p));
+        goto out;
+    }
+    if (materialise(&p, &x)) goto out;
+    if (!p.ins) p.ins = malloc(sizeof *p.ins); /* "x" alone: no instruction, valid pointer */
+    e = malloc(sizeof *e);
+    if (!e || !p.ins) {
+        free(e);
+        e = NULL;
+        fail(&p, DN_ENOMEM, 0, "out of memory");
+        goto out;
+    }
+    e->nvars = nvars;
+    e->nregs = p.high;
+    e->nins = p.nins;
+    e->result = x.reg;
+    e->ins = p.ins;
+    return e;
+out:
+    free(p.ins);
+    return NULL;
+}
+
+void dn_expr_free(dn_expr *e)
+{
+    if (!e) return;
+    free(e->ins);
+    free(e);
+}
+
+unsigned dn_expr_nvars(const dn_expr *e) { return e ? e->nvars : 0; }
+
+size_t dn_expr_work_size(const dn_expr *e, unsigned n)
+{
+    if (!e || n > DN_ORDER_MAX) return 0;
+    return (size_t)e->nregs * (n + 1);
+}

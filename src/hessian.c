@@ -1,0 +1,108 @@
+/* Gradient, Hessian diagonal and full Hessian drivers (dnum/hessian.h). */
+#include <stdint.h> /* SIZE_MAX */
+#include <stdlib.h>
+#include "dnum/hessian.h"
+
+/* Validates the common arguments and provides the workspace (*ws = work, or a fresh
+ * allocation recorded in *owned). Returns 0 or a DN_E* code; allocates nothing on error. */
+static int setup(void **ws, void **owned, int have_f, const double *x, const void *out,
+                 unsigned n, void *work, size_t elem)
+{
+    if (n == 0 || !have_f || x == NULL || out == NULL) return DN_EINVAL;
+    if ((size_t)n > SIZE_MAX / elem) return DN_ERANGE;
+    *owned = NULL;
+    if (work == NULL) {
+        work = malloc((size_t)n * elem);
+        if (work == NULL) return DN_ENOMEM;
+        *owned = work;
+    }
+    *ws = work;
+    return DN_OK;
+}
+
+/* Per-coordinate passes on dnum_o2; w holds x as constants on entry and on return. */
+static void diag_passes(double *fx, double *grad, double *hd, size_t hstride,
+                        dn_objective2 f, void *ctx, unsigned n, dnum_o2 *w)
+{
+    double v = 0.0;
+    for (unsigned i = 0; i < n; i++) {
+        w[i].d[1] = 1.0;
+        dnum_o2 r = f(w, n, ctx);
+        w[i].d[1] = 0.0;
+        v = r.d[0];
+        if (grad) grad[i] = r.d[1];
+        hd[(size_t)i * hstride] = r.d[2];
+    }
+    if (fx) *fx = v;
+}
+
+static void load_o2(dnum_o2 *w, const double *x, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) w[i] = dnum_o2_const(x[i]);
+}
+
+int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+                const double *x, unsigned n, dnum_o2 *work)
+{
+    void *ws, *owned;
+    int st = setup(&ws, &owned, f != NULL, x, hdiag, n, work, sizeof *work);
+    if (st) return st;
+    dnum_o2 *w = ws;
+    load_o2(w, x, n);
+    diag_passes(fx, grad, hdiag, 1, f, ctx, n, w);
+    free(owned);
+    return DN_OK;
+}
+
+int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
+                      const double *x, unsigned n, dlane2 *work)
+{
+    void *ws, *owned;
+    int st = setup(&ws, &owned, f != NULL, x, hdiag, n, work, sizeof *work);
+    if (st) return st;
+    dlane2 *w = ws;
+    for (unsigned i = 0; i < n; i++) w[i] = dlane2_const(x[i]);
+    double v = 0.0;
+    for (unsigned c = 0; c < n; c += DN_LANES) {
+        unsigned m = (n - c < DN_LANES) ? n - c : DN_LANES;
+        for (unsigned l = 0; l < m; l++) w[c + l] = dlane2_var(w[c + l].v, l);
+        dlane2 r = f(w, n, ctx);
+        for (unsigned l = 0; l < m; l++) w[c + l].act = 0;
+        v = r.v;
+        for (unsigned l = 0; l < m; l++) {
+            if (grad) grad[c + l] = dlane2_grad(r, l);
+            hdiag[c + l] = dlane2_hess(r, l);
+        }
+    }
+    if (fx) *fx = v;
+    free(owned);
+    return DN_OK;
+}
+
+int dn_hessian(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+               const double *x, unsigned n, dnum_o2 *work)
+{
+    if (n != 0 && (size_t)n > SIZE_MAX / n) return DN_ERANGE;
+    void *ws, *owned;
+    int st = setup(&ws, &owned, f != NULL, x, hess, n, work, sizeof *work);
+    if (st) return st;
+    dnum_o2 *w = ws;
+    size_t nn = n;
+    load_o2(w, x, n);
+    diag_passes(fx, grad, hess, nn + 1, f, ctx, n, w);
+    for (unsigned i = 0; i < n; i++) {
+        double hii = hess[i * nn + i];
+        w[i].d[1] = 1.0;
+        for (unsigned j = i + 1; j < n; j++) {
+            w[j].d[1] = 1.0;
+            dnum_o2 r = f(w, n, ctx);
+            w[j].d[1] = 0.0;
+            double hij = 0.5 * (r.d[2] - hii - hess[j * nn + j]);
+            hess[i * nn + j] = hij;
+            hess[j * nn + i] = hij;
+        }
+        w[i].d[1] = 0.0;
+    }
+    free(owned);
+    return DN_OK;
+}
