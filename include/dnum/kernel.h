@@ -329,6 +329,16 @@ static inline void _dn_mul_d(double *r, const double *a, double c, unsigned n)
 /** r = a * b (Leibniz product). */
 static inline void _dn_mul(double *r, const double *a, const double *b, unsigned n)
 {
+    if (n <= 2) { /* the Leibniz formula itself: the same roundings, as 1/0!, 1/1!, 1/2!
+                   * are exact scalings, without the conversions (Hessian diagonals) */
+        double r0 = a[0] * b[0], r1 = 0.0, r2 = 0.0;
+        if (n >= 1) r1 = a[0] * b[1] + a[1] * b[0];
+        if (n >= 2) r2 = (a[0] * b[2] + 2.0 * (a[1] * b[1])) + a[2] * b[0];
+        r[0] = r0;
+        if (n >= 1) r[1] = r1;
+        if (n >= 2) r[2] = r2;
+        return;
+    }
     double ta[n + 1], tb[n + 1], tc[n + 1];
     _dn_to_t(ta, a, n);
     _dn_to_t(tb, b, n);
