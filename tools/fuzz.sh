@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target of the expression parser (fuzz/fuzz_expr.c) with clang
-# -fsanitize=fuzzer,address,undefined and runs it for SECONDS (default 30: the CI smoke
-# run) from the seed corpus fuzz/corpus/expr/. New inputs go to build-fuzz/corpus (the
-# committed seeds are not modified); crashes are written to build-fuzz/ and fail the run.
+# Builds every libFuzzer target (fuzz/fuzz_expr.c: the expression parser and engines;
+# fuzz/fuzz_diff.c: random expression trees on Dnum, Dvec and Dnum2 compared) with clang
+# -fsanitize=fuzzer,address,undefined and runs each for SECONDS (default 30: the CI smoke
+# run) from its seed corpus fuzz/corpus/<target>/. New inputs go to build-fuzz/corpus-*
+# (the committed seeds are not modified); crashes are written to build-fuzz/ and fail.
 # usage: bash tools/fuzz.sh [SECONDS] [extra libFuzzer flags...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,15 +12,20 @@ dn_need clang libclang-rt-14-dev
 secs=${1:-30}
 shift || true
 out=build-fuzz
-mkdir -p "$out/corpus"
-# the whole library but src/inlines.c (the exported fixed-order copies, unused here)
-src="fuzz/fuzz_expr.c $(ls src/*.c | grep -v '/inlines\.c$' | tr '\n' ' ')"
-if [ ! -x "$out/fuzz_expr" ] || [ -n "$(find fuzz src include -newer "$out/fuzz_expr" -name '*.[ch]' | head -1)" ]; then
-    echo "building $out/fuzz_expr (clang, fuzzer+address+undefined)" >&2
-    # shellcheck disable=SC2086
-    clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -Iinclude -Isrc $src -lm -o "$out/fuzz_expr"
-fi
-export ASAN_OPTIONS=detect_leaks=1
-"$out/fuzz_expr" -max_total_time="$secs" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="$out/" -print_final_stats=1 "$@" "$out/corpus" fuzz/corpus/expr
+# every target: fuzz/fuzz_<name>.c with its seed corpus fuzz/corpus/<name>/
+for t in expr diff; do
+    mkdir -p "$out/corpus-$t"
+    # the whole library but src/inlines.c (the exported fixed-order copies, unused here)
+    src="fuzz/fuzz_$t.c $(ls src/*.c | grep -v '/inlines\.c$' | tr '\n' ' ')"
+    exe="$out/fuzz_$t"
+    if [ ! -x "$exe" ] || [ -n "$(find fuzz src include -newer "$exe" -name '*.[ch]' | head -1)" ]; then
+        echo "building $exe (clang, fuzzer+address+undefined)" >&2
+        # shellcheck disable=SC2086
+        clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+            -Iinclude -Isrc $src -lm -o "$exe"
+    fi
+    echo "fuzz_$t: $secs s" >&2
+    ASAN_OPTIONS=detect_leaks=1 "$exe" -max_total_time="$secs" -max_len=4096 -timeout=10 \
+        -rss_limit_mb=2048 -artifact_prefix="$out/$t-" -print_final_stats=1 "$@" \
+        "$out/corpus-$t" "fuzz/corpus/$t"
+done
