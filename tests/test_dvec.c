@@ -274,6 +274,7 @@ Test(dvec, aliasing_and_wrapped_deques)
         dvec_set(&a, &u);
         cr_assert(un[i](&a, &a) == 0);          /* a = f(a) */
         expect_close(&b, &a, 0.0, "aliased");
+        dvec_clear(&a);
         wrapped(&a, &u);
         cr_assert(un[i](&a, &a) == 0);          /* wrapped in place */
         expect_close(&b, &a, 0.0, "wrapped aliased");
