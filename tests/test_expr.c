@@ -36,11 +36,20 @@ static T eval1(const char *src, double x0)
     return r;
 }
 
+/* Bit for bit under gcc. Under clang, 4 ulp: with the variable a compile-time constant
+ * clang's folding of the inlined fixed-order code can land 1 ulp away (exp(-x^2) at
+ * x = 1.5, orders 6 and 8; see also test_generic.c). */
 static void expect_same(T got, T want, const char *what, double x)
 {
-    for (unsigned k = 0; k <= N; k++)
-        cr_expect(same_double(got.d[k], want.d[k]), "%s at x=%g, k=%u: got %.17g want %.17g",
-                  what, x, k, got.d[k], want.d[k]);
+    for (unsigned k = 0; k <= N; k++) {
+#ifdef __clang__
+        int ok = same_double(got.d[k], want.d[k]) ||
+                 fabs(got.d[k] - want.d[k]) <= 4 * 2.2204460492503131e-16 * fabs(want.d[k]);
+#else
+        int ok = same_double(got.d[k], want.d[k]);
+#endif
+        cr_expect(ok, "%s at x=%g, k=%u: got %.17g want %.17g", what, x, k, got.d[k], want.d[k]);
+    }
 }
 
 /* ---- every function against the fixed-order API, plain and composite arguments ----- */
