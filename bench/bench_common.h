@@ -33,8 +33,10 @@ static inline int cmp_dbl(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Runs f REPS times, prints the RESULT line of peer and returns the best ns/point. */
-static inline double measure(const char *peer, const char *wl, int n, double (*f)(void))
+/* Runs f (which evaluates points points) REPS times, prints the RESULT line of peer and
+ * returns the best ns/point. */
+static inline double measure_pts(const char *peer, const char *wl, int n, double (*f)(void),
+                                 double points)
 {
     double t[REPS], cs = 0.0;
     for (int r = 0; r < REPS; r++) {
@@ -44,9 +46,15 @@ static inline double measure(const char *peer, const char *wl, int n, double (*f
     }
     qsort(t, REPS, sizeof t[0], cmp_dbl);
     printf("RESULT,%s,-O3,%s,%d,ns_per_point,%.4f,%.4f,%.17g,\n", peer, wl, n,
-           t[0] * 1e9 / M, t[REPS / 2] * 1e9 / M, cs);
+           t[0] * 1e9 / points, t[REPS / 2] * 1e9 / points, cs);
     fflush(stdout);
-    return t[0] * 1e9 / M;
+    return t[0] * 1e9 / points;
+}
+
+/* measure_pts for the M points of W1 and W2. */
+static inline double measure(const char *peer, const char *wl, int n, double (*f)(void))
+{
+    return measure_pts(peer, wl, n, f, M);
 }
 
 /* argv filter: [W1|W2|all] [N] */

@@ -60,17 +60,7 @@ W4(8)
 
 static void run(int n, double (*f)(void), int argc, char **argv)
 {
-    if (!wanted("W4", n, argc, argv)) return;
-    double t[REPS], cs = 0.0;
-    for (int r = 0; r < REPS; r++) {
-        double t0 = now_s();
-        cs = f();
-        t[r] = now_s() - t0;
-    }
-    qsort(t, REPS, sizeof t[0], cmp_dbl);
-    printf("RESULT,dnum2,-O3,W4,%d,ns_per_point,%.4f,%.4f,%.17g,\n", n, t[0] * 1e9 / (NX * NY),
-           t[REPS / 2] * 1e9 / (NX * NY), cs);
-    fflush(stdout);
+    if (wanted("W4", n, argc, argv)) measure_pts("dnum2", "W4", n, f, NX * NY);
 }
 
 int main(int argc, char **argv)
