@@ -220,7 +220,7 @@ static int eval_ref_row(const dn_ref_row *row, dvec *out)
 Test(dvec, matches_mpmath_tables)
 {
     /* Dvec runs the fixed family's kernels, so it inherits their bounds (test_reference.c):
-     * 1e-13 at orders <= 16, 1e-11 at 17..24, except the known pow/atan2/hypot gap. */
+     * 1e-13 at orders <= 16, 1e-11 at 17..24. */
     unsigned rows = 0;
     for (size_t i = 0; i < DN_REF_NROWS; i++) {
         const dn_ref_row *row = &dn_ref_rows[i];
@@ -228,10 +228,8 @@ Test(dvec, matches_mpmath_tables)
         cr_assert(dvec_init(&got, 0) == 0);
         if (eval_ref_row(row, &got)) {
             rows++;
-            int gap = !strcmp(row->fn, "powd") || !strcmp(row->fn, "pow") ||
-                      !strcmp(row->fn, "atan2") || !strcmp(row->fn, "hypot");
             for (unsigned k = 0; k <= DN_REF_MAXORD; k++) {
-                double tol = gap ? (k <= 16 ? 1e-11 : 3e-11) : (k <= 16 ? 1e-13 : 1e-11);
+                double tol = k <= 16 ? 1e-13 : 1e-11;
                 double e = scaled_err(dvec_get(&got, k), row->d[k], k);
                 cr_expect(e <= tol, "%s form %d x=%g k=%u: %.17g want %.17g (err %.3g)",
                           row->fn, row->form, row->x, k, dvec_get(&got, k), row->d[k], e);

@@ -54,19 +54,9 @@ static int eval_row(const dn_ref_row *r, T *out)
     return 1;
 }
 
-/* Known accuracy gap (open in issue 2): powers and the two-argument functions of
- * composite arguments lose up to ~6e-12 (orders <= 16) to cancellation in the recurrences
- * (e.g. (2x^2+x)^2.5 at x = 0.8, whose high derivatives are small against the terms).
- * They are held to this measured bound until fixed; every other function to 1e-13. */
-static int known_gap(const dn_ref_row *r)
-{
-    return strcmp(r->fn, "powd") == 0 || strcmp(r->fn, "pow") == 0 ||
-           strcmp(r->fn, "atan2") == 0 || strcmp(r->fn, "hypot") == 0;
-}
-
 Test(reference, every_row_matches_mpmath)
 {
-    double worst16 = 0.0, worst24 = 0.0, gap16 = 0.0;
+    double worst16 = 0.0, worst24 = 0.0;
     cr_assert(DN_REF_NROWS > 100, "reference table is too small");
     for (size_t i = 0; i < DN_REF_NROWS; i++) {
         const dn_ref_row *r = &dn_ref_rows[i];
@@ -74,19 +64,16 @@ Test(reference, every_row_matches_mpmath)
         cr_assert(eval_row(r, &got), "unknown function %s in the table", r->fn);
         for (unsigned k = 0; k <= DN_REF_MAXORD; k++) {
             double e = scaled_err(got.d[k], r->d[k], k);
-            int gap = known_gap(r);
-            double tol = gap ? (k <= 16 ? 1e-11 : 3e-11) : (k <= 16 ? 1e-13 : 1e-11);
-            if (gap) gap16 = k <= 16 ? fmax(gap16, e) : gap16;
-            else if (k <= 16) worst16 = fmax(worst16, e);
+            double tol = k <= 16 ? 1e-13 : 1e-11;
+            if (k <= 16) worst16 = fmax(worst16, e);
             else worst24 = fmax(worst24, e);
             cr_expect(e <= tol, "%s form %d param %g x=%g k=%u: got %.17g want %.17g err %.3g",
                       r->fn, r->form, r->param, r->x, k, got.d[k], r->d[k], e);
         }
     }
-    cr_log_info("max scaled error: %.3g (orders <= 16), %.3g (17..24), known gap %.3g (<= 16)",
-                worst16, worst24, gap16);
-    printf("reference: max scaled error %.3g (orders <= 16), %.3g (17..24); "
-           "pow/atan2/hypot composites %.3g (<= 16)\n", worst16, worst24, gap16);
+    cr_log_info("max scaled error: %.3g (orders <= 16), %.3g (17..24)", worst16, worst24);
+    printf("reference: max scaled error %.3g (orders <= 16), %.3g (17..24)\n", worst16,
+           worst24);
 }
 
 /* Every built-in function at each lower order equals the leading part of order 24. */

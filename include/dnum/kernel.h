@@ -39,6 +39,7 @@
 #include <limits.h>
 #include "dnum/tables.h"
 #include "dnum/common.h"
+#include "dnum/kernel_wide.h"
 
 /* Complete unrolling for compile-time orders (GCC); translation units that call the
  * kernels with run-time orders (Dvec, exported copies) define DN_NO_UNROLL first.
@@ -231,22 +232,6 @@ static inline void _dn_tsqrt(double *restrict r, double r0, const double *restri
     }
 }
 
-/** f = u^p for real p with f[0] = f0 given (pow(u0, p), or cbrt(u0) for negative u0);
- *  needs u0 != 0: from u f' = p f u', f[k] = sum_{j=1..k} ((p+1) j - k) u[j] f[k-j] / (k u0).
- *  (Measured: more accurate than f0 exp(p log(u/u0)) at composite arguments.) */
-static inline void _dn_tpow(double *restrict f, double f0, double p,
-                            const double *restrict u, unsigned n)
-{
-    double inv = 1.0 / u[0];
-    f[0] = f0;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
-        double s = 0.0;
-        _DN_UNROLL for (unsigned j = k; j >= 1; j--) /* newest term (f[k-1]) last */
-            s += ((p + 1.0) * (double)j - (double)k) * u[j] * f[k - j];
-        f[k] = s * _dn_inv[k] * inv;
-    }
-}
-
 /** f = h(u) from the derivatives h^(j)(u0) in dh[j]: f = sum_j dh[j]/j! (u - u0)^j (Faa
  *  di Bruno in normalised form), O(n^3). At scaled orders (s != 1) it sums
  *  (dh[j] s^j/j!) ((u - u0)/s)^j, the same series with every factor in range.
@@ -414,6 +399,17 @@ static inline void _dn_sqrt(double *r, const double *u, unsigned n)
     _dn_from_t(r, tr, n);
 }
 
+/* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
+ * it cancels badly at composite arguments. */
+static inline void _dn_tpow_wide(double *restrict f, double f0, double p,
+                                 const double *restrict u, unsigned n)
+{
+    _dn_wide wu[n + 1], wf[n + 1];
+    _dn_wfrom(wu, u, n);
+    _dn_wpow(wf, f0, p, wu, n);
+    _dn_wto(f, wf, n);
+}
+
 /* f = u^p at u0 = 0 through the generic composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j),
  * which is 0 for j < p and +-Inf beyond, exactly as pow() reports it. */
 static inline void _dn_tpow_at0(double *restrict f, double p, const double *restrict u,
@@ -467,7 +463,7 @@ static inline void _dn_pow_d(double *r, const double *u, double p, unsigned n)
     if (u[0] == 0.0)
         _dn_tpow_at0(tr, p, tu, n);
     else
-        _dn_tpow(tr, pow(u[0], p), p, tu, n);
+        _dn_tpow_wide(tr, pow(u[0], p), p, tu, n);
     _dn_from_t(r, tr, n);
 }
 
@@ -479,22 +475,31 @@ static inline void _dn_cbrt(double *r, const double *u, unsigned n)
     if (u[0] == 0.0)
         _dn_tpow_at0(tr, 1.0 / 3.0, tu, n);
     else
-        _dn_tpow(tr, cbrt(u[0]), 1.0 / 3.0, tu, n);
+        _dn_tpow_wide(tr, cbrt(u[0]), 1.0 / 3.0, tu, n);
     _dn_from_t(r, tr, n);
 }
 
-/** r = a^b with both arguments dual: exp(b log a) with the value pow(a0, b0).
- *  Needs a0 > 0 (a0 <= 0 gives NaN derivatives); use _dn_pow_d/_dn_pown for constant b. */
+/** r = a^b with both arguments dual: exp(b log a) with the value pow(a0, b0), in
+ *  extended precision (kernel_wide.h). Needs a0 > 0 (a0 <= 0 gives NaN derivatives); use
+ *  _dn_pow_d/_dn_pown for constant b. */
 static inline void _dn_pow(double *r, const double *a, const double *b, unsigned n)
 {
-    double ta[n + 1], tb[n + 1], tl[n + 1], tp[n + 1];
+    double t[n + 1];
+    _dn_wide wa[n + 1], wb[n + 1], wl[n + 1], wp[n + 1], wq[n + 1];
     double v = pow(a[0], b[0]);
-    _dn_to_t(ta, a, n);
-    _dn_to_t(tb, b, n);
-    _dn_tinteg_div(tl, log(a[0]), ta, ta, n);
-    _dn_tmul(tp, tb, tl, n);
-    _dn_texp(tl, v, tp, n);
-    _dn_from_t(r, tl, n);
+    _dn_to_t(t, a, n);
+    _dn_wfrom(wa, t, n);
+    _dn_to_t(t, b, n);
+    _dn_wfrom(wb, t, n);
+    if (n > 0) { /* log a = log a0 + integral of a'/a */
+        _dn_wdiff(wp, wa, n);
+        _dn_wdiv(wq, wp, wa, n - 1);
+    }
+    _dn_winteg(wl, log(a[0]), wq, n);
+    _dn_wmul(wp, wb, wl, n);
+    _dn_wexp(wl, v, wp, n);
+    _dn_wto(t, wl, n);
+    _dn_from_t(r, t, n);
 }
 
 /** s = sin(u) and c = cos(u) from one recurrence. s and c must differ. */
@@ -651,41 +656,51 @@ static inline void _dn_asinh(double *r, const double *u, unsigned n)
 }
 
 /** r = atan2(y, x) (C argument order): integral of (x y' - y x') / (x^2 + y^2) with the
- *  value atan2(y0, x0). (0, 0) gives NaN derivatives. */
+ *  value atan2(y0, x0), in extended precision (kernel_wide.h). (0, 0) gives NaN derivatives. */
 static inline void _dn_atan2(double *r, const double *y, const double *x, unsigned n)
 {
-    double ty[n + 1], tx[n + 1], tr[n + 1];
-    _dn_to_t(ty, y, n);
-    _dn_to_t(tx, x, n);
     if (n == 0) {
         r[0] = atan2(y[0], x[0]);
         return;
     }
-    double dy[n], dx[n], p[n], q[n], num[n], den[n + 1];
-    _dn_tdiff(dy, ty, n);
-    _dn_tdiff(dx, tx, n);
-    _dn_tmul(p, tx, dy, n - 1);
-    _dn_tmul(q, ty, dx, n - 1);
-    for (unsigned k = 0; k < n; k++) num[k] = p[k] - q[k];
-    _dn_tmul(den, tx, tx, n);
-    _dn_tmul(tr, ty, ty, n);
-    for (unsigned k = 0; k <= n; k++) den[k] += tr[k];
-    _dn_tdiv(p, num, den, n - 1);
-    _dn_tinteg(tr, atan2(y[0], x[0]), p, n);
-    _dn_from_t(r, tr, n);
+    double t[n + 1];
+    _dn_wide wy[n + 1], wx[n + 1], dy[n], dx[n], p[n], q[n], den[n + 1], sq[n + 1];
+    _dn_to_t(t, y, n);
+    _dn_wfrom(wy, t, n);
+    _dn_to_t(t, x, n);
+    _dn_wfrom(wx, t, n);
+    _dn_wdiff(dy, wy, n);
+    _dn_wdiff(dx, wx, n);
+    _dn_wmul(p, wx, dy, n - 1);
+    _dn_wmul(q, wy, dx, n - 1);
+    for (unsigned k = 0; k < n; k++) p[k] = _dn_wsub(p[k], q[k]);
+    _dn_wmul(den, wx, wx, n);
+    _dn_wmul(sq, wy, wy, n);
+    for (unsigned k = 0; k <= n; k++) den[k] = _dn_wadd(den[k], sq[k]);
+    _dn_wdiv(q, p, den, n - 1);
+    _dn_winteg(sq, atan2(y[0], x[0]), q, n);
+    _dn_wto(t, sq, n);
+    _dn_from_t(r, t, n);
 }
 
-/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value. (0, 0) gives NaN
- *  derivatives. */
+/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value, in extended
+ *  precision (kernel_wide.h). (0, 0) gives NaN derivatives. */
 static inline void _dn_hypot(double *r, const double *a, const double *b, unsigned n)
 {
-    double ta[n + 1], tb[n + 1], s[n + 1], t[n + 1];
-    _dn_to_t(ta, a, n);
-    _dn_to_t(tb, b, n);
-    _dn_tmul(s, ta, ta, n);
-    _dn_tmul(t, tb, tb, n);
-    for (unsigned k = 0; k <= n; k++) s[k] += t[k];
-    _dn_tsqrt(t, hypot(a[0], b[0]), s, n);
+    double t[n + 1];
+    _dn_wide wa[n + 1], wb[n + 1], s[n + 1], sq[n + 1];
+    _dn_to_t(t, a, n);
+    _dn_wfrom(wa, t, n);
+    _dn_to_t(t, b, n);
+    _dn_wfrom(wb, t, n);
+    _dn_wmul(s, wa, wa, n);
+    _dn_wmul(sq, wb, wb, n);
+    for (unsigned k = 0; k <= n; k++) s[k] = _dn_wadd(s[k], sq[k]);
+    /* the value rounded to double would perturb a^2 + b^2 by 1e-16 relative, which the
+     * higher orders can amplify (hypot(2x^2+x, x^3-x/2+1) at x = -1.5: 8e-14 at order 7);
+     * so the head is the wide square root of the wide sum where that is in range */
+    _dn_wsqrt(sq, _dn_wsqrt_head(s[0], hypot(a[0], b[0])), s, n);
+    _dn_wto(t, sq, n);
     _dn_from_t(r, t, n);
 }
 
