@@ -324,11 +324,15 @@ static inline void _dn_mul(double *r, const double *a, const double *b, unsigned
         if (n >= 2) r[2] = r2;
         return;
     }
-    double ta[n + 1], tb[n + 1], tc[n + 1];
-    _dn_to_t(ta, a, n);
-    _dn_to_t(tb, b, n);
-    _dn_tmul(tc, ta, tb, n);
-    _dn_from_t(r, tc, n);
+    { /* the arrays in their own block: a VLA at function scope leaves a stack save and
+       * restore behind even when this path is dead (n <= 2 known at compile time), and
+       * that memory clobber stops gcc from vectorising the caller's loop (W3) */
+        double ta[n + 1], tb[n + 1], tc[n + 1];
+        _dn_to_t(ta, a, n);
+        _dn_to_t(tb, b, n);
+        _dn_tmul(tc, ta, tb, n);
+        _dn_from_t(r, tc, n);
+    }
 }
 
 /** r = a / b. b0 = 0 gives Inf/NaN as in floating-point division. */
