@@ -400,6 +400,30 @@ Test(dnum2, powers_at_zero)
     cr_expect_eq(dnum2_o4_deriv(c, 1, 1), -6.0 * (0.0 - 1.0));
 }
 
+/* branch points and poles of functions of x alone: the x-partials are Dnum's, sign of
+ * every infinity included (acosh(1) once gave -Inf, +Inf, ... from a -0 under the root:
+ * found while adding the x-derivative check to fuzz/fuzz_diff.c, whose bound does not
+ * compare infinities) */
+Test(dnum2, branch_points_equal_dnum)
+{
+    typedef dnum2_o4 (*f2)(dnum2_o4);
+    typedef dnum_o4 (*f1)(dnum_o4);
+    static const struct { f2 g; f1 f; double x; const char *name; } fs[] = {
+        {dnum2_o4_acosh, dnum_o4_acosh, 1.0, "acosh(1)"}, {dnum2_o4_asin, dnum_o4_asin, 1.0, "asin(1)"},
+        {dnum2_o4_acos, dnum_o4_acos, -1.0, "acos(-1)"}, {dnum2_o4_atanh, dnum_o4_atanh, 1.0, "atanh(1)"},
+        {dnum2_o4_sqrt, dnum_o4_sqrt, 0.0, "sqrt(0)"}, {dnum2_o4_cbrt, dnum_o4_cbrt, 0.0, "cbrt(0)"},
+        {dnum2_o4_log, dnum_o4_log, 0.0, "log(0)"}, {dnum2_o4_abs, dnum_o4_abs, 0.0, "abs(0)"},
+    };
+    for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++) {
+        dnum2_o4 r = fs[i].g(dnum2_o4_varx(fs[i].x, 0.5));
+        dnum_o4 q = fs[i].f(dnum_o4_var(fs[i].x));
+        for (unsigned k = 0; k <= 4; k++) {
+            double a = dnum2_o4_deriv(r, k, 0), b = q.d[k];
+            cr_expect(a == b || (isnan(a) && isnan(b)), "%s: d%u_0 %g vs Dnum %g", fs[i].name, k, a, b);
+        }
+    }
+}
+
 /* ---- n-variable Hessian helper ---------------------------------------------------- */
 static dnum2_o2 rosen(const dnum2_o2 *x, unsigned n, void *ctx)
 {

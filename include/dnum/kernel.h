@@ -31,6 +31,7 @@
  *   _dn_sin _dn_cos _dn_sincos _dn_tan _dn_asin _dn_acos _dn_atan _dn_atan2
  *   _dn_sinh _dn_cosh _dn_sinhcosh _dn_tanh _dn_asinh _dn_acosh _dn_atanh
  *   _dn_erf _dn_erfc _dn_hypot _dn_abs _dn_apply
+ * Wide (extended precision, kernel_wide.h) helpers: _dn_to_w _dn_from_w
  */
 #ifndef DNUM_KERNEL_H
 #define DNUM_KERNEL_H
@@ -403,6 +404,22 @@ static inline void _dn_sqrt(double *r, const double *u, unsigned n)
     _dn_from_t(r, tr, n);
 }
 
+/* w = the normalised coefficients of derivatives d, widened (kernel_wide.h) */
+static inline void _dn_to_w(_dn_wide *w, const double *d, unsigned n)
+{
+    double t[n + 1];
+    _dn_to_t(t, d, n);
+    _dn_wfrom(w, t, n);
+}
+
+/* d = the derivatives of wide normalised coefficients w, rounded to double */
+static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
+{
+    double t[n + 1];
+    _dn_wto(t, w, n);
+    _dn_from_t(d, t, n);
+}
+
 /* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
  * it cancels badly at composite arguments. */
 static inline void _dn_tpow_wide(double *restrict f, double f0, double p,
@@ -488,13 +505,10 @@ static inline void _dn_cbrt(double *r, const double *u, unsigned n)
  *  _dn_pow_d/_dn_pown for constant b. */
 static inline void _dn_pow(double *r, const double *a, const double *b, unsigned n)
 {
-    double t[n + 1];
     _dn_wide wa[n + 1], wb[n + 1], wl[n + 1], wp[n + 1], wq[n + 1];
     double v = pow(a[0], b[0]);
-    _dn_to_t(t, a, n);
-    _dn_wfrom(wa, t, n);
-    _dn_to_t(t, b, n);
-    _dn_wfrom(wb, t, n);
+    _dn_to_w(wa, a, n);
+    _dn_to_w(wb, b, n);
     if (n > 0) { /* log a = log a0 + integral of a'/a */
         _dn_wdiff(wp, wa, n);
         _dn_wdiv(wq, wp, wa, n - 1);
@@ -502,8 +516,7 @@ static inline void _dn_pow(double *r, const double *a, const double *b, unsigned
     _dn_winteg(wl, log(a[0]), wq, n);
     _dn_wmul(wp, wb, wl, n);
     _dn_wexp(wl, v, wp, n);
-    _dn_wto(t, wl, n);
-    _dn_from_t(r, t, n);
+    _dn_from_w(r, wl, n);
 }
 
 /** s = sin(u) and c = cos(u) from one recurrence. s and c must differ. */
@@ -667,12 +680,9 @@ static inline void _dn_atan2(double *r, const double *y, const double *x, unsign
         r[0] = atan2(y[0], x[0]);
         return;
     }
-    double t[n + 1];
     _dn_wide wy[n + 1], wx[n + 1], dy[n], dx[n], p[n], q[n], den[n + 1], sq[n + 1];
-    _dn_to_t(t, y, n);
-    _dn_wfrom(wy, t, n);
-    _dn_to_t(t, x, n);
-    _dn_wfrom(wx, t, n);
+    _dn_to_w(wy, y, n);
+    _dn_to_w(wx, x, n);
     _dn_wdiff(dy, wy, n);
     _dn_wdiff(dx, wx, n);
     _dn_wmul(p, wx, dy, n - 1);
@@ -683,20 +693,16 @@ static inline void _dn_atan2(double *r, const double *y, const double *x, unsign
     for (unsigned k = 0; k <= n; k++) den[k] = _dn_wadd(den[k], sq[k]);
     _dn_wdiv(q, p, den, n - 1);
     _dn_winteg(sq, atan2(y[0], x[0]), q, n);
-    _dn_wto(t, sq, n);
-    _dn_from_t(r, t, n);
+    _dn_from_w(r, sq, n);
 }
 
 /** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value, in extended
  *  precision (kernel_wide.h). (0, 0) gives NaN derivatives. */
 static inline void _dn_hypot(double *r, const double *a, const double *b, unsigned n)
 {
-    double t[n + 1];
     _dn_wide wa[n + 1], wb[n + 1], s[n + 1], sq[n + 1];
-    _dn_to_t(t, a, n);
-    _dn_wfrom(wa, t, n);
-    _dn_to_t(t, b, n);
-    _dn_wfrom(wb, t, n);
+    _dn_to_w(wa, a, n);
+    _dn_to_w(wb, b, n);
     _dn_wmul(s, wa, wa, n);
     _dn_wmul(sq, wb, wb, n);
     for (unsigned k = 0; k <= n; k++) s[k] = _dn_wadd(s[k], sq[k]);
@@ -704,8 +710,7 @@ static inline void _dn_hypot(double *r, const double *a, const double *b, unsign
      * higher orders can amplify (hypot(2x^2+x, x^3-x/2+1) at x = -1.5: 8e-14 at order 7);
      * so the head is the wide square root of the wide sum where that is in range */
     _dn_wsqrt(sq, _dn_wsqrt_head(s[0], hypot(a[0], b[0])), s, n);
-    _dn_wto(t, sq, n);
-    _dn_from_t(r, t, n);
+    _dn_from_w(r, sq, n);
 }
 
 /* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u' */

@@ -567,7 +567,8 @@ static inline void _dn2_tone_minus_sq(double *restrict w, const double *restrict
     const unsigned S = _DN2_S(n);
     double sq[S];
     _dn2_tmul(sq, tu, tu, n);
-    w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]);
+    w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]) + 0.0; /* + 0.0: acosh(1) gives +0, not -0
+                                                       * (whose root made the slope -Inf) */
     for (unsigned e = 1; e < S; e++) w[e] = -sg * sq[e];
     if (root) {
         _dn2_tsqrt(sq, sqrt(w[0]), w, n);
