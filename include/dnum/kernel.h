@@ -420,6 +420,15 @@ static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
     _dn_from_t(d, t, n);
 }
 
+/* The power recurrences scale every derivative by the value. When the value underflowed
+ * to 0 from a nonzero base (pow(1e-300, 2.5)) the derivatives may still be large
+ * (u^(p-k) for k > p) but are lost with it: NaN, not a silent 0 (docs/errors.md). */
+static inline void _dn_underflow_nan(double *f, double f0, unsigned n)
+{
+    if (f0 == 0.0)
+        for (unsigned k = 1; k <= n; k++) f[k] = NAN;
+}
+
 /* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
  * it cancels badly at composite arguments. */
 static inline void _dn_tpow_wide(double *restrict f, double f0, double p,
@@ -429,6 +438,7 @@ static inline void _dn_tpow_wide(double *restrict f, double f0, double p,
     _dn_wfrom(wu, u, n);
     _dn_wpow(wf, f0, p, wu, n);
     _dn_wto(f, wf, n);
+    _dn_underflow_nan(f, f0, n);
 }
 
 /* f = u^p at u0 = 0 through the generic composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j),
@@ -517,6 +527,7 @@ static inline void _dn_pow(double *r, const double *a, const double *b, unsigned
     _dn_wmul(wp, wb, wl, n);
     _dn_wexp(wl, v, wp, n);
     _dn_from_w(r, wl, n);
+    if (a[0] > 0.0) _dn_underflow_nan(r, v, n); /* else NaN already (log of a0 <= 0) */
 }
 
 /** s = sin(u) and c = cos(u) from one recurrence. s and c must differ. */
