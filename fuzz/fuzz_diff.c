@@ -94,7 +94,13 @@ static double fl(double v)
     if (v > 0x1p1020) return INFINITY;
     return v;
 }
-static double mm(double a, double b) { return fl(a * b); }
+/* a product of nonzero terms that underflows to 0 still counts as 2^-1022: the wide
+ * cores of Dnum (kernel_wide.h) keep such terms, and later factors can scale them up */
+static double mm(double a, double b)
+{
+    double p = a * b;
+    return (p == 0.0 && a != 0.0 && b != 0.0) ? 0x1p-1022 : fl(p);
+}
 static double ma(double a, double b) { return fl(a + b); }
 
 /* entries 1..N NaN: nothing to compare */

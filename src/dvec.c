@@ -138,6 +138,28 @@ int dvec_get_derivs(double *d, const dvec *v)
     return DN_OK;
 }
 
+/* reverses p[0..m-1] */
+static void reverse(double *p, unsigned m)
+{
+    for (unsigned i = 0, j = m; i + 1 < j; i++, j--) {
+        double t = p[i];
+        p[i] = p[j - 1];
+        p[j - 1] = t;
+    }
+}
+
+const double *dvec_derivs(dvec *v)
+{
+    if (!_dn_dvec_ok(v)) return NULL;
+    if (v->head + v->len > v->cap) { /* wraps: rotate the buffer left by head, in place */
+        reverse(v->buf, v->head);
+        reverse(v->buf + v->head, v->cap - v->head);
+        reverse(v->buf, v->cap);
+        v->head = 0;
+    }
+    return v->buf + v->head;
+}
+
 /* ---- the paper's operators -------------------------------------------------------------- */
 
 /* r = a[from .. from + len - 1]; in place it only moves the ends of the deque. */

@@ -252,6 +252,30 @@ static void wrapped(dvec *r, const dvec *a)
     cr_assert_eq(dvec_order(r), dvec_order(a));
 }
 
+Test(dvec, derivs_pointer_reads_plain_and_wrapped_deques)
+{
+    for (unsigned n = 1; n <= 20; n++) {
+        dvec u, w;
+        inner(&u, n, 0.3);
+        wrapped(&w, &u); /* D then new: the deque wraps */
+        cr_assert(w.head + w.len > w.cap, "order %u: the test deque does not wrap", n);
+        double want[21];
+        cr_assert(dvec_get_derivs(want, &u) == 0);
+        const double *p = dvec_derivs(&u); /* contiguous already: a pointer into u */
+        cr_assert(p == u.buf + u.head);
+        const double *q = dvec_derivs(&w); /* rotated in place first */
+        cr_assert(q && w.head + w.len <= w.cap, "order %u: still wraps", n);
+        for (unsigned k = 0; k <= n; k++) {
+            cr_expect(same_double(p[k], want[k]) && same_double(q[k], want[k]),
+                      "order %u, k=%u: %g %g want %g", n, k, p[k], q[k], want[k]);
+            cr_expect(same_double(dvec_get(&w, k), want[k]));
+        }
+        dvec_clear(&u), dvec_clear(&w);
+    }
+    dvec z = {0};
+    cr_expect(dvec_derivs(NULL) == NULL && dvec_derivs(&z) == NULL);
+}
+
 Test(dvec, aliasing_and_wrapped_deques)
 {
     static const lib_un un[] = {dvec_neg, dvec_exp, dvec_expm1, dvec_log, dvec_log1p,

@@ -19,7 +19,7 @@
  * Index:
  *   life       dvec_init dvec_init_alloc dvec_clear dvec_swap
  *   set/get    dvec_set_var dvec_set_const dvec_set_derivs dvec_set
- *              dvec_order dvec_get dvec_get_derivs
+ *              dvec_order dvec_get dvec_get_derivs dvec_derivs
  *   operators  dvec_D dvec_F dvec_new                      (the paper's, O(1) in place)
  *   arithmetic dvec_add dvec_sub dvec_mul dvec_div dvec_neg
  *              dvec_add_d dvec_sub_d dvec_mul_d dvec_div_d dvec_d_sub dvec_d_div
@@ -93,6 +93,12 @@ double dvec_get(const dvec *v, unsigned k);
 /** Copies the order + 1 derivatives of v into d[0..order]. DN_EINVAL if an argument is
  *  NULL or v uninitialised. */
 int dvec_get_derivs(double *d, const dvec *v);
+
+/** Returns a pointer to the order + 1 derivatives of v, contiguous, without copying
+ *  (the cheap way to read a result in a loop); NULL if v is NULL or uninitialised. If the
+ *  deque wraps (after dvec_new), it is first made contiguous in place: O(order), no
+ *  allocation, the value of v unchanged. Valid until v is next changed. */
+const double *dvec_derivs(dvec *v);
 
 /** The paper's derivative operator: r = D(a) = (a1, a2, ..., aN), order N - 1, i.e. the
  *  derivative of a as a dual number. In place (r == a) it drops the front in O(1).

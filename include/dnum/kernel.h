@@ -525,9 +525,10 @@ static inline void _dn_pow(double *r, const double *a, const double *b, unsigned
     }
     _dn_winteg(wl, log(a[0]), wq, n);
     _dn_wmul(wp, wb, wl, n);
+    int positive = a[0] > 0.0; /* read before r (which may alias a) is written */
     _dn_wexp(wl, v, wp, n);
     _dn_from_w(r, wl, n);
-    if (a[0] > 0.0) _dn_underflow_nan(r, v, n); /* else NaN already (log of a0 <= 0) */
+    if (positive) _dn_underflow_nan(r, v, n); /* else NaN already (log of a0 <= 0) */
 }
 
 /** s = sin(u) and c = cos(u) from one recurrence. s and c must differ. */
