@@ -721,8 +721,10 @@ static inline void _dn_hypot(double *r, const double *a, const double *b, unsign
     /* the value rounded to double would perturb a^2 + b^2 by 1e-16 relative, which the
      * higher orders can amplify (hypot(2x^2+x, x^3-x/2+1) at x = -1.5: 8e-14 at order 7);
      * so the head is the wide square root of the wide sum where that is in range */
-    _dn_wsqrt(sq, _dn_wsqrt_head(s[0], hypot(a[0], b[0])), s, n);
+    double h = hypot(a[0], b[0]);
+    _dn_wsqrt(sq, _dn_wsqrt_head(s[0], h), s, n);
     _dn_from_w(r, sq, n);
+    r[0] = h; /* the value is libm's, as everywhere (the wide head may round otherwise) */
 }
 
 /* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u' */
