@@ -7,8 +7,9 @@
  *     DNUM2_INDEX(i, j) = s (s + 1) / 2 + j  with s = i + j;   DNUM2_SIZE(N) = (N+1)(N+2)/2
  * Every function takes and returns values, never fails and never allocates; domain errors
  * follow libm (NaN/Inf in the affected partials). DNUM2_DEFINE(N) instantiates the same API
- * for another order 1 <= N <= 64 as static inline functions. The algorithms (total-degree
- * blocks of Taylor coefficients, O(N^4) per operation) are in dnum/kernel2.h and
+ * for another order 1 <= N <= 64 as static inline functions. The algorithms (the 2-D
+ * Leibniz rule on derivatives for products; total-degree blocks of Taylor coefficients
+ * for the functions; O(N^4) per operation) are in dnum/kernel2.h and
  * docs/dnum2.md.
  *
  * Index (replace N by the order; T is dnum2_oN):
@@ -106,7 +107,7 @@ extern "C" {
         expr;                                                                              \
         return r;                                                                          \
     }
-/* products with a fixed-size scratch (see _dn2_mul_w) */
+/* the quotient with a fixed-size scratch (see _dn2_div_w) */
 #define _DNUM2_PROD(N, f)                                                                  \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
     {                                                                                      \
@@ -171,7 +172,7 @@ extern "C" {
         H[0][1] = H[1][0] = dnum2_o##N##_deriv(a, 1, 1);                                   \
         H[1][1] = dnum2_o##N##_deriv(a, 0, 2);                                             \
     }                                                                                      \
-    _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_PROD(N, mul) _DNUM2_PROD(N, div)          \
+    _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_BIN(N, mul) _DNUM2_PROD(N, div)           \
     _DNUM2_BIN(N, pow) _DNUM2_BIN(N, atan2) _DNUM2_BIN(N, hypot)                           \
     _DNUM2_UN(N, neg)                                                                      \
     _DNUM2_BIN_D(N, add_d, _dn2_add_d(r.d, a.d, c, N))                                     \

@@ -8,12 +8,17 @@
  * which is the CLI's CSV column order d0_0, d1_0, d0_1, d2_0, d1_1, d0_2, ...
  *
  * The kernels follow kernel.h's conventions: static inline, names _dn2_*, the order n is
- * the last argument and may be a run-time value (0 <= n <= DN_TAYLOR_MAX; every scratch
- * array is a VLA of (n+1)(n+2)/2 doubles, so keep n modest, e.g. <= 64), no allocation, no
- * error handling, and any output may alias any input. Constant n (the fixed types) lets
- * GCC unroll everything.
+ * the last argument and may be a run-time value (0 <= n <= DN_BINOM_MAX = 64, the highest
+ * Dnum2 order; the scratch arrays of the functions are VLAs of (n+1)(n+2)/2 doubles), no
+ * allocation, no error handling, and any output may alias any input. Constant n (the
+ * fixed types) lets GCC unroll everything.
  *
- * Algorithm. The derivatives are converted to bivariate Taylor coefficients
+ * Product. _dn2_mul works on the stored derivatives directly, by the 2-D Leibniz rule
+ * (ab)(i,j) = sum C(i,p) C(j,q) a(p,q) b(i-p,j-q) with exact integer weights, each shared
+ * by four terms: no conversion of the operands or the result (which, for a chain of
+ * products, costs about as much as the weights and hides common terms from the compiler).
+ *
+ * Algorithm of the functions. The derivatives are converted to bivariate Taylor coefficients
  * t(i,j) = d(i,j) / (i! j!). Block s of the triangle (the entries with i + j = s) is then
  * the homogeneous part of degree s of the series of f(x0 + a, y0 + b): with a = l*p,
  * b = l*q the series is univariate in l and its k-th coefficient is block k (a
@@ -29,8 +34,9 @@
  *   layout        _dn2_size _dn2_index _dn2_to_t _dn2_from_t
  *   construct     _dn2_set_varx _dn2_set_vary _dn2_set_const
  *   linear        _dn2_add _dn2_sub _dn2_neg _dn2_add_d _dn2_mul_d
- *   products      _dn2_mul _dn2_div _dn2_d_div; _dn2_mul_w _dn2_div_w (caller scratch w of
- *                 3 (n+1)(n+2)/2 doubles, not overlapping anything)
+ *   products      _dn2_mul (Leibniz on derivatives, no scratch) _dn2_div _dn2_d_div;
+ *                 _dn2_div_w (caller scratch w of 3 (n+1)(n+2)/2 doubles, not overlapping
+ *                 anything)
  *   functions     _dn2_exp _dn2_expm1 _dn2_log _dn2_log1p _dn2_sqrt _dn2_cbrt
  *                 _dn2_pow_d _dn2_pown _dn2_pow
  *                 _dn2_sin _dn2_cos _dn2_sincos (s != c) _dn2_tan
@@ -268,70 +274,126 @@ static inline void _dn2_tcompose(double *restrict f, const double *restrict dh,
 /* ------------------------------------------------------------------------------------ */
 /* Derivative-form kernels. Any output may alias any input.                               */
 
+/* The linear kernels are flat loops over the (n+1)(n+2)/2 entries with their own unroll
+ * count (kernel.h's 40 would leave the 45 entries of n = 8 as a loop, which GCC then
+ * turns into vector code and block copies of the fixed types: about a fifth of W4's time
+ * at N = 8). Up to n = 16 they unroll completely. */
+#if defined(DN_NO_UNROLL) || defined(__clang__)
+#define _DN2_UNROLL_FLAT
+#elif defined(__GNUC__)
+#define _DN2_UNROLL_FLAT _Pragma("GCC unroll 160")
+#else
+#define _DN2_UNROLL_FLAT
+#endif
+
+/** r = the constant c. */
+static inline void _dn2_set_const(double *r, double c, unsigned n)
+{
+    r[0] = c;
+    _DN2_UNROLL_FLAT for (unsigned e = 1; e < _DN2_S(n); e++) r[e] = 0.0;
+}
+
 /** r = the variable x at the point (x, y): value x, d/dx = 1, every other partial 0. */
 static inline void _dn2_set_varx(double *r, double x, unsigned n)
 {
-    _dn_set_const(r, x, _dn2_size(n) - 1);
+    _dn2_set_const(r, x, n);
     if (n >= 1) r[1] = 1.0;
 }
 
 /** r = the variable y at the point (x, y): value y, d/dy = 1, every other partial 0. */
 static inline void _dn2_set_vary(double *r, double y, unsigned n)
 {
-    _dn_set_const(r, y, _dn2_size(n) - 1);
+    _dn2_set_const(r, y, n);
     if (n >= 1) r[2] = 1.0;
-}
-
-/** r = the constant c. */
-static inline void _dn2_set_const(double *r, double c, unsigned n)
-{
-    _dn_set_const(r, c, _dn2_size(n) - 1);
 }
 
 /** r = a + b. */
 static inline void _dn2_add(double *r, const double *a, const double *b, unsigned n)
 {
-    _dn_add(r, a, b, _dn2_size(n) - 1);
+    _DN2_UNROLL_FLAT for (unsigned e = 0; e < _DN2_S(n); e++) r[e] = a[e] + b[e];
 }
 
 /** r = a - b. */
 static inline void _dn2_sub(double *r, const double *a, const double *b, unsigned n)
 {
-    _dn_sub(r, a, b, _dn2_size(n) - 1);
+    _DN2_UNROLL_FLAT for (unsigned e = 0; e < _DN2_S(n); e++) r[e] = a[e] - b[e];
 }
 
 /** r = -a. */
 static inline void _dn2_neg(double *r, const double *a, unsigned n)
 {
-    _dn_neg(r, a, _dn2_size(n) - 1);
+    _DN2_UNROLL_FLAT for (unsigned e = 0; e < _DN2_S(n); e++) r[e] = -a[e];
 }
 
 /** r = a + c (only the value changes). */
 static inline void _dn2_add_d(double *r, const double *a, double c, unsigned n)
 {
-    _dn_add_d(r, a, c, _dn2_size(n) - 1);
+    r[0] = a[0] + c;
+    _DN2_UNROLL_FLAT for (unsigned e = 1; e < _DN2_S(n); e++) r[e] = a[e];
 }
 
 /** r = c * a. */
 static inline void _dn2_mul_d(double *r, const double *a, double c, unsigned n)
 {
-    _dn_mul_d(r, a, c, _dn2_size(n) - 1);
+    _DN2_UNROLL_FLAT for (unsigned e = 0; e < _DN2_S(n); e++) r[e] = c * a[e];
 }
 
-/* The products take their scratch w (3 (n+1)(n+2)/2 doubles) from the caller: the fixed
- * types pass a fixed-size array. GCC folds a VLA of constant size into a plain array only
- * below --param large-stack-frame/10 bytes once inlined, and an unfolded VLA keeps the
- * whole computation in memory (W4 at N = 2: 112 ns instead of 24 ns per point). */
-static inline void _dn2_mul_w(double *r, const double *a, const double *b, unsigned n,
-                              double *restrict w)
+/* The four terms (p, q), (i-p, q), (p, j-q), (i-p, j-q) of the Leibniz sum of the partial
+ * (i, j) of a*b (each once when p = i-p or q = j-q): they share the weight C(i,p) C(j,q). */
+static inline double _dn2_lgroup(const double *a, const double *b, unsigned i, unsigned j,
+                                 unsigned p, unsigned q)
 {
-    const unsigned S = _DN2_S(n);
-    _dn2_to_t(w, a, n);
-    _dn2_to_t(w + S, b, n);
-    _dn2_tmul(w + 2 * S, w, w + S, n);
-    _dn2_from_t(r, w + 2 * S, n);
+    unsigned pc = i - p, qc = j - q;
+    double g = a[_dn2_index(p, q)] * b[_dn2_index(pc, qc)];
+    if (pc != p) g += a[_dn2_index(pc, q)] * b[_dn2_index(p, qc)];
+    if (qc != q) {
+        g += a[_dn2_index(p, qc)] * b[_dn2_index(pc, q)];
+        if (pc != p) g += a[_dn2_index(pc, qc)] * b[_dn2_index(p, q)];
+    }
+    return g;
 }
 
+/** r = a * b: every mixed partial of the product, total order n included, by the 2-D
+ *  Leibniz rule on the stored derivatives, (ab)(i,j) = sum_{p<=i, q<=j} C(i,p) C(j,q)
+ *  a(p,q) b(i-p,j-q), without converting to Taylor coefficients. The weight (from the
+ *  exact table _dn_binom, n <= DN_BINOM_MAX) multiplies the sum of the four terms that
+ *  share it: about (n+1)(n+2)(n+3)(n+4)/24 products plus a quarter as many weight
+ *  multiplies, no scratch. Entries are computed from total order n down to 0: the partial
+ *  (i, j) reads, of its own total order, only a(i,j) and b(i,j), so r may alias a and/or b. */
+static inline void _dn2_mul(double *r, const double *a, const double *b, unsigned n)
+{
+    if (n == 2) { /* the loops below written out, same operations in the same order (the
+                   * unrolled loops leave GCC less time to clean up after them: W4 at
+                   * N = 2 ran 1.2x slower) */
+        double r5 = (a[0] * b[5] + a[5] * b[0]) + 2.0 * (a[2] * b[2]);
+        double r4 = a[0] * b[4] + a[1] * b[2] + a[2] * b[1] + a[4] * b[0];
+        double r3 = (a[0] * b[3] + a[3] * b[0]) + 2.0 * (a[1] * b[1]);
+        double r2 = a[0] * b[2] + a[2] * b[0], r1 = a[0] * b[1] + a[1] * b[0];
+        r[0] = a[0] * b[0];
+        r[1] = r1, r[2] = r2, r[3] = r3, r[4] = r4, r[5] = r5;
+        return;
+    }
+    _DN_UNROLL for (unsigned t = 0; t <= n; t++) {
+        unsigned s = n - t;
+        _DN_UNROLL for (unsigned j = 0; j <= s; j++) {
+            unsigned i = s - j;
+            double acc = 0.0;
+            _DN_UNROLL for (unsigned p = 0; p <= i / 2; p++)
+                _DN_UNROLL for (unsigned q = 0; q <= j / 2; q++) {
+                    double w = _dn_binom[i * (i + 1) / 2 + p] * _dn_binom[j * (j + 1) / 2 + q];
+                    double term = w * _dn2_lgroup(a, b, i, j, p, q);
+                    acc = (p == 0 && q == 0) ? term : acc + term;
+                }
+            r[_dn2_index(i, j)] = acc;
+        }
+    }
+}
+
+/* The quotient takes its scratch w (3 (n+1)(n+2)/2 doubles, not overlapping anything) from
+ * the caller: the fixed types pass a fixed-size array. GCC folds a VLA of constant size
+ * into a plain array only below --param large-stack-frame/10 bytes once inlined, and an
+ * unfolded VLA keeps the whole computation in memory (W4 at N = 2: 112 ns instead of
+ * 24 ns per point when the product still worked this way). */
 static inline void _dn2_div_w(double *r, const double *a, const double *b, unsigned n,
                               double *restrict w)
 {
@@ -340,13 +402,6 @@ static inline void _dn2_div_w(double *r, const double *a, const double *b, unsig
     _dn2_to_t(w + S, b, n);
     _dn2_tdiv(w + 2 * S, w, w + S, n);
     _dn2_from_t(r, w + 2 * S, n);
-}
-
-/** r = a * b: every mixed partial of the product, total order n included. */
-static inline void _dn2_mul(double *r, const double *a, const double *b, unsigned n)
-{
-    double w[3 * _DN2_S(n)];
-    _dn2_mul_w(r, a, b, n, w);
 }
 
 /** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
