@@ -14,14 +14,7 @@ static double relerr(double got, double want, double scale)
 
 /* ---- extended Rosenbrock: sum_{i<n-1} 100 (x_{i+1} - x_i^2)^2 + (1 - x_i)^2 ------------ */
 
-DN_OBJECTIVE2(rosen, T, x, n, ctx,
-    T s = dnh_const(T, 0.0);
-    for (unsigned i = 0; i + 1 < n; i++) {
-        T a = dnh_sub(x[i + 1], dnh_mul(x[i], x[i]));
-        T b = dnh_d_sub(1.0, x[i]);
-        s = dnh_add(s, dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b)));
-    }
-    return s;)
+#include "../bench/w3_rosen.h" /* rosen, rosen_lanes (the W3 objective) */
 
 static double rosen_f(const double *x, unsigned n)
 {

@@ -19,21 +19,9 @@ Run: python3 tools/gen_ref2.py > tests/ref2_data.h   (needs python3-mpmath; ~10 
 import sys
 import mpmath as m
 from mpmath import mp, mpf, factorial, nstr
+from gen_ref import UNARY  # the same mpmath functions as the 1-D tables (and cbrt)
 
 K = 8
-
-
-def cbrt(u):
-    return m.sign(u) * m.cbrt(abs(u))
-
-
-UNARY = {
-    "exp": m.exp, "expm1": m.expm1, "log": m.log, "log1p": m.log1p, "sqrt": m.sqrt,
-    "cbrt": cbrt, "sin": m.sin, "cos": m.cos, "tan": m.tan, "asin": m.asin, "acos": m.acos,
-    "atan": m.atan, "sinh": m.sinh, "cosh": m.cosh, "tanh": m.tanh, "asinh": m.asinh,
-    "acosh": m.acosh, "atanh": m.atanh, "erf": m.erf, "erfc": m.erfc, "abs": abs,
-    "recip": lambda u: 1 / u,
-}
 
 
 def u(x, y):
