@@ -54,6 +54,13 @@
 #define _DN_UNROLL
 #endif
 
+/* The rare paths (zeros and poles) stay out of line, so the unrolled hot code keeps its size. */
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN_COLD __attribute__((cold, noinline, unused))
+#else
+#define _DN_COLD
+#endif
+
 #define _DN_2_SQRTPI 1.1283791670955125738961589031215452 /* 2/sqrt(pi) */
 
 /* ------------------------------------------------------------------------------------ */
@@ -264,6 +271,193 @@ static inline void _dn_tcompose(double *restrict f, const double *restrict dh,
     }
 }
 
+/* The power recurrences scale every derivative by the value. When the value underflowed
+ * to 0 from a nonzero base (pow(1e-300, 2.5)) the derivatives may still be large
+ * (u^(p-k) for k > p) but are lost with it: NaN, not a silent 0 (docs/errors.md). */
+static inline void _dn_underflow_nan(double *f, double f0, unsigned n)
+{
+    if (f0 == 0.0)
+        for (unsigned k = 1; k <= n; k++) f[k] = NAN;
+}
+
+/* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
+ * it cancels badly at composite arguments. */
+static inline void _dn_tpow_wide(double *restrict f, double f0, double p,
+                                 const double *restrict u, unsigned n)
+{
+    _dn_wide wu[n + 1], wf[n + 1];
+    _dn_wfrom(wu, u, n);
+    _dn_wpow(wf, f0, p, wu, n);
+    _dn_wto(f, wf, n);
+    _dn_underflow_nan(f, f0, n);
+}
+
+/* f = u^p at u0 = 0 through the generic composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j),
+ * which is 0 for j < p and +-Inf beyond, exactly as pow() reports it. */
+static inline void _dn_tpow_at0(double *restrict f, double p, const double *restrict u,
+                                unsigned n)
+{
+    double dh[n + 1], fall = 1.0;
+    for (unsigned j = 0; j <= n; j++) {
+        dh[j] = fall * pow(u[0], p - (double)j);
+        fall *= p - (double)j;
+    }
+    _dn_tcompose(f, dh, u, n);
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Zeros and poles: one rule for every function (docs/errors.md, "Zeros and poles").     */
+/*
+ * At a point where an operand's leading coefficients are exact zeros (u = z^m v near the
+ * point, v0 != 0, z the distance to it), a power u^p, sqrt, cbrt, a quotient and log are
+ * written as z^q W(z) (or m log z + log v) and their derivatives follow from that:
+ *  - analytic result (q a nonnegative integer and both sides agree): the exact series;
+ *    orders that the truncated operands do not determine (W is known only to order n - m)
+ *    are NaN, never a guess;
+ *  - pole (q < 0, log): the one-sided limits at z -> +0, as IEEE's 1/+0 = +Inf
+ *    (1/x: +Inf, -Inf, +Inf, ...; log x: -Inf, +Inf, -Inf, ...);
+ *  - branch point, q > 0 not an integer: 0 below q, above it the one-sided limits (+-Inf)
+ *    at +0 as for poles (sqrt x: 0, +Inf, -Inf, +Inf, ...);
+ *  - no derivative, |z|^q with q an odd integer ((x^2)^(1/2) = |x|): 0 below q, NaN from
+ *    order q on (both one-sided derivatives are finite and differ: neither is the answer).
+ * A function defined on the left side only (sqrt(-x)) is described by its limits at -0;
+ * one defined on neither side (sqrt(-x^2)) has NaN derivatives.
+ */
+
+/** The index of the first nonzero coefficient of t[0..n]; n + 1 when all are zero. */
+static inline unsigned _dn_tlead(const double *t, unsigned n)
+{
+    unsigned m = 0;
+    while (m <= n && t[m] == 0.0) m++;
+    return m;
+}
+
+/** The mirror image t(-z) of a series, in place: odd coefficients change sign. */
+static inline void _dn_tmirror(double *t, unsigned n)
+{
+    for (unsigned k = 1; k <= n; k += 2) t[k] = -t[k];
+}
+
+/** f[1..n] of c z^q + ... at z -> +0 for q not a nonnegative integer: 0 for k < q, else
+ *  the sign of c q (q-1) ... (q-k+1) times Inf. */
+static inline void _dn_tsingular(double *f, double c, double q, unsigned n)
+{
+    double s = c;
+    for (unsigned k = 1; k <= n; k++) {
+        s *= q - (double)(k - 1) < 0.0 ? -1.0 : 1.0;
+        f[k] = (double)k < q ? 0.0 : copysign(INFINITY, s);
+    }
+}
+
+/** f = u^p at u0 = 0 (normalised, f does not alias u). mode 0: real p, u^p defined for
+ *  u >= 0 (pow); 1: p = 1/3, the real cube root; 2: integer p (defined on both sides).
+ *  f0 = pow(0, p) (or cbrt(0)) is the caller's. */
+_DN_COLD static void _dn_tpow_zero(double *restrict f, double f0, double p, int mode,
+                                 const double *restrict u, unsigned n)
+{
+    unsigned m = _dn_tlead(u, n);
+    if (m > n) { /* u = 0 to order n: h^(j)(0) composed as before */
+        _dn_tpow_at0(f, p, u, n);
+        f[0] = f0;
+        return;
+    }
+    double v[n + 1], w[n + 1];
+    double v0 = u[m], q = (double)m * p;
+    int right = mode || v0 > 0.0, left = mode || ((m & 1u) ? v0 < 0.0 : v0 > 0.0);
+    f[0] = f0;
+    for (unsigned k = 1; k <= n; k++) f[k] = NAN;
+    if (!right && !left) return; /* u < 0 on both sides: no real power near the point */
+    for (unsigned j = 0; j <= n - m; j++) v[j] = u[m + j];
+    if (!right) { /* the left side z < 0 as the right side of u(-z): v(-z) (-1)^m */
+        _dn_tmirror(v, n - m);
+        if (m & 1u)
+            for (unsigned j = 0; j <= n - m; j++) v[j] = -v[j];
+    }
+    double w0 = mode == 1 ? cbrt(v[0]) : pow(v[0], p);
+    int both = right && left && mode != 2;
+    unsigned eps = mode == 1 ? m : 0; /* the left side differs by (-1)^(k + eps) */
+    if (q == floor(q) && q >= 0.0) {
+        if (q > (double)n) { /* z^q: zero to order n */
+            for (unsigned k = 1; k <= n; k++) f[k] = 0.0;
+        } else {
+            unsigned iq = (unsigned)q;
+            _dn_tpow_wide(w, w0, p, v, n - m); /* W = v^p to order n - m */
+            for (unsigned k = 1; k <= n; k++)
+                f[k] = k < iq ? 0.0 : (both && ((iq + eps) & 1u)) ? NAN
+                     : (k - iq <= n - m) ? w[k - iq] : NAN;
+        }
+    } else {
+        _dn_tsingular(f, w0, q, n);
+    }
+    if (!right) _dn_tmirror(f, n);
+}
+
+/** c = a / b at b0 = 0 (normalised, no aliasing): b = z^m v. A numerator with a zero of
+ *  order >= m gives the quotient of the shifted series (orders above n - m NaN); else a
+ *  pole of order m - ma with the limits at +0. b = 0 to order n: IEEE division. */
+_DN_COLD static void _dn_tdiv_zero(double *restrict c, const double *restrict a,
+                                 const double *restrict b, unsigned n)
+{
+    unsigned m = _dn_tlead(b, n), ma = _dn_tlead(a, n);
+    if (m > n) {
+        _dn_tdiv(c, a, b, n);
+        return;
+    }
+    if (ma >= m) {
+        double as[n + 1], bs[n + 1];
+        for (unsigned j = 0; j <= n - m; j++) {
+            as[j] = a[m + j];
+            bs[j] = b[m + j];
+        }
+        _dn_tdiv(c, as, bs, n - m);
+        for (unsigned k = n - m + 1; k <= n; k++) c[k] = NAN;
+        return;
+    }
+    double w0 = a[ma] / b[m];
+    c[0] = ma == 0 ? a[0] / b[0] : copysign(INFINITY, w0); /* the value as IEEE gives it */
+    _dn_tsingular(c, w0, (double)ma - (double)m, n);
+}
+
+/** f = log(w) at w0 = 0 (normalised): -Inf and the pole's limits m (-1)^(k-1) Inf / z^k at
+ *  +0 (or at -0 where w < 0 on the right); NaN where w < 0 on both sides. */
+_DN_COLD static void _dn_tlog_zero(double *f, const double *w, unsigned n)
+{
+    unsigned m = _dn_tlead(w, n);
+    f[0] = -INFINITY;
+    if (m > n) { /* w = 0 to order n */
+        for (unsigned k = 1; k <= n; k++) f[k] = NAN;
+        return;
+    }
+    int right = w[m] > 0.0, left = (m & 1u) ? w[m] < 0.0 : w[m] > 0.0;
+    for (unsigned k = 1; k <= n; k++)
+        f[k] = right ? ((k & 1u) ? INFINITY : -INFINITY) : left ? -INFINITY : NAN;
+}
+
+/** f = f0 + c delta^(1/2) (1 + O(delta)) at a branch point of asin, acos, acosh: delta,
+ *  zero at the point, must be >= 0 (normalised, order n). */
+_DN_COLD static void _dn_tbranch_sqrt(double *f, double f0, double c, const double *delta,
+                                    unsigned n)
+{
+    unsigned m = _dn_tlead(delta, n);
+    f[0] = f0;
+    if (m > n) { /* delta = 0 to order n: nothing is known */
+        for (unsigned k = 1; k <= n; k++) f[k] = NAN;
+        return;
+    }
+    double v0 = delta[m];
+    int right = v0 > 0.0, left = (m & 1u) ? v0 < 0.0 : v0 > 0.0;
+    if (!right && !left) {
+        for (unsigned k = 1; k <= n; k++) f[k] = NAN;
+        return;
+    }
+    if (m & 1u) { /* one side only: the limits of c sqrt(|v0|) |z|^(m/2) there */
+        _dn_tsingular(f, c * sqrt(fabs(v0)), 0.5 * (double)m, n);
+        if (!right) _dn_tmirror(f, n);
+    } else { /* both sides, |z|^(m/2) sqrt(v): 0 below m/2; above, not resolved here */
+        for (unsigned k = 1; k <= n; k++) f[k] = (2 * k < m) ? 0.0 : NAN;
+    }
+}
+
 /* ------------------------------------------------------------------------------------ */
 /* Derivative-form kernels. Any output may alias any input.                               */
 
@@ -342,7 +536,8 @@ static inline void _dn_div(double *r, const double *a, const double *b, unsigned
     double ta[n + 1], tb[n + 1], tc[n + 1];
     _dn_to_t(ta, a, n);
     _dn_to_t(tb, b, n);
-    _dn_tdiv(tc, ta, tb, n);
+    if (tb[0] == 0.0) _dn_tdiv_zero(tc, ta, tb, n); /* a pole or a removable zero */
+    else _dn_tdiv(tc, ta, tb, n);
     _dn_from_t(r, tc, n);
 }
 
@@ -352,13 +547,43 @@ static inline void _dn_d_div(double *r, double c, const double *b, unsigned n)
     double ta[n + 1], tb[n + 1], tc[n + 1];
     _dn_set_const(ta, c, n);
     _dn_to_t(tb, b, n);
-    _dn_tdiv(tc, ta, tb, n);
+    if (tb[0] == 0.0) _dn_tdiv_zero(tc, ta, tb, n); /* a pole or a removable zero */
+    else _dn_tdiv(tc, ta, tb, n);
     _dn_from_t(r, tc, n);
+}
+
+/* u = u0 + u1 (x - x0) exactly (every higher derivative 0): the bare variable and its
+ * affine images. exp, sin, cos, sinh, cosh of such a u are written directly from libm's
+ * values, u1^k times the k-th derivative, so exp(x) gives exp(x0) at every order where
+ * the recurrence's 1/k! ... k! round trip would leave an ulp. */
+static inline int _dn_linear(const double *u, unsigned n)
+{
+    for (unsigned k = 2; k <= n; k++)
+        if (u[k] != 0.0) return 0;
+    return 1;
+}
+
+/* r[k] = u1^k c_k where c cycles f0, f1, sg f0, sg f1, f0, ... (sg = -1: sin/cos,
+ * +1: exp/sinh/cosh); a constant u (u1 = 0) has zero derivatives. */
+static inline void _dn_lin_cycle(double *r, double f0, double f1, double u1, double sg,
+                                 unsigned n)
+{
+    double pw = 1.0, c[4] = {f0, f1, sg * f0, sg * f1};
+    r[0] = f0;
+    for (unsigned k = 1; k <= n; k++) {
+        pw *= u1;
+        r[k] = u1 == 0.0 ? 0.0 : c[k & 3u] * pw;
+    }
 }
 
 /** r = exp(u). */
 static inline void _dn_exp(double *r, const double *u, unsigned n)
 {
+    if (_dn_linear(u, n)) {
+        double e = exp(u[0]);
+        _dn_lin_cycle(r, e, e, n ? u[1] : 0.0, 1.0, n);
+        return;
+    }
     double tu[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
     _dn_texp(tr, exp(u[0]), tu, n);
@@ -375,12 +600,13 @@ static inline void _dn_expm1(double *r, const double *u, unsigned n)
     _dn_from_t(r, tr, n);
 }
 
-/** r = log(u). u0 = 0 gives -Inf and Inf/NaN derivatives; u0 < 0 gives NaN. */
+/** r = log(u). u0 < 0 gives NaN; u0 = 0 the pole rule (-Inf, then the one-sided limits). */
 static inline void _dn_log(double *r, const double *u, unsigned n)
 {
     double tu[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
-    _dn_tinteg_div(tr, log(u[0]), tu, tu, n);
+    if (u[0] == 0.0) _dn_tlog_zero(tr, tu, n); /* the pole rule */
+    else _dn_tinteg_div(tr, log(u[0]), tu, tu, n);
     _dn_from_t(r, tr, n);
 }
 
@@ -391,16 +617,19 @@ static inline void _dn_log1p(double *r, const double *u, unsigned n)
     _dn_to_t(tu, u, n);
     _dn_to_t(tw, u, n);
     tw[0] = 1.0 + u[0];
-    _dn_tinteg_div(tr, log1p(u[0]), tu, tw, n);
+    if (tw[0] == 0.0) _dn_tlog_zero(tr, tw, n); /* u0 = -1: the pole rule */
+    else _dn_tinteg_div(tr, log1p(u[0]), tu, tw, n);
     _dn_from_t(r, tr, n);
 }
 
-/** r = sqrt(u). At u0 = 0 the first derivative is +Inf (u1 > 0), as 1/(2 sqrt(0)). */
+/** r = sqrt(u). At u0 = 0 the zero rule: sqrt(x) gives 0, +Inf, -Inf, ... (limits at +0),
+ *  sqrt(x^2 y) the exact series where it is analytic, NaN where it has no derivative. */
 static inline void _dn_sqrt(double *r, const double *u, unsigned n)
 {
     double tu[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
-    _dn_tsqrt(tr, sqrt(u[0]), tu, n);
+    if (u[0] == 0.0) _dn_tpow_zero(tr, sqrt(u[0]), 0.5, 0, tu, n);
+    else _dn_tsqrt(tr, sqrt(u[0]), tu, n);
     _dn_from_t(r, tr, n);
 }
 
@@ -420,52 +649,29 @@ static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
     _dn_from_t(d, t, n);
 }
 
-/* The power recurrences scale every derivative by the value. When the value underflowed
- * to 0 from a nonzero base (pow(1e-300, 2.5)) the derivatives may still be large
- * (u^(p-k) for k > p) but are lost with it: NaN, not a silent 0 (docs/errors.md). */
-static inline void _dn_underflow_nan(double *f, double f0, unsigned n)
-{
-    if (f0 == 0.0)
-        for (unsigned k = 1; k <= n; k++) f[k] = NAN;
-}
-
-/* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
- * it cancels badly at composite arguments. */
-static inline void _dn_tpow_wide(double *restrict f, double f0, double p,
-                                 const double *restrict u, unsigned n)
-{
-    _dn_wide wu[n + 1], wf[n + 1];
-    _dn_wfrom(wu, u, n);
-    _dn_wpow(wf, f0, p, wu, n);
-    _dn_wto(f, wf, n);
-    _dn_underflow_nan(f, f0, n);
-}
-
-/* f = u^p at u0 = 0 through the generic composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j),
- * which is 0 for j < p and +-Inf beyond, exactly as pow() reports it. */
-static inline void _dn_tpow_at0(double *restrict f, double p, const double *restrict u,
+/* f = u^p for an integer-valued p (normalised, no aliasing), value pow(u0, p) as libm.
+ * |p| < 2^63: binary powering of Cauchy products (exact structure: exact zeros stay zeros,
+ * polynomials stay exact where they can), a division for p < 0 (the pole rule at u0 = 0);
+ * its value drifts from the correctly rounded power (47 ulp at p = 100), so the whole
+ * series is scaled to libm's pow(u0, p): value and derivatives stay consistent. Larger
+ * |p| (even integers): the power recurrence in extended precision. */
+static inline void _dn_tpow_int(double *restrict f, double p, const double *restrict u,
                                 unsigned n)
 {
-    double dh[n + 1], fall = 1.0;
-    for (unsigned j = 0; j <= n; j++) {
-        dh[j] = fall * pow(u[0], p - (double)j);
-        fall *= p - (double)j;
+    double f0 = pow(u[0], p);
+    if (fabs(p) >= 9223372036854775808.0) {
+        if (u[0] != 0.0) _dn_tpow_wide(f, f0, p, u, n);
+        else _dn_tpow_zero(f, f0, p, 2, u, n);
+        return;
     }
-    _dn_tcompose(f, dh, u, n);
-}
-
-/** r = u^m for an integer m, by binary powering of Leibniz products (negative m: one
- *  division). Exact at u0 = 0 and correct for negative u0; u^0 = 1 as pow(x, 0). */
-static inline void _dn_pown(double *r, const double *u, long m, unsigned n)
-{
-    double tb[n + 1], tp[n + 1], tt[n + 1];
-    unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
-    _dn_to_t(tb, u, n);
-    _dn_set_const(tp, 1.0, n);
+    double tb[n + 1], tt[n + 1];
+    unsigned long long e = (unsigned long long)fabs(p);
+    _dn_set_const(f, 1.0, n);
+    for (unsigned k = 0; k <= n; k++) tb[k] = u[k];
     while (e) {
-        if (e & 1UL) {
-            _dn_tmul(tt, tp, tb, n);
-            for (unsigned k = 0; k <= n; k++) tp[k] = tt[k];
+        if (e & 1u) {
+            _dn_tmul(tt, f, tb, n);
+            for (unsigned k = 0; k <= n; k++) f[k] = tt[k];
         }
         e >>= 1;
         if (e) {
@@ -473,26 +679,41 @@ static inline void _dn_pown(double *r, const double *u, long m, unsigned n)
             for (unsigned k = 0; k <= n; k++) tb[k] = tt[k];
         }
     }
-    if (m < 0) {
+    if (p < 0.0) {
         _dn_set_const(tb, 1.0, n);
-        _dn_tdiv(tt, tb, tp, n);
-        for (unsigned k = 0; k <= n; k++) tp[k] = tt[k];
+        if (f[0] == 0.0) _dn_tdiv_zero(tt, tb, f, n);
+        else _dn_tdiv(tt, tb, f, n);
+        for (unsigned k = 0; k <= n; k++) f[k] = tt[k];
     }
-    _dn_from_t(r, tp, n);
+    if (f[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(f[0]) && f[0] != 0.0) {
+        double c = f0 / f[0];
+        for (unsigned k = 1; k <= n; k++) f[k] *= c;
+    }
+    f[0] = f0;
 }
 
-/** r = u^p for a real constant p. Integer p (|p| < 2^31) uses _dn_pown; otherwise
- *  u0 < 0 gives NaN (as pow), u0 = 0 gives 0 for orders below p and Inf/NaN above. */
-static inline void _dn_pow_d(double *r, const double *u, double p, unsigned n)
+/** r = u^m for an integer m: the value is libm's pow(u0, m) for every m, the derivatives
+ *  follow it (extended-precision recurrence above |m| = 4); exact structure at u0 = 0
+ *  (a pole for m < 0: the zero and pole rule); u^0 = 1 as pow(x, 0). */
+static inline void _dn_pown(double *r, const double *u, long m, unsigned n)
 {
-    if (p == floor(p) && fabs(p) < 2147483648.0) {
-        _dn_pown(r, u, (long)p, n);
-        return;
-    }
     double tu[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
-    if (u[0] == 0.0)
-        _dn_tpow_at0(tr, p, tu, n);
+    _dn_tpow_int(tr, (double)m, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = u^p for a real constant p. Integer-valued p (any magnitude) as _dn_pown; otherwise
+ *  u0 < 0 gives NaN (as pow) and u0 = 0 follows the zero rule (exact series where u^p is
+ *  analytic, e.g. (x^3 + x^4)^(1/3); one-sided limits or NaN where it is not). */
+static inline void _dn_pow_d(double *r, const double *u, double p, unsigned n)
+{
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    if (p == floor(p) && isfinite(p))
+        _dn_tpow_int(tr, p, tu, n);
+    else if (u[0] == 0.0)
+        _dn_tpow_zero(tr, pow(u[0], p), p, 0, tu, n);
     else
         _dn_tpow_wide(tr, pow(u[0], p), p, tu, n);
     _dn_from_t(r, tr, n);
@@ -504,7 +725,7 @@ static inline void _dn_cbrt(double *r, const double *u, unsigned n)
     double tu[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
     if (u[0] == 0.0)
-        _dn_tpow_at0(tr, 1.0 / 3.0, tu, n);
+        _dn_tpow_zero(tr, cbrt(u[0]), 1.0 / 3.0, 1, tu, n);
     else
         _dn_tpow_wide(tr, cbrt(u[0]), 1.0 / 3.0, tu, n);
     _dn_from_t(r, tr, n);
@@ -534,6 +755,12 @@ static inline void _dn_pow(double *r, const double *a, const double *b, unsigned
 /** s = sin(u) and c = cos(u) from one recurrence. s and c must differ. */
 static inline void _dn_sincos(double *s, double *c, const double *u, unsigned n)
 {
+    if (_dn_linear(u, n)) {
+        double sv = sin(u[0]), cv = cos(u[0]), u1 = n ? u[1] : 0.0;
+        _dn_lin_cycle(s, sv, cv, u1, -1.0, n);
+        _dn_lin_cycle(c, cv, -sv, u1, -1.0, n);
+        return;
+    }
     double tu[n + 1], ts[n + 1], tc[n + 1];
     _dn_to_t(tu, u, n);
     _dn_tsincos(ts, tc, sin(u[0]), cos(u[0]), -1.0, tu, n);
@@ -558,6 +785,12 @@ static inline void _dn_cos(double *r, const double *u, unsigned n)
 /** s = sinh(u) and c = cosh(u) from one recurrence. s and c must differ. */
 static inline void _dn_sinhcosh(double *s, double *c, const double *u, unsigned n)
 {
+    if (_dn_linear(u, n)) {
+        double sv = sinh(u[0]), cv = cosh(u[0]), u1 = n ? u[1] : 0.0;
+        _dn_lin_cycle(s, sv, cv, u1, 1.0, n);
+        _dn_lin_cycle(c, cv, sv, u1, 1.0, n);
+        return;
+    }
     double tu[n + 1], ts[n + 1], tc[n + 1];
     _dn_to_t(tu, u, n);
     _dn_tsincos(ts, tc, sinh(u[0]), cosh(u[0]), 1.0, tu, n);
@@ -612,11 +845,17 @@ static inline void _dn_tone_minus_sq(double *restrict w, const double *restrict 
     }
 }
 
-/** r = asin(u); |u0| > 1 gives NaN, |u0| = 1 Inf derivatives. */
+/** r = asin(u); |u0| > 1 gives NaN; |u0| = 1 is a branch point (the zero rule). */
 static inline void _dn_asin(double *r, const double *u, unsigned n)
 {
     double tu[n + 1], tw[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
+    if (fabs(u[0]) == 1.0) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
+        for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : 0.0;
+        _dn_tbranch_sqrt(tr, asin(u[0]), -u[0] * 1.4142135623730951, tw, n);
+        _dn_from_t(r, tr, n);
+        return;
+    }
     _dn_tone_minus_sq(tw, tu, 1.0, 1, n);
     _dn_tinteg_div(tr, asin(u[0]), tu, tw, n);
     _dn_from_t(r, tr, n);
@@ -631,21 +870,35 @@ static inline void _dn_acos(double *r, const double *u, unsigned n)
     for (unsigned k = 1; k <= n; k++) r[k] = -r[k];
 }
 
-/** r = atanh(u); |u0| = 1 gives Inf, |u0| > 1 NaN. */
+/** r = atanh(u); |u0| > 1 gives NaN; |u0| = 1 is a pole (the pole rule of log). */
 static inline void _dn_atanh(double *r, const double *u, unsigned n)
 {
-    double tu[n + 1], tw[n + 1], tr[n + 1], v = atanh(u[0]);
+    double tu[n + 1], tw[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
+    if (fabs(tu[0]) == 1.0) { /* the pole of -+ log(1 -+ u)/2 dominates every order */
+        double sg = tu[0]; /* +1: -log(1 - u)/2; -1: log(1 + u)/2 */
+        for (unsigned k = 0; k <= n; k++) tw[k] = k ? -sg * tu[k] : 0.0;
+        _dn_tlog_zero(tr, tw, n);
+        for (unsigned k = 0; k <= n; k++) tr[k] = -sg * tr[k];
+        _dn_from_t(r, tr, n);
+        return;
+    }
     _dn_tone_minus_sq(tw, tu, 1.0, 0, n);
-    _dn_tinteg_div(tr, v, tu, tw, n);
+    _dn_tinteg_div(tr, atanh(tu[0]), tu, tw, n);
     _dn_from_t(r, tr, n);
 }
 
-/** r = acosh(u); u0 < 1 gives NaN, u0 = 1 Inf derivatives. */
+/** r = acosh(u); u0 < 1 gives NaN; u0 = 1 is a branch point (the zero rule). */
 static inline void _dn_acosh(double *r, const double *u, unsigned n)
 {
     double tu[n + 1], tw[n + 1], tr[n + 1];
     _dn_to_t(tu, u, n);
+    if (u[0] == 1.0) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
+        for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : 0.0;
+        _dn_tbranch_sqrt(tr, 0.0, 1.4142135623730951, tw, n);
+        _dn_from_t(r, tr, n);
+        return;
+    }
     _dn_tone_minus_sq(tw, tu, -1.0, 1, n);
     _dn_tinteg_div(tr, acosh(u[0]), tu, tw, n);
     _dn_from_t(r, tr, n);

@@ -272,6 +272,50 @@ static inline void _dn2_tcompose(double *restrict f, const double *restrict dh,
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* Zeros and poles (kernel.h's rule).                                                     */
+
+/* Which variables u may depend on alone: bit 0 set if every partial with j > 0 is zero (x
+ * alone), bit 1 if every partial with i > 0 is (y alone); a constant has both. */
+static inline unsigned _dn2_onevar(const double *u, unsigned n)
+{
+    unsigned mask = 3;
+    for (unsigned s = 1; s <= n; s++)
+        for (unsigned j = 0; j <= s; j++)
+            if (u[s * (s + 1) / 2 + j] != 0.0) {
+                if (j != 0) mask &= ~1u;
+                if (j != s) mask &= ~2u;
+            }
+    return mask;
+}
+
+/* r = f(a) or f(a, b) at a zero or pole of an operand, through the univariate kernel f1
+ * (f2 for two operands, fp with the constant p): where the operands depend on one variable
+ * only, its column of partials is exactly the univariate answer and every mixed partial
+ * is 0; a zero of a genuinely bivariate operand is not resolved: NaN partials. */
+_DN_COLD static void _dn2_sing(double *r, const double *a, const double *b,
+                               void (*f1)(double *, const double *, unsigned),
+                               void (*f2)(double *, const double *, const double *, unsigned),
+                               void (*fp)(double *, const double *, double, unsigned),
+                               double p, unsigned n)
+{
+    unsigned mask = _dn2_onevar(a, n) & (b ? _dn2_onevar(b, n) : 3u);
+    int v = (mask & 1u) ? 0 : (mask & 2u) ? 1 : -1; /* the column: x, y, or none */
+    double ca[n + 1], cb[n + 1], cr[n + 1];
+    unsigned m = v < 0 ? 0 : n;
+    for (unsigned s = 0; s <= m; s++) {
+        unsigned i = s * (s + 1) / 2 + (v == 1 ? s : 0);
+        ca[s] = a[i];
+        cb[s] = b ? b[i] : 0.0;
+    }
+    if (f1) f1(cr, ca, m);
+    else if (f2) f2(cr, ca, cb, m);
+    else fp(cr, ca, p, m);
+    for (unsigned k = 0; k < _dn2_size(n); k++) r[k] = v < 0 ? NAN : 0.0;
+    r[0] = cr[0];
+    for (unsigned s = 1; s <= m; s++) r[s * (s + 1) / 2 + (v == 1 ? s : 0)] = cr[s];
+}
+
+/* ------------------------------------------------------------------------------------ */
 /* Derivative-form kernels. Any output may alias any input.                               */
 
 /* The linear kernels are flat loops over the (n+1)(n+2)/2 entries with their own unroll
@@ -398,6 +442,10 @@ static inline void _dn2_div_w(double *r, const double *a, const double *b, unsig
                               double *restrict w)
 {
     const unsigned S = _DN2_S(n);
+    if (b[0] == 0.0) { /* a zero of the divisor: kernel.h's rule */
+        _dn2_sing(r, a, b, 0, _dn_div, 0, 0.0, n);
+        return;
+    }
     _dn2_to_t(w, a, n);
     _dn2_to_t(w + S, b, n);
     _dn2_tdiv(w + 2 * S, w, w + S, n);
@@ -441,6 +489,10 @@ static inline void _dn2_expm1(double *r, const double *u, unsigned n)
 /** r = log(u); u_0 = 0 gives -Inf and Inf/NaN partials, u_0 < 0 NaN. */
 static inline void _dn2_log(double *r, const double *u, unsigned n)
 {
+    if (u[0] == 0.0) {
+        _dn2_sing(r, u, 0, _dn_log, 0, 0, 0.0, n);
+        return;
+    }
     double tu[_DN2_S(n)], tr[_DN2_S(n)];
     _dn2_to_t(tu, u, n);
     _dn2_tinteg_div(tr, log(u[0]), tu, tu, n);
@@ -450,6 +502,10 @@ static inline void _dn2_log(double *r, const double *u, unsigned n)
 /** r = log1p(u), accurate value for small u_0. */
 static inline void _dn2_log1p(double *r, const double *u, unsigned n)
 {
+    if (u[0] == -1.0) {
+        _dn2_sing(r, u, 0, _dn_log1p, 0, 0, 0.0, n);
+        return;
+    }
     double tu[_DN2_S(n)], tw[_DN2_S(n)], tr[_DN2_S(n)], v = log1p(u[0]);
     _dn2_to_t(tu, u, n);
     _dn2_to_t(tw, u, n);
@@ -461,28 +517,26 @@ static inline void _dn2_log1p(double *r, const double *u, unsigned n)
 /** r = sqrt(u); u_0 = 0 gives Inf first partials. */
 static inline void _dn2_sqrt(double *r, const double *u, unsigned n)
 {
+    if (u[0] == 0.0) {
+        _dn2_sing(r, u, 0, _dn_sqrt, 0, 0, 0.0, n);
+        return;
+    }
     double tu[_DN2_S(n)], tr[_DN2_S(n)];
     _dn2_to_t(tu, u, n);
     _dn2_tsqrt(tr, sqrt(u[0]), tu, n);
     _dn2_from_t(r, tr, n);
 }
 
-/* f = u^p at u_0 = 0 by composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j) */
-static inline void _dn2_tpow_at0(double *restrict f, double p, const double *restrict u,
-                                 unsigned n)
-{
-    double dh[n + 1], fall = 1.0;
-    for (unsigned j = 0; j <= n; j++) {
-        dh[j] = fall * pow(u[0], p - (double)j);
-        fall *= p - (double)j;
-    }
-    _dn2_tcompose(f, dh, u, n);
-}
-
-/** r = u^m for an integer m by binary powering (m < 0: one division); exact at u_0 = 0. */
+/** r = u^m for an integer m by binary powering (m < 0: one division; at u_0 = 0 the pole
+ *  rule), the series scaled to libm's value pow(u_0, m) as the univariate _dn_pown. */
 static inline void _dn2_pown(double *r, const double *u, long m, unsigned n)
 {
     const unsigned S = _DN2_S(n);
+    double f0 = pow(u[0], (double)m);
+    if (m < 0 && u[0] == 0.0) {
+        _dn2_sing(r, u, 0, 0, 0, _dn_pow_d, (double)m, n);
+        return;
+    }
     double tb[S], tp[S], tt[S];
     unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
     _dn2_to_t(tb, u, n);
@@ -503,6 +557,11 @@ static inline void _dn2_pown(double *r, const double *u, long m, unsigned n)
         _dn2_tdiv(tt, tb, tp, n);
         for (unsigned k = 0; k < S; k++) tp[k] = tt[k];
     }
+    if (tp[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(tp[0]) && tp[0] != 0.0) {
+        double c = f0 / tp[0];
+        for (unsigned k = 1; k < S; k++) tp[k] *= c;
+    }
+    tp[0] = f0;
     _dn2_from_t(r, tp, n);
 }
 
@@ -510,16 +569,17 @@ static inline void _dn2_pown(double *r, const double *u, long m, unsigned n)
  *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
 static inline void _dn2_pow_d(double *r, const double *u, double p, unsigned n)
 {
-    if (p == floor(p) && fabs(p) < 2147483648.0) {
+    if (p == floor(p) && fabs(p) < -(double)LONG_MIN) {
         _dn2_pown(r, u, (long)p, n);
         return;
     }
     double tu[_DN2_S(n)], tr[_DN2_S(n)];
     _dn2_to_t(tu, u, n);
-    if (u[0] == 0.0)
-        _dn2_tpow_at0(tr, p, tu, n);
-    else
-        _dn2_tpow(tr, pow(u[0], p), p, tu, n);
+    if (u[0] == 0.0) {
+        _dn2_sing(r, u, 0, 0, 0, _dn_pow_d, p, n);
+        return;
+    }
+    _dn2_tpow(tr, pow(u[0], p), p, tu, n);
     _dn2_from_t(r, tr, n);
 }
 
@@ -528,10 +588,11 @@ static inline void _dn2_cbrt(double *r, const double *u, unsigned n)
 {
     double tu[_DN2_S(n)], tr[_DN2_S(n)];
     _dn2_to_t(tu, u, n);
-    if (u[0] == 0.0)
-        _dn2_tpow_at0(tr, 1.0 / 3.0, tu, n);
-    else
-        _dn2_tpow(tr, cbrt(u[0]), 1.0 / 3.0, tu, n);
+    if (u[0] == 0.0) {
+        _dn2_sing(r, u, 0, _dn_cbrt, 0, 0, 0.0, n);
+        return;
+    }
+    _dn2_tpow(tr, cbrt(u[0]), 1.0 / 3.0, tu, n);
     _dn2_from_t(r, tr, n);
 }
 
@@ -648,6 +709,10 @@ static inline void _dn2_tone_plus_sq(double *restrict w, const double *restrict 
 /** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
 static inline void _dn2_asin(double *r, const double *u, unsigned n)
 {
+    if (fabs(u[0]) == 1.0) {
+        _dn2_sing(r, u, 0, _dn_asin, 0, 0, 0.0, n);
+        return;
+    }
     double tu[_DN2_S(n)], tw[_DN2_S(n)], tr[_DN2_S(n)], v = asin(u[0]);
     _dn2_to_t(tu, u, n);
     _dn2_tone_minus_sq(tw, tu, 1.0, 1, n);
@@ -667,6 +732,10 @@ static inline void _dn2_acos(double *r, const double *u, unsigned n)
 /** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
 static inline void _dn2_atanh(double *r, const double *u, unsigned n)
 {
+    if (fabs(u[0]) == 1.0) {
+        _dn2_sing(r, u, 0, _dn_atanh, 0, 0, 0.0, n);
+        return;
+    }
     double tu[_DN2_S(n)], tw[_DN2_S(n)], tr[_DN2_S(n)], v = atanh(u[0]);
     _dn2_to_t(tu, u, n);
     _dn2_tone_minus_sq(tw, tu, 1.0, 0, n);
@@ -677,6 +746,10 @@ static inline void _dn2_atanh(double *r, const double *u, unsigned n)
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
 static inline void _dn2_acosh(double *r, const double *u, unsigned n)
 {
+    if (u[0] == 1.0) {
+        _dn2_sing(r, u, 0, _dn_acosh, 0, 0, 0.0, n);
+        return;
+    }
     double tu[_DN2_S(n)], tw[_DN2_S(n)], tr[_DN2_S(n)], v = acosh(u[0]);
     _dn2_to_t(tu, u, n);
     _dn2_tone_minus_sq(tw, tu, -1.0, 1, n);
