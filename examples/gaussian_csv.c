@@ -5,7 +5,7 @@
  *
  * It is also the hand-written counterpart of
  *   dnum-eval -n 8 -r A:B:M 'exp(-x^2)'
- * in the CLI benchmark (tools/bench_eval.sh): the same sweep and the same output. */
+ * in the test of the tool (tests/test_cli.sh): the same sweep and the same output. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <dnum/dnum.h>

@@ -586,11 +586,12 @@ static int parse_point_line(struct source *src, char *line, double *pt)
     return 1;
 }
 
-/* Up to cap points into pts (nvars values each). Returns how many (0 at the end), or -1
- * for a bad line (message in src->bad). A read error exits with status 1. */
-static long next_points(struct source *src, double *pts, unsigned cap)
+/* Up to cap points into pts (nvars values each). Returns how many (0 at the end); a bad
+ * line ends the input, with its message in src->bad. A read error exits with status 1. */
+static unsigned next_points(struct source *src, double *pts, unsigned cap)
 {
     unsigned c = 0;
+    if (src->bad[0]) return 0;
     if (src->kind == 0) {
         for (; c < cap && src->k < src->m; c++, src->k++) {
             pts[c * src->nvars] = sweep_point(src->a, src->b, src->k, src->m);
@@ -599,20 +600,20 @@ static long next_points(struct source *src, double *pts, unsigned cap)
         return c;
     }
     char line[LINE_MAX_BYTES + 2];
-    while (c < cap && fgets(line, sizeof line, src->f)) {
+    while (c < cap && !src->bad[0] && fgets(line, sizeof line, src->f)) {
         src->line++;
         size_t k = strlen(line);
         if (k == sizeof line - 1 && line[k - 1] != '\n') {
             snprintf(src->bad, sizeof src->bad, "%s:%lu: line longer than %d bytes",
                      shown(src->path), src->line, LINE_MAX_BYTES);
-            return -1;
+            break;
         }
         if (memchr(line, '\0', k) != NULL || (k && line[k - 1] != '\n' && !feof(src->f))) {
             snprintf(src->bad, sizeof src->bad, "%s:%lu: NUL byte", shown(src->path), src->line);
-            return -1;
+            break;
         }
         int r = parse_point_line(src, line, pts + (size_t)c * src->nvars);
-        if (r < 0) return -1;
+        if (r < 0) break;
         c += (unsigned)r;
     }
     if (ferror(src->f)) die(1, "read error on '%s': %s", shown(src->path), strerror(errno));
@@ -730,11 +731,11 @@ static unsigned long run(const struct job *j, struct source *src, unsigned jobs,
     for (b = 0;; b++) {
         struct slot *s = &slots[b % nslots];
         if (jobs > 1 && b >= nslots) flush_slot(&pool, s, bad);
-        long c = next_points(src, s->pts, block);
-        if (c <= 0) break;
+        unsigned c = next_points(src, s->pts, block);
+        if (c == 0) break;
         s->first = npts;
-        s->count = (unsigned)c;
-        npts += (unsigned long)c;
+        s->count = c;
+        npts += c;
         if (jobs == 1) {
             run_slot(j, &ev, s);
             flush_slot(NULL, s, bad);
