@@ -570,11 +570,12 @@ static int parse_point_line(struct source *src, char *line, double *pt)
         size_t k = strlen(s);
         while (k && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r' || s[k - 1] == '\n'))
             s[--k] = '\0';
-        double x = strtod(s, &end);
-        if (k && *end == '\0' && isfinite(x) && (s[0] == '-' || s[0] == '+' || s[0] == '.' ||
-                                                 (s[0] >= '0' && s[0] <= '9'))) {
-            pt[v] = x; /* a plain number (strtod alone also takes inf, nan, hex) */
-            continue;
+        if (k && strspn(s, "0123456789.eE+-") == k) { /* a plain decimal number */
+            double x = strtod(s, &end);
+            if (*end == '\0' && isfinite(x)) {
+                pt[v] = x;
+                continue;
+            }
         }
         char msg[160];
         if (value_of(s, &pt[v], msg, sizeof msg)) {
