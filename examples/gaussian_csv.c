@@ -5,7 +5,7 @@
  *
  * It is also the hand-written counterpart of
  *   dnum-eval -n 8 -r A:B:M 'exp(-x^2)'
- * in the CLI benchmark (tools/bench_eval.sh): the same sweep and the same output. */
+ * in the test of the tool (tests/test_cli.sh): the same sweep and the same output. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <dnum/dnum.h>
@@ -30,8 +30,8 @@ int main(int argc, char **argv)
     for (unsigned k = 0; k <= N; k++) printf(",d%u", k);
     putchar('\n');
     for (unsigned long i = 0; i < m; i++) {
-        double t = m > 1 ? (double)i / (double)(m - 1) : 0.0;
-        double x0 = m > 1 ? (i == m - 1 ? b : (1.0 - t) * a + t * b) : a;
+        /* the sweep of dnum-eval: x_i = A + (B - A) i/(M-1), exactly B at the end */
+        double x0 = i == 0 ? a : i == m - 1 ? b : a + (b - a) * ((double)i / (double)(m - 1));
         dnum_o8 x = dnum_o8_var(x0);
         dnum_o8 g = dnum_o8_exp(dnum_o8_neg(dnum_o8_mul(x, x))); /* exp(-x^2) */
         put(x0);

@@ -2,90 +2,268 @@
  *
  *   dnum-eval [options] EXPR        (dnum-eval --help for the options)
  *
- * Every input is checked before anything is written to stdout, so a bad option or a bad
- * expression (exit status 2) leaves stdout empty. Domain errors are not errors: they give
- * nan values and a warning on stderr (exit status 0). */
+ * Structure: one table of options (options[], which also makes --help); the inputs are
+ * checked before anything is written; points come from a source (a sweep or a file of
+ * points) in blocks; each block is evaluated and formatted into text by format_row (one
+ * row from an array of doubles), on the calling thread or on -j worker threads, and the
+ * blocks are written in order through one checked writer (put / out_flush), which stops
+ * the program with exit status 1 at the first failed write. */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <dnum/expr.h>
+#include "fmt_double.h"
 
 #define MAX_POINTS 100000000UL /* --range M above this is refused */
 #define FIXED_MAX 32u          /* the fixed engine's orders: 1..32 */
+#define MAX_JOBS 64u           /* -j N: at most this many threads */
+#define LINE_MAX_BYTES 4096    /* longest line of a --points file */
+#define NAME_W (DN_EXPR_MAX_NAME + 16) /* a column name: a variable or d{i}_{j} */
+#define CELL_W 24              /* table format: right-aligned columns of this width */
 
 enum { ENG_AUTO, ENG_FIXED, ENG_DVEC, ENG_DNUM2 };
 enum { FMT_CSV, FMT_JSON, FMT_TABLE };
 static const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2"};
 
-static const char usage_text[] =
-    "usage: dnum-eval [options] EXPR\n"
+/* ---- the options: one table (short letter, long name, value name, help) ---- */
+
+enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_JOBS,
+              O_HELP, O_VERSION };
+static const struct option_def {
+    char s;          /* short form, 0 if none */
+    const char *l;   /* long form */
+    const char *arg; /* value name, NULL for a flag */
+    enum opt_id id;
+    const char *help; /* lines after the first are indented */
+} options[] = {
+    {'n', "order", "N", O_ORDER,
+     "highest derivative order (total order for two variables);\ndefault 4"},
+    {'V', "vars", "LIST", O_VARS, "comma-separated variable names, one or two; default x"},
+    {'a', "at", "V[,W]", O_AT,
+     "evaluate at one point (one value per variable); with --range,\n"
+     "the value of the second variable"},
+    {'r', "range", "A:B:M", O_RANGE, "sweep the first variable over M points from A to B inclusive"},
+    {'p', "points", "F", O_POINTS,
+     "evaluate at the points listed in file F (- for standard input):\n"
+     "one point per line, its values separated by commas; # starts\n"
+     "a comment; read as a stream (any number of points)"},
+    {0, "file", "F", O_FILE, "read EXPR from file F (- for standard input) instead"},
+    {'e', "engine", "NAME", O_ENGINE,
+     "fixed | dvec | dnum2 | auto (default auto: fixed when N <= 32,\n"
+     "else dvec; dnum2 for two variables)"},
+    {'f', "format", "FMT", O_FORMAT, "csv (default) | json | table"},
+    {'j', "jobs", "N", O_JOBS,
+     "evaluate on N threads (1..64, default 1); the output is the same"},
+    {'h', "help", NULL, O_HELP, "this text"},
+    {0, "version", NULL, O_VERSION, "the version"},
+};
+#define NOPTS (sizeof options / sizeof options[0])
+
+static const char usage_head[] =
+    "usage: dnum-eval [options] EXPR     (EXPR - : read it from standard input)\n"
+    "       dnum-eval [options] --file F\n"
     "Value and derivatives of the formula EXPR, exact up to rounding (dual numbers).\n"
-    "\n"
-    "  -n, --order N        highest derivative order (total order for two variables);\n"
-    "                       default 4\n"
-    "  -V, --vars LIST      comma-separated variable names, one or two; default x\n"
-    "  -a, --at V[,W]       evaluate at one point (one value per variable); with --range,\n"
-    "                       the values of the variables after the first\n"
-    "  -r, --range A:B:M    sweep the first variable over M points from A to B inclusive\n"
-    "  -e, --engine NAME    fixed | dvec | dnum2 | auto (default auto: fixed when N <= 32,\n"
-    "                       else dvec; dnum2 for two variables)\n"
-    "  -f, --format FMT     csv (default) | json | table\n"
-    "  -h, --help           this text;   --version   the version\n"
+    "\n";
+static const char usage_tail[] =
     "\n"
     "EXPR: numbers, the variables, + - * / ^ (right-associative; -x^2 = -(x^2)),\n"
     "parentheses, pi, e, and exp expm1 log log1p sqrt cbrt sin cos tan asin acos atan\n"
-    "sinh cosh tanh asinh acosh atanh erf erfc abs pow atan2 hypot. Values V, W, A, B may\n"
-    "be constant expressions (pi/4). Put -- before an EXPR that starts with '-' and a letter.\n"
+    "sinh cosh tanh asinh acosh atanh erf erfc abs pow atan2 hypot. Values V, W, A, B and\n"
+    "those of a points file may be constant expressions (pi/4). Put -- before an EXPR that\n"
+    "starts with '-' and a letter. Sweep points: x_k = A + (B - A) k/(M-1), exactly A and B\n"
+    "at the ends, monotone.\n"
     "CSV columns: x,d0,d1,...,dN (one variable); x,y,d0_0,d1_0,d0_1,d2_0,d1_1,d0_2,...\n"
     "(two variables: d{i}_{j} = d^(i+j)f/dx^i dy^j, by total order, then decreasing i).\n"
-    "Exit status: 0 success (nan values and a warning for domain errors), 2 bad usage or\n"
-    "bad expression (nothing written to stdout), 1 output or memory failure.\n";
+    "Numbers: 17 significant digits (as printf %.17g: read back, the same double).\n"
+    "Exit status: 0 success (nan values and a warning for domain errors);\n"
+    "  2 bad usage, bad expression or bad input (nothing written to stdout, except the\n"
+    "    rows before a bad line of a points file);\n"
+    "  1 failure to write the output or to read an input, or out of memory (stops at once).\n";
 
-/* Prints "dnum-eval: message" and exits with status 2 (usage). */
+/* ---- messages ---- */
+
+/* Escapes n bytes of s for a message: printable ASCII as is, \t \n \r, other bytes as
+ * \xHH; at most cap bytes of output (then "..."). Every output byte is one column. */
+static size_t escape(char *dst, size_t cap, const char *s, size_t n)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char tmp[5];
+        size_t k;
+        if (c >= 0x20 && c < 0x7f) tmp[0] = (char)c, k = 1;
+        else if (c == '\t') memcpy(tmp, "\\t", 2), k = 2;
+        else if (c == '\n') memcpy(tmp, "\\n", 2), k = 2;
+        else if (c == '\r') memcpy(tmp, "\\r", 2), k = 2;
+        else k = (size_t)snprintf(tmp, sizeof tmp, "\\x%02x", c);
+        if (o + k + 4 > cap) {
+            memcpy(dst + o, "...", 3);
+            o += 3;
+            break;
+        }
+        memcpy(dst + o, tmp, k);
+        o += k;
+    }
+    dst[o] = '\0';
+    return o;
+}
+
+/* The string s, escaped and cut to 120 columns, for a message (four rotating buffers). */
+static const char *shown(const char *s)
+{
+    static char bufs[4][128];
+    static unsigned next;
+    char *b = bufs[next++ % 4];
+    escape(b, sizeof bufs[0], s, strlen(s));
+    return b;
+}
+
 #if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 1, 2), noreturn))
+#define PRINTF_NORETURN __attribute__((format(printf, 2, 3), noreturn))
+#else
+#define PRINTF_NORETURN
 #endif
-static void die_usage(const char *fmt, ...)
+
+/* Prints "dnum-eval: message" (plus a hint for status 2) and exits with status code. */
+PRINTF_NORETURN static void die(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     fputs("dnum-eval: ", stderr);
     vfprintf(stderr, fmt, ap);
-    fputs("\n(dnum-eval --help for usage)\n", stderr);
+    fputs(code == 2 ? "\n(dnum-eval --help for usage)\n" : "\n", stderr);
     va_end(ap);
-    exit(2);
+    exit(code);
 }
 
+static void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) die(1, "out of memory");
+    return p;
+}
+
+static char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+/* ---- the checked writer of standard output ---- */
+
+static struct {
+    char buf[1 << 16];
+    size_t len;
+} out;
+
+/* Writes n bytes to fd 1; on failure reports it and exits with status 1. */
+static void write_all(const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(1, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) die(1, "write error on standard output: %s", strerror(w < 0 ? errno : EIO));
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+static void out_flush(void)
+{
+    write_all(out.buf, out.len);
+    out.len = 0;
+}
+
+/* Appends n bytes to the output. */
+static void put(const char *s, size_t n)
+{
+    if (out.len + n > sizeof out.buf) {
+        out_flush();
+        if (n > sizeof out.buf) {
+            write_all(s, n);
+            return;
+        }
+    }
+    memcpy(out.buf + out.len, s, n);
+    out.len += n;
+}
+
+static void puts_out(const char *s) { put(s, strlen(s)); }
+
+/* --help: the options table as text. */
+static void print_usage(void)
+{
+    puts_out(usage_head);
+    for (size_t k = 0; k < NOPTS; k++) {
+        char lead[64];
+        int w = snprintf(lead, sizeof lead, "  %c%c%s--%s%s%s", options[k].s ? '-' : ' ',
+                         options[k].s ? options[k].s : ' ', options[k].s ? ", " : "  ",
+                         options[k].l, options[k].arg ? " " : "", options[k].arg ? options[k].arg : "");
+        puts_out(lead);
+        for (int i = w; i < 23; i++) put(" ", 1);
+        for (const char *h = options[k].help; *h; h++) {
+            put(h, 1);
+            if (*h == '\n') puts_out("                       ");
+        }
+        put("\n", 1);
+    }
+    puts_out(usage_tail);
+    out_flush();
+}
+
+/* ---- values ---- */
+
 /* Parses a whole decimal unsigned integer (no sign, no spaces), or returns -1. */
-static int parse_count(const char *s, unsigned long *out)
+static int parse_count(const char *s, unsigned long *out_v)
 {
     if (!*s || *s < '0' || *s > '9') return -1;
     errno = 0;
     char *end;
     unsigned long v = strtoul(s, &end, 10);
     if (errno || *end) return -1;
-    *out = v;
+    *out_v = v;
     return 0;
 }
 
-/* A value: a constant expression (3, -1.5e-3, pi/4, sqrt(2)). Exits on error. */
-static double parse_value(const char *s, const char *what)
+/* A value: a number or a constant expression (3, -1.5e-3, pi/4, sqrt(2)). Returns 0, or
+ * -1 with a message in msg (out of memory exits). */
+static int value_of(const char *s, double *v, char *msg, size_t cap)
 {
     dn_expr_error err;
     dn_expr *e = dn_expr_parse(s, NULL, 0, &err);
-    if (!e) die_usage("bad value '%s' for %s: %s", s, what, err.msg);
-    double w[8], v = NAN;
+    if (!e) {
+        if (err.code == DN_ENOMEM) die(1, "out of memory");
+        snprintf(msg, cap, "%s", err.msg);
+        return -1;
+    }
+    double w[8], r = NAN;
     if (dn_expr_work_size(e, 0) <= 8) /* a constant program: one register */
-        dn_expr_eval(e, 0, NULL, &v, w);
+        dn_expr_eval(e, 0, NULL, &r, w);
     dn_expr_free(e);
-    if (!isfinite(v)) die_usage("value '%s' for %s is not finite", s, what);
+    if (!isfinite(r)) {
+        snprintf(msg, cap, "not finite");
+        return -1;
+    }
+    *v = r;
+    return 0;
+}
+
+/* A value of an option; exits with status 2 on error. */
+static double parse_value(const char *s, const char *what)
+{
+    char msg[160];
+    double v;
+    if (value_of(s, &v, msg, sizeof msg)) die(2, "bad value '%s' for %s: %s", shown(s), what, shown(msg));
     return v;
 }
 
-/* Splits s at the separator into at most max fields (s is modified). Returns the count. */
+/* Splits s at the separator into at most max fields (s is modified). Returns the count,
+ * max + 1 if there are more. */
 static unsigned split(char *s, char sep, char **fields, unsigned max)
 {
     unsigned n = 0;
@@ -99,302 +277,703 @@ static unsigned split(char *s, char sep, char **fields, unsigned max)
     }
 }
 
-/* Prints one number: 17 significant digits, nan / inf / -inf (JSON: null). */
-static void put_num(double v, int json)
+/* Point k of the sweep of m points from a to b: exactly a at k = 0 and b at k = m - 1,
+ * a when a = b, and monotone in k (every step below is monotone; the clamp catches the
+ * rounding of a + (b - a) t past b). */
+static double sweep_point(double a, double b, unsigned long k, unsigned long m)
 {
-    if (isnan(v))
-        fputs(json ? "null" : "nan", stdout);
-    else if (isinf(v))
-        fputs(json ? "null" : v > 0 ? "inf" : "-inf", stdout);
-    else
-        printf("%.17g", v == 0.0 ? 0.0 : v); /* -0 prints as 0 */
+    if (k == 0 || m < 2) return a;
+    if (k == m - 1) return b;
+    double t = (double)k / (double)(m - 1), d = b - a, x;
+    if (isfinite(d)) x = a + d * t;
+    else x = 2.0 * (0.5 * a + (0.5 * b - 0.5 * a) * t); /* b - a overflows */
+    return a < b ? fmin(x, b) : fmax(x, b);
+}
+
+/* ---- the run: what every thread reads ---- */
+
+struct job {
+    dn_expr *e;
+    int engine, format;
+    unsigned n, nvars, ncols;
+    size_t len;     /* derivatives per point */
+    size_t row_max; /* longest possible text of one row */
+    char (*names)[NAME_W];
+};
+
+/* One thread's evaluator state: workspace and argument arrays of its own. */
+struct evaluator {
+    double *work, *args, *res, *row;
+    dvec dx, dr;
+};
+
+static void evaluator_init(struct evaluator *ev, const struct job *j)
+{
+    size_t w = j->engine == ENG_DNUM2 ? dn_expr_work_size2(j->e, j->n) : dn_expr_work_size(j->e, j->n);
+    ev->work = xmalloc(w * sizeof(double));
+    ev->args = xmalloc(2 * j->len * sizeof(double));
+    ev->res = xmalloc(j->len * sizeof(double));
+    ev->row = xmalloc(j->ncols * sizeof(double));
+    memset(&ev->dx, 0, sizeof ev->dx);
+    memset(&ev->dr, 0, sizeof ev->dr);
+    if (j->engine == ENG_DVEC && (dvec_init(&ev->dx, j->n) || dvec_init(&ev->dr, j->n)))
+        die(1, "out of memory");
+    /* the seeds: (x, 1, 0, ...); two variables: the triangles of x and y */
+    memset(ev->args, 0, 2 * j->len * sizeof(double));
+    if (j->n >= 1) {
+        ev->args[1] = 1.0;
+        if (j->engine == ENG_DNUM2) ev->args[j->len + 2] = 1.0;
+    }
+}
+
+static void evaluator_free(struct evaluator *ev)
+{
+    dvec_clear(&ev->dx);
+    dvec_clear(&ev->dr);
+    free(ev->work);
+    free(ev->args);
+    free(ev->res);
+    free(ev->row);
+}
+
+/* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives. */
+static void evaluate(const struct job *j, struct evaluator *ev, const double *pt)
+{
+    double *args = ev->args;
+    size_t len = j->len;
+    if (j->engine == ENG_DNUM2) {
+        args[0] = pt[0];
+        args[len] = pt[1];
+        dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
+    } else if (j->engine == ENG_DVEC) {
+        const dvec *dargs[1] = {&ev->dx};
+        dvec_set_var(&ev->dx, pt[0]);
+        dn_expr_eval_dvec(j->e, &ev->dr, dargs, ev->work);
+        dvec_get_derivs(ev->res, &ev->dr);
+    } else {
+        args[0] = pt[0];
+        dn_expr_eval(j->e, j->n, args, ev->res, ev->work);
+    }
+    for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
+    memcpy(ev->row + j->nvars, ev->res, len * sizeof(double));
+}
+
+/* ---- text ---- */
+
+/* One number: 17 significant digits; nan, inf, -inf (JSON: null); -0 as 0. */
+static size_t format_num(char *d, double v, int json)
+{
+    const char *s = NULL;
+    if (isnan(v)) s = json ? "null" : "nan";
+    else if (isinf(v)) s = json ? "null" : v > 0 ? "inf" : "-inf";
+    if (s) {
+        size_t k = strlen(s);
+        memcpy(d, s, k);
+        return k;
+    }
+    return fmt_g17(d, v == 0.0 ? 0.0 : v);
+}
+
+/* One table cell: s right-aligned in CELL_W columns. */
+static size_t format_cell(char *d, const char *s, size_t k)
+{
+    size_t pad = k < CELL_W ? CELL_W - k : 0;
+    memset(d, ' ', pad);
+    memcpy(d + pad, s, k);
+    return pad + k;
+}
+
+/* The text of one row of output, from its ncols values: returns its length (at most
+ * job->row_max). first: the first row of the output (JSON separators). */
+static size_t format_row(char *dst, const struct job *j, const double *vals, int first)
+{
+    char *d = dst;
+    int json = j->format == FMT_JSON;
+    if (json) {
+        memcpy(d, first ? "  [" : ",\n  [", first ? 3 : 5);
+        d += first ? 3 : 5;
+    }
+    for (unsigned c = 0; c < j->ncols; c++) {
+        if (c) {
+            if (json) *d++ = ',';
+            *d++ = j->format == FMT_CSV ? ',' : ' ';
+        }
+        if (j->format == FMT_TABLE) {
+            char cell[FMT_G17_MAX];
+            d += format_cell(d, cell, format_num(cell, vals[c], 0));
+        } else {
+            d += format_num(d, vals[c], json);
+        }
+    }
+    *d++ = json ? ']' : '\n';
+    return (size_t)(d - dst);
 }
 
 /* A JSON string literal. */
 static void put_json_string(const char *s)
 {
-    putchar('"');
+    put("\"", 1);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
+        char esc[8];
+        if (c == '"' || c == '\\') {
+            esc[0] = '\\', esc[1] = (char)c;
+            put(esc, 2);
+        } else if (c < 0x20) {
+            put(esc, (size_t)snprintf(esc, sizeof esc, "\\u%04x", c));
+        } else {
+            put(s, 1);
+        }
     }
-    putchar('"');
+    put("\"", 1);
 }
 
-int main(int argc, char **argv)
+/* The header: CSV names, the JSON object's opening, or the table's column names. */
+static void put_header(const struct job *j, const char *src, char **vars)
 {
-    unsigned long order = 4;
-    const char *vars_opt = "x", *at_opt = NULL, *range_opt = NULL, *src = NULL;
-    int engine = ENG_AUTO, format = FMT_CSV;
+    if (j->format == FMT_JSON) {
+        puts_out("{\"expr\": ");
+        put_json_string(src);
+        puts_out(", \"vars\": [");
+        for (unsigned v = 0; v < j->nvars; v++) {
+            if (v) puts_out(", ");
+            put_json_string(vars[v]);
+        }
+        char b[128];
+        snprintf(b, sizeof b, "], \"order\": %u, \"engine\": \"%s\",\n \"columns\": [", j->n,
+                 engine_names[j->engine]);
+        puts_out(b);
+    }
+    for (unsigned c = 0; c < j->ncols; c++) {
+        const char *name = j->names[c];
+        if (j->format == FMT_JSON) {
+            if (c) puts_out(", ");
+            put_json_string(name);
+        } else {
+            if (c) puts_out(j->format == FMT_TABLE ? " " : ",");
+            if (j->format == FMT_TABLE) {
+                char cell[NAME_W + CELL_W];
+                put(cell, format_cell(cell, name, strlen(name)));
+            } else {
+                puts_out(name);
+            }
+        }
+    }
+    puts_out(j->format == FMT_JSON ? "],\n \"rows\": [\n" : "\n");
+}
 
+/* Column names: the variables, then d{k} (one variable) or d{i}_{j} by total order, then
+ * decreasing i (two variables). */
+static void make_names(struct job *j, char **vars)
+{
+    j->names = xmalloc(j->ncols * sizeof *j->names);
+    for (unsigned c = 0; c < j->ncols; c++) {
+        char *name = j->names[c];
+        if (c < j->nvars) {
+            snprintf(name, NAME_W, "%s", vars[c]);
+        } else if (j->nvars == 1) {
+            snprintf(name, NAME_W, "d%u", c - j->nvars);
+        } else {
+            unsigned idx = c - j->nvars, s = 0;
+            while ((s + 1) * (s + 2) / 2 <= idx) s++;
+            unsigned k = idx - s * (s + 1) / 2;
+            snprintf(name, NAME_W, "d%u_%u", s - k, k);
+        }
+    }
+}
+
+/* ---- inputs: the expression, and the points ---- */
+
+/* Opens F, or standard input for "-". Exits with status 2 if it cannot. */
+static FILE *open_input(const char *path)
+{
+    if (strcmp(path, "-") == 0) return stdin;
+    FILE *f = fopen(path, "rb");
+    if (!f) die(2, "cannot open '%s': %s", shown(path), strerror(errno));
+    return f;
+}
+
+/* The whole expression from a file: at most DN_EXPR_MAX_LEN + 1 bytes are read (the
+ * parser rejects a longer source); a NUL byte is an error. */
+static char *read_expr(const char *path)
+{
+    FILE *f = open_input(path);
+    size_t cap = DN_EXPR_MAX_LEN + 2, n = 0;
+    char *s = xmalloc(cap);
+    while (n < cap - 1) {
+        size_t r = fread(s + n, 1, cap - 1 - n, f);
+        if (r == 0) break;
+        n += r;
+    }
+    if (ferror(f)) die(1, "read error on '%s': %s", shown(path), strerror(errno));
+    if (f != stdin) fclose(f);
+    if (memchr(s, '\0', n)) die(2, "the expression in '%s' contains a NUL byte", shown(path));
+    s[n] = '\0';
+    return s;
+}
+
+/* Reports a parse error of the expression src and exits: the message, then the line of
+ * src that holds the error (cut to a window around it), escaped, with a caret under it. */
+static void die_expr(const char *src, const dn_expr_error *err)
+{
+    if (err->code == DN_ENOMEM) die(1, "out of memory");
+    fprintf(stderr, "dnum-eval: %s", shown(err->msg));
+    size_t n = strlen(src), pos = err->column ? err->column - 1 : 0;
+    if (err->column && pos <= n) {
+        size_t ls = pos, le = pos, line = 1;
+        while (ls > 0 && src[ls - 1] != '\n') ls--;
+        while (le < n && src[le] != '\n') le++;
+        for (size_t i = 0; i < ls; i++) line += src[i] == '\n';
+        if (line > 1) fprintf(stderr, " (line %zu, column %zu)", line, pos - ls + 1);
+        size_t from = pos - ls > 60 ? pos - 60 : ls, to = le - pos > 40 ? pos + 40 : le;
+        char a[512], b[512];
+        size_t w = escape(a, sizeof a, src + from, pos - from); /* columns before the caret */
+        escape(b, sizeof b, src + pos, to - pos);
+        fprintf(stderr, "\n  %s%s%s%s\n  %*s^", from > ls ? "..." : "", a, b, to < le ? "..." : "",
+                (int)(w + (from > ls ? 3 : 0)), "");
+    }
+    fputs("\n", stderr);
+    exit(2);
+}
+
+/* Where the points come from: a sweep, one point, or a file of points. */
+struct source {
+    int kind; /* 0 sweep/point, 1 file */
+    double a, b, at1;
+    unsigned long m, k;
+    FILE *f;
+    const char *path;
+    unsigned long line;
+    unsigned nvars;
+    char bad[256]; /* the message of a bad line */
+};
+
+/* One line of a points file into pt; returns 1 (a point), 0 (blank or comment) or -1
+ * (bad line: src->bad is set). */
+static int parse_point_line(struct source *src, char *line, double *pt)
+{
+    char *hash = strchr(line, '#');
+    if (hash) *hash = '\0';
+    char *f[3], *p = line;
+    while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+    if (!*p) return 0;
+    unsigned got = split(line, ',', f, 2);
+    if (got != src->nvars) {
+        snprintf(src->bad, sizeof src->bad, "%s:%lu: expected %u value%s, found %s",
+                 shown(src->path), src->line, src->nvars, src->nvars == 1 ? "" : "s",
+                 got > 2 ? "more" : got == 1 ? "one" : "two");
+        return -1;
+    }
+    for (unsigned v = 0; v < got; v++) {
+        char *s = f[v], *end;
+        while (*s == ' ' || *s == '\t') s++;
+        size_t k = strlen(s);
+        while (k && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r' || s[k - 1] == '\n'))
+            s[--k] = '\0';
+        if (k && strspn(s, "0123456789.eE+-") == k) { /* a plain decimal number */
+            double x = strtod(s, &end);
+            if (*end == '\0' && isfinite(x)) {
+                pt[v] = x;
+                continue;
+            }
+        }
+        char msg[160];
+        if (value_of(s, &pt[v], msg, sizeof msg)) {
+            snprintf(src->bad, sizeof src->bad, "%s:%lu: bad value '%s': %s", shown(src->path),
+                     src->line, shown(s), shown(msg));
+            return -1;
+        }
+    }
+    return 1;
+}
+
+/* Up to cap points into pts (nvars values each). Returns how many (0 at the end); a bad
+ * line ends the input, with its message in src->bad. A read error exits with status 1. */
+static unsigned next_points(struct source *src, double *pts, unsigned cap)
+{
+    unsigned c = 0;
+    if (src->bad[0]) return 0;
+    if (src->kind == 0) {
+        for (; c < cap && src->k < src->m; c++, src->k++) {
+            pts[c * src->nvars] = sweep_point(src->a, src->b, src->k, src->m);
+            if (src->nvars == 2) pts[c * 2 + 1] = src->at1;
+        }
+        return c;
+    }
+    char line[LINE_MAX_BYTES + 2];
+    while (c < cap && !src->bad[0] && fgets(line, sizeof line, src->f)) {
+        src->line++;
+        size_t k = strlen(line);
+        if (k == sizeof line - 1 && line[k - 1] != '\n') {
+            snprintf(src->bad, sizeof src->bad, "%s:%lu: line longer than %d bytes",
+                     shown(src->path), src->line, LINE_MAX_BYTES);
+            break;
+        }
+        if (memchr(line, '\0', k) != NULL || (k && line[k - 1] != '\n' && !feof(src->f))) {
+            snprintf(src->bad, sizeof src->bad, "%s:%lu: NUL byte", shown(src->path), src->line);
+            break;
+        }
+        int r = parse_point_line(src, line, pts + (size_t)c * src->nvars);
+        if (r < 0) break;
+        c += (unsigned)r;
+    }
+    if (ferror(src->f)) die(1, "read error on '%s': %s", shown(src->path), strerror(errno));
+    return c;
+}
+
+/* ---- blocks of points, evaluated on this thread or on workers, written in order ---- */
+
+struct slot {
+    unsigned long first; /* index of its first point in the output */
+    unsigned count;
+    double *pts;
+    char *text;
+    size_t len;
+    unsigned long bad; /* points with a nan or inf */
+    int done;
+};
+
+/* Evaluates and formats the points of a slot. */
+static void run_slot(const struct job *j, struct evaluator *ev, struct slot *s)
+{
+    s->len = 0;
+    s->bad = 0;
+    for (unsigned i = 0; i < s->count; i++) {
+        evaluate(j, ev, s->pts + (size_t)i * j->nvars);
+        int finite = 1;
+        for (size_t k = 0; k < j->len; k++) finite &= isfinite(ev->res[k]) != 0;
+        s->bad += !finite;
+        s->len += format_row(s->text + s->len, j, ev->row, s->first + i == 0);
+    }
+}
+
+struct pool {
+    const struct job *job;
+    struct slot *slots;
+    unsigned nslots;
+    unsigned long filled, taken; /* blocks handed out by the reader / taken by workers */
+    int stop;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+};
+
+struct worker {
+    struct pool *pool;
+    struct evaluator ev;
+    pthread_t tid;
+};
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    struct pool *p = w->pool;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        while (p->taken == p->filled && !p->stop) pthread_cond_wait(&p->work, &p->mu);
+        if (p->taken == p->filled) {
+            pthread_mutex_unlock(&p->mu);
+            return NULL;
+        }
+        struct slot *s = &p->slots[p->taken++ % p->nslots];
+        pthread_mutex_unlock(&p->mu);
+        run_slot(p->job, &w->ev, s);
+        pthread_mutex_lock(&p->mu);
+        s->done = 1;
+        pthread_cond_broadcast(&p->done);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* Writes a finished slot (waits for it on a pool) and counts its bad points. */
+static void flush_slot(struct pool *p, struct slot *s, unsigned long *bad)
+{
+    if (p) {
+        pthread_mutex_lock(&p->mu);
+        while (!s->done) pthread_cond_wait(&p->done, &p->mu);
+        pthread_mutex_unlock(&p->mu);
+    }
+    put(s->text, s->len);
+    *bad += s->bad;
+}
+
+/* Evaluates every point of src on `jobs` threads (this one for 1) and writes the rows in
+ * order. Returns the number of points, or exits (write error) ; *bad counts points with a
+ * nan/inf; returns with src->bad set when a bad line stopped the input. */
+static unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsigned long *bad)
+{
+    unsigned block = (unsigned)((1u << 18) / j->row_max);
+    if (block < 1) block = 1;
+    if (block > 2048) block = 2048;
+    unsigned nslots = jobs == 1 ? 1 : 2 * jobs;
+    struct slot *slots = xmalloc(nslots * sizeof *slots);
+    for (unsigned i = 0; i < nslots; i++) {
+        slots[i].pts = xmalloc((size_t)block * j->nvars * sizeof(double));
+        slots[i].text = xmalloc((size_t)block * j->row_max);
+    }
+    struct pool pool = {.job = j, .slots = slots, .nslots = nslots};
+    struct worker *workers = NULL;
+    struct evaluator ev;
+    if (jobs == 1) {
+        evaluator_init(&ev, j);
+    } else {
+        pthread_mutex_init(&pool.mu, NULL);
+        pthread_cond_init(&pool.work, NULL);
+        pthread_cond_init(&pool.done, NULL);
+        workers = xmalloc(jobs * sizeof *workers);
+        for (unsigned i = 0; i < jobs; i++) {
+            workers[i].pool = &pool;
+            evaluator_init(&workers[i].ev, j);
+        }
+        for (unsigned i = 0; i < jobs; i++)
+            if (pthread_create(&workers[i].tid, NULL, worker_main, &workers[i]))
+                die(1, "cannot start a thread");
+    }
+    unsigned long npts = 0, b;
+    for (b = 0;; b++) {
+        struct slot *s = &slots[b % nslots];
+        if (jobs > 1 && b >= nslots) flush_slot(&pool, s, bad);
+        unsigned c = next_points(src, s->pts, block);
+        if (c == 0) break;
+        s->first = npts;
+        s->count = c;
+        npts += c;
+        if (jobs == 1) {
+            run_slot(j, &ev, s);
+            flush_slot(NULL, s, bad);
+            continue;
+        }
+        pthread_mutex_lock(&pool.mu);
+        s->done = 0;
+        pool.filled++;
+        pthread_cond_signal(&pool.work);
+        pthread_mutex_unlock(&pool.mu);
+    }
+    if (jobs == 1) {
+        evaluator_free(&ev);
+    } else {
+        for (unsigned long k = b >= nslots ? b - nslots + 1 : 0; k < b; k++)
+            flush_slot(&pool, &slots[k % nslots], bad);
+        pthread_mutex_lock(&pool.mu);
+        pool.stop = 1;
+        pthread_cond_broadcast(&pool.work);
+        pthread_mutex_unlock(&pool.mu);
+        for (unsigned i = 0; i < jobs; i++) {
+            pthread_join(workers[i].tid, NULL);
+            evaluator_free(&workers[i].ev);
+        }
+        free(workers);
+        pthread_mutex_destroy(&pool.mu);
+        pthread_cond_destroy(&pool.work);
+        pthread_cond_destroy(&pool.done);
+    }
+    for (unsigned i = 0; i < nslots; i++) {
+        free(slots[i].pts);
+        free(slots[i].text);
+    }
+    free(slots);
+    return npts;
+}
+
+/* ---- main ---- */
+
+struct config {
+    unsigned long order, jobs;
+    const char *vars, *at, *range, *points, *file, *src;
+    int engine, format;
+};
+
+/* Applies one option with its value (NULL for a flag). */
+static void apply_option(struct config *cf, enum opt_id id, const char *val)
+{
+    switch (id) {
+    case O_HELP:
+        print_usage();
+        exit(0);
+    case O_VERSION: {
+        char b[128];
+        snprintf(b, sizeof b, "dnum-eval (dnum) %s\n", dn_version());
+        puts_out(b);
+        out_flush();
+        exit(0);
+    }
+    case O_ORDER:
+        if (parse_count(val, &cf->order) || cf->order > DN_ORDER_MAX)
+            die(2, "bad order '%s' (an integer 0..%u)", shown(val), (unsigned)DN_ORDER_MAX);
+        break;
+    case O_JOBS:
+        if (parse_count(val, &cf->jobs) || cf->jobs < 1 || cf->jobs > MAX_JOBS)
+            die(2, "bad thread count '%s' for -j (an integer 1..%u)", shown(val), MAX_JOBS);
+        break;
+    case O_VARS: cf->vars = val; break;
+    case O_AT: cf->at = val; break;
+    case O_RANGE: cf->range = val; break;
+    case O_POINTS: cf->points = val; break;
+    case O_FILE: cf->file = val; break;
+    case O_ENGINE:
+        for (cf->engine = 0; cf->engine < 4; cf->engine++)
+            if (strcmp(val, engine_names[cf->engine]) == 0) break;
+        if (cf->engine == 4)
+            die(2, "unknown engine '%s' (fixed, dvec, dnum2 or auto)", shown(val));
+        break;
+    case O_FORMAT:
+        if (strcmp(val, "csv") == 0) cf->format = FMT_CSV;
+        else if (strcmp(val, "json") == 0) cf->format = FMT_JSON;
+        else if (strcmp(val, "table") == 0) cf->format = FMT_TABLE;
+        else die(2, "unknown format '%s' (csv, json or table)", shown(val));
+        break;
+    }
+}
+
+/* Reads the command line into cf (exits on a bad option). */
+static void parse_args(struct config *cf, int argc, char **argv)
+{
     for (int i = 1; i < argc; i++) {
         char *arg = argv[i], *val = NULL;
-        int opt = 0;
         if (strcmp(arg, "--") == 0) {
             if (i + 1 < argc) {
-                if (src || i + 2 < argc) die_usage("exactly one EXPR expected");
-                src = argv[i + 1];
+                if (cf->src || i + 2 < argc) die(2, "exactly one EXPR expected");
+                cf->src = argv[i + 1];
             }
             break;
         }
         /* an argument that starts with '-' but not with an option letter is an EXPR
-         * (e.g. -1+x, -(x^2), -.5*x) */
+         * (e.g. -1+x, -(x^2), -.5*x, and - for standard input) */
         if (arg[0] != '-' || arg[1] == '\0' || strchr("0123456789.( ", arg[1])) {
-            if (src) die_usage("exactly one EXPR expected (got '%s' and '%s')", src, arg);
-            src = arg;
+            if (cf->src)
+                die(2, "exactly one EXPR expected (got '%s' and '%s')", shown(cf->src), shown(arg));
+            cf->src = arg;
             continue;
         }
-        static const struct { char s; const char *l; int val; } opts[] = {
-            {'n', "order", 1}, {'V', "vars", 1}, {'a', "at", 1}, {'r', "range", 1},
-            {'e', "engine", 1}, {'f', "format", 1}, {'h', "help", 0}, {0, "version", 0},
-        };
-        unsigned k, nopts = sizeof opts / sizeof opts[0];
+        size_t k;
         if (arg[1] == '-') { /* --long, --long=value, --long value */
             char *eq = strchr(arg + 2, '=');
             size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
-            for (k = 0; k < nopts; k++)
-                if (strlen(opts[k].l) == len && strncmp(opts[k].l, arg + 2, len) == 0) break;
-            if (k == nopts) die_usage("unknown option '%s'", arg);
-            if (eq && !opts[k].val) die_usage("option '--%s' takes no value", opts[k].l);
+            for (k = 0; k < NOPTS; k++)
+                if (strlen(options[k].l) == len && strncmp(options[k].l, arg + 2, len) == 0) break;
+            if (k == NOPTS) die(2, "unknown option '%s'", shown(arg));
+            if (eq && !options[k].arg) die(2, "option '--%s' takes no value", options[k].l);
             if (eq) val = eq + 1;
         } else { /* -x, -xVALUE, -x VALUE */
-            for (k = 0; k < nopts; k++)
-                if (opts[k].s == arg[1]) break;
-            if (k == nopts)
-                die_usage("unknown option '%s' (put -- before an EXPR that starts with '-')",
-                          arg);
+            for (k = 0; k < NOPTS; k++)
+                if (options[k].s == arg[1]) break;
+            if (k == NOPTS)
+                die(2, "unknown option '%s' (put -- before an EXPR that starts with '-')",
+                    shown(arg));
             if (arg[2]) {
-                if (!opts[k].val) die_usage("unknown option '%s'", arg);
+                if (!options[k].arg) die(2, "unknown option '%s'", shown(arg));
                 val = arg + 2;
             }
         }
-        if (opts[k].val && !val) {
-            if (i + 1 >= argc) die_usage("option '%s' needs a value", arg);
+        if (options[k].arg && !val) {
+            if (i + 1 >= argc) die(2, "option '%s' needs a value", shown(arg));
             val = argv[++i];
         }
-        opt = opts[k].s ? opts[k].s : 'v';
-        switch (opt) {
-        case 'h':
-            fputs(usage_text, stdout);
-            return 0;
-        case 'v':
-            printf("dnum-eval (dnum) %s\n", dn_version());
-            return 0;
-        case 'n':
-            if (parse_count(val, &order) || order > DN_ORDER_MAX)
-                die_usage("bad order '%s' (an integer 0..%u)", val, (unsigned)DN_ORDER_MAX);
-            break;
-        case 'V': vars_opt = val; break;
-        case 'a': at_opt = val; break;
-        case 'r': range_opt = val; break;
-        case 'e':
-            for (engine = 0; engine < 4; engine++)
-                if (strcmp(val, engine_names[engine]) == 0) break;
-            if (engine == 4) die_usage("unknown engine '%s' (fixed, dvec, dnum2 or auto)", val);
-            break;
-        case 'f':
-            if (strcmp(val, "csv") == 0) format = FMT_CSV;
-            else if (strcmp(val, "json") == 0) format = FMT_JSON;
-            else if (strcmp(val, "table") == 0) format = FMT_TABLE;
-            else die_usage("unknown format '%s' (csv, json or table)", val);
-            break;
-        }
+        apply_option(cf, options[k].id, val);
     }
-    if (!src) die_usage("no EXPR given");
+}
+
+int main(int argc, char **argv)
+{
+    struct config cf = {.order = 4, .jobs = 1, .vars = "x", .engine = ENG_AUTO, .format = FMT_CSV};
+    parse_args(&cf, argc, argv);
+    if (cf.file && cf.src) die(2, "give EXPR or --file, not both");
+    if (!cf.file && !cf.src) die(2, "no EXPR given");
+    const char *expr_path = cf.file ? cf.file : strcmp(cf.src, "-") == 0 ? "-" : NULL;
+    if (expr_path && cf.points && strcmp(expr_path, "-") == 0 && strcmp(cf.points, "-") == 0)
+        die(2, "the expression and the points cannot both come from standard input");
 
     /* variables */
-    char vbuf[256], *vars[3];
-    if (strlen(vars_opt) >= sizeof vbuf) die_usage("variable list too long");
-    strcpy(vbuf, vars_opt);
-    unsigned nvars = split(vbuf, ',', vars, 2);
-    if (nvars > 2) die_usage("at most two variables (got '%s')", vars_opt);
+    char *vlist = xstrdup(cf.vars), *vars[3];
+    unsigned nvars = split(vlist, ',', vars, 2);
+    if (nvars > 2) die(2, "at most two variables (got '%s')", shown(cf.vars));
 
     /* engine and order limits */
+    int engine = cf.engine;
+    unsigned long order = cf.order;
     if (engine == ENG_AUTO)
         engine = nvars == 2 ? ENG_DNUM2 : (order >= 1 && order <= FIXED_MAX) ? ENG_FIXED : ENG_DVEC;
     if (nvars == 2 && engine != ENG_DNUM2)
-        die_usage("engine '%s' takes one variable; two variables need -e dnum2",
-                  engine_names[engine]);
-    if (nvars == 1 && engine == ENG_DNUM2)
-        die_usage("engine 'dnum2' needs two variables (-V x,y)");
+        die(2, "engine '%s' takes one variable; two variables need -e dnum2", engine_names[engine]);
+    if (nvars == 1 && engine == ENG_DNUM2) die(2, "engine 'dnum2' needs two variables (-V x,y)");
     if (engine == ENG_FIXED && (order < 1 || order > FIXED_MAX))
-        die_usage("order %lu is outside the fixed engine's range 1..%u (use -e dvec)", order,
-                  FIXED_MAX);
+        die(2, "order %lu is outside the fixed engine's range 1..%u (use -e dvec)", order, FIXED_MAX);
     if (engine == ENG_DNUM2 && order > DN_EXPR_MAX_ORDER2)
-        die_usage("order %lu is above the dnum2 engine's limit %u", order,
-                  (unsigned)DN_EXPR_MAX_ORDER2);
-    unsigned n = (unsigned)order;
+        die(2, "order %lu is above the dnum2 engine's limit %u", order,
+            (unsigned)DN_EXPR_MAX_ORDER2);
 
     /* the expression */
+    char *src = expr_path ? read_expr(expr_path) : xstrdup(cf.src);
     dn_expr_error err;
-    dn_expr *e = dn_expr_parse(src, (const char *const *)vars, nvars, &err);
-    if (!e) {
-        if (err.code == DN_EINVAL) die_usage("bad variable list '%s': %s", vars_opt, err.msg);
-        fprintf(stderr, "dnum-eval: %s\n", err.msg);
-        if (err.column && strlen(src) < 160 && !strchr(src, '\n'))
-            fprintf(stderr, "  %s\n  %*s^\n", src, (int)err.column - 1, "");
-        return 2;
+    struct job job = {.engine = engine, .format = cf.format, .n = (unsigned)order, .nvars = nvars};
+    job.e = dn_expr_parse(src, (const char *const *)vars, nvars, &err);
+    if (!job.e) {
+        if (err.code == DN_EINVAL)
+            die(2, "bad variable list '%s': %s", shown(cf.vars), shown(err.msg));
+        die_expr(src, &err);
     }
 
     /* the points */
-    double at[2] = {0, 0}, a = 0, b = 0;
-    unsigned long npts = 1;
-    if (range_opt) {
-        char rbuf[512], *f[4];
-        if (strlen(range_opt) >= sizeof rbuf) die_usage("--range value too long");
-        strcpy(rbuf, range_opt);
-        if (split(rbuf, ':', f, 3) != 3) die_usage("bad --range '%s' (expected A:B:M)", range_opt);
-        a = parse_value(f[0], "--range A");
-        b = parse_value(f[1], "--range B");
-        if (parse_count(f[2], &npts) || npts == 0)
-            die_usage("bad point count '%s' in --range (an integer >= 1)", f[2]);
-        if (npts > MAX_POINTS)
-            die_usage("%lu points are too many (at most %lu per run)", npts, MAX_POINTS);
-        if (npts == 1 && a != b) die_usage("--range with M = 1 needs A = B");
-        unsigned want = nvars - 1;
-        char abuf[512], *g[3];
-        unsigned got = 0;
-        if (at_opt) {
-            if (strlen(at_opt) >= sizeof abuf) die_usage("--at value too long");
-            strcpy(abuf, at_opt);
-            got = split(abuf, ',', g, 2);
-        }
+    struct source ps = {.nvars = nvars, .m = 1};
+    if (cf.points) {
+        if (cf.range || cf.at) die(2, "--points excludes --at and --range");
+        ps.kind = 1;
+        ps.path = strcmp(cf.points, "-") == 0 ? "<stdin>" : cf.points;
+        ps.f = open_input(cf.points);
+    } else if (cf.range) {
+        char *rbuf = xstrdup(cf.range), *f[4];
+        if (split(rbuf, ':', f, 3) != 3) die(2, "bad --range '%s' (expected A:B:M)", shown(cf.range));
+        ps.a = parse_value(f[0], "--range A");
+        ps.b = parse_value(f[1], "--range B");
+        if (parse_count(f[2], &ps.m) || ps.m == 0)
+            die(2, "bad point count '%s' in --range (an integer >= 1)", shown(f[2]));
+        if (ps.m > MAX_POINTS)
+            die(2, "%lu points are too many (at most %lu per run)", ps.m, MAX_POINTS);
+        if (ps.m == 1 && ps.a != ps.b) die(2, "--range with M = 1 needs A = B");
+        unsigned want = nvars - 1, got = 0;
+        char *abuf = cf.at ? xstrdup(cf.at) : NULL, *g[3];
+        if (abuf) got = split(abuf, ',', g, 2);
         if (got != want)
-            die_usage(want ? "--range with two variables needs --at W (the value of '%s')"
-                           : "--at and --range exclude each other for one variable%s",
-                      want ? vars[1] : "");
-        if (want) at[1] = parse_value(g[0], "--at");
-    } else if (at_opt) {
-        char abuf[512], *g[3];
-        if (strlen(at_opt) >= sizeof abuf) die_usage("--at value too long");
-        strcpy(abuf, at_opt);
+            die(2, want ? "--range with two variables needs --at W (the value of '%s')"
+                        : "--at and --range exclude each other for one variable%s",
+                want ? vars[1] : "");
+        if (want) ps.at1 = parse_value(g[0], "--at");
+        free(rbuf);
+        free(abuf);
+    } else if (cf.at) {
+        char *abuf = xstrdup(cf.at), *g[3];
         unsigned got = split(abuf, ',', g, 2);
+        double at[2] = {0, 0};
         if (got != nvars)
-            die_usage("--at needs %u value%s (one per variable), got '%s'", nvars,
-                      nvars == 1 ? "" : "s", at_opt);
+            die(2, "--at needs %u value%s (one per variable), got '%s'", nvars,
+                nvars == 1 ? "" : "s", shown(cf.at));
         for (unsigned v = 0; v < nvars; v++) at[v] = parse_value(g[v], "--at");
-        a = b = at[0];
+        ps.a = ps.b = at[0];
+        ps.at1 = at[1];
+        free(abuf);
     } else {
-        die_usage("give a point (--at) or a sweep (--range)");
+        die(2, "give a point (--at), a sweep (--range) or a file of points (--points)");
     }
 
-    /* storage: everything is allocated before the first byte of output */
-    size_t len = engine == ENG_DNUM2 ? (size_t)(n + 1) * (n + 2) / 2 : (size_t)n + 1;
-    size_t wsize = engine == ENG_DNUM2 ? dn_expr_work_size2(e, n) : dn_expr_work_size(e, n);
-    double *work = malloc(wsize * sizeof(double)), *args = calloc(2 * len, sizeof(double)),
-           *out = malloc(len * sizeof(double));
-    dvec dx = {0}, dr = {0};
-    const dvec *dargs[1] = {&dx};
-    int dvec_ok = engine != ENG_DVEC || (dvec_init(&dx, n) == 0 && dvec_init(&dr, n) == 0);
-    if (!work || !args || !out || !dvec_ok) {
-        fputs("dnum-eval: out of memory\n", stderr);
-        return 1;
-    }
+    /* output */
+    job.len = engine == ENG_DNUM2 ? (size_t)(job.n + 1) * (job.n + 2) / 2 : (size_t)job.n + 1;
+    job.ncols = nvars + (unsigned)job.len;
+    job.row_max = (size_t)job.ncols * (CELL_W + 3) + 8;
+    make_names(&job, vars);
+    put_header(&job, src, vars);
+    unsigned long bad = 0, npts = run(&job, &ps, (unsigned)cf.jobs, &bad);
+    if (cf.format == FMT_JSON) puts_out("\n ]}\n");
+    out_flush();
 
-    /* header */
-    static char iobuf[1 << 16];
-    setvbuf(stdout, iobuf, _IOFBF, sizeof iobuf);
-    int json = format == FMT_JSON;
-    const char *sep = format == FMT_TABLE ? " " : ",";
-    unsigned ncols = nvars + (unsigned)len;
-    char name[32];
-    if (json) {
-        fputs("{\"expr\": ", stdout);
-        put_json_string(src);
-        fputs(", \"vars\": [", stdout);
-        for (unsigned v = 0; v < nvars; v++) {
-            if (v) fputs(", ", stdout);
-            put_json_string(vars[v]);
-        }
-        printf("], \"order\": %u, \"engine\": \"%s\",\n \"columns\": [", n,
-               engine_names[engine]);
-    }
-    for (unsigned c = 0; c < ncols; c++) {
-        if (c < nvars) {
-            snprintf(name, sizeof name, "%s", vars[c]);
-        } else if (nvars == 1) {
-            snprintf(name, sizeof name, "d%u", c - nvars);
-        } else { /* triangle index -> (i, j): total order s, then decreasing i */
-            unsigned idx = c - nvars, s = 0;
-            while ((s + 1) * (s + 2) / 2 <= idx) s++;
-            unsigned j = idx - s * (s + 1) / 2;
-            snprintf(name, sizeof name, "d%u_%u", s - j, j);
-        }
-        if (json) {
-            if (c) fputs(", ", stdout);
-            put_json_string(name);
-        } else if (format == FMT_TABLE) {
-            printf("%s%24s", c ? sep : "", name);
-        } else {
-            printf("%s%s", c ? sep : "", name);
-        }
-    }
-    fputs(json ? "],\n \"rows\": [\n" : "\n", stdout);
-
-    /* the sweep */
-    unsigned long bad = 0;
-    char cell[40];
-    for (unsigned long p = 0; p < npts; p++) {
-        double t = npts > 1 ? (double)p / (double)(npts - 1) : 0.0;
-        double x = npts > 1 ? (p == npts - 1 ? b : (1.0 - t) * a + t * b) : a;
-        double pt[2] = {x, at[1]};
-        if (engine == ENG_DNUM2) {
-            for (size_t k = 0; k < 2 * len; k++) args[k] = 0.0;
-            args[0] = x;
-            args[len] = at[1];
-            if (n >= 1) {
-                args[1] = 1.0;       /* dx/dx */
-                args[len + 2] = 1.0; /* dy/dy */
-            }
-            dn_expr_eval2(e, n, args, out, work);
-        } else if (engine == ENG_DVEC) {
-            dvec_set_var(&dx, x);
-            dn_expr_eval_dvec(e, &dr, dargs, work);
-            dvec_get_derivs(out, &dr);
-        } else {
-            args[0] = x;
-            if (n >= 1) args[1] = 1.0;
-            dn_expr_eval(e, n, args, out, work);
-        }
-        int finite = 1;
-        for (size_t k = 0; k < len; k++) finite &= isfinite(out[k]) != 0;
-        bad += !finite;
-        if (json) fputs(p ? ",\n  [" : "  [", stdout);
-        for (unsigned c = 0; c < ncols; c++) {
-            double v = c < nvars ? pt[c] : out[c - nvars];
-            if (c) fputs(json ? ", " : sep, stdout);
-            if (format == FMT_TABLE) {
-                if (isnan(v)) snprintf(cell, sizeof cell, "nan");
-                else if (isinf(v)) snprintf(cell, sizeof cell, v > 0 ? "inf" : "-inf");
-                else snprintf(cell, sizeof cell, "%.17g", v == 0.0 ? 0.0 : v);
-                printf("%24s", cell);
-            } else {
-                put_num(v, json);
-            }
-        }
-        fputs(json ? "]" : "\n", stdout);
-    }
-    if (json) fputs("\n ]}\n", stdout);
-
-    dvec_clear(&dx);
-    dvec_clear(&dr);
-    free(work);
-    free(args);
-    free(out);
-    dn_expr_free(e);
+    if (ps.f && ps.f != stdin) fclose(ps.f);
+    free(job.names);
+    dn_expr_free(job.e);
+    free(src);
+    free(vlist);
     if (bad)
         fprintf(stderr,
                 "dnum-eval: warning: nan or inf values at %lu of %lu point%s (outside the "
                 "domain, or at a singularity)\n",
                 bad, npts, npts == 1 ? "" : "s");
-    if (fflush(stdout) || ferror(stdout)) {
-        fputs("dnum-eval: write error on standard output\n", stderr);
-        return 1;
-    }
+    if (ps.bad[0]) die(2, "%s", ps.bad);
     return 0;
 }
