@@ -26,6 +26,16 @@ done <"$golden/cases.txt"
 "$eval_bin" -n 2 -a -1 'log(x)' >/dev/null 2>"$tmp/err" || fail "log(-1): nonzero exit"
 grep -q "warning" "$tmp/err" || fail "log(-1): no warning on stderr"
 
+# zeros and poles: removable singularities give the whole series (the orders a quotient
+# by x^m leaves undetermined are filled from a longer evaluation), |x| has none, 1/x at 0
+# the limits at +0 (closed forms: x (1+x)^(1/3), sin(x)/x, |x|, 1/x)
+zp() { "$eval_bin" -n 6 -a 0 "$1" 2>/dev/null | tail -1; }
+[[ $(zp '(x^3+x^4)^(1/3)') == 0,0,1,0.66666666666666663,-0.66666666666666663,1.4814814814814814,-4.9382716049382713,21.728395061728396 ]] || fail "(x^3+x^4)^(1/3) at 0: $(zp '(x^3+x^4)^(1/3)')"
+[[ $(zp 'sin(x)/x') == 0,1,0,-0.33333333333333331,0,0.20000000000000001,0,-0.14285714285714285 ]] || fail "sin(x)/x at 0: $(zp 'sin(x)/x')"
+[[ $(zp '(x^2)^(1/2)') == 0,0,nan,nan,nan,nan,nan,nan ]] || fail "(x^2)^(1/2) at 0: $(zp '(x^2)^(1/2)')"
+[[ $(zp '1/x') == 0,inf,-inf,inf,-inf,inf,-inf,inf ]] || fail "1/x at 0: $(zp '1/x')"
+[[ $("$eval_bin" -e dvec -n 6 -a 0 'sin(x)/x' 2>/dev/null | tail -1) == "$(zp 'sin(x)/x')" ]] || fail "sin(x)/x: dvec differs"
+
 # 2. the tool against the same sweep written in C with dnum_o8
 "$gauss" 2001 -4 4 >"$tmp/c.csv"
 "$eval_bin" -n 8 -r -4:4:2001 'exp(-x^2)' >"$tmp/e.csv"

@@ -305,7 +305,14 @@ struct job {
 struct evaluator {
     double *work, *args, *res, *row;
     dvec dx, dr;
+    unsigned n2;                  /* the extended order (0: none) */
+    double *work2, *args2, *res2; /* its workspace, seed and result */
 };
+
+/* Orders the operands do not determine come back NaN (at a removable singularity such as
+ * sin(x)/x at 0, the top orders of a quotient by x^m). One variable: such a point is
+ * evaluated again at EXTRA_ORDERS more, and the NaN orders are filled from there. */
+#define EXTRA_ORDERS 16u
 
 static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
@@ -324,6 +331,17 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
         ev->args[1] = 1.0;
         if (j->engine == ENG_DNUM2) ev->args[j->len + 2] = 1.0;
     }
+    ev->n2 = 0;
+    ev->work2 = ev->args2 = ev->res2 = NULL;
+    if (j->engine != ENG_DNUM2 && j->n >= 1 && j->n < DN_ORDER_MAX) {
+        unsigned n2 = j->n + EXTRA_ORDERS < DN_ORDER_MAX ? j->n + EXTRA_ORDERS : DN_ORDER_MAX;
+        ev->n2 = n2;
+        ev->work2 = xmalloc(dn_expr_work_size(j->e, n2) * sizeof(double));
+        ev->args2 = xmalloc(((size_t)n2 + 1) * sizeof(double));
+        ev->res2 = xmalloc(((size_t)n2 + 1) * sizeof(double));
+        memset(ev->args2, 0, ((size_t)n2 + 1) * sizeof(double));
+        ev->args2[1] = 1.0;
+    }
 }
 
 static void evaluator_free(struct evaluator *ev)
@@ -334,6 +352,9 @@ static void evaluator_free(struct evaluator *ev)
     free(ev->args);
     free(ev->res);
     free(ev->row);
+    free(ev->work2);
+    free(ev->args2);
+    free(ev->res2);
 }
 
 /* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives. */
@@ -353,6 +374,16 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
     } else {
         args[0] = pt[0];
         dn_expr_eval(j->e, j->n, args, ev->res, ev->work);
+    }
+    if (ev->n2 && isfinite(ev->res[0])) {
+        int lost = 0;
+        for (size_t k = 1; k < len; k++) lost |= isnan(ev->res[k]);
+        if (lost) {
+            ev->args2[0] = pt[0];
+            dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            for (size_t k = 1; k < len; k++)
+                if (isnan(ev->res[k])) ev->res[k] = ev->res2[k];
+        }
     }
     for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
     memcpy(ev->row + j->nvars, ev->res, len * sizeof(double));
