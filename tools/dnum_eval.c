@@ -67,7 +67,7 @@ static const struct option_def {
 static const char usage_head[] =
     "usage: dnum-eval [options] EXPR     (EXPR - : read it from standard input)\n"
     "       dnum-eval [options] --file F\n"
-    "Value and derivatives of the formula EXPR, exact up to rounding (dual numbers).\n"
+    "Value and derivatives of the formula EXPR (dual numbers: no finite differences).\n"
     "\n";
 static const char usage_tail[] =
     "\n"
