@@ -234,3 +234,30 @@ Test(zeros, exact_where_the_mathematics_is)
     }
     dvec_clear(&x), dvec_clear(&r);
 }
+
+/* integer polynomials at integer arguments give exact integers: q(x) = (x^3 + 2x)(x^2 - 1)
+ * (x + 3)(x^2 - 7), every derivative against exact integer arithmetic on its coefficients */
+Test(zeros, integer_polynomials_exact)
+{
+    long long c[9] = {0}, f1[4] = {0, 2, 0, 1}, f2[3] = {-1, 0, 1}, f3[2] = {3, 1}, f4[3] = {-7, 0, 1};
+    long long t[9] = {0}, u[9] = {0};
+    for (int i = 0; i < 4; i++) for (int j = 0; j < 3; j++) t[i + j] += f1[i] * f2[j];
+    for (int i = 0; i < 6; i++) for (int j = 0; j < 2; j++) u[i + j] += t[i] * f3[j];
+    for (int i = 0; i < 7; i++) for (int j = 0; j < 3; j++) c[i + j] += u[i] * f4[j];
+    for (int x0 = -20; x0 <= 20; x0++) {
+        dnum_o8 x = dnum_o8_var(x0);
+        dnum_o8 p = dnum_o8_mul(dnum_o8_add(dnum_o8_pown(x, 3), dnum_o8_mul_d(x, 2)),
+                                dnum_o8_sub_d(dnum_o8_mul(x, x), 1));
+        dnum_o8 q = dnum_o8_mul(dnum_o8_mul(p, dnum_o8_add_d(x, 3)), dnum_o8_sub_d(dnum_o8_mul(x, x), 7));
+        for (int k = 0; k <= 8; k++) {
+            long long v = 0, xp = 1; /* q^(k)(x0) = sum_j c_j j!/(j-k)! x0^(j-k) */
+            for (int j = k; j <= 8; j++) {
+                long long fall = 1;
+                for (int i = 0; i < k; i++) fall *= j - i;
+                v += c[j] * fall * xp;
+                xp *= x0;
+            }
+            cr_expect(q.d[k] == (double)v, "q at %d, k=%d: %.17g vs %lld", x0, k, q.d[k], v);
+        }
+    }
+}
