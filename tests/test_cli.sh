@@ -36,6 +36,10 @@ zp() { "$eval_bin" -n 6 -a 0 "$1" 2>/dev/null | tail -1; }
 [[ $(zp '1/x') == 0,inf,-inf,inf,-inf,inf,-inf,inf ]] || fail "1/x at 0: $(zp '1/x')"
 [[ $("$eval_bin" -e dvec -n 6 -a 0 'sin(x)/x' 2>/dev/null | tail -1) == "$(zp 'sin(x)/x')" ]] || fail "sin(x)/x: dvec differs"
 
+# --coeffs: Taylor coefficients (1/(1-x) at 0.5: 2^(k+1); x^2 y at (1, 2): c_ij = d_ij/(i! j!))
+[[ $("$eval_bin" --coeffs -n 6 -a 0.5 '1/(1-x)') == $'x,c0,c1,c2,c3,c4,c5,c6\n0.5,2,4,8,16,32,64,128' ]] || fail "--coeffs 1/(1-x)"
+[[ $("$eval_bin" --coeffs -V x,y -n 2 -a 1,2 'x^2*y') == $'x,y,c0_0,c1_0,c0_1,c2_0,c1_1,c0_2\n1,2,2,4,1,2,2,0' ]] || fail "--coeffs two variables"
+
 # 2. the tool against the same sweep written in C with dnum_o8
 "$gauss" 2001 -4 4 >"$tmp/c.csv"
 "$eval_bin" -n 8 -r -4:4:2001 'exp(-x^2)' >"$tmp/e.csv"

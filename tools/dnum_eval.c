@@ -33,7 +33,7 @@ static const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2"};
 /* ---- the options: one table (short letter, long name, value name, help) ---- */
 
 enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_JOBS,
-              O_HELP, O_VERSION };
+              O_COEFFS, O_HELP, O_VERSION };
 static const struct option_def {
     char s;          /* short form, 0 if none */
     const char *l;   /* long form */
@@ -59,6 +59,9 @@ static const struct option_def {
     {'f', "format", "FMT", O_FORMAT, "csv (default) | json | table"},
     {'j', "jobs", "N", O_JOBS,
      "evaluate on N threads (1..64, default 1); the output is the same"},
+    {0, "coeffs", NULL, O_COEFFS,
+     "print Taylor coefficients c_k = f^(k)/k! (columns c0..cN;\n"
+     "two variables: c{i}_{j} = d{i}_{j}/(i! j!)) instead of derivatives"},
     {'h', "help", NULL, O_HELP, "this text"},
     {0, "version", NULL, O_VERSION, "the version"},
 };
@@ -299,6 +302,8 @@ struct job {
     size_t len;     /* derivatives per point */
     size_t row_max; /* longest possible text of one row */
     char (*names)[NAME_W];
+    int coeffs;          /* --coeffs: divide column k by scale[k] */
+    long double *scale;  /* k! (one variable) or i! j! (two), per derivative column */
 };
 
 /* One thread's evaluator state: workspace and argument arrays of its own. */
@@ -386,7 +391,10 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         }
     }
     for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
-    memcpy(ev->row + j->nvars, ev->res, len * sizeof(double));
+    if (j->coeffs) /* c = d / k!, rounded once from the wide quotient */
+        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
+    else
+        memcpy(ev->row + j->nvars, ev->res, len * sizeof(double));
 }
 
 /* ---- text ---- */
@@ -503,12 +511,12 @@ static void make_names(struct job *j, char **vars)
         if (c < j->nvars) {
             snprintf(name, NAME_W, "%s", vars[c]);
         } else if (j->nvars == 1) {
-            snprintf(name, NAME_W, "d%u", c - j->nvars);
+            snprintf(name, NAME_W, "%c%u", j->coeffs ? 'c' : 'd', c - j->nvars);
         } else {
             unsigned idx = c - j->nvars, s = 0;
             while ((s + 1) * (s + 2) / 2 <= idx) s++;
             unsigned k = idx - s * (s + 1) / 2;
-            snprintf(name, NAME_W, "d%u_%u", s - k, k);
+            snprintf(name, NAME_W, "%c%u_%u", j->coeffs ? 'c' : 'd', s - k, k);
         }
     }
 }
@@ -810,7 +818,7 @@ static unsigned long run(const struct job *j, struct source *src, unsigned jobs,
 struct config {
     unsigned long order, jobs;
     const char *vars, *at, *range, *points, *file, *src;
-    int engine, format;
+    int engine, format, coeffs;
 };
 
 /* Applies one option with its value (NULL for a flag). */
@@ -836,6 +844,7 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
             die(2, "bad thread count '%s' for -j (an integer 1..%u)", shown(val), MAX_JOBS);
         break;
     case O_VARS: cf->vars = val; break;
+    case O_COEFFS: cf->coeffs = 1; break;
     case O_AT: cf->at = val; break;
     case O_RANGE: cf->range = val; break;
     case O_POINTS: cf->points = val; break;
@@ -989,6 +998,22 @@ int main(int argc, char **argv)
     job.len = engine == ENG_DNUM2 ? (size_t)(job.n + 1) * (job.n + 2) / 2 : (size_t)job.n + 1;
     job.ncols = nvars + (unsigned)job.len;
     job.row_max = (size_t)job.ncols * (CELL_W + 3) + 8;
+    job.coeffs = cf.coeffs;
+    job.scale = xmalloc(job.len * sizeof *job.scale);
+    {
+        /* k! as a running product in long double (exact to 25!, then rounded once per
+         * step; where long double is double it overflows past 170!: those coefficients
+         * of finite derivatives print 0) */
+        long double f[DN_ORDER_MAX + 1];
+        f[0] = 1.0L;
+        for (unsigned k = 1; k <= job.n; k++) f[k] = f[k - 1] * (long double)k;
+        for (size_t c = 0; c < job.len; c++) {
+            unsigned s = 0;
+            while (nvars == 2 && (size_t)(s + 1) * (s + 2) / 2 <= c) s++;
+            unsigned k = nvars == 2 ? (unsigned)(c - (size_t)s * (s + 1) / 2) : 0;
+            job.scale[c] = nvars == 2 ? f[s - k] * f[k] : f[c];
+        }
+    }
     make_names(&job, vars);
     put_header(&job, src, vars);
     unsigned long bad = 0, npts = run(&job, &ps, (unsigned)cf.jobs, &bad);
@@ -997,6 +1022,7 @@ int main(int argc, char **argv)
 
     if (ps.f && ps.f != stdin) fclose(ps.f);
     free(job.names);
+    free(job.scale);
     dn_expr_free(job.e);
     free(src);
     free(vlist);
