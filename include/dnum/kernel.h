@@ -356,7 +356,7 @@ _DN_COLD static void _dn_tpow_zero(double *restrict f, double f0, double p, int 
                                  const double *restrict u, unsigned n)
 {
     unsigned m = _dn_tlead(u, n);
-    if (m > n) { /* u = 0 to order n: h^(j)(0) composed as before */
+    if (m > n || !isfinite(u[m])) { /* u = 0 to order n (or unknown): composed as before */
         _dn_tpow_at0(f, p, u, n);
         f[0] = f0;
         return;
@@ -399,7 +399,9 @@ _DN_COLD static void _dn_tdiv_zero(double *restrict c, const double *restrict a,
                                  const double *restrict b, unsigned n)
 {
     unsigned m = _dn_tlead(b, n), ma = _dn_tlead(a, n);
-    if (m > n) {
+    /* b = 0 to order n, or leading coefficients that are not finite (an Inf or NaN from
+     * an earlier singularity): IEEE division, no limit is taken from unknown numbers */
+    if (m > n || !isfinite(b[m]) || (ma <= n && !isfinite(a[ma]))) {
         _dn_tdiv(c, a, b, n);
         return;
     }
@@ -428,7 +430,7 @@ _DN_COLD static void _dn_tlog_zero(double *f, const double *w, unsigned n)
         for (unsigned k = 1; k <= n; k++) f[k] = NAN;
         return;
     }
-    int right = w[m] > 0.0, left = (m & 1u) ? w[m] < 0.0 : w[m] > 0.0;
+    int right = w[m] > 0.0, left = (m & 1u) ? w[m] < 0.0 : w[m] > 0.0; /* NaN: neither */
     for (unsigned k = 1; k <= n; k++)
         f[k] = right ? ((k & 1u) ? INFINITY : -INFINITY) : left ? -INFINITY : NAN;
 }

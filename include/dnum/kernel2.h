@@ -275,13 +275,14 @@ static inline void _dn2_tcompose(double *restrict f, const double *restrict dh,
 /* Zeros and poles (kernel.h's rule).                                                     */
 
 /* Which variables u may depend on alone: bit 0 set if every partial with j > 0 is zero (x
- * alone), bit 1 if every partial with i > 0 is (y alone); a constant has both. */
+ * alone), bit 1 if every partial with i > 0 is (y alone); a constant has both. NaN partials
+ * (unknown) do not count: _dn2_sing passes them on. */
 static inline unsigned _dn2_onevar(const double *u, unsigned n)
 {
     unsigned mask = 3;
     for (unsigned s = 1; s <= n; s++)
         for (unsigned j = 0; j <= s; j++)
-            if (u[s * (s + 1) / 2 + j] != 0.0) {
+            if (u[s * (s + 1) / 2 + j] != 0.0 && !isnan(u[s * (s + 1) / 2 + j])) {
                 if (j != 0) mask &= ~1u;
                 if (j != s) mask &= ~2u;
             }
@@ -310,7 +311,9 @@ _DN_COLD static void _dn2_sing(double *r, const double *a, const double *b,
     if (f1) f1(cr, ca, m);
     else if (f2) f2(cr, ca, cb, m);
     else fp(cr, ca, p, m);
-    for (unsigned k = 0; k < _dn2_size(n); k++) r[k] = v < 0 ? NAN : 0.0;
+    int unknown = v < 0; /* the other partials: 0, or NaN where an operand's are unknown */
+    for (unsigned k = 1; k < _dn2_size(n); k++) unknown |= isnan(a[k]) || (b && isnan(b[k]));
+    for (unsigned k = 0; k < _dn2_size(n); k++) r[k] = unknown ? NAN : 0.0;
     r[0] = cr[0];
     for (unsigned s = 1; s <= m; s++) r[s * (s + 1) / 2 + (v == 1 ? s : 0)] = cr[s];
 }
