@@ -144,16 +144,16 @@ _DNK_INLINE void _dnk_hmul1(double *c, const double *a, unsigned p,
 _DNK_INLINE void _dnk_hmul2(double *c, const double *a, unsigned p,
                             const double *b, unsigned q)
 {
-    _DN_UNROLL for (unsigned i = 0; i <= p; i++)
-        _DN_UNROLL for (unsigned j = 0; j <= q; j++) c[i + j] += a[i] * b[j];
+    for (unsigned i = 0; i <= p; i++)
+        for (unsigned j = 0; j <= q; j++) c[i + j] += a[i] * b[j];
 }
 
 #define _DNK_HMUL(m, m1)                                                                   \
     _DNK_INLINE void _dnk_hmul##m(double *c, const double *a, unsigned p, \
                                   const double *b, unsigned q)                    \
     {                                                                                      \
-        _DN_UNROLL for (unsigned i = 0; i <= p; i++)                                       \
-            _DN_UNROLL for (unsigned j = 0; j <= q; j++)                                   \
+        for (unsigned i = 0; i <= p; i++)                                       \
+            for (unsigned j = 0; j <= q; j++)                                   \
                 _dnk_hmul##m1(c + _dnk_start(m1, i + j), a + _dnk_start(m1, i), i,         \
                               b + _dnk_start(m1, j), j);                                   \
     }
@@ -203,19 +203,19 @@ _DNK_INLINE void _dnk_bdot(double *c, const double *a, const double *b, unsigned
 #define _DNK_BLOCK(e, K, k) for (size_t e = _dnk_start(K, k); e < _dnk_start(K, (k) + 1); e++)
 
 /** c = a * b (K-variate Cauchy product, total order N). */
-_DNK_INLINE void _dnk_tmul(double *restrict c, const double *restrict a,
+static inline void _dnk_tmul(double *restrict c, const double *restrict a,
                            const double *restrict b, unsigned K, unsigned N)
 {
-    _DN_UNROLL for (unsigned k = 0; k <= N; k++) _dnk_bdot(c, a, b, 0, k, k, K);
+    for (unsigned k = 0; k <= N; k++) _dnk_bdot(c, a, b, 0, k, k, K);
 }
 
 /** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
-_DNK_INLINE void _dnk_tdiv(double *restrict c, const double *restrict a,
+static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
                            const double *restrict b, unsigned K, unsigned N)
 {
     double inv = 1.0 / b[0];
     c[0] = a[0] * inv;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++) {
+    for (unsigned k = 1; k <= N; k++) {
         _dnk_bdot(c, b, c, 1, k, k, K);
         _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * inv;
     }
@@ -225,35 +225,35 @@ _DNK_INLINE void _dnk_tdiv(double *restrict c, const double *restrict a,
 /* Cores: kernel.h's recurrences on blocks (Taylor coefficients, no aliasing).            */
 
 /** v = theta u: block k times k. */
-_DNK_INLINE void _dnk_ttheta(double *restrict v, const double *restrict u, unsigned K,
+static inline void _dnk_ttheta(double *restrict v, const double *restrict u, unsigned K,
                              unsigned N)
 {
-    _DN_UNROLL for (unsigned k = 0; k <= N; k++) _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];
+    for (unsigned k = 0; k <= N; k++) _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];
 }
 
 /** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
-_DNK_INLINE void _dnk_tdiv0(double *restrict q, const double *restrict v,
+static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
                             const double *restrict w, unsigned K, unsigned N)
 {
     double inv = 1.0 / w[0];
     q[0] = 0.0;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++) {
+    for (unsigned k = 1; k <= N; k++) {
         _dnk_bdot(q, w, q, 1, k - 1, k, K);
         _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * inv;
     }
 }
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
-_DNK_INLINE void _dnk_tinteg(double *restrict f, double f0, const double *restrict g,
+static inline void _dnk_tinteg(double *restrict f, double f0, const double *restrict g,
                              unsigned K, unsigned N)
 {
     f[0] = f0;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++)
+    for (unsigned k = 1; k <= N; k++)
         _DNK_BLOCK(e, K, k) f[e] = (f0 != f0) ? f0 : g[e] * _dn_inv[k];
 }
 
 /** f = f0 + integral of (theta u) / w; scratch w2 of 2 S doubles. */
-_DNK_INLINE void _dnk_tinteg_div(double *restrict f, double f0, const double *restrict u,
+static inline void _dnk_tinteg_div(double *restrict f, double f0, const double *restrict u,
                                  const double *restrict w, unsigned K, unsigned N,
                                  double *restrict w2)
 {
@@ -264,26 +264,26 @@ _DNK_INLINE void _dnk_tinteg_div(double *restrict f, double f0, const double *re
 }
 
 /** e = exp(u), e_0 = e0: k e_k = sum_{j=1..k} (j u_j) e_{k-j}; scratch v of S doubles. */
-_DNK_INLINE void _dnk_texp(double *restrict e, double e0, const double *restrict u, unsigned K,
+static inline void _dnk_texp(double *restrict e, double e0, const double *restrict u, unsigned K,
                            unsigned N, double *restrict v)
 {
     _dnk_ttheta(v, u, K, N);
     e[0] = e0;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++) {
+    for (unsigned k = 1; k <= N; k++) {
         _dnk_bdot(e, v, e, 1, k, k, K);
         _DNK_BLOCK(i, K, k) e[i] *= _dn_inv[k];
     }
 }
 
 /** s = sin(u), c = cos(u) (sign = -1) or sinh, cosh (sign = +1); scratch v of S. */
-_DNK_INLINE void _dnk_tsincos(double *restrict s, double *restrict c, double s0, double c0,
+static inline void _dnk_tsincos(double *restrict s, double *restrict c, double s0, double c0,
                               double sign, const double *restrict u, unsigned K, unsigned N,
                               double *restrict v)
 {
     _dnk_ttheta(v, u, K, N);
     s[0] = s0;
     c[0] = c0;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++) {
+    for (unsigned k = 1; k <= N; k++) {
         _dnk_bdot(s, v, c, 1, k, k, K);
         _dnk_bdot(c, v, s, 1, k, k, K);
         _DNK_BLOCK(e, K, k) {
@@ -295,14 +295,14 @@ _DNK_INLINE void _dnk_tsincos(double *restrict s, double *restrict c, double s0,
 
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1) from theta t = w theta u, w = 1 + sign t^2;
  *  scratch of 2 S. */
-_DNK_INLINE void _dnk_ttan(double *restrict t, double t0, double w0, double sign,
+static inline void _dnk_ttan(double *restrict t, double t0, double w0, double sign,
                            const double *restrict u, unsigned K, unsigned N, double *restrict ws)
 {
     double *v = ws, *w = ws + _dnk_size(K, N);
     _dnk_ttheta(v, u, K, N);
     t[0] = t0;
     w[0] = w0;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++) {
+    for (unsigned k = 1; k <= N; k++) {
         _dnk_bdot(t, v, w, 1, k, k, K);
         _DNK_BLOCK(e, K, k) t[e] *= _dn_inv[k];
         if (k < N) {
@@ -313,12 +313,12 @@ _DNK_INLINE void _dnk_ttan(double *restrict t, double t0, double w0, double sign
 }
 
 /** r = sqrt(u), r_0 = r0; only u's blocks 1..N are read (hypot). */
-_DNK_INLINE void _dnk_tsqrt(double *restrict r, double r0, const double *restrict u,
+static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restrict u,
                             unsigned K, unsigned N)
 {
     double inv2 = 0.5 / r0;
     r[0] = r0;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++) {
+    for (unsigned k = 1; k <= N; k++) {
         _dnk_bdot(r, r, r, 1, k - 1, k, K);
         _DNK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;
     }
@@ -326,15 +326,15 @@ _DNK_INLINE void _dnk_tsqrt(double *restrict r, double r0, const double *restric
 
 /** f = u^p (real p), f_0 = f0, u_0 != 0:
  *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch of one block (S). */
-_DNK_INLINE void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
+static inline void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
                            unsigned K, unsigned N, double *restrict tmp)
 {
     double inv = 1.0 / u[0];
     f[0] = f0;
-    _DN_UNROLL for (unsigned k = 1; k <= N; k++) {
+    for (unsigned k = 1; k <= N; k++) {
         size_t b = _dnk_start(K, k), h = _dnk_h(K, k);
         for (size_t e = 0; e < h; e++) f[b + e] = 0.0;
-        _DN_UNROLL for (unsigned j = k; j >= 1; j--) {
+        for (unsigned j = k; j >= 1; j--) {
             double wgt = (p + 1.0) * (double)j - (double)k;
             for (size_t e = 0; e < h; e++) tmp[e] = 0.0;
             _dnk_hmul(K, tmp, u + _dnk_start(K, j), j, f + _dnk_start(K, k - j), k - j);
@@ -379,14 +379,14 @@ static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
 
 /** r = the variable number i (0-based) at x: value x, coefficient 1 for h_i, rest 0
  *  (i >= K: the constant x). */
-_DNK_INLINE void _dnk_set_var(double *r, unsigned i, double x, unsigned K, unsigned N)
+static inline void _dnk_set_var(double *r, unsigned i, double x, unsigned K, unsigned N)
 {
     _dn_set_const(r, x, (unsigned)_dnk_size(K, N) - 1);
     if (N >= 1 && i < K) r[1 + i] = 1.0;
 }
 
 /** r = a * b. */
-_DNK_INLINE void _dnk_mul(double *restrict r, const double *a, const double *b, unsigned K,
+static inline void _dnk_mul(double *restrict r, const double *a, const double *b, unsigned K,
                           unsigned N, double *restrict w)
 {
     (void)w;
@@ -394,7 +394,7 @@ _DNK_INLINE void _dnk_mul(double *restrict r, const double *a, const double *b, 
 }
 
 /** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
-_DNK_INLINE void _dnk_div(double *restrict r, const double *a, const double *b, unsigned K,
+static inline void _dnk_div(double *restrict r, const double *a, const double *b, unsigned K,
                           unsigned N, double *restrict w)
 {
     (void)w;
@@ -402,7 +402,7 @@ _DNK_INLINE void _dnk_div(double *restrict r, const double *a, const double *b, 
 }
 
 /** r = c / b. */
-_DNK_INLINE void _dnk_d_div(double *restrict r, double c, const double *b, unsigned K,
+static inline void _dnk_d_div(double *restrict r, double c, const double *b, unsigned K,
                             unsigned N, double *restrict w)
 {
     _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
@@ -410,14 +410,14 @@ _DNK_INLINE void _dnk_d_div(double *restrict r, double c, const double *b, unsig
 }
 
 /** r = exp(u). */
-_DNK_INLINE void _dnk_exp(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_exp(double *restrict r, const double *u, unsigned K, unsigned N,
                           double *restrict w)
 {
     _dnk_texp(r, exp(u[0]), u, K, N, w);
 }
 
 /** r = expm1(u), accurate value for small u_0. */
-_DNK_INLINE void _dnk_expm1(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, unsigned N,
                             double *restrict w)
 {
     double em1 = expm1(u[0]);
@@ -426,14 +426,14 @@ _DNK_INLINE void _dnk_expm1(double *restrict r, const double *u, unsigned K, uns
 }
 
 /** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
-_DNK_INLINE void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
                           double *restrict w)
 {
     _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
 }
 
 /** r = log1p(u), accurate value for small u_0. */
-_DNK_INLINE void _dnk_log1p(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, unsigned N,
                             double *restrict w)
 {
     size_t S = _dnk_size(K, N);
@@ -444,7 +444,7 @@ _DNK_INLINE void _dnk_log1p(double *restrict r, const double *u, unsigned K, uns
 }
 
 /** r = sqrt(u); u_0 = 0 gives Inf first partials. */
-_DNK_INLINE void _dnk_sqrt(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_sqrt(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     (void)w;
@@ -515,7 +515,7 @@ static inline void _dnk_cbrt(double *restrict r, const double *u, unsigned K, un
 }
 
 /** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
-_DNK_INLINE void _dnk_pow(double *restrict r, const double *a, const double *b, unsigned K,
+static inline void _dnk_pow(double *restrict r, const double *a, const double *b, unsigned K,
                           unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -526,49 +526,49 @@ _DNK_INLINE void _dnk_pow(double *restrict r, const double *a, const double *b, 
 }
 
 /** s = sin(u), c = cos(u) from one recurrence. */
-_DNK_INLINE void _dnk_sincos(double *restrict s, double *restrict c, const double *u,
+static inline void _dnk_sincos(double *restrict s, double *restrict c, const double *u,
                              unsigned K, unsigned N, double *restrict w)
 {
     _dnk_tsincos(s, c, sin(u[0]), cos(u[0]), -1.0, u, K, N, w);
 }
 
 /** r = sin(u). */
-_DNK_INLINE void _dnk_sin(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_sin(double *restrict r, const double *u, unsigned K, unsigned N,
                           double *restrict w)
 {
     _dnk_sincos(r, w, u, K, N, w + _dnk_size(K, N));
 }
 
 /** r = cos(u). */
-_DNK_INLINE void _dnk_cos(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_cos(double *restrict r, const double *u, unsigned K, unsigned N,
                           double *restrict w)
 {
     _dnk_sincos(w, r, u, K, N, w + _dnk_size(K, N));
 }
 
 /** s = sinh(u), c = cosh(u) from one recurrence. */
-_DNK_INLINE void _dnk_sinhcosh(double *restrict s, double *restrict c, const double *u,
+static inline void _dnk_sinhcosh(double *restrict s, double *restrict c, const double *u,
                                unsigned K, unsigned N, double *restrict w)
 {
     _dnk_tsincos(s, c, sinh(u[0]), cosh(u[0]), 1.0, u, K, N, w);
 }
 
 /** r = sinh(u). */
-_DNK_INLINE void _dnk_sinh(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_sinh(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     _dnk_sinhcosh(r, w, u, K, N, w + _dnk_size(K, N));
 }
 
 /** r = cosh(u). */
-_DNK_INLINE void _dnk_cosh(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_cosh(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     _dnk_sinhcosh(w, r, u, K, N, w + _dnk_size(K, N));
 }
 
 /** r = tan(u). */
-_DNK_INLINE void _dnk_tan(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_tan(double *restrict r, const double *u, unsigned K, unsigned N,
                           double *restrict w)
 {
     double t0 = tan(u[0]);
@@ -576,7 +576,7 @@ _DNK_INLINE void _dnk_tan(double *restrict r, const double *u, unsigned K, unsig
 }
 
 /** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
-_DNK_INLINE void _dnk_tanh(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_tanh(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     double ch = cosh(u[0]);
@@ -586,7 +586,7 @@ _DNK_INLINE void _dnk_tanh(double *restrict r, const double *u, unsigned K, unsi
 /* w = sg (1 - u^2) (sg = +1) or u^2 - 1 (sg = -1), or 1 + u^2 (sg = 0), optionally its
  * square root (root != 0); the value of 1 - u^2 as a product of two factors for accuracy.
  * Scratch sq of S doubles. */
-_DNK_INLINE void _dnk_tsq_shift(double *restrict w, const double *restrict u, double sg,
+static inline void _dnk_tsq_shift(double *restrict w, const double *restrict u, double sg,
                                 int root, unsigned K, unsigned N, double *restrict sq)
 {
     const size_t S = _dnk_size(K, N);
@@ -604,7 +604,7 @@ _DNK_INLINE void _dnk_tsq_shift(double *restrict w, const double *restrict u, do
 }
 
 /* r = f0 + integral of theta u / w(u), w from _dnk_tsq_shift(sg, root) */
-_DNK_INLINE void _dnk_integ_sq(double *restrict r, double f0, const double *u, double sg,
+static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u, double sg,
                                int root, unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -613,14 +613,14 @@ _DNK_INLINE void _dnk_integ_sq(double *restrict r, double f0, const double *u, d
 }
 
 /** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
-_DNK_INLINE void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
 }
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
-_DNK_INLINE void _dnk_acos(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     _dnk_asin(r, u, K, N, w);
@@ -629,28 +629,28 @@ _DNK_INLINE void _dnk_acos(double *restrict r, const double *u, unsigned K, unsi
 }
 
 /** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
-_DNK_INLINE void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
                             double *restrict w)
 {
     _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
 }
 
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
-_DNK_INLINE void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
                             double *restrict w)
 {
     _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
 }
 
 /** r = atan(u). */
-_DNK_INLINE void _dnk_atan(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_atan(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     _dnk_integ_sq(r, atan(u[0]), u, 0.0, 0, K, N, w);
 }
 
 /** r = asinh(u). */
-_DNK_INLINE void _dnk_asinh(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_asinh(double *restrict r, const double *u, unsigned K, unsigned N,
                             double *restrict w)
 {
     _dnk_integ_sq(r, asinh(u[0]), u, 0.0, 1, K, N, w);
@@ -658,7 +658,7 @@ _DNK_INLINE void _dnk_asinh(double *restrict r, const double *u, unsigned K, uns
 
 /** r = atan2(y, x) (C argument order): integral of (x theta y - y theta x) / (x^2 + y^2),
  *  value atan2(y_0, x_0); (0, 0) gives NaN partials. */
-_DNK_INLINE void _dnk_atan2(double *restrict r, const double *y, const double *x, unsigned K,
+static inline void _dnk_atan2(double *restrict r, const double *y, const double *x, unsigned K,
                             unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -676,7 +676,7 @@ _DNK_INLINE void _dnk_atan2(double *restrict r, const double *y, const double *x
 }
 
 /** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value; (0, 0) gives NaN. */
-_DNK_INLINE void _dnk_hypot(double *restrict r, const double *a, const double *b, unsigned K,
+static inline void _dnk_hypot(double *restrict r, const double *a, const double *b, unsigned K,
                             unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -688,7 +688,7 @@ _DNK_INLINE void _dnk_hypot(double *restrict r, const double *a, const double *b
 }
 
 /* r = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) theta u */
-_DNK_INLINE void _dnk_terf(double *restrict r, double f0, double s0, const double *u,
+static inline void _dnk_terf(double *restrict r, double f0, double s0, const double *u,
                            unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -703,21 +703,21 @@ _DNK_INLINE void _dnk_terf(double *restrict r, double f0, double s0, const doubl
 }
 
 /** r = erf(u). */
-_DNK_INLINE void _dnk_erf(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_erf(double *restrict r, const double *u, unsigned K, unsigned N,
                           double *restrict w)
 {
     _dnk_terf(r, erf(u[0]), 1.0, u, K, N, w);
 }
 
 /** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
-_DNK_INLINE void _dnk_erfc(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_erfc(double *restrict r, const double *u, unsigned K, unsigned N,
                            double *restrict w)
 {
     _dnk_terf(r, erfc(u[0]), -1.0, u, K, N, w);
 }
 
 /** r = |u|; at u_0 = 0 the value is 0 and every other entry NaN (as _dn_abs). */
-_DNK_INLINE void _dnk_abs(double *restrict r, const double *u, unsigned K, unsigned N,
+static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, unsigned N,
                           double *restrict w)
 {
     (void)w;
