@@ -192,7 +192,7 @@ _DNK_INLINE void _dnk_bdot(double *c, const double *a, const double *b, unsigned
 {
     double *ck = c + _dnk_start(K, k);
     size_t h = _dnk_h(K, k);
-    for (size_t e = 0; e < h; e++) ck[e] = 0.0;
+    for (size_t e = 0; e < h; e++) ck[e] = -0.0; /* -0 + x == x for every x, also -0 */
     for (unsigned t = 0; lo + t <= hi; t++) {
         unsigned j = hi - t;
         _dnk_hmul(K, ck, a + _dnk_start(K, j), j, b + _dnk_start(K, k - j), k - j);
@@ -333,10 +333,10 @@ static inline void _dnk_tpow(double *restrict f, double f0, double p, const doub
     f[0] = f0;
     for (unsigned k = 1; k <= N; k++) {
         size_t b = _dnk_start(K, k), h = _dnk_h(K, k);
-        for (size_t e = 0; e < h; e++) f[b + e] = 0.0;
+        for (size_t e = 0; e < h; e++) f[b + e] = -0.0;
         for (unsigned j = k; j >= 1; j--) {
             double wgt = (p + 1.0) * (double)j - (double)k;
-            for (size_t e = 0; e < h; e++) tmp[e] = 0.0;
+            for (size_t e = 0; e < h; e++) tmp[e] = -0.0;
             _dnk_hmul(K, tmp, u + _dnk_start(K, j), j, f + _dnk_start(K, k - j), k - j);
             for (size_t e = 0; e < h; e++) f[b + e] += wgt * tmp[e];
         }
@@ -355,7 +355,7 @@ static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
     double *p = ws, *q = ws + S;
     for (size_t e = 0; e < S; e++) {
         p[e] = e == 0 ? 1.0 : 0.0;
-        f[e] = 0.0;
+        f[e] = -0.0; /* the exact additive identity: f_0 keeps the sign of h(u_0) */
     }
     for (unsigned j = 0;; j++) {
         double hk = dh[j] * _dn_ifact[j];
