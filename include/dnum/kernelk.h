@@ -204,14 +204,14 @@ _DNK_INLINE void _dnk_bdot(double *c, const double *a, const double *b, unsigned
 
 /** c = a * b (K-variate Cauchy product, total order N). */
 static inline void _dnk_tmul(double *restrict c, const double *restrict a,
-                           const double *restrict b, unsigned K, unsigned N)
+                             const double *restrict b, unsigned K, unsigned N)
 {
     for (unsigned k = 0; k <= N; k++) _dnk_bdot(c, a, b, 0, k, k, K);
 }
 
 /** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
 static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
-                           const double *restrict b, unsigned K, unsigned N)
+                             const double *restrict b, unsigned K, unsigned N)
 {
     double inv = 1.0 / b[0];
     c[0] = a[0] * inv;
@@ -226,14 +226,14 @@ static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
 
 /** v = theta u: block k times k. */
 static inline void _dnk_ttheta(double *restrict v, const double *restrict u, unsigned K,
-                             unsigned N)
+                               unsigned N)
 {
     for (unsigned k = 0; k <= N; k++) _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];
 }
 
 /** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
 static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
-                            const double *restrict w, unsigned K, unsigned N)
+                              const double *restrict w, unsigned K, unsigned N)
 {
     double inv = 1.0 / w[0];
     q[0] = 0.0;
@@ -245,7 +245,7 @@ static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
 static inline void _dnk_tinteg(double *restrict f, double f0, const double *restrict g,
-                             unsigned K, unsigned N)
+                               unsigned K, unsigned N)
 {
     f[0] = f0;
     for (unsigned k = 1; k <= N; k++)
@@ -254,8 +254,8 @@ static inline void _dnk_tinteg(double *restrict f, double f0, const double *rest
 
 /** f = f0 + integral of (theta u) / w; scratch w2 of 2 S doubles. */
 static inline void _dnk_tinteg_div(double *restrict f, double f0, const double *restrict u,
-                                 const double *restrict w, unsigned K, unsigned N,
-                                 double *restrict w2)
+                                   const double *restrict w, unsigned K, unsigned N,
+                                   double *restrict w2)
 {
     double *v = w2, *q = w2 + _dnk_size(K, N);
     _dnk_ttheta(v, u, K, N);
@@ -265,20 +265,25 @@ static inline void _dnk_tinteg_div(double *restrict f, double f0, const double *
 
 /** e = exp(u), e_0 = e0: k e_k = sum_{j=1..k} (j u_j) e_{k-j}; scratch v of S doubles. */
 static inline void _dnk_texp(double *restrict e, double e0, const double *restrict u, unsigned K,
-                           unsigned N, double *restrict v)
+                             unsigned N, double *restrict v)
 {
+    /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end, so
+     * the partials are +-Inf as in kernel.h instead of the NaN of Inf * 0 */
+    double f = isinf(e0) ? e0 : 1.0;
     _dnk_ttheta(v, u, K, N);
-    e[0] = e0;
+    e[0] = isinf(e0) ? 1.0 : e0;
     for (unsigned k = 1; k <= N; k++) {
         _dnk_bdot(e, v, e, 1, k, k, K);
         _DNK_BLOCK(i, K, k) e[i] *= _dn_inv[k];
     }
+    if (f != 1.0)
+        for (size_t i = 0; i < _dnk_size(K, N); i++) e[i] *= f;
 }
 
 /** s = sin(u), c = cos(u) (sign = -1) or sinh, cosh (sign = +1); scratch v of S. */
 static inline void _dnk_tsincos(double *restrict s, double *restrict c, double s0, double c0,
-                              double sign, const double *restrict u, unsigned K, unsigned N,
-                              double *restrict v)
+                                double sign, const double *restrict u, unsigned K, unsigned N,
+                                double *restrict v)
 {
     _dnk_ttheta(v, u, K, N);
     s[0] = s0;
@@ -296,7 +301,7 @@ static inline void _dnk_tsincos(double *restrict s, double *restrict c, double s
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1) from theta t = w theta u, w = 1 + sign t^2;
  *  scratch of 2 S. */
 static inline void _dnk_ttan(double *restrict t, double t0, double w0, double sign,
-                           const double *restrict u, unsigned K, unsigned N, double *restrict ws)
+                             const double *restrict u, unsigned K, unsigned N, double *restrict ws)
 {
     double *v = ws, *w = ws + _dnk_size(K, N);
     _dnk_ttheta(v, u, K, N);
@@ -314,7 +319,7 @@ static inline void _dnk_ttan(double *restrict t, double t0, double w0, double si
 
 /** r = sqrt(u), r_0 = r0; only u's blocks 1..N are read (hypot). */
 static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restrict u,
-                            unsigned K, unsigned N)
+                              unsigned K, unsigned N)
 {
     double inv2 = 0.5 / r0;
     r[0] = r0;
@@ -327,7 +332,7 @@ static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restr
 /** f = u^p (real p), f_0 = f0, u_0 != 0:
  *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch of one block (S). */
 static inline void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
-                           unsigned K, unsigned N, double *restrict tmp)
+                             unsigned K, unsigned N, double *restrict tmp)
 {
     double inv = 1.0 / u[0];
     f[0] = f0;
@@ -387,7 +392,7 @@ static inline void _dnk_set_var(double *r, unsigned i, double x, unsigned K, uns
 
 /** r = a * b. */
 static inline void _dnk_mul(double *restrict r, const double *a, const double *b, unsigned K,
-                          unsigned N, double *restrict w)
+                            unsigned N, double *restrict w)
 {
     (void)w;
     _dnk_tmul(r, a, b, K, N);
@@ -395,7 +400,7 @@ static inline void _dnk_mul(double *restrict r, const double *a, const double *b
 
 /** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
 static inline void _dnk_div(double *restrict r, const double *a, const double *b, unsigned K,
-                          unsigned N, double *restrict w)
+                            unsigned N, double *restrict w)
 {
     (void)w;
     _dnk_tdiv(r, a, b, K, N);
@@ -403,7 +408,7 @@ static inline void _dnk_div(double *restrict r, const double *a, const double *b
 
 /** r = c / b. */
 static inline void _dnk_d_div(double *restrict r, double c, const double *b, unsigned K,
-                            unsigned N, double *restrict w)
+                              unsigned N, double *restrict w)
 {
     _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
     _dnk_tdiv(r, w, b, K, N);
@@ -411,14 +416,14 @@ static inline void _dnk_d_div(double *restrict r, double c, const double *b, uns
 
 /** r = exp(u). */
 static inline void _dnk_exp(double *restrict r, const double *u, unsigned K, unsigned N,
-                          double *restrict w)
+                            double *restrict w)
 {
     _dnk_texp(r, exp(u[0]), u, K, N, w);
 }
 
 /** r = expm1(u), accurate value for small u_0. */
 static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+                              double *restrict w)
 {
     double em1 = expm1(u[0]);
     _dnk_texp(r, em1 + 1.0, u, K, N, w);
@@ -427,14 +432,14 @@ static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, u
 
 /** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
 static inline void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
-                          double *restrict w)
+                            double *restrict w)
 {
     _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
 }
 
 /** r = log1p(u), accurate value for small u_0. */
 static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+                              double *restrict w)
 {
     size_t S = _dnk_size(K, N);
     double v = log1p(u[0]);
@@ -445,7 +450,7 @@ static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, u
 
 /** r = sqrt(u); u_0 = 0 gives Inf first partials. */
 static inline void _dnk_sqrt(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
+                             double *restrict w)
 {
     (void)w;
     _dnk_tsqrt(r, sqrt(u[0]), u, K, N);
@@ -516,7 +521,7 @@ static inline void _dnk_cbrt(double *restrict r, const double *u, unsigned K, un
 
 /** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
 static inline void _dnk_pow(double *restrict r, const double *a, const double *b, unsigned K,
-                          unsigned N, double *restrict w)
+                            unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     double *tl = w, *tp = w + S;
@@ -527,49 +532,35 @@ static inline void _dnk_pow(double *restrict r, const double *a, const double *b
 
 /** s = sin(u), c = cos(u) from one recurrence. */
 static inline void _dnk_sincos(double *restrict s, double *restrict c, const double *u,
-                             unsigned K, unsigned N, double *restrict w)
+                               unsigned K, unsigned N, double *restrict w)
 {
     _dnk_tsincos(s, c, sin(u[0]), cos(u[0]), -1.0, u, K, N, w);
 }
 
-/** r = sin(u). */
-static inline void _dnk_sin(double *restrict r, const double *u, unsigned K, unsigned N,
-                          double *restrict w)
-{
-    _dnk_sincos(r, w, u, K, N, w + _dnk_size(K, N));
-}
-
-/** r = cos(u). */
-static inline void _dnk_cos(double *restrict r, const double *u, unsigned K, unsigned N,
-                          double *restrict w)
-{
-    _dnk_sincos(w, r, u, K, N, w + _dnk_size(K, N));
-}
-
 /** s = sinh(u), c = cosh(u) from one recurrence. */
 static inline void _dnk_sinhcosh(double *restrict s, double *restrict c, const double *u,
-                               unsigned K, unsigned N, double *restrict w)
+                                 unsigned K, unsigned N, double *restrict w)
 {
     _dnk_tsincos(s, c, sinh(u[0]), cosh(u[0]), 1.0, u, K, N, w);
 }
 
-/** r = sinh(u). */
-static inline void _dnk_sinh(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
-{
-    _dnk_sinhcosh(r, w, u, K, N, w + _dnk_size(K, N));
-}
-
-/** r = cosh(u). */
-static inline void _dnk_cosh(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
-{
-    _dnk_sinhcosh(w, r, u, K, N, w + _dnk_size(K, N));
-}
+/* r = one result (first: s, else c) of the pair kernel _dnk_##pair; the other goes to scratch */
+#define _DNK_ONE(name, pair, first)                                                        \
+    static inline void _dnk_##name(double *restrict r, const double *u, unsigned K,        \
+                                   unsigned N, double *restrict w)                         \
+    {                                                                                      \
+        double *o = w, *ws = w + _dnk_size(K, N);                                          \
+        _dnk_##pair(first ? r : o, first ? o : r, u, K, N, ws);                            \
+    }
+/** r = sin(u), cos(u), sinh(u), cosh(u). */
+_DNK_ONE(sin, sincos, 1)
+_DNK_ONE(cos, sincos, 0)
+_DNK_ONE(sinh, sinhcosh, 1)
+_DNK_ONE(cosh, sinhcosh, 0)
 
 /** r = tan(u). */
 static inline void _dnk_tan(double *restrict r, const double *u, unsigned K, unsigned N,
-                          double *restrict w)
+                            double *restrict w)
 {
     double t0 = tan(u[0]);
     _dnk_ttan(r, t0, 1.0 + t0 * t0, 1.0, u, K, N, w);
@@ -577,7 +568,7 @@ static inline void _dnk_tan(double *restrict r, const double *u, unsigned K, uns
 
 /** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
 static inline void _dnk_tanh(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
+                             double *restrict w)
 {
     double ch = cosh(u[0]);
     _dnk_ttan(r, tanh(u[0]), 1.0 / (ch * ch), -1.0, u, K, N, w);
@@ -587,7 +578,7 @@ static inline void _dnk_tanh(double *restrict r, const double *u, unsigned K, un
  * square root (root != 0); the value of 1 - u^2 as a product of two factors for accuracy.
  * Scratch sq of S doubles. */
 static inline void _dnk_tsq_shift(double *restrict w, const double *restrict u, double sg,
-                                int root, unsigned K, unsigned N, double *restrict sq)
+                                  int root, unsigned K, unsigned N, double *restrict sq)
 {
     const size_t S = _dnk_size(K, N);
     _dnk_tmul(sq, u, u, K, N);
@@ -605,7 +596,7 @@ static inline void _dnk_tsq_shift(double *restrict w, const double *restrict u, 
 
 /* r = f0 + integral of theta u / w(u), w from _dnk_tsq_shift(sg, root) */
 static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u, double sg,
-                               int root, unsigned K, unsigned N, double *restrict w)
+                                 int root, unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     _dnk_tsq_shift(w, u, sg, root, K, N, w + S);
@@ -614,14 +605,14 @@ static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u,
 
 /** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
 static inline void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
+                             double *restrict w)
 {
     _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
 }
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
 static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
+                             double *restrict w)
 {
     _dnk_asin(r, u, K, N, w);
     _dn_neg(r, r, (unsigned)_dnk_size(K, N) - 1);
@@ -630,28 +621,28 @@ static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, un
 
 /** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
 static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+                              double *restrict w)
 {
     _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
 }
 
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
 static inline void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+                              double *restrict w)
 {
     _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
 }
 
 /** r = atan(u). */
 static inline void _dnk_atan(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
+                             double *restrict w)
 {
     _dnk_integ_sq(r, atan(u[0]), u, 0.0, 0, K, N, w);
 }
 
 /** r = asinh(u). */
 static inline void _dnk_asinh(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+                              double *restrict w)
 {
     _dnk_integ_sq(r, asinh(u[0]), u, 0.0, 1, K, N, w);
 }
@@ -659,7 +650,7 @@ static inline void _dnk_asinh(double *restrict r, const double *u, unsigned K, u
 /** r = atan2(y, x) (C argument order): integral of (x theta y - y theta x) / (x^2 + y^2),
  *  value atan2(y_0, x_0); (0, 0) gives NaN partials. */
 static inline void _dnk_atan2(double *restrict r, const double *y, const double *x, unsigned K,
-                            unsigned N, double *restrict w)
+                              unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     double *dy = w, *dx = w + S, *num = w + 2 * S, *den = w + 3 * S, *q = w + 4 * S;
@@ -677,7 +668,7 @@ static inline void _dnk_atan2(double *restrict r, const double *y, const double 
 
 /** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value; (0, 0) gives NaN. */
 static inline void _dnk_hypot(double *restrict r, const double *a, const double *b, unsigned K,
-                            unsigned N, double *restrict w)
+                              unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     double *s = w, *t = w + S;
@@ -689,7 +680,7 @@ static inline void _dnk_hypot(double *restrict r, const double *a, const double 
 
 /* r = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) theta u */
 static inline void _dnk_terf(double *restrict r, double f0, double s0, const double *u,
-                           unsigned K, unsigned N, double *restrict w)
+                             unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     double *sq = w, *e = w + S, *du = w + 2 * S, *g = w + 3 * S;
@@ -704,21 +695,21 @@ static inline void _dnk_terf(double *restrict r, double f0, double s0, const dou
 
 /** r = erf(u). */
 static inline void _dnk_erf(double *restrict r, const double *u, unsigned K, unsigned N,
-                          double *restrict w)
+                            double *restrict w)
 {
     _dnk_terf(r, erf(u[0]), 1.0, u, K, N, w);
 }
 
 /** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
 static inline void _dnk_erfc(double *restrict r, const double *u, unsigned K, unsigned N,
-                           double *restrict w)
+                             double *restrict w)
 {
     _dnk_terf(r, erfc(u[0]), -1.0, u, K, N, w);
 }
 
 /** r = |u|; at u_0 = 0 the value is 0 and every other entry NaN (as _dn_abs). */
 static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, unsigned N,
-                          double *restrict w)
+                            double *restrict w)
 {
     (void)w;
     _dn_abs(r, u, (unsigned)_dnk_size(K, N) - 1);
