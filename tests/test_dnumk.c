@@ -435,6 +435,11 @@ Test(dnumk, branch_points_equal_dnum)
             for (size_t e = _dnk_start(3, s) + 1; e < _dnk_start(3, s + 1); e++)
                 cr_expect(r.c[e] == 0.0, "%s: partial %zu in y or z must vanish", fs[i].name, e);
     }
+    /* the sign of a zero value is libm's: exp(x) x at x = -1000 is -0, and atan2 of it
+     * with a negative x is -pi (found by fuzz/fuzz_diff.c, seed corpus/diff/negzero) */
+    dnumk3_o4 x = dnumk3_o4_var(-1000.0, 0), p = dnumk3_o4_mul(dnumk3_o4_exp(x), x);
+    cr_expect(p.c[0] == 0.0 && signbit(p.c[0]), "exp(x) x at -1000 is -0");
+    cr_expect(dnumk3_o4_atan2(p, x).c[0] == atan2(-0.0, -1000.0) && atan2(-0.0, -1000.0) < 0.0);
 }
 
 /* ---- layout ------------------------------------------------------------------------------ */
