@@ -2,7 +2,8 @@
  * Inf, subnormals, huge and tiny) and a small stack program (one byte per instruction)
  * that builds a random expression tree of arithmetic and elementary functions. The same
  * tree is evaluated on the three families through their own APIs:
- *   Dnum (dnum_o6), Dvec (order 6), Dnum2 (dnum2_o6, a function of x alone),
+ *   Dnum (dnum_o6), Dvec (order 6), Dnum2 (dnum2_o6, a function of x alone), Dnumk
+ *   (dnumk3_o6, three variables, x the first: the multivariate family),
  * and, alongside, a magnitude shadow (below). Failures: any crash or sanitizer report, or
  *   1. Dvec differing from Dnum in any bit (same kernels, same order: NaN == NaN);
  *   2. a value (order 0) differing between the three families (same libm calls; a limit
@@ -11,7 +12,10 @@
  *   3. a partial in the absent variable y that is not exactly 0 while every derivative is
  *      finite;
  *   4. a pure x-derivative d^k f/dx^k of Dnum2 (index (k, 0)) off Dnum's d[k] by more than
- *      TOL * B_k + TINY (2^-1000, for underflow), or not finite while B_k is (see below).
+ *      TOL * B_k + TINY (2^-1000, for underflow), or not finite while B_k is (see below);
+ *   5. checks 2, 3 and 4 for Dnumk (its value, its partials in y and z, its x-derivatives:
+ *      the same recurrences on Taylor coefficients without the conversions, so the same
+ *      bound holds).
  *
  * Why a tolerance in 4: restricted to x, Dnum2's total-degree recurrences (kernel2.h) reduce
  * to the 1-D ones of kernel.h with the same terms, the same constants (every division is
@@ -59,6 +63,7 @@
 
 #define N 6
 #define DEPTH 8
+DNUMK_DEFINE(3, 6)
 #define TOL 0x1p-36 /* check 4: |Dnum2 - Dnum| <= TOL * B_k + TINY, see above */
 #define TINY 0x1p-1000 /* underflow: Dnum's wide cores (long double range) keep terms that
                         * underflow in double, so results this small may differ outright */
@@ -69,6 +74,7 @@ typedef struct {
     dnum_o6 f[DEPTH];
     dvec v[DEPTH];
     dnum2_o6 b[DEPTH];
+    dnumk3_o6 k[DEPTH];
     double m[DEPTH][N + 1]; /* the shadow A, Taylor form: m[k] >= 0 (or Inf/NaN) */
     int lim[DEPTH]; /* a quotient at a zero of its divisor below: the value is a limit,
                      * read from the operands' derivatives, which may differ where they
@@ -431,6 +437,7 @@ static void unary(machine *m, unsigned op)
     a_unary(m->m[t], op, f->d[0]);
 #define U(name)                                                                            \
     *f = dnum_o6_##name(*f), st = dvec_##name(v, v), *b = dnum2_o6_##name(*b);             \
+    m->k[t] = dnumk3_o6_##name(m->k[t]);                                                   \
     break
     switch (op % 22) {
     case 0: U(exp); case 1: U(expm1); case 2: U(log); case 3: U(log1p); case 4: U(sqrt);
@@ -458,6 +465,7 @@ static void binary(machine *m, unsigned op)
     a_binary(m->m[t], m->m[t + 1], op, f->d[0], g.d[0]);
 #define B(name)                                                                            \
     *f = dnum_o6_##name(*f, g), st = dvec_##name(v, v, w), *b = dnum2_o6_##name(*b, c);     \
+    m->k[t] = dnumk3_o6_##name(m->k[t], m->k[t + 1]);                                      \
     break
     switch (op % 7) {
     case 0: B(add); case 1: B(sub); case 2: B(mul); case 3: B(div); case 4: B(pow);
@@ -513,9 +521,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (kind == 0) {
                 m.f[t] = dnum_o6_var(x0), dvec_set_var(&m.v[t], x0);
                 m.b[t] = dnum2_o6_varx(x0, 0.5);
+                m.k[t] = dnumk3_o6_var(x0, 0);
             } else {
                 m.f[t] = dnum_o6_const(c), dvec_set_const(&m.v[t], c);
                 m.b[t] = dnum2_o6_const(c);
+                m.k[t] = dnumk3_o6_const(c);
             }
             for (unsigned k = 0; k <= N; k++) m.m[t][k] = k == 0 ? fabs(c) : 0.0;
             if (kind == 0 && N >= 1) m.m[t][1] = 1.0;
@@ -551,6 +561,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (B <= 0x1p1020 && !close) {
                 fprintf(stderr, "fuzz_diff: Dnum %.17g, Dnum2 %.17g, bound B %.3g\n", a, b, B);
                 check_at(0, "4 (d^k/dx^k: Dnum2 within TOL * B of Dnum)", t, k);
+            }
+        }
+    }
+    for (int t = 0; t < m.sp; t++) { /* 5. Dnumk: as 2, 3 and 4 */
+        int finite = 1;
+        for (unsigned k = 0; k <= N; k++) {
+            unsigned al[3] = {k, 0, 0};
+            double dk = dnumk3_o6_deriv(m.k[t], al);
+            finite &= dk - dk == 0.0;
+        }
+        unsigned a0[3] = {0, 0, 0};
+        check_at(same(dnumk3_o6_deriv(m.k[t], a0), m.f[t].d[0]), "5 (Dnumk value)", t, 0);
+        if (finite) /* every partial in y or z (all of block s but its first entry): 0 */
+            for (unsigned s = 1; s <= N; s++)
+                for (size_t e = _dnk_start(3, s) + 1; e < _dnk_start(3, s + 1); e++)
+                    check_at(m.k[t].c[e] == 0.0, "5 (Dnumk d/dy = d/dz = 0)", t, s);
+        for (unsigned k = 1; k <= N; k++) {
+            unsigned al[3] = {k, 0, 0};
+            double a = m.f[t].d[k], b = dnumk3_o6_deriv(m.k[t], al);
+            double B = m.m[t][k] * _dn_fact[k];
+            int close = isfinite(a) && isfinite(b) && fabs(a - b) <= TOL * B + TINY;
+            if (B <= 0x1p1020 && !close) {
+                fprintf(stderr, "fuzz_diff: Dnum %.17g, Dnumk %.17g, bound B %.3g\n", a, b, B);
+                check_at(0, "5 (d^k/dx^k: Dnumk within TOL * B of Dnum)", t, k);
             }
         }
     }

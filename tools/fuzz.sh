@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target (fuzz/fuzz_expr.c: the expression parser and engines;
-# fuzz/fuzz_diff.c: random expression trees on Dnum, Dvec and Dnum2 compared) with clang
+# fuzz/fuzz_diff.c: random expression trees on Dnum, Dvec, Dnum2 and Dnumk compared) with clang
 # -fsanitize=fuzzer,address,undefined and runs each for SECONDS (default 30: the CI smoke
 # run) from its seed corpus fuzz/corpus/<target>/. New inputs go to build-fuzz/corpus-*
 # (the committed seeds are not modified); crashes are written to build-fuzz/ and fail.

@@ -10,6 +10,8 @@
  *                   Hessian (dn_hessian) of f: R^n -> R; dnum/lanes2.h: the dlane2 type
  *   dnum/dnum2.h    bivariate dual numbers dnum2_o1 ... dnum2_o16 (all mixed partials),
  *                   DNUM2_DEFINE(N), dnum2_hessian; kernels in dnum/kernel2.h
+ *   dnum/dnumk.h   multivariate numbers: every mixed partial of f(x1..xk) to total order
+ *                   N, DNUMK_DEFINE(K, N) value types and the run-time dnk_space API
  *   dnum/expr.h     formulas parsed at run time (dn_expr_parse) and evaluated with every
  *                   derivative on raw arrays, dnum_oN, Dvec or bivariate triangles
  * Stored numbers are derivatives: a.d[k] is the k-th derivative. See README.md.
@@ -22,6 +24,7 @@
 #include "dnum/dvec.h"
 #include "dnum/hessian.h"
 #include "dnum/dnum2.h"
+#include "dnum/dnumk.h"
 #include "dnum/expr.h"
 
 #endif /* DNUM_DNUM_H */

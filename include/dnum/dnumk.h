@@ -1,0 +1,377 @@
+/* dnum/dnumk.h -- multivariate dual numbers: every mixed partial of f(x1, ..., xk) up to
+ * total order N (the Dnumk family).
+ *
+ * A number holds the C(N+k, k) partials d^|a| f / dx1^a1 ... dxk^ak, |a| <= N, as Taylor
+ * coefficients c_a = f^(a) / a! (a! = a1! ... ak!), in graded order: by total degree |a|,
+ * then by decreasing a1, then decreasing a2, ... (for k = 2 Dnum2's triangle):
+ *     k = 3: (000) (100) (010) (001) (200) (110) (101) (020) (011) (002) (300) (210) ...
+ * The accessors read and write derivatives or coefficients; see docs/dnumk.md.
+ * Two front ends over the kernels of dnum/kernelk.h:
+ *   - fixed k and N: DNUMK_DEFINE(K, N) instantiates the value type dnumkK_oN (K, N decimal
+ *     literals, 1 <= K <= DNK_VARS_MAX = 10, 1 <= N <= DNK_ORDER_MAX = 32, at most
+ *     DNUMK_FIXED_MAX = 4096 entries; anything else stops the compilation with a message)
+ *     and its whole API as static inline functions: the compiler unrolls everything.
+ *     Nothing is built in: write e.g. DNUMK_DEFINE(3, 6) once in your file.
+ *   - run-time k and N: a dnk_space (k, n and a workspace) and caller-owned arrays of
+ *     dnk_size(k, n) doubles; every function returns a status (for an expression evaluator
+ *     or k, N chosen at run time; library functions in src/dnumk.c).
+ *
+ * Fixed index (T = dnumkK_oN; alpha is const unsigned[K], a multi-index):
+ *   layout      DNUMK_SIZE(K, N)   size_t T_index(alpha)   position of alpha
+ *   construct   T T_var(double x, unsigned i)   variable i (0-based) with value x
+ *               T T_const(double c)   T T_from_derivs(const double *d)   T T_from_coeffs(const double *c)
+ *   inspect     double T_deriv(T a, alpha)   double T_coeff(T a, alpha)   (NaN if |alpha| > N)
+ *               void T_set_deriv(T *a, alpha, double v)   void T_set_coeff(T *a, alpha, double v)
+ *               void T_get_derivs(T a, double *d)   all partials, layout order
+ *               void T_grad(T a, double g[K])   void T_hess(T a, double H[K*K])   (row-major)
+ *               int T_tensor(T a, unsigned m, double *t)   the m-th derivative tensor, packed
+ *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
+ *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
+ *   apply       T T_apply(T u, dn_deriv_fn h, void *ctx)
+ *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
+ *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
+ *               _pow_d (T, double) _pown (T, long) _pow (T, T) _atan2 (T y, T x) _hypot (T, T)
+ *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
+ *   Hessian     T_objective   T f(const T *x, void *ctx)   (x[0..K-1])
+ *               int T_hessian(double *fx, double *grad, double *H, T_objective f,
+ *                             const double *x, void *ctx)   one evaluation, full Hessian
+ *
+ * Fixed function reference:
+ *   T_var(x, i)        value x, first partial 1 in variable i (i < K), every other entry 0.
+ *   T_const(c)         every partial 0.   T_from_derivs(d): from the partials d[0..SIZE-1] in
+ *                      layout order;   T_from_coeffs(c): from Taylor coefficients.
+ *   T_deriv(a, alpha)  d^|alpha| f / dx^alpha = alpha! c_alpha; T_coeff: c_alpha. NaN for
+ *                      |alpha| > N.   T_set_deriv / T_set_coeff write one entry (ignored for
+ *                      |alpha| > N).   T_get_derivs(a, d): d[e] = every partial.
+ *   T_grad(a, g)       g[i] = df/dx_i.   T_hess(a, H): H[i*K+j] = d2f/dx_i dx_j (NaN if N < 2).
+ *   T_tensor(a, m, t)  t[0 .. C(m+K-1, K-1)-1] = the partials of total order m, in layout
+ *                      order (the distinct entries of the symmetric m-th derivative tensor;
+ *                      the position of alpha with |alpha| = m is T_index(alpha) - C(m-1+K, K));
+ *                      returns the count, or DN_ERANGE (nothing written) for m > N.
+ *   arithmetic, functions, apply: as dnum_oN/dnum2_oN, every partial up to and including
+ *                      total order N; values are libm's; domain errors give NaN/Inf as the
+ *                      other families (docs/errors.md); apply calls h N+1 times at u_0.
+ *   T_hessian(fx, grad, H, f, x, ctx)   seeds x[i] as variable i, calls f once, writes
+ *                      *fx (may be NULL), grad[0..K-1] (may be NULL), H[K*K] row-major.
+ *                      DN_EINVAL for NULL f, x or H; DN_EORDER for N < 2 (no second order);
+ *                      nothing written on error.
+ * Aliasing: value semantics; _sincos/_sinhcosh outputs may point to u but must differ.
+ *
+ * Run-time index (sp is a dnk_space; numbers are double arrays of dnk_size(k, n) Taylor
+ * coefficients, any output may alias any input; every int function returns DN_OK or
+ * DN_EINVAL for a NULL or uninitialised space or pointer, and then writes nothing):
+ *   space       dnk_space_init dnk_space_init_alloc dnk_space_clear dnk_size dnk_index
+ *   set/get     dnk_set_var dnk_set_const dnk_deriv dnk_coeff dnk_set_deriv dnk_set_coeff
+ *               dnk_get_derivs dnk_grad dnk_hess dnk_tensor
+ *   arithmetic  dnk_add dnk_sub dnk_mul dnk_div dnk_neg
+ *               dnk_add_d dnk_sub_d dnk_mul_d dnk_div_d dnk_d_sub dnk_d_div
+ *   functions   dnk_exp ... dnk_abs (as the fixed list), dnk_pow_d dnk_pown dnk_pow
+ *               dnk_atan2 dnk_hypot dnk_sincos dnk_sinhcosh dnk_apply
+ */
+#ifndef DNUM_DNUMK_H
+#define DNUM_DNUMK_H
+
+#include "dnum/kernelk.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Most entries of a fixed type (32 KiB; larger numbers: use the run-time API). */
+#define DNUMK_FIXED_MAX 4096
+/** Most entries of a run-time number (16 MiB; k = 8 at N = 16 has 735471). */
+#define DNK_SIZE_MAX ((size_t)1 << 21)
+
+/* C(N+K, K) as a constant expression, one factor per variable (each step exact) */
+#define _DNK_C1(N) ((N) + 1)
+#define _DNK_C2(N) (_DNK_C1(N) * ((N) + 2) / 2)
+#define _DNK_C3(N) (_DNK_C2(N) * ((N) + 3) / 3)
+#define _DNK_C4(N) (_DNK_C3(N) * ((N) + 4) / 4)
+#define _DNK_C5(N) (_DNK_C4(N) * ((N) + 5) / 5)
+#define _DNK_C6(N) (_DNK_C5(N) * ((N) + 6) / 6)
+#define _DNK_C7(N) (_DNK_C6(N) * ((N) + 7) / 7)
+#define _DNK_C8(N) (_DNK_C7(N) * ((N) + 8) / 8)
+#define _DNK_C9(N) (_DNK_C8(N) * ((N) + 9) / 9)
+#define _DNK_C10(N) (_DNK_C9(N) * ((N) + 10) / 10)
+/** Number of entries of dnumkK_oN: C(N+K, K) (K a literal 1..10). */
+#define DNUMK_SIZE(K, N) _DNK_C##K(N)
+
+#ifndef DNUMK_FIXED_DECL
+#if defined(__GNUC__) || defined(__clang__)
+#define DNUMK_FIXED_DECL static inline __attribute__((unused))
+#else
+#define DNUMK_FIXED_DECL static inline
+#endif
+#endif
+
+#define _DNUMK_W(K, N) double w[_DNK_WORK(DNUMK_SIZE(K, N))]
+#define _DNUMK_UN(T, K, N, f)                                                              \
+    DNUMK_FIXED_DECL T T##_##f(T u)                                                        \
+    {                                                                                      \
+        T r;                                                                               \
+        _DNUMK_W(K, N);                                                                    \
+        _dnk_##f(r.c, u.c, K, N, w);                                                       \
+        return r;                                                                          \
+    }
+#define _DNUMK_BIN(T, K, N, f)                                                             \
+    DNUMK_FIXED_DECL T T##_##f(T a, T b)                                                   \
+    {                                                                                      \
+        T r;                                                                               \
+        _DNUMK_W(K, N);                                                                    \
+        _dnk_##f(r.c, a.c, b.c, K, N, w);                                                  \
+        return r;                                                                          \
+    }
+#define _DNUMK_FLAT(T, sig, expr)                                                          \
+    DNUMK_FIXED_DECL T sig                                                                 \
+    {                                                                                      \
+        T r;                                                                               \
+        expr;                                                                              \
+        return r;                                                                          \
+    }
+#define _DNUMK_PAIR(T, K, N, f)                                                            \
+    DNUMK_FIXED_DECL void T##_##f(T u, T *s, T *c)                                         \
+    {                                                                                      \
+        T rs, rc;                                                                          \
+        _DNUMK_W(K, N);                                                                    \
+        _dnk_##f(rs.c, rc.c, u.c, K, N, w);                                                \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }
+
+#define _DNUMK_API(T, K, N, S)                                                             \
+    typedef struct T {                                                                     \
+        double c[S]; /* Taylor coefficients c_a = f^(a)/a!, graded order */                \
+    } T;                                                                                   \
+    _Static_assert((K) >= 1 && (K) <= DNK_VARS_MAX, #T ": k must be 1..DNK_VARS_MAX (10)"); \
+    _Static_assert((N) >= 1 && (N) <= DNK_ORDER_MAX, #T ": N must be 1..DNK_ORDER_MAX (32)"); \
+    _Static_assert((S) <= DNUMK_FIXED_MAX, #T ": more than DNUMK_FIXED_MAX entries, use dnk_space"); \
+    typedef T (*T##_objective)(const T *x, void *ctx);                                     \
+    DNUMK_FIXED_DECL size_t T##_index(const unsigned *alpha) { return _dnk_index(K, alpha); } \
+    DNUMK_FIXED_DECL int T##_inrange(const unsigned *alpha)                                \
+    {                                                                                      \
+        unsigned s = 0;                                                                    \
+        for (unsigned i = 0; i < (K); i++) {                                               \
+            if (alpha[i] > (N)) return 0;                                                  \
+            s += alpha[i];                                                                 \
+        }                                                                                  \
+        return s <= (N);                                                                   \
+    }                                                                                      \
+    _DNUMK_FLAT(T, T##_var(double x, unsigned i), _dnk_set_var(r.c, i, x, K, N))           \
+    _DNUMK_FLAT(T, T##_const(double x), _dn_set_const(r.c, x, (S) - 1))                    \
+    _DNUMK_FLAT(T, T##_from_coeffs(const double *c), for (unsigned e = 0; e < (S); e++) r.c[e] = c[e]) \
+    _DNUMK_FLAT(T, T##_from_derivs(const double *d), unsigned al[K] = {0};                 \
+                for (unsigned e = 0; e < (S); e++, _dnk_next(K, al)) r.c[e] = d[e] / _dnk_afact(K, al)) \
+    DNUMK_FIXED_DECL double T##_coeff(T a, const unsigned *alpha)                          \
+    {                                                                                      \
+        return T##_inrange(alpha) ? a.c[_dnk_index(K, alpha)] : NAN;                       \
+    }                                                                                      \
+    DNUMK_FIXED_DECL double T##_deriv(T a, const unsigned *alpha)                          \
+    {                                                                                      \
+        return T##_inrange(alpha) ? a.c[_dnk_index(K, alpha)] * _dnk_afact(K, alpha) : NAN; \
+    }                                                                                      \
+    DNUMK_FIXED_DECL void T##_set_coeff(T *a, const unsigned *alpha, double v)             \
+    {                                                                                      \
+        if (T##_inrange(alpha)) a->c[_dnk_index(K, alpha)] = v;                            \
+    }                                                                                      \
+    DNUMK_FIXED_DECL void T##_set_deriv(T *a, const unsigned *alpha, double v)             \
+    {                                                                                      \
+        if (T##_inrange(alpha)) a->c[_dnk_index(K, alpha)] = v / _dnk_afact(K, alpha);     \
+    }                                                                                      \
+    DNUMK_FIXED_DECL void T##_get_derivs(T a, double *d)                                   \
+    {                                                                                      \
+        unsigned al[K] = {0};                                                              \
+        for (unsigned e = 0; e < (S); e++, _dnk_next(K, al)) d[e] = a.c[e] * _dnk_afact(K, al); \
+    }                                                                                      \
+    DNUMK_FIXED_DECL void T##_grad(T a, double *g)                                         \
+    {                                                                                      \
+        for (unsigned i = 0; i < (K); i++) g[i] = a.c[1 + i];                              \
+    }                                                                                      \
+    DNUMK_FIXED_DECL void T##_hess(T a, double *H) { _dnk_hess(H, a.c, K, N); }            \
+    DNUMK_FIXED_DECL int T##_tensor(T a, unsigned m, double *t)                            \
+    {                                                                                      \
+        return _dnk_tensor(t, a.c, m, K, N);                                               \
+    }                                                                                      \
+    _DNUMK_BIN(T, K, N, mul) _DNUMK_BIN(T, K, N, div) _DNUMK_BIN(T, K, N, pow)             \
+    _DNUMK_BIN(T, K, N, atan2) _DNUMK_BIN(T, K, N, hypot)                                  \
+    _DNUMK_FLAT(T, T##_add(T a, T b), _dn_add(r.c, a.c, b.c, (S) - 1))                     \
+    _DNUMK_FLAT(T, T##_sub(T a, T b), _dn_sub(r.c, a.c, b.c, (S) - 1))                     \
+    _DNUMK_FLAT(T, T##_neg(T a), _dn_neg(r.c, a.c, (S) - 1))                               \
+    _DNUMK_FLAT(T, T##_add_d(T a, double x), _dn_add_d(r.c, a.c, x, (S) - 1))              \
+    _DNUMK_FLAT(T, T##_sub_d(T a, double x), _dn_add_d(r.c, a.c, -x, (S) - 1))             \
+    _DNUMK_FLAT(T, T##_mul_d(T a, double x), _dn_mul_d(r.c, a.c, x, (S) - 1))              \
+    _DNUMK_FLAT(T, T##_div_d(T a, double x), _dn_mul_d(r.c, a.c, 1.0 / x, (S) - 1);        \
+                r.c[0] = a.c[0] / x)                                                       \
+    _DNUMK_FLAT(T, T##_d_sub(double x, T a), _dn_neg(r.c, a.c, (S) - 1); r.c[0] = x - a.c[0]) \
+    _DNUMK_FLAT(T, T##_d_div(double x, T a), _DNUMK_W(K, N); _dnk_d_div(r.c, x, a.c, K, N, w)) \
+    _DNUMK_FLAT(T, T##_pow_d(T a, double p), _DNUMK_W(K, N); _dnk_pow_d(r.c, a.c, p, K, N, w)) \
+    _DNUMK_FLAT(T, T##_pown(T a, long m), _DNUMK_W(K, N); _dnk_pown(r.c, a.c, m, K, N, w)) \
+    _DNUMK_FLAT(T, T##_apply(T u, dn_deriv_fn h, void *ctx), _DNUMK_W(K, N);               \
+                _dnk_apply(r.c, u.c, h, ctx, K, N, w))                                     \
+    _DNUMK_UN(T, K, N, exp) _DNUMK_UN(T, K, N, expm1) _DNUMK_UN(T, K, N, log)              \
+    _DNUMK_UN(T, K, N, log1p) _DNUMK_UN(T, K, N, sqrt) _DNUMK_UN(T, K, N, cbrt)            \
+    _DNUMK_UN(T, K, N, sin) _DNUMK_UN(T, K, N, cos) _DNUMK_UN(T, K, N, tan)                \
+    _DNUMK_UN(T, K, N, asin) _DNUMK_UN(T, K, N, acos) _DNUMK_UN(T, K, N, atan)             \
+    _DNUMK_UN(T, K, N, sinh) _DNUMK_UN(T, K, N, cosh) _DNUMK_UN(T, K, N, tanh)             \
+    _DNUMK_UN(T, K, N, asinh) _DNUMK_UN(T, K, N, acosh) _DNUMK_UN(T, K, N, atanh)          \
+    _DNUMK_UN(T, K, N, erf) _DNUMK_UN(T, K, N, erfc) _DNUMK_UN(T, K, N, abs)               \
+    _DNUMK_PAIR(T, K, N, sincos) _DNUMK_PAIR(T, K, N, sinhcosh)                            \
+    DNUMK_FIXED_DECL int T##_hessian(double *fx, double *grad, double *H, T##_objective f, \
+                                     const double *x, void *ctx)                           \
+    {                                                                                      \
+        if (!f || !x || !H) return DN_EINVAL;                                              \
+        if ((N) < 2) return DN_EORDER;                                                     \
+        T xs[K];                                                                           \
+        for (unsigned i = 0; i < (K); i++) xs[i] = T##_var(x[i], i);                       \
+        T r = f(xs, ctx);                                                                  \
+        if (fx) *fx = r.c[0];                                                              \
+        if (grad) T##_grad(r, grad);                                                       \
+        T##_hess(r, H);                                                                    \
+        return DN_OK;                                                                      \
+    }
+
+/** Instantiates the type dnumkK_oN (K variables, total order N; decimal literals) and its
+ *  whole API as static inline functions. */
+#define DNUMK_DEFINE(K, N) _DNUMK_API(dnumk##K##_o##N, K, N, DNUMK_SIZE(K, N))
+
+/** H[i*K + j] = d2f/dx_i dx_j from the Taylor coefficients c (NaN for N < 2). */
+static inline void _dnk_hess(double *H, const double *c, unsigned K, unsigned N)
+{
+    for (unsigned i = 0; i < K; i++)
+        for (unsigned j = i; j < K; j++) {
+            unsigned al[DNK_VARS_MAX] = {0};
+            al[i]++, al[j]++;
+            double v = N < 2 ? NAN : c[_dnk_index(K, al)] * (i == j ? 2.0 : 1.0);
+            H[i * K + j] = H[j * K + i] = v;
+        }
+}
+
+/** t = the derivatives of total order m (block m, layout order); returns their count, or
+ *  DN_ERANGE for m > N (nothing written). */
+static inline int _dnk_tensor(double *t, const double *c, unsigned m, unsigned K, unsigned N)
+{
+    if (m > N) return DN_ERANGE;
+    unsigned al[DNK_VARS_MAX] = {0};
+    size_t b = _dnk_start(K, m), h = _dnk_h(K, m);
+    al[0] = m;
+    for (size_t e = 0; e < h; e++, _dnk_next(K, al)) t[e] = c[b + e] * _dnk_afact(K, al);
+    return (int)h;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Run-time k and N.                                                                       */
+
+/** The shape (k variables, total order n) of run-time numbers, with the workspace the
+ *  functions need. Treat the fields as private. One space per thread: the functions use
+ *  its workspace. */
+typedef struct dnk_space {
+    unsigned k, n;          /* variables, total order */
+    size_t size;            /* C(n+k, k) doubles per number */
+    double *work;           /* _DNK_WORK(size) + size doubles */
+    const dn_allocator *al; /* NULL: malloc/free */
+} dnk_space;
+
+/** Number of doubles of a number in k variables of total order n, C(n+k, k); 0 when k or
+ *  n is out of range (k = 0, k > DNK_VARS_MAX, n > DNK_ORDER_MAX, or more than
+ *  DNK_SIZE_MAX entries). */
+size_t dnk_size(unsigned k, unsigned n);
+
+/** Position of the multi-index alpha[0..k-1] in the graded order (any k <= DNK_VARS_MAX). */
+size_t dnk_index(unsigned k, const unsigned *alpha);
+
+/** Prepares sp for k variables at total order n (allocates the workspace with malloc).
+ *  DN_EINVAL (sp NULL or k = 0), DN_ERANGE (k > DNK_VARS_MAX, n > DNK_ORDER_MAX or more than
+ *  DNK_SIZE_MAX entries), DN_ENOMEM; on failure sp is untouched. */
+int dnk_space_init(dnk_space *sp, unsigned k, unsigned n);
+
+/** As dnk_space_init with the allocator al (NULL: malloc/free), which must outlive sp. */
+int dnk_space_init_alloc(dnk_space *sp, unsigned k, unsigned n, const dn_allocator *al);
+
+/** Frees the workspace; sp is then uninitialised (NULL is ignored). */
+void dnk_space_clear(dnk_space *sp);
+
+/** r = variable i (0-based, i < k) with value x. DN_EINVAL also for i >= k. */
+int dnk_set_var(dnk_space *sp, double *r, unsigned i, double x);
+
+/** r = the constant c. */
+int dnk_set_const(dnk_space *sp, double *r, double c);
+
+/** d^|alpha| f / dx^alpha of a; NaN if |alpha| > n or an argument is NULL/uninitialised. */
+double dnk_deriv(const dnk_space *sp, const double *a, const unsigned *alpha);
+
+/** The Taylor coefficient c_alpha = f^(alpha)/alpha! of a; NaN as dnk_deriv. */
+double dnk_coeff(const dnk_space *sp, const double *a, const unsigned *alpha);
+
+/** Sets the partial d^|alpha| f / dx^alpha of a to v. DN_ERANGE if |alpha| > n. */
+int dnk_set_deriv(dnk_space *sp, double *a, const unsigned *alpha, double v);
+
+/** Sets the Taylor coefficient c_alpha of a to v. DN_ERANGE if |alpha| > n. */
+int dnk_set_coeff(dnk_space *sp, double *a, const unsigned *alpha, double v);
+
+/** d[0..size-1] = every partial of a, in layout order (d must not overlap a). */
+int dnk_get_derivs(dnk_space *sp, double *d, const double *a);
+
+/** g[0..k-1] = the gradient of a. */
+int dnk_grad(dnk_space *sp, double *g, const double *a);
+
+/** H[0..k*k-1] = the Hessian of a, row-major; DN_EORDER if n < 2. */
+int dnk_hess(dnk_space *sp, double *H, const double *a);
+
+/** t = the C(m+k-1, k-1) partials of total order m (the packed symmetric tensor, layout
+ *  order); returns their count, DN_ERANGE for m > n, DN_EINVAL. */
+int dnk_tensor(dnk_space *sp, double *t, const double *a, unsigned m);
+
+/** r = a op b (every partial up to and including total order n). */
+int dnk_add(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = a - b. */
+int dnk_sub(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = a * b. */
+int dnk_mul(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = a / b (b_0 = 0: Inf/NaN as IEEE). */
+int dnk_div(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = a^b = exp(b log a), value pow(a_0, b_0); needs a_0 > 0. */
+int dnk_pow(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = atan2(y, x) (C argument order). */
+int dnk_atan2(dnk_space *sp, double *r, const double *y, const double *x);
+/** r = hypot(a, b). */
+int dnk_hypot(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = -a. */
+int dnk_neg(dnk_space *sp, double *r, const double *a);
+/** r = a + c. */
+int dnk_add_d(dnk_space *sp, double *r, const double *a, double c);
+/** r = a - c. */
+int dnk_sub_d(dnk_space *sp, double *r, const double *a, double c);
+/** r = a * c. */
+int dnk_mul_d(dnk_space *sp, double *r, const double *a, double c);
+/** r = a / c. */
+int dnk_div_d(dnk_space *sp, double *r, const double *a, double c);
+/** r = c - a. */
+int dnk_d_sub(dnk_space *sp, double *r, double c, const double *a);
+/** r = c / a. */
+int dnk_d_div(dnk_space *sp, double *r, double c, const double *a);
+/** r = u^p, constant real p (integer p exactly as dnk_pown). */
+int dnk_pow_d(dnk_space *sp, double *r, const double *u, double p);
+/** r = u^m, integer m, by binary powering. */
+int dnk_pown(dnk_space *sp, double *r, const double *u, long m);
+/** r = h(u) from the derivative callback h (called n + 1 times at u_0). */
+int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ctx);
+/** s = sin(u), c = cos(u) from one recurrence (s != c). */
+int dnk_sincos(dnk_space *sp, double *s, double *c, const double *u);
+/** s = sinh(u), c = cosh(u) from one recurrence (s != c). */
+int dnk_sinhcosh(dnk_space *sp, double *s, double *c, const double *u);
+
+/* r = f(u), every partial, for the elementary functions (value libm's f(u_0); outside the
+ * domain NaN, at poles the Inf/NaN of the derivative formula, as the other families) */
+#define _DNK_UN_DECL(f) int dnk_##f(dnk_space *sp, double *r, const double *u);
+_DNK_UN_DECL(exp) _DNK_UN_DECL(expm1) _DNK_UN_DECL(log) _DNK_UN_DECL(log1p)
+_DNK_UN_DECL(sqrt) _DNK_UN_DECL(cbrt) _DNK_UN_DECL(sin) _DNK_UN_DECL(cos)
+_DNK_UN_DECL(tan) _DNK_UN_DECL(asin) _DNK_UN_DECL(acos) _DNK_UN_DECL(atan)
+_DNK_UN_DECL(sinh) _DNK_UN_DECL(cosh) _DNK_UN_DECL(tanh) _DNK_UN_DECL(asinh)
+_DNK_UN_DECL(acosh) _DNK_UN_DECL(atanh) _DNK_UN_DECL(erf) _DNK_UN_DECL(erfc)
+_DNK_UN_DECL(abs)
+#undef _DNK_UN_DECL
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DNUM_DNUMK_H */

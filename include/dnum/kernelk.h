@@ -1,0 +1,728 @@
+/* dnum/kernelk.h -- the kernel layer of the multivariate family Dnumk (internal, not
+ * API-stable).
+ *
+ * A multivariate number in K variables of total order N is the truncated Taylor series of
+ * f(x0 + h) in normalised coefficients c_a = f^(a) / a! (a! = a1! ... aK!), one for every
+ * multi-index a with |a| = a1 + ... + aK <= N: C(N+K, K) doubles, in graded order
+ *     by total degree |a|, then by decreasing a1, then (for equal a1) by decreasing a2, ...
+ * i.e. for K = 3: (000) (100) (010) (001) (200) (110) (101) (020) (011) (002) (300) ...
+ * For K = 2 this is Dnum2's triangle (index s(s+1)/2 + a2). _dnk_index gives the position.
+ *
+ * Blocks. The entries of total degree d form block d, which starts at _dnk_start(K, d)
+ * = C(d-1+K, K) and holds _dnk_h(K, d) = C(d+K-1, K-1) entries. Block d in K variables,
+ * read as an array, is exactly the whole layout of a series in the K-1 variables x2..xK of
+ * order d (set x1 = 1): its entries with a1 = d - e form that series' block e. So the
+ * product of a block of degree p by one of degree q (a homogeneous polynomial of degree
+ * p + q) is, one variable down, the sum over e1 <= p, e2 <= q of the products of their
+ * blocks e1 and e2, landing in block e1 + e2: _dnk_hmul<m> calls _dnk_hmul<m-1>, and
+ * _dnk_hmul2 is a 1-D convolution. With constant K and N every loop and offset folds and
+ * the compiler unrolls the product completely.
+ *
+ * The functions run the univariate recurrences of kernel.h with scalars replaced by blocks,
+ * exactly as kernel2.h does for two variables: along any ray h = l v the series is
+ * univariate in l and its coefficient of l^d is block d. A product of two coefficients
+ * becomes a block product, d/dl the Euler operator theta (block d times d) and the
+ * "integral" divides block d by d. Every division is by the scalar value u_0. Each
+ * built-in costs a few K-variate Cauchy products of C(N+2K, 2K) multiply-adds each.
+ *
+ * Conventions (as kernel.h/kernel2.h): static inline, names _dnk_*, K and N are run-time
+ * arguments (constants for the fixed types: then everything unrolls), 1 <= K <=
+ * DNK_VARS_MAX, 0 <= N <= DNK_ORDER_MAX. No allocation, no error handling. Unlike kernel2.h
+ * the arrays hold Taylor coefficients, and the results of the products and functions must
+ * not overlap any input (restrict); the linear kernels of kernel.h (flat, on S - 1 =
+ * C(N+K,K) - 1) are reused as they are. Scratch: the caller passes w, _DNK_WORK(S) =
+ * 6 S doubles (S = the size), not overlapping anything.
+ *
+ * Index:
+ *   layout     _dnk_h _dnk_start _dnk_size _dnk_index _dnk_next _dnk_afact
+ *   products   _dnk_hmul1 .. _dnk_hmul11 _dnk_hmul _dnk_bdot _dnk_tmul _dnk_tdiv
+ *   cores      _dnk_ttheta _dnk_tdiv0 _dnk_tinteg _dnk_tinteg_div _dnk_texp _dnk_tsincos
+ *              _dnk_ttan _dnk_tsqrt _dnk_tpow _dnk_tcompose
+ *   setup      _dnk_set_var
+ *   functions  _dnk_mul _dnk_div _dnk_d_div _dnk_exp _dnk_expm1 _dnk_log _dnk_log1p _dnk_sqrt
+ *              _dnk_cbrt _dnk_pow_d _dnk_pown _dnk_pow _dnk_sincos _dnk_sin _dnk_cos _dnk_tan
+ *              _dnk_sinhcosh _dnk_sinh _dnk_cosh _dnk_tanh _dnk_asin _dnk_acos _dnk_atan
+ *              _dnk_asinh _dnk_acosh _dnk_atanh _dnk_atan2 _dnk_hypot _dnk_erf _dnk_erfc
+ *              _dnk_abs _dnk_apply
+ */
+#ifndef DNUM_KERNELK_H
+#define DNUM_KERNELK_H
+
+#include <stddef.h>
+#include "dnum/kernel.h"
+
+/** Most variables of the multivariate family. */
+#define DNK_VARS_MAX 10
+/** Highest total order of the multivariate family. */
+#define DNK_ORDER_MAX 32
+/** Scratch doubles the _dnk_ functions need for a number of S entries. */
+#define _DNK_WORK(S) (6 * (S))
+
+/* Forced inlining lets constant K and N fold through the product chain (the fixed types);
+ * translation units with run-time K and N (DN_NO_UNROLL) leave the choice to the compiler. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(DN_NO_UNROLL)
+#define _DNK_INLINE static inline __attribute__((always_inline, unused))
+#else
+#define _DNK_INLINE static inline
+#endif
+
+/* ------------------------------------------------------------------------------------ */
+/* Layout.                                                                                */
+
+/** Entries of block d in m variables (monomials of degree d): C(d+m-1, m-1). */
+_DNK_INLINE size_t _dnk_h(unsigned m, unsigned d)
+{
+    size_t r = 1;
+    for (unsigned t = 1; t < m; t++) r = r * (d + t) / t; /* r = C(d+t, t), exact */
+    return r;
+}
+
+/** Start of block d in m variables (monomials of degree < d): C(d-1+m, m). */
+_DNK_INLINE size_t _dnk_start(unsigned m, unsigned d)
+{
+    size_t r = 1;
+    for (unsigned t = 1; t <= m; t++) r = r * (d + t - 1) / t; /* r = C(d-1+t, t) */
+    return r;
+}
+
+/** Size of a number in K variables of total order N: C(N+K, K). */
+_DNK_INLINE size_t _dnk_size(unsigned K, unsigned N)
+{
+    return _dnk_start(K, N + 1);
+}
+
+/** Position of the multi-index a[0..K-1] in the graded order. */
+static inline size_t _dnk_index(unsigned K, const unsigned *a)
+{
+    unsigned s = 0;
+    for (unsigned i = 0; i < K; i++) s += a[i];
+    size_t e = _dnk_start(K, s);
+    /* inside block s of variables i..K-1: skip the monomials with a larger a_i, i.e. the
+     * sub-blocks of degree < s - a_i of the remaining variables */
+    for (unsigned i = 0; i + 1 < K; i++) {
+        e += _dnk_start(K - 1 - i, s - a[i]);
+        s -= a[i];
+    }
+    return e;
+}
+
+/** Steps a[0..K-1] to the next multi-index in the graded order. */
+static inline void _dnk_next(unsigned K, unsigned *a)
+{
+    unsigned tail = a[K - 1];
+    for (unsigned i = K - 1; i-- > 0;) {
+        if (a[i] > 0) {
+            a[i]--;
+            a[i + 1] = tail + 1;
+            for (unsigned j = i + 2; j < K; j++) a[j] = 0;
+            return;
+        }
+        tail += a[i];
+    }
+    a[0] = tail + 1; /* the last of its block: first of the next */
+    for (unsigned j = 1; j < K; j++) a[j] = 0;
+}
+
+/** a! = a1! ... aK! (the scaling between derivatives and Taylor coefficients). */
+static inline double _dnk_afact(unsigned K, const unsigned *a)
+{
+    double f = 1.0;
+    for (unsigned i = 0; i < K; i++) f *= _dn_fact[a[i]];
+    return f;
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Block products: c += a b, a of degree p, b of degree q, c of degree p + q, m variables. */
+
+_DNK_INLINE void _dnk_hmul1(double *c, const double *a, unsigned p,
+                            const double *b, unsigned q)
+{
+    (void)p, (void)q;
+    c[0] += a[0] * b[0];
+}
+
+_DNK_INLINE void _dnk_hmul2(double *c, const double *a, unsigned p,
+                            const double *b, unsigned q)
+{
+    for (unsigned i = 0; i <= p; i++)
+        for (unsigned j = 0; j <= q; j++) c[i + j] += a[i] * b[j];
+}
+
+#define _DNK_HMUL(m, m1)                                                                   \
+    _DNK_INLINE void _dnk_hmul##m(double *c, const double *a, unsigned p, \
+                                  const double *b, unsigned q)                    \
+    {                                                                                      \
+        for (unsigned i = 0; i <= p; i++)                                       \
+            for (unsigned j = 0; j <= q; j++)                                   \
+                _dnk_hmul##m1(c + _dnk_start(m1, i + j), a + _dnk_start(m1, i), i,         \
+                              b + _dnk_start(m1, j), j);                                   \
+    }
+_DNK_HMUL(3, 2)
+_DNK_HMUL(4, 3)
+_DNK_HMUL(5, 4)
+_DNK_HMUL(6, 5)
+_DNK_HMUL(7, 6)
+_DNK_HMUL(8, 7)
+_DNK_HMUL(9, 8)
+_DNK_HMUL(10, 9)
+
+/** c += a b for blocks of degree p (a) and q (b) in m <= DNK_VARS_MAX variables. */
+_DNK_INLINE void _dnk_hmul(unsigned m, double *c, const double *a, unsigned p,
+                           const double *b, unsigned q)
+{
+    switch (m) {
+    case 1: _dnk_hmul1(c, a, p, b, q); break;
+    case 2: _dnk_hmul2(c, a, p, b, q); break;
+    case 3: _dnk_hmul3(c, a, p, b, q); break;
+    case 4: _dnk_hmul4(c, a, p, b, q); break;
+    case 5: _dnk_hmul5(c, a, p, b, q); break;
+    case 6: _dnk_hmul6(c, a, p, b, q); break;
+    case 7: _dnk_hmul7(c, a, p, b, q); break;
+    case 8: _dnk_hmul8(c, a, p, b, q); break;
+    case 9: _dnk_hmul9(c, a, p, b, q); break;
+    default: _dnk_hmul10(c, a, p, b, q); break;
+    }
+}
+
+/** Block k of c = sum_{j = hi..lo} (block j of a)(block k-j of b), j descending (b's
+ *  blocks enter oldest first, the latency order of kernel.h); 0 for hi < lo. c's block k
+ *  must not overlap the blocks read (c may be b: the recurrences read older blocks). */
+_DNK_INLINE void _dnk_bdot(double *c, const double *a, const double *b, unsigned lo,
+                           unsigned hi, unsigned k, unsigned K)
+{
+    double *ck = c + _dnk_start(K, k);
+    size_t h = _dnk_h(K, k);
+    for (size_t e = 0; e < h; e++) ck[e] = -0.0; /* -0 + x == x for every x, also -0 */
+    for (unsigned t = 0; lo + t <= hi; t++) {
+        unsigned j = hi - t;
+        _dnk_hmul(K, ck, a + _dnk_start(K, j), j, b + _dnk_start(K, k - j), k - j);
+    }
+}
+
+/* the entries of block k: for (e = B(k); e < B(k+1); e++) */
+#define _DNK_BLOCK(e, K, k) for (size_t e = _dnk_start(K, k); e < _dnk_start(K, (k) + 1); e++)
+
+/** c = a * b (K-variate Cauchy product, total order N). */
+static inline void _dnk_tmul(double *restrict c, const double *restrict a,
+                             const double *restrict b, unsigned K, unsigned N)
+{
+    for (unsigned k = 0; k <= N; k++) _dnk_bdot(c, a, b, 0, k, k, K);
+}
+
+/** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
+static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
+                             const double *restrict b, unsigned K, unsigned N)
+{
+    double inv = 1.0 / b[0];
+    c[0] = a[0] * inv;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(c, b, c, 1, k, k, K);
+        _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * inv;
+    }
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Cores: kernel.h's recurrences on blocks (Taylor coefficients, no aliasing).            */
+
+/** v = theta u: block k times k. */
+static inline void _dnk_ttheta(double *restrict v, const double *restrict u, unsigned K,
+                               unsigned N)
+{
+    for (unsigned k = 0; k <= N; k++) _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];
+}
+
+/** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
+static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
+                              const double *restrict w, unsigned K, unsigned N)
+{
+    double inv = 1.0 / w[0];
+    q[0] = 0.0;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(q, w, q, 1, k - 1, k, K);
+        _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * inv;
+    }
+}
+
+/** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
+static inline void _dnk_tinteg(double *restrict f, double f0, const double *restrict g,
+                               unsigned K, unsigned N)
+{
+    f[0] = f0;
+    for (unsigned k = 1; k <= N; k++)
+        _DNK_BLOCK(e, K, k) f[e] = (f0 != f0) ? f0 : g[e] * _dn_inv[k];
+}
+
+/** f = f0 + integral of (theta u) / w; scratch w2 of 2 S doubles. */
+static inline void _dnk_tinteg_div(double *restrict f, double f0, const double *restrict u,
+                                   const double *restrict w, unsigned K, unsigned N,
+                                   double *restrict w2)
+{
+    double *v = w2, *q = w2 + _dnk_size(K, N);
+    _dnk_ttheta(v, u, K, N);
+    _dnk_tdiv0(q, v, w, K, N);
+    _dnk_tinteg(f, f0, q, K, N);
+}
+
+/** e = exp(u), e_0 = e0: k e_k = sum_{j=1..k} (j u_j) e_{k-j}; scratch v of S doubles. */
+static inline void _dnk_texp(double *restrict e, double e0, const double *restrict u, unsigned K,
+                             unsigned N, double *restrict v)
+{
+    /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end, so
+     * the partials are +-Inf as in kernel.h instead of the NaN of Inf * 0 */
+    double f = isinf(e0) ? e0 : 1.0;
+    _dnk_ttheta(v, u, K, N);
+    e[0] = isinf(e0) ? 1.0 : e0;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(e, v, e, 1, k, k, K);
+        _DNK_BLOCK(i, K, k) e[i] *= _dn_inv[k];
+    }
+    if (f != 1.0)
+        for (size_t i = 0; i < _dnk_size(K, N); i++) e[i] *= f;
+}
+
+/** s = sin(u), c = cos(u) (sign = -1) or sinh, cosh (sign = +1); scratch v of S. */
+static inline void _dnk_tsincos(double *restrict s, double *restrict c, double s0, double c0,
+                                double sign, const double *restrict u, unsigned K, unsigned N,
+                                double *restrict v)
+{
+    _dnk_ttheta(v, u, K, N);
+    s[0] = s0;
+    c[0] = c0;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(s, v, c, 1, k, k, K);
+        _dnk_bdot(c, v, s, 1, k, k, K);
+        _DNK_BLOCK(e, K, k) {
+            s[e] *= _dn_inv[k];
+            c[e] = sign * c[e] * _dn_inv[k];
+        }
+    }
+}
+
+/** t = tan(u) (sign = +1) or tanh(u) (sign = -1) from theta t = w theta u, w = 1 + sign t^2;
+ *  scratch of 2 S. */
+static inline void _dnk_ttan(double *restrict t, double t0, double w0, double sign,
+                             const double *restrict u, unsigned K, unsigned N, double *restrict ws)
+{
+    double *v = ws, *w = ws + _dnk_size(K, N);
+    _dnk_ttheta(v, u, K, N);
+    t[0] = t0;
+    w[0] = w0;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(t, v, w, 1, k, k, K);
+        _DNK_BLOCK(e, K, k) t[e] *= _dn_inv[k];
+        if (k < N) {
+            _dnk_bdot(w, t, t, 0, k, k, K);
+            _DNK_BLOCK(e, K, k) w[e] *= sign;
+        }
+    }
+}
+
+/** r = sqrt(u), r_0 = r0; only u's blocks 1..N are read (hypot). */
+static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restrict u,
+                              unsigned K, unsigned N)
+{
+    double inv2 = 0.5 / r0;
+    r[0] = r0;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(r, r, r, 1, k - 1, k, K);
+        _DNK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;
+    }
+}
+
+/** f = u^p (real p), f_0 = f0, u_0 != 0:
+ *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch of one block (S). */
+static inline void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
+                             unsigned K, unsigned N, double *restrict tmp)
+{
+    double inv = 1.0 / u[0];
+    f[0] = f0;
+    for (unsigned k = 1; k <= N; k++) {
+        size_t b = _dnk_start(K, k), h = _dnk_h(K, k);
+        for (size_t e = 0; e < h; e++) f[b + e] = -0.0;
+        for (unsigned j = k; j >= 1; j--) {
+            double wgt = (p + 1.0) * (double)j - (double)k;
+            for (size_t e = 0; e < h; e++) tmp[e] = -0.0;
+            _dnk_hmul(K, tmp, u + _dnk_start(K, j), j, f + _dnk_start(K, k - j), k - j);
+            for (size_t e = 0; e < h; e++) f[b + e] += wgt * tmp[e];
+        }
+        for (size_t e = 0; e < h; e++) f[b + e] *= _dn_inv[k] * inv;
+    }
+}
+
+/** f = h(u) = sum_j dh[j]/j! (u - u_0)^j from h's derivatives dh[0..N] at u_0 (about N
+ *  products); terms whose power coefficient is exactly zero are skipped (an infinite dh[j]
+ *  only reaches the entries that depend on it). Scratch of 2 S. */
+static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
+                                 const double *restrict u, unsigned K, unsigned N,
+                                 double *restrict ws)
+{
+    const size_t S = _dnk_size(K, N);
+    double *p = ws, *q = ws + S;
+    for (size_t e = 0; e < S; e++) {
+        p[e] = e == 0 ? 1.0 : 0.0;
+        f[e] = -0.0; /* the exact additive identity: f_0 keeps the sign of h(u_0) */
+    }
+    for (unsigned j = 0;; j++) {
+        double hk = dh[j] * _dn_ifact[j];
+        for (size_t e = _dnk_start(K, j); e < S; e++)
+            if (p[e] != 0.0) f[e] += hk * p[e];
+        if (j == N) break;
+        /* q = p (u - u_0): p's blocks below j are zero, q's below j + 1 */
+        for (unsigned k = 0; k <= N; k++) {
+            if (k <= j) {
+                _DNK_BLOCK(e, K, k) q[e] = 0.0;
+            } else {
+                _dnk_bdot(q, p, u, j, k - 1, k, K);
+            }
+        }
+        for (size_t e = 0; e < S; e++) p[e] = q[e];
+    }
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Functions (Taylor coefficients; r must not overlap an input; scratch w: _DNK_WORK(S)).  */
+
+/** r = the variable number i (0-based) at x: value x, coefficient 1 for h_i, rest 0
+ *  (i >= K: the constant x). */
+static inline void _dnk_set_var(double *r, unsigned i, double x, unsigned K, unsigned N)
+{
+    _dn_set_const(r, x, (unsigned)_dnk_size(K, N) - 1);
+    if (N >= 1 && i < K) r[1 + i] = 1.0;
+}
+
+/** r = a * b. */
+static inline void _dnk_mul(double *restrict r, const double *a, const double *b, unsigned K,
+                            unsigned N, double *restrict w)
+{
+    (void)w;
+    _dnk_tmul(r, a, b, K, N);
+}
+
+/** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
+static inline void _dnk_div(double *restrict r, const double *a, const double *b, unsigned K,
+                            unsigned N, double *restrict w)
+{
+    (void)w;
+    _dnk_tdiv(r, a, b, K, N);
+}
+
+/** r = c / b. */
+static inline void _dnk_d_div(double *restrict r, double c, const double *b, unsigned K,
+                              unsigned N, double *restrict w)
+{
+    _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
+    _dnk_tdiv(r, w, b, K, N);
+}
+
+/** r = exp(u). */
+static inline void _dnk_exp(double *restrict r, const double *u, unsigned K, unsigned N,
+                            double *restrict w)
+{
+    _dnk_texp(r, exp(u[0]), u, K, N, w);
+}
+
+/** r = expm1(u), accurate value for small u_0. */
+static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, unsigned N,
+                              double *restrict w)
+{
+    double em1 = expm1(u[0]);
+    _dnk_texp(r, em1 + 1.0, u, K, N, w);
+    r[0] = em1;
+}
+
+/** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
+static inline void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
+                            double *restrict w)
+{
+    _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
+}
+
+/** r = log1p(u), accurate value for small u_0. */
+static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, unsigned N,
+                              double *restrict w)
+{
+    size_t S = _dnk_size(K, N);
+    double v = log1p(u[0]);
+    for (size_t e = 0; e < S; e++) w[e] = u[e];
+    w[0] = 1.0 + u[0];
+    _dnk_tinteg_div(r, v, u, w, K, N, w + S);
+}
+
+/** r = sqrt(u); u_0 = 0 gives Inf first partials. */
+static inline void _dnk_sqrt(double *restrict r, const double *u, unsigned K, unsigned N,
+                             double *restrict w)
+{
+    (void)w;
+    _dnk_tsqrt(r, sqrt(u[0]), u, K, N);
+}
+
+/* f = u^p at u_0 = 0 by composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j) */
+static inline void _dnk_tpow_at0(double *restrict f, double p, const double *restrict u,
+                                 unsigned K, unsigned N, double *restrict w)
+{
+    double dh[N + 1], fall = 1.0;
+    for (unsigned j = 0; j <= N; j++) {
+        dh[j] = fall * pow(u[0], p - (double)j);
+        fall *= p - (double)j;
+    }
+    _dnk_tcompose(f, dh, u, K, N, w);
+}
+
+/** r = u^m for an integer m by binary powering (m < 0: one division); exact at u_0 = 0. */
+static inline void _dnk_pown(double *restrict r, const double *u, long m, unsigned K,
+                             unsigned N, double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *tb = w, *tp = w + S, *tt = w + 2 * S;
+    unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
+    for (size_t i = 0; i < S; i++) tb[i] = u[i];
+    _dn_set_const(tp, 1.0, (unsigned)S - 1);
+    while (e) {
+        if (e & 1UL) {
+            _dnk_tmul(tt, tp, tb, K, N);
+            for (size_t i = 0; i < S; i++) tp[i] = tt[i];
+        }
+        e >>= 1;
+        if (e) {
+            _dnk_tmul(tt, tb, tb, K, N);
+            for (size_t i = 0; i < S; i++) tb[i] = tt[i];
+        }
+    }
+    if (m < 0) {
+        _dn_set_const(tb, 1.0, (unsigned)S - 1);
+        _dnk_tdiv(r, tb, tp, K, N);
+    } else {
+        for (size_t i = 0; i < S; i++) r[i] = tp[i];
+    }
+}
+
+/** r = u^p for a real constant p: integer p (|p| < 2^31) by _dnk_pown; else u_0 < 0 gives
+ *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
+static inline void _dnk_pow_d(double *restrict r, const double *u, double p, unsigned K,
+                              unsigned N, double *restrict w)
+{
+    if (p == floor(p) && fabs(p) < 2147483648.0)
+        _dnk_pown(r, u, (long)p, K, N, w);
+    else if (u[0] == 0.0)
+        _dnk_tpow_at0(r, p, u, K, N, w);
+    else
+        _dnk_tpow(r, pow(u[0], p), p, u, K, N, w);
+}
+
+/** r = cbrt(u), the real cube root (negative u_0 allowed); u_0 = 0 gives Inf slopes. */
+static inline void _dnk_cbrt(double *restrict r, const double *u, unsigned K, unsigned N,
+                             double *restrict w)
+{
+    if (u[0] == 0.0)
+        _dnk_tpow_at0(r, 1.0 / 3.0, u, K, N, w);
+    else
+        _dnk_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
+}
+
+/** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
+static inline void _dnk_pow(double *restrict r, const double *a, const double *b, unsigned K,
+                            unsigned N, double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *tl = w, *tp = w + S;
+    _dnk_tinteg_div(tl, log(a[0]), a, a, K, N, w + 2 * S);
+    _dnk_tmul(tp, b, tl, K, N);
+    _dnk_texp(r, pow(a[0], b[0]), tp, K, N, w);
+}
+
+/** s = sin(u), c = cos(u) from one recurrence. */
+static inline void _dnk_sincos(double *restrict s, double *restrict c, const double *u,
+                               unsigned K, unsigned N, double *restrict w)
+{
+    _dnk_tsincos(s, c, sin(u[0]), cos(u[0]), -1.0, u, K, N, w);
+}
+
+/** s = sinh(u), c = cosh(u) from one recurrence. */
+static inline void _dnk_sinhcosh(double *restrict s, double *restrict c, const double *u,
+                                 unsigned K, unsigned N, double *restrict w)
+{
+    _dnk_tsincos(s, c, sinh(u[0]), cosh(u[0]), 1.0, u, K, N, w);
+}
+
+/* r = one result (first: s, else c) of the pair kernel _dnk_##pair; the other goes to scratch */
+#define _DNK_ONE(name, pair, first)                                                        \
+    static inline void _dnk_##name(double *restrict r, const double *u, unsigned K,        \
+                                   unsigned N, double *restrict w)                         \
+    {                                                                                      \
+        double *o = w, *ws = w + _dnk_size(K, N);                                          \
+        _dnk_##pair(first ? r : o, first ? o : r, u, K, N, ws);                            \
+    }
+/** r = sin(u), cos(u), sinh(u), cosh(u). */
+_DNK_ONE(sin, sincos, 1)
+_DNK_ONE(cos, sincos, 0)
+_DNK_ONE(sinh, sinhcosh, 1)
+_DNK_ONE(cosh, sinhcosh, 0)
+
+/** r = tan(u). */
+static inline void _dnk_tan(double *restrict r, const double *u, unsigned K, unsigned N,
+                            double *restrict w)
+{
+    double t0 = tan(u[0]);
+    _dnk_ttan(r, t0, 1.0 + t0 * t0, 1.0, u, K, N, w);
+}
+
+/** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
+static inline void _dnk_tanh(double *restrict r, const double *u, unsigned K, unsigned N,
+                             double *restrict w)
+{
+    double ch = cosh(u[0]);
+    _dnk_ttan(r, tanh(u[0]), 1.0 / (ch * ch), -1.0, u, K, N, w);
+}
+
+/* w = sg (1 - u^2) (sg = +1) or u^2 - 1 (sg = -1), or 1 + u^2 (sg = 0), optionally its
+ * square root (root != 0); the value of 1 - u^2 as a product of two factors for accuracy.
+ * Scratch sq of S doubles. */
+static inline void _dnk_tsq_shift(double *restrict w, const double *restrict u, double sg,
+                                  int root, unsigned K, unsigned N, double *restrict sq)
+{
+    const size_t S = _dnk_size(K, N);
+    _dnk_tmul(sq, u, u, K, N);
+    if (sg == 0.0) {
+        sq[0] += 1.0;
+    } else {
+        sq[0] = sg * (1.0 - u[0]) * (1.0 + u[0]) + 0.0; /* + 0.0: +0 at the branch point */
+        for (size_t e = 1; e < S; e++) sq[e] = -sg * sq[e];
+    }
+    if (root)
+        _dnk_tsqrt(w, sg == 0.0 ? hypot(1.0, u[0]) : sqrt(sq[0]), sq, K, N);
+    else
+        for (size_t e = 0; e < S; e++) w[e] = sq[e];
+}
+
+/* r = f0 + integral of theta u / w(u), w from _dnk_tsq_shift(sg, root) */
+static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u, double sg,
+                                 int root, unsigned K, unsigned N, double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    _dnk_tsq_shift(w, u, sg, root, K, N, w + S);
+    _dnk_tinteg_div(r, f0, u, w, K, N, w + S);
+}
+
+/** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
+static inline void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
+                             double *restrict w)
+{
+    _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
+}
+
+/** r = acos(u) = pi/2 - asin(u) (value from acos). */
+static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, unsigned N,
+                             double *restrict w)
+{
+    _dnk_asin(r, u, K, N, w);
+    _dn_neg(r, r, (unsigned)_dnk_size(K, N) - 1);
+    r[0] = acos(u[0]);
+}
+
+/** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
+static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
+                              double *restrict w)
+{
+    _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
+}
+
+/** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
+static inline void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
+                              double *restrict w)
+{
+    _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
+}
+
+/** r = atan(u). */
+static inline void _dnk_atan(double *restrict r, const double *u, unsigned K, unsigned N,
+                             double *restrict w)
+{
+    _dnk_integ_sq(r, atan(u[0]), u, 0.0, 0, K, N, w);
+}
+
+/** r = asinh(u). */
+static inline void _dnk_asinh(double *restrict r, const double *u, unsigned K, unsigned N,
+                              double *restrict w)
+{
+    _dnk_integ_sq(r, asinh(u[0]), u, 0.0, 1, K, N, w);
+}
+
+/** r = atan2(y, x) (C argument order): integral of (x theta y - y theta x) / (x^2 + y^2),
+ *  value atan2(y_0, x_0); (0, 0) gives NaN partials. */
+static inline void _dnk_atan2(double *restrict r, const double *y, const double *x, unsigned K,
+                              unsigned N, double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *dy = w, *dx = w + S, *num = w + 2 * S, *den = w + 3 * S, *q = w + 4 * S;
+    _dnk_ttheta(dy, y, K, N);
+    _dnk_ttheta(dx, x, K, N);
+    _dnk_tmul(num, x, dy, K, N);
+    _dnk_tmul(q, y, dx, K, N);
+    for (size_t e = 0; e < S; e++) num[e] -= q[e];
+    _dnk_tmul(den, x, x, K, N);
+    _dnk_tmul(q, y, y, K, N);
+    for (size_t e = 0; e < S; e++) den[e] += q[e];
+    _dnk_tdiv0(q, num, den, K, N);
+    _dnk_tinteg(r, atan2(y[0], x[0]), q, K, N);
+}
+
+/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value; (0, 0) gives NaN. */
+static inline void _dnk_hypot(double *restrict r, const double *a, const double *b, unsigned K,
+                              unsigned N, double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *s = w, *t = w + S;
+    _dnk_tmul(s, a, a, K, N);
+    _dnk_tmul(t, b, b, K, N);
+    for (size_t e = 0; e < S; e++) s[e] += t[e];
+    _dnk_tsqrt(r, hypot(a[0], b[0]), s, K, N);
+}
+
+/* r = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) theta u */
+static inline void _dnk_terf(double *restrict r, double f0, double s0, const double *u,
+                             unsigned K, unsigned N, double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *sq = w, *e = w + S, *du = w + 2 * S, *g = w + 3 * S;
+    _dnk_tmul(sq, u, u, K, N);
+    for (size_t i = 0; i < S; i++) sq[i] = -sq[i];
+    _dnk_texp(e, exp(sq[0]), sq, K, N, w + 4 * S);
+    _dnk_ttheta(du, u, K, N);
+    _dnk_tmul(g, e, du, K, N);
+    for (size_t i = 0; i < S; i++) g[i] *= s0 * _DN_2_SQRTPI;
+    _dnk_tinteg(r, f0, g, K, N);
+}
+
+/** r = erf(u). */
+static inline void _dnk_erf(double *restrict r, const double *u, unsigned K, unsigned N,
+                            double *restrict w)
+{
+    _dnk_terf(r, erf(u[0]), 1.0, u, K, N, w);
+}
+
+/** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
+static inline void _dnk_erfc(double *restrict r, const double *u, unsigned K, unsigned N,
+                             double *restrict w)
+{
+    _dnk_terf(r, erfc(u[0]), -1.0, u, K, N, w);
+}
+
+/** r = |u|; at u_0 = 0 the value is 0 and every other entry NaN (as _dn_abs). */
+static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, unsigned N,
+                            double *restrict w)
+{
+    (void)w;
+    _dn_abs(r, u, (unsigned)_dnk_size(K, N) - 1);
+}
+
+/** r = h(u) for a user function given by h(x, k, ctx) = h^(k)(x): calls h N + 1 times
+ *  (k = 0..N at x = u_0), then composes (_dnk_tcompose: about N products). */
+static inline void _dnk_apply(double *restrict r, const double *u, dn_deriv_fn h, void *ctx,
+                              unsigned K, unsigned N, double *restrict w)
+{
+    double dh[N + 1];
+    for (unsigned j = 0; j <= N; j++) dh[j] = h(u[0], j, ctx);
+    _dnk_tcompose(r, dh, u, K, N, w);
+}
+
+#endif /* DNUM_KERNELK_H */

@@ -1,0 +1,240 @@
+/* The run-time front end of the multivariate family (dnk_space, dnk_*): checks the
+ * arguments, runs the kernels of dnum/kernelk.h into the space's scratch result and copies
+ * it out, so any output may alias any input. */
+#define DN_NO_UNROLL
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dnum/dnumk.h"
+
+size_t dnk_size(unsigned k, unsigned n)
+{
+    if (k == 0 || k > DNK_VARS_MAX || n > DNK_ORDER_MAX) return 0;
+    size_t s = _dnk_size(k, n); /* <= C(42, 10) < 2^31: no overflow */
+    return s <= DNK_SIZE_MAX ? s : 0;
+}
+
+size_t dnk_index(unsigned k, const unsigned *alpha)
+{
+    return _dnk_index(k, alpha);
+}
+
+int dnk_space_init_alloc(dnk_space *sp, unsigned k, unsigned n, const dn_allocator *al)
+{
+    if (!sp || k == 0) return DN_EINVAL;
+    size_t s = dnk_size(k, n);
+    if (s == 0) return DN_ERANGE;
+    size_t bytes = (_DNK_WORK(s) + s) * sizeof(double);
+    double *w = al ? al->alloc(bytes, al->ctx) : malloc(bytes);
+    if (!w) return DN_ENOMEM;
+    sp->k = k, sp->n = n, sp->size = s, sp->work = w, sp->al = al;
+    return DN_OK;
+}
+
+int dnk_space_init(dnk_space *sp, unsigned k, unsigned n)
+{
+    return dnk_space_init_alloc(sp, k, n, NULL);
+}
+
+void dnk_space_clear(dnk_space *sp)
+{
+    if (!sp || !sp->work) return;
+    size_t bytes = (_DNK_WORK(sp->size) + sp->size) * sizeof(double);
+    if (sp->al)
+        sp->al->free(sp->work, bytes, sp->al->ctx);
+    else
+        free(sp->work);
+    memset(sp, 0, sizeof *sp);
+}
+
+static int bad(const dnk_space *sp) { return !sp || !sp->work; }
+
+/* the scratch result; copied to r when complete */
+static double *res(dnk_space *sp) { return sp->work + _DNK_WORK(sp->size); }
+
+static int done(dnk_space *sp, double *r)
+{
+    memcpy(r, res(sp), sp->size * sizeof(double));
+    return DN_OK;
+}
+
+/* 1 if alpha is a multi-index of total order <= n */
+static int inrange(const dnk_space *sp, const unsigned *alpha)
+{
+    unsigned s = 0;
+    for (unsigned i = 0; i < sp->k; i++) {
+        if (alpha[i] > sp->n) return 0;
+        s += alpha[i];
+    }
+    return s <= sp->n;
+}
+
+int dnk_set_var(dnk_space *sp, double *r, unsigned i, double x)
+{
+    if (bad(sp) || !r || i >= sp->k) return DN_EINVAL;
+    _dnk_set_var(r, i, x, sp->k, sp->n);
+    return DN_OK;
+}
+
+int dnk_set_const(dnk_space *sp, double *r, double c)
+{
+    if (bad(sp) || !r) return DN_EINVAL;
+    _dn_set_const(r, c, (unsigned)sp->size - 1);
+    return DN_OK;
+}
+
+double dnk_coeff(const dnk_space *sp, const double *a, const unsigned *alpha)
+{
+    if (bad(sp) || !a || !alpha || !inrange(sp, alpha)) return NAN;
+    return a[_dnk_index(sp->k, alpha)];
+}
+
+double dnk_deriv(const dnk_space *sp, const double *a, const unsigned *alpha)
+{
+    return dnk_coeff(sp, a, alpha) * (bad(sp) || !alpha ? 1.0 : _dnk_afact(sp->k, alpha));
+}
+
+int dnk_set_coeff(dnk_space *sp, double *a, const unsigned *alpha, double v)
+{
+    if (bad(sp) || !a || !alpha) return DN_EINVAL;
+    if (!inrange(sp, alpha)) return DN_ERANGE;
+    a[_dnk_index(sp->k, alpha)] = v;
+    return DN_OK;
+}
+
+int dnk_set_deriv(dnk_space *sp, double *a, const unsigned *alpha, double v)
+{
+    if (bad(sp) || !a || !alpha) return DN_EINVAL;
+    return dnk_set_coeff(sp, a, alpha, v / _dnk_afact(sp->k, alpha));
+}
+
+int dnk_get_derivs(dnk_space *sp, double *d, const double *a)
+{
+    if (bad(sp) || !d || !a) return DN_EINVAL;
+    unsigned al[DNK_VARS_MAX] = {0};
+    for (size_t e = 0; e < sp->size; e++, _dnk_next(sp->k, al)) d[e] = a[e] * _dnk_afact(sp->k, al);
+    return DN_OK;
+}
+
+int dnk_grad(dnk_space *sp, double *g, const double *a)
+{
+    if (bad(sp) || !g || !a) return DN_EINVAL;
+    for (unsigned i = 0; i < sp->k; i++) g[i] = sp->n >= 1 ? a[1 + i] : NAN;
+    return DN_OK;
+}
+
+int dnk_hess(dnk_space *sp, double *H, const double *a)
+{
+    if (bad(sp) || !H || !a) return DN_EINVAL;
+    if (sp->n < 2) return DN_EORDER;
+    _dnk_hess(H, a, sp->k, sp->n);
+    return DN_OK;
+}
+
+int dnk_tensor(dnk_space *sp, double *t, const double *a, unsigned m)
+{
+    if (bad(sp) || !t || !a) return DN_EINVAL;
+    return _dnk_tensor(t, a, m, sp->k, sp->n);
+}
+
+#define CHECK1(r, a) if (bad(sp) || !(r) || !(a)) return DN_EINVAL
+#define CHECK2(r, a, b) if (bad(sp) || !(r) || !(a) || !(b)) return DN_EINVAL
+
+#define FLAT2(name, call)                                                                  \
+    int dnk_##name(dnk_space *sp, double *r, const double *a, const double *b)             \
+    {                                                                                      \
+        CHECK2(r, a, b);                                                                   \
+        call;                                                                              \
+        return DN_OK;                                                                      \
+    }
+FLAT2(add, _dn_add(r, a, b, (unsigned)sp->size - 1))
+FLAT2(sub, _dn_sub(r, a, b, (unsigned)sp->size - 1))
+
+#define FLAT_D(name, call)                                                                 \
+    int dnk_##name(dnk_space *sp, double *r, const double *a, double c)                    \
+    {                                                                                      \
+        CHECK1(r, a);                                                                      \
+        call;                                                                              \
+        return DN_OK;                                                                      \
+    }
+FLAT_D(add_d, _dn_add_d(r, a, c, (unsigned)sp->size - 1))
+FLAT_D(sub_d, _dn_add_d(r, a, -c, (unsigned)sp->size - 1))
+FLAT_D(mul_d, _dn_mul_d(r, a, c, (unsigned)sp->size - 1))
+FLAT_D(div_d, double a0 = a[0]; _dn_mul_d(r, a, 1.0 / c, (unsigned)sp->size - 1); r[0] = a0 / c)
+
+int dnk_neg(dnk_space *sp, double *r, const double *a)
+{
+    CHECK1(r, a);
+    _dn_neg(r, a, (unsigned)sp->size - 1);
+    return DN_OK;
+}
+
+int dnk_d_sub(dnk_space *sp, double *r, double c, const double *a)
+{
+    CHECK1(r, a);
+    double a0 = a[0];
+    _dn_neg(r, a, (unsigned)sp->size - 1);
+    r[0] = c - a0;
+    return DN_OK;
+}
+
+int dnk_d_div(dnk_space *sp, double *r, double c, const double *a)
+{
+    CHECK1(r, a);
+    _dnk_d_div(res(sp), c, a, sp->k, sp->n, sp->work);
+    return done(sp, r);
+}
+
+#define BIN(name)                                                                          \
+    int dnk_##name(dnk_space *sp, double *r, const double *a, const double *b)             \
+    {                                                                                      \
+        CHECK2(r, a, b);                                                                   \
+        _dnk_##name(res(sp), a, b, sp->k, sp->n, sp->work);                                \
+        return done(sp, r);                                                                \
+    }
+BIN(mul) BIN(div) BIN(pow) BIN(atan2) BIN(hypot)
+
+#define UN(name)                                                                           \
+    int dnk_##name(dnk_space *sp, double *r, const double *u)                              \
+    {                                                                                      \
+        CHECK1(r, u);                                                                      \
+        _dnk_##name(res(sp), u, sp->k, sp->n, sp->work);                                   \
+        return done(sp, r);                                                                \
+    }
+UN(exp) UN(expm1) UN(log) UN(log1p) UN(sqrt) UN(cbrt) UN(sin) UN(cos) UN(tan) UN(asin)
+UN(acos) UN(atan) UN(sinh) UN(cosh) UN(tanh) UN(asinh) UN(acosh) UN(atanh) UN(erf) UN(erfc)
+UN(abs)
+
+int dnk_pow_d(dnk_space *sp, double *r, const double *u, double p)
+{
+    CHECK1(r, u);
+    _dnk_pow_d(res(sp), u, p, sp->k, sp->n, sp->work);
+    return done(sp, r);
+}
+
+int dnk_pown(dnk_space *sp, double *r, const double *u, long m)
+{
+    CHECK1(r, u);
+    _dnk_pown(res(sp), u, m, sp->k, sp->n, sp->work);
+    return done(sp, r);
+}
+
+int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ctx)
+{
+    CHECK2(r, u, h);
+    _dnk_apply(res(sp), u, h, ctx, sp->k, sp->n, sp->work);
+    return done(sp, r);
+}
+
+/* s and c: the second result is built in the last slot of the workspace, the first in res;
+ * the kernel's scratch is the first five slots */
+#define PAIR(name)                                                                         \
+    int dnk_##name(dnk_space *sp, double *s, double *c, const double *u)                   \
+    {                                                                                      \
+        if (bad(sp) || !s || !c || !u || s == c) return DN_EINVAL;                         \
+        double *c2 = sp->work + 5 * sp->size;                                              \
+        _dnk_##name(res(sp), c2, u, sp->k, sp->n, sp->work);                               \
+        memcpy(c, c2, sp->size * sizeof(double));                                          \
+        return done(sp, s);                                                                \
+    }
+PAIR(sincos) PAIR(sinhcosh)
