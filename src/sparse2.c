@@ -161,8 +161,7 @@ static int trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
 /* A += c * t for a list t */
 static void acc_list(dsp2_work *w, _dsp2_acc *A, dsp2 t, double c)
 {
-    if (!t.w || !t.len) return;
-    _dsp2_check(w, t);
+    if (!t.w || !t.len || _dsp2_stale(w, t)) return;
     size_t o = t.off, s = t.len;
     if (w->mode == _DSP2_SPARSE) {
         if (trip_reserve(w, A, tri(s))) return;
@@ -289,7 +288,7 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
     dsp2_work *w = u.w;
     if (!w || w->mode != _DSP2_SPARSE) return _dsp2_chain(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0;
-    _dsp2_check(w, u);
+    if (_dsp2_stale(w, u)) return dsp2_const(f0);
     size_t s = u.len, m = tri(s) ? tri(s) : 1;
     if (reserve(w, m)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
@@ -316,8 +315,7 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5])
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return dsp2_const(f0);
     if (w->mode != _DSP2_SPARSE) return _dsp2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
-    _dsp2_check(w, a);
-    _dsp2_check(w, b);
+    if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
     while (i < la || j < lb) { /* size of the union */
         uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
@@ -369,7 +367,8 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
     int ka = -1, kb = -1;
     if (a.w && (a.len & _DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return dsp2_const(v);
     if (b.w && (b.len & _DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return dsp2_const(v);
-    if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC))
+    int lists = !a.len || !b.len || (w->mode != _DSP2_SPARSE && a.len + b.len <= _DSP2_PROMOTE);
+    if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC || lists))
         return _dsp2_chain2(a, b, v, 1.0, c, 0.0, 0.0, 0.0);
     int k;
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
@@ -496,7 +495,7 @@ static int evaluate(dsp2_work *w, int mode, dn_objective_sp f, void *ctx, const 
         if (st) return st;
         dsp2 res = f(w->x, n, ctx);
         if (res.w == w && (res.len & _DSP2_ACC)) acc_slot(w, res);
-        else if (res.w == w) _dsp2_check(w, res);
+        else if (res.w == w) _dsp2_stale(w, res);
         if (w->fail & _DSP2_NOMEM) {
             finish(w);
             return DN_ENOMEM;
@@ -699,11 +698,13 @@ int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, voi
         int k;
         if (r.w && (r.len & _DSP2_ACC)) {
             k = (int)(r.len & ~_DSP2_ACC);
-        } else if (w->nacc < _DSP2_NACC && !acc_ready(w, &w->acc[w->nacc])) {
-            k = (int)w->nacc++;
-            acc_list(w, &w->acc[k], r, 1.0);
-        } else {
-            k = -1;
+        } else { /* other accumulators are dead: the list alone is the result */
+            while (w->nacc) acc_clean(&w->acc[--w->nacc]);
+            k = acc_ready(w, &w->acc[0]) ? -1 : 0;
+            if (k == 0) {
+                w->nacc = 1;
+                acc_list(w, &w->acc[0], r, 1.0);
+            }
         }
         if (k < 0 || (w->fail & _DSP2_NOMEM)) {
             st = DN_ENOMEM;

@@ -138,9 +138,15 @@ _DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
 
 /* ---- internal: the two chain rules on entry lists ------------------------------------- */
 
-_DSP2_DECL void _dsp2_check(dsp2_work *w, dsp2 a)
+/* 1 (and the flag set) when the list a may no longer be read: its storage was released
+ * (above the top) or released and overwritten (another stamp) */
+_DSP2_DECL int _dsp2_stale(dsp2_work *w, dsp2 a)
 {
-    if (a.len && w->stamp[a.off] != a.st) w->fail |= _DSP2_STALE;
+    if (a.len && (a.off >= w->top || w->stamp[a.off] != a.st)) {
+        w->fail |= _DSP2_STALE;
+        return 1;
+    }
+    return 0;
 }
 
 /* f(u) with f(u.v) = f0, f' = f1, f'' = f2 */
@@ -150,7 +156,7 @@ _DSP2_DECL dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
     if (!w) return dsp2_const(f0);
     if (w->mode == _DSP2_SPARSE || (u.len & _DSP2_ACC)) return _dsp2_chain_x(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
-    _dsp2_check(w, u);
+    if (_dsp2_stale(w, u)) return dsp2_const(f0);
     uint32_t n = u.len;
     if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
@@ -193,8 +199,7 @@ _DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, do
         double p[5] = {fa, fb, faa, fab, fbb};
         return _dsp2_chain2_x(a, b, f0, p);
     }
-    _dsp2_check(w, a);
-    _dsp2_check(w, b);
+    if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
     uint32_t la = a.len, lb = b.len;
     if (w->top + la + lb > w->cap && _dsp2_grow(w, (size_t)la + lb)) return dsp2_const(f0);
     size_t r = w->top;
@@ -240,6 +245,13 @@ _DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, do
 
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
+/* sparse mode, both operands with entries: a sum keeps the two Hessian patterns apart
+ * (as an accumulator of triplets) instead of filling the triangle of the union */
+_DSP2_DECL int _dsp2_sparse2(dsp2 a, dsp2 b)
+{
+    return a.len && b.len && a.w->mode == _DSP2_SPARSE;
+}
+
 /* a += b for the accumulator a and a list b in diagonal or H v mode (the running sum of
  * an objective); returns 0 when it does not apply */
 _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
@@ -249,7 +261,7 @@ _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
     if (!(a->len & _DSP2_ACC) || !w || b.w != w || (b.len & _DSP2_ACC) || w->mode == _DSP2_SPARSE ||
         k + 1 != w->nacc || w->acc[k].ver != a->off)
         return 0;
-    _dsp2_check(w, b);
+    if (_dsp2_stale(w, b)) return 0;
     _dsp2_acc *A = &w->acc[k];
     const uint32_t *ix = w->idx + b.off;
     const double *G = w->g + b.off, *H = w->h + b.off;
@@ -275,7 +287,7 @@ _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
  *  is accumulated in place: the old a must not be used afterwards (see the header). */
 _DSP2_DECL dsp2 dsp2_add(dsp2 a, dsp2 b)
 {
-    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE) {
+    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b)) {
         if (_dsp2_acc_fast(&a, b)) return a;
         return _dsp2_addsub_x(a, b, 1.0);
     }
@@ -285,7 +297,7 @@ _DSP2_DECL dsp2 dsp2_add(dsp2 a, dsp2 b)
 /** a - b (accumulated in place like dsp2_add). */
 _DSP2_DECL dsp2 dsp2_sub(dsp2 a, dsp2 b)
 {
-    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE)
+    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b))
         return _dsp2_addsub_x(a, b, -1.0);
     return _dsp2_chain2(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0);
 }
