@@ -104,9 +104,9 @@ int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective2 f, void *
 /** The same results as dn_hessdiag (equal up to rounding) from ceil(n / DN_LANES)
  *  evaluations of f on dlane2, each seeding DN_LANES consecutive coordinates in separate
  *  lanes: the value, every libm call and every operation on coordinates that are not
- *  seeded are computed once per pass instead of once per coordinate. This is the
- *  recommended method (several times faster, see docs/hessian.md); write the objective
- *  with DN_OBJECTIVE2 to get both versions. work: n dlane2, or NULL to allocate.
+ *  seeded are computed once per pass instead of once per coordinate: several times
+ *  faster than dn_hessdiag (docs/hessian.md). For more than a few dozen variables
+ *  dn_hessdiag_sp (one pass) is faster still; DN_OBJECTIVE2 defines every version. work: n dlane2, or NULL to allocate.
  *  Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM. */
 int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
                       const double *x, unsigned n, dlane2 *work);
