@@ -1,14 +1,27 @@
-/* Benchmark W3 of BENCHMARKS.md: extended Rosenbrock, n = 2000, at x_i = -1.2 (even i),
- * 1.0 (odd i); value, gradient and full Hessian diagonal.
- *
- * Prints lines in the bench-floor protocol (compare with ../shared/bench-floor/bench_c W3,
- * side by side: python3 tools/bench_compare.py W3):
- *   RESULT,<peer>,-O3,W3,2,ms_total,<best>,<median>,<checksum>,maxabserr=<e>
- * peers: dnum_hessdiag        dn_hessdiag, one dnum_o2 pass per coordinate (the floor's method)
- *        dnum_hessdiag_lanes  dn_hessdiag_lanes, DN_LANES coordinates per dlane2 pass
- * The checksum is the sum of the Hessian diagonal (the floor's checksum); maxabserr is the
- * largest deviation from the closed-form diagonal.
- * Usage: bench_hessian [W3|all] [2]
+/* Second-order drivers on three workloads, every peer in one run (interleaved rounds,
+ * best of each), all from the same objective bodies (bench/w3_rosen.h, w5_logreg.h,
+ * w6_surface.h):
+ *   W3  extended Rosenbrock at x_i = -1.2 (even i), 1.0 (odd i): value + gradient +
+ *       Hessian diagonal, n = 2000 and n = 10^6
+ *   W5  L2-regularised logistic regression, dense, m = 10000 samples, n = 1000 features
+ *       (fixed-seed data): value + gradient + Hessian diagonal
+ *   W6  minimal-surface energy on a 316 x 316 grid (n = 99856): gradient + sparse Hessian,
+ *       and gradient + H v
+ * Lines (times are CPU time of the process, in ms per evaluation):
+ *   RESULT,<peer>,-O3,<wl>,2,ms_total,<best>,<median>,<checksum>,n=<n>[,<extra>]
+ * peers: plain_f           one plain double evaluation of the objective
+ *        hand              a hand-derived loop computing the same outputs
+ *        floor_percoord    (W3, n = 2000) the Hessian diagonal one coordinate at a time
+ *                          with hand-coded order-2 dual numbers (value, d1, d2)
+ *        dnum_hessdiag, dnum_hessdiag_lanes  (W3, n = 2000) dn_hessdiag, dn_hessdiag_lanes
+ *        dnum_hessdiag_sp  dn_hessdiag_sp (one pass)
+ *        dnum_hessian_sp, dnum_hessvec_sp   (W6) dn_hessian_sp (pattern reused), dn_hessvec_sp
+ *        hand_hv           (W6) hand-derived gradient + H v
+ * The checksum is the sum of the second-order output (of |H v| for H v); maxabserr (W3) is the largest
+ * deviation of the diagonal from the closed form; W3 at n = 10^6 also reports the peak
+ * resident set of the process and the workspace size.
+ * Usage: bench_hessian [W3|W5|W6|all] [n]    (n selects one W3 size; n = 2, the order,
+ * means n = 2000, as tools/bench_compare.py passes it)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -16,17 +29,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <dnum/dnum.h>
 
-#define REPS 5
-#define W3_N 2000
+#include "w3_rosen.h"
+#include "w5_logreg.h"
+#include "w6_surface.h"
 
-#include "w3_rosen.h" /* rosen, rosen_lanes */
+#define ROUNDS 5
 
-static double now_s(void)
+static double cpu_s(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -36,55 +51,389 @@ static int cmp_dbl(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double x[W3_N], g[W3_N], h[W3_N];
-static dnum_o2 w[W3_N];
-static dlane2 wl[W3_N];
+typedef double (*run_fn)(void);
+typedef struct {
+    const char *peer;
+    run_fn run;
+    double t[ROUNDS], cs;
+} peer;
 
-static double run_o2(void)
-{
-    double f;
-    if (dn_hessdiag(&f, g, h, rosen, NULL, x, W3_N, w)) abort();
-    double cs = 0.0;
-    for (int i = 0; i < W3_N; i++) cs += h[i];
-    return cs;
-}
+static volatile double sink;
 
-static double run_lanes(void)
+/* interleaved rounds over the peers, then one RESULT line each */
+static void bench(const char *wl, unsigned n, peer *p, int np, int rounds, const char *extra)
 {
-    double f;
-    if (dn_hessdiag_lanes(&f, g, h, rosen_lanes, NULL, x, W3_N, wl)) abort();
-    double cs = 0.0;
-    for (int i = 0; i < W3_N; i++) cs += h[i];
-    return cs;
-}
-
-static void bench(const char *peer, double (*f)(void))
-{
-    double t[REPS], cs = 0.0;
-    for (int r = 0; r < REPS; r++) {
-        double t0 = now_s();
-        cs = f();
-        t[r] = now_s() - t0;
+    for (int r = 0; r < rounds; r++)
+        for (int k = 0; k < np; k++) {
+            double t0 = cpu_s();
+            p[k].cs = p[k].run();
+            p[k].t[r] = cpu_s() - t0;
+        }
+    for (int k = 0; k < np; k++) {
+        qsort(p[k].t, (size_t)rounds, sizeof(double), cmp_dbl);
+        printf("RESULT,%s,-O3,%s,2,ms_total,%.4f,%.4f,%.17g,n=%u%s%s\n", p[k].peer, wl,
+               p[k].t[0] * 1e3, p[k].t[rounds / 2] * 1e3, p[k].cs, n, extra ? "," : "",
+               extra ? extra : "");
     }
-    double err = 0.0;
-    for (int i = 0; i < W3_N; i++) {
-        double e = 0.0; /* closed form */
-        if (i < W3_N - 1) e += 1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0;
-        if (i > 0) e += 200.0;
-        err = fmax(err, fabs(h[i] - e));
-    }
-    qsort(t, REPS, sizeof t[0], cmp_dbl);
-    printf("RESULT,%s,-O3,W3,2,ms_total,%.4f,%.4f,%.17g,maxabserr=%.3g\n", peer, t[0] * 1e3,
-           t[REPS / 2] * 1e3, cs, err);
     fflush(stdout);
+}
+
+/* ---- W3 ------------------------------------------------------------------------------------ */
+
+static unsigned w3n;
+static double *w3x, *w3g, *w3h;
+static dsp2_work *work;
+
+static double w3_plain(void)
+{
+    double s = 0.0;
+    for (unsigned i = 0; i + 1 < w3n; i++) {
+        double a = w3x[i + 1] - w3x[i] * w3x[i], b = 1.0 - w3x[i];
+        s += 100.0 * a * a + b * b;
+    }
+    return s;
+}
+
+static double w3_hand(void)
+{
+    const double *x = w3x;
+    double *g = w3g, *h = w3h, f = 0.0;
+    memset(g, 0, w3n * sizeof *g);
+    memset(h, 0, w3n * sizeof *h);
+    for (unsigned i = 0; i + 1 < w3n; i++) {
+        double a = x[i + 1] - x[i] * x[i], b = 1.0 - x[i];
+        f += 100.0 * a * a + b * b;
+        g[i] += -400.0 * x[i] * a - 2.0 * b;
+        g[i + 1] += 200.0 * a;
+        h[i] += 1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0;
+        h[i + 1] += 200.0;
+    }
+    sink = f;
+    double cs = 0.0;
+    for (unsigned i = 0; i < w3n; i++) cs += h[i];
+    return cs;
+}
+
+/* order-2 dual numbers (value, first, second derivative) by hand, one coordinate seeded
+ * per pass: the per-coordinate method */
+typedef struct {
+    double v, d1, d2;
+} d2n;
+
+static inline d2n d2_mul(d2n a, d2n b)
+{
+    d2n r = {a.v * b.v, a.d1 * b.v + a.v * b.d1, a.d2 * b.v + 2.0 * a.d1 * b.d1 + a.v * b.d2};
+    return r;
+}
+
+static double w3_floor(void)
+{
+    static d2n X[2000];
+    unsigned n = w3n;
+    for (unsigned i = 0; i < n; i++) X[i] = (d2n){w3x[i], 0.0, 0.0};
+    double f = 0.0;
+    for (unsigned c = 0; c < n; c++) {
+        X[c].d1 = 1.0;
+        d2n s = {0.0, 0.0, 0.0};
+        for (unsigned i = 0; i + 1 < n; i++) {
+            d2n t = d2_mul(X[i], X[i]);
+            d2n a = {X[i + 1].v - t.v, X[i + 1].d1 - t.d1, X[i + 1].d2 - t.d2};
+            d2n b = {1.0 - X[i].v, -X[i].d1, -X[i].d2};
+            d2n u = d2_mul(a, a), w = d2_mul(b, b);
+            s.v += 100.0 * u.v + w.v, s.d1 += 100.0 * u.d1 + w.d1, s.d2 += 100.0 * u.d2 + w.d2;
+        }
+        X[c].d1 = 0.0;
+        f = s.v, w3g[c] = s.d1, w3h[c] = s.d2;
+    }
+    sink = f;
+    double cs = 0.0;
+    for (unsigned i = 0; i < n; i++) cs += w3h[i];
+    return cs;
+}
+
+static double w3_o2(void)
+{
+    static dnum_o2 w[2000];
+    double f;
+    if (dn_hessdiag(&f, w3g, w3h, rosen, NULL, w3x, w3n, w)) abort();
+    double cs = 0.0;
+    for (unsigned i = 0; i < w3n; i++) cs += w3h[i];
+    return cs;
+}
+
+static double w3_lanes(void)
+{
+    static dlane2 wl[2000];
+    double f;
+    if (dn_hessdiag_lanes(&f, w3g, w3h, rosen_lanes, NULL, w3x, w3n, wl)) abort();
+    double cs = 0.0;
+    for (unsigned i = 0; i < w3n; i++) cs += w3h[i];
+    return cs;
+}
+
+static double w3_sp(void)
+{
+    double f;
+    if (dn_hessdiag_sp(&f, w3g, w3h, rosen_sp, NULL, w3x, w3n, work)) abort();
+    double cs = 0.0;
+    for (unsigned i = 0; i < w3n; i++) cs += w3h[i];
+    return cs;
+}
+
+static double w3_err(void)
+{
+    double err = 0.0;
+    for (unsigned i = 0; i < w3n; i++) {
+        double e = 0.0;
+        if (i + 1 < w3n) e += 1200.0 * w3x[i] * w3x[i] - 400.0 * w3x[i + 1] + 2.0;
+        if (i > 0) e += 200.0;
+        err = fmax(err, fabs(w3h[i] - e));
+    }
+    return err;
+}
+
+static void run_w3(unsigned n)
+{
+    w3n = n;
+    w3x = malloc(n * sizeof *w3x), w3g = malloc(n * sizeof *w3g), w3h = malloc(n * sizeof *w3h);
+    if (!w3x || !w3g || !w3h) abort();
+    for (unsigned i = 0; i < n; i++) w3x[i] = (i % 2 == 0) ? -1.2 : 1.0;
+    char extra[160];
+    if (n <= 2000) {
+        peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
+                    {"floor_percoord", w3_floor, {0}, 0}, {"dnum_hessdiag", w3_o2, {0}, 0},
+                    {"dnum_hessdiag_lanes", w3_lanes, {0}, 0}, {"dnum_hessdiag_sp", w3_sp, {0}, 0}};
+        w3_sp();
+        snprintf(extra, sizeof extra, "maxabserr=%.3g", w3_err());
+        bench("W3", n, p, 6, ROUNDS, extra);
+    } else {
+        peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
+                    {"dnum_hessdiag_sp", w3_sp, {0}, 0}};
+        w3_sp();
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        snprintf(extra, sizeof extra, "maxabserr=%.3g,peak_rss_kb=%ld,workspace_bytes=%zu",
+                 w3_err(), ru.ru_maxrss, dsp2_work_bytes(work));
+        bench("W3", n, p, 3, 3, extra);
+    }
+    free(w3x), free(w3g), free(w3h);
+}
+
+/* ---- W5 ------------------------------------------------------------------------------------ */
+
+enum { W5_M = 10000, W5_N = 1000 };
+static struct w5_data w5d;
+static double *w5x, *w5g, *w5h;
+
+static double w5_plain(void)
+{
+    const double *a = w5d.a, *y = w5d.y, *w = w5x;
+    double loss = 0.0, reg = 0.0;
+    for (unsigned k = 0; k < W5_M; k++) {
+        double z = 0.0;
+        for (unsigned j = 0; j < W5_N; j++) z += -y[k] * a[(size_t)k * W5_N + j] * w[j];
+        loss += log1p(exp(z));
+    }
+    for (unsigned j = 0; j < W5_N; j++) reg += w[j] * w[j];
+    return loss / W5_M + 0.5 * w5d.lambda * reg;
+}
+
+static double w5_hand(void)
+{
+    const double *a = w5d.a, *y = w5d.y, *w = w5x;
+    double loss = 0.0, reg = 0.0, im = 1.0 / W5_M;
+    for (unsigned j = 0; j < W5_N; j++) w5g[j] = w5d.lambda * w[j], w5h[j] = w5d.lambda;
+    for (unsigned k = 0; k < W5_M; k++) {
+        const double *ak = a + (size_t)k * W5_N;
+        double z = 0.0;
+        for (unsigned j = 0; j < W5_N; j++) z += ak[j] * w[j];
+        z *= -y[k];
+        double e = exp(z), sig = e / (1.0 + e), c1 = -y[k] * sig * im, c2 = sig * (1.0 - sig) * im;
+        loss += log1p(e);
+        for (unsigned j = 0; j < W5_N; j++) w5g[j] += c1 * ak[j], w5h[j] += c2 * ak[j] * ak[j];
+    }
+    for (unsigned j = 0; j < W5_N; j++) reg += w[j] * w[j];
+    sink = loss * im + 0.5 * w5d.lambda * reg;
+    double cs = 0.0;
+    for (unsigned j = 0; j < W5_N; j++) cs += w5h[j];
+    return cs;
+}
+
+static double w5_sp(void)
+{
+    double f;
+    if (dn_hessdiag_sp(&f, w5g, w5h, w5_logreg_sp, &w5d, w5x, W5_N, work)) abort();
+    double cs = 0.0;
+    for (unsigned j = 0; j < W5_N; j++) cs += w5h[j];
+    return cs;
+}
+
+static void run_w5(void)
+{
+    double *a = malloc((size_t)W5_M * W5_N * sizeof *a), *y = malloc(W5_M * sizeof *y);
+    double *wt = malloc(W5_N * sizeof *wt);
+    w5x = malloc(W5_N * sizeof *w5x), w5g = malloc(W5_N * sizeof *w5g), w5h = malloc(W5_N * sizeof *w5h);
+    if (!a || !y || !wt || !w5x || !w5g || !w5h) abort();
+    w5_make(a, y, W5_M, W5_N, wt);
+    for (unsigned j = 0; j < W5_N; j++) w5x[j] = 0.1 * wt[j];
+    w5d = (struct w5_data){W5_M, a, y, 0.05};
+    peer p[] = {{"plain_f", w5_plain, {0}, 0}, {"hand", w5_hand, {0}, 0},
+                {"dnum_hessdiag_sp", w5_sp, {0}, 0}};
+    w5_sp();
+    bench("W5", W5_N, p, 3, 3, NULL);
+    free(a), free(y), free(wt), free(w5x), free(w5g), free(w5h);
+}
+
+/* ---- W6 ------------------------------------------------------------------------------------ */
+
+enum { W6_K = 316, W6_N = W6_K * W6_K };
+static unsigned w6k = W6_K;
+static double *w6x, *w6g, *w6v, *w6hv;
+static dn_sphess w6H;
+static size_t *w6slot; /* per cell: CSR positions of its 6 lower entries (hand peer) */
+
+static double w6_plain(void)
+{
+    const double *x = w6x;
+    double s = 0.0;
+    for (unsigned i = 0; i + 1 < W6_K; i++)
+        for (unsigned j = 0; j + 1 < W6_K; j++) {
+            unsigned p = i * W6_K + j;
+            double a = x[p + W6_K] - x[p], b = x[p + 1] - x[p];
+            s += sqrt(1.0 + a * a + b * b);
+        }
+    return s;
+}
+
+/* one cell: f = s(a, b), a = x_q - x_p, b = x_r - x_p; gradient and the 3 x 3 Hessian */
+static inline void w6_cell(const double *x, unsigned p, double *s, double g[3], double H[6])
+{
+    double a = x[p + W6_K] - x[p], b = x[p + 1] - x[p];
+    double q = sqrt(1.0 + a * a + b * b), iq = 1.0 / q, iq3 = iq * iq * iq;
+    double fa = a * iq, fb = b * iq, faa = (1.0 + b * b) * iq3, fab = -a * b * iq3,
+           fbb = (1.0 + a * a) * iq3;
+    *s = q;
+    g[0] = -fa - fb, g[1] = fa, g[2] = fb;       /* p, q = p + K, r = p + 1 */
+    H[0] = faa + 2.0 * fab + fbb;                /* pp */
+    H[1] = -faa - fab, H[2] = faa;               /* qp, qq */
+    H[3] = -fab - fbb, H[4] = fab, H[5] = fbb;   /* rp, rq, rr */
+}
+
+static double w6_hand(void)
+{
+    const double *x = w6x;
+    double f = 0.0;
+    memset(w6g, 0, W6_N * sizeof *w6g);
+    memset(w6H.val, 0, w6H.nnz * sizeof *w6H.val);
+    size_t c = 0;
+    for (unsigned i = 0; i + 1 < W6_K; i++)
+        for (unsigned j = 0; j + 1 < W6_K; j++, c++) {
+            unsigned p = i * W6_K + j;
+            double s, g[3], H[6];
+            w6_cell(x, p, &s, g, H);
+            f += s;
+            w6g[p] += g[0], w6g[p + W6_K] += g[1], w6g[p + 1] += g[2];
+            for (int e = 0; e < 6; e++) w6H.val[w6slot[6 * c + e]] += H[e];
+        }
+    sink = f;
+    double cs = 0.0;
+    for (size_t k = 0; k < w6H.nnz; k++) cs += w6H.val[k];
+    return cs;
+}
+
+static double w6_hand_hv(void)
+{
+    const double *x = w6x, *v = w6v;
+    double f = 0.0;
+    memset(w6g, 0, W6_N * sizeof *w6g);
+    memset(w6hv, 0, W6_N * sizeof *w6hv);
+    for (unsigned i = 0; i + 1 < W6_K; i++)
+        for (unsigned j = 0; j + 1 < W6_K; j++) {
+            unsigned p = i * W6_K + j, q = p + W6_K, r = p + 1;
+            double s, g[3], H[6];
+            w6_cell(x, p, &s, g, H);
+            f += s;
+            w6g[p] += g[0], w6g[q] += g[1], w6g[r] += g[2];
+            w6hv[p] += H[0] * v[p] + H[1] * v[q] + H[3] * v[r];
+            w6hv[q] += H[1] * v[p] + H[2] * v[q] + H[4] * v[r];
+            w6hv[r] += H[3] * v[p] + H[4] * v[q] + H[5] * v[r];
+        }
+    sink = f;
+    double cs = 0.0;
+    for (unsigned k = 0; k < W6_N; k++) cs += fabs(w6hv[k]);
+    return cs;
+}
+
+static double w6_sp(void)
+{
+    double f;
+    if (dn_hessian_sp(&f, w6g, &w6H, w6_surface_sp, &w6k, w6x, W6_N, work)) abort();
+    double cs = 0.0;
+    for (size_t k = 0; k < w6H.nnz; k++) cs += w6H.val[k];
+    return cs;
+}
+
+static double w6_hv(void)
+{
+    double f;
+    if (dn_hessvec_sp(&f, w6g, w6hv, w6_surface_sp, &w6k, w6x, w6v, W6_N, work)) abort();
+    double cs = 0.0;
+    for (unsigned k = 0; k < W6_N; k++) cs += fabs(w6hv[k]);
+    return cs;
+}
+
+static size_t csr_find(const dn_sphess *H, unsigned i, unsigned j)
+{
+    for (size_t p = H->rowptr[i]; p < H->rowptr[i + 1]; p++)
+        if (H->col[p] == j) return p;
+    abort();
+}
+
+static void run_w6(void)
+{
+    w6x = malloc(W6_N * sizeof *w6x), w6g = malloc(W6_N * sizeof *w6g);
+    w6v = malloc(W6_N * sizeof *w6v), w6hv = malloc(W6_N * sizeof *w6hv);
+    w6slot = malloc(6 * (size_t)(W6_K - 1) * (W6_K - 1) * sizeof *w6slot);
+    if (!w6x || !w6g || !w6v || !w6hv || !w6slot) abort();
+    for (unsigned i = 0; i < W6_K; i++)
+        for (unsigned j = 0; j < W6_K; j++) {
+            double s = (double)i / (W6_K - 1), t = (double)j / (W6_K - 1);
+            w6x[i * W6_K + j] = sin(3.0 * s) * cos(2.0 * t) + 0.1 * s * t;
+            w6v[i * W6_K + j] = cos(5.0 * s + t);
+        }
+    dn_sphess_init(&w6H, NULL);
+    w6_sp(); /* the pattern, reused by every timed call */
+    size_t c = 0;
+    for (unsigned i = 0; i + 1 < W6_K; i++)
+        for (unsigned j = 0; j + 1 < W6_K; j++, c++) {
+            unsigned p = i * W6_K + j, q = p + W6_K, r = p + 1;
+            size_t *s = w6slot + 6 * c;
+            s[0] = csr_find(&w6H, p, p), s[1] = csr_find(&w6H, q, p), s[2] = csr_find(&w6H, q, q);
+            s[3] = csr_find(&w6H, r, p), s[4] = csr_find(&w6H, q, r), s[5] = csr_find(&w6H, r, r);
+        }
+    char extra[64];
+    snprintf(extra, sizeof extra, "nnz=%zu", w6H.nnz);
+    peer p[] = {{"plain_f", w6_plain, {0}, 0}, {"hand", w6_hand, {0}, 0},
+                {"dnum_hessian_sp", w6_sp, {0}, 0}, {"hand_hv", w6_hand_hv, {0}, 0},
+                {"dnum_hessvec_sp", w6_hv, {0}, 0}};
+    bench("W6", W6_N, p, 5, ROUNDS, extra);
+    dn_sphess_clear(&w6H);
+    free(w6x), free(w6g), free(w6v), free(w6hv), free(w6slot);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "all") != 0 && strcmp(argv[1], "W3") != 0) return 0;
-    if (argc >= 3 && atoi(argv[2]) != 2) return 0;
-    for (int i = 0; i < W3_N; i++) x[i] = (i % 2 == 0) ? -1.2 : 1.0;
-    bench("dnum_hessdiag", run_o2);
-    bench("dnum_hessdiag_lanes", run_lanes);
+    const char *wl = argc >= 2 ? argv[1] : "all";
+    unsigned n = argc >= 3 ? (unsigned)strtoul(argv[2], NULL, 10) : 0;
+    if (n == 2) n = 2000;
+    int all = strcmp(wl, "all") == 0;
+    if (dsp2_work_new(&work, NULL)) return 1;
+    if (all || strcmp(wl, "W3") == 0) {
+        if (n == 0 || n == 2000) run_w3(2000);
+        if (n == 0 || n == 1000000) run_w3(1000000);
+    }
+    if (all || strcmp(wl, "W5") == 0) run_w5();
+    if (all || strcmp(wl, "W6") == 0) run_w6();
+    dsp2_work_free(work);
     return 0;
 }

@@ -2,7 +2,8 @@
  * (More, Garbow, Hillstrom 1981, problem 21), n even,
  *   f(x) = sum_{k < n/2} 100 (x_{2k+1} - x_{2k}^2)^2 + (1 - x_{2k})^2,
  * from its standard start (-1.2, 1, -1.2, 1, ...); the minimum is f = 0 at all ones.
- * Each iteration gets f, the gradient and the Hessian diagonal H_ii from dn_hessdiag_lanes.
+ * Each iteration gets f, the gradient and the Hessian diagonal H_ii from dn_hessdiag_sp (one
+ * pass over the objective, whatever n).
  * The preconditioner is B = diag(1 / D_i) with D_i = H_ii where H_ii > 1e-8 max_j |H_jj|,
  * else max(|H_ii|, 1e-8 max_j |H_jj|) (safeguard where the diagonal is not positive).
  * The step is -B g refined by the last `mem` steps (the L-BFGS two-loop recursion with B
@@ -21,7 +22,7 @@
 #include <stdlib.h>
 #include <dnum/dnum.h>
 
-/* the objective, written once for dnum_o2 (rosen) and dlane2 (rosen_lanes) */
+/* the objective, written once for dnum_o2 (rosen), dlane2 (rosen_lanes) and dsp2 (rosen_sp) */
 DN_OBJECTIVE2(rosen, T, x, n, ctx,
     T s = dnh_const(T, 0.0);
     for (unsigned i = 0; i + 1 < n; i += 2) {
@@ -50,9 +51,9 @@ int main(int argc, char **argv)
     double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
     double *d = malloc(n * sizeof *d), *xt = malloc(n * sizeof *xt);
     double *S[100], *Y[100], rho[100], al[100];
-    dlane2 *wl = malloc(n * sizeof *wl);
+    dsp2_work *ws = NULL;
     dnum_o2 *w = malloc(n * sizeof *w);
-    int nomem = !x || !g || !h || !d || !xt || !wl || !w;
+    int nomem = !x || !g || !h || !d || !xt || !w || dsp2_work_new(&ws, NULL);
     for (unsigned j = 0; j < mem; j++) {
         S[j] = malloc(n * sizeof **S), Y[j] = malloc(n * sizeof **Y), rho[j] = 0.0;
         nomem |= !S[j] || !Y[j];
@@ -67,9 +68,9 @@ int main(int argc, char **argv)
     unsigned it, pending = 0;
     for (it = 0; it < maxit; it++) {
         double f;
-        int st = dn_hessdiag_lanes(&f, g, h, rosen_lanes, NULL, x, n, wl);
+        int st = dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, x, n, ws);
         if (st) {
-            fprintf(stderr, "dn_hessdiag_lanes: %s\n", dn_strerror(st));
+            fprintf(stderr, "dn_hessdiag_sp: %s\n", dn_strerror(st));
             return 2;
         }
         if (pending) { /* finish the last pair: y = g_new - g_old; skip it unless s.y > 0 */
@@ -142,6 +143,7 @@ int main(int argc, char **argv)
     printf("n = %u: %s after %u iterations, max |x_i - 1| = %.3e\n", n,
            ok ? "converged" : "NOT converged", it, dist);
     for (unsigned j = 0; j < mem; j++) free(S[j]), free(Y[j]);
-    free(x), free(g), free(h), free(d), free(xt), free(wl), free(w);
+    free(x), free(g), free(h), free(d), free(xt), free(w);
+    dsp2_work_free(ws);
     return (ok && dist < 1e-6) ? 0 : 1;
 }

@@ -3,7 +3,8 @@
  * where every loss term couples all n weights (the Hessian (1/m) A^T D A + lambda I is
  * dense). Minimised by the pure safeguarded diagonal Newton step -g_i / D_i with Armijo
  * backtracking (newton_diag.c with memory 0; here the diagonal dominates enough), with
- * f, gradient and Hessian diagonal from dn_hessdiag_lanes. At the end, the full Hessian
+ * f, gradient and Hessian diagonal from dn_hessdiag_sp (one pass over the data per
+ * iteration; dn_hessdiag_lanes would make ceil(n/4) passes). At the end, the full Hessian
  * from dn_hessian (n <= 40) shows how far from diagonal the problem is.
  *
  * usage: newton_logreg [n]   (default n = 100 features, m = 3n samples). Exits 0 when
@@ -52,9 +53,9 @@ int main(int argc, char **argv)
     double *a = malloc((size_t)m * n * sizeof *a), *y = malloc(m * sizeof *y);
     double *x = calloc(n, sizeof *x), *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
     double *d = malloc(n * sizeof *d), *xt = malloc(n * sizeof *xt), *wt = malloc(n * sizeof *wt);
-    dlane2 *wl = malloc(n * sizeof *wl);
+    dsp2_work *ws = NULL;
     dnum_o2 *w = malloc(n * sizeof *w);
-    if (!a || !y || !x || !g || !h || !d || !xt || !wt || !wl || !w) return 2;
+    if (!a || !y || !x || !g || !h || !d || !xt || !wt || !w || dsp2_work_new(&ws, NULL)) return 2;
 
     /* features with different scales (so the diagonal matters), labels from a true model */
     unsigned long long s = 88172645463325252ULL;
@@ -74,9 +75,9 @@ int main(int argc, char **argv)
     unsigned it;
     for (it = 0; it < 5000; it++) {
         double f;
-        int st = dn_hessdiag_lanes(&f, g, h, logreg_lanes, &D, x, n, wl);
+        int st = dn_hessdiag_sp(&f, g, h, logreg_sp, &D, x, n, ws);
         if (st) {
-            fprintf(stderr, "dn_hessdiag_lanes: %s\n", dn_strerror(st));
+            fprintf(stderr, "dn_hessdiag_sp: %s\n", dn_strerror(st));
             return 2;
         }
         double gn = 0.0, hmax = 0.0;
@@ -113,6 +114,7 @@ int main(int argc, char **argv)
         }
         free(H);
     }
-    free(a), free(y), free(x), free(g), free(h), free(d), free(xt), free(wt), free(wl), free(w);
+    free(a), free(y), free(x), free(g), free(h), free(d), free(xt), free(wt), free(w);
+    dsp2_work_free(ws);
     return ok ? 0 : 1;
 }

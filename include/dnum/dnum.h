@@ -7,7 +7,9 @@
  *                   and the type-generic dn_* names
  *   dnum/dvec.h     dvec, dual numbers of run-time order on a deque (D, F, new)
  *   dnum/hessian.h  gradient, Hessian diagonal (dn_hessdiag, dn_hessdiag_lanes) and full
- *                   Hessian (dn_hessian) of f: R^n -> R; dnum/lanes2.h: the dlane2 type
+ *                   Hessian (dn_hessian) of f: R^n -> R; one-pass drivers (dn_hessdiag_sp,
+ *                   dn_hessvec_sp, dn_hessian_sp, dn_grad_sp); dnum/lanes2.h: the dlane2
+ *                   type; dnum/sparse2.h: the dsp2 type
  *   dnum/dnum2.h    bivariate dual numbers dnum2_o1 ... dnum2_o16 (all mixed partials),
  *                   DNUM2_DEFINE(N), dnum2_hessian; kernels in dnum/kernel2.h
  *   dnum/dnumk.h   multivariate numbers: every mixed partial of f(x1..xk) to total order

@@ -12,6 +12,16 @@
  *   dn_hessdiag_lanes    the same with DN_LANES coordinates per pass (shared value): faster
  *   dn_hessian           f, gradient and the full symmetric Hessian (polarisation)
  *
+ * One-pass drivers (dsp2 numbers of dnum/sparse2.h; cost proportional to the total support
+ * of the intermediates, independent of n for partially separable objectives):
+ *   dn_objective_sp      dsp2 f(const dsp2 *x, unsigned n, void *ctx)         objective on dsp2
+ *   dsp2_work_new, dsp2_work_free, dsp2_work_bytes    the reusable workspace
+ *   dn_grad_sp           f and gradient
+ *   dn_hessdiag_sp       f, gradient and Hessian diagonal          (recommended for large n)
+ *   dn_hessvec_sp        f, gradient and the Hessian-vector product H v
+ *   dn_hessian_sp        f, gradient and the sparse Hessian (lower triangle, CSR, dn_sphess)
+ *   dn_sphess_init, dn_sphess_clear                   the sparse Hessian object
+ *
  * Common conventions: outputs first; fx and grad may be NULL (not wanted); the outputs must
  * not overlap each other but may overlap x (x is copied into the workspace first). work is
  * the caller's workspace of n numbers (its contents on entry do not matter, on return they
@@ -48,8 +58,12 @@ typedef dlane2 (*dn_objective_l2)(const dlane2 *x, unsigned n, void *ctx);
 #define _DN_OBJ_UNUSED
 #endif
 
-/** Defines two static objectives from one body: `name` (a dn_objective2) and `name_lanes`
- *  (a dn_objective_l2). Inside the body, T is the number type (dnum_o2 or dlane2), x, n
+/** An objective written on dsp2 (one-pass drivers). */
+typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
+
+/** Defines three static objectives from one body: `name` (a dn_objective2), `name_lanes`
+ *  (a dn_objective_l2) and `name_sp` (a dn_objective_sp). Inside the body, T is the number
+ *  type (dnum_o2, dlane2 or dsp2), x, n
  *  and ctx are the parameters, and arithmetic uses the type-generic dnh_* names
  *  (dnh_add, dnh_mul_d, dnh_exp, dnh_const(T, c), dnh_value(a), ...) of dnum/lanes2.h.
  *  Example: DN_OBJECTIVE2(sumsq, T, x, n, ctx, T s = dnh_const(T, 0.0);
@@ -69,6 +83,13 @@ typedef dlane2 (*dn_objective_l2)(const dlane2 *x, unsigned n, void *ctx);
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
         __VA_ARGS__                                                                        \
+    }                                                                                      \
+    static _DN_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
+    {                                                                                      \
+        typedef dsp2 T;                                                                    \
+        (void)(n);                                                                         \
+        (void)(ctx);                                                                       \
+        __VA_ARGS__                                                                        \
     }
 
 /** Value, gradient and Hessian diagonal of f at x by one evaluation of f per coordinate:
@@ -83,9 +104,9 @@ int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective2 f, void *
 /** The same results as dn_hessdiag (equal up to rounding) from ceil(n / DN_LANES)
  *  evaluations of f on dlane2, each seeding DN_LANES consecutive coordinates in separate
  *  lanes: the value, every libm call and every operation on coordinates that are not
- *  seeded are computed once per pass instead of once per coordinate. This is the
- *  recommended method (several times faster, see docs/hessian.md); write the objective
- *  with DN_OBJECTIVE2 to get both versions. work: n dlane2, or NULL to allocate.
+ *  seeded are computed once per pass instead of once per coordinate: several times
+ *  faster than dn_hessdiag (docs/hessian.md). For more than a few dozen variables
+ *  dn_hessdiag_sp (one pass) is faster still; DN_OBJECTIVE2 defines every version. work: n dlane2, or NULL to allocate.
  *  Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM. */
 int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
                       const double *x, unsigned n, dlane2 *work);
@@ -101,6 +122,71 @@ int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f
  *  DN_ENOMEM. */
 int dn_hessian(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
                const double *x, unsigned n, dnum_o2 *work);
+
+/* ---- one pass: dsp2 ------------------------------------------------------------------- */
+
+/** Creates an empty one-pass workspace whose storage comes from al (NULL: malloc/free).
+ *  It grows to the largest problem it is used for and keeps its storage, so repeated
+ *  calls of the same size allocate nothing. One workspace serves one call at a time (use
+ *  one per thread). Returns 0, DN_EINVAL (work NULL) or DN_ENOMEM. */
+int dsp2_work_new(dsp2_work **work, const dn_allocator *al);
+
+/** Frees a workspace and everything it holds (NULL is a no-op). */
+void dsp2_work_free(dsp2_work *w);
+
+/** Bytes currently held by the workspace (0 for NULL). */
+size_t dsp2_work_bytes(const dsp2_work *w);
+
+/** Value, gradient and Hessian diagonal of f at x in one evaluation of f on dsp2 numbers:
+ *  each intermediate carries the entries (i, g_i, h_ii) of the variables it depends on.
+ *  fx and grad may be NULL; hdiag (n entries) is required. work: a workspace from
+ *  dsp2_work_new, or NULL to create and free one inside the call. Results equal those of
+ *  dn_hessdiag up to rounding. Returns 0, DN_EINVAL (n = 0, NULL f, x or hdiag) or
+ *  DN_ENOMEM (the outputs are then untouched). */
+int dn_hessdiag_sp(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                   const double *x, unsigned n, dsp2_work *work);
+
+/** Value and gradient of f at x in one evaluation (the diagonal pass without the
+ *  diagonal output). grad is required, fx may be NULL. Errors as dn_hessdiag_sp. */
+int dn_grad_sp(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+               unsigned n, dsp2_work *work);
+
+/** Value, gradient and the Hessian-vector product hv = H(x) v in one evaluation: each
+ *  intermediate u carries the scalar grad u . v and the entries (i, g_i, (H_u v)_i).
+ *  fx and grad may be NULL; v and hv (n entries each) are required; hv may alias v or x.
+ *  Errors as dn_hessdiag_sp (DN_EINVAL also for a NULL v). */
+int dn_hessvec_sp(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                  const double *x, const double *v, unsigned n, dsp2_work *work);
+
+/** A sparse symmetric Hessian: its lower triangle (column <= row, diagonal included) in
+ *  compressed sparse rows. Row i holds the columns col[rowptr[i] .. rowptr[i+1]-1] in
+ *  ascending order with values val[...]. Every entry some intermediate of f produced is
+ *  stored, even where its value is 0 (a structural entry). */
+typedef struct dn_sphess {
+    unsigned n;             /* rows (0: no pattern yet) */
+    size_t nnz;             /* stored entries */
+    size_t *rowptr;         /* n + 1 offsets */
+    unsigned *col;          /* nnz column indices */
+    double *val;            /* nnz values */
+    size_t cap;             /* allocated length of col and val */
+    const dn_allocator *al; /* storage of rowptr, col, val (NULL: malloc/free) */
+} dn_sphess;
+
+/** Makes H empty (no pattern) with storage from al (NULL: malloc/free). */
+void dn_sphess_init(dn_sphess *H, const dn_allocator *al);
+
+/** Frees H's arrays and makes it empty again (keeps its allocator; NULL is a no-op). */
+void dn_sphess_clear(dn_sphess *H);
+
+/** Value, gradient and the sparse Hessian of f at x in one evaluation: each intermediate
+ *  carries its gradient entries and the lower triangle of its Hessian on its support.
+ *  When H already holds a pattern of the same n, the values are written into it (reused
+ *  from a previous call; no allocation); if f produced an entry outside that pattern, or
+ *  H is empty, a new pattern is built and H's arrays replaced. H is initialised with
+ *  dn_sphess_init and freed with dn_sphess_clear. fx and grad may be NULL. Returns 0,
+ *  DN_EINVAL (n = 0, NULL f, x or H) or DN_ENOMEM (outputs and H untouched). */
+int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                  const double *x, unsigned n, dsp2_work *work);
 
 #ifdef __cplusplus
 }

@@ -30,8 +30,8 @@
  *   chain rule  T dlane2_chain(T u, double f0, double f1, double f2)   f(u) from f, f', f''
  *               T dlane2_apply(T u, dn_deriv_fn h, void *ctx)         f(u) from a callback
  *   generic     dnh_add(a, b) dnh_exp(u) ... dnh_const(T, c) dnh_value(a): C11 _Generic over
- *               dnum_o2 and dlane2, to write an objective once for both (see DN_OBJECTIVE2
- *               in dnum/hessian.h)
+ *               dnum_o2, dlane2 and dsp2 (dnum/sparse2.h), to write an objective once for
+ *               all three (see DN_OBJECTIVE2 in dnum/hessian.h)
  *
  * Function reference:
  *   dlane2_const(c)        passive number with value c.
@@ -66,6 +66,8 @@
 
 #include <math.h>
 #include "dnum/fixed.h"
+#include "dnum/chain2.h"
+#include "dnum/sparse2.h"
 
 /** Number of lanes (seeded directions) of a dlane2; fixed (part of the ABI). Measured on
  *  W3 and a dense logistic objective (gcc 12 and clang 14, -O3): 4 lanes keep a dlane2 small
@@ -362,34 +364,13 @@ DLANE2_DECL dlane2 dlane2_apply(dlane2 u, dn_deriv_fn h, void *ctx)
         return dlane2_chain(u, f0, f1, f2);                                                \
     }
 
-_DL2_UN(exp, exp(x), f1 = f2 = f0)
-_DL2_UN(expm1, expm1(x), f1 = f2 = exp(x))
-_DL2_UN(log, log(x), f1 = 1.0 / x; f2 = -f1 * f1)
-_DL2_UN(log1p, log1p(x), f1 = 1.0 / (1.0 + x); f2 = -f1 * f1)
-_DL2_UN(sqrt, sqrt(x), f1 = 0.5 / f0; f2 = -0.5 * f1 / x)
-_DL2_UN(cbrt, cbrt(x), f1 = 1.0 / (3.0 * f0 * f0); f2 = -2.0 * f1 / (3.0 * x))
-_DL2_UN(sin, sin(x), f1 = cos(x); f2 = -f0)
-_DL2_UN(cos, cos(x), f1 = -sin(x); f2 = -f0)
-_DL2_UN(tan, tan(x), f1 = 1.0 + f0 * f0; f2 = 2.0 * f0 * f1)
-_DL2_UN(asin, asin(x), f1 = 1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)
-_DL2_UN(acos, acos(x), f1 = -1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)
-_DL2_UN(atan, atan(x), f1 = 1.0 / (1.0 + x * x); f2 = -2.0 * x * f1 * f1)
-_DL2_UN(sinh, sinh(x), f1 = cosh(x); f2 = f0)
-_DL2_UN(cosh, cosh(x), f1 = sinh(x); f2 = f0)
-_DL2_UN(tanh, tanh(x), f1 = 1.0 - f0 * f0; f2 = -2.0 * f0 * f1)
-_DL2_UN(asinh, asinh(x), f1 = 1.0 / sqrt(1.0 + x * x); f2 = -x * f1 * f1 * f1)
-_DL2_UN(acosh, acosh(x), f1 = 1.0 / sqrt(x * x - 1.0); f2 = -x * f1 * f1 * f1)
-_DL2_UN(atanh, atanh(x), f1 = 1.0 / (1.0 - x * x); f2 = 2.0 * x * f1 * f1)
-_DL2_UN(erf, erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)
-_DL2_UN(erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)
-_DL2_UN(abs, fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN; f2 = (x == 0.0) ? NAN : 0.0)
+_DN2_UNARY_TABLE(_DL2_UN)
 
 DLANE2_DECL dlane2 dlane2_pow_d(dlane2 u, double p)
 {
-    double x = u.v, f0 = pow(x, p);
-    if (!u.act) return _dl2_val(f0);
-    double f1 = (p == 0.0) ? 0.0 : p * pow(x, p - 1.0);
-    double f2 = (p == 0.0 || p == 1.0) ? 0.0 : p * (p - 1.0) * pow(x, p - 2.0);
+    double f0, f1, f2;
+    if (!u.act) return _dl2_val(pow(u.v, p));
+    _dnc2_pow_d(u.v, p, &f0, &f1, &f2);
     return dlane2_chain(u, f0, f1, f2);
 }
 
@@ -404,21 +385,16 @@ DLANE2_DECL dlane2 dlane2_pow(dlane2 a, dlane2 b)
 
 DLANE2_DECL dlane2 dlane2_atan2(dlane2 y, dlane2 x)
 {
-    double f0 = atan2(y.v, x.v);
-    if (!y.act && !x.act) return _dl2_val(f0);
-    double i2 = 1.0 / (x.v * x.v + y.v * y.v), i4 = i2 * i2;
-    if (x.v == 0.0 && y.v == 0.0) i2 = i4 = NAN;
-    return _dl2_chain2(y, x, f0, x.v * i2, -y.v * i2, -2.0 * x.v * y.v * i4,
-                       (y.v * y.v - x.v * x.v) * i4, 2.0 * x.v * y.v * i4);
+    if (!y.act && !x.act) return _dl2_val(atan2(y.v, x.v));
+    double p[5], f0 = _dnc2_atan2(y.v, x.v, p);
+    return _dl2_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);
 }
 
 DLANE2_DECL dlane2 dlane2_hypot(dlane2 a, dlane2 b)
 {
-    double f0 = hypot(a.v, b.v);
-    if (!a.act && !b.act) return _dl2_val(f0);
-    double ir = 1.0 / f0, ir3 = ir * ir * ir;
-    return _dl2_chain2(a, b, f0, a.v * ir, b.v * ir, b.v * b.v * ir3, -a.v * b.v * ir3,
-                       a.v * a.v * ir3);
+    if (!a.act && !b.act) return _dl2_val(hypot(a.v, b.v));
+    double p[5], f0 = _dnc2_hypot(a.v, b.v, p);
+    return _dl2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
 }
 
 DLANE2_DECL void dlane2_sincos(dlane2 u, dlane2 *s, dlane2 *c)
@@ -437,16 +413,18 @@ DLANE2_DECL void dlane2_sinhcosh(dlane2 u, dlane2 *s, dlane2 *c)
     *c = rc;
 }
 
-/* ---- C11 _Generic front over dnum_o2 and dlane2 ---------------------------------------- */
+/* ---- C11 _Generic front over dnum_o2, dlane2 and dsp2 ---------------------------------- */
 
 DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 
-#define _DNH_GEN(f, a) _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f)
+#define _DNH_GEN(f, a) _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f)
 
-/* dnh_f(a, ...) calls dnum_o2_f or dlane2_f by the type of a. dnh_const(T, c) builds a
- * constant of type T; dnh_value(a) is the value. */
-#define dnh_const(T, c) _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane2 : dlane2_const)(c)
-#define dnh_value(a) _Generic((a), dnum_o2 : _dnh_o2_value, dlane2 : dlane2_value)(a)
+/* dnh_f(a, ...) calls dnum_o2_f, dlane2_f or dsp2_f by the type of a. dnh_const(T, c)
+ * builds a constant of type T; dnh_value(a) is the value. */
+#define dnh_const(T, c)                                                                    \
+    _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane2 : dlane2_const, dsp2 : dsp2_const)(c)
+#define dnh_value(a)                                                                       \
+    _Generic((a), dnum_o2 : _dnh_o2_value, dlane2 : dlane2_value, dsp2 : dsp2_value)(a)
 #define dnh_add(a, b) _DNH_GEN(add, a)(a, b)
 #define dnh_sub(a, b) _DNH_GEN(sub, a)(a, b)
 #define dnh_mul(a, b) _DNH_GEN(mul, a)(a, b)

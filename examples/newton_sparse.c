@@ -1,0 +1,141 @@
+/* Newton's method with the exact sparse Hessian, at any n: the extended Rosenbrock function
+ * (More, Garbow, Hillstrom 1981, problem 21), n even,
+ *   f(x) = sum_{k < n/2} 100 (x_{2k+1} - x_{2k}^2)^2 + (1 - x_{2k})^2
+ * (2 x 2 blocks on the diagonal of the Hessian) from x_i = -1.2 (even i), 1 (odd i). Each iteration takes the
+ * value, gradient and sparse Hessian from one pass of dn_hessian_sp (the pattern of the
+ * first call is reused by the next ones), solves H d = -g by conjugate gradients with
+ * Jacobi preconditioning (stopped at a negative curvature direction or a relative
+ * residual of min(0.5, sqrt|g|)), and backtracks (Armijo) along d.
+ * Mode "hv" runs the conjugate gradients on Hessian-vector products (dn_hessvec_sp, one
+ * pass each) instead of the stored matrix: no Hessian is ever formed.
+ *
+ * usage: newton_sparse [n] [csr|hv]   (defaults 1000000, csr). Prints iteration, f and
+ * |grad|; exits 0 when |grad| < 1e-8 is reached at the minimum (all ones), 1 otherwise. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dnum/dnum.h>
+
+DN_OBJECTIVE2(rosen, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 1 < n; i += 2) {
+        T a = dnh_sub(x[i + 1], dnh_mul(x[i], x[i]));
+        T b = dnh_d_sub(1.0, x[i]);
+        s = dnh_add(s, dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b)));
+    }
+    return s;)
+
+static double dot(const double *a, const double *b, unsigned n)
+{
+    double s = 0.0;
+    for (unsigned i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+/* y = H v for the lower-triangle CSR H */
+static void csr_mul(double *y, const dn_sphess *H, const double *v)
+{
+    memset(y, 0, H->n * sizeof *y);
+    for (unsigned i = 0; i < H->n; i++)
+        for (size_t p = H->rowptr[i]; p < H->rowptr[i + 1]; p++) {
+            unsigned j = H->col[p];
+            y[i] += H->val[p] * v[j];
+            if (j != i) y[j] += H->val[p] * v[i];
+        }
+}
+
+int main(int argc, char **argv)
+{
+    unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 1000000;
+    int hv = argc > 2 && strcmp(argv[2], "hv") == 0;
+    if (n < 2 || n % 2) {
+        fprintf(stderr, "usage: newton_sparse [n even >= 2] [csr|hv]\n");
+        return 2;
+    }
+    double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *d = malloc(n * sizeof *d);
+    double *r = malloc(n * sizeof *r), *z = malloc(n * sizeof *z), *p = malloc(n * sizeof *p);
+    double *q = malloc(n * sizeof *q), *dg = malloc(n * sizeof *dg), *xt = malloc(n * sizeof *xt);
+    double *gt = malloc(n * sizeof *gt);
+    dsp2_work *ws = NULL;
+    dn_sphess H;
+    dn_sphess_init(&H, NULL);
+    if (!x || !g || !d || !r || !z || !p || !q || !dg || !xt || !gt || dsp2_work_new(&ws, NULL)) {
+        fprintf(stderr, "out of memory\n");
+        return 2;
+    }
+    for (unsigned i = 0; i < n; i++) x[i] = (i % 2 == 0) ? -1.2 : 1.0;
+
+    int ok = 0, st;
+    unsigned it, passes = 0;
+    double f = 0.0;
+    for (it = 0; it < 200; it++) {
+        st = hv ? dn_hessdiag_sp(&f, g, dg, rosen_sp, NULL, x, n, ws)
+                : dn_hessian_sp(&f, g, &H, rosen_sp, NULL, x, n, ws);
+        passes++;
+        if (st) {
+            fprintf(stderr, "one-pass driver: %s\n", dn_strerror(st));
+            return 2;
+        }
+        if (!hv) /* the diagonal, for the preconditioner */
+            for (unsigned i = 0; i < n; i++) dg[i] = H.val[H.rowptr[i + 1] - 1];
+        double gn = sqrt(dot(g, g, n));
+        printf("%4u  f = %-22.15g |grad| = %.3e\n", it, f, gn);
+        if (gn < 1e-8) {
+            ok = 1;
+            break;
+        }
+        /* preconditioned CG on H d = -g */
+        double tol = fmin(0.5, sqrt(gn)) * gn;
+        memset(d, 0, n * sizeof *d);
+        for (unsigned i = 0; i < n; i++) {
+            r[i] = -g[i];
+            z[i] = r[i] / (dg[i] > 1e-12 ? dg[i] : 1.0);
+            p[i] = z[i];
+        }
+        double rz = dot(r, z, n);
+        for (unsigned k = 0; k < 200; k++) {
+            if (hv) {
+                if ((st = dn_hessvec_sp(NULL, NULL, q, rosen_sp, NULL, x, p, n, ws)) != 0) {
+                    fprintf(stderr, "dn_hessvec_sp: %s\n", dn_strerror(st));
+                    return 2;
+                }
+                passes++;
+            } else {
+                csr_mul(q, &H, p);
+            }
+            double pq = dot(p, q, n);
+            if (pq <= 0.0) { /* negative curvature: keep d, or step along -g */
+                if (k == 0)
+                    for (unsigned i = 0; i < n; i++) d[i] = -g[i];
+                break;
+            }
+            double alpha = rz / pq;
+            for (unsigned i = 0; i < n; i++) d[i] += alpha * p[i], r[i] -= alpha * q[i];
+            if (sqrt(dot(r, r, n)) < tol) break;
+            for (unsigned i = 0; i < n; i++) z[i] = r[i] / (dg[i] > 1e-12 ? dg[i] : 1.0);
+            double rz1 = dot(r, z, n);
+            for (unsigned i = 0; i < n; i++) p[i] = z[i] + (rz1 / rz) * p[i];
+            rz = rz1;
+        }
+        /* Armijo backtracking on f (value and gradient from one pass) */
+        double slope = dot(g, d, n), t = 1.0, ft = f;
+        for (int k = 0; k < 60; k++, t *= 0.5) {
+            for (unsigned i = 0; i < n; i++) xt[i] = x[i] + t * d[i];
+            if (dn_grad_sp(&ft, gt, rosen_sp, NULL, xt, n, ws)) return 2;
+            passes++;
+            if (ft <= f + 1e-4 * t * slope + 4e-16 * fabs(f)) break;
+        }
+        memcpy(x, xt, n * sizeof *x);
+    }
+    unsigned near1 = 0;
+    for (unsigned i = 0; i < n; i++) near1 += fabs(x[i] - 1.0) < 1e-6;
+    printf("n = %u (%s): %s after %u Newton iterations, %u passes; f = %.10g, %u of %u "
+           "coordinates at 1\n",
+           n, hv ? "H v" : "sparse H", ok ? "converged" : "NOT converged", it, passes, f,
+           near1, n);
+    dn_sphess_clear(&H);
+    dsp2_work_free(ws);
+    free(x), free(g), free(d), free(r), free(z), free(p), free(q), free(dg), free(xt), free(gt);
+    return ok && near1 == n ? 0 : 1;
+}

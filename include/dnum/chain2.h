@@ -1,0 +1,80 @@
+/* dnum/chain2.h -- internal: first and second derivatives of the elementary functions,
+ * shared by the order-2 families dlane2 (dnum/lanes2.h) and dsp2 (dnum/sparse2.h).
+ *
+ * Index:
+ *   _DN2_UNARY_TABLE(X)   X(name, F0, F1F2) for every unary function: F0 is f(x), F1F2
+ *                         sets f1 = f'(x) and f2 = f''(x) (may use f0 and x)
+ *   _dnc2_pow_d            f, f', f'' of x^p for a constant p
+ *   _dnc2_atan2, _dnc2_hypot   value and partials (fa, fb, faa, fab, fbb) of atan2(a, b)
+ *                         and hypot(a, b)
+ * Not part of the public API.
+ */
+#ifndef DNUM_CHAIN2_H
+#define DNUM_CHAIN2_H
+
+#include <math.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN2_DECL static inline __attribute__((unused))
+#else
+#define _DN2_DECL static inline
+#endif
+
+#define _DN2_UNARY_TABLE(X)                                                                \
+    X(exp, exp(x), f1 = f2 = f0)                                                           \
+    X(expm1, expm1(x), f1 = f2 = exp(x))                                                   \
+    X(log, log(x), f1 = 1.0 / x; f2 = -f1 * f1)                                            \
+    X(log1p, log1p(x), f1 = 1.0 / (1.0 + x); f2 = -f1 * f1)                                \
+    X(sqrt, sqrt(x), f1 = 0.5 / f0; f2 = -0.5 * f1 / x)                                    \
+    X(cbrt, cbrt(x), f1 = 1.0 / (3.0 * f0 * f0); f2 = -2.0 * f1 / (3.0 * x))               \
+    X(sin, sin(x), f1 = cos(x); f2 = -f0)                                                  \
+    X(cos, cos(x), f1 = -sin(x); f2 = -f0)                                                 \
+    X(tan, tan(x), f1 = 1.0 + f0 * f0; f2 = 2.0 * f0 * f1)                                 \
+    X(asin, asin(x), f1 = 1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)                  \
+    X(acos, acos(x), f1 = -1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)                 \
+    X(atan, atan(x), f1 = 1.0 / (1.0 + x * x); f2 = -2.0 * x * f1 * f1)                    \
+    X(sinh, sinh(x), f1 = cosh(x); f2 = f0)                                                \
+    X(cosh, cosh(x), f1 = sinh(x); f2 = f0)                                                \
+    X(tanh, tanh(x), f1 = 1.0 - f0 * f0; f2 = -2.0 * f0 * f1)                              \
+    X(asinh, asinh(x), f1 = 1.0 / sqrt(1.0 + x * x); f2 = -x * f1 * f1 * f1)               \
+    X(acosh, acosh(x), f1 = 1.0 / sqrt(x * x - 1.0); f2 = -x * f1 * f1 * f1)               \
+    X(atanh, atanh(x), f1 = 1.0 / (1.0 - x * x); f2 = 2.0 * x * f1 * f1)                   \
+    X(erf, erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)           \
+    X(erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)        \
+    X(abs, fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN;                         \
+      f2 = (x == 0.0) ? NAN : 0.0)
+
+/* f = x^p, f1 = f', f2 = f'' (p = 0 and p = 1 give exact zeros above the formula's order) */
+_DN2_DECL void _dnc2_pow_d(double x, double p, double *f0, double *f1, double *f2)
+{
+    *f0 = pow(x, p);
+    *f1 = (p == 0.0) ? 0.0 : p * pow(x, p - 1.0);
+    *f2 = (p == 0.0 || p == 1.0) ? 0.0 : p * (p - 1.0) * pow(x, p - 2.0);
+}
+
+/* atan2(y, x): value, then p = {f_y, f_x, f_yy, f_yx, f_xx}; (0, 0) gives NaN partials */
+_DN2_DECL double _dnc2_atan2(double y, double x, double p[5])
+{
+    double i2 = 1.0 / (x * x + y * y), i4 = i2 * i2;
+    if (x == 0.0 && y == 0.0) i2 = i4 = NAN;
+    p[0] = x * i2;
+    p[1] = -y * i2;
+    p[2] = -2.0 * x * y * i4;
+    p[3] = (y * y - x * x) * i4;
+    p[4] = 2.0 * x * y * i4;
+    return atan2(y, x);
+}
+
+/* hypot(a, b): value, then p = {f_a, f_b, f_aa, f_ab, f_bb} */
+_DN2_DECL double _dnc2_hypot(double a, double b, double p[5])
+{
+    double f0 = hypot(a, b), ir = 1.0 / f0, ir3 = ir * ir * ir;
+    p[0] = a * ir;
+    p[1] = b * ir;
+    p[2] = b * b * ir3;
+    p[3] = -a * b * ir3;
+    p[4] = a * a * ir3;
+    return f0;
+}
+
+#endif /* DNUM_CHAIN2_H */

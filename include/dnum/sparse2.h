@@ -1,0 +1,436 @@
+/* dnum/sparse2.h -- dsp2: one-pass order-2 numbers with sparse derivatives in a workspace.
+ *
+ * A dsp2 is a value plus a handle to a list of entries (i, g_i, h_i), one for each
+ * variable x_i the number actually depends on, kept in a workspace (dsp2_work) owned by
+ * the driver. Evaluating an objective once on dsp2 numbers seeded with the variables gives
+ * (see dnum/hessian.h, dn_*_sp drivers):
+ *   diagonal mode   g_i = df/dx_i and h_i = d2f/dx_i^2 for every i at once: the pure
+ *                   second derivative along e_i needs no cross terms (f(u): h = f' h_u +
+ *                   f'' g_u^2; u v: h = u h_v + 2 g_u g_v + v h_u);
+ *   H v mode        g_i and h_i = (H v)_i for one direction v (the number also carries the
+ *                   scalar d = grad u . v);
+ *   sparse mode     g_i and the lower triangle of the Hessian restricted to the support
+ *                   (entries (i, j, H_ij)), summed into a sparse Hessian by the driver.
+ * The cost of a pass is proportional to the total support of the intermediates, not to n.
+ *
+ * Numbers are built by the drivers (the variables) or by dsp2_const (passive constants,
+ * which carry no list). Each operation appends its result list to the workspace arena,
+ * without any allocation unless the arena must grow. Sums accumulate in place: when
+ * s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator* (dense arrays
+ * in the workspace, a list of touched indices), and later additions into it cost
+ * O(support of t); the storage of the terms added since is then recycled. Reusing an
+ * operand after that (the old s, or a value computed after s became an accumulator and
+ * used across later additions into s) is detected, and the driver then re-evaluates the
+ * objective once in a safe mode that never recycles storage (same results, more memory
+ * and time). See docs/hessian.md.
+ *
+ * Every function takes and returns values and never fails; a failed allocation or a
+ * detected reuse is recorded in the workspace and reported by the driver. Domain errors
+ * follow libm as in dlane2 (where the value is NaN, every derivative is NaN).
+ *
+ * Index (T is dsp2):
+ *   construct   T dsp2_const(double c)       passive constant c
+ *   inspect     double dsp2_value(T a)
+ *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
+ *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
+ *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
+ *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
+ *               _pow_d (T, double)  _pown (T, long)  _pow (T, T)  _atan2 (T y, T x)
+ *               _hypot (T, T)  void _sincos (T, T *s, T *c)  void _sinhcosh (T, T *s, T *c)
+ *   chain rule  T dsp2_chain(T u, double f0, double f1, double f2)
+ *               T dsp2_apply(T u, dn_deriv_fn h, void *ctx)
+ *   workspace   dsp2_work_new, dsp2_work_free, dsp2_work_bytes   (defined in dnum/hessian.h)
+ * The functions have the meaning of their dlane2 namesakes (dnum/lanes2.h).
+ */
+#ifndef DNUM_SPARSE2_H
+#define DNUM_SPARSE2_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include "dnum/common.h"
+#include "dnum/chain2.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct dsp2_work dsp2_work;
+
+/** A one-pass order-2 number: value, H v scalar, and a handle to its entry list. */
+typedef struct dsp2 {
+    double v;     /* value */
+    double d;     /* H v mode: grad . v; 0 otherwise */
+    dsp2_work *w; /* workspace; NULL for a passive constant */
+    uint32_t off; /* list: first entry in the arena; accumulator: version */
+    uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot */
+    uint32_t st;  /* list: stamp of its entries (detects recycled storage) */
+} dsp2;
+
+/* ---- internal: workspace layout (read by the inline operations) ------------------------ */
+
+#define _DSP2_ACC 0x80000000u
+#define _DSP2_NACC 8         /* accumulators alive at once */
+#define _DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
+enum { _DSP2_DIAG = 0, _DSP2_HV = 1, _DSP2_SPARSE = 2 };
+enum { _DSP2_STALE = 1, _DSP2_NOMEM = 2 };
+
+typedef struct _dsp2_acc {
+    double *g, *h;       /* n dense entries, zero outside the touched set */
+    unsigned char *in;   /* n flags: touched */
+    uint32_t *list;      /* touched indices in order of first touch */
+    size_t cnt;          /* touched count */
+    int sorted;          /* list ascending */
+    uint32_t ver;        /* version: bumped by every in-place change and release */
+    size_t amark;        /* arena top when the accumulator was made */
+    uint32_t *ti, *tj;   /* sparse mode: Hessian triplets (row >= column) */
+    double *tv;
+    size_t tcnt, tcap;
+} _dsp2_acc;
+
+struct dsp2_work {
+    uint32_t *idx;       /* arena (structure of arrays): variable index */
+    double *g, *h;       /* first derivative; diag / (H v)_i / triangle values */
+    uint32_t *stamp;     /* allocation stamp of each entry */
+    size_t cap, top;
+    uint32_t clock;      /* last stamp handed out */
+    int mode, safe, fail;
+    unsigned n, nacc, sized;
+    _dsp2_acc acc[_DSP2_NACC];
+    const dn_allocator *al;
+    /* driver scratch, sized for n */
+    struct dsp2 *x;
+    uint32_t *pos;
+    double *sa, *sb;
+    size_t *rowc;
+    double *vals;
+    size_t valcap;
+    size_t peak;         /* largest arena top seen */
+};
+
+#if defined(__GNUC__) || defined(__clang__)
+#define _DSP2_DECL static inline __attribute__((unused))
+#else
+#define _DSP2_DECL static inline
+#endif
+
+/* out-of-line parts (src/sparse2.c) */
+int _dsp2_grow(dsp2_work *w, size_t need);
+dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2);
+dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5]);
+dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c);
+
+/* ---- construction and inspection --------------------------------------------------- */
+
+/** A passive constant c (no entries; it may be combined with numbers of any workspace). */
+_DSP2_DECL dsp2 dsp2_const(double c)
+{
+    dsp2 r;
+    r.v = c;
+    r.d = 0.0;
+    r.w = NULL;
+    r.off = r.len = r.st = 0;
+    return r;
+}
+
+/** The value of a. */
+_DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
+
+/* ---- internal: the two chain rules on entry lists ------------------------------------- */
+
+/* 1 (and the flag set) when the list a may no longer be read: its storage was released
+ * (above the top) or released and overwritten (another stamp) */
+_DSP2_DECL int _dsp2_stale(dsp2_work *w, dsp2 a)
+{
+    if (a.len && (a.off >= w->top || w->stamp[a.off] != a.st)) {
+        w->fail |= _DSP2_STALE;
+        return 1;
+    }
+    return 0;
+}
+
+/* f(u) with f(u.v) = f0, f' = f1, f'' = f2 */
+_DSP2_DECL dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
+{
+    dsp2_work *w = u.w;
+    if (!w) return dsp2_const(f0);
+    if (w->mode == _DSP2_SPARSE || (u.len & _DSP2_ACC)) return _dsp2_chain_x(u, f0, f1, f2);
+    if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
+    if (_dsp2_stale(w, u)) return dsp2_const(f0);
+    uint32_t n = u.len;
+    if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
+    size_t r = w->top, a = u.off;
+    uint32_t st = ++w->clock;
+    uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
+    double *restrict G = w->g, *restrict H = w->h;
+    if (w->mode == _DSP2_HV) {
+        double m = f2 * u.d;
+        for (uint32_t k = 0; k < n; k++) {
+            double g = G[a + k];
+            ix[r + k] = ix[a + k];
+            G[r + k] = f1 * g;
+            H[r + k] = f1 * H[a + k] + m * g;
+            sp[r + k] = st;
+        }
+    } else {
+        for (uint32_t k = 0; k < n; k++) {
+            double g = G[a + k];
+            ix[r + k] = ix[a + k];
+            G[r + k] = f1 * g;
+            H[r + k] = f1 * H[a + k] + f2 * g * g;
+            sp[r + k] = st;
+        }
+    }
+    w->top = r + n;
+    u.v = f0;
+    u.d = f1 * u.d;
+    u.off = (uint32_t)r;
+    u.st = st;
+    return u;
+}
+
+/* f(a, b) with partials fa, fb, faa, fab, fbb: the union of the two sorted lists */
+_DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
+                             double fab, double fbb)
+{
+    dsp2_work *w = a.w ? a.w : b.w;
+    if (!w) return dsp2_const(f0);
+    if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
+        double p[5] = {fa, fb, faa, fab, fbb};
+        return _dsp2_chain2_x(a, b, f0, p);
+    }
+    if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
+    uint32_t la = a.len, lb = b.len;
+    if (w->top + la + lb > w->cap && _dsp2_grow(w, (size_t)la + lb)) return dsp2_const(f0);
+    size_t r = w->top;
+    uint32_t st = ++w->clock, k = 0;
+    int hv = w->mode == _DSP2_HV;
+    dsp2 res;
+    res.v = f0;
+    res.d = fa * a.d + fb * b.d;
+    res.w = w;
+    res.off = (uint32_t)r;
+    res.st = st;
+    uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
+    double *restrict G = w->g, *restrict H = w->h;
+    if (la == lb && a.off == b.off && a.st == b.st) { /* the same list (u * u, u + u) */
+        double fs = fa + fb, fss = faa + 2.0 * fab + fbb, m = fss * a.d;
+        for (; k < la; k++) {
+            double g = G[a.off + k];
+            ix[r + k] = ix[a.off + k];
+            G[r + k] = fs * g;
+            H[r + k] = fs * H[a.off + k] + (hv ? m : fss * g) * g;
+            sp[r + k] = st;
+        }
+    } else {
+        double da = hv ? a.d : 0.0, db = hv ? b.d : 0.0;
+        uint32_t i = 0, j = 0;
+        while (i < la || j < lb) {
+            uint32_t xa = i < la ? ix[a.off + i] : UINT32_MAX;
+            uint32_t xb = j < lb ? ix[b.off + j] : UINT32_MAX;
+            double ga = 0.0, ha = 0.0, gb = 0.0, hb = 0.0;
+            if (xa <= xb) ga = G[a.off + i], ha = H[a.off + i++];
+            if (xb <= xa) gb = G[b.off + j], hb = H[b.off + j++];
+            double ma = hv ? da : ga, mb = hv ? db : gb;
+            ix[r + k] = xa < xb ? xa : xb;
+            G[r + k] = fa * ga + fb * gb;
+            H[r + k] = fa * ha + fb * hb + ga * (faa * ma + fab * mb) + gb * (fab * ma + fbb * mb);
+            sp[r + k++] = st;
+        }
+    }
+    w->top = r + k;
+    res.len = k;
+    return res;
+}
+
+/* ---- arithmetic ---------------------------------------------------------------------- */
+
+/* sparse mode, both operands with entries: a sum keeps the two Hessian patterns apart
+ * (as an accumulator of triplets) instead of filling the triangle of the union */
+_DSP2_DECL int _dsp2_sparse2(dsp2 a, dsp2 b)
+{
+    return a.len && b.len && a.w->mode == _DSP2_SPARSE;
+}
+
+/* a += b for the accumulator a and a list b in diagonal or H v mode (the running sum of
+ * an objective); returns 0 when it does not apply */
+_DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
+{
+    dsp2_work *w = a->w;
+    uint32_t k = a->len & ~_DSP2_ACC;
+    if (!(a->len & _DSP2_ACC) || !w || b.w != w || (b.len & _DSP2_ACC) || w->mode == _DSP2_SPARSE ||
+        k + 1 != w->nacc || w->acc[k].ver != a->off)
+        return 0;
+    if (_dsp2_stale(w, b)) return 0;
+    _dsp2_acc *A = &w->acc[k];
+    const uint32_t *ix = w->idx + b.off;
+    const double *G = w->g + b.off, *H = w->h + b.off;
+    double *restrict ag = A->g, *restrict ah = A->h;
+    for (uint32_t p = 0; p < b.len; p++) {
+        uint32_t i = ix[p];
+        if (!A->in[i]) {
+            A->in[i] = 1;
+            if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
+            A->list[A->cnt++] = i;
+        }
+        ag[i] += G[p];
+        ah[i] += H[p];
+    }
+    w->top = A->amark; /* recycle the terms added since the accumulator was made */
+    a->v += b.v;
+    a->d += b.d;
+    a->off = ++A->ver;
+    return 1;
+}
+
+/** a + b. When the operands are long (or a is already a sum being accumulated), the sum
+ *  is accumulated in place: the old a must not be used afterwards (see the header). */
+_DSP2_DECL dsp2 dsp2_add(dsp2 a, dsp2 b)
+{
+    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b)) {
+        if (_dsp2_acc_fast(&a, b)) return a;
+        return _dsp2_addsub_x(a, b, 1.0);
+    }
+    return _dsp2_chain2(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0);
+}
+
+/** a - b (accumulated in place like dsp2_add). */
+_DSP2_DECL dsp2 dsp2_sub(dsp2 a, dsp2 b)
+{
+    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b))
+        return _dsp2_addsub_x(a, b, -1.0);
+    return _dsp2_chain2(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0);
+}
+
+/** a * b. */
+_DSP2_DECL dsp2 dsp2_mul(dsp2 a, dsp2 b)
+{
+    return _dsp2_chain2(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0);
+}
+
+/** a / b. */
+_DSP2_DECL dsp2 dsp2_div(dsp2 a, dsp2 b)
+{
+    double ib = 1.0 / b.v, q = a.v * ib;
+    return _dsp2_chain2(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib, 2.0 * q * ib * ib);
+}
+
+/** -a. */
+_DSP2_DECL dsp2 dsp2_neg(dsp2 a) { return _dsp2_chain(a, -a.v, -1.0, 0.0); }
+
+/** a + c (shares a's entries: free). */
+_DSP2_DECL dsp2 dsp2_add_d(dsp2 a, double c)
+{
+    a.v += c;
+    return a;
+}
+
+/** a - c (shares a's entries: free). */
+_DSP2_DECL dsp2 dsp2_sub_d(dsp2 a, double c)
+{
+    a.v -= c;
+    return a;
+}
+
+/** c - a. */
+_DSP2_DECL dsp2 dsp2_d_sub(double c, dsp2 a) { return _dsp2_chain(a, c - a.v, -1.0, 0.0); }
+
+/** a * c. */
+_DSP2_DECL dsp2 dsp2_mul_d(dsp2 a, double c) { return _dsp2_chain(a, a.v * c, c, 0.0); }
+
+/** a / c. */
+_DSP2_DECL dsp2 dsp2_div_d(dsp2 a, double c) { return _dsp2_chain(a, a.v / c, 1.0 / c, 0.0); }
+
+/** c / a. */
+_DSP2_DECL dsp2 dsp2_d_div(double c, dsp2 a)
+{
+    double ia = 1.0 / a.v, q = c * ia;
+    return _dsp2_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);
+}
+
+/* ---- chain rule and functions ---------------------------------------------------------- */
+
+/** f(u) for your own f with f(u.v) = f0, f'(u.v) = f1, f''(u.v) = f2. A NaN f0 makes the
+ *  derivatives NaN. */
+_DSP2_DECL dsp2 dsp2_chain(dsp2 u, double f0, double f1, double f2)
+{
+    return _dsp2_chain(u, f0, f1, f2);
+}
+
+/** f(u) from the shared callback: h(u.v, k, ctx) for k = 0, 1, 2 (k = 0 only when u is
+ *  passive). */
+_DSP2_DECL dsp2 dsp2_apply(dsp2 u, dn_deriv_fn h, void *ctx)
+{
+    if (!u.w) return dsp2_const(h(u.v, 0, ctx));
+    return _dsp2_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));
+}
+
+#define _DSP2_UN(name, F0, F1F2)                                                           \
+    _DSP2_DECL dsp2 dsp2_##name(dsp2 u)                                                    \
+    {                                                                                      \
+        double x = u.v, f0 = (F0), f1, f2;                                                 \
+        if (!u.w) return dsp2_const(f0);                                                   \
+        F1F2;                                                                              \
+        return _dsp2_chain(u, f0, f1, f2);                                                 \
+    }
+
+_DN2_UNARY_TABLE(_DSP2_UN)
+
+/** u^p for a constant p. */
+_DSP2_DECL dsp2 dsp2_pow_d(dsp2 u, double p)
+{
+    double f0, f1, f2;
+    if (!u.w) return dsp2_const(pow(u.v, p));
+    _dnc2_pow_d(u.v, p, &f0, &f1, &f2);
+    return _dsp2_chain(u, f0, f1, f2);
+}
+
+/** u^m for an integer m (as dsp2_pow_d(u, m)). */
+_DSP2_DECL dsp2 dsp2_pown(dsp2 u, long m) { return dsp2_pow_d(u, (double)m); }
+
+/** a^b = exp(b log a) with the value pow(a, b); needs a > 0. */
+_DSP2_DECL dsp2 dsp2_pow(dsp2 a, dsp2 b)
+{
+    dsp2 r = dsp2_exp(dsp2_mul(b, dsp2_log(a)));
+    r.v = pow(a.v, b.v);
+    return r;
+}
+
+/** atan2(y, x). */
+_DSP2_DECL dsp2 dsp2_atan2(dsp2 y, dsp2 x)
+{
+    double p[5], f0 = _dnc2_atan2(y.v, x.v, p);
+    return _dsp2_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);
+}
+
+/** hypot(a, b). */
+_DSP2_DECL dsp2 dsp2_hypot(dsp2 a, dsp2 b)
+{
+    double p[5], f0 = _dnc2_hypot(a.v, b.v, p);
+    if (!a.w && !b.w) return dsp2_const(f0);
+    return _dsp2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
+}
+
+/** sin(u) and cos(u) from one libm pair. */
+_DSP2_DECL void dsp2_sincos(dsp2 u, dsp2 *s, dsp2 *c)
+{
+    double sn = sin(u.v), cs = cos(u.v);
+    dsp2 rs = _dsp2_chain(u, sn, cs, -sn), rc = _dsp2_chain(u, cs, -sn, -cs);
+    *s = rs;
+    *c = rc;
+}
+
+/** sinh(u) and cosh(u) from one libm pair. */
+_DSP2_DECL void dsp2_sinhcosh(dsp2 u, dsp2 *s, dsp2 *c)
+{
+    double sh = sinh(u.v), ch = cosh(u.v);
+    dsp2 rs = _dsp2_chain(u, sh, ch, sh), rc = _dsp2_chain(u, ch, sh, ch);
+    *s = rs;
+    *c = rc;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DNUM_SPARSE2_H */

@@ -1,0 +1,729 @@
+/* One-pass order-2 numbers (dnum/sparse2.h): the workspace, the slow paths of the
+ * operations (accumulators, sparse-mode triangles) and the dn_*_sp drivers of
+ * dnum/hessian.h. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dnum/hessian.h"
+
+/* ---- allocation through the workspace's allocator ------------------------------------- */
+
+static void *w_alloc(const dn_allocator *al, size_t size)
+{
+    if (size == 0) size = 1;
+    return al ? al->alloc(size, al->ctx) : malloc(size);
+}
+
+static void w_free(const dn_allocator *al, void *p, size_t size)
+{
+    if (p == NULL) return;
+    if (size == 0) size = 1;
+    if (al) al->free(p, size, al->ctx);
+    else free(p);
+}
+
+/* n elements of size elem, or NULL on overflow / failure */
+static void *w_array(const dn_allocator *al, size_t n, size_t elem)
+{
+    if (n > SIZE_MAX / elem) return NULL;
+    return w_alloc(al, n * elem);
+}
+
+/* ---- arena ------------------------------------------------------------------------------ */
+
+int _dsp2_grow(dsp2_work *w, size_t need)
+{
+    size_t cap = w->cap ? 2 * w->cap : 4096;
+    if (cap < w->top + need) cap = w->top + need;
+    if (w->top + need > UINT32_MAX) { /* offsets are 32-bit */
+        w->fail |= _DSP2_NOMEM;
+        return 1;
+    }
+    if (cap > UINT32_MAX) cap = UINT32_MAX;
+    uint32_t *idx = w_array(w->al, cap, sizeof *idx), *stamp = w_array(w->al, cap, sizeof *stamp);
+    double *g = w_array(w->al, cap, sizeof *g), *h = w_array(w->al, cap, sizeof *h);
+    if (!idx || !stamp || !g || !h) {
+        w_free(w->al, idx, cap * sizeof *idx);
+        w_free(w->al, stamp, cap * sizeof *stamp);
+        w_free(w->al, g, cap * sizeof *g);
+        w_free(w->al, h, cap * sizeof *h);
+        w->fail |= _DSP2_NOMEM;
+        return 1;
+    }
+    if (w->top) {
+        memcpy(idx, w->idx, w->top * sizeof *idx);
+        memcpy(stamp, w->stamp, w->top * sizeof *stamp);
+        memcpy(g, w->g, w->top * sizeof *g);
+        memcpy(h, w->h, w->top * sizeof *h);
+    }
+    w_free(w->al, w->idx, w->cap * sizeof *idx);
+    w_free(w->al, w->stamp, w->cap * sizeof *stamp);
+    w_free(w->al, w->g, w->cap * sizeof *g);
+    w_free(w->al, w->h, w->cap * sizeof *h);
+    w->idx = idx, w->stamp = stamp, w->g = g, w->h = h, w->cap = cap;
+    return 0;
+}
+
+/* room for m entries at the top (sets the failure flag and returns 1 when impossible) */
+static int reserve(dsp2_work *w, size_t m)
+{
+    return w->top + m > w->cap && _dsp2_grow(w, m);
+}
+
+static size_t tri(size_t s) { return s * (s + 1) / 2; }
+
+/* ---- accumulators ----------------------------------------------------------------------- */
+
+static void acc_free(dsp2_work *w, _dsp2_acc *A, size_t n)
+{
+    w_free(w->al, A->g, n * sizeof *A->g);
+    w_free(w->al, A->h, n * sizeof *A->h);
+    w_free(w->al, A->in, n);
+    w_free(w->al, A->list, n * sizeof *A->list);
+    w_free(w->al, A->ti, A->tcap * sizeof *A->ti);
+    w_free(w->al, A->tj, A->tcap * sizeof *A->tj);
+    w_free(w->al, A->tv, A->tcap * sizeof *A->tv);
+    uint32_t ver = A->ver;
+    memset(A, 0, sizeof *A);
+    A->ver = ver + 1;
+    A->sorted = 1;
+}
+
+/* dense arrays of slot A for the current size (allocated once, kept zero) */
+static int acc_ready(dsp2_work *w, _dsp2_acc *A)
+{
+    if (A->g) return 0;
+    size_t n = w->sized;
+    A->g = w_array(w->al, n, sizeof *A->g);
+    A->h = w_array(w->al, n, sizeof *A->h);
+    A->in = w_alloc(w->al, n);
+    A->list = w_array(w->al, n, sizeof *A->list);
+    if (!A->g || !A->h || !A->in || !A->list) {
+        acc_free(w, A, n);
+        w->fail |= _DSP2_NOMEM;
+        return 1;
+    }
+    memset(A->g, 0, n * sizeof *A->g);
+    memset(A->h, 0, n * sizeof *A->h);
+    memset(A->in, 0, n);
+    A->cnt = 0;
+    A->sorted = 1;
+    return 0;
+}
+
+/* empties A (O(touched)); every handle to it becomes stale */
+static void acc_clean(_dsp2_acc *A)
+{
+    for (size_t k = 0; k < A->cnt; k++) {
+        uint32_t i = A->list[k];
+        A->g[i] = A->h[i] = 0.0;
+        A->in[i] = 0;
+    }
+    A->cnt = 0;
+    A->tcnt = 0;
+    A->sorted = 1;
+    A->ver++;
+}
+
+static void touch(_dsp2_acc *A, uint32_t i)
+{
+    if (A->in[i]) return;
+    A->in[i] = 1;
+    if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
+    A->list[A->cnt++] = i;
+}
+
+static int trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
+{
+    if (A->tcnt + m <= A->tcap) return 0;
+    size_t cap = 2 * A->tcap + m + 1024;
+    uint32_t *ti = w_array(w->al, cap, sizeof *ti), *tj = w_array(w->al, cap, sizeof *tj);
+    double *tv = w_array(w->al, cap, sizeof *tv);
+    if (!ti || !tj || !tv) {
+        w_free(w->al, ti, cap * sizeof *ti);
+        w_free(w->al, tj, cap * sizeof *tj);
+        w_free(w->al, tv, cap * sizeof *tv);
+        w->fail |= _DSP2_NOMEM;
+        return 1;
+    }
+    if (A->tcnt) {
+        memcpy(ti, A->ti, A->tcnt * sizeof *ti);
+        memcpy(tj, A->tj, A->tcnt * sizeof *tj);
+        memcpy(tv, A->tv, A->tcnt * sizeof *tv);
+    }
+    w_free(w->al, A->ti, A->tcap * sizeof *ti);
+    w_free(w->al, A->tj, A->tcap * sizeof *tj);
+    w_free(w->al, A->tv, A->tcap * sizeof *tv);
+    A->ti = ti, A->tj = tj, A->tv = tv, A->tcap = cap;
+    return 0;
+}
+
+/* A += c * t for a list t */
+static void acc_list(dsp2_work *w, _dsp2_acc *A, dsp2 t, double c)
+{
+    if (!t.w || !t.len || _dsp2_stale(w, t)) return;
+    size_t o = t.off, s = t.len;
+    if (w->mode == _DSP2_SPARSE) {
+        if (trip_reserve(w, A, tri(s))) return;
+        for (size_t p = 0; p < s; p++) {
+            uint32_t i = w->idx[o + p];
+            touch(A, i);
+            A->g[i] += c * w->g[o + p];
+            for (size_t q = 0; q <= p; q++) {
+                size_t k = A->tcnt++;
+                A->ti[k] = i;
+                A->tj[k] = w->idx[o + q];
+                A->tv[k] = c * w->h[o + tri(p) + q];
+            }
+        }
+        return;
+    }
+    for (size_t p = 0; p < s; p++) {
+        uint32_t i = w->idx[o + p];
+        touch(A, i);
+        A->g[i] += c * w->g[o + p];
+        A->h[i] += c * w->h[o + p];
+    }
+}
+
+/* A += c * B for another accumulator B */
+static void acc_acc(dsp2_work *w, _dsp2_acc *A, const _dsp2_acc *B, double c)
+{
+    for (size_t k = 0; k < B->cnt; k++) {
+        uint32_t i = B->list[k];
+        touch(A, i);
+        A->g[i] += c * B->g[i];
+        A->h[i] += c * B->h[i];
+    }
+    if (w->mode == _DSP2_SPARSE && B->tcnt && !trip_reserve(w, A, B->tcnt)) {
+        for (size_t k = 0; k < B->tcnt; k++) {
+            A->ti[A->tcnt] = B->ti[k];
+            A->tj[A->tcnt] = B->tj[k];
+            A->tv[A->tcnt++] = c * B->tv[k];
+        }
+    }
+}
+
+static void acc_scale(_dsp2_acc *A, double c)
+{
+    for (size_t k = 0; k < A->cnt; k++) {
+        uint32_t i = A->list[k];
+        A->g[i] *= c;
+        A->h[i] *= c;
+    }
+    for (size_t k = 0; k < A->tcnt; k++) A->tv[k] *= c;
+}
+
+/* releases the storage made since accumulator k was created: the arena above its mark
+ * and every accumulator made after it */
+static void release(dsp2_work *w, unsigned k)
+{
+    w->top = w->acc[k].amark;
+    while (w->nacc > k + 1) acc_clean(&w->acc[--w->nacc]);
+}
+
+/* the slot of an accumulator handle, or -1 (and the stale flag) when it is outdated */
+static int acc_slot(dsp2_work *w, dsp2 a)
+{
+    unsigned k = a.len & ~_DSP2_ACC;
+    if (k < w->nacc && w->acc[k].ver == a.off) return (int)k;
+    w->fail |= _DSP2_STALE;
+    return -1;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* an accumulator as an ordinary list at the arena top (for an operation other than a sum);
+ * a list is returned unchanged */
+static dsp2 materialize(dsp2 a)
+{
+    if (!a.w || !(a.len & _DSP2_ACC)) return a;
+    dsp2_work *w = a.w;
+    int k = acc_slot(w, a);
+    if (k < 0) return dsp2_const(a.v);
+    _dsp2_acc *A = &w->acc[k];
+    if (!A->sorted) {
+        qsort(A->list, A->cnt, sizeof *A->list, cmp_u32);
+        A->sorted = 1;
+    }
+    size_t s = A->cnt, m = w->mode == _DSP2_SPARSE ? tri(s) : s;
+    if (s == 0) m = 1;
+    if (reserve(w, m)) return dsp2_const(a.v);
+    size_t r = w->top;
+    uint32_t st = ++w->clock;
+    for (size_t p = 0; p < s; p++) {
+        uint32_t i = A->list[p];
+        w->idx[r + p] = i;
+        w->g[r + p] = A->g[i];
+        w->h[r + p] = A->h[i];
+        w->pos[i] = (uint32_t)p;
+    }
+    if (w->mode == _DSP2_SPARSE) {
+        for (size_t p = 0; p < m; p++) w->h[r + p] = 0.0;
+        for (size_t t = 0; t < A->tcnt; t++) {
+            size_t p = w->pos[A->ti[t]], q = w->pos[A->tj[t]];
+            w->h[r + tri(p) + q] += A->tv[t];
+        }
+    }
+    for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
+    w->top = r + m;
+    if (s == 0) { /* active but without entries: an empty list */
+        w->idx[r] = 0, w->g[r] = w->h[r] = 0.0;
+    }
+    a.off = (uint32_t)r;
+    a.len = (uint32_t)s;
+    a.st = st;
+    return a;
+}
+
+/* ---- slow paths of the operations ------------------------------------------------------ */
+
+dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
+{
+    u = materialize(u);
+    dsp2_work *w = u.w;
+    if (!w || w->mode != _DSP2_SPARSE) return _dsp2_chain(u, f0, f1, f2);
+    if (f0 != f0) f1 = f2 = f0;
+    if (_dsp2_stale(w, u)) return dsp2_const(f0);
+    size_t s = u.len, m = tri(s) ? tri(s) : 1;
+    if (reserve(w, m)) return dsp2_const(f0);
+    size_t r = w->top, a = u.off;
+    uint32_t st = ++w->clock;
+    for (size_t p = 0; p < s; p++) {
+        w->idx[r + p] = w->idx[a + p];
+        w->g[r + p] = f1 * w->g[a + p];
+        for (size_t q = 0; q <= p; q++)
+            w->h[r + tri(p) + q] = f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
+    }
+    for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
+    w->top = r + m;
+    u.v = f0;
+    u.d = 0.0;
+    u.off = (uint32_t)r;
+    u.st = st;
+    return u;
+}
+
+dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5])
+{
+    a = materialize(a);
+    b = materialize(b);
+    dsp2_work *w = a.w ? a.w : b.w;
+    if (!w) return dsp2_const(f0);
+    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
+    if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
+    size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
+    while (i < la || j < lb) { /* size of the union */
+        uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
+        uint32_t xb = j < lb ? w->idx[b.off + j] : UINT32_MAX;
+        i += xa <= xb;
+        j += xb <= xa;
+        s++;
+    }
+    size_t m = tri(s) ? tri(s) : 1;
+    if (reserve(w, m)) return dsp2_const(f0);
+    size_t r = w->top;
+    uint32_t st = ++w->clock;
+    double *sa = w->sa, *sb = w->sb;
+    for (i = j = s = 0; i < la || j < lb; s++) { /* union, operand gradients aligned to it */
+        uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
+        uint32_t xb = j < lb ? w->idx[b.off + j] : UINT32_MAX;
+        uint32_t x = xa < xb ? xa : xb;
+        sa[s] = xa <= xb ? w->g[a.off + i++] : 0.0;
+        sb[s] = xb <= xa ? w->g[b.off + j++] : 0.0;
+        w->idx[r + s] = x;
+        w->pos[x] = (uint32_t)s;
+        w->g[r + s] = p[0] * sa[s] + p[1] * sb[s];
+    }
+    for (size_t k = 0; k < s; k++) /* second-order chain-rule terms of the gradients */
+        for (size_t q = 0; q <= k; q++)
+            w->h[r + tri(k) + q] = p[2] * sa[k] * sa[q] + p[3] * (sa[k] * sb[q] + sb[k] * sa[q]) +
+                                   p[4] * sb[k] * sb[q];
+    const dsp2 *op[2] = {&a, &b};
+    for (int t = 0; t < 2; t++) { /* plus f_a H_a + f_b H_b, scattered to the union */
+        const dsp2 *o = op[t];
+        double c = p[t];
+        for (size_t k = 0; k < o->len; k++) {
+            size_t pk = w->pos[w->idx[o->off + k]];
+            for (size_t q = 0; q <= k; q++)
+                w->h[r + tri(pk) + w->pos[w->idx[o->off + q]]] += c * w->h[o->off + tri(k) + q];
+        }
+    }
+    for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
+    w->top = r + m;
+    dsp2 res = {f0, 0.0, w, (uint32_t)r, (uint32_t)s, st};
+    return res;
+}
+
+dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
+{
+    dsp2_work *w = a.w ? a.w : b.w;
+    double v = a.v + c * b.v;
+    if (!w) return dsp2_const(v);
+    int ka = -1, kb = -1;
+    if (a.w && (a.len & _DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return dsp2_const(v);
+    if (b.w && (b.len & _DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return dsp2_const(v);
+    int lists = !a.len || !b.len || (w->mode != _DSP2_SPARSE && a.len + b.len <= _DSP2_PROMOTE);
+    if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC || lists))
+        return _dsp2_chain2(a, b, v, 1.0, c, 0.0, 0.0, 0.0);
+    int k;
+    if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
+        k = ka;
+        if (kb == ka) acc_scale(&w->acc[k], 1.0 + c);
+        else if (kb >= 0) acc_acc(w, &w->acc[k], &w->acc[kb], c);
+        else acc_list(w, &w->acc[k], b, c);
+    } else if (kb >= 0) { /* b = a + c b */
+        k = kb;
+        if (c != 1.0) acc_scale(&w->acc[k], c);
+        if (ka >= 0) acc_acc(w, &w->acc[k], &w->acc[ka], 1.0);
+        else acc_list(w, &w->acc[k], a, 1.0);
+    } else { /* a new accumulator from two lists */
+        k = (int)w->nacc;
+        if (acc_ready(w, &w->acc[k])) return dsp2_const(v);
+        w->nacc++;
+        w->acc[k].amark = w->top;
+        acc_list(w, &w->acc[k], a, 1.0);
+        acc_list(w, &w->acc[k], b, c);
+    }
+    release(w, (unsigned)k);
+    dsp2 r = {v, a.d + c * b.d, w, ++w->acc[k].ver, _DSP2_ACC | (uint32_t)k, 0};
+    return r;
+}
+
+/* ---- workspace ---------------------------------------------------------------------------- */
+
+static void free_sized(dsp2_work *w)
+{
+    size_t n = w->sized;
+    for (unsigned k = 0; k < _DSP2_NACC; k++) acc_free(w, &w->acc[k], n);
+    w_free(w->al, w->x, n * sizeof *w->x);
+    w_free(w->al, w->pos, n * sizeof *w->pos);
+    w_free(w->al, w->sa, n * sizeof *w->sa);
+    w_free(w->al, w->sb, n * sizeof *w->sb);
+    w_free(w->al, w->rowc, (n + 1) * sizeof *w->rowc);
+    w->x = NULL, w->pos = NULL, w->sa = w->sb = NULL, w->rowc = NULL;
+    w->sized = 0;
+}
+
+int dsp2_work_new(dsp2_work **work, const dn_allocator *al)
+{
+    if (work == NULL) return DN_EINVAL;
+    dsp2_work *w = w_alloc(al, sizeof *w);
+    if (w == NULL) return DN_ENOMEM;
+    memset(w, 0, sizeof *w);
+    w->al = al;
+    for (unsigned k = 0; k < _DSP2_NACC; k++) w->acc[k].sorted = 1;
+    *work = w;
+    return DN_OK;
+}
+
+void dsp2_work_free(dsp2_work *w)
+{
+    if (w == NULL) return;
+    free_sized(w);
+    w_free(w->al, w->idx, w->cap * sizeof *w->idx);
+    w_free(w->al, w->stamp, w->cap * sizeof *w->stamp);
+    w_free(w->al, w->g, w->cap * sizeof *w->g);
+    w_free(w->al, w->h, w->cap * sizeof *w->h);
+    w_free(w->al, w->vals, w->valcap);
+    w_free(w->al, w, sizeof *w);
+}
+
+size_t dsp2_work_bytes(const dsp2_work *w)
+{
+    if (w == NULL) return 0;
+    size_t n = w->sized, b = sizeof *w + w->valcap;
+    b += w->cap * (2 * sizeof(uint32_t) + 2 * sizeof(double));
+    if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
+    if (w->rowc) b += (n + 1) * sizeof(size_t);
+    for (unsigned k = 0; k < _DSP2_NACC; k++) {
+        if (w->acc[k].g) b += n * (2 * sizeof(double) + 1 + sizeof(uint32_t));
+        b += w->acc[k].tcap * (2 * sizeof(uint32_t) + sizeof(double));
+    }
+    return b;
+}
+
+/* sizes w for n variables and loads the seeds; returns 0 or DN_ENOMEM */
+static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x, const double *v)
+{
+    if (w->sized != n) {
+        free_sized(w);
+        w->x = w_array(w->al, n, sizeof *w->x);
+        w->pos = w_array(w->al, n, sizeof *w->pos);
+        w->sa = w_array(w->al, n, sizeof *w->sa);
+        w->sb = w_array(w->al, n, sizeof *w->sb);
+        w->sized = n;
+        if (!w->x || !w->pos || !w->sa || !w->sb) {
+            free_sized(w);
+            return DN_ENOMEM;
+        }
+    }
+    w->top = 0;
+    w->fail = 0;
+    if (reserve(w, n)) return DN_ENOMEM;
+    for (unsigned i = 0; i < n; i++) {
+        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1;
+        dsp2 s = {x[i], v ? v[i] : 0.0, w, i, 1, 1};
+        w->x[i] = s;
+    }
+    w->top = n;
+    w->clock = 1;
+    w->mode = mode;
+    w->safe = safe;
+    w->nacc = 0;
+    return DN_OK;
+}
+
+static void finish(dsp2_work *w)
+{
+    if (w->top > w->peak) w->peak = w->top;
+    while (w->nacc) acc_clean(&w->acc[--w->nacc]);
+    w->top = 0;
+}
+
+/* Evaluates f once (twice when the fast pass detected a reuse of recycled storage) and
+ * leaves the result in *r with its storage alive; 0 or DN_ENOMEM. */
+static int evaluate(dsp2_work *w, int mode, dn_objective_sp f, void *ctx, const double *x,
+                    const double *v, unsigned n, dsp2 *r)
+{
+    for (int safe = 0; safe < 2; safe++) {
+        int st = prepare(w, n, mode, safe, x, v);
+        if (st) return st;
+        dsp2 res = f(w->x, n, ctx);
+        if (res.w == w && (res.len & _DSP2_ACC)) acc_slot(w, res);
+        else if (res.w == w) _dsp2_stale(w, res);
+        if (w->fail & _DSP2_NOMEM) {
+            finish(w);
+            return DN_ENOMEM;
+        }
+        if (!(w->fail & _DSP2_STALE)) {
+            if (res.w != w) res = dsp2_const(res.v); /* passive (or foreign): no entries */
+            *r = res;
+            return DN_OK;
+        }
+        finish(w);
+    }
+    return DN_EINVAL; /* not reached: the safe pass recycles nothing */
+}
+
+/* the workspace of a call: the caller's, or a temporary one in *tmp */
+static int get_work(dsp2_work **w, dsp2_work **tmp, dsp2_work *work)
+{
+    *tmp = NULL;
+    if (work) {
+        *w = work;
+        return DN_OK;
+    }
+    int st = dsp2_work_new(tmp, NULL);
+    *w = *tmp;
+    return st;
+}
+
+/* dense g (and h) outputs from the result r */
+static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned n)
+{
+    if (grad) memset(grad, 0, n * sizeof *grad);
+    if (hout) memset(hout, 0, n * sizeof *hout);
+    if (!r.w) return;
+    if (r.len & _DSP2_ACC) {
+        _dsp2_acc *A = &w->acc[r.len & ~_DSP2_ACC];
+        for (size_t k = 0; k < A->cnt; k++) {
+            uint32_t i = A->list[k];
+            if (grad) grad[i] = A->g[i];
+            if (hout) hout[i] = A->h[i];
+        }
+        return;
+    }
+    for (size_t k = 0; k < r.len; k++) {
+        uint32_t i = w->idx[r.off + k];
+        if (grad) grad[i] = w->g[r.off + k];
+        if (hout) hout[i] = w->h[r.off + k];
+    }
+}
+
+static int dense_driver(int mode, double *fx, double *grad, double *hout, dn_objective_sp f,
+                        void *ctx, const double *x, const double *v, unsigned n, dsp2_work *work)
+{
+    dsp2_work *w, *tmp;
+    int st = get_work(&w, &tmp, work);
+    if (st) return st;
+    dsp2 r;
+    st = evaluate(w, mode, f, ctx, x, v, n, &r);
+    if (st == DN_OK) {
+        if (fx) *fx = r.v;
+        dense_out(w, r, grad, hout, n);
+        finish(w);
+    }
+    dsp2_work_free(tmp);
+    return st;
+}
+
+int dn_grad_sp(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+               unsigned n, dsp2_work *work)
+{
+    if (n == 0 || f == NULL || x == NULL || grad == NULL) return DN_EINVAL;
+    return dense_driver(_DSP2_DIAG, fx, grad, NULL, f, ctx, x, NULL, n, work);
+}
+
+int dn_hessdiag_sp(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                   const double *x, unsigned n, dsp2_work *work)
+{
+    if (n == 0 || f == NULL || x == NULL || hdiag == NULL) return DN_EINVAL;
+    return dense_driver(_DSP2_DIAG, fx, grad, hdiag, f, ctx, x, NULL, n, work);
+}
+
+int dn_hessvec_sp(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                  const double *x, const double *v, unsigned n, dsp2_work *work)
+{
+    if (n == 0 || f == NULL || x == NULL || v == NULL || hv == NULL) return DN_EINVAL;
+    return dense_driver(_DSP2_HV, fx, grad, hv, f, ctx, x, v, n, work);
+}
+
+/* ---- sparse Hessian ------------------------------------------------------------------------ */
+
+void dn_sphess_init(dn_sphess *H, const dn_allocator *al)
+{
+    memset(H, 0, sizeof *H);
+    H->al = al;
+}
+
+void dn_sphess_clear(dn_sphess *H)
+{
+    if (H == NULL) return;
+    if (H->rowptr) w_free(H->al, H->rowptr, ((size_t)H->n + 1) * sizeof *H->rowptr);
+    w_free(H->al, H->col, H->cap * sizeof *H->col);
+    w_free(H->al, H->val, H->cap * sizeof *H->val);
+    dn_sphess_init(H, H->al);
+}
+
+/* position of column j in row i of the pattern, or SIZE_MAX */
+static size_t find_entry(const dn_sphess *H, uint32_t i, uint32_t j)
+{
+    size_t lo = H->rowptr[i], hi = H->rowptr[i + 1];
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (H->col[mid] < j) lo = mid + 1;
+        else hi = mid;
+    }
+    return (lo < H->rowptr[i + 1] && H->col[lo] == j) ? lo : SIZE_MAX;
+}
+
+/* values into H's existing pattern; 1 when an entry is outside it, DN_ENOMEM, or 0 */
+static int scatter_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H)
+{
+    size_t bytes = H->nnz * sizeof(double);
+    if (bytes > w->valcap) {
+        double *vals = w_alloc(w->al, bytes);
+        if (!vals) return DN_ENOMEM;
+        w_free(w->al, w->vals, w->valcap);
+        w->vals = vals, w->valcap = bytes;
+    }
+    memset(w->vals, 0, bytes);
+    for (size_t t = 0; t < A->tcnt; t++) {
+        size_t p = find_entry(H, A->ti[t], A->tj[t]);
+        if (p == SIZE_MAX) return 1;
+        w->vals[p] += A->tv[t];
+    }
+    if (bytes) memcpy(H->val, w->vals, bytes);
+    return 0;
+}
+
+/* a new pattern and values from the triplets (counting sort by column, then by row) */
+static int build_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H, unsigned n)
+{
+    const dn_allocator *al = H->al;
+    size_t T = A->tcnt, cap = T ? T : 1;
+    size_t *rowptr = w_array(al, (size_t)n + 1, sizeof *rowptr);
+    unsigned *col = w_array(al, cap, sizeof *col);
+    double *val = w_array(al, cap, sizeof *val);
+    uint32_t *perm = w_array(w->al, cap, sizeof *perm);
+    size_t *cnt = w_array(w->al, (size_t)n + 1, sizeof *cnt);
+    if (!rowptr || !col || !val || !perm || !cnt) {
+        if (rowptr) w_free(al, rowptr, ((size_t)n + 1) * sizeof *rowptr);
+        w_free(al, col, cap * sizeof *col);
+        w_free(al, val, cap * sizeof *val);
+        w_free(w->al, perm, cap * sizeof *perm);
+        if (cnt) w_free(w->al, cnt, ((size_t)n + 1) * sizeof *cnt);
+        return DN_ENOMEM;
+    }
+    /* perm: triplets ordered by column (stable) */
+    memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
+    for (size_t t = 0; t < T; t++) cnt[A->tj[t] + 1]++;
+    for (unsigned i = 0; i < n; i++) cnt[i + 1] += cnt[i];
+    for (size_t t = 0; t < T; t++) perm[cnt[A->tj[t]]++] = (uint32_t)t;
+    /* then by row (stable): columns ascend within each row */
+    memset(rowptr, 0, ((size_t)n + 1) * sizeof *rowptr);
+    for (size_t t = 0; t < T; t++) rowptr[A->ti[t] + 1]++;
+    for (unsigned i = 0; i < n; i++) rowptr[i + 1] += rowptr[i];
+    memcpy(cnt, rowptr, ((size_t)n + 1) * sizeof *cnt);
+    for (size_t k = 0; k < T; k++) {
+        uint32_t t = perm[k];
+        size_t p = cnt[A->ti[t]]++;
+        col[p] = A->tj[t];
+        val[p] = A->tv[t];
+    }
+    /* merge duplicates in place */
+    size_t out = 0;
+    for (unsigned i = 0; i < n; i++) {
+        size_t b = rowptr[i], e = rowptr[i + 1];
+        rowptr[i] = out;
+        for (size_t p = b; p < e; p++) {
+            if (out > rowptr[i] && col[out - 1] == col[p]) val[out - 1] += val[p];
+            else col[out] = col[p], val[out++] = val[p];
+        }
+    }
+    rowptr[n] = out;
+    w_free(w->al, perm, cap * sizeof *perm);
+    w_free(w->al, cnt, ((size_t)n + 1) * sizeof *cnt);
+    dn_sphess_clear(H);
+    H->n = n, H->nnz = out, H->rowptr = rowptr, H->col = col, H->val = val, H->cap = cap;
+    return DN_OK;
+}
+
+int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                  const double *x, unsigned n, dsp2_work *work)
+{
+    if (n == 0 || f == NULL || x == NULL || H == NULL) return DN_EINVAL;
+    dsp2_work *w, *tmp;
+    int st = get_work(&w, &tmp, work);
+    if (st) return st;
+    dsp2 r;
+    st = evaluate(w, _DSP2_SPARSE, f, ctx, x, NULL, n, &r);
+    if (st == DN_OK) {
+        /* the result as an accumulator (a list or constant is added to an empty one) */
+        int k;
+        if (r.w && (r.len & _DSP2_ACC)) {
+            k = (int)(r.len & ~_DSP2_ACC);
+        } else { /* other accumulators are dead: the list alone is the result */
+            while (w->nacc) acc_clean(&w->acc[--w->nacc]);
+            k = acc_ready(w, &w->acc[0]) ? -1 : 0;
+            if (k == 0) {
+                w->nacc = 1;
+                acc_list(w, &w->acc[0], r, 1.0);
+            }
+        }
+        if (k < 0 || (w->fail & _DSP2_NOMEM)) {
+            st = DN_ENOMEM;
+        } else {
+            const _dsp2_acc *A = &w->acc[k];
+            int sc = 1;
+            if (H->rowptr && H->n == n) sc = scatter_pattern(w, A, H);
+            if (sc == 1) sc = build_pattern(w, A, H, n);
+            st = sc;
+            if (st == DN_OK) {
+                if (fx) *fx = r.v;
+                if (grad) {
+                    memset(grad, 0, n * sizeof *grad);
+                    for (size_t t = 0; t < A->cnt; t++) grad[A->list[t]] = A->g[A->list[t]];
+                }
+            }
+        }
+        finish(w);
+    }
+    dsp2_work_free(tmp);
+    return st;
+}

@@ -1,0 +1,502 @@
+/* One-pass drivers (dn_hessdiag_sp, dn_hessvec_sp, dn_hessian_sp, dn_grad_sp) against the
+ * per-coordinate drivers dn_hessdiag / dn_hessian on every function and on random
+ * programs (long sums, branches, reused operands), against the closed forms of W3, W5 and
+ * W6; pattern reuse; bad arguments; allocation failures through a counting allocator. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "hess_fun.h"
+#include "../bench/w3_rosen.h"
+#include "../bench/w5_logreg.h"
+#include "../bench/w6_surface.h"
+
+/* |got - want| <= tol * scale */
+#define NEAR(got, want, scale, tol, ...)                                                   \
+    cr_expect(fabs((got) - (want)) <= (tol) * (scale), __VA_ARGS__)
+
+/* the lower-triangle CSR H as a dense symmetric matrix D (n x n) */
+static void csr_dense(const dn_sphess *H, double *D)
+{
+    unsigned n = H->n;
+    memset(D, 0, (size_t)n * n * sizeof *D);
+    for (unsigned i = 0; i < n; i++)
+        for (size_t p = H->rowptr[i]; p < H->rowptr[i + 1]; p++) {
+            unsigned j = H->col[p];
+            cr_assert(j <= i, "entry above the diagonal");
+            if (p > H->rowptr[i]) cr_assert(H->col[p - 1] < j, "columns not ascending");
+            D[(size_t)i * n + j] = D[(size_t)j * n + i] = H->val[p];
+        }
+}
+
+/* every one-pass driver on f against dn_hessdiag and dn_hessian (n <= 16) */
+static void check_against_reference(dn_objective2 fref, dn_objective_sp fsp, void *ctx,
+                                    const double *x, unsigned n, double tol, const char *what)
+{
+    double f1, f2, g1[16], g2[16], h1[16], h2[16], H[256], v[16], hv[16], D[256];
+    cr_assert_eq(dn_hessdiag(&f1, g1, h1, fref, ctx, x, n, NULL), 0);
+    cr_assert_eq(dn_hessian(NULL, NULL, H, fref, ctx, x, n, NULL), 0);
+    cr_assert_eq(dn_hessdiag_sp(&f2, g2, h2, fsp, ctx, x, n, NULL), 0);
+    double sg = 1e-3, sh = 1e-3;
+    for (unsigned i = 0; i < n * n; i++) sh = fmax(sh, fabs(H[i]));
+    for (unsigned i = 0; i < n; i++) sg = fmax(sg, fabs(g1[i]));
+    NEAR(f2, f1, fmax(fabs(f1), 1e-3), 1e-14, "%s: f %.17g vs %.17g", what, f2, f1);
+    for (unsigned i = 0; i < n; i++) {
+        NEAR(g2[i], g1[i], sg, tol, "%s: g[%u] %.17g vs %.17g", what, i, g2[i], g1[i]);
+        NEAR(h2[i], h1[i], sh, tol, "%s: h[%u] %.17g vs %.17g", what, i, h2[i], h1[i]);
+    }
+    double gg[16];
+    cr_assert_eq(dn_grad_sp(NULL, gg, fsp, ctx, x, n, NULL), 0);
+    for (unsigned i = 0; i < n; i++) cr_expect(gg[i] == g2[i], "%s: dn_grad_sp g[%u]", what, i);
+    for (unsigned i = 0; i < n; i++) v[i] = 0.25 * (double)((i * 5 + 3) % 7) - 0.75;
+    cr_assert_eq(dn_hessvec_sp(&f2, g2, hv, fsp, ctx, x, v, n, NULL), 0);
+    double sv = 0.0;
+    for (unsigned i = 0; i < n; i++) sv += fabs(v[i]);
+    for (unsigned i = 0; i < n; i++) {
+        double want = 0.0;
+        for (unsigned j = 0; j < n; j++) want += H[i * n + j] * v[j];
+        NEAR(hv[i], want, sh * sv, tol, "%s: Hv[%u] %.17g vs %.17g", what, i, hv[i], want);
+        NEAR(g2[i], g1[i], sg, tol, "%s: hessvec g[%u]", what, i);
+    }
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    cr_assert_eq(dn_hessian_sp(&f2, g2, &S, fsp, ctx, x, n, NULL), 0);
+    cr_assert_eq(S.n, n);
+    csr_dense(&S, D);
+    for (unsigned i = 0; i < n * n; i++)
+        NEAR(D[i], H[i], sh, tol, "%s: H[%u,%u] %.17g vs %.17g", what, i / n, i % n, D[i], H[i]);
+    for (unsigned i = 0; i < n; i++) NEAR(g2[i], g1[i], sg, tol, "%s: sparse g[%u]", what, i);
+    dn_sphess_clear(&S);
+}
+
+Test(onepass, every_function)
+{
+    enum { n = 11 };
+    double x[n] = {0.7, -0.9, 1.3};
+    for (unsigned j = 3; j < n; j++) x[j] = 0.1 * j - 0.5;
+    for (int which = 0; which < NFUN; which++) {
+        char what[32];
+        snprintf(what, sizeof what, "fun %d", which);
+        check_against_reference(fun, fun_sp, &which, x, n, 1e-13, what);
+    }
+}
+
+/* ---- random programs: a register machine written once for all three number types ---- */
+
+enum { MAXI = 40 };
+struct prog {
+    unsigned len;
+    struct ins {
+        int op, a, b;
+        double c;
+    } ins[MAXI];
+};
+
+DN_OBJECTIVE2(rprog, T, x, n, ctx,
+    const struct prog *P = ctx;
+    T r[16 + MAXI];
+    unsigned m = 0;
+    for (unsigned i = 0; i < n; i++) r[m++] = x[i];
+    for (unsigned t = 0; t < P->len; t++) {
+        const struct ins *I = &P->ins[t];
+        T a = r[I->a], b = r[I->b], s;
+        switch (I->op) {
+        case 0: s = dnh_add(a, b); break; /* may accumulate in place: a is reused later */
+        case 1: s = dnh_sub(a, b); break;
+        case 2: s = dnh_mul(a, b); break;
+        case 3: s = dnh_div(a, dnh_add_d(dnh_mul(b, b), 1.0)); break;
+        case 4: s = dnh_sin(a); break;
+        case 5: s = dnh_exp(dnh_mul_d(a, I->c)); break;
+        case 6: s = dnh_log(dnh_add_d(dnh_mul(a, a), 1.0)); break;
+        case 7: s = dnh_atan2(a, dnh_add_d(dnh_mul(b, b), 0.5)); break;
+        case 8: s = dnh_hypot(a, dnh_add_d(b, 3.0)); break;
+        case 9: s = dnh_apply(a, dn_deriv_sin, NULL); break;
+        case 10: s = dnh_value(a) > 0.0 ? dnh_mul(a, b) : dnh_sub(b, dnh_mul_d(a, I->c)); break;
+        case 11: s = dnh_tanh(dnh_add(a, b)); break;
+        case 12: /* a long sum that uses a in every term */
+            s = dnh_const(T, 0.0);
+            for (unsigned j = 0; j < n; j++) s = dnh_add(s, dnh_mul(a, dnh_mul_d(x[j], I->c)));
+            break;
+        case 13: /* a sum whose earlier terms are reused: the fast path cannot recycle */
+            s = dnh_mul(x[0], x[0]);
+            for (unsigned j = 1; j < n; j++) {
+                T q = dnh_mul(x[j], b);
+                s = dnh_add(s, q);
+                s = dnh_add(s, dnh_mul(q, q));
+            }
+            break;
+        case 14: s = dnh_pow_d(dnh_add_d(dnh_mul(a, a), 1.0), I->c); break;
+        default: s = dnh_sub_d(dnh_d_sub(I->c, dnh_div_d(a, 3.0)), 0.5); break;
+        }
+        r[m++] = s;
+    }
+    T out = r[m - 1];
+    for (unsigned i = n; i + 1 < m; i += 3) out = dnh_add(out, dnh_mul_d(r[i], 0.01));
+    return out;)
+
+static unsigned long long rng = 1234567;
+static double unif(void) { return w5_uniform(&rng); }
+
+static void make_prog(struct prog *P, unsigned n)
+{
+    P->len = 10 + (unsigned)(15 * (unif() + 1.0));
+    if (P->len > MAXI) P->len = MAXI;
+    for (unsigned t = 0; t < P->len; t++) {
+        unsigned m = n + t;
+        P->ins[t].op = (int)(8.0 * (unif() + 1.0)) % 16;
+        P->ins[t].a = (int)((double)m * 0.5 * (unif() + 1.0)) % (int)m;
+        P->ins[t].b = (int)((double)m * 0.5 * (unif() + 1.0)) % (int)m;
+        P->ins[t].c = 0.3 + 0.4 * unif();
+    }
+}
+
+Test(onepass, random_programs)
+{
+    for (int trial = 0; trial < 300; trial++) {
+        unsigned n = 3 + (unsigned)(6.5 * (unif() + 1.0));
+        double x[16];
+        for (unsigned i = 0; i < n; i++) x[i] = 0.9 * unif();
+        struct prog P;
+        make_prog(&P, n);
+        char what[32];
+        snprintf(what, sizeof what, "program %d", trial);
+        check_against_reference(rprog, rprog_sp, &P, x, n, 1e-11, what);
+    }
+}
+
+/* ---- closed forms ------------------------------------------------------------------------ */
+
+Test(onepass, w3_closed_form)
+{
+    static const unsigned ns[] = {2, 3, 17, 2000, 100000};
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+        unsigned n = ns[t];
+        double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
+        double *v = malloc(n * sizeof *v), *hv = malloc(n * sizeof *hv), f, fw = 0.0;
+        cr_assert(x && g && h && v && hv);
+        for (unsigned i = 0; i < n; i++) x[i] = (i % 3 == 0) ? -1.2 : 0.3 * (double)(i % 5);
+        for (unsigned i = 0; i < n; i++) v[i] = (double)(i % 4) - 1.5;
+        cr_assert_eq(dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, x, n, NULL), 0);
+        for (unsigned i = 0; i < n; i++) {
+            double hw = 0.0, gw = 0.0, s = 202.0 + 1200.0 * x[i] * x[i];
+            if (i + 1 < n) {
+                double a = x[i + 1] - x[i] * x[i];
+                fw += 100.0 * a * a + (1.0 - x[i]) * (1.0 - x[i]);
+                hw += 1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0;
+                gw += -400.0 * x[i] * a - 2.0 * (1.0 - x[i]);
+                s += 400.0 * fabs(x[i + 1]);
+            }
+            if (i > 0) hw += 200.0, gw += 200.0 * (x[i] - x[i - 1] * x[i - 1]);
+            NEAR(h[i], hw, s, 1e-14, "n=%u h[%u] %.17g want %.17g", n, i, h[i], hw);
+            NEAR(g[i], gw, s * (1.0 + fabs(x[i])), 1e-14, "n=%u g[%u]", n, i);
+        }
+        NEAR(f, fw, fabs(fw), 1e-13, "n=%u f", n);
+        /* H v: tridiagonal, H_{i,i+1} = -400 x_i */
+        cr_assert_eq(dn_hessvec_sp(NULL, NULL, hv, rosen_sp, NULL, x, v, n, NULL), 0);
+        for (unsigned i = 0; i < n; i++) {
+            double want = h[i] * v[i];
+            if (i + 1 < n) want += -400.0 * x[i] * v[i + 1];
+            if (i > 0) want += -400.0 * x[i - 1] * v[i - 1];
+            NEAR(hv[i], want, 2000.0 * (1.0 + fabs(h[i])), 1e-14, "n=%u Hv[%u]", n, i);
+        }
+        /* the sparse Hessian: 2n - 1 entries */
+        dn_sphess S;
+        dn_sphess_init(&S, NULL);
+        cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, rosen_sp, NULL, x, n, NULL), 0);
+        cr_expect_eq(S.nnz, 2 * (size_t)n - 1);
+        for (unsigned i = 0; i < n; i++) {
+            size_t b = S.rowptr[i], e = S.rowptr[i + 1];
+            cr_assert_eq(e - b, i ? 2u : 1u, "row %u", i);
+            cr_expect_eq(S.col[e - 1], i);
+            NEAR(S.val[e - 1], h[i], fabs(h[i]) + 1.0, 1e-14, "n=%u Hii", n);
+            if (i) {
+                cr_expect_eq(S.col[b], i - 1);
+                cr_expect(S.val[b] == -400.0 * x[i - 1], "n=%u H[%u,%u]", n, i, i - 1);
+            }
+        }
+        dn_sphess_clear(&S);
+        free(x), free(g), free(h), free(v), free(hv);
+    }
+}
+
+Test(onepass, w5_closed_form)
+{
+    enum { m = 40, n = 9 };
+    double a[m * n], y[m], wt[n], x[n], g[n], h[n], f;
+    w5_make(a, y, m, n, wt);
+    for (unsigned j = 0; j < n; j++) x[j] = 0.3 * wt[j] - 0.1;
+    struct w5_data D = {m, a, y, 0.05};
+    cr_assert_eq(dn_hessdiag_sp(&f, g, h, w5_logreg_sp, &D, x, n, NULL), 0);
+    double fw = 0.0, gw[n], hw[n], sg = 0.0, sh = 0.0;
+    for (unsigned j = 0; j < n; j++) gw[j] = D.lambda * x[j], hw[j] = D.lambda;
+    for (unsigned k = 0; k < m; k++) {
+        double z = 0.0;
+        for (unsigned j = 0; j < n; j++) z -= y[k] * a[k * n + j] * x[j];
+        double sig = 1.0 / (1.0 + exp(-z)); /* d/dz log(1 + e^z) */
+        fw += log1p(exp(z)) / m;
+        for (unsigned j = 0; j < n; j++) {
+            double c = -y[k] * a[k * n + j];
+            gw[j] += sig * c / m;
+            hw[j] += sig * (1.0 - sig) * c * c / m;
+            sg += fabs(c) / m, sh += c * c / m;
+        }
+    }
+    for (unsigned j = 0; j < n; j++) fw += 0.5 * D.lambda * x[j] * x[j];
+    NEAR(f, fw, fw, 1e-14, "f %.17g want %.17g", f, fw);
+    for (unsigned j = 0; j < n; j++) {
+        NEAR(g[j], gw[j], sg, 1e-14, "g[%u] %.17g want %.17g", j, g[j], gw[j]);
+        NEAR(h[j], hw[j], sh, 1e-14, "h[%u] %.17g want %.17g", j, h[j], hw[j]);
+    }
+}
+
+Test(onepass, w6_closed_form)
+{
+    enum { k = 7, n = k * k };
+    double x[n], g[n], hv[n], v[n], f;
+    static double Hw[n * n], D[n * n];
+    for (unsigned i = 0; i < n; i++) x[i] = sin(0.7 * i) + 0.1 * (double)(i % k);
+    for (unsigned i = 0; i < n; i++) v[i] = cos(1.3 * i);
+    double fw = 0.0, gw[n] = {0};
+    memset(Hw, 0, sizeof Hw);
+    for (unsigned i = 0; i + 1 < k; i++)
+        for (unsigned j = 0; j + 1 < k; j++) {
+            unsigned p = i * k + j, q = p + k, r = p + 1, id[3] = {p, q, r};
+            double A = x[q] - x[p], B = x[r] - x[p], s = sqrt(1.0 + A * A + B * B), s3 = s * s * s;
+            double da[3] = {-1, 1, 0}, db[3] = {-1, 0, 1};
+            double haa = (1.0 + B * B) / s3, hab = -A * B / s3, hbb = (1.0 + A * A) / s3;
+            fw += s;
+            for (int u = 0; u < 3; u++) {
+                gw[id[u]] += (A * da[u] + B * db[u]) / s;
+                for (int w = 0; w < 3; w++)
+                    Hw[id[u] * n + id[w]] += haa * da[u] * da[w] + hab * (da[u] * db[w] + db[u] * da[w]) +
+                                             hbb * db[u] * db[w];
+            }
+        }
+    unsigned kk = k;
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    cr_assert_eq(dn_hessian_sp(&f, g, &S, w6_surface_sp, &kk, x, n, NULL), 0);
+    NEAR(f, fw, fw, 1e-14, "f");
+    for (unsigned i = 0; i < n; i++) NEAR(g[i], gw[i], 4.0, 1e-14, "g[%u]", i);
+    csr_dense(&S, D);
+    for (unsigned i = 0; i < n * n; i++)
+        NEAR(D[i], Hw[i], 8.0, 1e-14, "H[%u,%u] %.17g want %.17g", i / n, i % n, D[i], Hw[i]);
+    /* pattern: the pairs that share a cell (the far corner u[k-1][k-1] is in none) */
+    size_t nnz = 0;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j <= i; j++) nnz += Hw[i * n + j] != 0.0;
+    cr_expect_eq(S.nnz, nnz, "nnz %zu want %zu", S.nnz, nnz);
+    /* a second call reuses the pattern: same arrays, new values */
+    size_t *rp = S.rowptr;
+    double *vp = S.val;
+    x[3] += 0.5;
+    cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, w6_surface_sp, &kk, x, n, NULL), 0);
+    cr_expect(S.rowptr == rp && S.val == vp, "pattern not reused");
+    cr_assert_eq(dn_hessian(NULL, NULL, Hw, w6_surface, &kk, x, n, NULL), 0);
+    csr_dense(&S, D);
+    for (unsigned i = 0; i < n * n; i++) NEAR(D[i], Hw[i], 8.0, 1e-13, "reused H[%u]", i);
+    cr_assert_eq(dn_hessvec_sp(NULL, NULL, hv, w6_surface_sp, &kk, x, v, n, NULL), 0);
+    for (unsigned i = 0; i < n; i++) {
+        double want = 0.0;
+        for (unsigned j = 0; j < n; j++) want += Hw[i * n + j] * v[j];
+        NEAR(hv[i], want, 8.0 * n, 1e-13, "Hv[%u]", i);
+    }
+    dn_sphess_clear(&S);
+}
+
+/* a structure that changes with ctx: a stored pattern that misses entries is rebuilt */
+DN_OBJECTIVE2(shape, T, x, n, ctx,
+    int wide = *(const int *)ctx;
+    T s = dnh_mul(x[0], x[1]);
+    if (wide) s = dnh_add(s, dnh_mul(x[0], x[n - 1]));
+    return s;)
+
+Test(onepass, pattern_rebuilt_when_outgrown)
+{
+    double x[4] = {1, 2, 3, 4};
+    int wide = 0;
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, shape_sp, &wide, x, 4, NULL), 0);
+    cr_expect_eq(S.nnz, 3); /* (0,0) (1,0) (1,1) */
+    wide = 1;
+    cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, shape_sp, &wide, x, 4, NULL), 0);
+    cr_expect_eq(S.nnz, 5); /* + (3,0) (3,3) */
+    cr_expect(S.val[S.rowptr[3]] == 1.0 && S.col[S.rowptr[3]] == 0);
+    dn_sphess_clear(&S);
+    dn_sphess_clear(NULL);
+}
+
+/* ---- operands reused after an in-place sum: detected, re-evaluated safely --------------- */
+
+DN_OBJECTIVE2(reuse, T, x, n, ctx,
+    (void)ctx;
+    T s = dnh_const(T, 0.0), prev = x[0];
+    for (unsigned i = 0; i < n; i++) {
+        T y = dnh_sin(x[i]);
+        s = dnh_add(s, dnh_mul(y, prev)); /* prev: computed in the previous iteration */
+        prev = y;
+    }
+    T old = s;
+    s = dnh_add(s, dnh_mul(x[1], x[2])); /* s accumulates in place ... */
+    return dnh_mul(s, old);)              /* ... and the old s is used */
+
+Test(onepass, reuse_falls_back_to_safe_pass)
+{
+    enum { n = 40 };
+    double x[n], g1[n], h1[n], g2[n], h2[n], f1, f2;
+    for (unsigned i = 0; i < n; i++) x[i] = 0.1 * i - 1.0;
+    cr_assert_eq(dn_hessdiag(&f1, g1, h1, reuse, NULL, x, n, NULL), 0);
+    cr_assert_eq(dn_hessdiag_sp(&f2, g2, h2, reuse_sp, NULL, x, n, NULL), 0);
+    NEAR(f2, f1, fabs(f1), 1e-14, "f");
+    for (unsigned i = 0; i < n; i++) {
+        NEAR(g2[i], g1[i], 100.0, 1e-13, "g[%u] %.17g vs %.17g", i, g2[i], g1[i]);
+        NEAR(h2[i], h1[i], 100.0, 1e-13, "h[%u] %.17g vs %.17g", i, h2[i], h1[i]);
+    }
+}
+
+DN_OBJECTIVE2(constant, T, x, n, ctx, (void)x; return dnh_const(T, 2.5);)
+
+Test(onepass, passive_result_and_aliasing)
+{
+    double x[3] = {1, 2, 3}, g[3] = {7, 7, 7}, h[3] = {7, 7, 7}, f = 0;
+    cr_assert_eq(dn_hessdiag_sp(&f, g, h, constant_sp, NULL, x, 3, NULL), 0);
+    cr_expect(f == 2.5 && g[0] == 0 && g[2] == 0 && h[1] == 0);
+    /* gradient over x, H v over v */
+    double xa[3] = {1, 2, 3}, v[3] = {1, 0, -1};
+    cr_assert_eq(dn_hessvec_sp(NULL, xa, v, rosen_sp, NULL, xa, v, 3, NULL), 0);
+    double gw[3], hv[3], vv[3] = {1, 0, -1};
+    cr_assert_eq(dn_hessvec_sp(NULL, gw, hv, rosen_sp, NULL, x, vv, 3, NULL), 0);
+    for (int i = 0; i < 3; i++) cr_expect(xa[i] == gw[i] && v[i] == hv[i], "aliasing %d", i);
+}
+
+/* ---- errors ---------------------------------------------------------------------------------- */
+
+Test(onepass, bad_arguments)
+{
+    double x[3] = {1, 2, 3}, g[3] = {7, 7, 7}, h[3] = {7, 7, 7}, f = 7, v[3] = {1, 1, 1};
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    cr_expect_eq(dsp2_work_new(NULL, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, x, 0, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessdiag_sp(&f, g, h, NULL, NULL, x, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, NULL, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessdiag_sp(&f, g, NULL, rosen_sp, NULL, x, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_grad_sp(&f, NULL, rosen_sp, NULL, x, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_grad_sp(&f, g, rosen_sp, NULL, x, 0, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessvec_sp(&f, g, h, rosen_sp, NULL, x, NULL, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessvec_sp(&f, g, NULL, rosen_sp, NULL, x, v, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessvec_sp(&f, g, h, NULL, NULL, x, v, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessian_sp(&f, g, NULL, rosen_sp, NULL, x, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessian_sp(&f, g, &S, rosen_sp, NULL, NULL, 3, NULL), DN_EINVAL);
+    cr_expect_eq(dn_hessian_sp(&f, g, &S, rosen_sp, NULL, x, 0, NULL), DN_EINVAL);
+    cr_expect(f == 7.0 && S.n == 0 && S.rowptr == NULL, "written on error");
+    for (int i = 0; i < 3; i++) cr_expect(g[i] == 7.0 && h[i] == 7.0, "written on error");
+    dsp2_work_free(NULL);
+    cr_expect_eq(dsp2_work_bytes(NULL), 0);
+}
+
+/* counting allocator: fails the allocation number fail_at */
+typedef struct {
+    long fail_at, count, live;
+    size_t bytes;
+} counting;
+
+static void *c_alloc(size_t size, void *ctx)
+{
+    counting *c = ctx;
+    if (c->count++ == c->fail_at) return NULL;
+    void *p = malloc(size);
+    if (p) c->live++, c->bytes += size;
+    return p;
+}
+
+static void c_free(void *p, size_t size, void *ctx)
+{
+    counting *c = ctx;
+    c->live--, c->bytes -= size;
+    free(p);
+}
+
+/* one scenario of every driver on one workspace; returns the number of failed calls */
+static int scenario(const dn_allocator *al, const struct w5_data *D, const double *x, unsigned n)
+{
+    dsp2_work *w;
+    if (dsp2_work_new(&w, al)) return 1;
+    double g[12] = {0}, h[12] = {0}, f = -1.0, v[12];
+    for (unsigned i = 0; i < n; i++) v[i] = 1.0 / (1.0 + i);
+    int fails = 0;
+    static double snap[12];
+    memcpy(snap, h, sizeof snap);
+    int st = dn_hessdiag_sp(&f, g, h, w5_logreg_sp, (void *)D, x, n, w);
+    cr_assert(st == 0 || st == DN_ENOMEM);
+    if (st) {
+        fails++;
+        cr_expect(f == -1.0 && memcmp(snap, h, sizeof snap) == 0, "output written on failure");
+    }
+    st = dn_hessvec_sp(NULL, NULL, h, rosen_sp, NULL, x, v, n, w);
+    cr_assert(st == 0 || st == DN_ENOMEM);
+    fails += st != 0;
+    unsigned k = 3;
+    dn_sphess S;
+    dn_sphess_init(&S, al);
+    for (int rep = 0; rep < 2; rep++) {
+        dn_sphess before = S;
+        st = dn_hessian_sp(NULL, NULL, &S, w6_surface_sp, &k, x, 9, w);
+        cr_assert(st == 0 || st == DN_ENOMEM);
+        if (st) {
+            fails++;
+            cr_expect(S.rowptr == before.rowptr && S.nnz == before.nnz, "H changed on failure");
+        }
+    }
+    dn_sphess_clear(&S);
+    dsp2_work_free(w);
+    return fails;
+}
+
+Test(onepass, allocation_failures)
+{
+    enum { m = 30, n = 12 };
+    double a[m * n], y[m], wt[n], x[n];
+    w5_make(a, y, m, n, wt);
+    for (unsigned j = 0; j < n; j++) x[j] = 0.2 * wt[j];
+    struct w5_data D = {m, a, y, 0.05};
+    counting c = {-1, 0, 0, 0};
+    dn_allocator al = {c_alloc, c_free, &c};
+    cr_assert_eq(scenario(&al, &D, x, n), 0);
+    long total = c.count;
+    cr_assert_eq(c.live, 0, "leak");
+    cr_assert(total > 10);
+    for (long k = 0; k < total; k++) {
+        c.fail_at = k, c.count = 0;
+        int fails = scenario(&al, &D, x, n);
+        cr_expect(fails > 0, "failure %ld not reported", k);
+        cr_assert_eq(c.live, 0, "leak after failure %ld", k);
+    }
+}
+
+Test(onepass, workspace_reuse_allocates_nothing)
+{
+    enum { k = 20, n = k * k };
+    static double x[n], g[n], h[n], v[n];
+    for (unsigned i = 0; i < n; i++) x[i] = 0.01 * (double)(i % 17), v[i] = 1.0;
+    counting c = {-1, 0, 0, 0};
+    dn_allocator al = {c_alloc, c_free, &c};
+    dsp2_work *w;
+    cr_assert_eq(dsp2_work_new(&w, &al), 0);
+    unsigned kk = k;
+    dn_sphess S;
+    dn_sphess_init(&S, &al);
+    for (int rep = 0; rep < 3; rep++) {
+        long before = c.count;
+        cr_assert_eq(dn_hessdiag_sp(NULL, g, h, w6_surface_sp, &kk, x, n, w), 0);
+        cr_assert_eq(dn_hessvec_sp(NULL, g, h, w6_surface_sp, &kk, x, v, n, w), 0);
+        cr_assert_eq(dn_hessian_sp(NULL, g, &S, w6_surface_sp, &kk, x, n, w), 0);
+        if (rep == 2) cr_expect_eq(c.count, before, "allocations on a sized workspace");
+        x[rep] += 0.25;
+    }
+    cr_expect(dsp2_work_bytes(w) > n * sizeof(double));
+    dn_sphess_clear(&S);
+    dsp2_work_free(w);
+    cr_expect_eq(c.live, 0);
+}
