@@ -16,11 +16,12 @@ typedef dnum_o16 T;
  * recurrence: 1e-13 to order 16 (1e-11 above). Composite arguments f(2x^2 + x) of the
  * functions computed by composing their point series (docs/special.md: the composition
  * sums terms larger than the result, so rounding errors are amplified): 5e-11 to order 16,
- * 1e-3 at orders 17..50. worst[composed][form][k > 16] collects the measured errors. */
+ * 0.05 at orders 17..50 (measured 0.031). worst[composed][form][k > 16] collects the measured errors. */
 static int composed(const char *fn)
 {
     static const char *const direct[] = {"log2", "log10", "exp2", "sinpi", "cospi", "cot",
-                                         "floor", "ceil", "min", "max", "fmod"};
+                                         "floor", "ceil", "min", "max", "fmod", "lambertw",
+                                         "lambertwm1", "erfinv", "erfcinv"};
     for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
         if (!strcmp(fn, direct[i])) return 0;
     return 1;
@@ -29,7 +30,7 @@ static int composed(const char *fn)
 static double tol_for(const char *fn, int form, unsigned k)
 {
     if (!form || !composed(fn)) return k <= 16 ? TOL : 1e-11;
-    return k <= 16 ? 5e-11 : 10.0;
+    return k <= 16 ? 5e-11 : 0.05;
 }
 
 static double worst[2][2][2];
@@ -212,7 +213,7 @@ Test(special, dnum2_rows_match_mpmath)
                 double sc = fmax(fabs(r->d[e]), _dn_fact[s - j] * _dn_fact[j] * 1e-3);
                 double er = got.d[e] == r->d[e] ? 0.0 : fabs(got.d[e] - r->d[e]) / sc;
                 track(r->fn, 1, s, er);
-                cr_expect(er <= (composed(r->fn) ? 5e-11 : 1e-12), "dnum2 %s p %g (%g, %g) (%u, %u): got %.17g want %.17g err %.3g",
+                cr_expect(er <= 5e-11, "dnum2 %s p %g (%g, %g) (%u, %u): got %.17g want %.17g err %.3g",
                           r->fn, r->param, r->x, r->y, s - j, j, got.d[e], r->d[e], er);
             }
     }

@@ -503,14 +503,6 @@ _DN_SP_OUTLINE void _dn_sp_compose(double *r, const double *u, double *h, unsign
     { double h[n + 1]; _dn_s_digamma(h, u[0], n); P##sp_compose(r, u, h, n); }             \
     static inline void P##polygamma(double *r, const double *u, int m, unsigned n)        \
     { double h[n + 1]; _dn_s_polygamma(h, m, u[0], n); P##sp_compose(r, u, h, n); }        \
-    static inline void P##lambertw(double *r, const double *u, unsigned n)                \
-    { double h[n + 1]; _dn_s_lambertw(h, u[0], 0, n); P##sp_compose(r, u, h, n); }         \
-    static inline void P##lambertwm1(double *r, const double *u, unsigned n)              \
-    { double h[n + 1]; _dn_s_lambertw(h, u[0], -1, n); P##sp_compose(r, u, h, n); }        \
-    static inline void P##erfinv(double *r, const double *u, unsigned n)                  \
-    { double h[n + 1]; _dn_s_erfinv(h, u[0], 1.0, n); P##sp_compose(r, u, h, n); }         \
-    static inline void P##erfcinv(double *r, const double *u, unsigned n)                 \
-    { double h[n + 1]; _dn_s_erfinv(h, u[0], -1.0, n); P##sp_compose(r, u, h, n); }        \
     static inline void P##jn(double *r, const double *u, int nu, unsigned n)              \
     { double h[n + 1]; _dn_s_bessel(h, 1, nu, u[0], n); P##sp_compose(r, u, h, n); }       \
     static inline void P##yn(double *r, const double *u, int nu, unsigned n)              \
@@ -636,9 +628,129 @@ static inline void _dn_sp_fmod(double *r, const double *a, const double *b, unsi
     static inline void P##fmod(double *r, const double *a, const double *b, unsigned n)   \
     { _dn_sp_fmod(r, a, b, M(n)); }
 
+/* Lambert W and the inverse error functions by composition (the Dnum2 layout; the
+ * special points of the one-variable kernels) */
+#define _DN_SP_COMPOSED_ODE(P, Q)                                                          \
+    static inline void P##lambertw##Q(double *r, const double *u, unsigned n)             \
+    { double h[n + 1]; _dn_s_lambertw(h, u[0], 0, n); P##sp_compose(r, u, h, n); }         \
+    static inline void P##lambertwm1##Q(double *r, const double *u, unsigned n)           \
+    { double h[n + 1]; _dn_s_lambertw(h, u[0], -1, n); P##sp_compose(r, u, h, n); }        \
+    static inline void P##erfinv##Q(double *r, const double *u, unsigned n)               \
+    { double h[n + 1]; _dn_s_erfinv(h, u[0], 1.0, n); P##sp_compose(r, u, h, n); }         \
+    static inline void P##erfcinv##Q(double *r, const double *u, unsigned n)              \
+    { double h[n + 1]; _dn_s_erfinv(h, u[0], -1.0, n); P##sp_compose(r, u, h, n); }
+
 #define _DN_SP_S1(n) ((n) + 1)
 #define _DN_SP_M1(n) (n)
 _DN_SP_COMPOSED(_dn_)
+_DN_SP_COMPOSED_ODE(_dn_, _c)
+
+/* The one-variable Lambert W and inverse error functions run their differential
+ * equations on the argument's coefficients directly (O(n^2), and more accurate than the
+ * composition at composite arguments); the branch point, the endpoints and points
+ * outside the domain go through the composition (the pole rule). */
+
+/* f = W(u), f[0] = w0 finite, w0 != -1: (1 + W) W' = e^-W u', E = e^-W by the exp
+ * recurrence E' = -W' E:  (1 + w0) W'[m] = sum_j E[j] u'[m-j] - sum_{j>=1} W[j] W'[m-j] */
+static inline void _dn_tlambertw(double *restrict f, double w0, double e0,
+                                 const double *restrict u, unsigned n)
+{
+    double du[n + 1], dw[n + 1], e[n + 1], ia = 1.0 / (1.0 + w0);
+    f[0] = w0;
+    e[0] = e0;
+    for (unsigned m = 0; m < n; m++) {
+        du[m] = (double)(m + 1) * u[m + 1];
+        if (m) {
+            double s = 0.0;
+            for (unsigned j = 1; j <= m; j++) s += (double)j * f[j] * e[m - j];
+            e[m] = -s * _dn_inv[m];
+        }
+        double s = 0.0;
+        for (unsigned j = 0; j <= m; j++) s += e[j] * du[m - j];
+        for (unsigned j = 1; j <= m; j++) s -= f[j] * dw[m - j];
+        dw[m] = s * ia;
+        f[m + 1] = dw[m] * _dn_inv[m + 1];
+    }
+}
+
+static inline void _dn_lambertw_br(double *r, const double *u, int br, unsigned n)
+{
+    double w0 = _dn_lambertw_val(u[0], br);
+    if (!isfinite(w0) || w0 == -1.0) {
+        if (br) _dn_lambertwm1_c(r, u, n);
+        else _dn_lambertw_c(r, u, n);
+        return;
+    }
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_tlambertw(tr, w0, u[0] != 0.0 ? w0 / u[0] : 1.0, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = W_0(u), Lambert W on the principal branch. */
+static inline void _dn_lambertw(double *r, const double *u, unsigned n)
+{
+    _dn_lambertw_br(r, u, 0, n);
+}
+
+/** r = W_-1(u), the lower branch. */
+static inline void _dn_lambertwm1(double *r, const double *u, unsigned n)
+{
+    _dn_lambertw_br(r, u, -1, n);
+}
+
+/* f = erfinv(u) (c = sqrt(pi)/2) or erfcinv(u) (c = -sqrt(pi)/2), y0 finite:
+ * Y' = c E u', E = exp(Y^2) by the exp recurrence on Q = Y^2 */
+static inline void _dn_terfinv(double *restrict f, double y0, double c,
+                               const double *restrict u, unsigned n)
+{
+    double du[n + 1], q[n + 1], e[n + 1];
+    f[0] = y0;
+    q[0] = y0 * y0;
+    e[0] = exp(q[0]);
+    for (unsigned m = 0; m < n; m++) {
+        du[m] = (double)(m + 1) * u[m + 1];
+        if (m) {
+            double s = 0.0;
+            for (unsigned j = 1; j <= m; j++) s += (double)j * q[j] * e[m - j];
+            e[m] = s * _dn_inv[m];
+        }
+        double s = 0.0;
+        for (unsigned j = 0; j <= m; j++) s += e[j] * du[m - j];
+        f[m + 1] = c * s * _dn_inv[m + 1];
+        s = 0.0;
+        for (unsigned j = 0; j <= m + 1; j++) s += f[j] * f[m + 1 - j];
+        q[m + 1] = s;
+    }
+}
+
+/** r = erfinv(u); |u0| > 1 NaN, +-1 the one-sided limits. */
+static inline void _dn_erfinv(double *r, const double *u, unsigned n)
+{
+    double y0 = _dn_erfinv_val(u[0]);
+    if (!isfinite(y0)) {
+        _dn_erfinv_c(r, u, n);
+        return;
+    }
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_terfinv(tr, y0, 0.886226925452758013649083741671, tu, n);
+    _dn_from_t(r, tr, n);
+}
+
+/** r = erfcinv(u); u0 outside [0, 2] NaN, 0 and 2 the one-sided limits. */
+static inline void _dn_erfcinv(double *r, const double *u, unsigned n)
+{
+    double y0 = _dn_erfcinv_val(u[0]);
+    if (!isfinite(y0)) {
+        _dn_erfcinv_c(r, u, n);
+        return;
+    }
+    double tu[n + 1], tr[n + 1];
+    _dn_to_t(tu, u, n);
+    _dn_terfinv(tr, y0, -0.886226925452758013649083741671, tu, n);
+    _dn_from_t(r, tr, n);
+}
 _DN_SP_DIRECT(_dn_, _DN_SP_S1)
 _DN_SP_PIECEWISE(_dn_, _DN_SP_M1)
 
