@@ -10,6 +10,9 @@
  *      finite;
  *   4. a pure x-derivative d^k f/dx^k of Dnum2 (index (k, 0)) off Dnum's d[k] by more than
  *      TOL * B_k + TINY (2^-1000, for underflow), or not finite while B_k is (see below).
+ * The special functions (kernel_special.h: lgamma ... fmod) take part in checks 1-3 only:
+ * they have no magnitude shadow, so the derivatives of a tree through one of them are not
+ * bounded in check 4.
  *
  * Why a tolerance in 4: restricted to x, Dnum2's total-degree recurrences (kernel2.h) reduce
  * to the 1-D ones of kernel.h with the same terms, the same constants (every division is
@@ -302,7 +305,11 @@ static void a_unary(double *r, unsigned op, double u0)
         a_nan(r);
         return;
     }
-    switch (op % 22) {
+    if (op % 42 >= 22) { /* the special functions: no magnitude shadow, checks 1-3 only */
+        a_nan(r);
+        return;
+    }
+    switch (op % 42) {
     case 0: a_exp(r, fabs(exp(u0)), u); break;
     case 1: a_exp(r, fabs(expm1(u0) + 1.0), u); break;
     case 2: a_integ_div(r, log(u0), u, u, u0); break;
@@ -333,9 +340,9 @@ static void a_unary(double *r, unsigned op, double u0)
         break;
     }
     case 9: case 10: case 16: { /* asin, acos = -asin, acosh */
-        double sg = op % 22 == 16 ? -1.0 : 1.0, w0 = sg * (1.0 - u0) * (1.0 + u0) + 0.0;
+        double sg = op % 42 == 16 ? -1.0 : 1.0, w0 = sg * (1.0 - u0) * (1.0 + u0) + 0.0;
         a_sq_plus(w, u, w0, 1, sqrt(w0));
-        a_integ_div(r, op % 22 == 16 ? acosh(u0) : asin(u0), u, w, sqrt(w0));
+        a_integ_div(r, op % 42 == 16 ? acosh(u0) : asin(u0), u, w, sqrt(w0));
         break;
     }
     case 17: {
@@ -381,7 +388,7 @@ static void a_binary(double *r, const double *s, unsigned op, double a0, double 
         a_nan(r);
         return;
     }
-    switch (op % 7) {
+    switch (op % 10) {
     case 0: case 1:
         for (unsigned k = 0; k <= N; k++) r[k] = ma(a[k], b[k]);
         break;
@@ -422,6 +429,7 @@ static void a_binary(double *r, const double *s, unsigned op, double a0, double 
         for (unsigned k = 1; k <= N; k++) r[k] = mm(t[k], 1.0 / k);
         break;
     }
+    case 7: case 8: case 9: a_nan(r); break; /* min, max, fmod: no shadow */
     default: { /* hypot */
         double h = hypot(a0, b0);
         a_mul(t, a, a);
@@ -435,7 +443,7 @@ static void a_binary(double *r, const double *s, unsigned op, double a0, double 
 
 /* ------------------------------------------------------------------------------------ */
 
-/* unary function number op (mod 22) on the top of the stack */
+/* unary function number op (mod 42) on the top of the stack */
 static void unary(machine *m, unsigned op)
 {
     int t = m->sp - 1;
@@ -447,21 +455,30 @@ static void unary(machine *m, unsigned op)
 #define U(name)                                                                            \
     *f = dnum_o6_##name(*f), st = dvec_##name(v, v), *b = dnum2_o6_##name(*b);             \
     break
-    switch (op % 22) {
+#define UI(name, k)                                                                        \
+    *f = dnum_o6_##name(k, *f), st = dvec_##name(v, k, v), *b = dnum2_o6_##name(k, *b);    \
+    break
+    switch (op % 42) {
     case 0: U(exp); case 1: U(expm1); case 2: U(log); case 3: U(log1p); case 4: U(sqrt);
     case 5: U(cbrt); case 6: U(sin); case 7: U(cos); case 8: U(tan); case 9: U(asin);
     case 10: U(acos); case 11: U(atan); case 12: U(sinh); case 13: U(cosh); case 14: U(tanh);
     case 15: U(asinh); case 16: U(acosh); case 17: U(atanh); case 18: U(erf); case 19: U(erfc);
-    case 20: U(abs);
-    default: U(neg);
+    case 20: U(abs); case 21: U(neg);
+    case 22: U(lgamma); case 23: U(tgamma); case 24: U(digamma); case 25: UI(polygamma, 1);
+    case 26: U(lambertw); case 27: U(lambertwm1); case 28: U(erfinv); case 29: U(erfcinv);
+    case 30: U(j0); case 31: UI(jn, 2); case 32: U(y1); case 33: UI(yn, -3); case 34: U(log2);
+    case 35: U(exp2); case 36: U(sinc); case 37: U(cot); case 38: U(sinpi); case 39: U(cospi);
+    case 40: U(floor);
+    default: U(log10);
     }
 #undef U
+#undef UI
     check(st == 0);
     m->m[t][0] = fabs(f->d[0]);
     a_conv(m->m[t]);
 }
 
-/* binary operation number op (mod 7) on the two top entries */
+/* binary operation number op (mod 10) on the two top entries */
 static void binary(machine *m, unsigned op)
 {
     int t = m->sp - 2;
@@ -473,10 +490,10 @@ static void binary(machine *m, unsigned op)
 #define B(name)                                                                            \
     *f = dnum_o6_##name(*f, g), st = dvec_##name(v, v, w), *b = dnum2_o6_##name(*b, c);     \
     break
-    switch (op % 7) {
+    switch (op % 10) {
     case 0: B(add); case 1: B(sub); case 2: B(mul); case 3: B(div); case 4: B(pow);
-    case 5: B(atan2);
-    default: B(hypot);
+    case 5: B(atan2); case 6: B(hypot); case 7: B(min); case 8: B(max);
+    default: B(fmod);
     }
 #undef B
     check(st == 0);
