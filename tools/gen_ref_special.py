@@ -34,20 +34,7 @@ def trunc(a):
     return m.floor(a) if a >= 0 else m.ceil(a)
 
 
-UN = {
-    "lgamma": lambda u: m.log(abs(m.gamma(u))), "tgamma": m.gamma, "digamma": m.digamma,
-    "lambertw": lambda u: m.re(m.lambertw(u)), "lambertwm1": lambda u: m.re(m.lambertw(u, -1)),
-    "erfinv": m.erfinv, "erfcinv": lambda u: m.erfinv(1 - u),
-    "j0": lambda u: m.besselj(0, u), "j1": lambda u: m.besselj(1, u),
-    "y0": lambda u: m.bessely(0, u), "y1": lambda u: m.bessely(1, u),
-    "log2": lambda u: m.log(u) / m.log(2), "log10": lambda u: m.log(u) / m.log(10),
-    "exp2": lambda u: m.power(2, u), "sinc": m.sinc, "cot": m.cot, "sinpi": m.sinpi,
-    "cospi": m.cospi, "floor": m.floor, "ceil": m.ceil,
-}
-INT = {"polygamma": lambda p, u: m.polygamma(int(p), u),
-       "jn": lambda p, u: m.besselj(int(p), u), "yn": lambda p, u: m.bessely(int(p), u)}
-BIN = {"min": lambda a, b: min(a, b), "max": lambda a, b: max(a, b),
-       "fmod": lambda a, b: a - b * trunc(a / b)}
+BIN = ("min", "max", "fmod")  # two arguments: piecewise() below
 
 PTS = {  # form 0 points, form 1 points
     "lgamma": ([0.5, 3.7, -2.3, 25.0], [0.9, -1.3]),
