@@ -129,6 +129,29 @@ static const double _dn_sp_bj[10] = {
     1.0 / 12.0, -1.0 / 120.0, 1.0 / 252.0, -1.0 / 240.0, 1.0 / 132.0, -691.0 / 32760.0,
     1.0 / 12.0, -3617.0 / 8160.0, 43867.0 / 14364.0, -174611.0 / 6600.0};
 
+/* psi(x), x > 0. It cancels (log X against the sum of 1/(x+i)), so it runs in the wide
+ * type of kernel_wide.h (x87 long double or double-double): x + i and 1/(x+i) in wide,
+ * X = x + N in [32, 33) and log X = 5 log 2 + log1p((X - 32)/32) with log 2 in two parts,
+ * the Euler-Maclaurin tail (below 1e-3) in double. Larger x: the asymptotic series. */
+static inline double _dn_digamma_pos_val(double x)
+{
+    if (x >= 32.0) {
+        double i2 = 1.0 / (x * x), p = i2, ps = 0.0;
+        for (unsigned j = 0; j < 10; j++, p *= i2) ps += _dn_sp_bj[j] * p;
+        return log(x) - 0.5 / x - ps;
+    }
+    unsigned N = (unsigned)floor(32.0 - x) + 1; /* X = x + N in (32, 33] */
+    _dn_wide wx = _dn_wd(x), X = _dn_wadd(wx, _dn_wd((double)N)), one = _dn_wd(1.0);
+    double t = _dn_wval(_dn_wsub(X, _dn_wd(32.0))) / 32.0, Xd = _dn_wval(X);
+    double i2 = 1.0 / (Xd * Xd), p = i2, ps = 0.0;
+    for (unsigned j = 0; j < 10; j++, p *= i2) ps += _dn_sp_bj[j] * p;
+    _dn_wide v = _dn_wadd(_dn_wd(3.4657359027997265), _dn_wd(4.930038229799327e-18)); /* 5 ln2 */
+    v = _dn_wadd(v, _dn_wd(log1p(t) - ps));
+    v = _dn_wsub(v, _dn_wmul1(_dn_wdiv1(one, X), 0.5));
+    for (unsigned i = N; i-- > 0;) v = _dn_wsub(v, _dn_wdiv1(one, _dn_wadd(wx, _dn_wd((double)i))));
+    return _dn_wval(v);
+}
+
 /* The digamma series at x > 0: h[0] = psi(x), h[k] = psi^(k)(x)/k! = (-1)^(k+1) zeta(k+1, x)
  * (Hurwitz zeta). The sums run from x up to X = x + N >= 20 + n directly (smallest terms
  * first) and take the tail at X from the Euler-Maclaurin formula with 10 Bernoulli terms,
@@ -138,14 +161,8 @@ static inline void _dn_s_digamma_pos(double *h, double x, unsigned n)
     double X0 = 20.0 + (double)n;
     unsigned N = x < X0 ? (unsigned)ceil(X0 - x) : 0;
     double X = x + (double)N, iX = 1.0 / X, iX2 = iX * iX;
-    /* tails: psi(X) and zeta(s, X), s = 2..n+1 */
-    double ps = 0.0, p2 = iX2;
-    double tl[10];
-    for (unsigned j = 0; j < 10; j++, p2 *= iX2) tl[j] = _dn_sp_bj[j] * p2;
-    for (unsigned j = 10; j-- > 0;) ps += tl[j];
-    /* the value cancels (psi(X) ~ log X against the sum of 1/(x+i)): long double for it */
-    long double v = logl((long double)X) - 0.5L / (long double)X - (long double)ps;
-    double xs = iX; /* X^-s, s = 1 */
+    /* tails zeta(s, X), s = 2..n+1 (the value psi(x) separately, in wide precision) */
+    double tl[10], xs = iX; /* X^-s, s = 1 */
     for (unsigned k = 1; k <= n; k++) {
         double s = (double)(k + 1);
         xs *= iX; /* X^-s */
@@ -160,13 +177,12 @@ static inline void _dn_s_digamma_pos(double *h, double x, unsigned n)
     /* direct part: sum_{i<N} (x+i)^-s, from the smallest terms (i = N-1) down */
     for (unsigned i = N; i-- > 0;) {
         double t = 1.0 / (x + (double)i), p = t;
-        v -= 1.0L / ((long double)x + (long double)i);
         for (unsigned k = 1; k <= n; k++) {
             p *= t;
             h[k] += p;
         }
     }
-    h[0] = (double)v;
+    h[0] = _dn_digamma_pos_val(x);
     for (unsigned k = 2; k <= n; k += 2) h[k] = -h[k]; /* (-1)^(k+1) */
 }
 
