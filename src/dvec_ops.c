@@ -79,6 +79,18 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
     return dvec_apply_(r, u, h, ctx);
 }
 
+/* The special functions (kernel_special.h): run with the run-time order, no table (their
+ * point series run out of line anyway). */
+#define SP1(N, f) DVEC_UNARY(f(dvec *r, const dvec *u), _dn_##f(o.dst, pu, n))
+#define SP2(N, f) DVEC_BINARY(f, _dn_##f)
+#define SPI(N, f) DVEC_UNARY(f(dvec *r, int m, const dvec *u), _dn_##f(o.dst, pu, m, n))
+_DN_SPECIAL_UN_LIST(SP1, 0)
+_DN_SPECIAL_BIN_LIST(SP2, 0)
+_DN_SPECIAL_INT_LIST(SPI, 0)
+#undef SP1
+#undef SP2
+#undef SPI
+
 /* s = f(u), c = g(u) from one recurrence (sincos, sinhcosh). */
 #define DVEC_PAIR(name)                                                                    \
     int dvec_##name(dvec *s, dvec *c, const dvec *u)                                       \

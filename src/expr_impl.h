@@ -28,6 +28,13 @@ enum {
     DN_OP_SIN, DN_OP_COS, DN_OP_TAN, DN_OP_ASIN, DN_OP_ACOS, DN_OP_ATAN,
     DN_OP_SINH, DN_OP_COSH, DN_OP_TANH, DN_OP_ASINH, DN_OP_ACOSH, DN_OP_ATANH,
     DN_OP_ERF, DN_OP_ERFC, DN_OP_ABS,
+    /* special functions (kernel_special.h): one argument, */
+    DN_OP_LGAMMA, DN_OP_TGAMMA, DN_OP_DIGAMMA, DN_OP_LAMBERTW, DN_OP_LAMBERTWM1,
+    DN_OP_ERFINV, DN_OP_ERFCINV, DN_OP_J0, DN_OP_J1, DN_OP_Y0, DN_OP_Y1, DN_OP_LOG2,
+    DN_OP_LOG10, DN_OP_EXP2, DN_OP_SINC, DN_OP_COT, DN_OP_SINPI, DN_OP_COSPI, DN_OP_FLOOR,
+    DN_OP_CEIL,
+    DN_OP_MIN, DN_OP_MAX, DN_OP_FMOD,              /* dst = f(a, b) */
+    DN_OP_POLYGAMMA, DN_OP_JN, DN_OP_YN,           /* dst = f((int)c, a) */
     DN_OP_COUNT
 };
 
@@ -38,8 +45,12 @@ enum {
     X(N, DIV_D) X(N, D_SUB) X(N, D_DIV) X(N, POWN) X(N, POW_D) X(N, POW) X(N, ATAN2)       \
     X(N, HYPOT) X(N, EXP) X(N, EXPM1) X(N, LOG) X(N, LOG1P) X(N, SQRT) X(N, CBRT)          \
     X(N, SIN) X(N, COS) X(N, TAN) X(N, ASIN) X(N, ACOS) X(N, ATAN) X(N, SINH) X(N, COSH)   \
-    X(N, TANH) X(N, ASINH) X(N, ACOSH) X(N, ATANH) X(N, ERF) X(N, ERFC) X(N, ABS)
-_Static_assert(DN_OP_ABS + 1 == DN_OP_COUNT && DN_OP_COUNT == 37, "op list out of date");
+    X(N, TANH) X(N, ASINH) X(N, ACOSH) X(N, ATANH) X(N, ERF) X(N, ERFC) X(N, ABS)          \
+    X(N, LGAMMA) X(N, TGAMMA) X(N, DIGAMMA) X(N, LAMBERTW) X(N, LAMBERTWM1) X(N, ERFINV)   \
+    X(N, ERFCINV) X(N, J0) X(N, J1) X(N, Y0) X(N, Y1) X(N, LOG2) X(N, LOG10) X(N, EXP2)    \
+    X(N, SINC) X(N, COT) X(N, SINPI) X(N, COSPI) X(N, FLOOR) X(N, CEIL) X(N, MIN)          \
+    X(N, MAX) X(N, FMOD) X(N, POLYGAMMA) X(N, JN) X(N, YN)
+_Static_assert(DN_OP_YN + 1 == DN_OP_COUNT && DN_OP_COUNT == 63, "op list out of date");
 
 typedef struct dn_expr_ins {
     unsigned op, dst, a, b; /* register numbers */
@@ -107,6 +118,32 @@ struct dn_expr {
     case DN_OP_ERF: P##erf(d, a, n); break;                                                \
     case DN_OP_ERFC: P##erfc(d, a, n); break;                                              \
     case DN_OP_ABS: P##abs(d, a, n); break;                                                \
+    case DN_OP_LGAMMA: P##lgamma(d, a, n); break;                                          \
+    case DN_OP_TGAMMA: P##tgamma(d, a, n); break;                                          \
+    case DN_OP_DIGAMMA: P##digamma(d, a, n); break;                                        \
+    case DN_OP_LAMBERTW: P##lambertw(d, a, n); break;                                      \
+    case DN_OP_LAMBERTWM1: P##lambertwm1(d, a, n); break;                                  \
+    case DN_OP_ERFINV: P##erfinv(d, a, n); break;                                          \
+    case DN_OP_ERFCINV: P##erfcinv(d, a, n); break;                                        \
+    case DN_OP_J0: P##j0(d, a, n); break;                                                  \
+    case DN_OP_J1: P##j1(d, a, n); break;                                                  \
+    case DN_OP_Y0: P##y0(d, a, n); break;                                                  \
+    case DN_OP_Y1: P##y1(d, a, n); break;                                                  \
+    case DN_OP_LOG2: P##log2(d, a, n); break;                                              \
+    case DN_OP_LOG10: P##log10(d, a, n); break;                                            \
+    case DN_OP_EXP2: P##exp2(d, a, n); break;                                              \
+    case DN_OP_SINC: P##sinc(d, a, n); break;                                              \
+    case DN_OP_COT: P##cot(d, a, n); break;                                                \
+    case DN_OP_SINPI: P##sinpi(d, a, n); break;                                            \
+    case DN_OP_COSPI: P##cospi(d, a, n); break;                                            \
+    case DN_OP_FLOOR: P##floor(d, a, n); break;                                            \
+    case DN_OP_CEIL: P##ceil(d, a, n); break;                                              \
+    case DN_OP_MIN: P##min(d, a, b, n); break;                                             \
+    case DN_OP_MAX: P##max(d, a, b, n); break;                                             \
+    case DN_OP_FMOD: P##fmod(d, a, b, n); break;                                           \
+    case DN_OP_POLYGAMMA: P##polygamma(d, a, (int)(c), n); break;                          \
+    case DN_OP_JN: P##jn(d, a, (int)(c), n); break;                                        \
+    case DN_OP_YN: P##yn(d, a, (int)(c), n); break;                                        \
     default: break;                                                                        \
     }
 

@@ -41,7 +41,7 @@ typedef struct parser {
 static const struct builtin {
     const char *name;
     unsigned op;
-    unsigned nargs; /* 0: a constant */
+    unsigned nargs; /* 0: a constant; 3: two arguments, the first an integer constant */
     double value;
 } builtins[] = {
     {"exp", DN_OP_EXP, 1, 0}, {"expm1", DN_OP_EXPM1, 1, 0}, {"log", DN_OP_LOG, 1, 0},
@@ -53,6 +53,18 @@ static const struct builtin {
     {"atanh", DN_OP_ATANH, 1, 0}, {"erf", DN_OP_ERF, 1, 0}, {"erfc", DN_OP_ERFC, 1, 0},
     {"abs", DN_OP_ABS, 1, 0}, {"pow", DN_OP_POW, 2, 0}, {"atan2", DN_OP_ATAN2, 2, 0},
     {"hypot", DN_OP_HYPOT, 2, 0},
+    {"lgamma", DN_OP_LGAMMA, 1, 0}, {"tgamma", DN_OP_TGAMMA, 1, 0},
+    {"digamma", DN_OP_DIGAMMA, 1, 0}, {"lambertw", DN_OP_LAMBERTW, 1, 0},
+    {"lambertwm1", DN_OP_LAMBERTWM1, 1, 0}, {"erfinv", DN_OP_ERFINV, 1, 0},
+    {"erfcinv", DN_OP_ERFCINV, 1, 0}, {"j0", DN_OP_J0, 1, 0}, {"j1", DN_OP_J1, 1, 0},
+    {"y0", DN_OP_Y0, 1, 0}, {"y1", DN_OP_Y1, 1, 0}, {"log2", DN_OP_LOG2, 1, 0},
+    {"log10", DN_OP_LOG10, 1, 0}, {"exp2", DN_OP_EXP2, 1, 0}, {"sinc", DN_OP_SINC, 1, 0},
+    {"cot", DN_OP_COT, 1, 0}, {"sinpi", DN_OP_SINPI, 1, 0}, {"cospi", DN_OP_COSPI, 1, 0},
+    {"floor", DN_OP_FLOOR, 1, 0}, {"ceil", DN_OP_CEIL, 1, 0}, {"min", DN_OP_MIN, 2, 0},
+    {"max", DN_OP_MAX, 2, 0}, {"fmod", DN_OP_FMOD, 2, 0},
+    /* (integer constant, x): value = the largest |integer| allowed */
+    {"polygamma", DN_OP_POLYGAMMA, 3, 100}, {"jn", DN_OP_JN, 3, 10000},
+    {"yn", DN_OP_YN, 3, 10000},
     {"pi", 0, 0, 3.141592653589793238462643383279502884},
     {"e", 0, 0, 2.718281828459045235360287471352662498},
 };
@@ -216,18 +228,24 @@ static int materialise(parser *p, operand *x)
     return 0;
 }
 
-/* x = op(x) for a one-argument operation (a function, or DN_OP_NEG). */
-static int gen_unary(parser *p, unsigned op, operand *x)
+/* x = op(x) for a one-argument operation with the constant operand c. */
+static int gen_unary_c(parser *p, unsigned op, operand *x, double c)
 {
     if (x->is_const) {
-        x->c = _dn_expr_fold(op, x->c, 0.0, 0.0);
+        x->c = _dn_expr_fold(op, x->c, 0.0, c);
         return 0;
     }
     release(p, x);
     unsigned d = alloc_reg(p);
-    if (emit(p, op, d, x->reg, 0, 0.0)) return -1;
+    if (emit(p, op, d, x->reg, 0, c)) return -1;
     x->reg = d;
     return 0;
+}
+
+/* x = op(x) for a one-argument operation (a function, or DN_OP_NEG). */
+static int gen_unary(parser *p, unsigned op, operand *x)
+{
+    return gen_unary_c(p, op, x, 0.0);
 }
 
 /* x = x op y with register operands a, b (in that order) or one register and c. */
@@ -324,10 +342,12 @@ static int parse_call(parser *p, operand *x)
     if (next(p)) return -1; /* the name */
     size_t open = col(p);
     if (next(p)) return -1; /* '(' */
+    unsigned want = b->nargs == 3 ? 2 : b->nargs;
     if (is_char(p, ')'))
         return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given none", b->name,
-                    b->nargs, b->nargs == 1 ? "" : "s");
+                    want, want == 1 ? "" : "s");
     operand y;
+    size_t acol = col(p); /* the first argument */
     if (parse_expr(p, x)) return -1;
     unsigned given = 1;
     if (is_char(p, ',')) {
@@ -335,12 +355,22 @@ static int parse_call(parser *p, operand *x)
         given = 2;
         if (is_char(p, ','))
             return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given more than 2",
-                        b->name, b->nargs, b->nargs == 1 ? "" : "s");
+                        b->name, want, want == 1 ? "" : "s");
     }
-    if (given != b->nargs)
+    if (given != want)
         return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given %u", b->name,
-                    b->nargs, b->nargs == 1 ? "" : "s", given);
+                    want, want == 1 ? "" : "s", given);
     if (close_paren(p, open)) return -1;
+    if (b->nargs == 3) { /* f(k, y): k an integer constant, |k| <= b->value */
+        if (!x->is_const || x->c != floor(x->c) || fabs(x->c) > b->value ||
+            (b->op == DN_OP_POLYGAMMA && x->c < 0.0))
+            return fail(p, DN_EPARSE, acol,
+                        "the first argument of '%s' must be a constant integer in %g..%g",
+                        b->name, b->op == DN_OP_POLYGAMMA ? 0.0 : -b->value, b->value);
+        double k = x->c;
+        *x = y;
+        return gen_unary_c(p, b->op, x, k);
+    }
     return b->nargs == 1 ? gen_unary(p, b->op, x) : gen_binary(p, b->op, x, &y);
 }
 

@@ -29,6 +29,10 @@
  *               _pow_d (T, double p)   _pown (T, long m)   _pow (T, T)
  *               _atan2 (T y, T x)      _hypot (T, T)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
+ *   special     _lgamma _tgamma _digamma _lambertw _lambertwm1 _erfinv _erfcinv _j0 _j1
+ *               _y0 _y1 _log2 _log10 _exp2 _sinc _cot _sinpi _cospi _floor _ceil (T)
+ *               _polygamma (int m, T)  _jn (int n, T)  _yn (int n, T)
+ *               _min _max _fmod (T, T)      (semantics as Dnum: docs/special.md)
  *   Hessian     dnum2_objective   dnum2_o2 f(const dnum2_o2 *x, unsigned n, void *ctx)
  *               int dnum2_hessian(fx, grad, H, f, x, n, ctx, work)   (library function)
  *
@@ -114,6 +118,13 @@ extern "C" {
         dnum2_o##N r;                                                                      \
         double w[3 * DNUM2_SIZE(N)];                                                       \
         _dn2_##f##_w(r.d, a.d, b.d, N, w);                                                 \
+        return r;                                                                          \
+    }
+#define _DNUM2_INT(N, f)                                                                   \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(int m, dnum2_o##N u)                      \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _dn2_##f(r.d, u.d, m, N);                                                          \
         return r;                                                                          \
     }
 #define _DNUM2_PAIR(N, f)                                                                  \
@@ -212,7 +223,9 @@ extern "C" {
     _DNUM2_UN(N, sinh) _DNUM2_UN(N, cosh) _DNUM2_UN(N, tanh) _DNUM2_UN(N, asinh)           \
     _DNUM2_UN(N, acosh) _DNUM2_UN(N, atanh) _DNUM2_UN(N, erf) _DNUM2_UN(N, erfc)           \
     _DNUM2_UN(N, abs)                                                                      \
-    _DNUM2_PAIR(N, sincos) _DNUM2_PAIR(N, sinhcosh)
+    _DNUM2_PAIR(N, sincos) _DNUM2_PAIR(N, sinhcosh)                                        \
+    _DN_SPECIAL_UN_LIST(_DNUM2_UN, N) _DN_SPECIAL_BIN_LIST(_DNUM2_BIN, N)                  \
+    _DN_SPECIAL_INT_LIST(_DNUM2_INT, N)
 
 /* The built-in orders. */
 #define _DNUM2_FOR_EACH_ORDER(X)                                                           \

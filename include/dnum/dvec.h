@@ -28,6 +28,10 @@
  *              dvec_sin dvec_cos dvec_tan dvec_asin dvec_acos dvec_atan
  *              dvec_sinh dvec_cosh dvec_tanh dvec_asinh dvec_acosh dvec_atanh
  *              dvec_erf dvec_erfc dvec_abs dvec_sincos dvec_sinhcosh
+ *   special    dvec_lgamma dvec_tgamma dvec_digamma dvec_polygamma dvec_lambertw
+ *              dvec_lambertwm1 dvec_erfinv dvec_erfcinv dvec_j0 dvec_j1 dvec_jn dvec_y0
+ *              dvec_y1 dvec_yn dvec_log2 dvec_log10 dvec_exp2 dvec_sinc dvec_cot
+ *              dvec_sinpi dvec_cospi dvec_floor dvec_ceil dvec_min dvec_max dvec_fmod
  *              dvec_pow_d dvec_pown dvec_pow dvec_atan2 dvec_hypot
  *
  * Range: derivatives are stored as they are, so they overflow where the function's
@@ -211,6 +215,62 @@ int dvec_pow(dvec *r, const dvec *a, const dvec *b);
 int dvec_atan2(dvec *r, const dvec *y, const dvec *x);
 /** r = sqrt(a^2 + b^2) without overflow in the value. DN_EORDER. */
 int dvec_hypot(dvec *r, const dvec *a, const dvec *b);
+
+/* Special functions (docs/special.md: domains, poles, jumps, costs), with the semantics
+ * of the fixed family; each returns 0, or DN_EINVAL / DN_ENOMEM (DN_EORDER for two
+ * arguments of different orders) with r untouched. */
+/** r = log|Gamma(u)| (also for negative non-integer u0). */
+int dvec_lgamma(dvec *r, const dvec *u);
+/** r = Gamma(u). */
+int dvec_tgamma(dvec *r, const dvec *u);
+/** r = psi(u), the digamma function. */
+int dvec_digamma(dvec *r, const dvec *u);
+/** r = psi^(m)(u), the polygamma function of order m >= 0 (m < 0: NaN). */
+int dvec_polygamma(dvec *r, int m, const dvec *u);
+/** r = W_0(u), the principal branch of Lambert W (u0 >= -1/e). */
+int dvec_lambertw(dvec *r, const dvec *u);
+/** r = W_-1(u), the lower branch of Lambert W (-1/e <= u0 < 0). */
+int dvec_lambertwm1(dvec *r, const dvec *u);
+/** r = erfinv(u), |u0| <= 1. */
+int dvec_erfinv(dvec *r, const dvec *u);
+/** r = erfcinv(u), 0 <= u0 <= 2. */
+int dvec_erfcinv(dvec *r, const dvec *u);
+/** r = J_0(u), Bessel function of the first kind. */
+int dvec_j0(dvec *r, const dvec *u);
+/** r = J_1(u). */
+int dvec_j1(dvec *r, const dvec *u);
+/** r = J_n(u) for an integer order n. */
+int dvec_jn(dvec *r, int n, const dvec *u);
+/** r = Y_0(u), Bessel function of the second kind (u0 > 0). */
+int dvec_y0(dvec *r, const dvec *u);
+/** r = Y_1(u). */
+int dvec_y1(dvec *r, const dvec *u);
+/** r = Y_n(u) for an integer order n. */
+int dvec_yn(dvec *r, int n, const dvec *u);
+/** r = log2(u). */
+int dvec_log2(dvec *r, const dvec *u);
+/** r = log10(u). */
+int dvec_log10(dvec *r, const dvec *u);
+/** r = 2^u. */
+int dvec_exp2(dvec *r, const dvec *u);
+/** r = sin(u)/u, 1 at u0 = 0. */
+int dvec_sinc(dvec *r, const dvec *u);
+/** r = cot(u) = cos(u)/sin(u). */
+int dvec_cot(dvec *r, const dvec *u);
+/** r = sin(pi u), exact at the integers. */
+int dvec_sinpi(dvec *r, const dvec *u);
+/** r = cos(pi u), exact at the integers. */
+int dvec_cospi(dvec *r, const dvec *u);
+/** r = floor(u): derivatives 0, NaN at an integer u0 (a jump). */
+int dvec_floor(dvec *r, const dvec *u);
+/** r = ceil(u): derivatives 0, NaN at an integer u0. */
+int dvec_ceil(dvec *r, const dvec *u);
+/** r = min(a, b): the derivatives of the smaller; NaN derivatives at a tie. */
+int dvec_min(dvec *r, const dvec *a, const dvec *b);
+/** r = max(a, b): the derivatives of the larger; NaN derivatives at a tie. */
+int dvec_max(dvec *r, const dvec *a, const dvec *b);
+/** r = fmod(a, b) = a - trunc(a0/b0) b; NaN derivatives where the value is 0 (a jump). */
+int dvec_fmod(dvec *r, const dvec *a, const dvec *b);
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,11 @@
  *   number  := digits ['.' [digits]] [('e'|'E') ['+'|'-'] digits] | '.' digits [...]
  * Names are the caller's variables, the constants pi and e, and the functions
  *   exp expm1 log log1p sqrt cbrt sin cos tan asin acos atan sinh cosh tanh asinh acosh
- *   atanh erf erfc abs (one argument), pow atan2 hypot (two arguments).
+ *   atanh erf erfc abs (one argument), pow atan2 hypot (two arguments), and the special
+ *   functions (docs/special.md) lgamma tgamma digamma lambertw lambertwm1 erfinv erfcinv
+ *   j0 j1 y0 y1 log2 log10 exp2 sinc cot sinpi cospi floor ceil (one argument), min max
+ *   fmod (two arguments), polygamma(m, x) jn(n, x) yn(n, x) whose first argument must be
+ *   an integer constant (0 <= m <= 100, |n| <= 10000; else a parse error at its column).
  * u^k and pow(u, k) with an integer constant k use the exact integer power (correct at
  * u0 = 0 and for negative u0); another constant exponent uses u^p; a non-constant
  * exponent uses exp(b log a) (needs a0 > 0). Constant subexpressions are folded at parse

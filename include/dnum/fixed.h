@@ -19,6 +19,10 @@
  *               _pow_d (T, double p)   _pown (T, long m)   _pow (T, T)
  *               _atan2 (T y, T x)      _hypot (T, T)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
+ *   special     _lgamma _tgamma _digamma _lambertw _lambertwm1 _erfinv _erfcinv _j0 _j1
+ *               _y0 _y1 _log2 _log10 _exp2 _sinc _cot _sinpi _cospi _floor _ceil (T)
+ *               _polygamma (int m, T)  _jn (int n, T)  _yn (int n, T)
+ *               _min _max _fmod (T, T)      (docs/special.md)
  *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32
  *
  * Function reference (each for every order N):
@@ -56,6 +60,11 @@
  *   dnum_oN_hypot(a, b)  sqrt(a^2 + b^2) without overflow in the value.
  *   dnum_oN_sincos(u, &s, &c), dnum_oN_sinhcosh(u, &s, &c)   both results from one
  *                        recurrence (half the cost of two calls).
+ *   special functions    dnum_oN_lgamma(u) ... dnum_oN_fmod(a, b): the value is libm's
+ *                        (or this library's to a few ulp where libm has none), every
+ *                        derivative by a recurrence or a composition; domains, poles
+ *                        (one-sided limit from the right), jumps and ties (NaN
+ *                        derivatives) and costs are listed in docs/special.md.
  */
 #ifndef DNUM_FIXED_H
 #define DNUM_FIXED_H
@@ -92,6 +101,13 @@
     {                                                                                      \
         dnum_o##N r;                                                                       \
         expr;                                                                              \
+        return r;                                                                          \
+    }
+#define _DNUM_INT(N, f)                                                                    \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(int m, dnum_o##N u)                          \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        _dn_##f(r.d, u.d, m, N);                                                           \
         return r;                                                                          \
     }
 #define _DNUM_PAIR(N, f)                                                                   \
@@ -170,7 +186,9 @@
     _DNUM_UN(N, sinh) _DNUM_UN(N, cosh) _DNUM_UN(N, tanh) _DNUM_UN(N, asinh)               \
     _DNUM_UN(N, acosh) _DNUM_UN(N, atanh) _DNUM_UN(N, erf) _DNUM_UN(N, erfc)               \
     _DNUM_UN(N, abs)                                                                       \
-    _DNUM_PAIR(N, sincos) _DNUM_PAIR(N, sinhcosh)
+    _DNUM_PAIR(N, sincos) _DNUM_PAIR(N, sinhcosh)                                          \
+    _DN_SPECIAL_UN_LIST(_DNUM_UN, N) _DN_SPECIAL_BIN_LIST(_DNUM_BIN, N)                    \
+    _DN_SPECIAL_INT_LIST(_DNUM_INT, N)
 
 /* The built-in orders. */
 #define _DNUM_FOR_EACH_ORDER(X)                                                            \
@@ -234,5 +252,31 @@ _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 #define dn_abs(u) _DN_GEN(abs, u)(u)
 #define dn_sincos(u, s, c) _DN_GEN(sincos, u)(u, s, c)
 #define dn_sinhcosh(u, s, c) _DN_GEN(sinhcosh, u)(u, s, c)
+#define dn_lgamma(u) _DN_GEN(lgamma, u)(u)
+#define dn_tgamma(u) _DN_GEN(tgamma, u)(u)
+#define dn_digamma(u) _DN_GEN(digamma, u)(u)
+#define dn_polygamma(m, u) _DN_GEN(polygamma, u)(m, u)
+#define dn_lambertw(u) _DN_GEN(lambertw, u)(u)
+#define dn_lambertwm1(u) _DN_GEN(lambertwm1, u)(u)
+#define dn_erfinv(u) _DN_GEN(erfinv, u)(u)
+#define dn_erfcinv(u) _DN_GEN(erfcinv, u)(u)
+#define dn_j0(u) _DN_GEN(j0, u)(u)
+#define dn_j1(u) _DN_GEN(j1, u)(u)
+#define dn_jn(nu, u) _DN_GEN(jn, u)(nu, u)
+#define dn_y0(u) _DN_GEN(y0, u)(u)
+#define dn_y1(u) _DN_GEN(y1, u)(u)
+#define dn_yn(nu, u) _DN_GEN(yn, u)(nu, u)
+#define dn_log2(u) _DN_GEN(log2, u)(u)
+#define dn_log10(u) _DN_GEN(log10, u)(u)
+#define dn_exp2(u) _DN_GEN(exp2, u)(u)
+#define dn_sinc(u) _DN_GEN(sinc, u)(u)
+#define dn_cot(u) _DN_GEN(cot, u)(u)
+#define dn_sinpi(u) _DN_GEN(sinpi, u)(u)
+#define dn_cospi(u) _DN_GEN(cospi, u)(u)
+#define dn_floor(u) _DN_GEN(floor, u)(u)
+#define dn_ceil(u) _DN_GEN(ceil, u)(u)
+#define dn_min(a, b) _DN_GEN(min, a)(a, b)
+#define dn_max(a, b) _DN_GEN(max, a)(a, b)
+#define dn_fmod(a, b) _DN_GEN(fmod, a)(a, b)
 
 #endif /* DNUM_FIXED_H */

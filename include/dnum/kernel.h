@@ -1043,4 +1043,6 @@ static inline void _dn_apply(double *r, const double *u, dn_deriv_fn h, void *ct
     _dn_from_t(r, tr, n);
 }
 
+#include "dnum/kernel_special.h" /* special functions (same conventions) */
+
 #endif /* DNUM_KERNEL_H */

@@ -867,4 +867,6 @@ static inline void _dn2_apply(double *r, const double *u, dn_deriv_fn h, void *c
     _dn2_from_t(r, tr, n);
 }
 
+#include "dnum/kernel2_special.h" /* special functions */
+
 #endif /* DNUM_KERNEL2_H */

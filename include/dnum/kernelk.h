@@ -380,6 +380,58 @@ static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* Zeros and poles (kernel.h's rule), as kernel2.h: an operand of one variable near the    */
+/* point gets the univariate answer exactly; a zero of a genuinely multivariate operand is */
+/* not resolved (NaN partials, never a guess).                                            */
+
+/* The variables u may depend on alone: bit i set if every nonzero partial of order >= 1
+ * is a pure power of x_i (NaN partials, unknown, do not count; a constant has all bits). */
+static inline unsigned _dnk_onevar(const double *u, unsigned K, unsigned N)
+{
+    unsigned mask = (1u << K) - 1u, a[DNK_VARS_MAX] = {0};
+    size_t S = _dnk_size(K, N);
+    _dnk_next(K, a);
+    for (size_t e = 1; e < S; e++, _dnk_next(K, a)) {
+        if (u[e] == 0.0 || isnan(u[e])) continue;
+        unsigned nz = 0, who = 0;
+        for (unsigned i = 0; i < K; i++)
+            if (a[i]) nz++, who = i;
+        mask &= nz == 1 ? 1u << who : 0u;
+    }
+    return mask;
+}
+
+/* r = f(a) or f(a, b) at a zero or pole of an operand through the univariate derivative
+ * kernel f1 (f2 for two operands, fp with the constant p) on the column of the variable
+ * the operands depend on; every other partial 0 (NaN where an operand's are unknown). */
+_DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
+                               void (*f1)(double *, const double *, unsigned),
+                               void (*f2)(double *, const double *, const double *, unsigned),
+                               void (*fp)(double *, const double *, double, unsigned),
+                               double p, unsigned K, unsigned N)
+{
+    unsigned mask = _dnk_onevar(a, K, N) & (b ? _dnk_onevar(b, K, N) : ~0u), v = 0;
+    while (v < K && !(mask & (1u << v))) v++;
+    size_t S = _dnk_size(K, N), idx[DNK_ORDER_MAX + 1];
+    unsigned n = v < K ? N : 0, al[DNK_VARS_MAX] = {0};
+    double ca[DNK_ORDER_MAX + 1], cb[DNK_ORDER_MAX + 1], cr[DNK_ORDER_MAX + 1];
+    for (unsigned s = 0; s <= n; s++) { /* the column, as derivatives */
+        al[v < K ? v : 0] = s;
+        idx[s] = _dnk_index(K, al);
+        ca[s] = a[idx[s]] * _dn_fact[s];
+        cb[s] = b ? b[idx[s]] * _dn_fact[s] : 0.0;
+    }
+    if (f1) f1(cr, ca, n);
+    else if (f2) f2(cr, ca, cb, n);
+    else fp(cr, ca, p, n);
+    int unknown = v >= K;
+    for (size_t e = 1; e < S; e++) unknown |= isnan(a[e]) || (b && isnan(b[e]));
+    for (size_t e = 0; e < S; e++) r[e] = unknown ? NAN : 0.0;
+    for (unsigned s = 0; s <= n; s++) r[idx[s]] = cr[s] * _dn_ifact[s];
+    r[0] = cr[0];
+}
+
+/* ------------------------------------------------------------------------------------ */
 /* Functions (Taylor coefficients; r must not overlap an input; scratch w: _DNK_WORK(S)).  */
 
 /** r = the variable number i (0-based) at x: value x, coefficient 1 for h_i, rest 0
@@ -403,7 +455,8 @@ static inline void _dnk_div(double *restrict r, const double *a, const double *b
                             unsigned N, double *restrict w)
 {
     (void)w;
-    _dnk_tdiv(r, a, b, K, N);
+    if (b[0] == 0.0) _dnk_sing(r, a, b, 0, _dn_div, 0, 0.0, K, N);
+    else _dnk_tdiv(r, a, b, K, N);
 }
 
 /** r = c / b. */
@@ -411,7 +464,8 @@ static inline void _dnk_d_div(double *restrict r, double c, const double *b, uns
                               unsigned N, double *restrict w)
 {
     _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
-    _dnk_tdiv(r, w, b, K, N);
+    if (b[0] == 0.0) _dnk_sing(r, w, b, 0, _dn_div, 0, 0.0, K, N);
+    else _dnk_tdiv(r, w, b, K, N);
 }
 
 /** r = exp(u). */
@@ -434,7 +488,8 @@ static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, u
 static inline void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
                             double *restrict w)
 {
-    _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
+    if (u[0] == 0.0) _dnk_sing(r, u, 0, _dn_log, 0, 0, 0.0, K, N);
+    else _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
 }
 
 /** r = log1p(u), accurate value for small u_0. */
@@ -443,6 +498,10 @@ static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, u
 {
     size_t S = _dnk_size(K, N);
     double v = log1p(u[0]);
+    if (u[0] == -1.0) {
+        _dnk_sing(r, u, 0, _dn_log1p, 0, 0, 0.0, K, N);
+        return;
+    }
     for (size_t e = 0; e < S; e++) w[e] = u[e];
     w[0] = 1.0 + u[0];
     _dnk_tinteg_div(r, v, u, w, K, N, w + S);
@@ -453,26 +512,21 @@ static inline void _dnk_sqrt(double *restrict r, const double *u, unsigned K, un
                              double *restrict w)
 {
     (void)w;
-    _dnk_tsqrt(r, sqrt(u[0]), u, K, N);
+    if (u[0] == 0.0) _dnk_sing(r, u, 0, _dn_sqrt, 0, 0, 0.0, K, N);
+    else _dnk_tsqrt(r, sqrt(u[0]), u, K, N);
 }
 
-/* f = u^p at u_0 = 0 by composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j) */
-static inline void _dnk_tpow_at0(double *restrict f, double p, const double *restrict u,
-                                 unsigned K, unsigned N, double *restrict w)
-{
-    double dh[N + 1], fall = 1.0;
-    for (unsigned j = 0; j <= N; j++) {
-        dh[j] = fall * pow(u[0], p - (double)j);
-        fall *= p - (double)j;
-    }
-    _dnk_tcompose(f, dh, u, K, N, w);
-}
-
-/** r = u^m for an integer m by binary powering (m < 0: one division); exact at u_0 = 0. */
+/** r = u^m for an integer m by binary powering (m < 0: one division; at u_0 = 0 the pole
+ *  rule), scaled to libm's value pow(u_0, m) as the univariate _dn_pown. */
 static inline void _dnk_pown(double *restrict r, const double *u, long m, unsigned K,
                              unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
+    double f0 = pow(u[0], (double)m);
+    if (m < 0 && u[0] == 0.0) {
+        _dnk_sing(r, u, 0, 0, 0, _dn_pow_d, (double)m, K, N);
+        return;
+    }
     double *tb = w, *tp = w + S, *tt = w + 2 * S;
     unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
     for (size_t i = 0; i < S; i++) tb[i] = u[i];
@@ -494,6 +548,11 @@ static inline void _dnk_pown(double *restrict r, const double *u, long m, unsign
     } else {
         for (size_t i = 0; i < S; i++) r[i] = tp[i];
     }
+    if (r[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(r[0]) && r[0] != 0.0) {
+        double c = f0 / r[0];
+        for (size_t i = 1; i < S; i++) r[i] *= c;
+    }
+    r[0] = f0;
 }
 
 /** r = u^p for a real constant p: integer p (|p| < 2^31) by _dnk_pown; else u_0 < 0 gives
@@ -501,10 +560,10 @@ static inline void _dnk_pown(double *restrict r, const double *u, long m, unsign
 static inline void _dnk_pow_d(double *restrict r, const double *u, double p, unsigned K,
                               unsigned N, double *restrict w)
 {
-    if (p == floor(p) && fabs(p) < 2147483648.0)
+    if (p == floor(p) && fabs(p) < -(double)LONG_MIN)
         _dnk_pown(r, u, (long)p, K, N, w);
     else if (u[0] == 0.0)
-        _dnk_tpow_at0(r, p, u, K, N, w);
+        _dnk_sing(r, u, 0, 0, 0, _dn_pow_d, p, K, N);
     else
         _dnk_tpow(r, pow(u[0], p), p, u, K, N, w);
 }
@@ -514,7 +573,7 @@ static inline void _dnk_cbrt(double *restrict r, const double *u, unsigned K, un
                              double *restrict w)
 {
     if (u[0] == 0.0)
-        _dnk_tpow_at0(r, 1.0 / 3.0, u, K, N, w);
+        _dnk_sing(r, u, 0, _dn_cbrt, 0, 0, 0.0, K, N);
     else
         _dnk_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
 }
@@ -607,7 +666,8 @@ static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u,
 static inline void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
                              double *restrict w)
 {
-    _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
+    if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dn_asin, 0, 0, 0.0, K, N);
+    else _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
 }
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
@@ -623,14 +683,16 @@ static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, un
 static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
                               double *restrict w)
 {
-    _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
+    if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dn_atanh, 0, 0, 0.0, K, N);
+    else _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
 }
 
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
 static inline void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
                               double *restrict w)
 {
-    _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
+    if (u[0] == 1.0) _dnk_sing(r, u, 0, _dn_acosh, 0, 0, 0.0, K, N);
+    else _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
 }
 
 /** r = atan(u). */

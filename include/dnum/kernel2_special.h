@@ -1,0 +1,34 @@
+/* dnum/kernel2_special.h -- the special functions on the bivariate layout of kernel2.h
+ * (internal, not API-stable). Included at the end of kernel2.h. The same code as the
+ * one-variable kernels (dnum/kernel_special.h), instantiated with the prefix _dn2_: the
+ * direct recurrences run on blocks of the triangle, the point-series functions compose
+ * the series h[k] = f^(k)(u_0)/k! with u (_dn2_tcompose, O(n^5)), the piecewise ones act
+ * on the flat triangle.
+ *
+ * Index: _dn2_lgamma _dn2_tgamma _dn2_digamma _dn2_polygamma(r, u, m, n) _dn2_lambertw
+ * _dn2_lambertwm1 _dn2_erfinv _dn2_erfcinv _dn2_j0 _dn2_j1 _dn2_jn(r, u, nu, n) _dn2_y0
+ * _dn2_y1 _dn2_yn(r, u, nu, n) _dn2_log2 _dn2_log10 _dn2_exp2 _dn2_sinc _dn2_cot
+ * _dn2_sinpi _dn2_cospi _dn2_floor _dn2_ceil _dn2_min _dn2_max _dn2_fmod.
+ */
+#ifndef DNUM_KERNEL2_SPECIAL_H
+#define DNUM_KERNEL2_SPECIAL_H
+
+#include "dnum/kernel2.h"
+
+/* r = f(u) from the point series h of f at u_0: sum_k h[k] (u - u_0)^k (n <= 64). */
+_DN_SP_OUTLINE void _dn2_sp_compose(double *r, const double *u, double *h, unsigned n)
+{
+    double dh[n + 1], tu[_DN2_S(n)], tr[_DN2_S(n)];
+    for (unsigned k = 0; k <= n; k++) dh[k] = h[k] * _dn_fact[k];
+    _dn2_to_t(tu, u, n);
+    _dn2_tcompose(tr, dh, tu, n);
+    _dn2_from_t(r, tr, n);
+}
+
+#define _DN2_SP_M(n) (_dn2_size(n) - 1)
+_DN_SP_COMPOSED(_dn2_)
+_DN_SP_COMPOSED_ODE(_dn2_, )
+_DN_SP_DIRECT(_dn2_, _DN2_S)
+_DN_SP_PIECEWISE(_dn2_, _DN2_SP_M)
+
+#endif /* DNUM_KERNEL2_SPECIAL_H */

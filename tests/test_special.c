@@ -1,0 +1,381 @@
+/* The special functions (kernel_special.h) against mpmath (tests/ref_special_data.h, made
+ * by tools/gen_ref_special.py): Dnum at order 16, Dvec at order 50, Dnum2 at order 8 and
+ * the expression language, every entry within 1e-13 (scaled error); the values computed
+ * by this library (digamma, polygamma, Lambert W, erfinv, erfcinv, sinpi, cospi) within a
+ * few ulp; the documented pole, jump and tie behaviour; parse errors of the new names. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "ref_special_data.h"
+
+typedef dnum_o16 T;
+#define TOL 1e-13
+
+/* Tolerances (scaled error). Plain arguments f(x) and the functions with a direct
+ * recurrence: 1e-13 to order 16 (1e-11 above). Composite arguments f(2x^2 + x) of the
+ * functions computed by composing their point series (docs/special.md: the composition
+ * sums terms larger than the result, so rounding errors are amplified): 5e-11 to order 16,
+ * 0.05 at orders 17..50 (measured 0.031). worst[composed][form][k > 16] collects the measured errors. */
+static int composed(const char *fn)
+{
+    static const char *const direct[] = {"log2", "log10", "exp2", "sinpi", "cospi", "cot",
+                                         "floor", "ceil", "min", "max", "fmod", "lambertw",
+                                         "lambertwm1", "erfinv", "erfcinv"};
+    for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
+        if (!strcmp(fn, direct[i])) return 0;
+    return 1;
+}
+
+static double tol_for(const char *fn, int form, unsigned k)
+{
+    if (!form || !composed(fn)) return k <= 16 ? TOL : 1e-11;
+    return k <= 16 ? 5e-11 : 0.05;
+}
+
+static double worst[2][2][2];
+
+static double track(const char *fn, int form, unsigned k, double e)
+{
+    double *w = &worst[composed(fn)][form != 0][k > 16];
+    *w = fmax(*w, e);
+    return e;
+}
+
+static void print_worst(const char *what)
+{
+    printf("%s: max scaled error, plain f(x): direct %.3g, composed %.3g (orders <= 16), "
+           "%.3g, %.3g (17..50); composite f(g(x)): direct %.3g, composed %.3g (<= 16), "
+           "%.3g, %.3g (17..50)\n", what, worst[0][0][0], worst[1][0][0], worst[0][0][1],
+           worst[1][0][1], worst[0][1][0], worst[1][1][0], worst[0][1][1], worst[1][1][1]);
+    memset(worst, 0, sizeof worst);
+}
+
+/* the expression of row r in the expression language (variable x) */
+static void row_src(char *buf, size_t len, const dn_sref_row *r)
+{
+    const char *u = r->form ? "(2*x^2 + x)" : "x";
+    if (!strcmp(r->fn, "min") || !strcmp(r->fn, "max") || !strcmp(r->fn, "fmod"))
+        snprintf(buf, len, "%s(%s, x^3 - x/2 + 1)", r->fn, u);
+    else if (!strcmp(r->fn, "polygamma") || !strcmp(r->fn, "jn") || !strcmp(r->fn, "yn"))
+        snprintf(buf, len, "%s(%d, %s)", r->fn, (int)r->param, u);
+    else
+        snprintf(buf, len, "%s(%s)", r->fn, u);
+}
+
+/* Row r on Dnum (order 16); 0 for an unknown name. */
+static int eval_dnum(const dn_sref_row *r, T *out)
+{
+    T x = dnum_o16_var(r->x);
+    T u = r->form ? dnum_o16_add(dnum_o16_mul_d(dnum_o16_mul(x, x), 2.0), x) : x;
+    T h = dnum_o16_add_d(dnum_o16_sub(dnum_o16_pown(x, 3), dnum_o16_mul_d(x, 0.5)), 1.0);
+    int m = (int)r->param;
+#define U(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(u); return 1; }
+#define B(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(u, h); return 1; }
+#define I(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(m, u); return 1; }
+    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)
+    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)
+    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn)
+#undef U
+#undef B
+#undef I
+    return 0;
+}
+
+Test(special, dnum_rows_match_mpmath)
+{
+    cr_assert(DN_SREF_NROWS > 80, "reference table too small");
+    for (size_t i = 0; i < DN_SREF_NROWS; i++) {
+        const dn_sref_row *r = &dn_sref_rows[i];
+        T got;
+        cr_assert(eval_dnum(r, &got), "unknown function %s", r->fn);
+        for (unsigned k = 0; k <= 16; k++) {
+            double e = track(r->fn, r->form, k, scaled_err(got.d[k], r->d[k], k));
+            cr_expect(e <= tol_for(r->fn, r->form, k), "%s form %d p %g x=%g k=%u: got %.17g want %.17g err %.3g",
+                      r->fn, r->form, r->param, r->x, k, got.d[k], r->d[k], e);
+        }
+    }
+    print_worst("special dnum o16");
+}
+
+/* Dvec through the expression engine's Dvec evaluator and directly: order 50. */
+static int eval_dvec(const dn_sref_row *r, dvec *out, unsigned n)
+{
+    dvec x, u, h;
+    dvec_init(&x, n);
+    dvec_init(&u, n);
+    dvec_init(&h, n);
+    dvec_set_var(&x, r->x);
+    if (r->form) {
+        dvec_mul(&u, &x, &x);
+        dvec_mul_d(&u, &u, 2.0);
+        dvec_add(&u, &u, &x);
+    } else {
+        dvec_set_var(&u, r->x);
+    }
+    dvec_pown(&h, &x, 3);
+    dvec_mul_d(&x, &x, 0.5);
+    dvec_sub(&h, &h, &x);
+    dvec_add_d(&h, &h, 1.0);
+    int m = (int)r->param, ok = 1, rc = -1;
+#define U(f) if (!strcmp(r->fn, #f)) rc = dvec_##f(out, &u); else
+#define B(f) if (!strcmp(r->fn, #f)) rc = dvec_##f(out, &u, &h); else
+#define I(f) if (!strcmp(r->fn, #f)) rc = dvec_##f(out, m, &u); else
+    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)
+    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)
+    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn) ok = 0;
+#undef U
+#undef B
+#undef I
+    dvec_clear(&x);
+    dvec_clear(&u);
+    dvec_clear(&h);
+    return ok && rc == 0;
+}
+
+Test(special, dvec_rows_to_order_50)
+{
+    for (size_t i = 0; i < DN_SREF_NROWS; i++) {
+        const dn_sref_row *r = &dn_sref_rows[i];
+        dvec out;
+        dvec_init(&out, 0);
+        cr_assert(eval_dvec(r, &out, DN_SREF_MAXORD), "%s failed on Dvec", r->fn);
+        double d[DN_SREF_MAXORD + 1];
+        cr_assert_eq(dvec_get_derivs(d, &out), 0);
+        for (unsigned k = 0; k <= DN_SREF_MAXORD; k++) {
+            double e = track(r->fn, r->form, k, scaled_err(d[k], r->d[k], k));
+            cr_expect(e <= tol_for(r->fn, r->form, k), "dvec %s form %d p %g x=%g k=%u: got %.17g want %.17g err %.3g",
+                      r->fn, r->form, r->param, r->x, k, d[k], r->d[k], e);
+        }
+        dvec_clear(&out);
+    }
+    print_worst("special dvec o50");
+}
+
+Test(special, expression_rows_match_mpmath)
+{
+    static const char *const xv[] = {"x"};
+    enum { NE = 16 };
+    for (size_t i = 0; i < DN_SREF_NROWS; i++) {
+        const dn_sref_row *r = &dn_sref_rows[i];
+        char src[96];
+        row_src(src, sizeof src, r);
+        dn_expr_error err;
+        dn_expr *e = dn_expr_parse(src, xv, 1, &err);
+        cr_assert(e, "parse '%s': %s", src, err.msg);
+        double args[NE + 1] = {r->x, 1.0}, out[NE + 1];
+        double *w = malloc(dn_expr_work_size(e, NE) * sizeof *w);
+        cr_assert_eq(dn_expr_eval(e, NE, args, out, w), 0);
+        for (unsigned k = 0; k <= NE; k++) {
+            double er = track(r->fn, r->form, k, scaled_err(out[k], r->d[k], k));
+            cr_expect(er <= tol_for(r->fn, r->form, k), "'%s' at x=%g k=%u: got %.17g want %.17g err %.3g", src, r->x,
+                      k, out[k], r->d[k], er);
+        }
+        free(w);
+        dn_expr_free(e);
+    }
+    print_worst("special expressions o16");
+}
+
+typedef dnum2_o8 T2;
+
+static int eval_dnum2(const dn_sref2_row *r, T2 *out)
+{
+    T2 x = dnum2_o8_varx(r->x, r->y), y = dnum2_o8_vary(r->x, r->y);
+    /* u = x y + x/2 - y^2/4, v = x - x y / 2 + 1 */
+    T2 xy = dnum2_o8_mul(x, y);
+    T2 u = dnum2_o8_sub(dnum2_o8_add(xy, dnum2_o8_mul_d(x, 0.5)),
+                        dnum2_o8_mul_d(dnum2_o8_mul(y, y), 0.25));
+    T2 v = dnum2_o8_add_d(dnum2_o8_sub(x, dnum2_o8_mul_d(xy, 0.5)), 1.0);
+    int m = (int)r->param;
+#define U(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(u); return 1; }
+#define B(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(u, v); return 1; }
+#define I(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(m, u); return 1; }
+    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)
+    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)
+    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn)
+#undef U
+#undef B
+#undef I
+    return 0;
+}
+
+Test(special, dnum2_rows_match_mpmath)
+{
+    cr_assert(DN_SREF2_NROWS > 30, "bivariate table too small");
+    for (size_t i = 0; i < DN_SREF2_NROWS; i++) {
+        const dn_sref2_row *r = &dn_sref2_rows[i];
+        T2 got;
+        cr_assert(eval_dnum2(r, &got), "unknown function %s", r->fn);
+        for (unsigned s = 0; s <= DN_SREF2_MAXORD; s++)
+            for (unsigned j = 0; j <= s; j++) {
+                unsigned e = s * (s + 1) / 2 + j;
+                double sc = fmax(fabs(r->d[e]), _dn_fact[s - j] * _dn_fact[j] * 1e-3);
+                double er = got.d[e] == r->d[e] ? 0.0 : fabs(got.d[e] - r->d[e]) / sc;
+                track(r->fn, 1, s, er);
+                cr_expect(er <= 5e-11, "dnum2 %s p %g (%g, %g) (%u, %u): got %.17g want %.17g err %.3g",
+                          r->fn, r->param, r->x, r->y, s - j, j, got.d[e], r->d[e], er);
+            }
+    }
+    print_worst("special dnum2 o8 (every row composite)");
+}
+
+/* the values this library computes itself (libm has no such function) */
+Test(special, own_values_within_few_ulp)
+{
+    double worst = 0.0;
+    for (size_t i = 0; i < DN_SVAL_NROWS; i++) {
+        const dn_sval_row *r = &dn_sval_rows[i];
+        double got = NAN;
+        if (!strcmp(r->fn, "digamma")) got = _dn_digamma_val(r->x);
+        else if (!strcmp(r->fn, "polygamma")) {
+            double h[1];
+            _dn_s_polygamma(h, (int)r->param, r->x, 0);
+            got = h[0];
+        } else if (!strcmp(r->fn, "lambertw")) got = _dn_lambertw_val(r->x, 0);
+        else if (!strcmp(r->fn, "lambertwm1")) got = _dn_lambertw_val(r->x, -1);
+        else if (!strcmp(r->fn, "erfinv")) got = _dn_erfinv_val(r->x);
+        else if (!strcmp(r->fn, "erfcinv")) got = _dn_erfcinv_val(r->x);
+        else if (!strcmp(r->fn, "sinpi")) got = _dn_sinpi_val(r->x);
+        else if (!strcmp(r->fn, "cospi")) got = _dn_cospi_val(r->x);
+        else cr_assert_fail("unknown %s", r->fn);
+        /* error in units of the last place of the reference */
+        double ref = fabs(r->v), ulp = nextafter(ref, INFINITY) - ref;
+        if (!strcmp(r->fn, "digamma") && ref < 0.25) /* near a zero: absolute, ulp of 0.25 */
+            ulp = 0x1p-55;
+        double ulps = fabs(got - r->v) / ulp;
+        worst = fmax(worst, ulps);
+        cr_expect(ulps <= 4.0, "%s(%g, %g) = %.17g, want %.17g (%.1f ulp)", r->fn, r->param,
+                  r->x, got, r->v, ulps);
+    }
+    printf("special own values: max error %.2f ulp\n", worst);
+}
+
+static void expect_series(const double *d, const double *want, unsigned n, const char *what)
+{
+    for (unsigned k = 0; k <= n; k++)
+        cr_expect(same_double(d[k], want[k]), "%s k=%u: got %g want %g", what, k, d[k], want[k]);
+}
+
+Test(special, poles_jumps_ties)
+{
+    const double I = INFINITY, N = NAN;
+    dnum_o4 r, x;
+    x = dnum_o4_var(0.0);
+    r = dnum_o4_lgamma(x);
+    expect_series(r.d, (double[]){I, -I, I, -I, I}, 4, "lgamma(0)");
+    r = dnum_o4_tgamma(dnum_o4_var(-1.0));
+    expect_series(r.d, (double[]){-I, I, -I, I, -I}, 4, "tgamma(-1)");
+    r = dnum_o4_tgamma(dnum_o4_var(-2.0));
+    expect_series(r.d, (double[]){I, -I, I, -I, I}, 4, "tgamma(-2)");
+    r = dnum_o4_digamma(dnum_o4_var(-3.0));
+    expect_series(r.d, (double[]){-I, I, -I, I, -I}, 4, "digamma(-3)");
+    r = dnum_o4_polygamma(1, dnum_o4_var(0.0));
+    expect_series(r.d, (double[]){I, -I, I, -I, I}, 4, "trigamma(0)");
+    r = dnum_o4_cot(x);
+    expect_series(r.d, (double[]){I, -I, I, -I, I}, 4, "cot(0)");
+    r = dnum_o4_y0(x);
+    expect_series(r.d, (double[]){-I, I, -I, I, -I}, 4, "y0(0)");
+    r = dnum_o4_y1(dnum_o4_var(-1.0));
+    expect_series(r.d, (double[]){N, N, N, N, N}, 4, "y1(-1)");
+    r = dnum_o4_lambertw(dnum_o4_var(-0.36787944117144233));
+    expect_series(r.d, (double[]){-1.0, I, -I, I, -I}, 4, "lambertw(-1/e)");
+    r = dnum_o4_lambertwm1(dnum_o4_var(-0.36787944117144233));
+    expect_series(r.d, (double[]){-1.0, -I, I, -I, I}, 4, "lambertwm1(-1/e)");
+    r = dnum_o4_lambertw(dnum_o4_var(-0.4));
+    expect_series(r.d, (double[]){N, N, N, N, N}, 4, "lambertw(-0.4)");
+    r = dnum_o4_lambertwm1(dnum_o4_var(0.5));
+    expect_series(r.d, (double[]){N, N, N, N, N}, 4, "lambertwm1(0.5)");
+    r = dnum_o4_erfinv(dnum_o4_var(1.0));
+    expect_series(r.d, (double[]){I, I, I, I, I}, 4, "erfinv(1)");
+    r = dnum_o4_erfinv(dnum_o4_var(-1.0));
+    expect_series(r.d, (double[]){-I, I, -I, I, -I}, 4, "erfinv(-1)");
+    r = dnum_o4_erfcinv(dnum_o4_var(0.0));
+    expect_series(r.d, (double[]){I, -I, I, -I, I}, 4, "erfcinv(0)");
+    r = dnum_o4_erfinv(dnum_o4_var(1.5));
+    expect_series(r.d, (double[]){N, N, N, N, N}, 4, "erfinv(1.5)");
+    /* piecewise */
+    r = dnum_o4_floor(dnum_o4_var(2.0));
+    expect_series(r.d, (double[]){2.0, N, N, N, N}, 4, "floor(2)");
+    r = dnum_o4_ceil(dnum_o4_var(-2.5));
+    expect_series(r.d, (double[]){-2.0, 0.0, 0.0, 0.0, 0.0}, 4, "ceil(-2.5)");
+    r = dnum_o4_min(dnum_o4_var(1.0), dnum_o4_const(1.0));
+    expect_series(r.d, (double[]){1.0, N, N, N, N}, 4, "min tie");
+    r = dnum_o4_max(dnum_o4_var(1.0), dnum_o4_const(0.5));
+    expect_series(r.d, (double[]){1.0, 1.0, 0.0, 0.0, 0.0}, 4, "max");
+    r = dnum_o4_fmod(dnum_o4_var(3.0), dnum_o4_const(1.5));
+    expect_series(r.d, (double[]){0.0, N, N, N, N}, 4, "fmod jump");
+    r = dnum_o4_fmod(dnum_o4_var(3.5), dnum_o4_const(1.5));
+    expect_series(r.d, (double[]){0.5, 1.0, 0.0, 0.0, 0.0}, 4, "fmod");
+    /* exact values */
+    r = dnum_o4_sinc(x);
+    cr_expect(r.d[0] == 1.0 && r.d[1] == 0.0 && r.d[3] == 0.0);
+    cr_expect(fabs(r.d[2] + 1.0 / 3.0) <= 1e-16 && fabs(r.d[4] - 0.2) <= 1e-16);
+    r = dnum_o4_sinpi(dnum_o4_var(3.0));
+    cr_expect(r.d[0] == 0.0 && r.d[1] == -3.141592653589793 && r.d[2] == 0.0);
+    r = dnum_o4_cospi(dnum_o4_var(3.0));
+    cr_expect(r.d[0] == -1.0 && r.d[1] == 0.0 && r.d[2] == (3.141592653589793 * 3.141592653589793));
+    cr_expect(dnum_o4_cospi(dnum_o4_var(2.5)).d[0] == 0.0);
+}
+
+/* the same rules on Dvec and Dnum2 as on Dnum (same kernels) */
+Test(special, families_agree_at_poles)
+{
+    dvec v, r;
+    dvec_init(&v, 4);
+    dvec_init(&r, 4);
+    dvec_set_var(&v, 0.0);
+    dvec_lgamma(&r, &v);
+    double d[5];
+    dvec_get_derivs(d, &r);
+    expect_series(d, (double[]){INFINITY, -INFINITY, INFINITY, -INFINITY, INFINITY}, 4,
+                  "dvec lgamma(0)");
+    dvec_clear(&v);
+    dvec_clear(&r);
+    /* in place (r == u) equals out of place, for each method */
+    dvec a, b;
+    dvec_init(&a, 12);
+    dvec_init(&b, 12);
+    int (*const fs[])(dvec *, const dvec *) = {dvec_lgamma, dvec_lambertw, dvec_erfinv,
+                                               dvec_exp2, dvec_cot, dvec_j1, dvec_floor};
+    for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++) {
+        double da[13], db[13];
+        dvec_set_var(&a, 0.3);
+        dvec_exp(&a, &a); /* a composite argument */
+        fs[i](&b, &a);
+        fs[i](&a, &a);
+        dvec_get_derivs(da, &a);
+        dvec_get_derivs(db, &b);
+        for (unsigned k = 0; k <= 12; k++)
+            cr_expect(same_double(da[k], db[k]), "in place, function %zu k=%u", i, k);
+    }
+    dvec_clear(&a);
+    dvec_clear(&b);
+    dnum2_o2 z = dnum2_o2_floor(dnum2_o2_varx(1.0, 0.0));
+    cr_expect(z.d[0] == 1.0 && isnan(z.d[1]) && isnan(z.d[5]));
+}
+
+Test(special, parse_errors)
+{
+    static const char *const xv[] = {"x"};
+    static const struct { const char *src; unsigned column; } bad[] = {
+        {"jn(x, x)", 4}, {"yn(1.5, x)", 4}, {"polygamma(-1, x)", 11}, {"2 + jn(20000, x)", 8},
+        {"min(x)", 1}, {"polygamma(x)", 1}, {"lgamma(x, x)", 1},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        dn_expr_error err;
+        dn_expr *e = dn_expr_parse(bad[i].src, xv, 1, &err);
+        cr_expect(!e && err.code == DN_EPARSE && err.column == bad[i].column,
+                  "'%s': code %d column %u (%s)", bad[i].src, err.code, err.column, err.msg);
+        dn_expr_free(e);
+    }
+    /* constant folding of the new names equals the kernels at order 0 */
+    dn_expr_error err;
+    dn_expr *e = dn_expr_parse("jn(2, 1.5) + polygamma(1, 2) + x", xv, 1, &err);
+    cr_assert(e, "%s", err.msg);
+    double args[2] = {0.0, 1.0}, out[2], w[64];
+    cr_assert(dn_expr_work_size(e, 1) <= 64);
+    dn_expr_eval(e, 1, args, out, w);
+    cr_expect(fabs(out[0] - (jn(2, 1.5) + (3.141592653589793 * 3.141592653589793) / 6.0 - 1.0)) <= 1e-15);
+    dn_expr_free(e);
+}
