@@ -10,7 +10,9 @@
  *   construct   T dnum_oN_var(double x)          the variable at x: (x, 1, 0, ..., 0)
  *               T dnum_oN_const(double c)        a constant: (c, 0, ..., 0)
  *               T dnum_oN_from(const double *d)  from d[0..N] (derivatives)
- *   inspect     double dnum_oN_deriv(T a, unsigned k)   k-th derivative (NaN if k > N)
+ *   inspect     double dnum_oN_get(const T *a, unsigned k)  k-th derivative (NaN if k > N),
+ *                                                           read in place (no copy)
+ *               double dnum_oN_deriv(T a, unsigned k)   the same from a copy of a
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
  *   apply       T dnum_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) from h's derivatives
@@ -19,13 +21,18 @@
  *               _pow_d (T, double p)   _pown (T, long m)   _pow (T, T)
  *               _atan2 (T y, T x)      _hypot (T, T)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
- *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32
+ *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32 only
+ *               (any other type, e.g. a dnum2_oN, is a compile error saying so)
  *
  * Function reference (each for every order N):
  *   dnum_oN_var(x)       independent variable: value x, first derivative 1, rest 0.
  *   dnum_oN_const(c)     constant c: every derivative 0.
  *   dnum_oN_from(d)      copies d[0..N] (value and derivatives) into a new number.
- *   dnum_oN_deriv(a, k)  returns a.d[k]; k > N returns NaN (there is no such order).
+ *   dnum_oN_get(&a, k)   returns a.d[k]; k > N returns NaN (there is no such order).
+ *                        Reads through the pointer: costs nothing in a loop. a.d[k] is
+ *                        the same without the range check.
+ *   dnum_oN_deriv(a, k)  as dnum_oN_get(&a, k), but takes the number by value: the
+ *                        compiler may copy all N+1 doubles per call (prefer _get in loops).
  *   dnum_oN_add/sub/mul/div(a, b)   a+b, a-b, a*b (Leibniz product), a/b (b0 = 0 gives
  *                        Inf/NaN as floating-point division does).
  *   dnum_oN_neg(a)       -a.
@@ -131,6 +138,10 @@
     {                                                                                      \
         return k <= (N) ? a.d[k] : NAN;                                                    \
     }                                                                                      \
+    DNUM_FIXED_DECL double dnum_o##N##_get(const dnum_o##N *a, unsigned k)                 \
+    {                                                                                      \
+        return k <= (N) ? a->d[k] : NAN;                                                   \
+    }                                                                                      \
     _DNUM_BIN(N, add) _DNUM_BIN(N, sub) _DNUM_BIN(N, mul) _DNUM_BIN(N, div)                \
     _DNUM_BIN(N, pow) _DNUM_BIN(N, atan2) _DNUM_BIN(N, hypot)                              \
     _DNUM_UN(N, neg)                                                                       \
@@ -182,7 +193,19 @@ _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 
 /* ---- C11 _Generic front over the built-in orders ---------------------------------- */
 #define _DN_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
-#define _DN_GEN(f, a)                                                                      \
+#define _DN_GONE(N) dnum_o##N : 1,
+/* Any other argument type (a dnum2_oN, a dvec pointer, a double) stops the compilation
+ * with this message instead of _Generic's "not compatible with any association". */
+#define _DN_GCHECK(a)                                                                      \
+    (void)sizeof(struct {                                                                  \
+        _Static_assert(_Generic((a), _DNUM_FOR_EACH_ORDER(_DN_GONE) default : 0),         \
+                       "the type-generic dn_* names take dnum_o1 ... dnum_o32 only: "      \
+                       "call the dnum2_oN_* (Dnum2), dvec_* (Dvec) or DNUM_DEFINE(N) "     \
+                       "functions directly");                                              \
+        int dn_;                                                                           \
+    })
+#define _DN_GEN(f, a) (_DN_GCHECK(a), _DN_GEN_(f, a))
+#define _DN_GEN_(f, a)                                                                     \
     _Generic((a), dnum_o1 : dnum_o1_##f _DN_GCASE(2, f) _DN_GCASE(3, f) _DN_GCASE(4, f)     \
              _DN_GCASE(5, f) _DN_GCASE(6, f) _DN_GCASE(7, f) _DN_GCASE(8, f)               \
              _DN_GCASE(9, f) _DN_GCASE(10, f) _DN_GCASE(11, f) _DN_GCASE(12, f)            \
