@@ -8,9 +8,9 @@
  *            the optimiser, as in bench_dnum);
  *   expr     dn_expr_eval at order N (the order-specialised program);
  *   dvec     dn_expr_eval_dvec (Dvec arguments and result);
- * Formulas: G = exp(-x^2) on [-4, 4] (W1) and W2 of BENCHMARKS.md on [-2, 2], written in
+ * Formulas: G = exp(-x^2) on [-4, 4] (W1) and W2 of docs/benchmarks.md on [-2, 2], written in
  * the same order of operations on both sides, so the checksums (sum of every derivative
- * over the sweep) must agree exactly. Target (the dnum-eval issue): expr within 2x of
+ * over the sweep) must agree exactly. Target (docs/benchmarks.md): expr within 2x of
  * dnum_o8. */
 #include "bench_common.h"
 #include <dnum/expr.h>

@@ -1,7 +1,7 @@
-/* Benchmark W3 of BENCHMARKS.md: extended Rosenbrock, n = 2000, at x_i = -1.2 (even i),
+/* Benchmark W3 of docs/benchmarks.md: extended Rosenbrock, n = 2000, at x_i = -1.2 (even i),
  * 1.0 (odd i); value, gradient and full Hessian diagonal.
  *
- * Prints lines in the bench-floor protocol (compare with ../shared/bench-floor/bench_c W3,
+ * Prints RESULT lines (docs/benchmarks.md; compare with the c_floor of bench/floor.c,
  * side by side: python3 tools/bench_compare.py W3):
  *   RESULT,<peer>,-O3,W3,2,ms_total,<best>,<median>,<checksum>,maxabserr=<e>
  * peers: dnum_hessdiag        dn_hessdiag, one dnum_o2 pass per coordinate (the floor's method)

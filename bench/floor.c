@@ -263,30 +263,37 @@ K double w4(int d)
  * evaluation of the whole objective per coordinate ---------------------------------- */
 
 static double w3_x[W3_N], w3_g[W3_N], w3_h[W3_N];
+/* the other coefficients of each coordinate's series, read from memory (dense work, as
+ * for a general point): first 1 at the seeded coordinate, else 0; second 0 */
+static double w3_t[W3_N], w3_t2[W3_N];
 
-/* f(x) with x_m seeded (x_m + t), as a series in t of degree 2 */
-static inline void w3_eval(double f[3], int m)
+/* f(x) with x_m seeded (x_m + t, w3_t[m] = 1), as a series in t of degree 2, on the
+ * series kernels */
+static inline void w3_eval(double f[3])
 {
-    double s0 = 0.0, s1 = 0.0, s2 = 0.0;
+    double s[3] = {0.0, 0.0, 0.0};
     for (int i = 0; i < W3_N - 1; i++) {
-        double a0 = w3_x[i], a1 = i == m, b0 = w3_x[i + 1], b1 = i + 1 == m;
-        OPAQUE(a1);
-        OPAQUE(b1);
-        /* e = b - a^2, o = 1 - a; f += 100 e^2 + o^2 on the series (v0, v1, v2) */
-        double e0 = b0 - a0 * a0, e1 = b1 - 2.0 * a0 * a1, e2 = -a1 * a1;
-        double o0 = 1.0 - a0, o1 = -a1;
-        s0 += 100.0 * e0 * e0 + o0 * o0;
-        s1 += 200.0 * e0 * e1 + 2.0 * o0 * o1;
-        s2 += 100.0 * (2.0 * e0 * e2 + e1 * e1) + o1 * o1;
+        double a[3] = {w3_x[i], w3_t[i], w3_t2[i]};
+        double b[3] = {w3_x[i + 1], w3_t[i + 1], w3_t2[i + 1]};
+        double aa[3], e[3], o[3], t[3];
+        s_mul(aa, a, a, 2);
+        UNROLL for (int k = 0; k < 3; k++) e[k] = b[k] - aa[k]; /* x_{i+1} - x_i^2 */
+        UNROLL for (int k = 0; k < 3; k++) o[k] = -a[k];         /* 1 - x_i */
+        o[0] += 1.0;
+        s_mul(t, e, e, 2);
+        s_mul(aa, o, o, 2);
+        UNROLL for (int k = 0; k < 3; k++) s[k] += 100.0 * t[k] + aa[k];
     }
-    f[0] = s0, f[1] = s1, f[2] = s2;
+    f[0] = s[0], f[1] = s[1], f[2] = s[2];
 }
 
 static double w3(void)
 {
     double f[3], cs = 0.0;
     for (int m = 0; m < W3_N; m++) {
-        w3_eval(f, m);
+        w3_t[m] = 1.0;
+        w3_eval(f);
+        w3_t[m] = 0.0;
         w3_g[m] = f[1];
         w3_h[m] = 2.0 * f[2];
     }

@@ -22,7 +22,8 @@
  *               _atan2 (T y, T x)      _hypot (T, T)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
  *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32 only
- *               (any other type, e.g. a dnum2_oN, is a compile error saying so)
+ *               (any other type, e.g. a dnum2_oN, is a compile error naming
+ *               dn_generic_names_take_dnum_o1_to_dnum_o32_only)
  *
  * Function reference (each for every order N):
  *   dnum_oN_var(x)       independent variable: value x, first derivative 1, rest 0.
@@ -193,19 +194,15 @@ _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 
 /* ---- C11 _Generic front over the built-in orders ---------------------------------- */
 #define _DN_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
-#define _DN_GONE(N) dnum_o##N : 1,
-/* Any other argument type (a dnum2_oN, a dvec pointer, a double) stops the compilation
- * with this message instead of _Generic's "not compatible with any association". */
-#define _DN_GCHECK(a)                                                                      \
-    (void)sizeof(struct {                                                                  \
-        _Static_assert(_Generic((a), _DNUM_FOR_EACH_ORDER(_DN_GONE) default : 0),         \
-                       "the type-generic dn_* names take dnum_o1 ... dnum_o32 only: "      \
-                       "call the dnum2_oN_* (Dnum2), dvec_* (Dvec) or DNUM_DEFINE(N) "     \
-                       "functions directly");                                              \
-        int dn_;                                                                           \
-    })
-#define _DN_GEN(f, a) (_DN_GCHECK(a), _DN_GEN_(f, a))
-#define _DN_GEN_(f, a)                                                                     \
+/* Any other argument type (a dnum2_oN, a dvec pointer, a double) selects this object,
+ * which is not a function: the compiler's error then names the rule (gcc: "called object
+ * 'dn_generic_names_take_dnum_o1_to_dnum_o32_only' is not a function", clang: "called
+ * object type 'const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only'") instead of
+ * _Generic's "not compatible with any association". Never defined, never referenced in
+ * a valid program. */
+extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
+    dn_generic_names_take_dnum_o1_to_dnum_o32_only;
+#define _DN_GEN(f, a)                                                                     \
     _Generic((a), dnum_o1 : dnum_o1_##f _DN_GCASE(2, f) _DN_GCASE(3, f) _DN_GCASE(4, f)     \
              _DN_GCASE(5, f) _DN_GCASE(6, f) _DN_GCASE(7, f) _DN_GCASE(8, f)               \
              _DN_GCASE(9, f) _DN_GCASE(10, f) _DN_GCASE(11, f) _DN_GCASE(12, f)            \
@@ -213,7 +210,8 @@ _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
              _DN_GCASE(17, f) _DN_GCASE(18, f) _DN_GCASE(19, f) _DN_GCASE(20, f)           \
              _DN_GCASE(21, f) _DN_GCASE(22, f) _DN_GCASE(23, f) _DN_GCASE(24, f)           \
              _DN_GCASE(25, f) _DN_GCASE(26, f) _DN_GCASE(27, f) _DN_GCASE(28, f)           \
-             _DN_GCASE(29, f) _DN_GCASE(30, f) _DN_GCASE(31, f) _DN_GCASE(32, f))
+             _DN_GCASE(29, f) _DN_GCASE(30, f) _DN_GCASE(31, f) _DN_GCASE(32, f),         \
+             default : dn_generic_names_take_dnum_o1_to_dnum_o32_only)
 
 /* Type-generic names: dn_f(a, ...) calls dnum_oN_f for the order of a. */
 #define dn_deriv(a, k) _DN_GEN(deriv, a)(a, k)
