@@ -1,5 +1,5 @@
 /* Shared by the benchmark programs: timing, the RESULT-line protocol of
- * ../shared/bench-floor, and W1/W2 on the fixed-order family (FIXED_W(N) defines
+ * docs/benchmarks.md (also printed by bench/floor.c), and W1/W2 on the fixed-order family (FIXED_W(N) defines
  * w1_N and w2_N). */
 #ifndef DNUM_BENCH_COMMON_H
 #define DNUM_BENCH_COMMON_H

@@ -1,7 +1,7 @@
-/* Benchmark of the fixed-order Dnum family on workloads W1 and W2 of BENCHMARKS.md.
+/* Benchmark of the fixed-order Dnum family on workloads W1 and W2 of docs/benchmarks.md.
  *
- * Prints lines in the bench-floor protocol, so they compare row by row with
- * ../shared/bench-floor/bench_c (run both in one go with tools/bench_compare.sh):
+ * Prints RESULT lines (docs/benchmarks.md), so they compare row by row with the C floor
+ * bench/floor.c (run both in one go with python3 tools/bench_compare.py):
  *   RESULT,<peer>,<flags>,<workload>,<N>,ns_per_point,<best>,<median>,<checksum>,
  * Usage: bench_dnum [W1|W2|all] [N]
  *

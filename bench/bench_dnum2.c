@@ -1,22 +1,24 @@
-/* Benchmark of the bivariate Dnum2 family on workload W4 of BENCHMARKS.md: every mixed
+/* Benchmark of the bivariate Dnum2 family on workload W4 (docs/benchmarks.md): every mixed
  * partial d^(i+j)p/dx^i dy^j, i + j <= N, of the Goldstein-Price polynomial on the
  * 400 x 250 grid over [-2, 2]^2, N = 2, 4, 8.
  *
- * Prints lines in the bench-floor protocol (compare row by row with bench_c's c_floor,
- * e.g. python3 tools/bench_compare.py W4):
+ * Prints RESULT lines (docs/benchmarks.md; compare row by row with the c_floor of
+ * bench/floor.c, e.g. python3 tools/bench_compare.py W4):
  *   RESULT,dnum2,-O3,W4,<N>,ns_per_point,<best>,<median>,<checksum>,
  * The checksum is the sum of every partial over the grid (the floor's sum of Taylor
- * coefficients times i! j!). The expression is written as the floor's c_floor writes it
- * (x^2, xy, y^2 once), with the library's operations, and every seed entry of the two
- * variables is hidden from the optimiser (as the floor's OPAQUE does), so the dense work
- * is measured. Usage: bench_dnum2 [W4|all] [N]
+ * coefficients times i! j!), read through the public accessor dnum2_oN_get.
+ * Built with -DW4_BYVALUE (bench_dnum2_byvalue) it reads them with the by-value
+ * dnum2_oN_deriv instead and prints the peer dnum2_deriv. The expression is written
+ * as the floor writes it (x^2, xy, y^2 once), with the library's operations, and every
+ * seed entry of the two variables is hidden from the optimiser (as the floor's OPAQUE
+ * does), so the dense work is measured. Usage: bench_dnum2 [W4|all] [N]
  */
 #include "bench_common.h"
 
 #define NX 400
 #define NY 250
 
-/* The seed loop is unrolled as the floor's b_var is (#pragma GCC unroll), so that each seed
+/* The seed loop is unrolled as the floor's b_seed is (#pragma GCC unroll), so that each seed
  * entry is hidden exactly as the floor hides its own: one OPAQUE per entry on the constant
  * 0 or 1. Left as a loop (GCC peels at most 16 iterations by itself, N = 8 has 44) the
  * entries would be hidden harder than the floor's, and N = 8 would time a denser
@@ -26,6 +28,17 @@
 #define SEED_UNROLL _Pragma("GCC unroll 64")
 #else
 #define SEED_UNROLL
+#endif
+
+/* W4(N) reads every partial of the result with GET(N, p, i, j), in storage order: the
+ * public accessor dnum2_oN_get (in place, as a user program would read them), or for
+ * comparison the by-value dnum2_oN_deriv (W4_BYVALUE). */
+#ifdef W4_BYVALUE
+#define GET(N, p, i, j) dnum2_o##N##_deriv(p, i, j)
+#define PEER "dnum2_deriv"
+#else
+#define GET(N, p, i, j) dnum2_o##N##_get(&(p), i, j)
+#define PEER "dnum2"
 #endif
 
 #define W4(N)                                                                              \
@@ -62,7 +75,8 @@
                     OPAQUE(y.d[e]);                                                        \
                 }                                                                          \
                 dnum2_o##N p = gp##N(x, y);                                                \
-                for (int e = 0; e < DNUM2_SIZE(N); e++) cs += p.d[e];                      \
+                for (unsigned s = 0; s <= N; s++)                                          \
+                    for (unsigned j = 0; j <= s; j++) cs += GET(N, p, s - j, j);           \
             }                                                                              \
         return cs;                                                                         \
     }
@@ -72,7 +86,7 @@ W4(8)
 
 static void run(int n, double (*f)(void), int argc, char **argv)
 {
-    if (wanted("W4", n, argc, argv)) measure_pts("dnum2", "W4", n, f, NX * NY);
+    if (wanted("W4", n, argc, argv)) measure_pts(PEER, "W4", n, f, NX * NY);
 }
 
 int main(int argc, char **argv)

@@ -1,7 +1,7 @@
-/* Benchmark of the Dvec family beside the fixed-order Dnum (BENCHMARKS.md targets:
+/* Benchmark of the Dvec family beside the fixed-order Dnum (docs/benchmarks.md targets:
  * Dvec within 2x of Dnum at N = 8 and 16; W1 at N = 64 under 3 us per point, N = 128
  * under 15 us). Each (workload, order) runs Dnum and Dvec back to back, so the ratio is
- * measured side by side; RESULT lines follow the bench-floor protocol.
+ * measured side by side; RESULT lines as in docs/benchmarks.md.
  * Usage: bench_dvec [W1|W2|all] [N]
  */
 #include "bench_common.h"

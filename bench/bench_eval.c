@@ -1,5 +1,5 @@
 /* Benchmark of parsed expressions (dnum/expr.h) against the same formulas written with
- * the fixed-order functions: a sweep of PTS = 1,000,000 points at orders 4, 8, 16.
+ * the fixed-order functions: a sweep of PTS = 1,000,000 points at orders 4, 8, 12, 16.
  *
  *   bench_eval [ROUNDS]          (default 5)
  *
@@ -8,9 +8,9 @@
  *            the optimiser, as in bench_dnum);
  *   expr     dn_expr_eval at order N (the order-specialised program);
  *   dvec     dn_expr_eval_dvec (Dvec arguments and result);
- * Formulas: G = exp(-x^2) on [-4, 4] (W1) and W2 of BENCHMARKS.md on [-2, 2], written in
+ * Formulas: G = exp(-x^2) on [-4, 4] (W1) and W2 of docs/benchmarks.md on [-2, 2], written in
  * the same order of operations on both sides, so the checksums (sum of every derivative
- * over the sweep) must agree exactly. Target (the dnum-eval issue): expr within 2x of
+ * over the sweep) must agree exactly. Target (docs/benchmarks.md): expr within 2x of
  * dnum_o8. */
 #include "bench_common.h"
 #include <dnum/expr.h>
@@ -55,6 +55,7 @@ static const char *const W2_SRC = "sin(x)*exp(x)/(1+x*x) + sqrt(1+x*x)*log(2+cos
     }
 HAND(4)
 HAND(8)
+HAND(12)
 HAND(16)
 
 static double expr_sweep(const dn_expr *e, unsigned n, double lo, double hi, double *work)
@@ -91,7 +92,7 @@ int main(int argc, char **argv)
     int rounds = argc > 1 ? atoi(argv[1]) : 5;
     static const struct { const char *wl, *src; double lo, hi; } wls[] = {
         {"G", NULL, -4.0, 4.0}, {"W2", NULL, -2.0, 2.0}};
-    static const unsigned orders[] = {4, 8, 16};
+    static const unsigned orders[] = {4, 8, 12, 16};
     const char *x = "x";
     printf("best of %d interleaved rounds, %ld points, ns per point\n", rounds, PTS);
     printf("%-3s %3s %10s %10s %10s %7s %7s  checksums\n", "wl", "N", "dnum_oN", "expr",
@@ -104,7 +105,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", err.msg);
             return 1;
         }
-        for (unsigned o = 0; o < 3; o++) {
+        for (unsigned o = 0; o < sizeof orders / sizeof orders[0]; o++) {
             unsigned n = orders[o];
             double *work = malloc(dn_expr_work_size(e, n) * sizeof(double));
             double best[3] = {INFINITY, INFINITY, INFINITY}, cs[3] = {0, 0, 0};
@@ -115,7 +116,8 @@ int main(int argc, char **argv)
                     if (side == 0) {
                         c = n == 4   ? (w ? hand_w24(lo, hi) : hand_g4(lo, hi))
                             : n == 8 ? (w ? hand_w28(lo, hi) : hand_g8(lo, hi))
-                                     : (w ? hand_w216(lo, hi) : hand_g16(lo, hi));
+                            : n == 12 ? (w ? hand_w212(lo, hi) : hand_g12(lo, hi))
+                                      : (w ? hand_w216(lo, hi) : hand_g16(lo, hi));
                     } else if (side == 1) {
                         c = expr_sweep(e, n, lo, hi, work);
                     } else {

@@ -1,4 +1,4 @@
-/* The W3 objective of BENCHMARKS.md, shared by bench/bench_hessian.c and
+/* The W3 objective of docs/benchmarks.md, shared by bench/bench_hessian.c and
  * tests/test_hessian.c: the chained extended Rosenbrock function
  *   f(x) = sum_{i < n-1} 100 (x_{i+1} - x_i^2)^2 + (1 - x_i)^2,
  * written once with DN_OBJECTIVE2: rosen (dnum_o2) and rosen_lanes (dlane2). */

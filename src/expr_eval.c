@@ -4,6 +4,7 @@
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
 #include "dnum/kernel.h"
 #include "expr_impl.h"
+#include "dvec_impl.h" /* the constant-order kernel table _dn_dvec_k */
 
 #if defined(__GNUC__) && !defined(__clang__)
 /* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
@@ -36,10 +37,91 @@ static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
     }
 }
 
+/* The kernel prefix _dn_kt_ of run_tab: the O(N^2) operations through the kernel table
+ * K of the constant order n (unrolled), the linear ones as rolled loops. */
+#define _dn_kt_set_const _dn_set_const
+#define _dn_kt_add _dn_add
+#define _dn_kt_sub _dn_sub
+#define _dn_kt_neg _dn_neg
+#define _dn_kt_add_d _dn_add_d
+#define _dn_kt_mul_d _dn_mul_d
+#define _dn_kt_abs _dn_abs
+#define _dn_kt_d_div(d, c, a, n) K->d_div(d, c, a)
+#define _dn_kt_pown(d, a, m, n) K->pown(d, a, m)
+#define _dn_kt_pow_d(d, a, p, n) K->pow_d(d, a, p)
+#define _dn_kt_mul(d, a, b, n) K->mul(d, a, b)
+#define _dn_kt_div(d, a, b, n) K->div(d, a, b)
+#define _dn_kt_pow(d, a, b, n) K->pow(d, a, b)
+#define _dn_kt_atan2(d, a, b, n) K->atan2(d, a, b)
+#define _dn_kt_hypot(d, a, b, n) K->hypot(d, a, b)
+#define _dn_kt_exp(d, a, n) K->exp(d, a)
+#define _dn_kt_expm1(d, a, n) K->expm1(d, a)
+#define _dn_kt_log(d, a, n) K->log(d, a)
+#define _dn_kt_log1p(d, a, n) K->log1p(d, a)
+#define _dn_kt_sqrt(d, a, n) K->sqrt(d, a)
+#define _dn_kt_cbrt(d, a, n) K->cbrt(d, a)
+#define _dn_kt_sin(d, a, n) K->sin(d, a)
+#define _dn_kt_cos(d, a, n) K->cos(d, a)
+#define _dn_kt_tan(d, a, n) K->tan(d, a)
+#define _dn_kt_asin(d, a, n) K->asin(d, a)
+#define _dn_kt_acos(d, a, n) K->acos(d, a)
+#define _dn_kt_atan(d, a, n) K->atan(d, a)
+#define _dn_kt_sinh(d, a, n) K->sinh(d, a)
+#define _dn_kt_cosh(d, a, n) K->cosh(d, a)
+#define _dn_kt_tanh(d, a, n) K->tanh(d, a)
+#define _dn_kt_asinh(d, a, n) K->asinh(d, a)
+#define _dn_kt_acosh(d, a, n) K->acosh(d, a)
+#define _dn_kt_atanh(d, a, n) K->atanh(d, a)
+#define _dn_kt_erf(d, a, n) K->erf(d, a)
+#define _dn_kt_erfc(d, a, n) K->erfc(d, a)
+
+/* the special functions (kernel_special.h) are not in the table: their rolled kernels */
+#define _dn_kt_lgamma _dn_lgamma
+#define _dn_kt_tgamma _dn_tgamma
+#define _dn_kt_digamma _dn_digamma
+#define _dn_kt_lambertw _dn_lambertw
+#define _dn_kt_lambertwm1 _dn_lambertwm1
+#define _dn_kt_erfinv _dn_erfinv
+#define _dn_kt_erfcinv _dn_erfcinv
+#define _dn_kt_j0 _dn_j0
+#define _dn_kt_j1 _dn_j1
+#define _dn_kt_y0 _dn_y0
+#define _dn_kt_y1 _dn_y1
+#define _dn_kt_log2 _dn_log2
+#define _dn_kt_log10 _dn_log10
+#define _dn_kt_exp2 _dn_exp2
+#define _dn_kt_sinc _dn_sinc
+#define _dn_kt_cot _dn_cot
+#define _dn_kt_sinpi _dn_sinpi
+#define _dn_kt_cospi _dn_cospi
+#define _dn_kt_floor _dn_floor
+#define _dn_kt_ceil _dn_ceil
+#define _dn_kt_min _dn_min
+#define _dn_kt_max _dn_max
+#define _dn_kt_fmod _dn_fmod
+#define _dn_kt_polygamma _dn_polygamma
+#define _dn_kt_jn _dn_jn
+#define _dn_kt_yn _dn_yn
+
+/* The program at an order n <= DVEC_CONST_MAX without a specialised program. */
+static _DN_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
+{
+    const dvec_ktab *K = &_dn_dvec_k[n];
+    size_t len = (size_t)n + 1;
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
+        double *d = w + i->dst * len;
+        const double *a = w + i->a * len, *b = w + i->b * len;
+        double c = i->c;
+        _DN_EXPR_EXEC(_dn_kt_, i->op, d, a, b, c, n)
+    }
+}
+
 /* Runs the program on the registers in w (variables already in place), order n. */
 static void run(const dn_expr *e, double *w, unsigned n)
 {
-    if (!_dn_expr_run_fixed(e, w, n)) run_dyn(e, w, n);
+    if (_dn_expr_run_fixed(e, w, n)) return;
+    if (n <= DVEC_CONST_MAX) run_tab(e, w, n);
+    else run_dyn(e, w, n);
 }
 
 int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work)

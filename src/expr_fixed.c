@@ -1,13 +1,15 @@
-/* The expression evaluator specialised for the orders 1..12 (_DN_EXPR_SPECIALISED).
+/* The expression evaluator specialised for the orders 1..8 (_DN_EXPR_SPECIALISED).
  *
  * For each order N and each operation there is one small function running that kernel
  * with the constant order N (inlined and unrolled, exactly as in the dnum_oN functions);
  * the program then runs as one indirect call per instruction through the order's table.
  * (One big switch per order was tried: GCC's growth limits then leave the kernels out of
  * line with a run-time order, 2.3x slower than dnum_o8 at order 8; forcing them inline
- * with flatten took 9 minutes to compile. The tables of orders 1..12 compile in about 9 s
- * with gcc -O3; all 32 orders took 100 s and 8 MB of code, so orders 13 and up run the
- * run-time-order evaluator, which costs little next to their O(N^2) kernels.) */
+ * with flatten took 9 minutes to compile. All 32 orders took 100 s and 8 MB of code.
+ * Orders 9..16 run the run-time-order evaluator on the constant-order kernels that
+ * src/dvec_kernels.c compiles anyway, one indirect call per O(N^2) operation as here;
+ * orders 9..12 were specialised here before, at 6 s of compile time for the same speed;
+ * orders 17 and up run the rolled kernels, which cost little next to their O(N^2) work.) */
 #include <string.h>
 #include "dnum/kernel.h"
 #include "expr_impl.h"

@@ -157,8 +157,10 @@ struct dn_expr {
  * evaluators would compute. Defined in expr_eval.c. */
 _DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);
 
-/* The orders with an order-specialised evaluator (expr_fixed.c). */
-#define _DN_EXPR_SPECIALISED(X) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12)
+/* The orders with an order-specialised evaluator (expr_fixed.c). The orders above, up
+ * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order
+ * kernels of src/dvec_kernels.c (expr_eval.c). */
+#define _DN_EXPR_SPECIALISED(X) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8)
 
 /* Runs e's program on the registers w (variables in place) at order n with the program
  * specialised for that order and returns 1, or returns 0 if n has none. */

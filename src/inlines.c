@@ -1,6 +1,8 @@
-/* Linkable copies of the fixed-order functions dnum_o1_* ... dnum_o32_* (for callers
- * that cannot use the static inline versions: other languages, function pointers
- * across libraries). User code that includes <dnum/dnum.h> gets inline versions. */
+/* Linkable copies of the fixed-order functions dnum_o1_* ... dnum_o32_* and
+ * dnum2_o1_* ... dnum2_o16_* (for callers that cannot use the static inline versions:
+ * other languages, function pointers across libraries). User code that includes
+ * <dnum/dnum.h> gets inline versions. Built with -O1 -fno-inline (meson.build): each copy is
+ * a thin wrapper calling the rolled kernels, compiled once. */
 #define DN_NO_UNROLL
 #define DNUM_FIXED_DECL
 #define DNUM2_FIXED_DECL

@@ -1,7 +1,7 @@
 /* Dnum2 (bivariate dual numbers): mpmath mixed partials (tests/ref2_data.h, made by
  * tools/gen_ref2.py), closed-form gradients, agreement with Dnum on one-variable
  * functions, symmetry, prefix property, run-time orders, aliasing, apply, identities,
- * and the n-variable Hessian helper. */
+ * and the n-variable Hessian driver dnum2_hessian. */
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
@@ -80,7 +80,7 @@ static int eval_row(const dn_ref2_row *r, T *out)
     return 1;
 }
 
-/* Whole expressions (compositions) are held to the 1e-11 of BENCHMARKS.md: e.g. the
+/* Whole expressions (compositions) are held to the 1e-11 of docs/benchmarks.md: e.g. the
  * Goldstein-Price polynomial cancels terms ~1e4 times its second derivative at (0.3, -0.7).
  * Known gap: the mixed partials of 1/u at (0.3, -0.7) (d4_4, d3_5) reach 2.3e-13; their
  * terms cancel ~2e4-fold (sum |terms| / |result|, measured), so the double recurrence
@@ -119,7 +119,7 @@ Test(dnum2, every_row_matches_mpmath)
                 (size_t)DN_REF2_NROWS);
 }
 
-/* The seed's bug: d^3(x^2 y)/dx^2 dy came out 0. */
+/* A product keeps its partials of total order N: d^3(x^2 y)/dx^2 dy = 2. */
 Test(dnum2, product_includes_total_order)
 {
     dnum2_o3 x = dnum2_o3_varx(1.5, -0.5), y = dnum2_o3_vary(1.5, -0.5);
@@ -430,7 +430,7 @@ Test(dnum2, branch_points_equal_dnum)
     }
 }
 
-/* ---- n-variable Hessian helper ---------------------------------------------------- */
+/* ---- n-variable Hessian driver ----------------------------------------------------- */
 static dnum2_o2 rosen(const dnum2_o2 *x, unsigned n, void *ctx)
 {
     (void)ctx;
@@ -451,7 +451,7 @@ static dnum2_o2 expsum(const dnum2_o2 *x, unsigned n, void *ctx) /* exp(sum c_k 
     return dnum2_o2_exp(s);
 }
 
-Test(dnum2, hessian_helper)
+Test(dnum2, hessian_driver)
 {
     enum { n = 5 };
     double x[n] = {-1.2, 1.0, 0.5, -0.3, 2.0}, fx, g[n], H[n * n], H2[n * n];

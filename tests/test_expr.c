@@ -111,7 +111,7 @@ Test(expr, every_function_matches_fixed_api)
     expect_same(eval1("3 / x", x0), dnum_o8_d_div(3.0, x), "3 / x", x0);
     expect_same(eval1("x / 3", x0), dnum_o8_div_d(x, 3.0), "x / 3", x0);
     expect_same(eval1("3 * x - 1", x0), dnum_o8_sub_d(dnum_o8_mul_d(x, 3.0), 1.0), "3x-1", x0);
-    /* W2 of BENCHMARKS.md */
+    /* W2 of docs/benchmarks.md */
     T p = dnum_o8_add_d(dnum_o8_mul(x, x), 1.0);
     T w2 = dnum_o8_add(dnum_o8_div(dnum_o8_mul(dnum_o8_sin(x), dnum_o8_exp(x)), p),
                        dnum_o8_mul(dnum_o8_sqrt(p), dnum_o8_log(dnum_o8_add_d(dnum_o8_cos(x), 2.0))));
@@ -282,7 +282,7 @@ Test(expr, bivariate_matches_dnum2)
     cr_assert_eq(dn_expr_eval2(e, 4, args, out, w), 0);
     for (unsigned k = 0; k < DNUM2_SIZE(4); k++)
         cr_expect(same_double(out[k], want.d[k]), "k=%u got %.17g want %.17g", k, out[k], want.d[k]);
-    /* d^3(x^2 y)/dx^2 dy = 2 (the seed's bivariate failure) */
+    /* d^3(x^2 y)/dx^2 dy = 2 (a product must keep total order N) */
     dn_expr *p = dn_expr_parse("x^2*y", XV, 2, NULL);
     cr_assert_eq(dn_expr_eval2(p, 4, args, out, w), 0);
     cr_expect_eq(out[DNUM2_INDEX(2, 1)], 2.0);

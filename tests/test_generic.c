@@ -48,3 +48,33 @@ Test(generic, version_and_strerror)
     cr_expect_str_eq(dn_strerror(12345), "unknown status");
     for (int c = 0; c >= -6; c--) cr_expect(dn_strerror(c) != NULL && dn_strerror(c)[0] != '\0');
 }
+
+/* The in-place accessors against closed forms: x^3 at x = 2 (8, 12, 12, 6, 0) and
+ * f = x^2 y at (1.5, -0.5) (f, f_x = 2xy, f_y = x^2, f_xx = 2y, f_xy = 2x, f_yy = 0,
+ * f_xxy = 2, other third partials 0); orders above N are NaN; the by-value functions
+ * and DNUM2_AT read the same entries. */
+Test(generic, accessors_read_in_place)
+{
+    dnum_o4 x = dnum_o4_var(2.0), c = dnum_o4_mul(dnum_o4_mul(x, x), x);
+    const double want1[5] = {8.0, 12.0, 12.0, 6.0, 0.0};
+    for (unsigned k = 0; k <= 4; k++) {
+        cr_expect_eq(dnum_o4_get(&c, k), want1[k], "k=%u", k);
+        cr_expect_eq(dnum_o4_deriv(c, k), want1[k], "k=%u", k);
+    }
+    cr_expect(isnan(dnum_o4_get(&c, 5)), "order above N must be NaN");
+
+    dnum2_o3 X = dnum2_o3_varx(1.5, -0.5), Y = dnum2_o3_vary(1.5, -0.5);
+    dnum2_o3 p = dnum2_o3_mul(dnum2_o3_mul(X, X), Y);
+    const double want2[4][4] = {{-1.125, 2.25, 0.0, 0.0}, {-1.5, 3.0, 0.0, 0.0},
+                                {-1.0, 2.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+    for (unsigned i = 0; i <= 3; i++)
+        for (unsigned j = 0; i + j <= 3; j++) {
+            cr_expect_eq(dnum2_o3_get(&p, i, j), want2[i][j], "(%u,%u)", i, j);
+            cr_expect_eq(DNUM2_AT(p, i, j), want2[i][j], "(%u,%u)", i, j);
+            cr_expect_eq(dnum2_o3_deriv(p, i, j), want2[i][j], "(%u,%u)", i, j);
+        }
+    cr_expect(isnan(dnum2_o3_get(&p, 2, 2)), "order above N must be NaN");
+    cr_expect(isnan(dnum2_o3_get(&p, 0, 4)), "order above N must be NaN");
+    DNUM2_AT(p, 1, 1) = 7.0; /* an lvalue */
+    cr_expect_eq(p.d[4], 7.0);
+}

@@ -92,7 +92,7 @@ Test(hessian, rosenbrock_diag_both_methods)
 
 Test(hessian, rosenbrock_w3_start_point)
 {
-    /* the W3 point of BENCHMARKS.md, against the bench floor's closed-form diagonal */
+    /* the W3 point of docs/benchmarks.md, against the closed-form diagonal */
     enum { n = 2000 };
     static double x[n], h[n], g[n], hl[n];
     for (unsigned i = 0; i < n; i++) x[i] = (i % 2 == 0) ? -1.2 : 1.0;

@@ -1,4 +1,4 @@
-/* The seed prototype's failures (DESIGN.md) and edge cases, against closed forms. */
+/* Known pitfalls of dual-number implementations and edge cases, against closed forms. */
 #include "testutil.h"
 
 /* Physicists' Hermite polynomial by its three-term recurrence. */

@@ -1,4 +1,4 @@
-/* Shared helpers of the test suite: the scaled error of BENCHMARKS.md and its checks. */
+/* Utilities of the test suite: the scaled error of docs/benchmarks.md and its checks. */
 #ifndef DNUM_TESTUTIL_H
 #define DNUM_TESTUTIL_H
 #include <math.h>

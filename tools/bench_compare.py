@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Side-by-side benchmark of dnum against the C floor of ../shared/bench-floor.
+"""Side-by-side benchmark of dnum against the hand-written C floor (bench/floor.c).
 
 Builds both with the same compiler and flags (gcc -O3), then runs them interleaved,
 workload by workload, for several rounds, and reports the best time of each side and the
-ratio dnum / floor with the BENCHMARKS.md target. Interleaving keeps both sides exposed
-to the same machine load: on a shared machine only ratios measured this way mean much.
+ratio dnum / floor with the target of docs/benchmarks.md. Interleaving keeps both sides
+exposed to the same machine load: on a shared machine only ratios measured this way mean
+much.
 
-usage: python3 tools/bench_compare.py [--rounds R] [--floor DIR] [W1 W2 ...]
+usage: python3 tools/bench_compare.py [--rounds R] [--out DIR] [W1 W2 W3 W4 ...]
 """
 import argparse
 import os
@@ -23,11 +24,11 @@ PEERS = {"W3": (("dnum_hessdiag", "bench_hessian"), ("dnum_hessdiag_lanes", "ben
 ORDERS = {"W3": (2,), "W4": (2, 4, 8)}
 
 
-def build(floor_dir, out, workloads=("W1", "W2")):
+def build(out, workloads=("W1", "W2")):
     os.makedirs(out, exist_ok=True)
     cc = os.environ.get("CC", "gcc")
-    subprocess.check_call([cc, "-O3", "-w", "-I", floor_dir, "-o", f"{out}/bench_c",
-                           f"{floor_dir}/bench_c.c", "-lm"])
+    subprocess.check_call([cc, "-O3", "-std=c11", "-o", f"{out}/floor",
+                           f"{ROOT}/bench/floor.c", "-lm"])
     if any(w not in PEERS for w in workloads):
         subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
                                f"{out}/bench_dnum", f"{ROOT}/bench/bench_dnum.c", "-lm"])
@@ -52,19 +53,19 @@ def run(exe, wl, n, peer):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--floor", default=os.path.join(ROOT, "..", "shared", "bench-floor"))
     ap.add_argument("--out", default=os.path.join(ROOT, "build-bench"))
     ap.add_argument("workloads", nargs="*", default=["W1", "W2"])
     a = ap.parse_args()
-    if not os.path.exists(os.path.join(a.floor, "bench_c.c")):
-        sys.exit(f"floor programs not found in {a.floor} (use --floor DIR)")
-    build(a.floor, a.out, a.workloads)
+    bad = [w for w in a.workloads if w not in ("W1", "W2", "W3", "W4")]
+    if bad:
+        sys.exit(f"unknown workload {bad[0]} (W1, W2, W3, W4)")
+    build(a.out, a.workloads)
     cases = [(w, n) for w in a.workloads for n in ORDERS.get(w, (2, 4, 8, 16))]
     dflt = (("dnum_fixed", "bench_dnum"),)
     best = {}
     for _ in range(a.rounds):
         for wl, n in cases:
-            for peer, exe in (("c_floor", "bench_c"),) + PEERS.get(wl, dflt):
+            for peer, exe in (("c_floor", "floor"),) + PEERS.get(wl, dflt):
                 t, cs = run(os.path.join(a.out, exe), wl, n, peer)
                 key = (peer, wl, n)
                 best[key] = min(best.get(key, float("inf")), t)

@@ -6,7 +6,7 @@ of the whole expression at the double x:
   form 0: f(x)           form 1: f(g(x)),  g(x) = 2x^2 + x   (inner derivative != 1)
   two-argument functions (pow, atan2, hypot): form 0 f(x, h(x)), form 1 f(g(x), h(x)),
   h(x) = x^3 - x/2 + 1;  "powd" u^p (real p), "pown" u^m (integer m);  "w1", "w2" the
-  whole workloads of BENCHMARKS.md.
+  whole workloads of docs/benchmarks.md.
 Derivatives come from mpmath.taylor (numerical differentiation at raised precision) run
 twice, at 60 and at 90 digits; a row is emitted only if the two agree to 1e-30 relative
 (scaled by max(|d_k|, k! 1e-3)) in every entry, so every printed digit (25) is stable.

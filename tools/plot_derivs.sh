@@ -6,9 +6,18 @@
 # usage: bash tools/plot_derivs.sh IN.csv OUT.png [normalised|panels] [TITLE]
 # e.g.:  dnum-eval -n 6 -r -4:4:801 'exp(-x^2)' > g.csv && bash tools/plot_derivs.sh g.csv g.png
 set -euo pipefail
-in=${1:?usage: plot_derivs.sh IN.csv OUT.png [normalised|panels] [TITLE]}
-out=${2:?usage: plot_derivs.sh IN.csv OUT.png [normalised|panels] [TITLE]}
+usage() {
+    echo "usage: bash tools/plot_derivs.sh IN.csv OUT.png [normalised|panels] [TITLE]" >&2
+    echo "  IN.csv: dnum-eval CSV output (first column x, then d0, d1, ...)" >&2
+    echo "  e.g. dnum-eval -n 6 -r -4:4:801 'exp(-x^2)' > g.csv && bash tools/plot_derivs.sh g.csv g.png" >&2
+    exit 2
+}
+[ $# -ge 2 ] && [ $# -le 4 ] || usage
+in=$1
+out=$2
 mode=${3:-normalised}
+case "$mode" in normalised|panels) ;; *) echo "plot_derivs.sh: unknown mode '$mode'" >&2; usage ;; esac
+[ -r "$in" ] || { echo "plot_derivs.sh: cannot read $in" >&2; exit 1; }
 title=${4:-$(basename "$in" .csv)}
 command -v gnuplot >/dev/null || { echo "plot_derivs.sh: gnuplot not found (apt-get install gnuplot-nox)" >&2; exit 1; }
 header=$(head -1 "$in")
@@ -26,6 +35,9 @@ set datafile missing 'nan'
 set key outside right top
 set grid
 set xlabel '$xname'
+# 16 distinct colours (curve k gets colour k mod 16)
+colours = "#1f77b4 #ff7f0e #2ca02c #d62728 #9467bd #8c564b #e377c2 #7f7f7f #bcbd22 #17becf #000000 #ffd700 #00ff7f #800000 #000080 #ff00ff"
+colour(k) = word(colours, (k % 16) + 1)
 GP
 if [ "$mode" = panels ]; then
     cols=$(( ncurves <= 3 ? ncurves : 3 ))
@@ -38,7 +50,7 @@ set multiplot layout $rows,$cols title '$title'
 names = system("head -1 '$in' | tr ',' ' '")
 do for [i=$first:$ncol] {
     set title word(names, i)
-    plot '$in' using 1:i with lines lw 2 notitle
+    plot '$in' using 1:i with lines lw 2 lc rgb colour(i - $first) notitle
 }
 unset multiplot
 GP
@@ -55,7 +67,7 @@ do for [i=$first:$ncol] {
 set title '$title (each derivative divided by its largest |value|)'
 set ylabel 'd_k / max |d_k|'
 plot for [i=$first:$ncol] '$in' using 1:(column(i) / M[i]) with lines lw 2 \\
-    title sprintf('%s  (max %.3g)', columnhead(i), M[i])
+    lc rgb colour(i - $first) title sprintf('%s  (max %.3g)', columnhead(i), M[i])
 GP
 fi
 gnuplot "$gp"

@@ -101,8 +101,9 @@ size_t dn_expr_work_size(const dn_expr *e, unsigned n);
  *  caller differentiates by: (x, 1, 0, ..., 0) for the variable of differentiation,
  *  (c, 0, ..., 0) for a parameter held constant); the n + 1 derivatives of the result go
  *  to out[0..n]. work must hold dn_expr_work_size(e, n) doubles and must not overlap
- *  args or out; out may alias args. Orders 1..12 run a program specialised for that
- *  order (kernels inlined and unrolled as in the dnum_oN functions). Returns 0, DN_EINVAL (NULL pointer) or
+ *  args or out; out may alias args. Orders 1..8 run a program specialised for that
+ *  order (kernels inlined and unrolled as in the dnum_oN functions), orders 9..16 the
+ *  unrolled kernels of their order through a table. Returns 0, DN_EINVAL (NULL pointer) or
  *  DN_ERANGE (n > DN_ORDER_MAX); nothing is written on failure. Domain errors are not
  *  failures: they give NaN/Inf values as the fixed family does. */
 int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work);

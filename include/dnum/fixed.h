@@ -10,7 +10,9 @@
  *   construct   T dnum_oN_var(double x)          the variable at x: (x, 1, 0, ..., 0)
  *               T dnum_oN_const(double c)        a constant: (c, 0, ..., 0)
  *               T dnum_oN_from(const double *d)  from d[0..N] (derivatives)
- *   inspect     double dnum_oN_deriv(T a, unsigned k)   k-th derivative (NaN if k > N)
+ *   inspect     double dnum_oN_get(const T *a, unsigned k)  k-th derivative (NaN if k > N),
+ *                                                           read in place (no copy)
+ *               double dnum_oN_deriv(T a, unsigned k)   the same from a copy of a
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
  *   apply       T dnum_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) from h's derivatives
@@ -23,13 +25,19 @@
  *               _y0 _y1 _log2 _log10 _exp2 _sinc _cot _sinpi _cospi _floor _ceil (T)
  *               _polygamma (int m, T)  _jn (int n, T)  _yn (int n, T)
  *               _min _max _fmod (T, T)      (docs/special.md)
- *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32
+ *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32 only
+ *               (any other type, e.g. a dnum2_oN, is a compile error naming
+ *               dn_generic_names_take_dnum_o1_to_dnum_o32_only)
  *
  * Function reference (each for every order N):
  *   dnum_oN_var(x)       independent variable: value x, first derivative 1, rest 0.
  *   dnum_oN_const(c)     constant c: every derivative 0.
  *   dnum_oN_from(d)      copies d[0..N] (value and derivatives) into a new number.
- *   dnum_oN_deriv(a, k)  returns a.d[k]; k > N returns NaN (there is no such order).
+ *   dnum_oN_get(&a, k)   returns a.d[k]; k > N returns NaN (there is no such order).
+ *                        Reads through the pointer: costs nothing in a loop. a.d[k] is
+ *                        the same without the range check.
+ *   dnum_oN_deriv(a, k)  as dnum_oN_get(&a, k), but takes the number by value: the
+ *                        compiler may copy all N+1 doubles per call (prefer _get in loops).
  *   dnum_oN_add/sub/mul/div(a, b)   a+b, a-b, a*b (Leibniz product), a/b (b0 = 0 gives
  *                        Inf/NaN as floating-point division does).
  *   dnum_oN_neg(a)       -a.
@@ -147,6 +155,10 @@
     {                                                                                      \
         return k <= (N) ? a.d[k] : NAN;                                                    \
     }                                                                                      \
+    DNUM_FIXED_DECL double dnum_o##N##_get(const dnum_o##N *a, unsigned k)                 \
+    {                                                                                      \
+        return k <= (N) ? a->d[k] : NAN;                                                   \
+    }                                                                                      \
     _DNUM_BIN(N, add) _DNUM_BIN(N, sub) _DNUM_BIN(N, mul) _DNUM_BIN(N, div)                \
     _DNUM_BIN(N, pow) _DNUM_BIN(N, atan2) _DNUM_BIN(N, hypot)                              \
     _DNUM_UN(N, neg)                                                                       \
@@ -200,7 +212,15 @@ _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 
 /* ---- C11 _Generic front over the built-in orders ---------------------------------- */
 #define _DN_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
-#define _DN_GEN(f, a)                                                                      \
+/* Any other argument type (a dnum2_oN, a dvec pointer, a double) selects this object,
+ * which is not a function: the compiler's error then names the rule (gcc: "called object
+ * 'dn_generic_names_take_dnum_o1_to_dnum_o32_only' is not a function", clang: "called
+ * object type 'const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only'") instead of
+ * _Generic's "not compatible with any association". Never defined, never referenced in
+ * a valid program. */
+extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
+    dn_generic_names_take_dnum_o1_to_dnum_o32_only;
+#define _DN_GEN(f, a)                                                                     \
     _Generic((a), dnum_o1 : dnum_o1_##f _DN_GCASE(2, f) _DN_GCASE(3, f) _DN_GCASE(4, f)     \
              _DN_GCASE(5, f) _DN_GCASE(6, f) _DN_GCASE(7, f) _DN_GCASE(8, f)               \
              _DN_GCASE(9, f) _DN_GCASE(10, f) _DN_GCASE(11, f) _DN_GCASE(12, f)            \
@@ -208,7 +228,8 @@ _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
              _DN_GCASE(17, f) _DN_GCASE(18, f) _DN_GCASE(19, f) _DN_GCASE(20, f)           \
              _DN_GCASE(21, f) _DN_GCASE(22, f) _DN_GCASE(23, f) _DN_GCASE(24, f)           \
              _DN_GCASE(25, f) _DN_GCASE(26, f) _DN_GCASE(27, f) _DN_GCASE(28, f)           \
-             _DN_GCASE(29, f) _DN_GCASE(30, f) _DN_GCASE(31, f) _DN_GCASE(32, f))
+             _DN_GCASE(29, f) _DN_GCASE(30, f) _DN_GCASE(31, f) _DN_GCASE(32, f),         \
+             default : dn_generic_names_take_dnum_o1_to_dnum_o32_only)
 
 /* Type-generic names: dn_f(a, ...) calls dnum_oN_f for the order of a. */
 #define dn_deriv(a, k) _DN_GEN(deriv, a)(a, k)

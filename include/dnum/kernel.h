@@ -16,7 +16,7 @@
  * C(n,k) = n!/(k!(n-k)!) is exactly n! * sum_k (f^(k)/k!) (g^(n-k)/(n-k)!). Scaling each
  * operand once moves the binomial weights out of the O(n^2) inner loop (one multiply
  * per term saved) for O(n) extra work; all recurrences below are the classical ones for
- * truncated power series. Derivatives stay the stored representation (see DESIGN.md).
+ * truncated power series. Derivatives stay the stored representation (see docs/design.md).
  *
  * High orders: up to DN_TAYLOR_MAX (170) the scalings are the exact tables 1/k! and k!.
  * Beyond, k! overflows, so orders n in 171..DN_ORDER_MAX use scaled coefficients
