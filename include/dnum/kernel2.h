@@ -256,7 +256,7 @@ static inline void _dn2_tcompose(double *restrict f, const double *restrict dh,
     double p[S], q[S];
     for (unsigned e = 0; e < S; e++) {
         p[e] = e == 0 ? 1.0 : 0.0;
-        f[e] = 0.0;
+        f[e] = e == 0 ? -0.0 : 0.0; /* -0 + h0 is h0, also -0: the value keeps its sign */
     }
     for (unsigned j = 0;; j++) {
         double hk = dh[j] * _dn_ifact[j];
