@@ -50,7 +50,9 @@ static double *keep_open(const dvec *r, unsigned ranged, unsigned nin, unsigned 
         call;                                                                              \
         if (keep) {                                                                        \
             double *outs[1] = {o.dst};                                                     \
-            _DN_RANGE_RERUN(n, keep, 1, outs, 1, POINT_U, call);                           \
+            int rng_m;                                                                     \
+            _DN_RANGE_RERUN(n, keep, 1, outs, 1, POINT_U, call, _DN_RANGE_DERIVS, rng_m);      \
+            if (rng_m) _dn_range_scale(o.dst, o.dst, n, -rng_m);                                   \
             _dn_dvec_free(r->al, keep, 2 * len);                                           \
         }                                                                                  \
         _dn_dvec_end(&o);                                                                  \
@@ -77,7 +79,10 @@ static double *keep_open(const dvec *r, unsigned ranged, unsigned nin, unsigned 
         kernel(o.dst, pa, pb, n);                                                          \
         if (keep) {                                                                        \
             double *outs[1] = {o.dst};                                                     \
-            _DN_RANGE_RERUN(n, keep, 2, outs, 1, POINT_AB, kernel(o.dst, pa, pb, n));      \
+            int rng_m;                                                                     \
+            _DN_RANGE_RERUN(n, keep, 2, outs, 1, POINT_AB, kernel(o.dst, pa, pb, n),       \
+                            _DN_RANGE_DERIVS, rng_m);                                          \
+            if (rng_m) _dn_range_scale(o.dst, o.dst, n, -rng_m);                                   \
             _dn_dvec_free(r->al, keep, 4 * len);                                           \
         }                                                                                  \
         _dn_dvec_end(&o);                                                                  \
@@ -153,7 +158,10 @@ _DN_SPECIAL_INT_LIST(SPI, 0)
         DVEC_K(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */          \
         if (keep) {                                                                        \
             double *outs[2] = {os.dst, oc.dst};                                            \
-            _DN_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U, DVEC_K(name, os.dst, oc.dst, pu)); \
+            int rng_m;                                                                     \
+            _DN_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U, DVEC_K(name, os.dst, oc.dst, pu), \
+                            _DN_RANGE_DERIVS, rng_m);                                          \
+            for (int j = 0; rng_m && j < 2; j++) _dn_range_scale(outs[j], outs[j], n, -rng_m);     \
             _dn_dvec_free(s->al, keep, 2 * len);                                           \
         }                                                                                  \
         _dn_dvec_end(&os);                                                                 \

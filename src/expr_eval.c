@@ -40,29 +40,57 @@ static unsigned nargs(unsigned op)
 #define POINT_AB(i, p) (*((i) ? &b : &a) = (p))
 
 /* The program at run-time order n (kept out of line: inlined, its stack frame made the
- * callers slower at the specialised orders). Above DN_TAYLOR_MAX each instruction may
- * run again on rescaled operands (src/range.h), kept in the 4 (n + 1) doubles of the
- * workspace after the registers. */
+ * callers slower at the specialised orders). */
 static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
 {
     size_t len = (size_t)n + 1;
-    double *keep = n > DN_TAYLOR_MAX ? w + e->nregs * len : NULL;
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
-        unsigned nin = keep ? nargs(i->op) : 0;
-        for (size_t k = 0; nin && k < len; k++) { /* d may be a or b */
-            keep[k] = a[k];
-            if (nin == 2) keep[len + k] = b[k];
+        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n)
+    }
+}
+
+/* The workspace above DN_TAYLOR_MAX: after the registers, 4 (n + 1) doubles for
+ * rescaled operands, then the exponent of each register (src/range.h). */
+static double *scaled_keep(const dn_expr *e, double *w, unsigned n)
+{
+    return w + (size_t)e->nregs * (n + 1);
+}
+static double *scaled_exps(const dn_expr *e, double *w, unsigned n)
+{
+    return scaled_keep(e, w, n) + 4 * ((size_t)n + 1);
+}
+
+/* The program above DN_TAYLOR_MAX: register r holds d_k 2^(-m_r k) with its own exponent
+ * m_r (src/range.h, mode _DN_RANGE_SCALED), so that intermediate results stay finite
+ * where their derivatives exceed DBL_MAX. The operands of an instruction are brought to
+ * the larger exponent; the instruction may run again on operands rescaled further. */
+static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n)
+{
+    size_t len = (size_t)n + 1;
+    double *keep = scaled_keep(e, w, n), *exps = scaled_exps(e, w, n);
+    for (unsigned r = 0; r < e->nregs; r++) exps[r] = 0.0;
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
+        double *d = w + i->dst * len;
+        const double *a = w + i->a * len, *b = w + i->b * len;
+        double c = i->c;
+        unsigned nin = nargs(i->op);
+        int ma = nin ? (int)exps[i->a] : 0, mb = nin == 2 ? (int)exps[i->b] : 0;
+        int mc = ma > mb ? ma : mb, mx = 0;
+        if (nin) { /* copies (d may be a or b), at the common exponent */
+            _dn_range_scale(keep, a, n, mc - ma);
+            if (nin == 2) _dn_range_scale(keep + len, b, n, mc - mb);
+            a = keep, b = keep + len;
         }
-        if (nin) a = keep, b = keep + len;
         _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n)
         if (nin) {
             double *outs[1] = {d};
             _DN_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
-                            _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n));
+                            _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n), _DN_RANGE_SCALED, mx);
         }
+        exps[i->dst] = _dn_range_relax(d, n, mc + mx);
     }
 }
 
@@ -150,7 +178,14 @@ static void run(const dn_expr *e, double *w, unsigned n)
 {
     if (_dn_expr_run_fixed(e, w, n)) return;
     if (n <= DVEC_CONST_MAX) run_tab(e, w, n);
-    else run_dyn(e, w, n);
+    else if (n <= DN_TAYLOR_MAX) run_dyn(e, w, n);
+    else run_scaled(e, w, n);
+}
+
+/* The exponent m of the result register after run (0 up to DN_TAYLOR_MAX). */
+static int result_exp(const dn_expr *e, double *w, unsigned n)
+{
+    return n > DN_TAYLOR_MAX ? (int)scaled_exps(e, w, n)[e->result] : 0;
 }
 
 int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
@@ -162,7 +197,26 @@ int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, 
     for (size_t k = 0; k < nin; k++) work[k] = args[k];
     run(e, work, n);
     const double *res = work + e->result * len; /* out may alias args, never work */
-    for (size_t k = 0; k < len; k++) out[k] = res[k];
+    int m = result_exp(e, work, n);
+    for (size_t k = 0; k < len; k++) out[k] = m ? ldexp(res[k], m * (int)k) : res[k];
+    return DN_OK;
+}
+
+int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double *out,
+                        double *work)
+{
+    if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
+    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    size_t len = (size_t)n + 1, nin = e->nvars * len;
+    for (size_t k = 0; k < nin; k++) work[k] = args[k];
+    run(e, work, n);
+    const double *res = work + e->result * len;
+    int m = result_exp(e, work, n);
+    long double f = 1.0L; /* k!, in the range of long double where it is wider */
+    for (size_t k = 0; k < len; k++) {
+        if (k) f *= (long double)k;
+        out[k] = (double)(ldexpl((long double)res[k], m * (int)k) / f);
+    }
     return DN_OK;
 }
 
@@ -181,7 +235,10 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
     size_t len = (size_t)n + 1;
     for (unsigned i = 0; i < e->nvars; i++) dvec_get_derivs(work + i * len, args[i]);
     run(e, work, n);
-    return dvec_set_derivs(r, work + e->result * len, n);
+    double *res = work + e->result * len;
+    int m = result_exp(e, work, n);
+    if (m) _dn_range_scale(res, res, n, -m);
+    return dvec_set_derivs(r, res, n);
 }
 
 /* dn_expr_eval_oN: copy the arguments into the registers, run, copy the result out. */

@@ -216,3 +216,56 @@ Test(range, allocation_failure_leaves_output)
     dvec_clear(&x);
     dvec_clear(&r);
 }
+
+/* Taylor coefficients from the expression engine: finite where the derivatives overflow
+ * (the registers carry their own exponent), also through intermediate results whose
+ * derivatives overflow. */
+static void eval_coeffs(const char *src, double x, unsigned n, double *c)
+{
+    dn_expr_error err;
+    dn_expr *e = dn_expr_parse(src, (const char *const[]){"x"}, 1, &err);
+    cr_assert(e, "%s does not parse", src);
+    double *w = malloc(dn_expr_work_size(e, n) * sizeof *w), *a = calloc(n + 1, sizeof *a);
+    cr_assert(w && a);
+    a[0] = x, a[1] = 1.0;
+    cr_assert(dn_expr_eval_coeffs(e, n, a, c, w) == 0);
+    free(w), free(a);
+    dn_expr_free(e);
+}
+
+Test(range, expression_coefficients)
+{
+    static double c[1001];
+    static const unsigned orders[] = {100, 171, 500, 1000};
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned n = orders[i];
+        eval_coeffs("1/(1-x)", 0.5, n, c); /* c_k = 2^(k+1) */
+        for (unsigned k = 0; k <= n; k++)
+            cr_expect(fabs(c[k] - ldexp(1.0, (int)k + 1)) <= 1e-13 * ldexp(1.0, (int)k + 1),
+                      "1/(1-x), n=%u: c_%u = %.17g", n, k, c[k]);
+        /* the intermediate (1/(1-x))^2 has derivatives far above DBL_MAX */
+        eval_coeffs("(1/(1-x))^2/(1/(1-x))", 0.5, n, c);
+        for (unsigned k = 0; k <= n; k++)
+            cr_expect(fabs(c[k] - ldexp(1.0, (int)k + 1)) <= 1e-10 * ldexp(1.0, (int)k + 1),
+                      "u^2/u, n=%u: c_%u = %.17g", n, k, c[k]);
+        /* exp(x)/(1-x): c_k = e^(1/2) sum_j 2^(j+1) / (k-j)!, and sin x: sin(1 + k pi/2)/k! */
+        eval_coeffs("exp(x)/(1-x)", 0.5, n, c);
+        for (unsigned k = 0; k <= n; k++) {
+            long double t = 0.0L, f = 1.0L; /* f = 1/(k-j)!, j from k down */
+            for (unsigned j = k + 1; j-- > 0;) {
+                t += ldexpl(f, (int)j + 1);
+                f /= (long double)(k - j + 1);
+            }
+            t *= expl(0.5L);
+            cr_expect(fabsl(c[k] - t) <= 1e-13L * t, "exp(x)/(1-x), n=%u: c_%u = %.17g, want %.17Lg",
+                      n, k, c[k], t);
+        }
+        eval_coeffs("sin(x)", 1.0, n, c);
+        long double f = 1.0L;
+        for (unsigned k = 0; k <= n && k <= 170; k++) {
+            if (k) f *= k;
+            long double t = sinl(1.0L + k * 1.5707963267948966192313216916397514L) / f;
+            cr_expect(fabsl(c[k] - t) <= 1e-15L / f, "sin, n=%u: c_%u = %.17g", n, k, c[k]);
+        }
+    }
+}

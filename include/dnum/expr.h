@@ -37,6 +37,7 @@
  *   dn_expr_parse dn_expr_free                  compile a formula / release it
  *   dn_expr_nvars dn_expr_work_size             its variable count / workspace size
  *   dn_expr_eval                                on raw derivative arrays, order 0..DN_ORDER_MAX
+ *   dn_expr_eval_coeffs                         the same, giving Taylor coefficients
  *   dn_expr_eval_o1 ... dn_expr_eval_o32        on fixed-order numbers dnum_oN
  *   dn_expr_eval_dnum                           _Generic name over the 32 above
  *   dn_expr_eval_dvec                           on Dvec numbers (run-time order)
@@ -108,6 +109,15 @@ size_t dn_expr_work_size(const dn_expr *e, unsigned n);
  *  DN_ERANGE (n > DN_ORDER_MAX); nothing is written on failure. Domain errors are not
  *  failures: they give NaN/Inf values as the fixed family does. */
 int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
+
+/** As dn_expr_eval, but writes the Taylor coefficients c_k = f^(k)/k! to out[0..n]
+ *  instead of the derivatives. Above order DN_TAYLOR_MAX they stay finite where the
+ *  derivatives overflow: 1/(1-x) at 0.5 gives c_k = 2^(k+1) to k = 1000, while its
+ *  derivatives k! 2^(k+1) exceed DBL_MAX from k = 151 (the registers carry their own
+ *  binary exponent; docs/expr.md). Same arguments, workspace and status codes as
+ *  dn_expr_eval. */
+int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double *out,
+                        double *work);
 
 /* dn_expr_eval_oN(e, r, args, work): evaluates e on fixed-order numbers: args[i] is the
  * value of variable i (with its derivatives), *r receives the result (r may point into
