@@ -412,9 +412,9 @@ _DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
 {
     unsigned mask = _dnk_onevar(a, K, N) & (b ? _dnk_onevar(b, K, N) : ~0u), v = 0;
     while (v < K && !(mask & (1u << v))) v++;
-    size_t S = _dnk_size(K, N), idx[DNK_ORDER_MAX + 1];
+    size_t S = _dnk_size(K, N), idx[DN_BINOM_MAX + 1]; /* N <= 64: Dnum2's orders too */
     unsigned n = v < K ? N : 0, al[DNK_VARS_MAX] = {0};
-    double ca[DNK_ORDER_MAX + 1], cb[DNK_ORDER_MAX + 1], cr[DNK_ORDER_MAX + 1];
+    double ca[DN_BINOM_MAX + 1], cb[DN_BINOM_MAX + 1], cr[DN_BINOM_MAX + 1];
     for (unsigned s = 0; s <= n; s++) { /* the column, as derivatives */
         al[v < K ? v : 0] = s;
         idx[s] = _dnk_index(K, al);
