@@ -42,7 +42,9 @@ int _dsp2_grow(dsp2_work *w, size_t need)
     if (cap > UINT32_MAX) cap = UINT32_MAX;
     uint32_t *idx = w_array(w->al, cap, sizeof *idx), *stamp = w_array(w->al, cap, sizeof *stamp);
     double *g = w_array(w->al, cap, sizeof *g), *h = w_array(w->al, cap, sizeof *h);
-    if (!idx || !stamp || !g || !h) {
+    unsigned char *sf = w_alloc(w->al, cap);
+    if (!idx || !stamp || !g || !h || !sf) {
+        w_free(w->al, sf, cap);
         w_free(w->al, idx, cap * sizeof *idx);
         w_free(w->al, stamp, cap * sizeof *stamp);
         w_free(w->al, g, cap * sizeof *g);
@@ -55,12 +57,14 @@ int _dsp2_grow(dsp2_work *w, size_t need)
         memcpy(stamp, w->stamp, w->top * sizeof *stamp);
         memcpy(g, w->g, w->top * sizeof *g);
         memcpy(h, w->h, w->top * sizeof *h);
+        memcpy(sf, w->sf, w->top);
     }
+    w_free(w->al, w->sf, w->cap);
     w_free(w->al, w->idx, w->cap * sizeof *idx);
     w_free(w->al, w->stamp, w->cap * sizeof *stamp);
     w_free(w->al, w->g, w->cap * sizeof *g);
     w_free(w->al, w->h, w->cap * sizeof *h);
-    w->idx = idx, w->stamp = stamp, w->g = g, w->h = h, w->cap = cap;
+    w->idx = idx, w->stamp = stamp, w->g = g, w->h = h, w->sf = sf, w->cap = cap;
     return 0;
 }
 
@@ -170,6 +174,7 @@ static void acc_list(dsp2_work *w, _dsp2_acc *A, dsp2 t, double c)
             touch(A, i);
             A->g[i] += c * w->g[o + p];
             for (size_t q = 0; q <= p; q++) {
+                if (!w->sf[o + tri(p) + q]) continue; /* not structural */
                 size_t k = A->tcnt++;
                 A->ti[k] = i;
                 A->tj[k] = w->idx[o + q];
@@ -263,6 +268,7 @@ static dsp2 materialize(dsp2 a)
         w->pos[i] = (uint32_t)p;
     }
     if (w->mode == _DSP2_SPARSE) {
+        memset(w->sf + r, 1, m);
         for (size_t p = 0; p < m; p++) w->h[r + p] = 0.0;
         for (size_t t = 0; t < A->tcnt; t++) {
             size_t p = w->pos[A->ti[t]], q = w->pos[A->tj[t]];
@@ -300,6 +306,7 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
             w->h[r + tri(p) + q] = f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
     }
     for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
+    memset(w->sf + r, 1, m);
     w->top = r + m;
     u.v = f0;
     u.d = 0.0;
@@ -308,18 +315,22 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
     return u;
 }
 
-dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5])
+dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
 {
     a = materialize(a);
     b = materialize(b);
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return dsp2_const(f0);
-    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
+    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum);
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
+    uint32_t pl[2][16]; /* small operands: the position of each entry in the union */
+    int small = la <= 16 && lb <= 16;
     while (i < la || j < lb) { /* size of the union */
         uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
         uint32_t xb = j < lb ? w->idx[b.off + j] : UINT32_MAX;
+        if (small && xa <= xb) pl[0][i] = (uint32_t)s;
+        if (small && xb <= xa) pl[1][j] = (uint32_t)s;
         i += xa <= xb;
         j += xb <= xa;
         s++;
@@ -336,21 +347,26 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5])
         sa[s] = xa <= xb ? w->g[a.off + i++] : 0.0;
         sb[s] = xb <= xa ? w->g[b.off + j++] : 0.0;
         w->idx[r + s] = x;
-        w->pos[x] = (uint32_t)s;
+        if (!small) w->pos[x] = (uint32_t)s;
         w->g[r + s] = p[0] * sa[s] + p[1] * sb[s];
     }
     for (size_t k = 0; k < s; k++) /* second-order chain-rule terms of the gradients */
         for (size_t q = 0; q <= k; q++)
             w->h[r + tri(k) + q] = p[2] * sa[k] * sa[q] + p[3] * (sa[k] * sb[q] + sb[k] * sa[q]) +
                                    p[4] * sb[k] * sb[q];
+    memset(w->sf + r, !sum, m); /* a sum: structural where an operand's entry is */
     const dsp2 *op[2] = {&a, &b};
     for (int t = 0; t < 2; t++) { /* plus f_a H_a + f_b H_b, scattered to the union */
         const dsp2 *o = op[t];
         double c = p[t];
         for (size_t k = 0; k < o->len; k++) {
-            size_t pk = w->pos[w->idx[o->off + k]];
-            for (size_t q = 0; q <= k; q++)
-                w->h[r + tri(pk) + w->pos[w->idx[o->off + q]]] += c * w->h[o->off + tri(k) + q];
+            size_t pk = small ? pl[t][k] : w->pos[w->idx[o->off + k]];
+            for (size_t q = 0; q <= k; q++) {
+                size_t pq = small ? pl[t][q] : w->pos[w->idx[o->off + q]];
+                size_t d = r + tri(pk) + pq, e = o->off + tri(k) + q;
+                w->h[d] += c * w->h[e];
+                w->sf[d] |= w->sf[e];
+            }
         }
     }
     for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
@@ -367,9 +383,10 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
     int ka = -1, kb = -1;
     if (a.w && (a.len & _DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return dsp2_const(v);
     if (b.w && (b.len & _DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return dsp2_const(v);
-    int lists = !a.len || !b.len || (w->mode != _DSP2_SPARSE && a.len + b.len <= _DSP2_PROMOTE);
+    int lists = !a.len || !b.len ||
+                a.len + b.len <= (w->mode == _DSP2_SPARSE ? _DSP2_PROMOTE_SP : _DSP2_PROMOTE);
     if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC || lists))
-        return _dsp2_chain2(a, b, v, 1.0, c, 0.0, 0.0, 0.0);
+        return _dsp2_chain2s(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1);
     int k;
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
         k = ka;
@@ -429,6 +446,7 @@ void dsp2_work_free(dsp2_work *w)
     w_free(w->al, w->stamp, w->cap * sizeof *w->stamp);
     w_free(w->al, w->g, w->cap * sizeof *w->g);
     w_free(w->al, w->h, w->cap * sizeof *w->h);
+    w_free(w->al, w->sf, w->cap);
     w_free(w->al, w->vals, w->valcap);
     w_free(w->al, w, sizeof *w);
 }
@@ -437,7 +455,7 @@ size_t dsp2_work_bytes(const dsp2_work *w)
 {
     if (w == NULL) return 0;
     size_t n = w->sized, b = sizeof *w + w->valcap;
-    b += w->cap * (2 * sizeof(uint32_t) + 2 * sizeof(double));
+    b += w->cap * (2 * sizeof(uint32_t) + 2 * sizeof(double) + 1);
     if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
     if (w->rowc) b += (n + 1) * sizeof(size_t);
     for (unsigned k = 0; k < _DSP2_NACC; k++) {
@@ -466,7 +484,7 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     w->fail = 0;
     if (reserve(w, n)) return DN_ENOMEM;
     for (unsigned i = 0; i < n; i++) {
-        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1;
+        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1, w->sf[i] = 1;
         dsp2 s = {x[i], v ? v[i] : 0.0, w, i, 1, 1};
         w->x[i] = s;
     }

@@ -72,6 +72,7 @@ typedef struct dsp2 {
 #define _DSP2_ACC 0x80000000u
 #define _DSP2_NACC 8         /* accumulators alive at once */
 #define _DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
+#define _DSP2_PROMOTE_SP 8   /* the same in sparse mode (a list sum costs its union's triangle) */
 enum { _DSP2_DIAG = 0, _DSP2_HV = 1, _DSP2_SPARSE = 2 };
 enum { _DSP2_STALE = 1, _DSP2_NOMEM = 2 };
 
@@ -92,6 +93,9 @@ struct dsp2_work {
     uint32_t *idx;       /* arena (structure of arrays): variable index */
     double *g, *h;       /* first derivative; diag / (H v)_i / triangle values */
     uint32_t *stamp;     /* allocation stamp of each entry */
+    unsigned char *sf;   /* sparse mode: 1 for a structural triangle entry (a sum of lists
+                            keeps its operands' patterns apart: the rest of its union's
+                            triangle is 0 and not structural) */
     size_t cap, top;
     uint32_t clock;      /* last stamp handed out */
     int mode, safe, fail;
@@ -117,7 +121,7 @@ struct dsp2_work {
 /* out-of-line parts (src/sparse2.c) */
 int _dsp2_grow(dsp2_work *w, size_t need);
 dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2);
-dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5]);
+dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum);
 dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c);
 
 /* ---- construction and inspection --------------------------------------------------- */
@@ -189,15 +193,16 @@ _DSP2_DECL dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
     return u;
 }
 
-/* f(a, b) with partials fa, fb, faa, fab, fbb: the union of the two sorted lists */
-_DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
-                             double fab, double fbb)
+/* f(a, b) with partials fa, fb, faa, fab, fbb: the union of the two sorted lists; sum: a
+ * sum or difference (sparse mode: the operands' patterns stay apart) */
+_DSP2_DECL dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
+                              double fab, double fbb, int sum)
 {
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return dsp2_const(f0);
     if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
         double p[5] = {fa, fb, faa, fab, fbb};
-        return _dsp2_chain2_x(a, b, f0, p);
+        return _dsp2_chain2_x(a, b, f0, p, sum);
     }
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
     uint32_t la = a.len, lb = b.len;
@@ -243,13 +248,21 @@ _DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, do
     return res;
 }
 
+/* f(a, b), not a sum */
+_DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
+                             double fab, double fbb)
+{
+    return _dsp2_chain2s(a, b, f0, fa, fb, faa, fab, fbb, 0);
+}
+
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
-/* sparse mode, both operands with entries: a sum keeps the two Hessian patterns apart
- * (as an accumulator of triplets) instead of filling the triangle of the union */
-_DSP2_DECL int _dsp2_sparse2(dsp2 a, dsp2 b)
+/* 1 when the sum of a and b becomes (or adds into) an accumulator */
+_DSP2_DECL int _dsp2_long(dsp2 a, dsp2 b)
 {
-    return a.len && b.len && a.w->mode == _DSP2_SPARSE;
+    if ((a.len | b.len) & _DSP2_ACC) return 1;
+    if (a.len && b.len && a.w->mode == _DSP2_SPARSE) return a.len + b.len > _DSP2_PROMOTE_SP;
+    return a.len + b.len > _DSP2_PROMOTE;
 }
 
 /* a += b for the accumulator a and a list b in diagonal or H v mode (the running sum of
@@ -287,19 +300,18 @@ _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
  *  is accumulated in place: the old a must not be used afterwards (see the header). */
 _DSP2_DECL dsp2 dsp2_add(dsp2 a, dsp2 b)
 {
-    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b)) {
+    if (_dsp2_long(a, b)) {
         if (_dsp2_acc_fast(&a, b)) return a;
         return _dsp2_addsub_x(a, b, 1.0);
     }
-    return _dsp2_chain2(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0);
+    return _dsp2_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1);
 }
 
 /** a - b (accumulated in place like dsp2_add). */
 _DSP2_DECL dsp2 dsp2_sub(dsp2 a, dsp2 b)
 {
-    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b))
-        return _dsp2_addsub_x(a, b, -1.0);
-    return _dsp2_chain2(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0);
+    if (_dsp2_long(a, b)) return _dsp2_addsub_x(a, b, -1.0);
+    return _dsp2_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1);
 }
 
 /** a * b. */
@@ -365,14 +377,9 @@ _DSP2_DECL dsp2 dsp2_apply(dsp2 u, dn_deriv_fn h, void *ctx)
     return _dsp2_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));
 }
 
+#define _DSP2_ACTIVE(u) ((u).w != NULL)
 #define _DSP2_UN(name, F0, F1F2)                                                           \
-    _DSP2_DECL dsp2 dsp2_##name(dsp2 u)                                                    \
-    {                                                                                      \
-        double x = u.v, f0 = (F0), f1, f2;                                                 \
-        if (!u.w) return dsp2_const(f0);                                                   \
-        F1F2;                                                                              \
-        return _dsp2_chain(u, f0, f1, f2);                                                 \
-    }
+    _DN2_UNARY_DEF(_DSP2_DECL, dsp2, dsp2_, _DSP2_ACTIVE, dsp2_const, _dsp2_chain, name, F0, F1F2)
 
 _DN2_UNARY_TABLE(_DSP2_UN)
 
