@@ -167,6 +167,7 @@ static void acc_list(dsp2_work *w, _dsp2_acc *A, dsp2 t, double c)
 {
     if (!t.w || !t.len || _dsp2_stale(w, t)) return;
     size_t o = t.off, s = t.len;
+    c *= t.c;
     if (w->mode == _DSP2_SPARSE) {
         if (trip_reserve(w, A, tri(s))) return;
         for (size_t p = 0; p < s; p++) {
@@ -283,6 +284,30 @@ static dsp2 materialize(dsp2 a)
     a.off = (uint32_t)r;
     a.len = (uint32_t)s;
     a.st = st;
+    a.c = 1.0;
+    return a;
+}
+
+/* a list with scale 1 (a scaled list is copied with its scale applied) */
+static dsp2 plain(dsp2 a)
+{
+    if (!a.w || (a.len & _DSP2_ACC) || a.c == 1.0) return a;
+    dsp2_work *w = a.w;
+    size_t s = a.len, m = w->mode == _DSP2_SPARSE ? tri(s) : s;
+    if (m == 0) m = 1;
+    if (reserve(w, m)) return dsp2_const(a.v);
+    size_t r = w->top, o = a.off;
+    uint32_t st = ++w->clock;
+    for (size_t k = 0; k < s; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = a.c * w->g[o + k];
+    for (size_t k = 0; k < m; k++) {
+        w->h[r + k] = a.c * w->h[o + k];
+        w->sf[r + k] = w->sf[o + k];
+        w->stamp[r + k] = st;
+    }
+    w->top = r + m;
+    a.off = (uint32_t)r;
+    a.st = st;
+    a.c = 1.0;
     return a;
 }
 
@@ -295,6 +320,7 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
     if (!w || w->mode != _DSP2_SPARSE) return _dsp2_chain(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0;
     if (_dsp2_stale(w, u)) return dsp2_const(f0);
+    u = plain(u);
     size_t s = u.len, m = tri(s) ? tri(s) : 1;
     if (reserve(w, m)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
@@ -323,6 +349,8 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
     if (!w) return dsp2_const(f0);
     if (w->mode != _DSP2_SPARSE) return _dsp2_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum);
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
+    a = plain(a);
+    b = plain(b);
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
     uint32_t pl[2][16]; /* small operands: the position of each entry in the union */
     int small = la <= 16 && lb <= 16;
@@ -371,7 +399,7 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
     }
     for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
     w->top = r + m;
-    dsp2 res = {f0, 0.0, w, (uint32_t)r, (uint32_t)s, st};
+    dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)s, st};
     return res;
 }
 
@@ -407,7 +435,7 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
         acc_list(w, &w->acc[k], b, c);
     }
     release(w, (unsigned)k);
-    dsp2 r = {v, a.d + c * b.d, w, ++w->acc[k].ver, _DSP2_ACC | (uint32_t)k, 0};
+    dsp2 r = {v, a.d + c * b.d, 1.0, w, ++w->acc[k].ver, _DSP2_ACC | (uint32_t)k, 0};
     return r;
 }
 
@@ -485,7 +513,7 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     if (reserve(w, n)) return DN_ENOMEM;
     for (unsigned i = 0; i < n; i++) {
         w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1, w->sf[i] = 1;
-        dsp2 s = {x[i], v ? v[i] : 0.0, w, i, 1, 1};
+        dsp2 s = {x[i], v ? v[i] : 0.0, 1.0, w, i, 1, 1};
         w->x[i] = s;
     }
     w->top = n;
@@ -558,8 +586,8 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
     }
     for (size_t k = 0; k < r.len; k++) {
         uint32_t i = w->idx[r.off + k];
-        if (grad) grad[i] = w->g[r.off + k];
-        if (hout) hout[i] = w->h[r.off + k];
+        if (grad) grad[i] = r.c * w->g[r.off + k];
+        if (hout) hout[i] = r.c * w->h[r.off + k];
     }
 }
 
