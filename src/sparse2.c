@@ -313,8 +313,41 @@ static dsp2 plain(dsp2 a)
 
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
+/* f(u) for an accumulator u in diagonal or H v mode: the result list straight from the
+ * dense arrays (materialize and chain in one pass) */
+static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
+{
+    dsp2_work *w = u.w;
+    int k = acc_slot(w, u);
+    if (k < 0) return dsp2_const(f0);
+    _dsp2_acc *A = &w->acc[k];
+    size_t s = A->cnt;
+    if (s == 0 || reserve(w, s)) return _dsp2_chain(materialize(u), f0, f1, f2);
+    if (!A->sorted) {
+        qsort(A->list, s, sizeof *A->list, cmp_u32);
+        A->sorted = 1;
+    }
+    if (f0 != f0) f1 = f2 = f0;
+    size_t r = w->top;
+    uint32_t st = ++w->clock, *restrict ix = w->idx + r, *restrict sp = w->stamp + r;
+    double *restrict G = w->g + r, *restrict H = w->h + r, m = f2 * u.d;
+    int hv = w->mode == _DSP2_HV;
+    for (size_t p = 0; p < s; p++) {
+        uint32_t i = A->list[p];
+        double g = A->g[i];
+        ix[p] = i;
+        G[p] = f1 * g;
+        H[p] = f1 * A->h[i] + (hv ? m : f2 * g) * g;
+        sp[p] = st;
+    }
+    w->top = r + s;
+    dsp2 res = {f0, f1 * u.d, 1.0, w, (uint32_t)r, (uint32_t)s, st};
+    return res;
+}
+
 dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
 {
+    if (u.w && (u.len & _DSP2_ACC) && u.w->mode != _DSP2_SPARSE) return chain_acc(u, f0, f1, f2);
     u = materialize(u);
     dsp2_work *w = u.w;
     if (!w || w->mode != _DSP2_SPARSE) return _dsp2_chain(u, f0, f1, f2);
