@@ -15,7 +15,9 @@
  *
  * Numbers are built by the drivers (the variables) or by dsp2_const (passive constants,
  * which carry no list). Each operation appends its result list to the workspace arena,
- * without any allocation unless the arena must grow. Sums accumulate in place: when
+ * without any allocation unless the arena must grow; a linear one (mul_d, div_d, neg,
+ * d_sub, a chain with f'' = 0) shares its operand's list with a scale instead, and add_d,
+ * sub_d are free. Sums accumulate in place: when
  * s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator* (dense arrays
  * in the workspace, a list of touched indices), and later additions into it cost
  * O(support of t); the storage of the terms added since is then recycled. Reusing an
