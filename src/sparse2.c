@@ -384,6 +384,24 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
     a = plain(a);
     b = plain(b);
+    if (a.w && b.w && a.len == b.len && a.off == b.off && a.st == b.st) { /* the same list */
+        size_t n = a.len, m = tri(n) ? tri(n) : 1, r, o = a.off;
+        if (reserve(w, m)) return dsp2_const(f0);
+        r = w->top;
+        double fs = p[0] + p[1], fss = p[2] + 2.0 * p[3] + p[4];
+        for (size_t k = 0; k < n; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = fs * w->g[o + k];
+        for (size_t k = 0; k < n; k++)
+            for (size_t q = 0; q <= k; q++) {
+                size_t t = tri(k) + q;
+                w->h[r + t] = fs * w->h[o + t] + fss * w->g[o + k] * w->g[o + q];
+                w->sf[r + t] = sum ? w->sf[o + t] : 1;
+            }
+        uint32_t st = ++w->clock;
+        for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
+        w->top = r + m;
+        dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)n, st};
+        return res;
+    }
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
     uint32_t pl[2][16]; /* small operands: the position of each entry in the union */
     int small = la <= 16 && lb <= 16;
