@@ -151,6 +151,16 @@ static void *xmalloc(size_t n)
     return p;
 }
 
+/* Memory of its own cache lines (64-byte aligned, a whole number of lines): the arrays
+ * one thread writes share no line with another thread's. */
+static void *xmalloc_line(size_t n)
+{
+    n = (n + 63) / 64 * 64;
+    void *p = aligned_alloc(64, n ? n : 64);
+    if (!p) die(1, "out of memory");
+    return p;
+}
+
 static char *xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -322,10 +332,10 @@ struct evaluator {
 static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
     size_t w = j->engine == ENG_DNUM2 ? dn_expr_work_size2(j->e, j->n) : dn_expr_work_size(j->e, j->n);
-    ev->work = xmalloc(w * sizeof(double));
-    ev->args = xmalloc(2 * j->len * sizeof(double));
-    ev->res = xmalloc(j->len * sizeof(double));
-    ev->row = xmalloc(j->ncols * sizeof(double));
+    ev->work = xmalloc_line(w * sizeof(double));
+    ev->args = xmalloc_line(2 * j->len * sizeof(double));
+    ev->res = xmalloc_line(j->len * sizeof(double));
+    ev->row = xmalloc_line(j->ncols * sizeof(double));
     memset(&ev->dx, 0, sizeof ev->dx);
     memset(&ev->dr, 0, sizeof ev->dr);
     if (j->engine == ENG_DVEC && (dvec_init(&ev->dx, j->n) || dvec_init(&ev->dr, j->n)))
@@ -341,9 +351,9 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
     if (j->engine != ENG_DNUM2 && j->n >= 1 && j->n < DN_ORDER_MAX) {
         unsigned n2 = j->n + EXTRA_ORDERS < DN_ORDER_MAX ? j->n + EXTRA_ORDERS : DN_ORDER_MAX;
         ev->n2 = n2;
-        ev->work2 = xmalloc(dn_expr_work_size(j->e, n2) * sizeof(double));
-        ev->args2 = xmalloc(((size_t)n2 + 1) * sizeof(double));
-        ev->res2 = xmalloc(((size_t)n2 + 1) * sizeof(double));
+        ev->work2 = xmalloc_line(dn_expr_work_size(j->e, n2) * sizeof(double));
+        ev->args2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
+        ev->res2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
         memset(ev->args2, 0, ((size_t)n2 + 1) * sizeof(double));
         ev->args2[1] = 1.0;
     }
@@ -660,16 +670,28 @@ static unsigned next_points(struct source *src, double *pts, unsigned cap)
     return c;
 }
 
-/* ---- blocks of points, evaluated on this thread or on workers, written in order ---- */
+/* ---- blocks of points, evaluated and written in order by every thread ---- */
+
+/* The points of the source are cut into blocks; a ring of slots holds the blocks being
+ * evaluated or waiting to be written. Every thread (the calling one and the -j workers
+ * alike) runs the same loop: write the finished blocks that are next in order if no
+ * other thread is writing, else take the next block from the source and evaluate and
+ * format it, else wait. So no thread is a dedicated writer that would compete with the
+ * evaluators for the cores, and a thread that finished early evaluates another block
+ * instead of waiting for its turn. The reading of the source and the bookkeeping are
+ * under one mutex; the evaluation and the writing are outside it (one writer at a time,
+ * marked by `writing`). Memory: nslots blocks, whatever the number of points. */
+
+enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE };
 
 struct slot {
     unsigned long first; /* index of its first point in the output */
     unsigned count;
+    int state;
     double *pts;
     char *text;
     size_t len;
     unsigned long bad; /* points with a nan or inf */
-    int done;
 };
 
 /* Evaluates and formats the points of a slot. */
@@ -688,129 +710,132 @@ static void run_slot(const struct job *j, struct evaluator *ev, struct slot *s)
 
 struct pool {
     const struct job *job;
+    struct source *src;
     struct slot *slots;
-    unsigned nslots;
-    unsigned long filled, taken; /* blocks handed out by the reader / taken by workers */
-    int stop;
+    unsigned nslots, block;
+    unsigned long next_in, next_out; /* blocks taken from the source / written */
+    unsigned long npts, bad;         /* points taken; points with a nan or inf */
+    int eof, writing, threaded;
     pthread_mutex_t mu;
-    pthread_cond_t work, done;
+    pthread_cond_t cv;
 };
 
-struct worker {
-    struct pool *pool;
-    struct evaluator ev;
-    pthread_t tid;
-};
+static void pool_lock(struct pool *p)
+{
+    if (p->threaded) pthread_mutex_lock(&p->mu);
+}
 
+static void pool_unlock(struct pool *p)
+{
+    if (p->threaded) pthread_mutex_unlock(&p->mu);
+}
+
+/* The loop of every thread (see above); called with the lock held, returns with it held
+ * when every block is written. */
+static void pool_loop(struct pool *p, struct evaluator *ev)
+{
+    for (;;) {
+        struct slot *w = &p->slots[p->next_out % p->nslots];
+        if (!p->writing && p->next_out < p->next_in && w->state == SLOT_DONE) {
+            unsigned long from = p->next_out, to = from;
+            while (to < p->next_in && p->slots[to % p->nslots].state == SLOT_DONE) to++;
+            p->writing = 1;
+            pool_unlock(p);
+            for (unsigned long b = from; b < to; b++) {
+                struct slot *s = &p->slots[b % p->nslots];
+                put(s->text, s->len);
+                p->bad += s->bad;
+            }
+            pool_lock(p);
+            for (unsigned long b = from; b < to; b++) p->slots[b % p->nslots].state = SLOT_FREE;
+            p->next_out = to;
+            p->writing = 0;
+            if (p->threaded) pthread_cond_broadcast(&p->cv);
+            continue;
+        }
+        if (!p->eof && p->next_in - p->next_out < p->nslots) {
+            struct slot *s = &p->slots[p->next_in % p->nslots];
+            unsigned c = next_points(p->src, s->pts, p->block);
+            if (c == 0) {
+                p->eof = 1;
+                if (p->threaded) pthread_cond_broadcast(&p->cv);
+                continue;
+            }
+            s->first = p->npts;
+            s->count = c;
+            s->state = SLOT_BUSY;
+            p->npts += c;
+            p->next_in++;
+            pool_unlock(p);
+            run_slot(p->job, ev, s);
+            pool_lock(p);
+            s->state = SLOT_DONE;
+            if (p->threaded) pthread_cond_broadcast(&p->cv);
+            continue;
+        }
+        if (p->eof && p->next_out == p->next_in) return;
+        pthread_cond_wait(&p->cv, &p->mu); /* only threaded: one thread never waits */
+    }
+}
+
+/* A -j worker thread: its own evaluator (allocated on the thread, so its arrays do not
+ * share cache lines with another thread's), then the loop. */
 static void *worker_main(void *arg)
 {
-    struct worker *w = arg;
-    struct pool *p = w->pool;
-    for (;;) {
-        pthread_mutex_lock(&p->mu);
-        while (p->taken == p->filled && !p->stop) pthread_cond_wait(&p->work, &p->mu);
-        if (p->taken == p->filled) {
-            pthread_mutex_unlock(&p->mu);
-            return NULL;
-        }
-        struct slot *s = &p->slots[p->taken++ % p->nslots];
-        pthread_mutex_unlock(&p->mu);
-        run_slot(p->job, &w->ev, s);
-        pthread_mutex_lock(&p->mu);
-        s->done = 1;
-        pthread_cond_broadcast(&p->done);
-        pthread_mutex_unlock(&p->mu);
-    }
+    struct pool *p = arg;
+    struct evaluator ev;
+    evaluator_init(&ev, p->job);
+    pool_lock(p);
+    pool_loop(p, &ev);
+    pool_unlock(p);
+    evaluator_free(&ev);
+    return NULL;
 }
 
-/* Writes a finished slot (waits for it on a pool) and counts its bad points. */
-static void flush_slot(struct pool *p, struct slot *s, unsigned long *bad)
-{
-    if (p) {
-        pthread_mutex_lock(&p->mu);
-        while (!s->done) pthread_cond_wait(&p->done, &p->mu);
-        pthread_mutex_unlock(&p->mu);
-    }
-    put(s->text, s->len);
-    *bad += s->bad;
-}
-
-/* Evaluates every point of src on `jobs` threads (this one for 1) and writes the rows in
- * order. Returns the number of points, or exits (write error) ; *bad counts points with a
- * nan/inf; returns with src->bad set when a bad line stopped the input. */
+/* Evaluates every point of src on `jobs` threads (this one and jobs - 1 workers) and
+ * writes the rows in order. Returns the number of points, or exits (write error); *bad
+ * counts points with a nan/inf; returns with src->bad set when a bad line stopped the
+ * input. */
 static unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsigned long *bad)
 {
     unsigned block = (unsigned)((1u << 18) / j->row_max);
     if (block < 1) block = 1;
     if (block > 2048) block = 2048;
-    unsigned nslots = jobs == 1 ? 1 : 2 * jobs;
-    struct slot *slots = xmalloc(nslots * sizeof *slots);
-    for (unsigned i = 0; i < nslots; i++) {
-        slots[i].pts = xmalloc((size_t)block * j->nvars * sizeof(double));
-        slots[i].text = xmalloc((size_t)block * j->row_max);
+    struct pool p = {.job = j, .src = src, .block = block, .threaded = jobs > 1};
+    p.nslots = jobs == 1 ? 1 : 2 * jobs;
+    p.slots = xmalloc(p.nslots * sizeof *p.slots);
+    for (unsigned i = 0; i < p.nslots; i++) {
+        p.slots[i].state = SLOT_FREE;
+        p.slots[i].pts = xmalloc_line((size_t)block * j->nvars * sizeof(double));
+        p.slots[i].text = xmalloc_line((size_t)block * j->row_max);
     }
-    struct pool pool = {.job = j, .slots = slots, .nslots = nslots};
-    struct worker *workers = NULL;
+    pthread_t *tids = NULL;
+    if (p.threaded) {
+        pthread_mutex_init(&p.mu, NULL);
+        pthread_cond_init(&p.cv, NULL);
+        tids = xmalloc((jobs - 1) * sizeof *tids);
+        for (unsigned i = 0; i + 1 < jobs; i++)
+            if (pthread_create(&tids[i], NULL, worker_main, &p)) die(1, "cannot start a thread");
+    }
     struct evaluator ev;
-    if (jobs == 1) {
-        evaluator_init(&ev, j);
-    } else {
-        pthread_mutex_init(&pool.mu, NULL);
-        pthread_cond_init(&pool.work, NULL);
-        pthread_cond_init(&pool.done, NULL);
-        workers = xmalloc(jobs * sizeof *workers);
-        for (unsigned i = 0; i < jobs; i++) {
-            workers[i].pool = &pool;
-            evaluator_init(&workers[i].ev, j);
-        }
-        for (unsigned i = 0; i < jobs; i++)
-            if (pthread_create(&workers[i].tid, NULL, worker_main, &workers[i]))
-                die(1, "cannot start a thread");
+    evaluator_init(&ev, j);
+    pool_lock(&p);
+    pool_loop(&p, &ev);
+    pool_unlock(&p);
+    evaluator_free(&ev);
+    if (p.threaded) {
+        for (unsigned i = 0; i + 1 < jobs; i++) pthread_join(tids[i], NULL);
+        free(tids);
+        pthread_mutex_destroy(&p.mu);
+        pthread_cond_destroy(&p.cv);
     }
-    unsigned long npts = 0, b;
-    for (b = 0;; b++) {
-        struct slot *s = &slots[b % nslots];
-        if (jobs > 1 && b >= nslots) flush_slot(&pool, s, bad);
-        unsigned c = next_points(src, s->pts, block);
-        if (c == 0) break;
-        s->first = npts;
-        s->count = c;
-        npts += c;
-        if (jobs == 1) {
-            run_slot(j, &ev, s);
-            flush_slot(NULL, s, bad);
-            continue;
-        }
-        pthread_mutex_lock(&pool.mu);
-        s->done = 0;
-        pool.filled++;
-        pthread_cond_signal(&pool.work);
-        pthread_mutex_unlock(&pool.mu);
+    for (unsigned i = 0; i < p.nslots; i++) {
+        free(p.slots[i].pts);
+        free(p.slots[i].text);
     }
-    if (jobs == 1) {
-        evaluator_free(&ev);
-    } else {
-        for (unsigned long k = b >= nslots ? b - nslots + 1 : 0; k < b; k++)
-            flush_slot(&pool, &slots[k % nslots], bad);
-        pthread_mutex_lock(&pool.mu);
-        pool.stop = 1;
-        pthread_cond_broadcast(&pool.work);
-        pthread_mutex_unlock(&pool.mu);
-        for (unsigned i = 0; i < jobs; i++) {
-            pthread_join(workers[i].tid, NULL);
-            evaluator_free(&workers[i].ev);
-        }
-        free(workers);
-        pthread_mutex_destroy(&pool.mu);
-        pthread_cond_destroy(&pool.work);
-        pthread_cond_destroy(&pool.done);
-    }
-    for (unsigned i = 0; i < nslots; i++) {
-        free(slots[i].pts);
-        free(slots[i].text);
-    }
-    free(slots);
-    return npts;
+    free(p.slots);
+    *bad = p.bad;
+    return p.npts;
 }
 
 /* ---- main ---- */
