@@ -1050,11 +1050,14 @@ int main(int argc, char **argv)
         char *abuf = cf.at ? xstrdup(cf.at) : NULL, *g[MAX_VARS + 1];
         if (abuf) got = split(abuf, ',', g, MAX_VARS);
         if (!want && got) die(2, "--at and --range exclude each other for one variable");
-        if (got != want)
-            die(2, "--range with %u variables needs --at with %u value%s (those of '%s'%s), got %u%s",
-                nvars, want, want == 1 ? "" : "s", shown(vars[1]),
-                want > 1 ? " to the last" : "", got > MAX_VARS ? MAX_VARS + 1 : got,
-                got > MAX_VARS ? " or more" : "");
+        if (got != want) {
+            char names[MAX_VARS * (DN_EXPR_MAX_NAME + 4)] = "";
+            for (unsigned v = 1; v < nvars; v++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s'%s'",
+                         v > 1 ? ", " : "", vars[v]);
+            die(2, "--range with %u variables needs --at with %u value%s (of %s), got '%s'", nvars,
+                want, want == 1 ? "" : "s", names, cf.at ? shown(cf.at) : "");
+        }
         for (unsigned v = 1; v < nvars; v++) ps.at[v] = parse_value(g[v - 1], "--at");
         free(rbuf);
         free(abuf);
