@@ -213,7 +213,7 @@ done <<EOF
 -V|x,y|-n|3|--points|$tmp/p4.txt|atan2(y,x)
 -n|5|--points|$tmp/p5.txt|erf(x)
 -n|1|-a|2|x^3
--V|x,y,z|-n|3|-r|-1:1:3001|-a|0.5,2|exp(x*y*z)+lgamma(2+x*z)
+-V|x,y,z|-n|3|-r|-1:1:3001|-a|0.5,2|exp(x*y*z)+sinc(2+x*z)+jn(2,y*z)
 -V|x,y,z,w|-n|2|-f|json|-r|0:1:2001|-a|1,2,3|x*y/(z+w)
 EOF
 
