@@ -215,7 +215,20 @@ done <<EOF
 -n|1|-a|2|x^3
 -V|x,y,z|-n|3|-r|-1:1:3001|-a|0.5,2|exp(x*y*z)+sinc(2+x*z)+jn(2,y*z)
 -V|x,y,z,w|-n|2|-f|json|-r|0:1:2001|-a|1,2,3|x*y/(z+w)
+-V|a,b,c,d,u,f,g,h|-n|6|-r|0:1:40|-a|1,2,3,4,5,6,7|a*h+exp(b*u/9)
 EOF
+# blocks and threads: long rows (3 rows a block, the ring of slots wraps many times) and a
+# bad line in the middle of a points file (the rows before it, the message, status 2)
+awk 'BEGIN{for (i = 0; i < 20000; i++) print i / 20000; print "0.5x"; for (i = 0; i < 999; i++) print i}' >"$tmp/p6.txt"
+"$eval_bin" -j 1 -n 3 --points "$tmp/p6.txt" 'exp(x)' >"$tmp/j1" 2>"$tmp/e1"
+rc1=$?
+[[ $rc1 -eq 2 && $(wc -l <"$tmp/j1") -eq 20001 ]] || fail "bad line after 20000 points: status $rc1, $(wc -l <"$tmp/j1") lines"
+for j in 2 3 5; do
+    "$eval_bin" -j $j -n 3 --points "$tmp/p6.txt" 'exp(x)' >"$tmp/jn" 2>"$tmp/en"
+    rcn=$?
+    cmp -s "$tmp/j1" "$tmp/jn" && cmp -s "$tmp/e1" "$tmp/en" && [[ $rcn -eq $rc1 ]] ||
+        fail "-j $j differs from -j 1 at a bad line (status $rcn)"
+done
 
 # 9. three to eight variables (engine dnumk): the closed forms, the column order of
 # Dnumk, the two-variable engine, the errors
