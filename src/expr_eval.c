@@ -5,6 +5,7 @@
 #include "dnum/kernel.h"
 #include "expr_impl.h"
 #include "dvec_impl.h" /* the constant-order kernel table _dn_dvec_k */
+#include "range.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 /* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
@@ -24,16 +25,44 @@ double _dn_expr_fold(unsigned op, double a, double b, double c)
 #define _DN_EXPR_NOINLINE
 #endif
 
+/* The operands of op: 0, 1 or 2. */
+static unsigned nargs(unsigned op)
+{
+    switch (op) {
+    case DN_OP_CONST: return 0;
+    case DN_OP_ADD: case DN_OP_SUB: case DN_OP_MUL: case DN_OP_DIV: case DN_OP_POW:
+    case DN_OP_ATAN2: case DN_OP_HYPOT: case DN_OP_MIN: case DN_OP_MAX: case DN_OP_FMOD:
+        return 2;
+    default: return 1;
+    }
+}
+
+#define POINT_AB(i, p) (*((i) ? &b : &a) = (p))
+
 /* The program at run-time order n (kept out of line: inlined, its stack frame made the
- * callers slower at the specialised orders). */
+ * callers slower at the specialised orders). Above DN_TAYLOR_MAX each instruction may
+ * run again on rescaled operands (src/range.h), kept in the 4 (n + 1) doubles of the
+ * workspace after the registers. */
 static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
 {
     size_t len = (size_t)n + 1;
+    double *keep = n > DN_TAYLOR_MAX ? w + e->nregs * len : NULL;
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
+        unsigned nin = keep ? nargs(i->op) : 0;
+        for (size_t k = 0; nin && k < len; k++) { /* d may be a or b */
+            keep[k] = a[k];
+            if (nin == 2) keep[len + k] = b[k];
+        }
+        if (nin) a = keep, b = keep + len;
         _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n)
+        if (nin) {
+            double *outs[1] = {d};
+            _DN_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
+                            _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n));
+        }
     }
 }
 

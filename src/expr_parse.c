@@ -554,5 +554,6 @@ unsigned dn_expr_nvars(const dn_expr *e) { return e ? e->nvars : 0; }
 size_t dn_expr_work_size(const dn_expr *e, unsigned n)
 {
     if (!e || n > DN_ORDER_MAX) return 0;
-    return (size_t)e->nregs * (n + 1);
+    /* above DN_TAYLOR_MAX: room for rescaled operands (expr_eval.c, run_dyn) */
+    return ((size_t)e->nregs + (n > DN_TAYLOR_MAX ? 4 : 0)) * (n + 1);
 }
