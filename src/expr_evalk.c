@@ -36,12 +36,27 @@ size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n)
 /* t = f(u) for the one-argument function op of kernel_special.h (m: the integer first
  * argument of polygamma, jn, yn): its derivatives at u_0 from the one-variable kernel,
  * composed with u. ws: 2 S doubles. */
+#define _DNX_SPECIAL1(X)                                                                   \
+    X(LGAMMA, lgamma) X(TGAMMA, tgamma) X(DIGAMMA, digamma) X(LAMBERTW, lambertw)          \
+    X(LAMBERTWM1, lambertwm1) X(ERFINV, erfinv) X(ERFCINV, erfcinv) X(J0, j0) X(J1, j1)    \
+    X(Y0, y0) X(Y1, y1) X(LOG2, log2) X(LOG10, log10) X(EXP2, exp2) X(SINC, sinc)          \
+    X(COT, cot) X(SINPI, sinpi) X(COSPI, cospi)
+#define _DNX_CASE1(OP, f)                                                                  \
+    case DN_OP_##OP: _dn_##f(dh, seed, N); break;
+
 static void compose_special(double *t, const double *u, unsigned op, double m, unsigned K,
                             unsigned N, double *ws)
 {
     double seed[DNK_ORDER_MAX + 1] = {u[0]}, dh[DNK_ORDER_MAX + 1];
     if (N >= 1) seed[1] = 1.0;
-    _DN_EXPR_EXEC(_dn_, op, dh, seed, seed, m, N)
+    switch (op) {
+        _DNX_SPECIAL1(_DNX_CASE1)
+    case DN_OP_POLYGAMMA: _dn_polygamma(dh, seed, (int)m, N); break;
+    case DN_OP_JN: _dn_jn(dh, seed, (int)m, N); break;
+    case DN_OP_YN: _dn_yn(dh, seed, (int)m, N); break;
+    default: /* not reached: only the special functions come here */
+        for (unsigned k = 0; k <= N; k++) dh[k] = NAN;
+    }
     _dnk_tcompose(t, dh, u, K, N, ws);
 }
 
