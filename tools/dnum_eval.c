@@ -1020,18 +1020,8 @@ int main(int argc, char **argv)
         die(2, "order %lu is above the dnum2 engine's limit %u", order,
             (unsigned)DN_EXPR_MAX_ORDER2);
 
-    /* the expression */
-    char *src = expr_path ? read_expr(expr_path) : xstrdup(cf.src);
-    dn_expr_error err;
-    struct job job = {.engine = engine, .format = cf.format, .n = (unsigned)order, .nvars = nvars};
-    job.e = dn_expr_parse(src, (const char *const *)vars, nvars, &err);
-    if (!job.e) {
-        if (err.code == DN_EINVAL)
-            die(2, "bad variable list '%s': %s", shown(cf.vars), shown(err.msg));
-        die_expr(src, &err);
-    }
-
-    /* the points */
+    /* the points (before the expression is read: an error here leaves no copy of it
+     * behind) */
     struct source ps = {.nvars = nvars, .m = 1};
     if (cf.points) {
         if (cf.range || cf.at) die(2, "--points excludes --at and --range");
@@ -1074,6 +1064,17 @@ int main(int argc, char **argv)
         free(abuf);
     } else {
         die(2, "give a point (--at), a sweep (--range) or a file of points (--points)");
+    }
+
+    /* the expression */
+    char *src = expr_path ? read_expr(expr_path) : xstrdup(cf.src);
+    dn_expr_error err;
+    struct job job = {.engine = engine, .format = cf.format, .n = (unsigned)order, .nvars = nvars};
+    job.e = dn_expr_parse(src, (const char *const *)vars, nvars, &err);
+    if (!job.e) {
+        if (err.code == DN_EINVAL)
+            die(2, "bad variable list '%s': %s", shown(cf.vars), shown(err.msg));
+        die_expr(src, &err);
     }
 
     /* output */
