@@ -1,9 +1,10 @@
 /* libFuzzer target for the expression parser (dnum/expr.h): any byte string is parsed
  * with the variables x and y; an expression that parses is evaluated at a small order on
  * raw arrays (specialised and run-time paths, and orders 171..199, where the registers
- * carry exponents), on Dvec and on the bivariate layout, and its Taylor coefficients.
- * Crashes, hangs, leaks and sanitizer reports are the failures, and Dvec differing from
- * the raw arrays, or a coefficient times k! differing from a finite derivative. Build and run:
+ * carry exponents), on Dvec, on the bivariate layout and on the Dnumk layout, and its
+ * Taylor coefficients. Crashes, hangs, leaks and sanitizer reports are the failures, and
+ * Dvec differing from the raw arrays, or a coefficient times k! differing from a finite
+ * derivative. Build and run:
  * tools/fuzz.sh [SECONDS]. */
 #include <math.h>
 #include <stdint.h>
@@ -71,6 +72,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     double *w2 = malloc(dn_expr_work_size2(e, 3) * sizeof(double));
     if (dn_expr_eval2(e, 3, t, o2, w2)) abort();
     free(w2);
+    /* three variables (x, y and a third the formula does not use), total order 3: the
+     * Dnumk layout, 20 entries (fuzz_diff compares the numbers of the families) */
+    double tk[2 * 20] = {0.375, 1.0, 0, 0}, ok[20];
+    tk[20] = -1.25, tk[22] = 1.0;
+    double *wk = malloc(dn_expr_work_sizek(e, 3, 3) * sizeof(double));
+    if (!wk || dn_expr_evalk(e, 3, 3, tk, ok, wk)) abort();
+    free(wk);
     free(w);
     free(args);
     free(out);
