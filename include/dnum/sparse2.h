@@ -108,6 +108,13 @@ struct dsp2_work {
     size_t peak;         /* largest arena top seen */
 };
 
+/* restrict is C only (C++ has no such qualifier) */
+#ifdef __cplusplus
+#define _DSP2_RESTRICT
+#else
+#define _DSP2_RESTRICT restrict
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define _DSP2_DECL static inline __attribute__((unused))
 #else
@@ -161,8 +168,8 @@ _DSP2_DECL dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
     if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
     uint32_t st = ++w->clock;
-    uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
-    double *restrict G = w->g, *restrict H = w->h;
+    uint32_t *_DSP2_RESTRICT ix = w->idx, *_DSP2_RESTRICT sp = w->stamp;
+    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
     if (w->mode == _DSP2_HV) {
         double m = f2 * u.d;
         for (uint32_t k = 0; k < n; k++) {
@@ -211,8 +218,8 @@ _DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, do
     res.w = w;
     res.off = (uint32_t)r;
     res.st = st;
-    uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
-    double *restrict G = w->g, *restrict H = w->h;
+    uint32_t *_DSP2_RESTRICT ix = w->idx, *_DSP2_RESTRICT sp = w->stamp;
+    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
     if (la == lb && a.off == b.off && a.st == b.st) { /* the same list (u * u, u + u) */
         double fs = fa + fb, fss = faa + 2.0 * fab + fbb, m = fss * a.d;
         for (; k < la; k++) {
@@ -265,7 +272,7 @@ _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
     _dsp2_acc *A = &w->acc[k];
     const uint32_t *ix = w->idx + b.off;
     const double *G = w->g + b.off, *H = w->h + b.off;
-    double *restrict ag = A->g, *restrict ah = A->h;
+    double *_DSP2_RESTRICT ag = A->g, *_DSP2_RESTRICT ah = A->h;
     for (uint32_t p = 0; p < b.len; p++) {
         uint32_t i = ix[p];
         if (!A->in[i]) {
