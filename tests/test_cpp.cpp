@@ -226,15 +226,9 @@ static void expressions()
     dn_expr_free(e);
 }
 
-/* Rosenbrock's function, one body for dnum_o2, dlane2 and dsp2 (the dnh_* overloads) */
-DN_OBJECTIVE2(rosen, T, x, n, ctx,
-              T s = dnh_const(T, 0.0);
-              for (unsigned i = 0; i + 1 < n; i++) {
-                  T a = dnh_sub(x[i + 1], dnh_mul(x[i], x[i]));
-                  T b = dnh_d_sub(1.0, x[i]);
-                  s = dnh_add(s, dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b)));
-              }
-              return s;)
+/* the W3 objective (Rosenbrock), written once with DN_OBJECTIVE2 in C: here compiled as
+ * C++ with the dnh_* overloads for dnum_o2, dlane2 and dsp2 */
+#include "../bench/w3_rosen.h"
 
 static void objectives()
 {
