@@ -131,6 +131,7 @@ int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double
     int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args, double *work);
 _DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
 
+#ifndef __cplusplus /* C++: overloads in dnum/dnum.hpp (dnum::expr_eval) */
 /** Type-generic name: dn_expr_eval_dnum(e, r, args, work) calls dn_expr_eval_oN for the
  *  type of *r (dnum_o1 ... dnum_o32). */
 #define dn_expr_eval_dnum(e, r, args, work)                                                \
@@ -144,6 +145,7 @@ _DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
              _DN_EXPR_GCASE(28) _DN_EXPR_GCASE(29) _DN_EXPR_GCASE(30) _DN_EXPR_GCASE(31)   \
              _DN_EXPR_GCASE(32))(e, r, args, work)
 #define _DN_EXPR_GCASE(N) , dnum_o##N * : dn_expr_eval_o##N
+#endif
 
 /** Evaluates e on Dvec numbers: args[i] is variable i (all of the same order n; with no
  *  variables, n is r's order), r receives the result at order n (r may be one of the
