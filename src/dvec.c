@@ -1,6 +1,7 @@
 /* Dvec storage: the deque (ring buffer), its life cycle, access, and the paper's
  * operators D, F and new. Arithmetic lives in dvec_ops.c. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dvec_impl.h"
@@ -18,6 +19,28 @@ void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count)
         al->free(p, (size_t)count * sizeof(double), al->ctx);
     else
         free(p);
+}
+
+int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
+{
+    /* wide numbers first, at an address aligned for them (the allocator's blocks need
+     * only be aligned for double), then the doubles */
+    size_t a = _Alignof(_dn_wide), bytes = nw * sizeof(_dn_wide) + nd * sizeof(double) + a;
+    void *p = al ? al->alloc(bytes, al->ctx) : malloc(bytes);
+    if (!p) return DN_ENOMEM;
+    uintptr_t base = ((uintptr_t)p + (a - 1)) & ~(uintptr_t)(a - 1);
+    s->heap = p;
+    s->bytes = bytes;
+    s->al = al;
+    s->w = (_dn_wide *)base;
+    s->d = (double *)(base + nw * sizeof(_dn_wide));
+    return DN_OK;
+}
+
+void _dn_dvec_scratch_free_heap(dvec_scratch *s)
+{
+    if (s->al) s->al->free(s->heap, s->bytes, s->al->ctx);
+    else free(s->heap);
 }
 
 const double *_dn_dvec_unwrap(const dvec *a, double *tmp)

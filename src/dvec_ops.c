@@ -11,67 +11,130 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-/* r = kernel(u) with extra arguments ARGS (after u, before n). */
-#define DVEC_UNARY(name, call)                                                             \
+/* r = call on u's view pu with scratch S: ND doubles and NW wide numbers for the kernel
+ * (S.d, S.w), after the view's own doubles. */
+#define DVEC_UNARY(name, ND, NW, call)                                                     \
     int dvec_##name                                                                        \
     {                                                                                      \
-        if (!_dn_dvec_ok(r) || !_dn_dvec_ok(u)) return DN_EINVAL;                                \
+        if (!_dn_dvec_ok(r) || !_dn_dvec_ok(u)) return DN_EINVAL;                          \
         unsigned len = u->len, n = len - 1;                                                \
-        double tu[len];                                                                    \
-        const double *pu = _dn_dvec_view(u, tu);                                              \
+        size_t nv = _dn_dvec_view_need(u);                                                 \
+        dvec_scratch S;                                                                    \
+        if (_dn_dvec_scratch(&S, r->al, nv + (size_t)(ND), (size_t)(NW))) return DN_ENOMEM; \
+        const double *pu = _dn_dvec_view(u, S.d);                                          \
+        double *ws = S.d + nv;                                                             \
+        _dn_wide *ww = S.w;                                                                \
+        (void)ws;                                                                          \
+        (void)ww;                                                                          \
         dvec_out o;                                                                        \
-        if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;                                     \
-        call;                                                                              \
-        _dn_dvec_end(&o);                                                                     \
-        return DN_OK;                                                                      \
+        int rc = _dn_dvec_begin(&o, r, len);                                               \
+        if (!rc) {                                                                         \
+            call;                                                                          \
+            _dn_dvec_end(&o);                                                              \
+        }                                                                                  \
+        _dn_dvec_scratch_free(&S);                                                         \
+        return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
 
-/* r = kernel(a, b); the orders must agree. */
-#define DVEC_BINARY(name, kernel)                                                          \
+/* r = kernel(a, b, n, ws, ww) (kernel: a function of that shape); the orders must agree. */
+#define DVEC_BINARY(name, ND, NW, kernel)                                                  \
     int dvec_##name(dvec *r, const dvec *a, const dvec *b)                                 \
     {                                                                                      \
-        if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a) || !_dn_dvec_ok(b)) return DN_EINVAL;                \
+        if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a) || !_dn_dvec_ok(b)) return DN_EINVAL;       \
         if (a->len != b->len) return DN_EORDER;                                            \
         unsigned len = a->len, n = len - 1;                                                \
-        double ta[len], tb[len];                                                           \
-        const double *pa = _dn_dvec_view(a, ta), *pb = _dn_dvec_view(b, tb);                     \
+        size_t na = _dn_dvec_view_need(a), nb = _dn_dvec_view_need(b);                     \
+        dvec_scratch S;                                                                    \
+        if (_dn_dvec_scratch(&S, r->al, na + nb + (size_t)(ND), (size_t)(NW)))             \
+            return DN_ENOMEM;                                                              \
+        const double *pa = _dn_dvec_view(a, S.d), *pb = _dn_dvec_view(b, S.d + na);        \
         dvec_out o;                                                                        \
-        if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;                                     \
-        kernel(o.dst, pa, pb, n);                                                          \
-        _dn_dvec_end(&o);                                                                     \
-        return DN_OK;                                                                      \
+        int rc = _dn_dvec_begin(&o, r, len);                                               \
+        if (!rc) {                                                                         \
+            kernel(o.dst, pa, pb, n, S.d + na + nb, S.w);                                  \
+            _dn_dvec_end(&o);                                                              \
+        }                                                                                  \
+        _dn_dvec_scratch_free(&S);                                                         \
+        return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
 
-/* kernel f on the arguments ..., from the table when the order allows */
+/* kernel f on the arguments ..., from the table when the order allows (its instances
+ * have their scratch on the stack), else with the scratch ws (and ww: DVEC_KW) */
 #define DVEC_K(f, ...)                                                                     \
-    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f(__VA_ARGS__, n))
+    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f##_w(__VA_ARGS__, n, ws))
+#define DVEC_KW(f, ...)                                                                    \
+    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__)                                   \
+                         : _dn_##f##_w(__VA_ARGS__, n, ws, ww))
+/* table sizes: none below DVEC_CONST_MAX */
+#define DVEC_W(f) (n <= DVEC_CONST_MAX ? 0 : _DN_W_##f(n))
+#define DVEC_WW(f) (n <= DVEC_CONST_MAX ? 0 : _DN_WW_##f(n))
 
-DVEC_BINARY(add, _dn_add)
-DVEC_BINARY(sub, _dn_sub)
-#define K2(f) static void f##_k(double *r, const double *a, const double *b, unsigned n)   \
-    { DVEC_K(f, r, a, b); }                                                                \
-    DVEC_BINARY(f, f##_k)
-K2(mul) K2(div) K2(pow) K2(atan2) K2(hypot)
-#undef K2
+static void add_k(double *r, const double *a, const double *b, unsigned n, double *ws,
+                  _dn_wide *ww)
+{
+    (void)ws;
+    (void)ww;
+    _dn_add(r, a, b, n);
+}
+static void sub_k(double *r, const double *a, const double *b, unsigned n, double *ws,
+                  _dn_wide *ww)
+{
+    (void)ws;
+    (void)ww;
+    _dn_sub(r, a, b, n);
+}
+DVEC_BINARY(add, 0, 0, add_k)
+DVEC_BINARY(sub, 0, 0, sub_k)
+static void mul_k(double *r, const double *a, const double *b, unsigned n, double *ws,
+                  _dn_wide *ww)
+{
+    (void)ww;
+    DVEC_K(mul, r, a, b);
+}
+static void div_k(double *r, const double *a, const double *b, unsigned n, double *ws,
+                  _dn_wide *ww)
+{
+    (void)ww;
+    DVEC_K(div, r, a, b);
+}
+#define K2W(f)                                                                             \
+    static void f##_k(double *r, const double *a, const double *b, unsigned n, double *ws, \
+                      _dn_wide *ww)                                                        \
+    {                                                                                      \
+        DVEC_KW(f, r, a, b);                                                               \
+    }
+K2W(pow) K2W(atan2) K2W(hypot)
+#undef K2W
+DVEC_BINARY(mul, DVEC_W(mul), 0, mul_k)
+DVEC_BINARY(div, DVEC_W(div), 0, div_k)
+DVEC_BINARY(pow, DVEC_W(pow), DVEC_WW(pow), pow_k)
+DVEC_BINARY(atan2, DVEC_W(atan2), DVEC_WW(atan2), atan2_k)
+DVEC_BINARY(hypot, DVEC_W(hypot), DVEC_WW(hypot), hypot_k)
 
-#define FN(f) DVEC_UNARY(f(dvec *r, const dvec *u), DVEC_K(f, o.dst, pu))
-DVEC_K1_LIST(FN)
+#define FN(f) DVEC_UNARY(f(dvec *r, const dvec *u), DVEC_W(f), 0, DVEC_K(f, o.dst, pu))
+#define FNW(f) DVEC_UNARY(f(dvec *r, const dvec *u), DVEC_W(f), DVEC_WW(f), DVEC_KW(f, o.dst, pu))
+FN(exp) FN(expm1) FN(log) FN(log1p) FNW(sqrt) FNW(cbrt) FN(sin) FN(cos) FN(tan) FN(asin)
+FN(acos) FN(atan) FN(sinh) FN(cosh) FN(tanh) FN(asinh) FN(acosh) FN(atanh) FN(erf) FN(erfc)
 #undef FN
-DVEC_UNARY(neg(dvec *r, const dvec *u), _dn_neg(o.dst, pu, n))
-DVEC_UNARY(abs(dvec *r, const dvec *u), _dn_abs(o.dst, pu, n))
+#undef FNW
+DVEC_UNARY(neg(dvec *r, const dvec *u), 0, 0, _dn_neg(o.dst, pu, n))
+DVEC_UNARY(abs(dvec *r, const dvec *u), 0, 0, _dn_abs(o.dst, pu, n))
 
-DVEC_UNARY(pow_d(dvec *r, const dvec *u, double p), DVEC_K(pow_d, o.dst, pu, p))
-DVEC_UNARY(pown(dvec *r, const dvec *u, long m), DVEC_K(pown, o.dst, pu, m))
-DVEC_UNARY(add_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, c, n))
-DVEC_UNARY(sub_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, -c, n))
-DVEC_UNARY(mul_d(dvec *r, const dvec *u, double c), _dn_mul_d(o.dst, pu, c, n))
-DVEC_UNARY(div_d(dvec *r, const dvec *u, double c),
+DVEC_UNARY(pow_d(dvec *r, const dvec *u, double p), DVEC_W(pow_d), DVEC_WW(pow_d),
+           DVEC_KW(pow_d, o.dst, pu, p))
+DVEC_UNARY(pown(dvec *r, const dvec *u, long m), DVEC_W(pown), DVEC_WW(pown),
+           DVEC_KW(pown, o.dst, pu, m))
+DVEC_UNARY(add_d(dvec *r, const dvec *u, double c), 0, 0, _dn_add_d(o.dst, pu, c, n))
+DVEC_UNARY(sub_d(dvec *r, const dvec *u, double c), 0, 0, _dn_add_d(o.dst, pu, -c, n))
+DVEC_UNARY(mul_d(dvec *r, const dvec *u, double c), 0, 0, _dn_mul_d(o.dst, pu, c, n))
+DVEC_UNARY(div_d(dvec *r, const dvec *u, double c), 0, 0,
            double v0 = pu[0] / c; _dn_mul_d(o.dst, pu, 1.0 / c, n); o.dst[0] = v0)
-DVEC_UNARY(d_sub(dvec *r, double c, const dvec *u),
+DVEC_UNARY(d_sub(dvec *r, double c, const dvec *u), 0, 0,
            double v0 = c - pu[0]; _dn_neg(o.dst, pu, n); o.dst[0] = v0)
-DVEC_UNARY(d_div(dvec *r, double c, const dvec *u), DVEC_K(d_div, o.dst, c, pu))
-static DVEC_UNARY(apply_(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx),
-                  _dn_apply(o.dst, pu, h, ctx, n))
+DVEC_UNARY(d_div(dvec *r, double c, const dvec *u), DVEC_W(d_div), 0,
+           DVEC_K(d_div, o.dst, c, pu))
+static DVEC_UNARY(apply_(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx), _DN_W_apply(n), 0,
+                  _dn_apply_w(o.dst, pu, h, ctx, n, ws))
 
 int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 {
@@ -81,14 +144,22 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 
 /* The special functions (kernel_special.h): run with the run-time order, no table (their
  * point series run out of line anyway). */
-#define SP1(N, f) DVEC_UNARY(f(dvec *r, const dvec *u), _dn_##f(o.dst, pu, n))
-#define SP2(N, f) DVEC_BINARY(f, _dn_##f)
-#define SPI(N, f) DVEC_UNARY(f(dvec *r, int m, const dvec *u), _dn_##f(o.dst, pu, m, n))
+#define SP1(N, f) DVEC_UNARY(f(dvec *r, const dvec *u), _DN_W_##f(n), 0, _dn_##f##_w(o.dst, pu, n, ws))
+#define SP2K(N, f)                                                                         \
+    static void f##_k(double *r, const double *a, const double *b, unsigned n, double *ws, \
+                      _dn_wide *ww)                                                        \
+    {                                                                                      \
+        (void)ww;                                                                          \
+        _dn_##f##_w(r, a, b, n, ws);                                                       \
+    }                                                                                      \
+    DVEC_BINARY(f, _DN_W_##f(n), 0, f##_k)
+#define SPI(N, f)                                                                          \
+    DVEC_UNARY(f(dvec *r, int m, const dvec *u), _DN_W_##f(n), 0, _dn_##f##_w(o.dst, pu, m, n, ws))
 _DN_SPECIAL_UN_LIST(SP1, 0)
-_DN_SPECIAL_BIN_LIST(SP2, 0)
+_DN_SPECIAL_BIN_LIST(SP2K, 0)
 _DN_SPECIAL_INT_LIST(SPI, 0)
 #undef SP1
-#undef SP2
+#undef SP2K
 #undef SPI
 
 /* s = f(u), c = g(u) from one recurrence (sincos, sinhcosh). */
@@ -97,18 +168,22 @@ _DN_SPECIAL_INT_LIST(SPI, 0)
     {                                                                                      \
         if (!_dn_dvec_ok(s) || !_dn_dvec_ok(c) || !_dn_dvec_ok(u) || s == c) return DN_EINVAL;     \
         unsigned len = u->len, n = len - 1;                                                \
-        double tu[len];                                                                    \
-        const double *pu = _dn_dvec_view(u, tu);                                              \
+        size_t nv = _dn_dvec_view_need(u);                                                 \
+        dvec_scratch S;                                                                    \
+        if (_dn_dvec_scratch(&S, s->al, nv + (size_t)DVEC_W(name), 0)) return DN_ENOMEM;   \
+        const double *pu = _dn_dvec_view(u, S.d);                                          \
+        double *ws = S.d + nv;                                                             \
         dvec_out os, oc;                                                                   \
-        if (_dn_dvec_begin(&os, s, len)) return DN_ENOMEM;                                    \
-        if (_dn_dvec_begin(&oc, c, len)) {                                                    \
-            _dn_dvec_free(s->al, os.fresh, len);                                              \
-            return DN_ENOMEM;                                                              \
+        int rc = _dn_dvec_begin(&os, s, len);                                              \
+        if (!rc && (rc = _dn_dvec_begin(&oc, c, len)))                                     \
+            _dn_dvec_free(s->al, os.fresh, len);                                           \
+        if (!rc) {                                                                         \
+            DVEC_K(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */      \
+            _dn_dvec_end(&os);                                                             \
+            _dn_dvec_end(&oc);                                                             \
         }                                                                                  \
-        DVEC_K(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */          \
-        _dn_dvec_end(&os);                                                                    \
-        _dn_dvec_end(&oc);                                                                    \
-        return DN_OK;                                                                      \
+        _dn_dvec_scratch_free(&S);                                                         \
+        return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
 DVEC_PAIR(sincos)
 DVEC_PAIR(sinhcosh)

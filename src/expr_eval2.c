@@ -27,7 +27,7 @@ int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out,
         double *d = work + i->dst * len;
         const double *a = work + i->a * len, *b = work + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn2_, i->op, d, a, b, c, n)
+        _DN_EXPR_EXEC_OLD(_dn2_, i->op, d, a, b, c, n)
     }
     memmove(out, work + e->result * len, len * sizeof(double));
     return DN_OK;

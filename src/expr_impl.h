@@ -68,8 +68,88 @@ struct dn_expr {
 /* One instruction on derivative arrays of order n with kernel prefix P (_dn_ for one
  * variable; the same names with another prefix serve other number layouts). d, a, b are
  * the registers; any of them may coincide, as the kernels allow. Shared by the run-time
- * evaluator, the order-specialised ones and constant folding. */
-#define _DN_EXPR_EXEC(P, op, d, a, b, c, n)                                                \
+ * evaluator, the order-specialised ones and constant folding. ws and ww are the kernels'
+ * scratch (kernel.h): at least _DN_W_MAX(n) doubles and _DN_WW_MAX(n) wide numbers. */
+#define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, ww)                                             \
+    switch (op) {                                                                          \
+    case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
+    case DN_OP_ADD: P##add(d, a, b, n); break;                                             \
+    case DN_OP_SUB: P##sub(d, a, b, n); break;                                             \
+    case DN_OP_MUL: P##mul_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_DIV: P##div_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_NEG: P##neg(d, a, n); break;                                                \
+    case DN_OP_ADD_D: P##add_d(d, a, c, n); break;                                         \
+    case DN_OP_MUL_D: P##mul_d(d, a, c, n); break;                                         \
+    case DN_OP_DIV_D: { /* as dnum_oN_div_d: scale by 1/c, exact quotient for the value */ \
+        double v_ = a[0] / (c);                                                            \
+        P##mul_d(d, a, 1.0 / (c), n);                                                      \
+        d[0] = v_;                                                                         \
+        break;                                                                             \
+    }                                                                                      \
+    case DN_OP_D_SUB: { /* as dnum_oN_d_sub */                                             \
+        double v_ = (c) - a[0];                                                            \
+        P##neg(d, a, n);                                                                   \
+        d[0] = v_;                                                                         \
+        break;                                                                             \
+    }                                                                                      \
+    case DN_OP_D_DIV: P##d_div_w(d, c, a, n, ws); break;                                         \
+    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws, ww); break;                                   \
+    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws, ww); break;                                         \
+    case DN_OP_POW: P##pow_w(d, a, b, n, ws, ww); break;                                             \
+    case DN_OP_ATAN2: P##atan2_w(d, a, b, n, ws, ww); break;                                         \
+    case DN_OP_HYPOT: P##hypot_w(d, a, b, n, ws, ww); break;                                         \
+    case DN_OP_EXP: P##exp_w(d, a, n, ws); break;                                                \
+    case DN_OP_EXPM1: P##expm1_w(d, a, n, ws); break;                                            \
+    case DN_OP_LOG: P##log_w(d, a, n, ws); break;                                                \
+    case DN_OP_LOG1P: P##log1p_w(d, a, n, ws); break;                                            \
+    case DN_OP_SQRT: P##sqrt_w(d, a, n, ws, ww); break;                                              \
+    case DN_OP_CBRT: P##cbrt_w(d, a, n, ws, ww); break;                                              \
+    case DN_OP_SIN: P##sin_w(d, a, n, ws); break;                                                \
+    case DN_OP_COS: P##cos_w(d, a, n, ws); break;                                                \
+    case DN_OP_TAN: P##tan_w(d, a, n, ws); break;                                                \
+    case DN_OP_ASIN: P##asin_w(d, a, n, ws); break;                                              \
+    case DN_OP_ACOS: P##acos_w(d, a, n, ws); break;                                              \
+    case DN_OP_ATAN: P##atan_w(d, a, n, ws); break;                                              \
+    case DN_OP_SINH: P##sinh_w(d, a, n, ws); break;                                              \
+    case DN_OP_COSH: P##cosh_w(d, a, n, ws); break;                                              \
+    case DN_OP_TANH: P##tanh_w(d, a, n, ws); break;                                              \
+    case DN_OP_ASINH: P##asinh_w(d, a, n, ws); break;                                            \
+    case DN_OP_ACOSH: P##acosh_w(d, a, n, ws); break;                                            \
+    case DN_OP_ATANH: P##atanh_w(d, a, n, ws); break;                                            \
+    case DN_OP_ERF: P##erf_w(d, a, n, ws); break;                                                \
+    case DN_OP_ERFC: P##erfc_w(d, a, n, ws); break;                                              \
+    case DN_OP_ABS: P##abs(d, a, n); break;                                                \
+    case DN_OP_LGAMMA: P##lgamma_w(d, a, n, ws); break;                                          \
+    case DN_OP_TGAMMA: P##tgamma_w(d, a, n, ws); break;                                          \
+    case DN_OP_DIGAMMA: P##digamma_w(d, a, n, ws); break;                                        \
+    case DN_OP_LAMBERTW: P##lambertw_w(d, a, n, ws); break;                                      \
+    case DN_OP_LAMBERTWM1: P##lambertwm1_w(d, a, n, ws); break;                                  \
+    case DN_OP_ERFINV: P##erfinv_w(d, a, n, ws); break;                                          \
+    case DN_OP_ERFCINV: P##erfcinv_w(d, a, n, ws); break;                                        \
+    case DN_OP_J0: P##j0_w(d, a, n, ws); break;                                                  \
+    case DN_OP_J1: P##j1_w(d, a, n, ws); break;                                                  \
+    case DN_OP_Y0: P##y0_w(d, a, n, ws); break;                                                  \
+    case DN_OP_Y1: P##y1_w(d, a, n, ws); break;                                                  \
+    case DN_OP_LOG2: P##log2_w(d, a, n, ws); break;                                              \
+    case DN_OP_LOG10: P##log10_w(d, a, n, ws); break;                                            \
+    case DN_OP_EXP2: P##exp2_w(d, a, n, ws); break;                                              \
+    case DN_OP_SINC: P##sinc_w(d, a, n, ws); break;                                              \
+    case DN_OP_COT: P##cot_w(d, a, n, ws); break;                                                \
+    case DN_OP_SINPI: P##sinpi_w(d, a, n, ws); break;                                            \
+    case DN_OP_COSPI: P##cospi_w(d, a, n, ws); break;                                            \
+    case DN_OP_FLOOR: P##floor_w(d, a, n, ws); break;                                            \
+    case DN_OP_CEIL: P##ceil_w(d, a, n, ws); break;                                              \
+    case DN_OP_MIN: P##min_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_MAX: P##max_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_FMOD: P##fmod_w(d, a, b, n, ws); break;                                           \
+    case DN_OP_POLYGAMMA: P##polygamma_w(d, a, (int)(c), n, ws); break;                          \
+    case DN_OP_JN: P##jn_w(d, a, (int)(c), n, ws); break;                                        \
+    case DN_OP_YN: P##yn_w(d, a, (int)(c), n, ws); break;                                        \
+    default: break;                                                                        \
+    }
+
+/* TEMPORARY: the same without scratch, for the bivariate evaluator */
+#define _DN_EXPR_EXEC_OLD(P, op, d, a, b, c, n)                                                \
     switch (op) {                                                                          \
     case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
     case DN_OP_ADD: P##add(d, a, b, n); break;                                             \

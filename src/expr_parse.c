@@ -550,9 +550,3 @@ void dn_expr_free(dn_expr *e)
 }
 
 unsigned dn_expr_nvars(const dn_expr *e) { return e ? e->nvars : 0; }
-
-size_t dn_expr_work_size(const dn_expr *e, unsigned n)
-{
-    if (!e || n > DN_ORDER_MAX) return 0;
-    return (size_t)e->nregs * (n + 1);
-}
