@@ -141,9 +141,11 @@ int dvec_set(dvec *r, const dvec *a)
 {
     if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
     if (r == a) return DN_OK;
-    double tmp[a->len];
-    const double *pa = _dn_dvec_view(a, tmp);
-    return dvec_set_derivs(r, pa, a->len - 1);
+    dvec_scratch S;
+    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(a), 0)) return DN_ENOMEM;
+    int rc = dvec_set_derivs(r, _dn_dvec_view(a, S.d), a->len - 1);
+    _dn_dvec_scratch_free(&S);
+    return rc;
 }
 
 int dvec_order(const dvec *v) { return _dn_dvec_ok(v) ? (int)(v->len - 1) : DN_EINVAL; }
@@ -193,9 +195,11 @@ static int dvec_slice(dvec *r, const dvec *a, unsigned from, unsigned len)
         r->len = len;
         return DN_OK;
     }
-    double tmp[a->len];
-    const double *pa = _dn_dvec_view(a, tmp);
-    return dvec_set_derivs(r, pa + from, len - 1);
+    dvec_scratch S;
+    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(a), 0)) return DN_ENOMEM;
+    int rc = dvec_set_derivs(r, _dn_dvec_view(a, S.d) + from, len - 1);
+    _dn_dvec_scratch_free(&S);
+    return rc;
 }
 
 int dvec_D(dvec *r, const dvec *a)
@@ -237,12 +241,16 @@ int dvec_new(dvec *r, double head, const dvec *tail)
         r->len = len;
         return DN_OK;
     }
-    double tmp[tail->len];
-    const double *pt = _dn_dvec_view(tail, tmp);
+    dvec_scratch S;
+    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(tail), 0)) return DN_ENOMEM;
+    const double *pt = _dn_dvec_view(tail, S.d);
     dvec_out o;
-    if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;
-    o.dst[0] = head;
-    memcpy(o.dst + 1, pt, tail->len * sizeof(double));
-    _dn_dvec_end(&o);
-    return DN_OK;
+    int rc = _dn_dvec_begin(&o, r, len);
+    if (!rc) {
+        o.dst[0] = head;
+        memcpy(o.dst + 1, pt, tail->len * sizeof(double));
+        _dn_dvec_end(&o);
+    }
+    _dn_dvec_scratch_free(&S);
+    return rc ? DN_ENOMEM : DN_OK;
 }
