@@ -132,7 +132,9 @@ static void expr_all(run *o)
         o->st = DN_EINVAL;
         return;
     }
-    double *w = malloc(dn_expr_work_size(e, N) * sizeof(double));
+    dn_expr *e2 = dn_expr_parse("sin(x) * y + x^2.5 / hypot(x, y)", vars, 2, &err);
+    size_t nw = dn_expr_work_size(e, N), nw2 = e2 ? dn_expr_work_size(e2, N) : 0;
+    double *w = malloc((nw > nw2 ? nw : nw2) * sizeof(double));
     double *args = malloc(2 * LEN * sizeof(double)), *out = malloc(LEN * sizeof(double));
     dvec x, u, z, y, r;
     dvec_init(&x, N);
@@ -146,7 +148,6 @@ static void expr_all(run *o)
     dvec_get_derivs(args, &u);
     dvec_get_derivs(args + LEN, &y);
     keep_raw(o, dn_expr_eval(e, N, args, out, w), out);
-    dn_expr *e2 = dn_expr_parse("sin(x) * y + x^2.5 / hypot(x, y)", vars, 2, &err);
     const dvec *dargs[] = {&x, &y};
     keep(o, e2 ? dn_expr_eval_dvec(e2, &r, dargs, w) : DN_EINVAL, &r);
     dn_expr_free(e2);
