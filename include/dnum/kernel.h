@@ -12,6 +12,24 @@
  *            Any output may alias any input. They convert to normalised form, run the
  *            core and convert back: O(n) scalings around an O(n^2) core.
  *
+ * Scratch, bounded stack: no kernel declares an array whose size depends on n (no
+ * variable-length arrays; the headers are clean under -Wvla). A kernel that needs
+ * temporary arrays is written _dn_<name>_w and takes them from its caller as its last
+ * arguments: `double *restrict ws` of _DN_W_<name>(n) doubles and, for the kernels that
+ * run in extended precision (sqrt cbrt pow_d pown pow atan2 hypot), `_dn_wide *restrict
+ * ww` of _DN_WW_<name>(n) wide numbers (a separate array: long double needs its own
+ * alignment, and no memory is used as both types). Scratch must not overlap the other
+ * arguments; its contents on entry do not matter. _DN_W_MAX(n) and _DN_WW_MAX(n) are
+ * enough for every kernel of this header and kernel_special.h. Who provides it:
+ *   - the fixed-order front ends (fixed.h): local arrays of the constant size
+ *     _DN_W_<name>(N); after inlining the same code as arrays declared in the kernel;
+ *   - Dvec (src/dvec_ops.c): a block from the dvec's allocator (DN_ENOMEM, outputs
+ *     untouched, if it fails), or a buffer of a few KiB on the stack at orders up to 16;
+ *   - the expression evaluator: the caller's workspace (dn_expr_work_size counts it).
+ * So a kernel's own frame is a few hundred bytes at any order: at DN_ORDER_MAX every
+ * Dvec function and dn_expr_eval run in a thread with a 64 KiB stack (tests/test_stack.c).
+ * Kernels without temporaries (add, neg, abs, ...) keep the plain form _dn_<name>.
+ *
  * Why normalised cores: the Leibniz product (fg)^(n) = sum_k C(n,k) f^(k) g^(n-k) with
  * C(n,k) = n!/(k!(n-k)!) is exactly n! * sum_k (f^(k)/k!) (g^(n-k)/(n-k)!). Scaling each
  * operand once moves the binomial weights out of the O(n^2) inner loop (one multiply
@@ -24,13 +42,13 @@
  * which every recurrence below holds unchanged (the cores never see the variable).
  * s^k/k! then stays within about 1e+-121 for all k <= n; see _dn_scale.
  *
- * Index (derivative form, order n, r = result):
- *   _dn_set_var _dn_set_const _dn_add _dn_sub _dn_neg _dn_add_d _dn_mul_d
- *   _dn_mul _dn_div _dn_d_div
- *   _dn_exp _dn_expm1 _dn_log _dn_log1p _dn_sqrt _dn_cbrt _dn_pow_d _dn_pown _dn_pow
- *   _dn_sin _dn_cos _dn_sincos _dn_tan _dn_asin _dn_acos _dn_atan _dn_atan2
- *   _dn_sinh _dn_cosh _dn_sinhcosh _dn_tanh _dn_asinh _dn_acosh _dn_atanh
- *   _dn_erf _dn_erfc _dn_hypot _dn_abs _dn_apply
+ * Index (derivative form, order n, r = result; _w: with scratch, see above):
+ *   _dn_set_var _dn_set_const _dn_add _dn_sub _dn_neg _dn_add_d _dn_mul_d _dn_abs
+ *   _dn_mul_w _dn_div_w _dn_d_div_w
+ *   _dn_exp_w _dn_expm1_w _dn_log_w _dn_log1p_w _dn_sqrt_w _dn_cbrt_w _dn_pow_d_w
+ *   _dn_pown_w _dn_pow_w _dn_sin_w _dn_cos_w _dn_sincos_w _dn_tan_w _dn_asin_w _dn_acos_w
+ *   _dn_atan_w _dn_atan2_w _dn_sinh_w _dn_cosh_w _dn_sinhcosh_w _dn_tanh_w _dn_asinh_w
+ *   _dn_acosh_w _dn_atanh_w _dn_erf_w _dn_erfc_w _dn_hypot_w _dn_apply_w
  * Wide (extended precision, kernel_wide.h) helpers: _dn_to_w _dn_from_w
  */
 #ifndef DNUM_KERNEL_H
