@@ -16,7 +16,7 @@ double _dn_expr_fold(unsigned op, double a, double b, double c)
 {
     double d[1], ra[1] = {a}, rb[1] = {b}, ws[_DN_W_MAX(0)];
     _dn_wide ww[_DN_WW_MAX(0)];
-    _DN_EXPR_EXEC(_dn_, op, d, ra, rb, c, 0u, ws, ww)
+    _DN_EXPR_EXEC(_dn_, op, d, ra, rb, c, 0u, ws, _DN_EXPR_COMMA ww)
     return d[0];
 }
 
@@ -64,7 +64,7 @@ static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, ww)
+        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
     }
 }
 
@@ -145,7 +145,7 @@ static _DN_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn_kt_, i->op, d, a, b, c, n, ws, NULL)
+        _DN_EXPR_EXEC(_dn_kt_, i->op, d, a, b, c, n, ws, )
     }
 }
 

@@ -39,7 +39,7 @@ typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
         _dn_wide ww[_DN_WW_MAX(N)];                                                        \
         (void)ws;                                                                          \
         (void)ww;                                                                          \
-        _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, ww)                             \
+        _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww)                             \
     }
 #define _DN_EXPR_OPREF(N, OP) op_##OP##_##N,
 

@@ -68,9 +68,12 @@ struct dn_expr {
 /* One instruction on derivative arrays of order n with kernel prefix P (_dn_ for one
  * variable; the same names with another prefix serve other number layouts). d, a, b are
  * the registers; any of them may coincide, as the kernels allow. Shared by the run-time
- * evaluator, the order-specialised ones and constant folding. ws and ww are the kernels'
- * scratch (kernel.h): at least _DN_W_MAX(n) doubles and _DN_WW_MAX(n) wide numbers. */
-#define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, ww)                                             \
+ * evaluator, the order-specialised ones and constant folding. ws is the kernels' scratch
+ * (kernel.h: at least _DN_W_MAX(n) doubles); WW is `_DN_EXPR_COMMA ww` with the wide
+ * scratch of the extended-precision kernels (at least _DN_WW_MAX(n) wide numbers), or
+ * empty for a layout whose kernels take one scratch array. */
+#define _DN_EXPR_COMMA ,
+#define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                            \
     switch (op) {                                                                          \
     case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
     case DN_OP_ADD: P##add(d, a, b, n); break;                                             \
@@ -93,17 +96,17 @@ struct dn_expr {
         break;                                                                             \
     }                                                                                      \
     case DN_OP_D_DIV: P##d_div_w(d, c, a, n, ws); break;                                         \
-    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws, ww); break;                                   \
-    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws, ww); break;                                         \
-    case DN_OP_POW: P##pow_w(d, a, b, n, ws, ww); break;                                             \
-    case DN_OP_ATAN2: P##atan2_w(d, a, b, n, ws, ww); break;                                         \
-    case DN_OP_HYPOT: P##hypot_w(d, a, b, n, ws, ww); break;                                         \
+    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws WW); break;                                   \
+    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws WW); break;                                         \
+    case DN_OP_POW: P##pow_w(d, a, b, n, ws WW); break;                                             \
+    case DN_OP_ATAN2: P##atan2_w(d, a, b, n, ws WW); break;                                         \
+    case DN_OP_HYPOT: P##hypot_w(d, a, b, n, ws WW); break;                                         \
     case DN_OP_EXP: P##exp_w(d, a, n, ws); break;                                                \
     case DN_OP_EXPM1: P##expm1_w(d, a, n, ws); break;                                            \
     case DN_OP_LOG: P##log_w(d, a, n, ws); break;                                                \
     case DN_OP_LOG1P: P##log1p_w(d, a, n, ws); break;                                            \
-    case DN_OP_SQRT: P##sqrt_w(d, a, n, ws, ww); break;                                              \
-    case DN_OP_CBRT: P##cbrt_w(d, a, n, ws, ww); break;                                              \
+    case DN_OP_SQRT: P##sqrt_w(d, a, n, ws WW); break;                                              \
+    case DN_OP_CBRT: P##cbrt_w(d, a, n, ws WW); break;                                              \
     case DN_OP_SIN: P##sin_w(d, a, n, ws); break;                                                \
     case DN_OP_COS: P##cos_w(d, a, n, ws); break;                                                \
     case DN_OP_TAN: P##tan_w(d, a, n, ws); break;                                                \
