@@ -207,3 +207,53 @@ Test(stack, order_max_in_a_64k_thread_equals_main_thread)
     free(ref.res);
     free(got.res);
 }
+
+/* an allocator that refuses while fail is set and counts the blocks it handed out */
+typedef struct counting {
+    int fail;
+    long live;
+} counting;
+static void *c_alloc(size_t size, void *ctx)
+{
+    counting *c = ctx;
+    if (c->fail) return NULL;
+    c->live++;
+    return malloc(size);
+}
+static void c_free(void *p, size_t size, void *ctx)
+{
+    (void)size;
+    ((counting *)ctx)->live--;
+    free(p);
+}
+
+Test(stack, scratch_allocation_failure_leaves_output_untouched)
+{
+    counting c = {0, 0};
+    dn_allocator al = {c_alloc, c_free, &c};
+    dvec x, u, z, y, r;
+    cr_assert(dvec_init_alloc(&r, N, &al) == 0);
+    dvec_init(&x, N);
+    dvec_init(&u, N);
+    dvec_init(&z, N);
+    dvec_init(&y, N);
+    inputs(&x, &u, &z, &y);
+    cr_assert(dvec_set(&r, &y) == 0 && c.live == 1);
+    c.fail = 1; /* r's storage is big enough: the only allocation is the scratch */
+    cr_expect_eq(dvec_atan2(&r, &u, &y), DN_ENOMEM);
+    cr_expect_eq(dvec_exp(&r, &u), DN_ENOMEM);
+    cr_expect_eq(dvec_pow_d(&r, &u, 2.5), DN_ENOMEM);
+    cr_expect_eq(dvec_lgamma(&r, &u), DN_ENOMEM);
+    cr_expect_eq(dvec_mul(&r, &u, &y), DN_ENOMEM);
+    for (unsigned k = 0; k <= N; k++) cr_assert_eq(dvec_get(&r, k), dvec_get(&y, k));
+    c.fail = 0;
+    cr_expect_eq(dvec_atan2(&r, &u, &y), 0);
+    cr_expect_eq(c.live, 1, "%ld blocks live: scratch leaked", c.live);
+    cr_expect(dvec_get(&r, 0) == atan2(dvec_get(&u, 0), dvec_get(&y, 0)));
+    dvec_clear(&r);
+    cr_expect_eq(c.live, 0);
+    dvec_clear(&x);
+    dvec_clear(&u);
+    dvec_clear(&z);
+    dvec_clear(&y);
+}
