@@ -23,9 +23,10 @@ void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count)
 
 int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
 {
-    /* wide numbers first, at an address aligned for them (the allocator's blocks need
-     * only be aligned for double), then the doubles */
-    size_t a = _Alignof(_dn_wide), bytes = nw * sizeof(_dn_wide) + nd * sizeof(double) + a;
+    /* wide numbers first, then the doubles, from a 64-byte boundary (the allocator's
+     * blocks need only be aligned for double; the kernels' arrays start on cache lines) */
+    size_t a = 64, wb = (nw * sizeof(_dn_wide) + a - 1) / a * a;
+    size_t bytes = wb + nd * sizeof(double) + a;
     void *p = al ? al->alloc(bytes, al->ctx) : malloc(bytes);
     if (!p) return DN_ENOMEM;
     uintptr_t base = ((uintptr_t)p + (a - 1)) & ~(uintptr_t)(a - 1);
@@ -33,7 +34,7 @@ int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, si
     s->bytes = bytes;
     s->al = al;
     s->w = (_dn_wide *)base;
-    s->d = (double *)(base + nw * sizeof(_dn_wide));
+    s->d = (double *)(base + wb);
     return DN_OK;
 }
 

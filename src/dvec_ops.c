@@ -12,7 +12,7 @@
 #endif
 
 /* r = call on u's view pu with scratch S: ND doubles and NW wide numbers for the kernel
- * (S.d, S.w), after the view's own doubles. */
+ * (ws = S.d, ww = S.w), then the view's own doubles. */
 #define DVEC_UNARY(name, ND, NW, call)                                                     \
     int dvec_##name                                                                        \
     {                                                                                      \
@@ -21,8 +21,8 @@
         size_t nv = _dn_dvec_view_need(u);                                                 \
         dvec_scratch S;                                                                    \
         if (_dn_dvec_scratch(&S, r->al, nv + (size_t)(ND), (size_t)(NW))) return DN_ENOMEM; \
-        const double *pu = _dn_dvec_view(u, S.d);                                          \
-        double *ws = S.d + nv;                                                             \
+        double *ws = S.d; /* the kernel's scratch first (aligned), then u's view */        \
+        const double *pu = _dn_dvec_view(u, S.d + (size_t)(ND));                           \
         _dn_wide *ww = S.w;                                                                \
         (void)ws;                                                                          \
         (void)ww;                                                                          \
@@ -47,11 +47,12 @@
         dvec_scratch S;                                                                    \
         if (_dn_dvec_scratch(&S, r->al, na + nb + (size_t)(ND), (size_t)(NW)))             \
             return DN_ENOMEM;                                                              \
-        const double *pa = _dn_dvec_view(a, S.d), *pb = _dn_dvec_view(b, S.d + na);        \
+        double *ws = S.d, *tv = S.d + (size_t)(ND); /* the kernel's scratch, the views */  \
+        const double *pa = _dn_dvec_view(a, tv), *pb = _dn_dvec_view(b, tv + na);         \
         dvec_out o;                                                                        \
         int rc = _dn_dvec_begin(&o, r, len);                                               \
         if (!rc) {                                                                         \
-            kernel(o.dst, pa, pb, n, S.d + na + nb, S.w);                                  \
+            kernel(o.dst, pa, pb, n, ws, S.w);                                             \
             _dn_dvec_end(&o);                                                              \
         }                                                                                  \
         _dn_dvec_scratch_free(&S);                                                         \
@@ -171,8 +172,8 @@ _DN_SPECIAL_INT_LIST(SPI, 0)
         size_t nv = _dn_dvec_view_need(u);                                                 \
         dvec_scratch S;                                                                    \
         if (_dn_dvec_scratch(&S, s->al, nv + (size_t)DVEC_W(name), 0)) return DN_ENOMEM;   \
-        const double *pu = _dn_dvec_view(u, S.d);                                          \
-        double *ws = S.d + nv;                                                             \
+        double *ws = S.d;                                                                  \
+        const double *pu = _dn_dvec_view(u, S.d + (size_t)DVEC_W(name));                   \
         dvec_out os, oc;                                                                   \
         int rc = _dn_dvec_begin(&os, s, len);                                              \
         if (!rc && (rc = _dn_dvec_begin(&oc, c, len)))                                     \

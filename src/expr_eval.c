@@ -21,13 +21,14 @@ double _dn_expr_fold(unsigned op, double a, double b, double c)
 }
 
 /* The workspace: the registers (nregs (n + 1) doubles), then above DVEC_CONST_MAX the
- * kernels' scratch, _DN_W_MAX(n) doubles and _DN_WW_MAX(n) wide numbers at an address
- * aligned for them. (The orders up to DVEC_CONST_MAX keep it on the stack: a few KiB.) */
+ * kernels' scratch, _DN_W_MAX(n) doubles and _DN_WW_MAX(n) wide numbers, each from a
+ * 64-byte boundary (16 doubles of slack). (The orders up to DVEC_CONST_MAX keep it on
+ * the stack: a few KiB.) */
 static size_t scratch_doubles(unsigned n)
 {
     if (n <= DVEC_CONST_MAX) return 0;
-    size_t wide = (size_t)_DN_WW_MAX(n) * sizeof(_dn_wide) + _Alignof(_dn_wide);
-    return (size_t)_DN_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);
+    size_t wide = (size_t)_DN_WW_MAX(n) * sizeof(_dn_wide);
+    return (size_t)_DN_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double) + 16;
 }
 
 size_t dn_expr_work_size(const dn_expr *e, unsigned n)
@@ -37,14 +38,17 @@ size_t dn_expr_work_size(const dn_expr *e, unsigned n)
 }
 
 /* the scratch of the workspace w at order n */
+static void *align64(void *p)
+{
+    return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
 static double *scratch_ws(const dn_expr *e, double *w, unsigned n)
 {
-    return w + (size_t)e->nregs * (n + 1);
+    return align64(w + (size_t)e->nregs * (n + 1));
 }
 static _dn_wide *scratch_ww(const dn_expr *e, double *w, unsigned n)
 {
-    uintptr_t p = (uintptr_t)(scratch_ws(e, w, n) + _DN_W_MAX(n)), a = _Alignof(_dn_wide);
-    return (_dn_wide *)((p + a - 1) & ~(a - 1));
+    return align64(scratch_ws(e, w, n) + _DN_W_MAX(n));
 }
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -133,7 +133,10 @@ static inline void _dn_from_t(double *restrict d, const double *t, unsigned n)
  * caller scratch as its last arguments: ws, _DN_W_<name>(n) doubles, and for the kernels
  * that run in extended precision also ww, _DN_WW_<name>(n) wide numbers (kernel_wide.h).
  * Scratch must not overlap any argument; its contents on entry do not matter. */
-#define _DN_WN(k, n) ((k) * ((n) + 1)) /* k arrays of n + 1 entries */
+/* the stride of the arrays in scratch: n + 1 entries rounded up to 8 (64 bytes), so that
+ * every array of a 64-byte aligned scratch starts on a cache line */
+#define _DN_ST(n) (((n) + 8) / 8 * 8)
+#define _DN_WN(k, n) ((k) * _DN_ST(n)) /* k arrays of n + 1 entries */
 
 /* ------------------------------------------------------------------------------------ */
 /* Normalised cores (Taylor coefficients, order n, no aliasing).                         */
@@ -185,7 +188,7 @@ static inline void _dn_tinteg_div_w(double *restrict f, double f0, const double 
         f[0] = f0;
         return;
     }
-    double *du = ws, *q = ws + n; /* _DN_WN(2, n) */
+    double *du = ws, *q = ws + _DN_ST(n); /* _DN_WN(2, n) */
     _dn_tdiff(du, u, n);
     _dn_tdiv(q, du, w, n - 1);
     _dn_tinteg(f, f0, q, n);
@@ -238,7 +241,7 @@ static inline void _dn_tsincos_w(double *restrict s, double *restrict c, double 
 static inline void _dn_ttan_w(double *restrict t, double t0, double w0, double sign,
                               const double *restrict u, unsigned n, double *restrict ws)
 {
-    double *v = ws, *w = ws + (n + 1); /* _DN_WN(2, n) */
+    double *v = ws, *w = ws + _DN_ST(n); /* _DN_WN(2, n) */
     t[0] = t0;
     w[0] = w0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
@@ -276,7 +279,7 @@ static inline void _dn_tsqrt(double *restrict r, double r0, const double *restri
 static inline void _dn_tcompose_w(double *restrict f, const double *restrict dh,
                                   const double *restrict u, unsigned n, double *restrict ws)
 {
-    double *hk = ws, *p = ws + (n + 1), *q = ws + 2 * (n + 1); /* _DN_WN(3, n) */
+    double *hk = ws, *p = ws + _DN_ST(n), *q = ws + 2 * _DN_ST(n); /* _DN_WN(3, n) */
     double is = 1.0 / _dn_scale(n);
     _dn_to_t(hk, dh, n); /* hk[j] = dh[j] s^j / j! */
     f[0] = hk[0];
@@ -314,9 +317,9 @@ static inline void _dn_underflow_nan(double *f, double f0, unsigned n)
 static inline void _dn_tpow_wide_w(double *restrict f, double f0, double p,
                                    const double *restrict u, unsigned n, _dn_wide *restrict ww)
 {
-    _dn_wide *wu = ww, *wf = ww + (n + 1); /* _DN_WN(3, n) wide */
+    _dn_wide *wu = ww, *wf = ww + _DN_ST(n); /* _DN_WN(3, n) wide */
     _dn_wfrom(wu, u, n);
-    _dn_wpow(wf, f0, p, wu, n, ww + 2 * (n + 1));
+    _dn_wpow(wf, f0, p, wu, n, ww + 2 * _DN_ST(n));
     _dn_wto(f, wf, n);
     _dn_underflow_nan(f, f0, n);
 }
@@ -331,7 +334,7 @@ static inline void _dn_tpow_at0_w(double *restrict f, double p, const double *re
         dh[j] = fall * pow(u[0], p - (double)j);
         fall *= p - (double)j;
     }
-    _dn_tcompose_w(f, dh, u, n, ws + (n + 1));
+    _dn_tcompose_w(f, dh, u, n, ws + _DN_ST(n));
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -391,7 +394,7 @@ _DN_COLD static void _dn_tpow_zero_w(double *restrict f, double f0, double p, in
         f[0] = f0;
         return;
     }
-    double *v = ws, *w = ws + (n + 1); /* _DN_WN(2, n); in all _DN_WN(6, n), wide _DN_WN(3, n) */
+    double *v = ws, *w = ws + _DN_ST(n); /* _DN_WN(2, n); in all _DN_WN(6, n), wide _DN_WN(3, n) */
     double v0 = u[m], q = (double)m * p;
     int right = mode || v0 > 0.0, left = mode || ((m & 1u) ? v0 < 0.0 : v0 > 0.0);
     f[0] = f0;
@@ -436,7 +439,7 @@ _DN_COLD static void _dn_tdiv_zero_w(double *restrict c, const double *restrict 
         return;
     }
     if (ma >= m) {
-        double *as = ws, *bs = ws + (n + 1); /* _DN_WN(2, n) */
+        double *as = ws, *bs = ws + _DN_ST(n); /* _DN_WN(2, n) */
         for (unsigned j = 0; j <= n - m; j++) {
             as[j] = a[m + j];
             bs[j] = b[m + j];
@@ -553,7 +556,7 @@ static inline void _dn_mul_w(double *r, const double *a, const double *b, unsign
         if (n >= 2) r[2] = r2;
         return;
     }
-    double *ta = ws, *tb = ws + (n + 1), *tc = ws + 2 * (n + 1);
+    double *ta = ws, *tb = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_to_t(ta, a, n);
     _dn_to_t(tb, b, n);
     _dn_tmul(tc, ta, tb, n);
@@ -573,10 +576,10 @@ static inline void _dn_tdiv_any_w(double *restrict c, const double *restrict ta,
 static inline void _dn_div_w(double *r, const double *a, const double *b, unsigned n,
                              double *restrict ws)
 {
-    double *ta = ws, *tb = ws + (n + 1), *tc = ws + 2 * (n + 1);
+    double *ta = ws, *tb = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_to_t(ta, a, n);
     _dn_to_t(tb, b, n);
-    _dn_tdiv_any_w(tc, ta, tb, n, ws + 3 * (n + 1));
+    _dn_tdiv_any_w(tc, ta, tb, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tc, n);
 }
 
@@ -585,10 +588,10 @@ static inline void _dn_div_w(double *r, const double *a, const double *b, unsign
 static inline void _dn_d_div_w(double *r, double c, const double *b, unsigned n,
                                double *restrict ws)
 {
-    double *ta = ws, *tb = ws + (n + 1), *tc = ws + 2 * (n + 1);
+    double *ta = ws, *tb = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_set_const(ta, c, n);
     _dn_to_t(tb, b, n);
-    _dn_tdiv_any_w(tc, ta, tb, n, ws + 3 * (n + 1));
+    _dn_tdiv_any_w(tc, ta, tb, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tc, n);
 }
 
@@ -625,9 +628,9 @@ static inline void _dn_exp_w(double *r, const double *u, unsigned n, double *res
         _dn_lin_cycle(r, e, e, n ? u[1] : 0.0, 1.0, n);
         return;
     }
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_texp_w(tr, exp(u[0]), tu, n, ws + 2 * (n + 1));
+    _dn_texp_w(tr, exp(u[0]), tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -635,9 +638,9 @@ static inline void _dn_exp_w(double *r, const double *u, unsigned n, double *res
 #define _DN_W_expm1(n) _DN_WN(3, n)
 static inline void _dn_expm1_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tr = ws + (n + 1), em1 = expm1(u[0]);
+    double *tu = ws, *tr = ws + _DN_ST(n), em1 = expm1(u[0]);
     _dn_to_t(tu, u, n);
-    _dn_texp_w(tr, em1 + 1.0, tu, n, ws + 2 * (n + 1));
+    _dn_texp_w(tr, em1 + 1.0, tu, n, ws + 2 * _DN_ST(n));
     tr[0] = em1;
     _dn_from_t(r, tr, n);
 }
@@ -647,10 +650,10 @@ static inline void _dn_expm1_w(double *r, const double *u, unsigned n, double *r
 #define _DN_W_log(n) _DN_WN(4, n)
 static inline void _dn_log_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (u[0] == 0.0) _dn_tlog_zero(tr, tu, n); /* the pole rule */
-    else _dn_tinteg_div_w(tr, log(u[0]), tu, tu, n, ws + 2 * (n + 1));
+    else _dn_tinteg_div_w(tr, log(u[0]), tu, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -658,12 +661,12 @@ static inline void _dn_log_w(double *r, const double *u, unsigned n, double *res
 #define _DN_W_log1p(n) _DN_WN(5, n)
 static inline void _dn_log1p_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tw = ws + (n + 1), *tr = ws + 2 * (n + 1);
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     _dn_to_t(tw, u, n);
     tw[0] = 1.0 + u[0];
     if (tw[0] == 0.0) _dn_tlog_zero(tr, tw, n); /* u0 = -1: the pole rule */
-    else _dn_tinteg_div_w(tr, log1p(u[0]), tu, tw, n, ws + 3 * (n + 1));
+    else _dn_tinteg_div_w(tr, log1p(u[0]), tu, tw, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -675,9 +678,9 @@ static inline void _dn_log1p_w(double *r, const double *u, unsigned n, double *r
 static inline void _dn_sqrt_w(double *r, const double *u, unsigned n, double *restrict ws,
                               _dn_wide *restrict ww)
 {
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    if (u[0] == 0.0) _dn_tpow_zero_w(tr, sqrt(u[0]), 0.5, 0, tu, n, ws + 2 * (n + 1), ww);
+    if (u[0] == 0.0) _dn_tpow_zero_w(tr, sqrt(u[0]), 0.5, 0, tu, n, ws + 2 * _DN_ST(n), ww);
     else _dn_tsqrt(tr, sqrt(u[0]), tu, n);
     _dn_from_t(r, tr, n);
 }
@@ -726,7 +729,7 @@ static inline void _dn_tpow_int_w(double *restrict f, double p, const double *re
         else _dn_tpow_zero_w(f, f0, p, 2, u, n, ws, ww);
         return;
     }
-    double *tb = ws, *tt = ws + (n + 1);
+    double *tb = ws, *tt = ws + _DN_ST(n);
     unsigned long long e = (unsigned long long)fabs(p);
     _dn_set_const(f, 1.0, n);
     for (unsigned k = 0; k <= n; k++) tb[k] = u[k];
@@ -743,7 +746,7 @@ static inline void _dn_tpow_int_w(double *restrict f, double p, const double *re
     }
     if (p < 0.0) {
         _dn_set_const(tb, 1.0, n);
-        _dn_tdiv_any_w(tt, tb, f, n, ws + 2 * (n + 1));
+        _dn_tdiv_any_w(tt, tb, f, n, ws + 2 * _DN_ST(n));
         for (unsigned k = 0; k <= n; k++) f[k] = tt[k];
     }
     if (f[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(f[0]) && f[0] != 0.0) {
@@ -762,9 +765,9 @@ static inline void _dn_tpow_int_w(double *restrict f, double p, const double *re
 static inline void _dn_pown_w(double *r, const double *u, long m, unsigned n,
                               double *restrict ws, _dn_wide *restrict ww)
 {
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tpow_int_w(tr, (double)m, tu, n, ws + 2 * (n + 1), ww);
+    _dn_tpow_int_w(tr, (double)m, tu, n, ws + 2 * _DN_ST(n), ww);
     _dn_from_t(r, tr, n);
 }
 
@@ -777,7 +780,7 @@ static inline void _dn_pown_w(double *r, const double *u, long m, unsigned n,
 static inline void _dn_pow_d_w(double *r, const double *u, double p, unsigned n,
                                double *restrict ws, _dn_wide *restrict ww)
 {
-    double *tu = ws, *tr = ws + (n + 1), *w2 = ws + 2 * (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n), *w2 = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (p == floor(p) && isfinite(p))
         _dn_tpow_int_w(tr, p, tu, n, w2, ww);
@@ -795,10 +798,10 @@ static inline void _dn_pow_d_w(double *r, const double *u, double p, unsigned n,
 static inline void _dn_cbrt_w(double *r, const double *u, unsigned n, double *restrict ws,
                               _dn_wide *restrict ww)
 {
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (u[0] == 0.0)
-        _dn_tpow_zero_w(tr, cbrt(u[0]), 1.0 / 3.0, 1, tu, n, ws + 2 * (n + 1), ww);
+        _dn_tpow_zero_w(tr, cbrt(u[0]), 1.0 / 3.0, 1, tu, n, ws + 2 * _DN_ST(n), ww);
     else
         _dn_tpow_wide_w(tr, cbrt(u[0]), 1.0 / 3.0, tu, n, ww);
     _dn_from_t(r, tr, n);
@@ -812,8 +815,8 @@ static inline void _dn_cbrt_w(double *r, const double *u, unsigned n, double *re
 static inline void _dn_pow_w(double *r, const double *a, const double *b, unsigned n,
                              double *restrict ws, _dn_wide *restrict ww)
 {
-    _dn_wide *wa = ww, *wb = ww + (n + 1), *wl = ww + 2 * (n + 1), *wp = ww + 3 * (n + 1);
-    _dn_wide *wq = ww + 4 * (n + 1);
+    _dn_wide *wa = ww, *wb = ww + _DN_ST(n), *wl = ww + 2 * _DN_ST(n), *wp = ww + 3 * _DN_ST(n);
+    _dn_wide *wq = ww + 4 * _DN_ST(n);
     double v = pow(a[0], b[0]);
     (void)ws;
     _dn_to_w(wa, a, n);
@@ -825,7 +828,7 @@ static inline void _dn_pow_w(double *r, const double *a, const double *b, unsign
     _dn_winteg(wl, log(a[0]), wq, n);
     _dn_wmul(wp, wb, wl, n);
     int positive = a[0] > 0.0; /* read before r (which may alias a) is written */
-    _dn_wexp(wl, v, wp, n, ww + 5 * (n + 1));
+    _dn_wexp(wl, v, wp, n, ww + 5 * _DN_ST(n));
     _dn_from_w(r, wl, n);
     if (positive) _dn_underflow_nan(r, v, n); /* else NaN already (log of a0 <= 0) */
 }
@@ -842,9 +845,9 @@ static inline void _dn_sincos_w(double *s, double *c, const double *u, unsigned 
         _dn_lin_cycle(c, cv, -sv, u1, -1.0, n);
         return;
     }
-    double *tu = ws, *ts = ws + (n + 1), *tc = ws + 2 * (n + 1);
+    double *tu = ws, *ts = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tsincos_w(ts, tc, sin(u[0]), cos(u[0]), -1.0, tu, n, ws + 3 * (n + 1));
+    _dn_tsincos_w(ts, tc, sin(u[0]), cos(u[0]), -1.0, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(s, ts, n);
     _dn_from_t(c, tc, n);
 }
@@ -853,14 +856,14 @@ static inline void _dn_sincos_w(double *s, double *c, const double *u, unsigned 
 #define _DN_W_sin(n) _DN_WN(5, n)
 static inline void _dn_sin_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    _dn_sincos_w(r, ws, u, n, ws + (n + 1));
+    _dn_sincos_w(r, ws, u, n, ws + _DN_ST(n));
 }
 
 /** r = cos(u). Scratch: _DN_W_cos(n). */
 #define _DN_W_cos(n) _DN_WN(5, n)
 static inline void _dn_cos_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    _dn_sincos_w(ws, r, u, n, ws + (n + 1));
+    _dn_sincos_w(ws, r, u, n, ws + _DN_ST(n));
 }
 
 /** s = sinh(u) and c = cosh(u) from one recurrence. s and c must differ.
@@ -875,9 +878,9 @@ static inline void _dn_sinhcosh_w(double *s, double *c, const double *u, unsigne
         _dn_lin_cycle(c, cv, sv, u1, 1.0, n);
         return;
     }
-    double *tu = ws, *ts = ws + (n + 1), *tc = ws + 2 * (n + 1);
+    double *tu = ws, *ts = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tsincos_w(ts, tc, sinh(u[0]), cosh(u[0]), 1.0, tu, n, ws + 3 * (n + 1));
+    _dn_tsincos_w(ts, tc, sinh(u[0]), cosh(u[0]), 1.0, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(s, ts, n);
     _dn_from_t(c, tc, n);
 }
@@ -886,23 +889,23 @@ static inline void _dn_sinhcosh_w(double *s, double *c, const double *u, unsigne
 #define _DN_W_sinh(n) _DN_WN(5, n)
 static inline void _dn_sinh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    _dn_sinhcosh_w(r, ws, u, n, ws + (n + 1));
+    _dn_sinhcosh_w(r, ws, u, n, ws + _DN_ST(n));
 }
 
 /** r = cosh(u). Scratch: _DN_W_cosh(n). */
 #define _DN_W_cosh(n) _DN_WN(5, n)
 static inline void _dn_cosh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    _dn_sinhcosh_w(ws, r, u, n, ws + (n + 1));
+    _dn_sinhcosh_w(ws, r, u, n, ws + _DN_ST(n));
 }
 
 /** r = tan(u). Scratch: _DN_W_tan(n). */
 #define _DN_W_tan(n) _DN_WN(4, n)
 static inline void _dn_tan_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tr = ws + (n + 1), t0 = tan(u[0]);
+    double *tu = ws, *tr = ws + _DN_ST(n), t0 = tan(u[0]);
     _dn_to_t(tu, u, n);
-    _dn_ttan_w(tr, t0, 1.0 + t0 * t0, 1.0, tu, n, ws + 2 * (n + 1));
+    _dn_ttan_w(tr, t0, 1.0 + t0 * t0, 1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -911,9 +914,9 @@ static inline void _dn_tan_w(double *r, const double *u, unsigned n, double *res
 #define _DN_W_tanh(n) _DN_WN(4, n)
 static inline void _dn_tanh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tr = ws + (n + 1), ch = cosh(u[0]);
+    double *tu = ws, *tr = ws + _DN_ST(n), ch = cosh(u[0]);
     _dn_to_t(tu, u, n);
-    _dn_ttan_w(tr, tanh(u[0]), 1.0 / (ch * ch), -1.0, tu, n, ws + 2 * (n + 1));
+    _dn_ttan_w(tr, tanh(u[0]), 1.0 / (ch * ch), -1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -938,7 +941,7 @@ static inline void _dn_tone_minus_sq_w(double *restrict w, const double *restric
 #define _DN_W_asin(n) _DN_WN(5, n)
 static inline void _dn_asin_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tw = ws + (n + 1), *tr = ws + 2 * (n + 1), *w3 = ws + 3 * (n + 1);
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (fabs(u[0]) == 1.0) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : 0.0;
@@ -966,7 +969,7 @@ static inline void _dn_acos_w(double *r, const double *u, unsigned n, double *re
 #define _DN_W_atanh(n) _DN_WN(5, n)
 static inline void _dn_atanh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tw = ws + (n + 1), *tr = ws + 2 * (n + 1), *w3 = ws + 3 * (n + 1);
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (fabs(tu[0]) == 1.0) { /* the pole of -+ log(1 -+ u)/2 dominates every order */
         double sg = tu[0]; /* +1: -log(1 - u)/2; -1: log(1 + u)/2 */
@@ -986,7 +989,7 @@ static inline void _dn_atanh_w(double *r, const double *u, unsigned n, double *r
 #define _DN_W_acosh(n) _DN_WN(5, n)
 static inline void _dn_acosh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tw = ws + (n + 1), *tr = ws + 2 * (n + 1), *w3 = ws + 3 * (n + 1);
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (u[0] == 1.0) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : 0.0;
@@ -1016,7 +1019,7 @@ static inline void _dn_tone_plus_sq_w(double *restrict w, const double *restrict
 #define _DN_W_atan(n) _DN_WN(5, n)
 static inline void _dn_atan_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tw = ws + (n + 1), *tr = ws + 2 * (n + 1), *w3 = ws + 3 * (n + 1);
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     _dn_tone_plus_sq_w(tw, tu, 0, n, w3);
     _dn_tinteg_div_w(tr, atan(u[0]), tu, tw, n, w3);
@@ -1027,7 +1030,7 @@ static inline void _dn_atan_w(double *r, const double *u, unsigned n, double *re
 #define _DN_W_asinh(n) _DN_WN(5, n)
 static inline void _dn_asinh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tw = ws + (n + 1), *tr = ws + 2 * (n + 1), *w3 = ws + 3 * (n + 1);
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     _dn_tone_plus_sq_w(tw, tu, 1, n, w3);
     _dn_tinteg_div_w(tr, asinh(u[0]), tu, tw, n, w3);
@@ -1047,9 +1050,9 @@ static inline void _dn_atan2_w(double *r, const double *y, const double *x, unsi
         r[0] = atan2(y[0], x[0]);
         return;
     }
-    _dn_wide *wy = ww, *wx = ww + (n + 1), *dy = ww + 2 * (n + 1), *dx = ww + 3 * (n + 1);
-    _dn_wide *p = ww + 4 * (n + 1), *q = ww + 5 * (n + 1), *den = ww + 6 * (n + 1);
-    _dn_wide *sq = ww + 7 * (n + 1);
+    _dn_wide *wy = ww, *wx = ww + _DN_ST(n), *dy = ww + 2 * _DN_ST(n), *dx = ww + 3 * _DN_ST(n);
+    _dn_wide *p = ww + 4 * _DN_ST(n), *q = ww + 5 * _DN_ST(n), *den = ww + 6 * _DN_ST(n);
+    _dn_wide *sq = ww + 7 * _DN_ST(n);
     _dn_to_w(wy, y, n);
     _dn_to_w(wx, x, n);
     _dn_wdiff(dy, wy, n);
@@ -1073,7 +1076,7 @@ static inline void _dn_atan2_w(double *r, const double *y, const double *x, unsi
 static inline void _dn_hypot_w(double *r, const double *a, const double *b, unsigned n,
                                double *restrict ws, _dn_wide *restrict ww)
 {
-    _dn_wide *wa = ww, *wb = ww + (n + 1), *s = ww + 2 * (n + 1), *sq = ww + 3 * (n + 1);
+    _dn_wide *wa = ww, *wb = ww + _DN_ST(n), *s = ww + 2 * _DN_ST(n), *sq = ww + 3 * _DN_ST(n);
     (void)ws;
     _dn_to_w(wa, a, n);
     _dn_to_w(wb, b, n);
@@ -1097,10 +1100,10 @@ static inline void _dn_terf_w(double *restrict f, double f0, double s0,
         f[0] = f0;
         return;
     }
-    double *sq = ws, *e = ws + (n + 1), *du = ws + 2 * (n + 1), *g = ws + 3 * (n + 1);
+    double *sq = ws, *e = ws + _DN_ST(n), *du = ws + 2 * _DN_ST(n), *g = ws + 3 * _DN_ST(n);
     _dn_tmul(sq, tu, tu, n);
     for (unsigned k = 0; k <= n; k++) sq[k] = -sq[k];
-    _dn_texp_w(e, exp(sq[0]), sq, n - 1, ws + 4 * (n + 1));
+    _dn_texp_w(e, exp(sq[0]), sq, n - 1, ws + 4 * _DN_ST(n));
     _dn_tdiff(du, tu, n);
     _dn_tmul(g, e, du, n - 1);
     for (unsigned k = 0; k < n; k++) g[k] *= s0 * _DN_2_SQRTPI;
@@ -1111,9 +1114,9 @@ static inline void _dn_terf_w(double *restrict f, double f0, double s0,
 #define _DN_W_erf(n) _DN_WN(7, n)
 static inline void _dn_erf_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terf_w(tr, erf(u[0]), 1.0, tu, n, ws + 2 * (n + 1));
+    _dn_terf_w(tr, erf(u[0]), 1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -1121,9 +1124,9 @@ static inline void _dn_erf_w(double *r, const double *u, unsigned n, double *res
 #define _DN_W_erfc(n) _DN_WN(7, n)
 static inline void _dn_erfc_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terf_w(tr, erfc(u[0]), -1.0, tu, n, ws + 2 * (n + 1));
+    _dn_terf_w(tr, erfc(u[0]), -1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -1147,11 +1150,11 @@ static inline void _dn_abs(double *r, const double *u, unsigned n)
 static inline void _dn_apply_w(double *r, const double *u, dn_deriv_fn h, void *ctx,
                                unsigned n, double *restrict ws)
 {
-    double *dh = ws, *tu = ws + (n + 1), *tr = ws + 2 * (n + 1);
+    double *dh = ws, *tu = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n);
     double u0 = u[0];
     for (unsigned j = 0; j <= n; j++) dh[j] = h(u0, j, ctx);
     _dn_to_t(tu, u, n);
-    _dn_tcompose_w(tr, dh, tu, n, ws + 3 * (n + 1));
+    _dn_tcompose_w(tr, dh, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 

@@ -226,7 +226,7 @@ _DN_SP_OUTLINE void _dn_s_lgamma_w(double *h, double x, unsigned n, double *ws)
         return;
     }
     double *p = ws; /* _DN_WN(2, n) in all */
-    if (n) _dn_s_digamma_w(p, x, n - 1, ws + n);
+    if (n) _dn_s_digamma_w(p, x, n - 1, ws + _DN_ST(n));
     h[0] = lgamma(x); /* POSIX lgamma may also set the global signgam */
     for (unsigned k = 1; k <= n; k++) h[k] = p[k - 1] * _dn_inv[k];
 }
@@ -240,8 +240,8 @@ _DN_SP_OUTLINE void _dn_s_tgamma_w(double *h, double x, unsigned n, double *ws)
         return;
     }
     double *l = ws; /* _DN_WN(3, n) in all */
-    _dn_s_lgamma_w(l, x, n, ws + (n + 1));
-    _dn_texp_w(h, tgamma(x), l, n, ws + (n + 1));
+    _dn_s_lgamma_w(l, x, n, ws + _DN_ST(n));
+    _dn_texp_w(h, tgamma(x), l, n, ws + _DN_ST(n));
 }
 
 /** h = the series of the polygamma function psi^(m) at x: h[k] = psi^(m+k)(x)/k!
@@ -405,7 +405,7 @@ _DN_SP_OUTLINE void _dn_s_erfinv_w(double *h, double x, double sg, unsigned n, d
         }
         return;
     }
-    double *q = ws, *e = ws + (n + 1), c = sg * 0.886226925452758013649083741671;
+    double *q = ws, *e = ws + _DN_ST(n), c = sg * 0.886226925452758013649083741671;
     q[0] = y0 * y0;
     e[0] = exp(q[0]);
     for (unsigned m = 0; m < n; m++) {
@@ -504,14 +504,14 @@ _DN_SP_OUTLINE void _dn_s_sinc(double *h, double x, unsigned n)
 _DN_SP_OUTLINE void _dn_sp_compose_w(double *r, const double *u, double *h, unsigned n,
                                      double *ws)
 {
-    double *dh = ws, *tu = ws + (n + 1), *tr = ws + 2 * (n + 1);
+    double *dh = ws, *tu = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n);
     if (n > DN_TAYLOR_MAX) {
         long double s = _dn_scale(n), p = 1.0L;
         for (unsigned k = 0; k <= n; k++, p *= s) h[k] = (double)((long double)h[k] * p);
     }
     _dn_from_t(dh, h, n); /* the derivatives h^(k)(u0) (scaled as _dn_tcompose expects) */
     _dn_to_t(tu, u, n);
-    _dn_tcompose_w(tr, dh, tu, n, ws + 3 * (n + 1));
+    _dn_tcompose_w(tr, dh, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -524,26 +524,26 @@ _DN_SP_OUTLINE void _dn_sp_compose_w(double *r, const double *u, double *h, unsi
  * first n + 1 doubles of ws; the rest serves its computation, then P##sp_compose_w. */
 #define _DN_SP_COMPOSED(P)                                                                 \
     static inline void P##lgamma_w(double *r, const double *u, unsigned n, double *ws)    \
-    { _dn_s_lgamma_w(ws, u[0], n, ws + n + 1); P##sp_compose_w(r, u, ws, n, ws + n + 1); } \
+    { _dn_s_lgamma_w(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
     static inline void P##tgamma_w(double *r, const double *u, unsigned n, double *ws)    \
-    { _dn_s_tgamma_w(ws, u[0], n, ws + n + 1); P##sp_compose_w(r, u, ws, n, ws + n + 1); } \
+    { _dn_s_tgamma_w(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
     static inline void P##digamma_w(double *r, const double *u, unsigned n, double *ws)   \
-    { _dn_s_digamma_w(ws, u[0], n, ws + n + 1); P##sp_compose_w(r, u, ws, n, ws + n + 1); } \
+    { _dn_s_digamma_w(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
     static inline void P##polygamma_w(double *r, const double *u, int m, unsigned n,      \
                                       double *ws)                                          \
     {                                                                                      \
-        _dn_s_polygamma_w(ws, m, u[0], n, ws + n + 1);                                     \
-        P##sp_compose_w(r, u, ws, n, ws + n + 1);                                          \
+        _dn_s_polygamma_w(ws, m, u[0], n, ws + _DN_ST(n));                                     \
+        P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
     }                                                                                      \
     static inline void P##jn_w(double *r, const double *u, int nu, unsigned n, double *ws) \
     {                                                                                      \
-        _dn_s_bessel_w(ws, 1, nu, u[0], n, ws + n + 1);                                    \
-        P##sp_compose_w(r, u, ws, n, ws + n + 1);                                          \
+        _dn_s_bessel_w(ws, 1, nu, u[0], n, ws + _DN_ST(n));                                    \
+        P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
     }                                                                                      \
     static inline void P##yn_w(double *r, const double *u, int nu, unsigned n, double *ws) \
     {                                                                                      \
-        _dn_s_bessel_w(ws, 2, nu, u[0], n, ws + n + 1);                                    \
-        P##sp_compose_w(r, u, ws, n, ws + n + 1);                                          \
+        _dn_s_bessel_w(ws, 2, nu, u[0], n, ws + _DN_ST(n));                                    \
+        P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
     }                                                                                      \
     static inline void P##j0_w(double *r, const double *u, unsigned n, double *ws)        \
     { P##jn_w(r, u, 0, n, ws); }                                                           \
@@ -554,7 +554,7 @@ _DN_SP_OUTLINE void _dn_sp_compose_w(double *r, const double *u, double *h, unsi
     static inline void P##y1_w(double *r, const double *u, unsigned n, double *ws)        \
     { P##yn_w(r, u, 1, n, ws); }                                                           \
     static inline void P##sinc_w(double *r, const double *u, unsigned n, double *ws)      \
-    { _dn_s_sinc(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + n + 1); }
+    { _dn_s_sinc(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); }
 
 /* the direct recurrences; scratch ws as in the size macros _DN_W_log2 ... (S(n) entries
  * per array) */
@@ -608,7 +608,7 @@ _DN_SP_OUTLINE void _dn_sp_compose_w(double *r, const double *u, double *h, unsi
     {                                                                                      \
         if (u[0] == 0.0) {                                                                 \
             _dn_sp_pole(ws, 1.0, 0, n);                                                    \
-            P##sp_compose_w(r, u, ws, n, ws + n + 1);                                      \
+            P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                      \
             return;                                                                        \
         }                                                                                  \
         double *tu = ws, *tr = ws + S(n), t0 = cos(u[0]) / sin(u[0]);                      \
@@ -679,15 +679,15 @@ static inline void _dn_sp_fmod(double *r, const double *a, const double *b, unsi
 #define _DN_SP_COMPOSED_ODE(P, Q)                                                          \
     static inline void P##lambertw##Q##_w(double *r, const double *u, unsigned n,         \
                                           double *ws)                                      \
-    { _dn_s_lambertw_w(ws, u[0], 0, n, ws + n + 1); P##sp_compose_w(r, u, ws, n, ws + n + 1); } \
+    { _dn_s_lambertw_w(ws, u[0], 0, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
     static inline void P##lambertwm1##Q##_w(double *r, const double *u, unsigned n,       \
                                             double *ws)                                    \
-    { _dn_s_lambertw_w(ws, u[0], -1, n, ws + n + 1); P##sp_compose_w(r, u, ws, n, ws + n + 1); } \
+    { _dn_s_lambertw_w(ws, u[0], -1, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
     static inline void P##erfinv##Q##_w(double *r, const double *u, unsigned n, double *ws) \
-    { _dn_s_erfinv_w(ws, u[0], 1.0, n, ws + n + 1); P##sp_compose_w(r, u, ws, n, ws + n + 1); } \
+    { _dn_s_erfinv_w(ws, u[0], 1.0, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
     static inline void P##erfcinv##Q##_w(double *r, const double *u, unsigned n,          \
                                          double *ws)                                       \
-    { _dn_s_erfinv_w(ws, u[0], -1.0, n, ws + n + 1); P##sp_compose_w(r, u, ws, n, ws + n + 1); }
+    { _dn_s_erfinv_w(ws, u[0], -1.0, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); }
 
 #define _DN_SP_S1(n) ((n) + 1)
 #define _DN_SP_M1(n) (n)
@@ -704,7 +704,7 @@ _DN_SP_COMPOSED_ODE(_dn_, _c)
 static inline void _dn_tlambertw_w(double *restrict f, double w0, double e0,
                                    const double *restrict u, unsigned n, double *restrict ws)
 {
-    double *du = ws, *dw = ws + (n + 1), *e = ws + 2 * (n + 1), ia = 1.0 / (1.0 + w0);
+    double *du = ws, *dw = ws + _DN_ST(n), *e = ws + 2 * _DN_ST(n), ia = 1.0 / (1.0 + w0);
     f[0] = w0;
     e[0] = e0;
     for (unsigned m = 0; m < n; m++) {
@@ -731,9 +731,9 @@ static inline void _dn_lambertw_br_w(double *r, const double *u, int br, unsigne
         else _dn_lambertw_c_w(r, u, n, ws);
         return;
     }
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tlambertw_w(tr, w0, u[0] != 0.0 ? w0 / u[0] : 1.0, tu, n, ws + 2 * (n + 1));
+    _dn_tlambertw_w(tr, w0, u[0] != 0.0 ? w0 / u[0] : 1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -754,7 +754,7 @@ static inline void _dn_lambertwm1_w(double *r, const double *u, unsigned n, doub
 static inline void _dn_terfinv_w(double *restrict f, double y0, double c,
                                  const double *restrict u, unsigned n, double *restrict ws)
 {
-    double *du = ws, *q = ws + (n + 1), *e = ws + 2 * (n + 1);
+    double *du = ws, *q = ws + _DN_ST(n), *e = ws + 2 * _DN_ST(n);
     f[0] = y0;
     q[0] = y0 * y0;
     e[0] = exp(q[0]);
@@ -782,9 +782,9 @@ static inline void _dn_erfinv_w(double *r, const double *u, unsigned n, double *
         _dn_erfinv_c_w(r, u, n, ws);
         return;
     }
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terfinv_w(tr, y0, 0.886226925452758013649083741671, tu, n, ws + 2 * (n + 1));
+    _dn_terfinv_w(tr, y0, 0.886226925452758013649083741671, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -797,9 +797,9 @@ static inline void _dn_erfcinv_w(double *r, const double *u, unsigned n, double 
         _dn_erfcinv_c_w(r, u, n, ws);
         return;
     }
-    double *tu = ws, *tr = ws + (n + 1);
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terfinv_w(tr, y0, -0.886226925452758013649083741671, tu, n, ws + 2 * (n + 1));
+    _dn_terfinv_w(tr, y0, -0.886226925452758013649083741671, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 _DN_SP_DIRECT(_dn_, _DN_SP_S1)
