@@ -1,6 +1,5 @@
-/* The W6 objective, shared by bench/bench_hessian.c, tests/test_onepass.c and
- * examples/newton_surface.c: the discrete minimal-surface energy on a k x k grid of
- * heights u[i][j] = x[i k + j] (n = k^2),
+/* The W6 objective, shared by bench/bench_hessian.c and tests/test_onepass.c: the
+ * discrete minimal-surface energy on a k x k grid of heights u[i][j] = x[i k + j] (n = k^2),
  *   f(u) = sum_{i, j < k-1} sqrt(1 + (u[i+1][j] - u[i][j])^2 + (u[i][j+1] - u[i][j])^2),
  * written once with DN_OBJECTIVE2 (w6_surface, w6_surface_lanes, w6_surface_sp); ctx points
  * to k (unsigned). */

@@ -14,35 +14,14 @@
 #include <stdlib.h>
 #include <dnum/dnum.h>
 
-struct data {
-    unsigned m;
-    const double *a; /* m x n, row-major */
-    const double *y; /* labels +-1 */
-    double lambda;
-};
+/* the objective (w5_logreg, w5_logreg_sp: one DN_OBJECTIVE2 body), struct w5_data and the
+ * data generator w5_make, shared with the benchmark and the tests */
+#include "../bench/w5_logreg.h"
 
-DN_OBJECTIVE2(logreg, T, w, n, ctx,
-    const struct data *D = ctx;
-    T loss = dnh_const(T, 0.0), reg = dnh_const(T, 0.0);
-    for (unsigned k = 0; k < D->m; k++) {
-        const double *ak = D->a + (size_t)k * n;
-        T z = dnh_mul_d(w[0], -D->y[k] * ak[0]);
-        for (unsigned j = 1; j < n; j++) z = dnh_add(z, dnh_mul_d(w[j], -D->y[k] * ak[j]));
-        loss = dnh_add(loss, dnh_log1p(dnh_exp(z))); /* softplus(-y a.w) */
-    }
-    for (unsigned j = 0; j < n; j++) reg = dnh_add(reg, dnh_mul(w[j], w[j]));
-    return dnh_add(dnh_div_d(loss, (double)D->m), dnh_mul_d(reg, 0.5 * D->lambda));)
-
-static double value(const double *x, unsigned n, dnum_o2 *w, struct data *D)
+static double value(const double *x, unsigned n, dnum_o2 *w, struct w5_data *D)
 {
     for (unsigned i = 0; i < n; i++) w[i] = dnum_o2_const(x[i]);
-    return logreg(w, n, D).d[0];
-}
-
-static double uniform(unsigned long long *s) /* xorshift64*, in [-1, 1) */
-{
-    *s ^= *s >> 12, *s ^= *s << 25, *s ^= *s >> 27;
-    return (double)((*s * 2685821657736338717ULL) >> 11) * 0x1p-52 - 1.0;
+    return w5_logreg(w, n, D).d[0];
 }
 
 int main(int argc, char **argv)
@@ -58,24 +37,14 @@ int main(int argc, char **argv)
     if (!a || !y || !x || !g || !h || !d || !xt || !wt || !w || dsp2_work_new(&ws, NULL)) return 2;
 
     /* features with different scales (so the diagonal matters), labels from a true model */
-    unsigned long long s = 88172645463325252ULL;
-    for (unsigned j = 0; j < n; j++) wt[j] = uniform(&s);
-    for (unsigned k = 0; k < m; k++) {
-        double z = 0.0;
-        for (unsigned j = 0; j < n; j++) {
-            double scale = 0.2 + 3.0 * (double)(j % 7) / 6.0;
-            a[(size_t)k * n + j] = scale * uniform(&s);
-            z += a[(size_t)k * n + j] * wt[j];
-        }
-        y[k] = (z + 0.5 * uniform(&s) >= 0.0) ? 1.0 : -1.0;
-    }
-    struct data D = {m, a, y, 0.05};
+    w5_make(a, y, m, n, wt);
+    struct w5_data D = {m, a, y, 0.05};
 
     int ok = 0;
     unsigned it;
     for (it = 0; it < 5000; it++) {
         double f;
-        int st = dn_hessdiag_sp(&f, g, h, logreg_sp, &D, x, n, ws);
+        int st = dn_hessdiag_sp(&f, g, h, w5_logreg_sp, &D, x, n, ws);
         if (st) {
             fprintf(stderr, "dn_hessdiag_sp: %s\n", dn_strerror(st));
             return 2;
@@ -105,7 +74,7 @@ int main(int argc, char **argv)
 
     if (ok && n <= 40) { /* how diagonal is the Hessian at the minimum? */
         double *H = malloc((size_t)n * n * sizeof *H), off = 0.0, dg = 0.0;
-        if (H && dn_hessian(NULL, NULL, H, logreg, &D, x, n, w) == 0) {
+        if (H && dn_hessian(NULL, NULL, H, w5_logreg, &D, x, n, w) == 0) {
             for (unsigned i = 0; i < n; i++)
                 for (unsigned j = 0; j < n; j++)
                     if (i == j) dg += H[i * n + j] * H[i * n + j];

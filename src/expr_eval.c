@@ -6,6 +6,7 @@
 #include "dnum/kernel.h"
 #include "expr_impl.h"
 #include "dvec_impl.h" /* the constant-order kernel table _dn_dvec_k */
+#include "range.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 /* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
@@ -20,10 +21,15 @@ double _dn_expr_fold(unsigned op, double a, double b, double c)
     return d[0];
 }
 
-/* The workspace: the registers (nregs (n + 1) doubles), then above DVEC_CONST_MAX the
- * kernels' scratch, _DN_W_MAX(n) doubles and _DN_WW_MAX(n) wide numbers, each from a
- * 64-byte boundary (16 doubles of slack). (The orders up to DVEC_CONST_MAX keep it on
- * the stack: a few KiB.) */
+/* The workspace: the registers (nregs (n + 1) doubles); above DN_TAYLOR_MAX the range
+ * rescaling's 4 (n + 1) doubles of rescaled operands and nregs exponents (run_scaled);
+ * then above DVEC_CONST_MAX the kernels' scratch, _DN_W_MAX(n) doubles and _DN_WW_MAX(n)
+ * wide numbers, each from a 64-byte boundary (16 doubles of slack). (The orders up to
+ * DVEC_CONST_MAX keep the scratch on the stack: a few KiB.) */
+static size_t range_doubles(const dn_expr *e, unsigned n)
+{
+    return n > DN_TAYLOR_MAX ? 4 * ((size_t)n + 1) + e->nregs : 0;
+}
 static size_t scratch_doubles(unsigned n)
 {
     if (n <= DVEC_CONST_MAX) return 0;
@@ -34,7 +40,7 @@ static size_t scratch_doubles(unsigned n)
 size_t dn_expr_work_size(const dn_expr *e, unsigned n)
 {
     if (!e || n > DN_ORDER_MAX) return 0;
-    return (size_t)e->nregs * (n + 1) + scratch_doubles(n);
+    return (size_t)e->nregs * (n + 1) + range_doubles(e, n) + scratch_doubles(n);
 }
 
 /* the scratch of the workspace w at order n */
@@ -44,7 +50,7 @@ static void *align64(void *p)
 }
 static double *scratch_ws(const dn_expr *e, double *w, unsigned n)
 {
-    return align64(w + (size_t)e->nregs * (n + 1));
+    return align64(w + (size_t)e->nregs * (n + 1) + range_doubles(e, n));
 }
 static _dn_wide *scratch_ww(const dn_expr *e, double *w, unsigned n)
 {
@@ -56,6 +62,20 @@ static _dn_wide *scratch_ww(const dn_expr *e, double *w, unsigned n)
 #else
 #define _DN_EXPR_NOINLINE
 #endif
+
+/* The operands of op: 0, 1 or 2. */
+static unsigned nargs(unsigned op)
+{
+    switch (op) {
+    case DN_OP_CONST: return 0;
+    case DN_OP_ADD: case DN_OP_SUB: case DN_OP_MUL: case DN_OP_DIV: case DN_OP_POW:
+    case DN_OP_ATAN2: case DN_OP_HYPOT: case DN_OP_MIN: case DN_OP_MAX: case DN_OP_FMOD:
+        return 2;
+    default: return 1;
+    }
+}
+
+#define POINT_AB(i, p) (*((i) ? &b : &a) = (p))
 
 /* The program at run-time order n (kept out of line: inlined, its stack frame made the
  * callers slower at the specialised orders). */
@@ -69,6 +89,51 @@ static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
         _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+    }
+}
+
+/* The workspace above DN_TAYLOR_MAX: after the registers, 4 (n + 1) doubles for
+ * rescaled operands, then the exponent of each register (src/range.h). */
+static double *scaled_keep(const dn_expr *e, double *w, unsigned n)
+{
+    return w + (size_t)e->nregs * (n + 1);
+}
+static double *scaled_exps(const dn_expr *e, double *w, unsigned n)
+{
+    return scaled_keep(e, w, n) + 4 * ((size_t)n + 1);
+}
+
+/* The program above DN_TAYLOR_MAX: register r holds d_k 2^(-m_r k) with its own exponent
+ * m_r (src/range.h, mode _DN_RANGE_SCALED), so that intermediate results stay finite
+ * where their derivatives exceed DBL_MAX. The operands of an instruction are brought to
+ * the larger exponent; the instruction may run again on operands rescaled further. */
+static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n)
+{
+    size_t len = (size_t)n + 1;
+    double *keep = scaled_keep(e, w, n), *exps = scaled_exps(e, w, n);
+    double *ws = scratch_ws(e, w, n);
+    _dn_wide *ww = scratch_ww(e, w, n);
+    for (unsigned r = 0; r < e->nregs; r++) exps[r] = 0.0;
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
+        double *d = w + i->dst * len;
+        const double *a = w + i->a * len, *b = w + i->b * len;
+        double c = i->c;
+        unsigned nin = nargs(i->op);
+        int ma = nin ? (int)exps[i->a] : 0, mb = nin == 2 ? (int)exps[i->b] : 0;
+        int mc = ma > mb ? ma : mb, mx = 0;
+        if (nin) { /* copies (d may be a or b), at the common exponent */
+            _dn_range_scale(keep, a, n, mc - ma);
+            if (nin == 2) _dn_range_scale(keep + len, b, n, mc - mb);
+            a = keep, b = keep + len;
+        }
+        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+        if (nin) {
+            double *outs[1] = {d};
+            _DN_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
+                            _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww),
+                            _DN_RANGE_SCALED, mx);
+        }
+        exps[i->dst] = _dn_range_relax(d, n, mc + mx);
     }
 }
 
@@ -158,7 +223,14 @@ static void run(const dn_expr *e, double *w, unsigned n)
 {
     if (_dn_expr_run_fixed(e, w, n)) return;
     if (n <= DVEC_CONST_MAX) run_tab(e, w, n);
-    else run_dyn(e, w, n);
+    else if (n <= DN_TAYLOR_MAX) run_dyn(e, w, n);
+    else run_scaled(e, w, n);
+}
+
+/* The exponent m of the result register after run (0 up to DN_TAYLOR_MAX). */
+static int result_exp(const dn_expr *e, double *w, unsigned n)
+{
+    return n > DN_TAYLOR_MAX ? (int)scaled_exps(e, w, n)[e->result] : 0;
 }
 
 int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
@@ -170,7 +242,26 @@ int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, 
     for (size_t k = 0; k < nin; k++) work[k] = args[k];
     run(e, work, n);
     const double *res = work + e->result * len; /* out may alias args, never work */
-    for (size_t k = 0; k < len; k++) out[k] = res[k];
+    int m = result_exp(e, work, n);
+    for (size_t k = 0; k < len; k++) out[k] = m ? ldexp(res[k], m * (int)k) : res[k];
+    return DN_OK;
+}
+
+int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double *out,
+                        double *work)
+{
+    if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
+    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    size_t len = (size_t)n + 1, nin = e->nvars * len;
+    for (size_t k = 0; k < nin; k++) work[k] = args[k];
+    run(e, work, n);
+    const double *res = work + e->result * len;
+    int m = result_exp(e, work, n);
+    long double f = 1.0L; /* k!, in the range of long double where it is wider */
+    for (size_t k = 0; k < len; k++) {
+        if (k) f *= (long double)k;
+        out[k] = (double)(ldexpl((long double)res[k], m * (int)k) / f);
+    }
     return DN_OK;
 }
 
@@ -189,7 +280,10 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
     size_t len = (size_t)n + 1;
     for (unsigned i = 0; i < e->nvars; i++) dvec_get_derivs(work + i * len, args[i]);
     run(e, work, n);
-    return dvec_set_derivs(r, work + e->result * len, n);
+    double *res = work + e->result * len;
+    int m = result_exp(e, work, n);
+    if (m) _dn_range_scale(res, res, n, -m);
+    return dvec_set_derivs(r, res, n);
 }
 
 /* dn_expr_eval_oN: copy the arguments into the registers, run, copy the result out. */

@@ -42,7 +42,9 @@ int _dsp2_grow(dsp2_work *w, size_t need)
     if (cap > UINT32_MAX) cap = UINT32_MAX;
     uint32_t *idx = w_array(w->al, cap, sizeof *idx), *stamp = w_array(w->al, cap, sizeof *stamp);
     double *g = w_array(w->al, cap, sizeof *g), *h = w_array(w->al, cap, sizeof *h);
-    if (!idx || !stamp || !g || !h) {
+    unsigned char *sf = w_alloc(w->al, cap);
+    if (!idx || !stamp || !g || !h || !sf) {
+        w_free(w->al, sf, cap);
         w_free(w->al, idx, cap * sizeof *idx);
         w_free(w->al, stamp, cap * sizeof *stamp);
         w_free(w->al, g, cap * sizeof *g);
@@ -55,12 +57,14 @@ int _dsp2_grow(dsp2_work *w, size_t need)
         memcpy(stamp, w->stamp, w->top * sizeof *stamp);
         memcpy(g, w->g, w->top * sizeof *g);
         memcpy(h, w->h, w->top * sizeof *h);
+        memcpy(sf, w->sf, w->top);
     }
+    w_free(w->al, w->sf, w->cap);
     w_free(w->al, w->idx, w->cap * sizeof *idx);
     w_free(w->al, w->stamp, w->cap * sizeof *stamp);
     w_free(w->al, w->g, w->cap * sizeof *g);
     w_free(w->al, w->h, w->cap * sizeof *h);
-    w->idx = idx, w->stamp = stamp, w->g = g, w->h = h, w->cap = cap;
+    w->idx = idx, w->stamp = stamp, w->g = g, w->h = h, w->sf = sf, w->cap = cap;
     return 0;
 }
 
@@ -163,6 +167,7 @@ static void acc_list(dsp2_work *w, _dsp2_acc *A, dsp2 t, double c)
 {
     if (!t.w || !t.len || _dsp2_stale(w, t)) return;
     size_t o = t.off, s = t.len;
+    c *= t.c;
     if (w->mode == _DSP2_SPARSE) {
         if (trip_reserve(w, A, tri(s))) return;
         for (size_t p = 0; p < s; p++) {
@@ -170,6 +175,7 @@ static void acc_list(dsp2_work *w, _dsp2_acc *A, dsp2 t, double c)
             touch(A, i);
             A->g[i] += c * w->g[o + p];
             for (size_t q = 0; q <= p; q++) {
+                if (!w->sf[o + tri(p) + q]) continue; /* not structural */
                 size_t k = A->tcnt++;
                 A->ti[k] = i;
                 A->tj[k] = w->idx[o + q];
@@ -263,6 +269,7 @@ static dsp2 materialize(dsp2 a)
         w->pos[i] = (uint32_t)p;
     }
     if (w->mode == _DSP2_SPARSE) {
+        memset(w->sf + r, 1, m);
         for (size_t p = 0; p < m; p++) w->h[r + p] = 0.0;
         for (size_t t = 0; t < A->tcnt; t++) {
             size_t p = w->pos[A->ti[t]], q = w->pos[A->tj[t]];
@@ -277,18 +284,76 @@ static dsp2 materialize(dsp2 a)
     a.off = (uint32_t)r;
     a.len = (uint32_t)s;
     a.st = st;
+    a.c = 1.0;
+    return a;
+}
+
+/* a list with scale 1 (a scaled list is copied with its scale applied) */
+static dsp2 plain(dsp2 a)
+{
+    if (!a.w || (a.len & _DSP2_ACC) || a.c == 1.0) return a;
+    dsp2_work *w = a.w;
+    size_t s = a.len, m = w->mode == _DSP2_SPARSE ? tri(s) : s;
+    if (m == 0) m = 1;
+    if (reserve(w, m)) return dsp2_const(a.v);
+    size_t r = w->top, o = a.off;
+    uint32_t st = ++w->clock;
+    for (size_t k = 0; k < s; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = a.c * w->g[o + k];
+    for (size_t k = 0; k < m; k++) {
+        w->h[r + k] = a.c * w->h[o + k];
+        w->sf[r + k] = w->sf[o + k];
+        w->stamp[r + k] = st;
+    }
+    w->top = r + m;
+    a.off = (uint32_t)r;
+    a.st = st;
+    a.c = 1.0;
     return a;
 }
 
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
+/* f(u) for an accumulator u in diagonal or H v mode: the result list straight from the
+ * dense arrays (materialize and chain in one pass) */
+static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
+{
+    dsp2_work *w = u.w;
+    int k = acc_slot(w, u);
+    if (k < 0) return dsp2_const(f0);
+    _dsp2_acc *A = &w->acc[k];
+    size_t s = A->cnt;
+    if (s == 0 || reserve(w, s)) return _dsp2_chain(materialize(u), f0, f1, f2);
+    if (!A->sorted) {
+        qsort(A->list, s, sizeof *A->list, cmp_u32);
+        A->sorted = 1;
+    }
+    if (f0 != f0) f1 = f2 = f0;
+    size_t r = w->top;
+    uint32_t st = ++w->clock, *restrict ix = w->idx + r, *restrict sp = w->stamp + r;
+    double *restrict G = w->g + r, *restrict H = w->h + r, m = f2 * u.d;
+    int hv = w->mode == _DSP2_HV;
+    for (size_t p = 0; p < s; p++) {
+        uint32_t i = A->list[p];
+        double g = A->g[i];
+        ix[p] = i;
+        G[p] = f1 * g;
+        H[p] = f1 * A->h[i] + (hv ? m : f2 * g) * g;
+        sp[p] = st;
+    }
+    w->top = r + s;
+    dsp2 res = {f0, f1 * u.d, 1.0, w, (uint32_t)r, (uint32_t)s, st};
+    return res;
+}
+
 dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
 {
+    if (u.w && (u.len & _DSP2_ACC) && u.w->mode != _DSP2_SPARSE) return chain_acc(u, f0, f1, f2);
     u = materialize(u);
     dsp2_work *w = u.w;
     if (!w || w->mode != _DSP2_SPARSE) return _dsp2_chain(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0;
     if (_dsp2_stale(w, u)) return dsp2_const(f0);
+    u = plain(u);
     size_t s = u.len, m = tri(s) ? tri(s) : 1;
     if (reserve(w, m)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
@@ -300,6 +365,7 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
             w->h[r + tri(p) + q] = f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
     }
     for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
+    memset(w->sf + r, 1, m);
     w->top = r + m;
     u.v = f0;
     u.d = 0.0;
@@ -308,18 +374,42 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
     return u;
 }
 
-dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5])
+dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
 {
     a = materialize(a);
     b = materialize(b);
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return dsp2_const(f0);
-    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
+    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum);
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
+    a = plain(a);
+    b = plain(b);
+    if (a.w && b.w && a.len == b.len && a.off == b.off && a.st == b.st) { /* the same list */
+        size_t n = a.len, m = tri(n) ? tri(n) : 1, r, o = a.off;
+        if (reserve(w, m)) return dsp2_const(f0);
+        r = w->top;
+        double fs = p[0] + p[1], fss = p[2] + 2.0 * p[3] + p[4];
+        for (size_t k = 0; k < n; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = fs * w->g[o + k];
+        for (size_t k = 0; k < n; k++)
+            for (size_t q = 0; q <= k; q++) {
+                size_t t = tri(k) + q;
+                w->h[r + t] = fs * w->h[o + t] + fss * w->g[o + k] * w->g[o + q];
+                w->sf[r + t] = sum ? w->sf[o + t] : 1;
+            }
+        uint32_t st = ++w->clock;
+        for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
+        w->top = r + m;
+        dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)n, st};
+        return res;
+    }
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
+    uint32_t pl[2][16]; /* small operands: the position of each entry in the union */
+    int small = la <= 16 && lb <= 16;
     while (i < la || j < lb) { /* size of the union */
         uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
         uint32_t xb = j < lb ? w->idx[b.off + j] : UINT32_MAX;
+        if (small && xa <= xb) pl[0][i] = (uint32_t)s;
+        if (small && xb <= xa) pl[1][j] = (uint32_t)s;
         i += xa <= xb;
         j += xb <= xa;
         s++;
@@ -336,26 +426,31 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5])
         sa[s] = xa <= xb ? w->g[a.off + i++] : 0.0;
         sb[s] = xb <= xa ? w->g[b.off + j++] : 0.0;
         w->idx[r + s] = x;
-        w->pos[x] = (uint32_t)s;
+        if (!small) w->pos[x] = (uint32_t)s;
         w->g[r + s] = p[0] * sa[s] + p[1] * sb[s];
     }
     for (size_t k = 0; k < s; k++) /* second-order chain-rule terms of the gradients */
         for (size_t q = 0; q <= k; q++)
             w->h[r + tri(k) + q] = p[2] * sa[k] * sa[q] + p[3] * (sa[k] * sb[q] + sb[k] * sa[q]) +
                                    p[4] * sb[k] * sb[q];
+    memset(w->sf + r, !sum, m); /* a sum: structural where an operand's entry is */
     const dsp2 *op[2] = {&a, &b};
     for (int t = 0; t < 2; t++) { /* plus f_a H_a + f_b H_b, scattered to the union */
         const dsp2 *o = op[t];
         double c = p[t];
         for (size_t k = 0; k < o->len; k++) {
-            size_t pk = w->pos[w->idx[o->off + k]];
-            for (size_t q = 0; q <= k; q++)
-                w->h[r + tri(pk) + w->pos[w->idx[o->off + q]]] += c * w->h[o->off + tri(k) + q];
+            size_t pk = small ? pl[t][k] : w->pos[w->idx[o->off + k]];
+            for (size_t q = 0; q <= k; q++) {
+                size_t pq = small ? pl[t][q] : w->pos[w->idx[o->off + q]];
+                size_t d = r + tri(pk) + pq, e = o->off + tri(k) + q;
+                w->h[d] += c * w->h[e];
+                w->sf[d] |= w->sf[e];
+            }
         }
     }
     for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
     w->top = r + m;
-    dsp2 res = {f0, 0.0, w, (uint32_t)r, (uint32_t)s, st};
+    dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)s, st};
     return res;
 }
 
@@ -367,9 +462,10 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
     int ka = -1, kb = -1;
     if (a.w && (a.len & _DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return dsp2_const(v);
     if (b.w && (b.len & _DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return dsp2_const(v);
-    int lists = !a.len || !b.len || (w->mode != _DSP2_SPARSE && a.len + b.len <= _DSP2_PROMOTE);
+    int lists = !a.len || !b.len ||
+                a.len + b.len <= (w->mode == _DSP2_SPARSE ? _DSP2_PROMOTE_SP : _DSP2_PROMOTE);
     if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC || lists))
-        return _dsp2_chain2(a, b, v, 1.0, c, 0.0, 0.0, 0.0);
+        return _dsp2_chain2s(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1);
     int k;
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
         k = ka;
@@ -390,7 +486,7 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
         acc_list(w, &w->acc[k], b, c);
     }
     release(w, (unsigned)k);
-    dsp2 r = {v, a.d + c * b.d, w, ++w->acc[k].ver, _DSP2_ACC | (uint32_t)k, 0};
+    dsp2 r = {v, a.d + c * b.d, 1.0, w, ++w->acc[k].ver, _DSP2_ACC | (uint32_t)k, 0};
     return r;
 }
 
@@ -429,6 +525,7 @@ void dsp2_work_free(dsp2_work *w)
     w_free(w->al, w->stamp, w->cap * sizeof *w->stamp);
     w_free(w->al, w->g, w->cap * sizeof *w->g);
     w_free(w->al, w->h, w->cap * sizeof *w->h);
+    w_free(w->al, w->sf, w->cap);
     w_free(w->al, w->vals, w->valcap);
     w_free(w->al, w, sizeof *w);
 }
@@ -437,7 +534,7 @@ size_t dsp2_work_bytes(const dsp2_work *w)
 {
     if (w == NULL) return 0;
     size_t n = w->sized, b = sizeof *w + w->valcap;
-    b += w->cap * (2 * sizeof(uint32_t) + 2 * sizeof(double));
+    b += w->cap * (2 * sizeof(uint32_t) + 2 * sizeof(double) + 1);
     if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
     if (w->rowc) b += (n + 1) * sizeof(size_t);
     for (unsigned k = 0; k < _DSP2_NACC; k++) {
@@ -466,8 +563,8 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     w->fail = 0;
     if (reserve(w, n)) return DN_ENOMEM;
     for (unsigned i = 0; i < n; i++) {
-        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1;
-        dsp2 s = {x[i], v ? v[i] : 0.0, w, i, 1, 1};
+        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1, w->sf[i] = 1;
+        dsp2 s = {x[i], v ? v[i] : 0.0, 1.0, w, i, 1, 1};
         w->x[i] = s;
     }
     w->top = n;
@@ -540,8 +637,8 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
     }
     for (size_t k = 0; k < r.len; k++) {
         uint32_t i = w->idx[r.off + k];
-        if (grad) grad[i] = w->g[r.off + k];
-        if (hout) hout[i] = w->h[r.off + k];
+        if (grad) grad[i] = r.c * w->g[r.off + k];
+        if (hout) hout[i] = r.c * w->h[r.off + k];
     }
 }
 

@@ -36,6 +36,20 @@ zp() { "$eval_bin" -n 6 -a 0 "$1" 2>/dev/null | tail -1; }
 [[ $(zp '1/x') == 0,inf,-inf,inf,-inf,inf,-inf,inf ]] || fail "1/x at 0: $(zp '1/x')"
 [[ $("$eval_bin" -e dvec -n 6 -a 0 'sin(x)/x' 2>/dev/null | tail -1) == "$(zp 'sin(x)/x')" ]] || fail "sin(x)/x: dvec differs"
 
+# range above order 170: 1/(1-x) at 0.5 has the finite derivatives k! 2^(k+1) to k = 150
+# (first non-finite column: 151), atan(x) at 3 finite ones to k = 219
+firstbad() { "$eval_bin" "$@" 2>/dev/null | tail -1 | tr ',' '\n' | awk 'NR > 1 && !/^-?[0-9]/ { print NR - 2; exit }'; }
+for e in dvec auto; do
+    for n in 500 1000; do
+        [[ $(firstbad -e $e -n $n -a 0.5 '1/(1-x)') == 151 ]] || fail "1/(1-x) -e $e -n $n: first non-finite at $(firstbad -e $e -n $n -a 0.5 '1/(1-x)')"
+    done
+    [[ $(firstbad -e $e -n 1000 -a 3 'atan(x)') == 220 ]] || fail "atan(x) at 3 -e $e: first non-finite at $(firstbad -e $e -n 1000 -a 3 'atan(x)')"
+done
+
+# --coeffs above order 170 stay finite where the derivatives overflow: c_1000 = 2^1001
+c1000=$("$eval_bin" --coeffs -n 1000 -a 0.5 '1/(1-x)' | tail -1 | awk -F, '{ print $NF }')
+awk -v c="$c1000" 'BEGIN { t = 2^1001; exit !(c - t < 1e-13 * t && t - c < 1e-13 * t) }' || fail "--coeffs -n 1000 1/(1-x): c1000 = $c1000"
+
 # --coeffs: Taylor coefficients (1/(1-x) at 0.5: 2^(k+1); x^2 y at (1, 2): c_ij = d_ij/(i! j!))
 [[ $("$eval_bin" --coeffs -n 6 -a 0.5 '1/(1-x)') == $'x,c0,c1,c2,c3,c4,c5,c6\n0.5,2,4,8,16,32,64,128' ]] || fail "--coeffs 1/(1-x)"
 [[ $("$eval_bin" --coeffs -V x,y -n 2 -a 1,2 'x^2*y') == $'x,y,c0_0,c1_0,c0_1,c2_0,c1_1,c0_2\n1,2,2,4,1,2,2,0' ]] || fail "--coeffs two variables"

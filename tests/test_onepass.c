@@ -126,6 +126,10 @@ DN_OBJECTIVE2(rprog, T, x, n, ctx,
             }
             break;
         case 14: s = dnh_pow_d(dnh_add_d(dnh_mul(a, a), 1.0), I->c); break;
+        case 15: /* one list under two scales (shared storage) */
+            s = dnh_add(dnh_mul(dnh_mul_d(a, I->c), dnh_neg(a)), dnh_div_d(b, I->c));
+            break;
+        case 16: s = dnh_exp(dnh_sub(dnh_d_sub(1.0, a), dnh_mul_d(dnh_neg(a), I->c))); break;
         default: s = dnh_sub_d(dnh_d_sub(I->c, dnh_div_d(a, 3.0)), 0.5); break;
         }
         r[m++] = s;
@@ -143,7 +147,7 @@ static void make_prog(struct prog *P, unsigned n)
     if (P->len > MAXI) P->len = MAXI;
     for (unsigned t = 0; t < P->len; t++) {
         unsigned m = n + t;
-        P->ins[t].op = (int)(8.0 * (unif() + 1.0)) % 16;
+        P->ins[t].op = (int)(9.0 * (unif() + 1.0)) % 18;
         P->ins[t].a = (int)((double)m * 0.5 * (unif() + 1.0)) % (int)m;
         P->ins[t].b = (int)((double)m * 0.5 * (unif() + 1.0)) % (int)m;
         P->ins[t].c = 0.3 + 0.4 * unif();

@@ -367,10 +367,16 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
 {
     double *args = ev->args;
     size_t len = j->len;
+    /* one variable with --coeffs: the engine's own coefficients, finite above order 170
+     * where the derivatives overflow (dn_expr_eval_coeffs) */
+    int ceng = j->coeffs && j->engine != ENG_DNUM2;
     if (j->engine == ENG_DNUM2) {
         args[0] = pt[0];
         args[len] = pt[1];
         dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
+    } else if (ceng) {
+        args[0] = pt[0];
+        dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
     } else if (j->engine == ENG_DVEC) {
         const dvec *dargs[1] = {&ev->dx};
         dvec_set_var(&ev->dx, pt[0]);
@@ -385,13 +391,14 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         for (size_t k = 1; k < len; k++) lost |= isnan(ev->res[k]);
         if (lost) {
             ev->args2[0] = pt[0];
-            dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            if (ceng) dn_expr_eval_coeffs(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            else dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
             for (size_t k = 1; k < len; k++)
                 if (isnan(ev->res[k])) ev->res[k] = ev->res2[k];
         }
     }
     for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
-    if (j->coeffs) /* c = d / k!, rounded once from the wide quotient */
+    if (j->coeffs && !ceng) /* c = d / k!, rounded once from the wide quotient */
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
     else
         memcpy(ev->row + j->nvars, ev->res, len * sizeof(double));

@@ -4,6 +4,8 @@
  * Index:
  *   _DN2_UNARY_TABLE(X)   X(name, F0, F1F2) for every unary function: F0 is f(x), F1F2
  *                         sets f1 = f'(x) and f2 = f''(x) (may use f0 and x)
+ *   _DN2_UNARY_DEF(DECL, T, PREFIX, ACTIVE, CONST, CHAIN, name, F0, F1F2)
+ *                         defines a family's PREFIX##name(T u) from one table row
  *   _dnc2_pow_d            f, f', f'' of x^p for a constant p
  *   _dnc2_atan2, _dnc2_hypot   value and partials (fa, fb, faa, fab, fbb) of atan2(a, b)
  *                         and hypot(a, b)
@@ -43,6 +45,18 @@
     X(erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)        \
     X(abs, fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN;                         \
       f2 = (x == 0.0) ? NAN : 0.0)
+
+/* One unary function of a family from a row of _DN2_UNARY_TABLE: DECL T PREFIX##name(T u)
+ * computes f0 = F0 at x = u.v, returns CONST(f0) when !ACTIVE(u), else computes f1, f2
+ * (F1F2) and returns CHAIN(u, f0, f1, f2). */
+#define _DN2_UNARY_DEF(DECL, T, PREFIX, ACTIVE, CONST, CHAIN, name, F0, F1F2)             \
+    DECL T PREFIX##name(T u)                                                               \
+    {                                                                                      \
+        double x = u.v, f0 = (F0), f1, f2;                                                 \
+        if (!ACTIVE(u)) return CONST(f0);                                                  \
+        F1F2;                                                                              \
+        return CHAIN(u, f0, f1, f2);                                                       \
+    }
 
 /* f = x^p, f1 = f', f2 = f'' (p = 0 and p = 1 give exact zeros above the formula's order) */
 _DN2_DECL void _dnc2_pow_d(double x, double p, double *f0, double *f1, double *f2)

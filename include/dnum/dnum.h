@@ -16,6 +16,7 @@
  *                   N, DNUMK_DEFINE(K, N) value types and the run-time dnk_space API
  *   dnum/expr.h     formulas parsed at run time (dn_expr_parse) and evaluated with every
  *                   derivative on raw arrays, dnum_oN, Dvec or bivariate triangles
+ *   dnum/coeffs.h   Taylor coefficients c_k = f^(k)/k! in and out, for every family
  * Stored numbers are derivatives: a.d[k] is the k-th derivative. See README.md.
  */
 #ifndef DNUM_DNUM_H
@@ -28,5 +29,6 @@
 #include "dnum/dnum2.h"
 #include "dnum/dnumk.h"
 #include "dnum/expr.h"
+#include "dnum/coeffs.h"
 
 #endif /* DNUM_DNUM_H */

@@ -108,6 +108,15 @@ extern "C" {
         _dn2_##f(r.d, u.d, N);                                                             \
         return r;                                                                          \
     }
+/* a built-in function with a fixed-size scratch (see _DN2_WORK in kernel2.h) */
+#define _DNUM2_UNW(N, f)                                                                   \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        double w[_DN2_WORK(N)];                                                            \
+        _dn2_##f##_w(r.d, u.d, N, w);                                                      \
+        return r;                                                                          \
+    }
 #define _DNUM2_BIN(N, f)                                                                   \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
     {                                                                                      \
@@ -122,12 +131,12 @@ extern "C" {
         expr;                                                                              \
         return r;                                                                          \
     }
-/* the quotient with a fixed-size scratch (see _dn2_div_w) */
+/* the quotient and the binary functions with a fixed-size scratch */
 #define _DNUM2_PROD(N, f)                                                                  \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        double w[3 * DNUM2_SIZE(N)];                                                       \
+        double w[_DN2_WORK(N)];                                                            \
         _dn2_##f##_w(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
@@ -142,7 +151,8 @@ extern "C" {
     DNUM2_FIXED_DECL void dnum2_o##N##_##f(dnum2_o##N u, dnum2_o##N *s, dnum2_o##N *c)     \
     {                                                                                      \
         dnum2_o##N rs, rc;                                                                 \
-        _dn2_##f(rs.d, rc.d, u.d, N);                                                      \
+        double w[_DN2_WORK(N)];                                                            \
+        _dn2_##f##_w(rs.d, rc.d, u.d, N, w);                                                      \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
@@ -199,13 +209,13 @@ extern "C" {
         H[1][1] = dnum2_o##N##_deriv(a, 0, 2);                                             \
     }                                                                                      \
     _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_BIN(N, mul) _DNUM2_PROD(N, div)           \
-    _DNUM2_BIN(N, pow) _DNUM2_BIN(N, atan2) _DNUM2_BIN(N, hypot)                           \
+    _DNUM2_PROD(N, pow) _DNUM2_PROD(N, atan2) _DNUM2_PROD(N, hypot)                           \
     _DNUM2_UN(N, neg)                                                                      \
     _DNUM2_BIN_D(N, add_d, _dn2_add_d(r.d, a.d, c, N))                                     \
     _DNUM2_BIN_D(N, sub_d, _dn2_add_d(r.d, a.d, -c, N))                                    \
     _DNUM2_BIN_D(N, mul_d, _dn2_mul_d(r.d, a.d, c, N))                                     \
     _DNUM2_BIN_D(N, div_d, _dn2_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)          \
-    _DNUM2_BIN_D(N, pow_d, _dn2_pow_d(r.d, a.d, c, N))                                     \
+    _DNUM2_BIN_D(N, pow_d, double w[_DN2_WORK(N)]; _dn2_pow_d_w(r.d, a.d, c, N, w))                                     \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_sub(double c, dnum2_o##N a)                 \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
@@ -216,27 +226,29 @@ extern "C" {
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_div(double c, dnum2_o##N a)                 \
     {                                                                                      \
         dnum2_o##N r, k = dnum2_o##N##_const(c);                                           \
-        double w[3 * DNUM2_SIZE(N)];                                                       \
+        double w[_DN2_WORK(N)];                                                            \
         _dn2_div_w(r.d, k.d, a.d, N, w);                                                   \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_pown(dnum2_o##N u, long m)                    \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _dn2_pown(r.d, u.d, m, N);                                                         \
+        double w[_DN2_WORK(N)];                                                            \
+        _dn2_pown_w(r.d, u.d, m, N, w);                                                         \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_apply(dnum2_o##N u, dn_deriv_fn h, void *ctx) \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _dn2_apply(r.d, u.d, h, ctx, N);                                                   \
+        double w[_DN2_WORK(N)];                                                            \
+        _dn2_apply_w(r.d, u.d, h, ctx, N, w);                                                   \
         return r;                                                                          \
     }                                                                                      \
-    _DNUM2_UN(N, exp) _DNUM2_UN(N, expm1) _DNUM2_UN(N, log) _DNUM2_UN(N, log1p)            \
-    _DNUM2_UN(N, sqrt) _DNUM2_UN(N, cbrt) _DNUM2_UN(N, sin) _DNUM2_UN(N, cos)              \
-    _DNUM2_UN(N, tan) _DNUM2_UN(N, asin) _DNUM2_UN(N, acos) _DNUM2_UN(N, atan)             \
-    _DNUM2_UN(N, sinh) _DNUM2_UN(N, cosh) _DNUM2_UN(N, tanh) _DNUM2_UN(N, asinh)           \
-    _DNUM2_UN(N, acosh) _DNUM2_UN(N, atanh) _DNUM2_UN(N, erf) _DNUM2_UN(N, erfc)           \
+    _DNUM2_UNW(N, exp) _DNUM2_UNW(N, expm1) _DNUM2_UNW(N, log) _DNUM2_UNW(N, log1p)            \
+    _DNUM2_UNW(N, sqrt) _DNUM2_UNW(N, cbrt) _DNUM2_UNW(N, sin) _DNUM2_UNW(N, cos)              \
+    _DNUM2_UNW(N, tan) _DNUM2_UNW(N, asin) _DNUM2_UNW(N, acos) _DNUM2_UNW(N, atan)             \
+    _DNUM2_UNW(N, sinh) _DNUM2_UNW(N, cosh) _DNUM2_UNW(N, tanh) _DNUM2_UNW(N, asinh)           \
+    _DNUM2_UNW(N, acosh) _DNUM2_UNW(N, atanh) _DNUM2_UNW(N, erf) _DNUM2_UNW(N, erfc)           \
     _DNUM2_UN(N, abs)                                                                      \
     _DNUM2_PAIR(N, sincos) _DNUM2_PAIR(N, sinhcosh)                                        \
     _DN_SPECIAL_UN_LIST(_DNUM2_UN, N) _DN_SPECIAL_BIN_LIST(_DNUM2_BIN, N)                  \

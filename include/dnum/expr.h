@@ -37,6 +37,7 @@
  *   dn_expr_parse dn_expr_free                  compile a formula / release it
  *   dn_expr_nvars dn_expr_work_size             its variable count / workspace size
  *   dn_expr_eval                                on raw derivative arrays, order 0..DN_ORDER_MAX
+ *   dn_expr_eval_coeffs                         the same, giving Taylor coefficients
  *   dn_expr_eval_o1 ... dn_expr_eval_o32        on fixed-order numbers dnum_oN
  *   dn_expr_eval_dnum                           _Generic name over the 32 above
  *   dn_expr_eval_dvec                           on Dvec numbers (run-time order)
@@ -92,10 +93,11 @@ void dn_expr_free(dn_expr *e);
 unsigned dn_expr_nvars(const dn_expr *e);
 
 /** Returns how many doubles of workspace every evaluator of this header needs for e at
- *  order n (the registers of the program, (n + 1) doubles each, and above order 16 the
- *  kernels' scratch, about 24 (n + 1) + 350 doubles: the evaluator keeps no order-sized
- *  array on the stack), or 0 if n > DN_ORDER_MAX or e is NULL. The same workspace may be
- *  reused for any number of evaluations. */
+ *  order n (the registers of the program, (n + 1) doubles each; four more above order
+ *  DN_TAYLOR_MAX for the range rescaling; above order 16 the kernels' scratch, about
+ *  24 (n + 1) + 350 doubles: the evaluator keeps no order-sized array on the stack), or
+ *  0 if n > DN_ORDER_MAX or e is NULL. The same workspace may be reused for any number
+ *  of evaluations. */
 size_t dn_expr_work_size(const dn_expr *e, unsigned n);
 
 /** Evaluates e at order n (0 <= n <= DN_ORDER_MAX) on raw derivative arrays: variable i
@@ -109,6 +111,15 @@ size_t dn_expr_work_size(const dn_expr *e, unsigned n);
  *  DN_ERANGE (n > DN_ORDER_MAX); nothing is written on failure. Domain errors are not
  *  failures: they give NaN/Inf values as the fixed family does. */
 int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
+
+/** As dn_expr_eval, but writes the Taylor coefficients c_k = f^(k)/k! to out[0..n]
+ *  instead of the derivatives. Above order DN_TAYLOR_MAX they stay finite where the
+ *  derivatives overflow: 1/(1-x) at 0.5 gives c_k = 2^(k+1) to k = 1000, while its
+ *  derivatives k! 2^(k+1) exceed DBL_MAX from k = 151 (the registers carry their own
+ *  binary exponent; docs/expr.md). Same arguments, workspace and status codes as
+ *  dn_expr_eval. */
+int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double *out,
+                        double *work);
 
 /* dn_expr_eval_oN(e, r, args, work): evaluates e on fixed-order numbers: args[i] is the
  * value of variable i (with its derivatives), *r receives the result (r may point into

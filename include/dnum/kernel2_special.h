@@ -38,8 +38,6 @@ static inline void _dn2_tsincos_w(double *restrict s, double *restrict c, double
 static inline void _dn2_ttan_w(double *restrict t, double t0, double w0, double sign,
                                const double *restrict u, unsigned n, double *ws)
 { (void)ws; _dn2_ttan(t, t0, w0, sign, u, n); }
-static inline void _dn2_log_w(double *r, const double *u, unsigned n, double *ws)
-{ (void)ws; _dn2_log(r, u, n); }
 
 #define _DN2_SP_M(n) (_dn2_size(n) - 1)
 _DN_SP_COMPOSED(_dn2_)

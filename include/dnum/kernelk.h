@@ -18,16 +18,19 @@
  * _dnk_hmul2 is a 1-D convolution. With constant K and N every loop and offset folds and
  * the compiler unrolls the product completely.
  *
- * The functions run the univariate recurrences of kernel.h with scalars replaced by blocks,
- * exactly as kernel2.h does for two variables: along any ray h = l v the series is
+ * The functions run the univariate recurrences of kernel.h with scalars replaced by blocks
+ * (this is their only multivariate copy: kernel2.h runs them with K = 2 on Dnum2's
+ * triangle converted to Taylor coefficients): along any ray h = l v the series is
  * univariate in l and its coefficient of l^d is block d. A product of two coefficients
  * becomes a block product, d/dl the Euler operator theta (block d times d) and the
  * "integral" divides block d by d. Every division is by the scalar value u_0. Each
  * built-in costs a few K-variate Cauchy products of C(N+2K, 2K) multiply-adds each.
+ For K = 2 (Dnum2) the block product sums each entry in a register and the loops over the
+ * blocks unroll (_DNK_KLOOP), so that constant orders keep everything in registers.
  *
  * Conventions (as kernel.h/kernel2.h): static inline, names _dnk_*, K and N are run-time
  * arguments (constants for the fixed types: then everything unrolls), 1 <= K <=
- * DNK_VARS_MAX, 0 <= N <= DNK_ORDER_MAX. No allocation, no error handling. Unlike kernel2.h
+ * DNK_VARS_MAX, 0 <= N <= DNK_ORDER_MAX (N <= 64 for K = 2, Dnum2). No allocation, no error handling. Unlike kernel2.h
  * the arrays hold Taylor coefficients, and the results of the products and functions must
  * not overlap any input (restrict); the linear kernels of kernel.h (flat, on S - 1 =
  * C(N+K,K) - 1) are reused as they are. Scratch: the caller passes w, _DNK_WORK(S) =
@@ -35,7 +38,7 @@
  *
  * Index:
  *   layout     _dnk_h _dnk_start _dnk_size _dnk_index _dnk_next _dnk_afact
- *   products   _dnk_hmul1 .. _dnk_hmul11 _dnk_hmul _dnk_bdot _dnk_tmul _dnk_tdiv
+ *   products   _dnk_hmul1 .. _dnk_hmul10 _dnk_hmul _dnk_bdot _dnk_tmul _dnk_tdiv
  *   cores      _dnk_ttheta _dnk_tdiv0 _dnk_tinteg _dnk_tinteg_div _dnk_texp _dnk_tsincos
  *              _dnk_ttan _dnk_tsqrt _dnk_tpow _dnk_tcompose
  *   setup      _dnk_set_var
@@ -191,6 +194,20 @@ _DNK_INLINE void _dnk_bdot(double *c, const double *a, const double *b, unsigned
                            unsigned hi, unsigned k, unsigned K)
 {
     double *ck = c + _dnk_start(K, k);
+    if (K == 2) { /* Dnum2 (kernel2.h): each entry summed in a register, the same terms in
+                   * the same order; with constant N fully unrolled (2x faster at N = 4) */
+        _DN_UNROLL for (unsigned m = 0; m <= k; m++) {
+            double acc = -0.0;
+            _DN_UNROLL for (unsigned t = 0; lo + t <= hi; t++) {
+                unsigned j = hi - t, q = k - j;
+                const double *aj = a + j * (j + 1) / 2, *bq = b + q * (q + 1) / 2;
+                _DN_UNROLL for (unsigned i = m > q ? m - q : 0; i <= (m < j ? m : j); i++)
+                    acc += aj[i] * bq[m - i];
+            }
+            ck[m] = acc;
+        }
+        return;
+    }
     size_t h = _dnk_h(K, k);
     for (size_t e = 0; e < h; e++) ck[e] = -0.0; /* -0 + x == x for every x, also -0 */
     for (unsigned t = 0; lo + t <= hi; t++) {
@@ -202,11 +219,23 @@ _DNK_INLINE void _dnk_bdot(double *c, const double *a, const double *b, unsigned
 /* the entries of block k: for (e = B(k); e < B(k+1); e++) */
 #define _DNK_BLOCK(e, K, k) for (size_t e = _dnk_start(K, k); e < _dnk_start(K, (k) + 1); e++)
 
+/* for (k = k0; k <= N; k++) { body }, for K = 2 (Dnum2) unrolled: with a constant order
+ * every block's bounds become constants and _dnk_bdot's entries stay in registers (Dnum2's
+ * functions 2x faster at N = 4). K > 2 keeps the loop (unrolled, W7 ran 1.5x slower). */
+#define _DNK_KLOOP(k, k0, N, K, ...)                                                       \
+    do {                                                                                   \
+        if ((K) == 2) {                                                                    \
+            _DN_UNROLL for (unsigned k = (k0); k <= (N); k++) { __VA_ARGS__ }              \
+        } else {                                                                           \
+            for (unsigned k = (k0); k <= (N); k++) { __VA_ARGS__ }                         \
+        }                                                                                  \
+    } while (0)
+
 /** c = a * b (K-variate Cauchy product, total order N). */
 static inline void _dnk_tmul(double *restrict c, const double *restrict a,
                              const double *restrict b, unsigned K, unsigned N)
 {
-    for (unsigned k = 0; k <= N; k++) _dnk_bdot(c, a, b, 0, k, k, K);
+    _DNK_KLOOP(k, 0, N, K, _dnk_bdot(c, a, b, 0, k, k, K););
 }
 
 /** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
@@ -215,10 +244,8 @@ static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
 {
     double inv = 1.0 / b[0];
     c[0] = a[0] * inv;
-    for (unsigned k = 1; k <= N; k++) {
-        _dnk_bdot(c, b, c, 1, k, k, K);
-        _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * inv;
-    }
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(c, b, c, 1, k, k, K);
+               _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * inv;);
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -228,7 +255,7 @@ static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
 static inline void _dnk_ttheta(double *restrict v, const double *restrict u, unsigned K,
                                unsigned N)
 {
-    for (unsigned k = 0; k <= N; k++) _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];
+    _DNK_KLOOP(k, 0, N, K, _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];);
 }
 
 /** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
@@ -237,10 +264,8 @@ static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
 {
     double inv = 1.0 / w[0];
     q[0] = 0.0;
-    for (unsigned k = 1; k <= N; k++) {
-        _dnk_bdot(q, w, q, 1, k - 1, k, K);
-        _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * inv;
-    }
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(q, w, q, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * inv;);
 }
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
@@ -248,8 +273,7 @@ static inline void _dnk_tinteg(double *restrict f, double f0, const double *rest
                                unsigned K, unsigned N)
 {
     f[0] = f0;
-    for (unsigned k = 1; k <= N; k++)
-        _DNK_BLOCK(e, K, k) f[e] = (f0 != f0) ? f0 : g[e] * _dn_inv[k];
+    _DNK_KLOOP(k, 1, N, K, _DNK_BLOCK(e, K, k) f[e] = (f0 != f0) ? f0 : g[e] * _dn_inv[k];);
 }
 
 /** f = f0 + integral of (theta u) / w; scratch w2 of 2 S doubles. */
@@ -272,10 +296,8 @@ static inline void _dnk_texp(double *restrict e, double e0, const double *restri
     double f = isinf(e0) ? e0 : 1.0;
     _dnk_ttheta(v, u, K, N);
     e[0] = isinf(e0) ? 1.0 : e0;
-    for (unsigned k = 1; k <= N; k++) {
-        _dnk_bdot(e, v, e, 1, k, k, K);
-        _DNK_BLOCK(i, K, k) e[i] *= _dn_inv[k];
-    }
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(e, v, e, 1, k, k, K);
+               _DNK_BLOCK(i, K, k) e[i] *= _dn_inv[k];);
     if (f != 1.0)
         for (size_t i = 0; i < _dnk_size(K, N); i++) e[i] *= f;
 }
@@ -288,14 +310,12 @@ static inline void _dnk_tsincos(double *restrict s, double *restrict c, double s
     _dnk_ttheta(v, u, K, N);
     s[0] = s0;
     c[0] = c0;
-    for (unsigned k = 1; k <= N; k++) {
-        _dnk_bdot(s, v, c, 1, k, k, K);
-        _dnk_bdot(c, v, s, 1, k, k, K);
-        _DNK_BLOCK(e, K, k) {
-            s[e] *= _dn_inv[k];
-            c[e] = sign * c[e] * _dn_inv[k];
-        }
-    }
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(s, v, c, 1, k, k, K);
+               _dnk_bdot(c, v, s, 1, k, k, K);
+               _DNK_BLOCK(e, K, k) {
+                   s[e] *= _dn_inv[k];
+                   c[e] = sign * c[e] * _dn_inv[k];
+               });
 }
 
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1) from theta t = w theta u, w = 1 + sign t^2;
@@ -307,14 +327,12 @@ static inline void _dnk_ttan(double *restrict t, double t0, double w0, double si
     _dnk_ttheta(v, u, K, N);
     t[0] = t0;
     w[0] = w0;
-    for (unsigned k = 1; k <= N; k++) {
-        _dnk_bdot(t, v, w, 1, k, k, K);
-        _DNK_BLOCK(e, K, k) t[e] *= _dn_inv[k];
-        if (k < N) {
-            _dnk_bdot(w, t, t, 0, k, k, K);
-            _DNK_BLOCK(e, K, k) w[e] *= sign;
-        }
-    }
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(t, v, w, 1, k, k, K);
+               _DNK_BLOCK(e, K, k) t[e] *= _dn_inv[k];
+               if (k < N) {
+                   _dnk_bdot(w, t, t, 0, k, k, K);
+                   _DNK_BLOCK(e, K, k) w[e] *= sign;
+               });
 }
 
 /** r = sqrt(u), r_0 = r0; only u's blocks 1..N are read (hypot). */
@@ -323,30 +341,22 @@ static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restr
 {
     double inv2 = 0.5 / r0;
     r[0] = r0;
-    for (unsigned k = 1; k <= N; k++) {
-        _dnk_bdot(r, r, r, 1, k - 1, k, K);
-        _DNK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;
-    }
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(r, r, r, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;);
 }
 
 /** f = u^p (real p), f_0 = f0, u_0 != 0:
- *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch of one block (S). */
+ *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of S doubles. */
 static inline void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
                              unsigned K, unsigned N, double *restrict tmp)
 {
     double inv = 1.0 / u[0];
     f[0] = f0;
-    for (unsigned k = 1; k <= N; k++) {
-        size_t b = _dnk_start(K, k), h = _dnk_h(K, k);
-        for (size_t e = 0; e < h; e++) f[b + e] = -0.0;
-        for (unsigned j = k; j >= 1; j--) {
-            double wgt = (p + 1.0) * (double)j - (double)k;
-            for (size_t e = 0; e < h; e++) tmp[e] = -0.0;
-            _dnk_hmul(K, tmp, u + _dnk_start(K, j), j, f + _dnk_start(K, k - j), k - j);
-            for (size_t e = 0; e < h; e++) f[b + e] += wgt * tmp[e];
-        }
-        for (size_t e = 0; e < h; e++) f[b + e] *= _dn_inv[k] * inv;
-    }
+    _DNK_KLOOP(k, 1, N, K, _DNK_BLOCK(e, K, k) f[e] = 0.0;
+               _DNK_KLOOP(t, 1, k, K, unsigned j = k + 1 - t; /* j = k..1 */
+                          _dnk_bdot(tmp, u, f, j, j, k, K); /* block k of tmp: u_j f_{k-j} */
+                          _DNK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];);
+               _DNK_BLOCK(e, K, k) f[e] = f[e] * _dn_inv[k] * inv;);
 }
 
 /** f = h(u) = sum_j dh[j]/j! (u - u_0)^j from h's derivatives dh[0..N] at u_0 (about N
@@ -360,7 +370,7 @@ static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
     double *p = ws, *q = ws + S;
     for (size_t e = 0; e < S; e++) {
         p[e] = e == 0 ? 1.0 : 0.0;
-        f[e] = -0.0; /* the exact additive identity: f_0 keeps the sign of h(u_0) */
+        f[e] = e == 0 ? -0.0 : 0.0; /* -0 + h0 is h0, also -0: the value keeps its sign */
     }
     for (unsigned j = 0;; j++) {
         double hk = dh[j] * _dn_ifact[j];
@@ -380,9 +390,9 @@ static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
 }
 
 /* ------------------------------------------------------------------------------------ */
-/* Zeros and poles (kernel.h's rule), as kernel2.h: an operand of one variable near the    */
-/* point gets the univariate answer exactly; a zero of a genuinely multivariate operand is */
-/* not resolved (NaN partials, never a guess).                                            */
+/* Zeros and poles (kernel.h's rule), also Dnum2's: an operand of one variable near the   */
+/* point gets the univariate answer; a zero of a genuinely multivariate operand is not    */
+/* resolved (NaN partials, never a guess).                                                */
 
 /* The variables u may depend on alone: bit i set if every nonzero partial of order >= 1
  * is a pure power of x_i (NaN partials, unknown, do not count; a constant has all bits). */
@@ -412,9 +422,9 @@ _DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
 {
     unsigned mask = _dnk_onevar(a, K, N) & (b ? _dnk_onevar(b, K, N) : ~0u), v = 0;
     while (v < K && !(mask & (1u << v))) v++;
-    size_t S = _dnk_size(K, N), idx[DNK_ORDER_MAX + 1];
+    size_t S = _dnk_size(K, N), idx[DN_BINOM_MAX + 1]; /* N <= 64: Dnum2's orders too */
     unsigned n = v < K ? N : 0, al[DNK_VARS_MAX] = {0};
-    double ca[DNK_ORDER_MAX + 1], cb[DNK_ORDER_MAX + 1], cr[DNK_ORDER_MAX + 1];
+    double ca[DN_BINOM_MAX + 1], cb[DN_BINOM_MAX + 1], cr[DN_BINOM_MAX + 1];
     for (unsigned s = 0; s <= n; s++) { /* the column, as derivatives */
         al[v < K ? v : 0] = s;
         idx[s] = _dnk_index(K, al);

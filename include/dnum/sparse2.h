@@ -15,7 +15,9 @@
  *
  * Numbers are built by the drivers (the variables) or by dsp2_const (passive constants,
  * which carry no list). Each operation appends its result list to the workspace arena,
- * without any allocation unless the arena must grow. Sums accumulate in place: when
+ * without any allocation unless the arena must grow; a linear one (mul_d, div_d, neg,
+ * d_sub, a chain with f'' = 0) shares its operand's list with a scale instead, and add_d,
+ * sub_d are free. Sums accumulate in place: when
  * s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator* (dense arrays
  * in the workspace, a list of touched indices), and later additions into it cost
  * O(support of t); the storage of the terms added since is then recycled. Reusing an
@@ -61,6 +63,7 @@ typedef struct dsp2_work dsp2_work;
 typedef struct dsp2 {
     double v;     /* value */
     double d;     /* H v mode: grad . v; 0 otherwise */
+    double c;     /* list: scale of its entries (a linear f(u) = c u shares u's list) */
     dsp2_work *w; /* workspace; NULL for a passive constant */
     uint32_t off; /* list: first entry in the arena; accumulator: version */
     uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot */
@@ -72,6 +75,7 @@ typedef struct dsp2 {
 #define _DSP2_ACC 0x80000000u
 #define _DSP2_NACC 8         /* accumulators alive at once */
 #define _DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
+#define _DSP2_PROMOTE_SP 8   /* the same in sparse mode (a list sum costs its union's triangle) */
 enum { _DSP2_DIAG = 0, _DSP2_HV = 1, _DSP2_SPARSE = 2 };
 enum { _DSP2_STALE = 1, _DSP2_NOMEM = 2 };
 
@@ -92,6 +96,9 @@ struct dsp2_work {
     uint32_t *idx;       /* arena (structure of arrays): variable index */
     double *g, *h;       /* first derivative; diag / (H v)_i / triangle values */
     uint32_t *stamp;     /* allocation stamp of each entry */
+    unsigned char *sf;   /* sparse mode: 1 for a structural triangle entry (a sum of lists
+                            keeps its operands' patterns apart: the rest of its union's
+                            triangle is 0 and not structural) */
     size_t cap, top;
     uint32_t clock;      /* last stamp handed out */
     int mode, safe, fail;
@@ -109,15 +116,17 @@ struct dsp2_work {
 };
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DSP2_DECL static inline __attribute__((unused))
+#define _DSP2_DECL static inline __attribute__((unused, always_inline))
+#define _DSP2_HOT static inline __attribute__((unused, always_inline)) /* the inline paths */
 #else
 #define _DSP2_DECL static inline
+#define _DSP2_HOT static inline
 #endif
 
 /* out-of-line parts (src/sparse2.c) */
 int _dsp2_grow(dsp2_work *w, size_t need);
 dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2);
-dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5]);
+dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum);
 dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c);
 
 /* ---- construction and inspection --------------------------------------------------- */
@@ -128,6 +137,7 @@ _DSP2_DECL dsp2 dsp2_const(double c)
     dsp2 r;
     r.v = c;
     r.d = 0.0;
+    r.c = 1.0;
     r.w = NULL;
     r.off = r.len = r.st = 0;
     return r;
@@ -140,7 +150,7 @@ _DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
 
 /* 1 (and the flag set) when the list a may no longer be read: its storage was released
  * (above the top) or released and overwritten (another stamp) */
-_DSP2_DECL int _dsp2_stale(dsp2_work *w, dsp2 a)
+_DSP2_HOT int _dsp2_stale(dsp2_work *w, dsp2 a)
 {
     if (a.len && (a.off >= w->top || w->stamp[a.off] != a.st)) {
         w->fail |= _DSP2_STALE;
@@ -150,11 +160,18 @@ _DSP2_DECL int _dsp2_stale(dsp2_work *w, dsp2 a)
 }
 
 /* f(u) with f(u.v) = f0, f' = f1, f'' = f2 */
-_DSP2_DECL dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
+_DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
 {
     dsp2_work *w = u.w;
     if (!w) return dsp2_const(f0);
-    if (w->mode == _DSP2_SPARSE || (u.len & _DSP2_ACC)) return _dsp2_chain_x(u, f0, f1, f2);
+    if (u.len & _DSP2_ACC) return _dsp2_chain_x(u, f0, f1, f2);
+    if (f2 == 0.0 && f0 == f0) { /* linear: the list is shared, scaled */
+        u.v = f0;
+        u.d *= f1;
+        u.c *= f1;
+        return u;
+    }
+    if (w->mode == _DSP2_SPARSE) return _dsp2_chain_x(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
     if (_dsp2_stale(w, u)) return dsp2_const(f0);
     uint32_t n = u.len;
@@ -163,41 +180,45 @@ _DSP2_DECL dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
     uint32_t st = ++w->clock;
     uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
     double *restrict G = w->g, *restrict H = w->h;
+    double c = u.c, f1c = f1 * c; /* the stored entries are 1/c of u's */
     if (w->mode == _DSP2_HV) {
-        double m = f2 * u.d;
+        double m = f2 * u.d * c;
         for (uint32_t k = 0; k < n; k++) {
             double g = G[a + k];
             ix[r + k] = ix[a + k];
-            G[r + k] = f1 * g;
-            H[r + k] = f1 * H[a + k] + m * g;
+            G[r + k] = f1c * g;
+            H[r + k] = f1c * H[a + k] + m * g;
             sp[r + k] = st;
         }
     } else {
+        double f2c = f2 * c * c;
         for (uint32_t k = 0; k < n; k++) {
             double g = G[a + k];
             ix[r + k] = ix[a + k];
-            G[r + k] = f1 * g;
-            H[r + k] = f1 * H[a + k] + f2 * g * g;
+            G[r + k] = f1c * g;
+            H[r + k] = f1c * H[a + k] + f2c * g * g;
             sp[r + k] = st;
         }
     }
     w->top = r + n;
     u.v = f0;
     u.d = f1 * u.d;
+    u.c = 1.0;
     u.off = (uint32_t)r;
     u.st = st;
     return u;
 }
 
-/* f(a, b) with partials fa, fb, faa, fab, fbb: the union of the two sorted lists */
-_DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
-                             double fab, double fbb)
+/* f(a, b) with partials fa, fb, faa, fab, fbb: the union of the two sorted lists; sum: a
+ * sum or difference (sparse mode: the operands' patterns stay apart) */
+_DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
+                              double fab, double fbb, int sum)
 {
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return dsp2_const(f0);
     if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
         double p[5] = {fa, fb, faa, fab, fbb};
-        return _dsp2_chain2_x(a, b, f0, p);
+        return _dsp2_chain2_x(a, b, f0, p, sum);
     }
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
     uint32_t la = a.len, lb = b.len;
@@ -208,13 +229,16 @@ _DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, do
     dsp2 res;
     res.v = f0;
     res.d = fa * a.d + fb * b.d;
+    res.c = 1.0;
     res.w = w;
     res.off = (uint32_t)r;
     res.st = st;
     uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
     double *restrict G = w->g, *restrict H = w->h;
-    if (la == lb && a.off == b.off && a.st == b.st) { /* the same list (u * u, u + u) */
-        double fs = fa + fb, fss = faa + 2.0 * fab + fbb, m = fss * a.d;
+    double ca = a.c, cb = b.c; /* scales of the stored entries */
+    if (la == lb && a.off == b.off && a.st == b.st) { /* the same list (u * u, u + c u) */
+        double fs = fa * ca + fb * cb, fss = faa * ca * ca + 2.0 * fab * ca * cb + fbb * cb * cb;
+        double m = ca * (faa * a.d + fab * b.d) + cb * (fab * a.d + fbb * b.d);
         for (; k < la; k++) {
             double g = G[a.off + k];
             ix[r + k] = ix[a.off + k];
@@ -229,8 +253,8 @@ _DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, do
             uint32_t xa = i < la ? ix[a.off + i] : UINT32_MAX;
             uint32_t xb = j < lb ? ix[b.off + j] : UINT32_MAX;
             double ga = 0.0, ha = 0.0, gb = 0.0, hb = 0.0;
-            if (xa <= xb) ga = G[a.off + i], ha = H[a.off + i++];
-            if (xb <= xa) gb = G[b.off + j], hb = H[b.off + j++];
+            if (xa <= xb) ga = ca * G[a.off + i], ha = ca * H[a.off + i++];
+            if (xb <= xa) gb = cb * G[b.off + j], hb = cb * H[b.off + j++];
             double ma = hv ? da : ga, mb = hv ? db : gb;
             ix[r + k] = xa < xb ? xa : xb;
             G[r + k] = fa * ga + fb * gb;
@@ -243,18 +267,26 @@ _DSP2_DECL dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, do
     return res;
 }
 
+/* f(a, b), not a sum */
+_DSP2_HOT dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
+                             double fab, double fbb)
+{
+    return _dsp2_chain2s(a, b, f0, fa, fb, faa, fab, fbb, 0);
+}
+
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
-/* sparse mode, both operands with entries: a sum keeps the two Hessian patterns apart
- * (as an accumulator of triplets) instead of filling the triangle of the union */
-_DSP2_DECL int _dsp2_sparse2(dsp2 a, dsp2 b)
+/* 1 when the sum of a and b becomes (or adds into) an accumulator */
+_DSP2_DECL int _dsp2_long(dsp2 a, dsp2 b)
 {
-    return a.len && b.len && a.w->mode == _DSP2_SPARSE;
+    if ((a.len | b.len) & _DSP2_ACC) return 1;
+    if (a.len && b.len && a.w->mode == _DSP2_SPARSE) return a.len + b.len > _DSP2_PROMOTE_SP;
+    return a.len + b.len > _DSP2_PROMOTE;
 }
 
 /* a += b for the accumulator a and a list b in diagonal or H v mode (the running sum of
  * an objective); returns 0 when it does not apply */
-_DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
+_DSP2_HOT int _dsp2_acc_fast(dsp2 *a, dsp2 b)
 {
     dsp2_work *w = a->w;
     uint32_t k = a->len & ~_DSP2_ACC;
@@ -264,7 +296,7 @@ _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
     if (_dsp2_stale(w, b)) return 0;
     _dsp2_acc *A = &w->acc[k];
     const uint32_t *ix = w->idx + b.off;
-    const double *G = w->g + b.off, *H = w->h + b.off;
+    const double *G = w->g + b.off, *H = w->h + b.off, cb = b.c;
     double *restrict ag = A->g, *restrict ah = A->h;
     for (uint32_t p = 0; p < b.len; p++) {
         uint32_t i = ix[p];
@@ -273,8 +305,8 @@ _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
             if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
             A->list[A->cnt++] = i;
         }
-        ag[i] += G[p];
-        ah[i] += H[p];
+        ag[i] += cb * G[p];
+        ah[i] += cb * H[p];
     }
     w->top = A->amark; /* recycle the terms added since the accumulator was made */
     a->v += b.v;
@@ -287,19 +319,18 @@ _DSP2_DECL int _dsp2_acc_fast(dsp2 *a, dsp2 b)
  *  is accumulated in place: the old a must not be used afterwards (see the header). */
 _DSP2_DECL dsp2 dsp2_add(dsp2 a, dsp2 b)
 {
-    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b)) {
+    if (_dsp2_long(a, b)) {
         if (_dsp2_acc_fast(&a, b)) return a;
         return _dsp2_addsub_x(a, b, 1.0);
     }
-    return _dsp2_chain2(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0);
+    return _dsp2_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1);
 }
 
 /** a - b (accumulated in place like dsp2_add). */
 _DSP2_DECL dsp2 dsp2_sub(dsp2 a, dsp2 b)
 {
-    if (((a.len | b.len) & _DSP2_ACC) || a.len + b.len > _DSP2_PROMOTE || _dsp2_sparse2(a, b))
-        return _dsp2_addsub_x(a, b, -1.0);
-    return _dsp2_chain2(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0);
+    if (_dsp2_long(a, b)) return _dsp2_addsub_x(a, b, -1.0);
+    return _dsp2_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1);
 }
 
 /** a * b. */
@@ -365,14 +396,9 @@ _DSP2_DECL dsp2 dsp2_apply(dsp2 u, dn_deriv_fn h, void *ctx)
     return _dsp2_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));
 }
 
+#define _DSP2_ACTIVE(u) ((u).w != NULL)
 #define _DSP2_UN(name, F0, F1F2)                                                           \
-    _DSP2_DECL dsp2 dsp2_##name(dsp2 u)                                                    \
-    {                                                                                      \
-        double x = u.v, f0 = (F0), f1, f2;                                                 \
-        if (!u.w) return dsp2_const(f0);                                                   \
-        F1F2;                                                                              \
-        return _dsp2_chain(u, f0, f1, f2);                                                 \
-    }
+    _DN2_UNARY_DEF(_DSP2_DECL, dsp2, dsp2_, _DSP2_ACTIVE, dsp2_const, _dsp2_chain, name, F0, F1F2)
 
 _DN2_UNARY_TABLE(_DSP2_UN)
 
