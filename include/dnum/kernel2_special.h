@@ -45,8 +45,14 @@ _DN_SP_COMPOSED_ODE(_dn2_, )
 _DN_SP_DIRECT(_dn2_, _DN2_S)
 _DN_SP_PIECEWISE(_dn2_, _DN2_SP_M)
 
-/* Scratch of the bivariate special kernels: enough for each (doubles). */
-#define _DN2_W_SP(n) ((n) + 1 + _DN_WN(3, n) + 2 * DN_TAYLOR_MAX + _DN2_WS_compose(n) + 4 * _DN2_S(n))
+/* Scratch of the bivariate special kernels (doubles): the composed ones (the point series,
+ * its computation, the composition), the direct ones (5 triangles for sinpi/cospi, the
+ * log kernel's for log2/log10). */
+#define _DN_MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define _DN2_W_SP(n)                                                                       \
+    _DN_MAX2(_DN_ST(n) + _DN_MAX2(2 * _DN_ST(n) + 2 * DN_TAYLOR_MAX,                       \
+                                  _DN_MAX2(3 * _DN_ST(n), _DN2_WS_compose(n))),            \
+             _DN_MAX2(5 * _DN2_S(n), _DN2_WORK(n)))
 
 /* TEMPORARY: the forms without scratch */
 #define _DN2_SPLEG1(N, f)                                                                  \
