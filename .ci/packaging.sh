@@ -3,7 +3,8 @@
 #  1. dnum as a meson subproject of a tiny parent project: only the library and dnum-eval
 #     are built, and the parent's `meson test` runs only the parent's own test;
 #  2. install to a temporary prefix: the installed dnum-eval runs without LD_LIBRARY_PATH,
-#     and a program built with the installed dnum.pc compiles, links and runs;
+#     and a program built with the installed dnum.pc compiles, links and runs, and so does a
+#     C++17 program using dnum/dnum.hpp (g++ and clang++, -Wall -Wextra -Wpedantic -Werror);
 #  3. the API reference (meson target docs, doxygen) builds without warnings.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -64,7 +65,26 @@ cc -std=c11 -o "$tmp/use" "$tmp/use.c" $(pkg-config --cflags --libs dnum) \
 cc -std=c11 -o "$tmp/use_static" "$tmp/use.c" $(pkg-config --cflags dnum) \
     "$(pkg-config --variable=libdir dnum)/libdnum.a" -lm
 "$tmp/use_static"
-echo "install: dnum-eval runs from $prefix; programs built with dnum.pc (shared, static) run"
+# C++17 against the installed headers (dnum/dnum.hpp includes every public header)
+cat >"$tmp/use.cpp" <<'CPP'
+#include <cstdio>
+#include <dnum/dnum.hpp>
+int main()
+{
+    auto x = dnum::fixed<4>::var(0.0);
+    auto g = exp(-x * x);
+    auto h = dnum::fixed2<2>::varx(1.0, 2.0) * dnum::fixed2<2>::vary(1.0, 2.0);
+    std::printf("C++: %g %g\n", g.d(2), h.d(1, 1));
+    return g.d(2) == -2.0 && h.d(1, 1) == 1.0 ? 0 : 1;
+}
+CPP
+for cxx in g++ clang++; do
+    # shellcheck disable=SC2046
+    "$cxx" -std=c++17 -Wall -Wextra -Wpedantic -Werror -o "$tmp/use_cpp" "$tmp/use.cpp" \
+        $(pkg-config --cflags --libs dnum) -Wl,-rpath,"$(pkg-config --variable=libdir dnum)"
+    "$tmp/use_cpp"
+done
+echo "install: dnum-eval runs from $prefix; programs built with dnum.pc (shared, static, C++17 with g++ and clang++) run"
 
 if command -v doxygen >/dev/null; then
     echo "== API reference (doxygen, warnings are errors)"

@@ -14,6 +14,14 @@
 #include "dnum/kernel.h"
 #include "expr_impl.h"
 
+/* This file compiles the orders of _DN_EXPR_SPECIALISED_LO and the dispatcher;
+ * expr_fixed_hi.c includes it for the orders of _DN_EXPR_SPECIALISED_HI. */
+#ifndef _DN_EXPR_ORDERS
+#define _DN_EXPR_ORDERS _DN_EXPR_SPECIALISED_LO
+#define _DN_EXPR_RUN _dn_expr_run_fixed
+#define _DN_EXPR_OTHERS(e, w, n) _dn_expr_run_fixed_hi(e, w, n)
+#endif
+
 #if defined(__GNUC__) && !defined(__clang__)
 /* the same GCC 12 false positive as in inlines.c (exp recurrence) */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -53,15 +61,15 @@ typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
             ops_##N[i->op](w + i->dst * ((N) + 1), w + i->a * ((N) + 1),                   \
                            w + i->b * ((N) + 1), i->c);                                    \
     }
-_DN_EXPR_SPECIALISED(_DN_EXPR_FIXED)
+_DN_EXPR_ORDERS(_DN_EXPR_FIXED)
 
 #define _DN_EXPR_CASE(N)                                                                   \
     case N: run_##N(e, w); return 1;
 
-int _dn_expr_run_fixed(const dn_expr *e, double *w, unsigned n)
+int _DN_EXPR_RUN(const dn_expr *e, double *w, unsigned n)
 {
     switch (n) {
-        _DN_EXPR_SPECIALISED(_DN_EXPR_CASE)
-    default: return 0;
+        _DN_EXPR_ORDERS(_DN_EXPR_CASE)
+    default: return _DN_EXPR_OTHERS(e, w, n);
     }
 }

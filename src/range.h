@@ -5,7 +5,8 @@
  * s = 0.28 n set by the order alone (kernel.h, _dn_scale). Where the operands or the
  * result grow like k!/R^k with a radius of convergence R well below s, those t_k overflow
  * inside the kernel although the derivatives are finite doubles: 1/(1-x) at 0.5, order
- * 500, came out Inf from k = 126 while the derivatives k! 2^(k+1) are finite to k = 150.
+ * 500, would come out Inf from k = 126 while the derivatives k! 2^(k+1) are finite to
+ * k = 150.
  *
  * The cure costs nothing on the ordinary path. A call whose result has a non-finite
  * derivative while its operands are finite and its value is finite is checked: if the

@@ -94,9 +94,8 @@ static inline void t2_apply(double *r, const double *u, dn_deriv_fn h, void *ctx
 }
 static inline void t2_d_div(double *r, double c, const double *b, unsigned n)
 {
-    double w[_DN2_WORK(n)], a[_DN2_S(n)];
-    _dn2_set_const(a, c, n);
-    _dn2_div_w(r, a, b, n, w);
+    double w[_DN2_WORK(n)];
+    _dn2_d_div_w(r, c, b, n, w);
 }
 
 #endif

@@ -88,9 +88,10 @@ expect_error "bad --range" -r 0:1 x
 expect_error "point count" -r 0:1:0 x
 expect_error "give a point" x
 expect_error "needs 2 values" -V x,y -a 1 'x*y'
-expect_error "two variables need -e dnum2" -V x,y -e dvec -a 1,2 'x*y'
+expect_error "several variables need -e dnum2 (two) or -e dnumk" -V x,y -e dvec -a 1,2 'x*y'
 expect_error "above the dnum2 engine's limit" -V x,y -n 100 -a 1,2 'x*y'
-expect_error "at most two variables" -V x,y,z -a 1,2,3 x
+expect_error "at most 8 variables" -V x,y,z,u,v,w,s,t,r -a 1,2,3,4,5,6,7,8,9 x
+expect_error "engine 'dnum2' needs two variables" -V x,y,z -e dnum2 -a 1,2,3 x
 expect_error "bad variable list" -V 'x,sin' -a 1,2 x
 expect_error "unknown option" -q -a 1 x
 expect_error "unknown engine" -e gpu -a 1 x
@@ -226,7 +227,121 @@ done <<EOF
 -V|x,y|-n|3|--points|$tmp/p4.txt|atan2(y,x)
 -n|5|--points|$tmp/p5.txt|erf(x)
 -n|1|-a|2|x^3
+-V|x,y,z|-n|3|-r|-1:1:3001|-a|0.5,2|exp(x*y*z)+sinc(2+x*z)+jn(2,y*z)
+-V|x,y,z,w|-n|2|-f|json|-r|0:1:2001|-a|1,2,3|x*y/(z+w)
+-V|a,b,c,d,u,f,g,h|-n|6|-r|0:1:40|-a|1,2,3,4,5,6,7|a*h+exp(b*u/9)
 EOF
+# blocks and threads: long rows (3 rows a block, the ring of slots wraps many times) and a
+# bad line in the middle of a points file (the rows before it, the message, status 2)
+awk 'BEGIN{for (i = 0; i < 20000; i++) print i / 20000; print "0.5x"; for (i = 0; i < 999; i++) print i}' >"$tmp/p6.txt"
+"$eval_bin" -j 1 -n 3 --points "$tmp/p6.txt" 'exp(x)' >"$tmp/j1" 2>"$tmp/e1"
+rc1=$?
+[[ $rc1 -eq 2 && $(wc -l <"$tmp/j1") -eq 20001 ]] || fail "bad line after 20000 points: status $rc1, $(wc -l <"$tmp/j1") lines"
+for j in 2 3 5; do
+    "$eval_bin" -j $j -n 3 --points "$tmp/p6.txt" 'exp(x)' >"$tmp/jn" 2>"$tmp/en"
+    rcn=$?
+    cmp -s "$tmp/j1" "$tmp/jn" && cmp -s "$tmp/e1" "$tmp/en" && [[ $rcn -eq $rc1 ]] ||
+        fail "-j $j differs from -j 1 at a bad line (status $rcn)"
+done
+
+# 9. three to eight variables (engine dnumk): the closed forms, the column order of
+# Dnumk, the two-variable engine, the errors
+E() { "$eval_bin" "$@"; }
+# exp(x y z) at 0: the series sum (xyz)^m / m!, so d{m}_{m}_{m} = (m!)^2, all else 0
+want=$(python3 -c "
+import math, itertools
+n = 6
+idx = [a for d in range(n + 1) for a in sorted((a for a in itertools.product(range(d + 1), repeat=3) if sum(a) == d), reverse=True)]
+print(','.join('d%d_%d_%d' % a for a in idx))
+print(','.join(str(math.factorial(a[0]) ** 2 if a[0] == a[1] == a[2] else 0) for a in idx))")
+[[ $(E -V x,y,z -n 6 -a 0,0,0 'exp(x*y*z)' | cut -d, -f4-) == "$want" ]] || fail "exp(xyz) at 0: $(E -V x,y,z -n 6 -a 0,0,0 'exp(x*y*z)' | cut -d, -f4- | tail -1)"
+# exp(x y z) at a point: d1_1_1 = e^u (1 + 3u + u^2), d2_0_0 = (yz)^2 e^u, d0_1_1 = x e^u (1 + u)
+E -V x,y,z -n 3 -a 0.7,-1.3,0.4 -f json 'exp(x*y*z)' >"$tmp/k3.json" || fail "exp(xyz): exit status"
+python3 - "$tmp/k3.json" <<'PY' || fail "exp(xyz) partials against the closed forms"
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+row = dict(zip(r["columns"], r["rows"][0]))
+x, y, z = 0.7, -1.3, 0.4
+u = x * y * z; e = math.exp(u)
+for name, want in [("d1_1_1", e * (1 + 3 * u + u * u)), ("d2_0_0", (y * z) ** 2 * e),
+                   ("d0_1_1", x * e * (1 + u)), ("d0_0_3", (x * y) ** 3 * e), ("d0_0_0", e)]:
+    if abs(row[name] - want) > 2e-15 * (abs(want) + e):  # e: the size of the terms
+        sys.exit("%s: %r, want %r" % (name, row[name], want))
+if r["engine"] != "dnumk" or r["vars"] != ["x", "y", "z"] or r["order"] != 3:
+    sys.exit("JSON header: %r" % {k: r[k] for k in ("engine", "vars", "order")})
+PY
+# a polynomial in four variables: exact integer partials, every column, --coeffs too
+poly='x^3*y^2*z*w - 2*x*w^3 + 5*y*z^2 - 7'
+python3 - "$tmp/poly_want" <<'PY'
+import itertools, math, sys
+from fractions import Fraction
+# x^3 y^2 z w - 2 x w^3 + 5 y z^2 - 7 as {exponents: coefficient}
+p = {(3, 2, 1, 1): 1, (1, 0, 0, 3): -2, (0, 1, 2, 0): 5, (0, 0, 0, 0): -7}
+pt, n = (2, -1, 3, -2), 7
+idx = [a for d in range(n + 1) for a in sorted((a for a in itertools.product(range(d + 1), repeat=4) if sum(a) == d), reverse=True)]
+def deriv(a):
+    s = 0
+    for e, c in p.items():
+        if all(ei >= ai for ei, ai in zip(e, a)):
+            t = c
+            for ei, ai, v in zip(e, a, pt):
+                t *= math.perm(ei, ai) * v ** (ei - ai)
+            s += t
+    return s
+with open(sys.argv[1], "w") as f:
+    f.write("x,y,z,w," + ",".join("d" + "_".join(map(str, a)) for a in idx) + "\n")
+    f.write("2,-1,3,-2," + ",".join(str(deriv(a)) for a in idx) + "\n")
+    f.write("x,y,z,w," + ",".join("c" + "_".join(map(str, a)) for a in idx) + "\n")
+    f.write("2,-1,3,-2," + ",".join(str(Fraction(deriv(a), math.prod(map(math.factorial, a)))) for a in idx) + "\n")
+PY
+{ E -V x,y,z,w -n 7 -a 2,-1,3,-2 "$poly"; E --coeffs -V x,y,z,w -n 7 -a 2,-1,3,-2 "$poly"; } >"$tmp/poly_got"
+cmp -s "$tmp/poly_got" "$tmp/poly_want" || { fail "four-variable polynomial: partials or columns differ"; diff "$tmp/poly_want" "$tmp/poly_got" | head -4; }
+# two variables on dnumk: the numbers of dnum2 (a polynomial exactly; otherwise to rounding)
+[[ $(E -e dnumk -V x,y -n 5 -a 1.5,-2 'x^4*y^2-3*x*y^3+y') == $(E -V x,y -n 5 -a 1.5,-2 'x^4*y^2-3*x*y^3+y') ]] || fail "dnumk and dnum2 differ on a polynomial"
+E -e dnumk -V x,y -n 6 -r -1:1:41 -a 0.3 'exp(x*y)*sin(x+y)/(2+cos(y))' >"$tmp/k2a"
+E -V x,y -n 6 -r -1:1:41 -a 0.3 'exp(x*y)*sin(x+y)/(2+cos(y))' >"$tmp/k2b"
+[[ $(head -1 "$tmp/k2a") == $(head -1 "$tmp/k2b") ]] || fail "dnumk and dnum2: column names differ"
+paste -d, "$tmp/k2a" "$tmp/k2b" | tail -n +2 | awk -F, '{h = NF / 2; for (i = 1; i <= h; i++) {
+    d = $i - $(i + h); if (d < 0) d = -d; m = $(i + h) < 0 ? -$(i + h) : $(i + h)
+    if (d > 1e-13 * (m > 1 ? m : 1)) { print "row " NR " column " i ": " $i " vs " $(i + h); exit 1 } } }' ||
+    fail "dnumk and dnum2 differ beyond rounding"
+# every special function (composed on dnumk, by Dnum2's kernels on dnum2): the same
+# partials to rounding, at u = x y + x/2 + y/3
+for f in 'lgamma(u)' 'tgamma(u)' 'digamma(u)' 'polygamma(2,u)' 'lambertw(u)' 'lambertwm1(-u/10)' \
+    'erfinv(u/3)' 'erfcinv(u/2)' 'j0(u)' 'j1(u)' 'jn(3,u)' 'y0(u)' 'y1(u)' 'yn(2,u)' 'log2(u)' \
+    'log10(u)' 'exp2(u)' 'sinc(u)' 'cot(u)' 'sinpi(u)' 'cospi(u)' 'floor(u)' 'ceil(u)' \
+    'min(u,x)' 'max(u,y)' 'fmod(u,y)'; do
+    e=${f//u/(x*y+x/2+y/3)}
+    a=$(E -e dnumk -V x,y -n 6 -a 0.6,0.45 "$e" | tail -1) b=$(E -V x,y -n 6 -a 0.6,0.45 "$e" | tail -1)
+    awk -v a="$a" -v b="$b" 'BEGIN{n = split(a, p, ","); if (split(b, q, ",") != n || n != 30) exit 1
+        for (i = 3; i <= n; i++) { d = p[i] - q[i]; if (d < 0) d = -d; s = q[i] < 0 ? -q[i] : q[i]
+            if (d > 1e-13 * (s > 1 ? s : 1) || (p[i] == "nan") != (q[i] == "nan")) exit 1 } }' ||
+        fail "$f: dnumk and dnum2 differ: $a / $b"
+done
+# the special functions compose their one-variable series: lgamma(x+y+z) has
+# d{a}_{b}_{c} = lgamma^(a+b+c)(x+y+z), and J_2(x y z) at z = 1 has d0_0_1 = x y J_2'(x y)
+[[ $(E -V x,y,z -n 3 -a 1,0.5,1.25 'lgamma(x+y+z)' | tail -1 | cut -d, -f4,5,8,14 | tr , '\n' | sort -u | wc -l) -eq 4 ]] || fail "lgamma(x+y+z): partials of one order differ"
+k3=$(E -V x,y,z -n 3 -a 1,0.5,1.25 'lgamma(x+y+z)' | tail -1 | cut -d, -f4,5,8,21)
+k1=$(E -n 3 -a 2.75 'lgamma(x)' | tail -1 | cut -d, -f2-)
+awk -v a="$k3" -v b="$k1" 'BEGIN{n = split(a, p, ","); split(b, q, ","); for (i = 1; i <= n; i++) {
+    d = p[i] - q[i]; if (d < 0) d = -d; if (d > 1e-14 * (q[i] < 0 ? -q[i] : q[i])) exit 1 } }' ||
+    fail "lgamma(x+y+z): $k3, want the one-variable $k1"
+# --points with three values per line: the rows of --at
+printf '1,2,3\n-0.5, 0.25 ,2 # c\n' | E -V x,y,z -n 2 --points - 'atan2(y,x)*z' >"$tmp/out" || fail "--points (three variables)"
+{ E -V x,y,z -n 2 -a 1,2,3 'atan2(y,x)*z' | tail -1; E -V x,y,z -n 2 -a -0.5,0.25,2 'atan2(y,x)*z' | tail -1; } >"$tmp/want"
+cmp -s <(tail -n +2 "$tmp/out") "$tmp/want" || fail "--points three variables differ from --at"
+printf '1,2\n' | E -V x,y,z -n 1 --points - x >/dev/null 2>"$tmp/err"
+grep -qF "<stdin>:1: expected 3 values, found two" "$tmp/err" || fail "point line with two of three values: $(head -1 "$tmp/err")"
+# a sweep of the first variable: the rows of --at
+[[ $(E -V x,y,z -n 2 -r 0:1:3 -a 2,3 'x*y*z' | tail -1) == $(E -V x,y,z -n 2 -a 1,2,3 'x*y*z' | tail -1) ]] || fail "-r with three variables"
+expect_error "--at needs 3 values" -V x,y,z -a 1,2 x
+expect_error "--at needs 3 values" -V x,y,z -a 1,2,3,4 x
+expect_error "needs --at with 2 values (of 'y', 'z')" -V x,y,z -r 0:1:3 -a 1 x
+expect_error "needs --at with 2 values" -V x,y,z -r 0:1:3 x
+expect_error "above the dnumk engine's limit 32 for 3 variables" -V x,y,z -n 33 -a 1,2,3 x
+expect_error "above the dnumk engine's limit 18 for 8 variables" -V a,b,c,d,u,f,g,h -n 19 -a 1,2,3,4,5,6,7,8 a
+[[ $(E -V a,b,c,d,u,f,g,h -n 2 -a 1,2,3,4,5,6,7,8 'a*h' | head -1 | tr , '\n' | wc -l) -eq 53 ]] || fail "eight variables: not 8 + C(10, 8) columns"
+[[ $(E -V a,b,c,d,u,f,g,h -n 2 -a 1,2,3,4,5,6,7,8 'a*h' | head -1 | cut -d, -f9,10,17,53) == "d0_0_0_0_0_0_0_0,d1_0_0_0_0_0_0_0,d0_0_0_0_0_0_0_1,d0_0_0_0_0_0_0_2" ]] || fail "eight variables: column names"
 
 if [[ $fails -ne 0 ]]; then
     echo "$fails failure(s)"

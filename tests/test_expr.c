@@ -1,6 +1,7 @@
 /* Parsed expressions (dnum/expr.h): agreement with the same formulas written with the
  * dnum_oN / dnum2_oN functions (bit for bit: same kernels, same order of operations),
- * closed forms, agreement of the engines (specialised, run-time order, Dvec, Dnum2), the
+ * dnk_* functions (Dnumk), closed forms, agreement of the engines (specialised, run-time
+ * order, Dvec, Dnum2, Dnumk), the
  * grammar (precedence, unary minus, associativity), and errors: messages, columns,
  * limits and hostile inputs (empty, unbalanced, unknown names, 10^6 nested parentheses,
  * huge numbers). */
@@ -9,6 +10,7 @@
 #include <string.h>
 #include <dnum/expr.h>
 #include <dnum/dnum2.h>
+#include <dnum/dnumk.h>
 #include "testutil.h"
 
 typedef dnum_o8 T;
@@ -290,6 +292,78 @@ Test(expr, bivariate_matches_dnum2)
     dn_expr_free(p);
     free(w);
     dn_expr_free(e);
+}
+
+Test(expr, multivariate_matches_dnumk)
+{
+    static const char *const V3[] = {"x", "y", "z"};
+    enum { K = 3, NK = 5 };
+    dn_expr *e = dn_expr_parse("x^2*y*z + sin(x*y) - exp(z)/hypot(x, y) + atan2(z, x)", V3, K, NULL);
+    cr_assert(e);
+    size_t S = dnk_size(K, NK);
+    cr_assert_eq(S, 56);
+    double *w = malloc(dn_expr_work_sizek(e, K, NK) * sizeof(double));
+    double *m = malloc(10 * S * sizeof(double)), *x = m, *y = m + S, *z = m + 2 * S;
+    double *t = m + 3 * S, *u = m + 4 * S, *want = m + 5 * S, *out = m + 6 * S;
+    dnk_space sp;
+    cr_assert_eq(dnk_space_init(&sp, K, NK), 0);
+    dnk_set_var(&sp, x, 0, 0.3);
+    dnk_set_var(&sp, y, 1, 0.9);
+    dnk_set_var(&sp, z, 2, -0.4);
+    /* the same operations in the same order with the dnk_* functions */
+    dnk_pown(&sp, t, x, 2);
+    dnk_mul(&sp, t, t, y);
+    dnk_mul(&sp, t, t, z);
+    dnk_mul(&sp, u, x, y);
+    dnk_sin(&sp, u, u);
+    dnk_add(&sp, want, t, u);
+    dnk_exp(&sp, t, z);
+    dnk_hypot(&sp, u, x, y);
+    dnk_div(&sp, t, t, u);
+    dnk_sub(&sp, want, want, t);
+    dnk_atan2(&sp, t, z, x);
+    dnk_add(&sp, want, want, t);
+    cr_assert_eq(dn_expr_evalk(e, K, NK, m, out, w), 0); /* args: x, y, z in a row */
+    for (size_t k = 0; k < S; k++)
+        cr_expect(same_double(out[k], want[k]), "k=%zu got %.17g want %.17g", k, out[k], want[k]);
+    /* d^4(x^2 y z)/dx^2 dy dz = 2: exact */
+    dn_expr *p = dn_expr_parse("x^2*y*z", V3, K, NULL);
+    unsigned a211[3] = {2, 1, 1};
+    cr_assert_eq(dn_expr_evalk(p, K, NK, m, out, w), 0);
+    cr_expect_eq(dnk_deriv(&sp, out, a211), 2.0);
+    /* a special function composed: every partial of order j of lgamma(x + y + z) is the
+     * j-th derivative of lgamma at x + y + z (the one-variable family) */
+    dn_expr *g = dn_expr_parse("lgamma(x + y + z)", V3, K, NULL);
+    cr_assert_eq(dn_expr_evalk(g, K, NK, m, out, w), 0);
+    dnum_o5 g1 = dnum_o5_lgamma(dnum_o5_var(0.3 + 0.9 - 0.4));
+    unsigned al[3] = {0, 0, 0};
+    for (unsigned a0 = 0; a0 <= NK; a0++)
+        for (unsigned a1 = 0; a0 + a1 <= NK; a1++)
+            for (unsigned a2 = 0; a0 + a1 + a2 <= NK; a2++) {
+                al[0] = a0, al[1] = a1, al[2] = a2;
+                double got = dnk_deriv(&sp, out, al), ref = g1.d[a0 + a1 + a2];
+                cr_expect(fabs(got - ref) <= 2e-14 * fabs(ref), "lgamma %u%u%u: %.17g want %.17g",
+                          a0, a1, a2, got, ref);
+            }
+    /* limits: nothing written on failure */
+    out[0] = 42.0;
+    cr_expect_eq(dn_expr_evalk(p, 0, NK, m, out, w), DN_EINVAL);
+    cr_expect_eq(dn_expr_evalk(p, K, NK, m, NULL, w), DN_EINVAL);
+    cr_expect_eq(dn_expr_evalk(NULL, K, NK, m, out, w), DN_EINVAL);
+    cr_expect_eq(dn_expr_evalk(p, DN_EXPR_MAX_VARSK + 1, 1, m, out, w), DN_ERANGE);
+    cr_expect_eq(dn_expr_evalk(p, K, DN_EXPR_MAX_ORDERK + 1, m, out, w), DN_ERANGE);
+    cr_expect_eq(dn_expr_evalk(p, 8, 19, m, out, w), DN_ERANGE); /* C(27, 8) > DNK_SIZE_MAX */
+    cr_expect_eq(out[0], 42.0);
+    cr_expect_eq(dn_expr_work_sizek(p, 8, 19), 0);
+    cr_expect_eq(dn_expr_work_sizek(p, 0, 2), 0);
+    cr_expect_eq(dn_expr_work_sizek(NULL, 3, 2), 0);
+    cr_expect_neq(dn_expr_work_sizek(p, 8, 18), 0);
+    dnk_space_clear(&sp);
+    dn_expr_free(g);
+    dn_expr_free(p);
+    dn_expr_free(e);
+    free(m);
+    free(w);
 }
 
 /* ---- errors ------------------------------------------------------------------------- */

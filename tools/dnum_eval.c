@@ -17,18 +17,20 @@
 #include <string.h>
 #include <unistd.h>
 #include <dnum/expr.h>
+#include <dnum/dnumk.h>
 #include "fmt_double.h"
 
 #define MAX_POINTS 100000000UL /* --range M above this is refused */
 #define FIXED_MAX 32u          /* the fixed engine's orders: 1..32 */
 #define MAX_JOBS 64u           /* -j N: at most this many threads */
+#define MAX_VARS 8u            /* -V: at most this many variables */
 #define LINE_MAX_BYTES 4096    /* longest line of a --points file */
-#define NAME_W (DN_EXPR_MAX_NAME + 16) /* a column name: a variable or d{i}_{j} */
+#define NAME_W (DN_EXPR_MAX_NAME + 16) /* a column name: a variable or d{a1}_..._{ak} */
 #define CELL_W 24              /* table format: right-aligned columns of this width */
 
-enum { ENG_AUTO, ENG_FIXED, ENG_DVEC, ENG_DNUM2 };
+enum { ENG_AUTO, ENG_FIXED, ENG_DVEC, ENG_DNUM2, ENG_DNUMK, ENG_COUNT };
 enum { FMT_CSV, FMT_JSON, FMT_TABLE };
-static const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2"};
+static const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2", "dnumk"};
 
 /* ---- the options: one table (short letter, long name, value name, help) ---- */
 
@@ -42,11 +44,12 @@ static const struct option_def {
     const char *help; /* lines after the first are indented */
 } options[] = {
     {'n', "order", "N", O_ORDER,
-     "highest derivative order (total order for two variables);\ndefault 4"},
-    {'V', "vars", "LIST", O_VARS, "comma-separated variable names, one or two; default x"},
-    {'a', "at", "V[,W]", O_AT,
+     "highest derivative order (the total order for several\n"
+     "variables); default 4"},
+    {'V', "vars", "LIST", O_VARS, "comma-separated variable names, 1 to 8; default x"},
+    {'a', "at", "V[,W...]", O_AT,
      "evaluate at one point (one value per variable); with --range,\n"
-     "the value of the second variable"},
+     "the values of the other variables"},
     {'r', "range", "A:B:M", O_RANGE, "sweep the first variable over M points from A to B inclusive"},
     {'p', "points", "F", O_POINTS,
      "evaluate at the points listed in file F (- for standard input):\n"
@@ -54,14 +57,16 @@ static const struct option_def {
      "a comment; read as a stream (any number of points)"},
     {0, "file", "F", O_FILE, "read EXPR from file F (- for standard input) instead"},
     {'e', "engine", "NAME", O_ENGINE,
-     "fixed | dvec | dnum2 | auto (default auto: fixed when N <= 32,\n"
-     "else dvec; dnum2 for two variables)"},
+     "fixed | dvec | dnum2 | dnumk | auto (default auto: fixed when\n"
+     "N <= 32, else dvec; dnum2 for two variables, dnumk for three\n"
+     "or more)"},
     {'f', "format", "FMT", O_FORMAT, "csv (default) | json | table"},
     {'j', "jobs", "N", O_JOBS,
      "evaluate on N threads (1..64, default 1); the output is the same"},
     {0, "coeffs", NULL, O_COEFFS,
      "print Taylor coefficients c_k = f^(k)/k! (columns c0..cN;\n"
-     "two variables: c{i}_{j} = d{i}_{j}/(i! j!)) instead of derivatives"},
+     "several variables: c{i}_{j} = d{i}_{j}/(i! j!), and so on)\n"
+     "instead of derivatives"},
     {'h', "help", NULL, O_HELP, "this text"},
     {0, "version", NULL, O_VERSION, "the version"},
 };
@@ -76,12 +81,17 @@ static const char usage_tail[] =
     "\n"
     "EXPR: numbers, the variables, + - * / ^ (right-associative; -x^2 = -(x^2)),\n"
     "parentheses, pi, e, and exp expm1 log log1p sqrt cbrt sin cos tan asin acos atan\n"
-    "sinh cosh tanh asinh acosh atanh erf erfc abs pow atan2 hypot. Values V, W, A, B and\n"
+    "sinh cosh tanh asinh acosh atanh erf erfc abs pow atan2 hypot, lgamma tgamma digamma\n"
+    "polygamma(m,x) lambertw lambertwm1 erfinv erfcinv j0 j1 jn(n,x) y0 y1 yn(n,x) log2\n"
+    "log10 exp2 sinc cot sinpi cospi floor ceil min max fmod. Values V, W, A, B and\n"
     "those of a points file may be constant expressions (pi/4). Put -- before an EXPR that\n"
     "starts with '-' and a letter. Sweep points: x_k = A + (B - A) k/(M-1), exactly A and B\n"
     "at the ends, monotone.\n"
     "CSV columns: x,d0,d1,...,dN (one variable); x,y,d0_0,d1_0,d0_1,d2_0,d1_1,d0_2,...\n"
-    "(two variables: d{i}_{j} = d^(i+j)f/dx^i dy^j, by total order, then decreasing i).\n"
+    "(two variables: d{i}_{j} = d^(i+j)f/dx^i dy^j, by total order, then decreasing i);\n"
+    "k variables: d{a1}_..._{ak} by total order, then decreasing a1, then a2, ...\n"
+    "(x,y,z,d0_0_0,d1_0_0,d0_1_0,d0_0_1,d2_0_0,d1_1_0,...). The highest order for k >= 3\n"
+    "(engine dnumk) is 32 up to 5 variables, 30 for 6, 23 for 7, 18 for 8.\n"
     "Numbers: 17 significant digits (as printf %.17g: read back, the same double).\n"
     "Exit status: 0 success (nan values and a warning for domain errors);\n"
     "  2 bad usage, bad expression or bad input (nothing written to stdout, except the\n"
@@ -147,6 +157,16 @@ PRINTF_NORETURN static void die(int code, const char *fmt, ...)
 static void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
+    if (!p) die(1, "out of memory");
+    return p;
+}
+
+/* Memory of its own cache lines (64-byte aligned, a whole number of lines): the arrays
+ * one thread writes share no line with another thread's. */
+static void *xmalloc_line(size_t n)
+{
+    n = (n + 63) / 64 * 64;
+    void *p = aligned_alloc(64, n ? n : 64);
     if (!p) die(1, "out of memory");
     return p;
 }
@@ -302,8 +322,10 @@ struct job {
     size_t len;     /* derivatives per point */
     size_t row_max; /* longest possible text of one row */
     char (*names)[NAME_W];
-    int coeffs;          /* --coeffs: divide column k by scale[k] */
-    long double *scale;  /* k! (one variable) or i! j! (two), per derivative column */
+    int coeffs;          /* --coeffs */
+    int taylor;          /* the engine gives Taylor coefficients (dnumk), not derivatives */
+    long double *scale;  /* a! = a1! ... ak! per result column: the derivative is the
+                          * Taylor coefficient times a! */
 };
 
 /* One thread's evaluator state: workspace and argument arrays of its own. */
@@ -321,29 +343,30 @@ struct evaluator {
 
 static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
-    size_t w = j->engine == ENG_DNUM2 ? dn_expr_work_size2(j->e, j->n) : dn_expr_work_size(j->e, j->n);
-    ev->work = xmalloc(w * sizeof(double));
-    ev->args = xmalloc(2 * j->len * sizeof(double));
-    ev->res = xmalloc(j->len * sizeof(double));
-    ev->row = xmalloc(j->ncols * sizeof(double));
+    size_t w = j->engine == ENG_DNUM2   ? dn_expr_work_size2(j->e, j->n)
+               : j->engine == ENG_DNUMK ? dn_expr_work_sizek(j->e, j->nvars, j->n)
+                                        : dn_expr_work_size(j->e, j->n);
+    ev->work = xmalloc_line(w * sizeof(double));
+    ev->args = xmalloc_line(j->nvars * j->len * sizeof(double));
+    ev->res = xmalloc_line(j->len * sizeof(double));
+    ev->row = xmalloc_line(j->ncols * sizeof(double));
     memset(&ev->dx, 0, sizeof ev->dx);
     memset(&ev->dr, 0, sizeof ev->dr);
     if (j->engine == ENG_DVEC && (dvec_init(&ev->dx, j->n) || dvec_init(&ev->dr, j->n)))
         die(1, "out of memory");
-    /* the seeds: (x, 1, 0, ...); two variables: the triangles of x and y */
-    memset(ev->args, 0, 2 * j->len * sizeof(double));
-    if (j->n >= 1) {
-        ev->args[1] = 1.0;
-        if (j->engine == ENG_DNUM2) ev->args[j->len + 2] = 1.0;
-    }
+    /* the seeds: (x, 1, 0, ...); variable v of several: first partial 1 in v (the entry
+     * 1 + v in both the Dnum2 and the Dnumk layout) */
+    memset(ev->args, 0, j->nvars * j->len * sizeof(double));
+    if (j->n >= 1)
+        for (unsigned v = 0; v < j->nvars; v++) ev->args[v * j->len + 1 + v] = 1.0;
     ev->n2 = 0;
     ev->work2 = ev->args2 = ev->res2 = NULL;
-    if (j->engine != ENG_DNUM2 && j->n >= 1 && j->n < DN_ORDER_MAX) {
+    if (j->nvars == 1 && j->engine != ENG_DNUMK && j->n >= 1 && j->n < DN_ORDER_MAX) {
         unsigned n2 = j->n + EXTRA_ORDERS < DN_ORDER_MAX ? j->n + EXTRA_ORDERS : DN_ORDER_MAX;
         ev->n2 = n2;
-        ev->work2 = xmalloc(dn_expr_work_size(j->e, n2) * sizeof(double));
-        ev->args2 = xmalloc(((size_t)n2 + 1) * sizeof(double));
-        ev->res2 = xmalloc(((size_t)n2 + 1) * sizeof(double));
+        ev->work2 = xmalloc_line(dn_expr_work_size(j->e, n2) * sizeof(double));
+        ev->args2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
+        ev->res2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
         memset(ev->args2, 0, ((size_t)n2 + 1) * sizeof(double));
         ev->args2[1] = 1.0;
     }
@@ -369,11 +392,11 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
     size_t len = j->len;
     /* one variable with --coeffs: the engine's own coefficients, finite above order 170
      * where the derivatives overflow (dn_expr_eval_coeffs) */
-    int ceng = j->coeffs && j->engine != ENG_DNUM2;
-    if (j->engine == ENG_DNUM2) {
-        args[0] = pt[0];
-        args[len] = pt[1];
-        dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
+    int ceng = j->coeffs && j->engine != ENG_DNUM2 && j->engine != ENG_DNUMK;
+    if (j->engine == ENG_DNUM2 || j->engine == ENG_DNUMK) {
+        for (unsigned v = 0; v < j->nvars; v++) args[v * len] = pt[v];
+        if (j->engine == ENG_DNUM2) dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
+        else dn_expr_evalk(j->e, j->nvars, j->n, args, ev->res, ev->work);
     } else if (ceng) {
         args[0] = pt[0];
         dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
@@ -398,10 +421,12 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         }
     }
     for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
-    if (j->coeffs && !ceng) /* c = d / k!, rounded once from the wide quotient */
-        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
-    else
+    if (ceng || j->coeffs == j->taylor) /* what the engine gives */
         memcpy(ev->row + j->nvars, ev->res, len * sizeof(double));
+    else if (j->coeffs) /* c = d / a!, rounded once from the wide quotient */
+        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
+    else /* d = c a!, rounded once from the wide product */
+        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
 }
 
 /* ---- text ---- */
@@ -508,23 +533,51 @@ static void put_header(const struct job *j, const char *src, char **vars)
     puts_out(j->format == FMT_JSON ? "],\n \"rows\": [\n" : "\n");
 }
 
-/* Column names: the variables, then d{k} (one variable) or d{i}_{j} by total order, then
- * decreasing i (two variables). */
-static void make_names(struct job *j, char **vars)
+/* Steps the multi-index a[0..k-1] to the next one in the graded order of the results: by
+ * total order, then decreasing a[0], then decreasing a[1], ... (Dnum2's triangle for
+ * k = 2, Dnumk's order for any k). */
+static void next_index(unsigned *a, unsigned k)
 {
+    unsigned tail = a[k - 1];
+    for (unsigned i = k - 1; i-- > 0;) {
+        if (a[i] > 0) {
+            a[i]--;
+            a[i + 1] = tail + 1;
+            for (unsigned m = i + 2; m < k; m++) a[m] = 0;
+            return;
+        }
+        tail += a[i];
+    }
+    a[0] = tail + 1;
+    for (unsigned m = 1; m < k; m++) a[m] = 0;
+}
+
+/* Column names and scales: the variables, then d{k} (one variable) or d{a1}_..._{ak} in
+ * the graded order (c instead of d for --coeffs); scale[c] = a1! ... ak! (k! as a running
+ * product in long double: exact to 25!, then rounded once per step; where long double is
+ * double it overflows past 170!, and those coefficients of finite derivatives print 0). */
+static void make_columns(struct job *j, char **vars)
+{
+    long double f[DN_ORDER_MAX + 1];
+    f[0] = 1.0L;
+    for (unsigned k = 1; k <= j->n; k++) f[k] = f[k - 1] * (long double)k;
     j->names = xmalloc(j->ncols * sizeof *j->names);
+    j->scale = xmalloc(j->len * sizeof *j->scale);
+    unsigned a[MAX_VARS] = {0};
     for (unsigned c = 0; c < j->ncols; c++) {
         char *name = j->names[c];
         if (c < j->nvars) {
             snprintf(name, NAME_W, "%s", vars[c]);
-        } else if (j->nvars == 1) {
-            snprintf(name, NAME_W, "%c%u", j->coeffs ? 'c' : 'd', c - j->nvars);
-        } else {
-            unsigned idx = c - j->nvars, s = 0;
-            while ((s + 1) * (s + 2) / 2 <= idx) s++;
-            unsigned k = idx - s * (s + 1) / 2;
-            snprintf(name, NAME_W, "%c%u_%u", j->coeffs ? 'c' : 'd', s - k, k);
+            continue;
         }
+        int w = snprintf(name, NAME_W, "%c", j->coeffs ? 'c' : 'd');
+        long double sc = 1.0L;
+        for (unsigned v = 0; v < j->nvars; v++) {
+            w += snprintf(name + w, NAME_W - (size_t)w, v ? "_%u" : "%u", a[v]);
+            sc *= f[a[v]];
+        }
+        j->scale[c - j->nvars] = sc;
+        next_index(a, j->nvars);
     }
 }
 
@@ -585,7 +638,7 @@ static void die_expr(const char *src, const dn_expr_error *err)
 /* Where the points come from: a sweep, one point, or a file of points. */
 struct source {
     int kind; /* 0 sweep/point, 1 file */
-    double a, b, at1;
+    double a, b, at[MAX_VARS]; /* at[1..]: the other variables of a sweep or point */
     unsigned long m, k;
     FILE *f;
     const char *path;
@@ -600,14 +653,16 @@ static int parse_point_line(struct source *src, char *line, double *pt)
 {
     char *hash = strchr(line, '#');
     if (hash) *hash = '\0';
-    char *f[3], *p = line;
+    static const char *const counts[] = {"none", "one", "two", "three", "four", "five",
+                                         "six", "seven", "eight", "more"};
+    char *f[MAX_VARS + 1], *p = line;
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
     if (!*p) return 0;
-    unsigned got = split(line, ',', f, 2);
+    unsigned got = split(line, ',', f, MAX_VARS);
     if (got != src->nvars) {
         snprintf(src->bad, sizeof src->bad, "%s:%lu: expected %u value%s, found %s",
                  shown(src->path), src->line, src->nvars, src->nvars == 1 ? "" : "s",
-                 got > 2 ? "more" : got == 1 ? "one" : "two");
+                 counts[got]);
         return -1;
     }
     for (unsigned v = 0; v < got; v++) {
@@ -642,7 +697,7 @@ static unsigned next_points(struct source *src, double *pts, unsigned cap)
     if (src->kind == 0) {
         for (; c < cap && src->k < src->m; c++, src->k++) {
             pts[c * src->nvars] = sweep_point(src->a, src->b, src->k, src->m);
-            if (src->nvars == 2) pts[c * 2 + 1] = src->at1;
+            for (unsigned v = 1; v < src->nvars; v++) pts[c * src->nvars + v] = src->at[v];
         }
         return c;
     }
@@ -667,16 +722,28 @@ static unsigned next_points(struct source *src, double *pts, unsigned cap)
     return c;
 }
 
-/* ---- blocks of points, evaluated on this thread or on workers, written in order ---- */
+/* ---- blocks of points, evaluated and written in order by every thread ---- */
+
+/* The points of the source are cut into blocks; a ring of slots holds the blocks being
+ * evaluated or waiting to be written. Every thread (the calling one and the -j workers
+ * alike) runs the same loop: write the finished blocks that are next in order if no
+ * other thread is writing, else take the next block from the source and evaluate and
+ * format it, else wait. So no thread is a dedicated writer that would compete with the
+ * evaluators for the cores, and a thread that finished early evaluates another block
+ * instead of waiting for its turn. The reading of the source and the bookkeeping are
+ * under one mutex; the evaluation and the writing are outside it (one writer at a time,
+ * marked by `writing`). Memory: nslots blocks, whatever the number of points. */
+
+enum { SLOT_FREE, SLOT_BUSY, SLOT_DONE };
 
 struct slot {
     unsigned long first; /* index of its first point in the output */
     unsigned count;
+    int state;
     double *pts;
     char *text;
     size_t len;
     unsigned long bad; /* points with a nan or inf */
-    int done;
 };
 
 /* Evaluates and formats the points of a slot. */
@@ -695,129 +762,132 @@ static void run_slot(const struct job *j, struct evaluator *ev, struct slot *s)
 
 struct pool {
     const struct job *job;
+    struct source *src;
     struct slot *slots;
-    unsigned nslots;
-    unsigned long filled, taken; /* blocks handed out by the reader / taken by workers */
-    int stop;
+    unsigned nslots, block;
+    unsigned long next_in, next_out; /* blocks taken from the source / written */
+    unsigned long npts, bad;         /* points taken; points with a nan or inf */
+    int eof, writing, threaded;
     pthread_mutex_t mu;
-    pthread_cond_t work, done;
+    pthread_cond_t cv;
 };
 
-struct worker {
-    struct pool *pool;
-    struct evaluator ev;
-    pthread_t tid;
-};
+static void pool_lock(struct pool *p)
+{
+    if (p->threaded) pthread_mutex_lock(&p->mu);
+}
 
+static void pool_unlock(struct pool *p)
+{
+    if (p->threaded) pthread_mutex_unlock(&p->mu);
+}
+
+/* The loop of every thread (see above); called with the lock held, returns with it held
+ * when every block is written. */
+static void pool_loop(struct pool *p, struct evaluator *ev)
+{
+    for (;;) {
+        struct slot *w = &p->slots[p->next_out % p->nslots];
+        if (!p->writing && p->next_out < p->next_in && w->state == SLOT_DONE) {
+            unsigned long from = p->next_out, to = from;
+            while (to < p->next_in && p->slots[to % p->nslots].state == SLOT_DONE) to++;
+            p->writing = 1;
+            pool_unlock(p);
+            for (unsigned long b = from; b < to; b++) {
+                struct slot *s = &p->slots[b % p->nslots];
+                put(s->text, s->len);
+                p->bad += s->bad;
+            }
+            pool_lock(p);
+            for (unsigned long b = from; b < to; b++) p->slots[b % p->nslots].state = SLOT_FREE;
+            p->next_out = to;
+            p->writing = 0;
+            if (p->threaded) pthread_cond_broadcast(&p->cv);
+            continue;
+        }
+        if (!p->eof && p->next_in - p->next_out < p->nslots) {
+            struct slot *s = &p->slots[p->next_in % p->nslots];
+            unsigned c = next_points(p->src, s->pts, p->block);
+            if (c == 0) {
+                p->eof = 1;
+                if (p->threaded) pthread_cond_broadcast(&p->cv);
+                continue;
+            }
+            s->first = p->npts;
+            s->count = c;
+            s->state = SLOT_BUSY;
+            p->npts += c;
+            p->next_in++;
+            pool_unlock(p);
+            run_slot(p->job, ev, s);
+            pool_lock(p);
+            s->state = SLOT_DONE;
+            if (p->threaded) pthread_cond_broadcast(&p->cv);
+            continue;
+        }
+        if (p->eof && p->next_out == p->next_in) return;
+        pthread_cond_wait(&p->cv, &p->mu); /* only threaded: one thread never waits */
+    }
+}
+
+/* A -j worker thread: its own evaluator (allocated on the thread, so its arrays do not
+ * share cache lines with another thread's), then the loop. */
 static void *worker_main(void *arg)
 {
-    struct worker *w = arg;
-    struct pool *p = w->pool;
-    for (;;) {
-        pthread_mutex_lock(&p->mu);
-        while (p->taken == p->filled && !p->stop) pthread_cond_wait(&p->work, &p->mu);
-        if (p->taken == p->filled) {
-            pthread_mutex_unlock(&p->mu);
-            return NULL;
-        }
-        struct slot *s = &p->slots[p->taken++ % p->nslots];
-        pthread_mutex_unlock(&p->mu);
-        run_slot(p->job, &w->ev, s);
-        pthread_mutex_lock(&p->mu);
-        s->done = 1;
-        pthread_cond_broadcast(&p->done);
-        pthread_mutex_unlock(&p->mu);
-    }
+    struct pool *p = arg;
+    struct evaluator ev;
+    evaluator_init(&ev, p->job);
+    pool_lock(p);
+    pool_loop(p, &ev);
+    pool_unlock(p);
+    evaluator_free(&ev);
+    return NULL;
 }
 
-/* Writes a finished slot (waits for it on a pool) and counts its bad points. */
-static void flush_slot(struct pool *p, struct slot *s, unsigned long *bad)
-{
-    if (p) {
-        pthread_mutex_lock(&p->mu);
-        while (!s->done) pthread_cond_wait(&p->done, &p->mu);
-        pthread_mutex_unlock(&p->mu);
-    }
-    put(s->text, s->len);
-    *bad += s->bad;
-}
-
-/* Evaluates every point of src on `jobs` threads (this one for 1) and writes the rows in
- * order. Returns the number of points, or exits (write error) ; *bad counts points with a
- * nan/inf; returns with src->bad set when a bad line stopped the input. */
+/* Evaluates every point of src on `jobs` threads (this one and jobs - 1 workers) and
+ * writes the rows in order. Returns the number of points, or exits (write error); *bad
+ * counts points with a nan/inf; returns with src->bad set when a bad line stopped the
+ * input. */
 static unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsigned long *bad)
 {
     unsigned block = (unsigned)((1u << 18) / j->row_max);
     if (block < 1) block = 1;
     if (block > 2048) block = 2048;
-    unsigned nslots = jobs == 1 ? 1 : 2 * jobs;
-    struct slot *slots = xmalloc(nslots * sizeof *slots);
-    for (unsigned i = 0; i < nslots; i++) {
-        slots[i].pts = xmalloc((size_t)block * j->nvars * sizeof(double));
-        slots[i].text = xmalloc((size_t)block * j->row_max);
+    struct pool p = {.job = j, .src = src, .block = block, .threaded = jobs > 1};
+    p.nslots = jobs == 1 ? 1 : 2 * jobs;
+    p.slots = xmalloc(p.nslots * sizeof *p.slots);
+    for (unsigned i = 0; i < p.nslots; i++) {
+        p.slots[i].state = SLOT_FREE;
+        p.slots[i].pts = xmalloc_line((size_t)block * j->nvars * sizeof(double));
+        p.slots[i].text = xmalloc_line((size_t)block * j->row_max);
     }
-    struct pool pool = {.job = j, .slots = slots, .nslots = nslots};
-    struct worker *workers = NULL;
+    pthread_t *tids = NULL;
+    if (p.threaded) {
+        pthread_mutex_init(&p.mu, NULL);
+        pthread_cond_init(&p.cv, NULL);
+        tids = xmalloc((jobs - 1) * sizeof *tids);
+        for (unsigned i = 0; i + 1 < jobs; i++)
+            if (pthread_create(&tids[i], NULL, worker_main, &p)) die(1, "cannot start a thread");
+    }
     struct evaluator ev;
-    if (jobs == 1) {
-        evaluator_init(&ev, j);
-    } else {
-        pthread_mutex_init(&pool.mu, NULL);
-        pthread_cond_init(&pool.work, NULL);
-        pthread_cond_init(&pool.done, NULL);
-        workers = xmalloc(jobs * sizeof *workers);
-        for (unsigned i = 0; i < jobs; i++) {
-            workers[i].pool = &pool;
-            evaluator_init(&workers[i].ev, j);
-        }
-        for (unsigned i = 0; i < jobs; i++)
-            if (pthread_create(&workers[i].tid, NULL, worker_main, &workers[i]))
-                die(1, "cannot start a thread");
+    evaluator_init(&ev, j);
+    pool_lock(&p);
+    pool_loop(&p, &ev);
+    pool_unlock(&p);
+    evaluator_free(&ev);
+    if (p.threaded) {
+        for (unsigned i = 0; i + 1 < jobs; i++) pthread_join(tids[i], NULL);
+        free(tids);
+        pthread_mutex_destroy(&p.mu);
+        pthread_cond_destroy(&p.cv);
     }
-    unsigned long npts = 0, b;
-    for (b = 0;; b++) {
-        struct slot *s = &slots[b % nslots];
-        if (jobs > 1 && b >= nslots) flush_slot(&pool, s, bad);
-        unsigned c = next_points(src, s->pts, block);
-        if (c == 0) break;
-        s->first = npts;
-        s->count = c;
-        npts += c;
-        if (jobs == 1) {
-            run_slot(j, &ev, s);
-            flush_slot(NULL, s, bad);
-            continue;
-        }
-        pthread_mutex_lock(&pool.mu);
-        s->done = 0;
-        pool.filled++;
-        pthread_cond_signal(&pool.work);
-        pthread_mutex_unlock(&pool.mu);
+    for (unsigned i = 0; i < p.nslots; i++) {
+        free(p.slots[i].pts);
+        free(p.slots[i].text);
     }
-    if (jobs == 1) {
-        evaluator_free(&ev);
-    } else {
-        for (unsigned long k = b >= nslots ? b - nslots + 1 : 0; k < b; k++)
-            flush_slot(&pool, &slots[k % nslots], bad);
-        pthread_mutex_lock(&pool.mu);
-        pool.stop = 1;
-        pthread_cond_broadcast(&pool.work);
-        pthread_mutex_unlock(&pool.mu);
-        for (unsigned i = 0; i < jobs; i++) {
-            pthread_join(workers[i].tid, NULL);
-            evaluator_free(&workers[i].ev);
-        }
-        free(workers);
-        pthread_mutex_destroy(&pool.mu);
-        pthread_cond_destroy(&pool.work);
-        pthread_cond_destroy(&pool.done);
-    }
-    for (unsigned i = 0; i < nslots; i++) {
-        free(slots[i].pts);
-        free(slots[i].text);
-    }
-    free(slots);
-    return npts;
+    free(p.slots);
+    *bad = p.bad;
+    return p.npts;
 }
 
 /* ---- main ---- */
@@ -857,10 +927,10 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
     case O_POINTS: cf->points = val; break;
     case O_FILE: cf->file = val; break;
     case O_ENGINE:
-        for (cf->engine = 0; cf->engine < 4; cf->engine++)
+        for (cf->engine = 0; cf->engine < ENG_COUNT; cf->engine++)
             if (strcmp(val, engine_names[cf->engine]) == 0) break;
-        if (cf->engine == 4)
-            die(2, "unknown engine '%s' (fixed, dvec, dnum2 or auto)", shown(val));
+        if (cf->engine == ENG_COUNT)
+            die(2, "unknown engine '%s' (fixed, dvec, dnum2, dnumk or auto)", shown(val));
         break;
     case O_FORMAT:
         if (strcmp(val, "csv") == 0) cf->format = FMT_CSV;
@@ -930,36 +1000,35 @@ int main(int argc, char **argv)
         die(2, "the expression and the points cannot both come from standard input");
 
     /* variables */
-    char *vlist = xstrdup(cf.vars), *vars[3];
-    unsigned nvars = split(vlist, ',', vars, 2);
-    if (nvars > 2) die(2, "at most two variables (got '%s')", shown(cf.vars));
+    char *vlist = xstrdup(cf.vars), *vars[MAX_VARS + 1];
+    unsigned nvars = split(vlist, ',', vars, MAX_VARS);
+    if (nvars > MAX_VARS) die(2, "at most %u variables (got '%s')", MAX_VARS, shown(cf.vars));
 
     /* engine and order limits */
     int engine = cf.engine;
     unsigned long order = cf.order;
     if (engine == ENG_AUTO)
-        engine = nvars == 2 ? ENG_DNUM2 : (order >= 1 && order <= FIXED_MAX) ? ENG_FIXED : ENG_DVEC;
-    if (nvars == 2 && engine != ENG_DNUM2)
-        die(2, "engine '%s' takes one variable; two variables need -e dnum2", engine_names[engine]);
-    if (nvars == 1 && engine == ENG_DNUM2) die(2, "engine 'dnum2' needs two variables (-V x,y)");
+        engine = nvars >= 3   ? ENG_DNUMK
+                 : nvars == 2 ? ENG_DNUM2
+                 : (order >= 1 && order <= FIXED_MAX) ? ENG_FIXED : ENG_DVEC;
+    if (nvars >= 2 && (engine == ENG_FIXED || engine == ENG_DVEC))
+        die(2, "engine '%s' takes one variable; several variables need -e dnum2 (two) or -e dnumk",
+            engine_names[engine]);
+    if (nvars != 2 && engine == ENG_DNUM2) die(2, "engine 'dnum2' needs two variables (-V x,y)");
+    if (engine == ENG_DNUMK && dnk_size(nvars, order > DNK_ORDER_MAX ? DNK_ORDER_MAX + 1 : (unsigned)order) == 0) {
+        unsigned top = 0;
+        while (top < DNK_ORDER_MAX && dnk_size(nvars, top + 1)) top++;
+        die(2, "order %lu is above the dnumk engine's limit %u for %u variable%s", order, top,
+            nvars, nvars == 1 ? "" : "s");
+    }
     if (engine == ENG_FIXED && (order < 1 || order > FIXED_MAX))
         die(2, "order %lu is outside the fixed engine's range 1..%u (use -e dvec)", order, FIXED_MAX);
     if (engine == ENG_DNUM2 && order > DN_EXPR_MAX_ORDER2)
         die(2, "order %lu is above the dnum2 engine's limit %u", order,
             (unsigned)DN_EXPR_MAX_ORDER2);
 
-    /* the expression */
-    char *src = expr_path ? read_expr(expr_path) : xstrdup(cf.src);
-    dn_expr_error err;
-    struct job job = {.engine = engine, .format = cf.format, .n = (unsigned)order, .nvars = nvars};
-    job.e = dn_expr_parse(src, (const char *const *)vars, nvars, &err);
-    if (!job.e) {
-        if (err.code == DN_EINVAL)
-            die(2, "bad variable list '%s': %s", shown(cf.vars), shown(err.msg));
-        die_expr(src, &err);
-    }
-
-    /* the points */
+    /* the points (before the expression is read: an error here leaves no copy of it
+     * behind) */
     struct source ps = {.nvars = nvars, .m = 1};
     if (cf.points) {
         if (cf.range || cf.at) die(2, "--points excludes --at and --range");
@@ -977,51 +1046,53 @@ int main(int argc, char **argv)
             die(2, "%lu points are too many (at most %lu per run)", ps.m, MAX_POINTS);
         if (ps.m == 1 && ps.a != ps.b) die(2, "--range with M = 1 needs A = B");
         unsigned want = nvars - 1, got = 0;
-        char *abuf = cf.at ? xstrdup(cf.at) : NULL, *g[3];
-        if (abuf) got = split(abuf, ',', g, 2);
-        if (got != want)
-            die(2, want ? "--range with two variables needs --at W (the value of '%s')"
-                        : "--at and --range exclude each other for one variable%s",
-                want ? vars[1] : "");
-        if (want) ps.at1 = parse_value(g[0], "--at");
+        char *abuf = cf.at ? xstrdup(cf.at) : NULL, *g[MAX_VARS + 1];
+        if (abuf) got = split(abuf, ',', g, MAX_VARS);
+        if (!want && got) die(2, "--at and --range exclude each other for one variable");
+        if (got != want) {
+            char names[MAX_VARS * (DN_EXPR_MAX_NAME + 4)] = "";
+            for (unsigned v = 1; v < nvars; v++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s'%s'",
+                         v > 1 ? ", " : "", vars[v]);
+            die(2, "--range with %u variables needs --at with %u value%s (of %s), got '%s'", nvars,
+                want, want == 1 ? "" : "s", names, cf.at ? shown(cf.at) : "");
+        }
+        for (unsigned v = 1; v < nvars; v++) ps.at[v] = parse_value(g[v - 1], "--at");
         free(rbuf);
         free(abuf);
     } else if (cf.at) {
-        char *abuf = xstrdup(cf.at), *g[3];
-        unsigned got = split(abuf, ',', g, 2);
-        double at[2] = {0, 0};
+        char *abuf = xstrdup(cf.at), *g[MAX_VARS + 1];
+        unsigned got = split(abuf, ',', g, MAX_VARS);
         if (got != nvars)
             die(2, "--at needs %u value%s (one per variable), got '%s'", nvars,
                 nvars == 1 ? "" : "s", shown(cf.at));
-        for (unsigned v = 0; v < nvars; v++) at[v] = parse_value(g[v], "--at");
-        ps.a = ps.b = at[0];
-        ps.at1 = at[1];
+        for (unsigned v = 0; v < nvars; v++) ps.at[v] = parse_value(g[v], "--at");
+        ps.a = ps.b = ps.at[0];
         free(abuf);
     } else {
         die(2, "give a point (--at), a sweep (--range) or a file of points (--points)");
     }
 
+    /* the expression */
+    char *src = expr_path ? read_expr(expr_path) : xstrdup(cf.src);
+    dn_expr_error err;
+    struct job job = {.engine = engine, .format = cf.format, .n = (unsigned)order, .nvars = nvars};
+    job.e = dn_expr_parse(src, (const char *const *)vars, nvars, &err);
+    if (!job.e) {
+        if (err.code == DN_EINVAL)
+            die(2, "bad variable list '%s': %s", shown(cf.vars), shown(err.msg));
+        die_expr(src, &err);
+    }
+
     /* output */
-    job.len = engine == ENG_DNUM2 ? (size_t)(job.n + 1) * (job.n + 2) / 2 : (size_t)job.n + 1;
+    job.len = engine == ENG_DNUM2   ? (size_t)(job.n + 1) * (job.n + 2) / 2
+              : engine == ENG_DNUMK ? dnk_size(nvars, job.n)
+                                    : (size_t)job.n + 1;
     job.ncols = nvars + (unsigned)job.len;
     job.row_max = (size_t)job.ncols * (CELL_W + 3) + 8;
     job.coeffs = cf.coeffs;
-    job.scale = xmalloc(job.len * sizeof *job.scale);
-    {
-        /* k! as a running product in long double (exact to 25!, then rounded once per
-         * step; where long double is double it overflows past 170!: those coefficients
-         * of finite derivatives print 0) */
-        long double f[DN_ORDER_MAX + 1];
-        f[0] = 1.0L;
-        for (unsigned k = 1; k <= job.n; k++) f[k] = f[k - 1] * (long double)k;
-        for (size_t c = 0; c < job.len; c++) {
-            unsigned s = 0;
-            while (nvars == 2 && (size_t)(s + 1) * (s + 2) / 2 <= c) s++;
-            unsigned k = nvars == 2 ? (unsigned)(c - (size_t)s * (s + 1) / 2) : 0;
-            job.scale[c] = nvars == 2 ? f[s - k] * f[k] : f[c];
-        }
-    }
-    make_names(&job, vars);
+    job.taylor = engine == ENG_DNUMK;
+    make_columns(&job, vars);
     put_header(&job, src, vars);
     unsigned long bad = 0, npts = run(&job, &ps, (unsigned)cf.jobs, &bad);
     if (cf.format == FMT_JSON) puts_out("\n ]}\n");

@@ -78,7 +78,10 @@
 #ifndef DNUM_DNUM2_H
 #define DNUM_DNUM2_H
 
+#include "dnum/extern.h"
+#ifndef __cplusplus
 #include "dnum/kernel2.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -91,6 +94,12 @@ extern "C" {
 /** The partial d^(i+j)/dx^i dy^j of the Dnum2 a (any order), in place: an lvalue, no
  *  range check (i + j must not exceed the order). */
 #define DNUM2_AT(a, i, j) ((a).d[DNUM2_INDEX(i, j)])
+
+#ifdef __cplusplus
+/* C++: the types and the library's linkable copies of dnum2_o1 ... dnum2_o16 (no inline
+ * kernels, no DNUM2_DEFINE; see dnum/extern.h, dnum/dnum.hpp). */
+_DNUM2_FOR_EACH_ORDER(_DNE_FIXED2)
+#else /* C */
 
 /* Linkage as in fixed.h: static inline in user code, linkable copies in src/inlines.c. */
 #ifndef DNUM2_FIXED_DECL
@@ -272,11 +281,9 @@ extern "C" {
     _DN_SPECIAL_UN_LIST(_DNUM2_SPW, N) _DN_SPECIAL_BIN_LIST(_DNUM2_SPB, N)                 \
     _DN_SPECIAL_INT_LIST(_DNUM2_INT, N)
 
-/* The built-in orders. */
-#define _DNUM2_FOR_EACH_ORDER(X)                                                           \
-    X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)
-
+/* The built-in orders (_DNUM2_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)
+#endif /* C */
 
 /** An objective f: R^n -> R written on dnum2_o2: x[k] is coordinate k (two of them are
  *  seeded as the variables x and y of Dnum2, the rest are constants); return f(x) with its

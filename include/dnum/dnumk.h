@@ -71,7 +71,15 @@
 #ifndef DNUM_DNUMK_H
 #define DNUM_DNUMK_H
 
+#ifdef __cplusplus
+/* C++: the run-time API only (DNUMK_DEFINE's value types are inline C over the kernels) */
+#include <stddef.h>
+#include "dnum/common.h"
+#define DNK_VARS_MAX 10  /* most variables of the multivariate family (as dnum/kernelk.h) */
+#define DNK_ORDER_MAX 32 /* highest total order of the multivariate family */
+#else
 #include "dnum/kernelk.h"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,6 +104,7 @@ extern "C" {
 /** Number of entries of dnumkK_oN: C(N+K, K) (K a literal 1..10). */
 #define DNUMK_SIZE(K, N) _DNK_C##K(N)
 
+#ifndef __cplusplus /* the fixed types: C only */
 #ifndef DNUMK_FIXED_DECL
 #if defined(__GNUC__) || defined(__clang__)
 #define DNUMK_FIXED_DECL static inline __attribute__((unused))
@@ -256,6 +265,7 @@ static inline int _dnk_tensor(double *t, const double *c, unsigned m, unsigned K
     for (size_t e = 0; e < h; e++, _dnk_next(K, al)) t[e] = c[b + e] * _dnk_afact(K, al);
     return (int)h;
 }
+#endif /* C only */
 
 /* ------------------------------------------------------------------------------------ */
 /* Run-time k and N.                                                                       */

@@ -42,6 +42,8 @@
  *   dn_expr_eval_dnum                           _Generic name over the 32 above
  *   dn_expr_eval_dvec                           on Dvec numbers (run-time order)
  *   dn_expr_work_size2 dn_expr_eval2            on bivariate triangles (the Dnum2 layout)
+ *   DN_EXPR_MAX_VARSK DN_EXPR_MAX_ORDERK
+ *   dn_expr_work_sizek dn_expr_evalk            on k-variate numbers (the Dnumk layout)
  */
 #ifndef DNUM_EXPR_H
 #define DNUM_EXPR_H
@@ -60,6 +62,8 @@ extern "C" {
 #define DN_EXPR_MAX_VARS 16u     /* most variables per expression */
 #define DN_EXPR_MAX_NAME 64u     /* longest variable name, in bytes */
 #define DN_EXPR_MAX_ORDER2 64u   /* highest total order of dn_expr_eval2 */
+#define DN_EXPR_MAX_VARSK 10u    /* most variables k of dn_expr_evalk (DNK_VARS_MAX) */
+#define DN_EXPR_MAX_ORDERK 32u   /* highest total order of dn_expr_evalk (DNK_ORDER_MAX) */
 
 /** A compiled expression (opaque). Read-only once parsed: concurrent evaluations of one
  *  dn_expr are safe as long as each uses its own workspace. */
@@ -129,6 +133,7 @@ int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double
     int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args, double *work);
 _DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
 
+#ifndef __cplusplus /* C++: overloads in dnum/dnum.hpp (dnum::expr_eval) */
 /** Type-generic name: dn_expr_eval_dnum(e, r, args, work) calls dn_expr_eval_oN for the
  *  type of *r (dnum_o1 ... dnum_o32). */
 #define dn_expr_eval_dnum(e, r, args, work)                                                \
@@ -142,6 +147,7 @@ _DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
              _DN_EXPR_GCASE(28) _DN_EXPR_GCASE(29) _DN_EXPR_GCASE(30) _DN_EXPR_GCASE(31)   \
              _DN_EXPR_GCASE(32))(e, r, args, work)
 #define _DN_EXPR_GCASE(N) , dnum_o##N * : dn_expr_eval_o##N
+#endif
 
 /** Evaluates e on Dvec numbers: args[i] is variable i (all of the same order n; with no
  *  variables, n is r's order), r receives the result at order n (r may be one of the
@@ -164,6 +170,26 @@ size_t dn_expr_work_size2(const dn_expr *e, unsigned n);
  *  (NULL pointer) or DN_ERANGE (n too high), writing nothing on failure. Same numbers as
  *  the dnum2_oN functions applied in the same order. */
 int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
+
+/** Returns how many doubles of workspace dn_expr_evalk needs for e in k variables at total
+ *  order n: (registers + 7) numbers of dnk_size(k, n) = C(n+k, k) doubles; 0 if e is NULL,
+ *  k is 0 or above DN_EXPR_MAX_VARSK, n above DN_EXPR_MAX_ORDERK, or the number is larger
+ *  than DNK_SIZE_MAX (dnum/dnumk.h; e.g. k = 3 goes to n = 32, k = 8 to n = 16). */
+size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n);
+
+/** Evaluates e on k-variate numbers of total order n in the Dnumk layout (dnum/dnumk.h:
+ *  the Taylor coefficients c_a = f^(a)/a! of every mixed partial, |a| <= n, in graded
+ *  order; dnk_size(k, n) doubles, as the run-time dnk_* functions use): variable v enters
+ *  as the number args[v*dnk_size(k, n) ...] (e.g. set by dnk_set_var(sp, x, v, value)),
+ *  the result goes to out[0 .. dnk_size(k, n)-1]. work holds dn_expr_work_sizek(e, k, n)
+ *  doubles and must not overlap args or out; out may alias args. The elementary functions
+ *  run the Dnumk kernels (the same numbers as the dnk_* functions in the same order); the
+ *  special functions compose their one-variable derivatives at the value with the
+ *  argument, as Dnum2 does (about n products each); floor, ceil, min, max, fmod act as in
+ *  every family. Returns 0, DN_EINVAL (NULL pointer, k = 0) or DN_ERANGE (k, n or the
+ *  size above the limits of dn_expr_work_sizek), writing nothing on failure. */
+int dn_expr_evalk(const dn_expr *e, unsigned k, unsigned n, const double *args, double *out,
+                  double *work);
 
 #ifdef __cplusplus
 }

@@ -77,6 +77,16 @@
 #ifndef DNUM_FIXED_H
 #define DNUM_FIXED_H
 
+#include "dnum/extern.h"
+
+#ifdef __cplusplus
+/* C++: the types and the library's linkable copies of dnum_o1 ... dnum_o32 (no inline
+ * kernels, no DNUM_DEFINE, no dn_* _Generic names; see dnum/extern.h, dnum/dnum.hpp). */
+extern "C" {
+_DNUM_FOR_EACH_ORDER(_DNE_FIXED)
+}
+#else /* C */
+
 #include "dnum/kernel.h"
 
 /* Linkage of the fixed-order functions: static inline in user code; src/inlines.c
@@ -245,12 +255,7 @@
     _DN_SPECIAL_UN_LIST(_DNUM_UNW, N) _DN_SPECIAL_BIN_LIST(_DNUM_BINW, N)                  \
     _DN_SPECIAL_INT_LIST(_DNUM_INT, N)
 
-/* The built-in orders. */
-#define _DNUM_FOR_EACH_ORDER(X)                                                            \
-    X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)       \
-    X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28)         \
-    X(29) X(30) X(31) X(32)
-
+/* The built-in orders (_DNUM_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 
 /* ---- C11 _Generic front over the built-in orders ---------------------------------- */
@@ -342,5 +347,7 @@ extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
 #define dn_min(a, b) _DN_GEN(min, a)(a, b)
 #define dn_max(a, b) _DN_GEN(max, a)(a, b)
 #define dn_fmod(a, b) _DN_GEN(fmod, a)(a, b)
+
+#endif /* C */
 
 #endif /* DNUM_FIXED_H */

@@ -1158,41 +1158,6 @@ static inline void _dn_apply_w(double *r, const double *u, dn_deriv_fn h, void *
     _dn_from_t(r, tr, n);
 }
 
-/* TEMPORARY: the forms without scratch (variable-length arrays), for kernel2.h and
- * kernelk.h until they pass scratch themselves. */
-#define _DN_LEG1(f)                                                                        \
-    static inline void _dn_##f(double *r, const double *u, unsigned n)                     \
-    { double ws[_DN_W_##f(n)]; _dn_##f##_w(r, u, n, ws); }
-#define _DN_LEG1W(f)                                                                       \
-    static inline void _dn_##f(double *r, const double *u, unsigned n)                     \
-    { double ws[_DN_W_##f(n)]; _dn_wide ww[_DN_WW_##f(n)]; _dn_##f##_w(r, u, n, ws, ww); }
-#define _DN_LEG2(f)                                                                        \
-    static inline void _dn_##f(double *r, const double *a, const double *b, unsigned n)    \
-    { double ws[_DN_W_##f(n)]; _dn_##f##_w(r, a, b, n, ws); }
-#define _DN_LEG2W(f)                                                                       \
-    static inline void _dn_##f(double *r, const double *a, const double *b, unsigned n)    \
-    { double ws[_DN_W_##f(n)]; _dn_wide ww[_DN_WW_##f(n)]; _dn_##f##_w(r, a, b, n, ws, ww); }
-#define _DN_LEGP(f)                                                                        \
-    static inline void _dn_##f(double *s, double *c, const double *u, unsigned n)          \
-    { double ws[_DN_W_##f(n)]; _dn_##f##_w(s, c, u, n, ws); }
-_DN_LEG1(exp) _DN_LEG1(expm1) _DN_LEG1(log) _DN_LEG1(log1p) _DN_LEG1W(sqrt) _DN_LEG1W(cbrt)
-_DN_LEG1(sin) _DN_LEG1(cos) _DN_LEG1(tan) _DN_LEG1(asin) _DN_LEG1(acos) _DN_LEG1(atan)
-_DN_LEG1(sinh) _DN_LEG1(cosh) _DN_LEG1(tanh) _DN_LEG1(asinh) _DN_LEG1(acosh) _DN_LEG1(atanh)
-_DN_LEG1(erf) _DN_LEG1(erfc)
-_DN_LEG2(mul) _DN_LEG2(div) _DN_LEG2W(pow) _DN_LEG2W(atan2) _DN_LEG2W(hypot)
-_DN_LEGP(sincos) _DN_LEGP(sinhcosh)
-static inline void _dn_d_div(double *r, double c, const double *b, unsigned n)
-{ double ws[_DN_W_d_div(n)]; _dn_d_div_w(r, c, b, n, ws); }
-static inline void _dn_pown(double *r, const double *u, long m, unsigned n)
-{ double ws[_DN_W_pown(n)]; _dn_wide ww[_DN_WW_pown(n)]; _dn_pown_w(r, u, m, n, ws, ww); }
-static inline void _dn_pow_d(double *r, const double *u, double p, unsigned n)
-{ double ws[_DN_W_pow_d(n)]; _dn_wide ww[_DN_WW_pow_d(n)]; _dn_pow_d_w(r, u, p, n, ws, ww); }
-static inline void _dn_apply(double *r, const double *u, dn_deriv_fn h, void *ctx, unsigned n)
-{ double ws[_DN_W_apply(n)]; _dn_apply_w(r, u, h, ctx, n, ws); }
-static inline void _dn_tcompose(double *restrict f, const double *restrict dh,
-                                const double *restrict u, unsigned n)
-{ double ws[_DN_WN(3, n)]; _dn_tcompose_w(f, dh, u, n, ws); }
-
 #include "dnum/kernel_special.h" /* special functions (same conventions) */
 
 #endif /* DNUM_KERNEL_H */

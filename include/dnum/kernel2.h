@@ -202,6 +202,12 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
         }
     }
 }
+static inline void _dn2_mul_w(double *r, const double *a, const double *b, unsigned n,
+                              double *restrict w)
+{
+    (void)w; /* the Leibniz product needs none: the common signature */
+    _dn2_mul(r, a, b, n);
+}
 
 /* ------------------------------------------------------------------------------------ */
 /* The quotient and the functions: kernelk.h's recurrences with K = 2 on Taylor           */
@@ -209,7 +215,7 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
 
 /** Scratch doubles of _dn2_<f>_w: three Taylor triangles (operands, result) and
  *  kernelk.h's work. */
-#define _DN2_WORK(n) (3 * _DN2_S(n) + _DNK_WORK(_DN2_S(n)))
+#define _DN2_WORK(n) (4 * _DN2_S(n) + _DNK_WORK(_DN2_S(n)))
 
 /* The scratch comes from the caller (the fixed types pass a fixed-size array): GCC folds
  * a VLA of constant size into a plain array only below --param large-stack-frame/10 bytes
@@ -225,11 +231,6 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
         _dn2_to_t(w, u, n);                                                                \
         _dnk_##f(w + S, w, 2, n, w + 3 * S);                                               \
         _dn2_from_t(r, w + S, n);                                                          \
-    }                                                                                      \
-    static inline void _dn2_##f(double *r, const double *u, unsigned n)                    \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(r, u, n, w);                                                          \
     }
 /* r = f(a, b) through _dnk_##f with K = 2 */
 #define _DN2_BIN(f)                                                                        \
@@ -241,11 +242,6 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
         _dn2_to_t(w + S, b, n);                                                            \
         _dnk_##f(w + 2 * S, w, w + S, 2, n, w + 3 * S);                                    \
         _dn2_from_t(r, w + 2 * S, n);                                                      \
-    }                                                                                      \
-    static inline void _dn2_##f(double *r, const double *a, const double *b, unsigned n)   \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(r, a, b, n, w);                                                       \
     }
 /** r = a / b (b_0 = 0: the zero and pole rule); pow(a, b) = exp(b log a) with value
  *  pow(a_0, b_0), needs a_0 > 0; atan2(y = a, x = b) (C argument order; (0, 0) gives NaN
@@ -271,18 +267,14 @@ _DN2_UN(erf) _DN2_UN(erfc)
         _dn2_to_t(w, u, n);                                                                \
         _dnk_##f(w + S, w, p, 2, n, w + 3 * S);                                            \
         _dn2_from_t(r, w + S, n);                                                          \
-    }                                                                                      \
-    static inline void _dn2_##f(double *r, const double *u, T p, unsigned n)               \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(r, u, p, n, w);                                                       \
     }
 _DN2_UNP(pow_d, double) _DN2_UNP(pown, long)
 
-/** r = c / b. */
-static inline void _dn2_d_div(double *r, double c, const double *b, unsigned n)
+/** r = c / b. Scratch: _DN2_WORK(n) doubles (the constant in its last triangle). */
+static inline void _dn2_d_div_w(double *r, double c, const double *b, unsigned n,
+                                double *restrict w)
 {
-    double w[_DN2_WORK(n)], a[_DN2_S(n)];
+    double *a = w + 3 * _DN2_S(n) + _DNK_WORK(_DN2_S(n));
     _dn2_set_const(a, c, n);
     _dn2_div_w(r, a, b, n, w);
 }
@@ -298,11 +290,6 @@ static inline void _dn2_d_div(double *r, double c, const double *b, unsigned n)
         _dnk_##f(w + S, w + 2 * S, w, 2, n, w + 3 * S);                                    \
         _dn2_from_t(s, w + S, n);                                                          \
         _dn2_from_t(c, w + 2 * S, n);                                                      \
-    }                                                                                      \
-    static inline void _dn2_##f(double *s, double *c, const double *u, unsigned n)         \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(s, c, u, n, w);                                                       \
     }
 _DN2_PAIR(sincos) _DN2_PAIR(sinhcosh)
 
@@ -322,36 +309,30 @@ static inline void _dn2_apply_w(double *r, const double *u, dn_deriv_fn h, void 
     _dnk_apply(w + S, w, h, ctx, 2, n, w + 3 * S);
     _dn2_from_t(r, w + S, n);
 }
-static inline void _dn2_apply(double *r, const double *u, dn_deriv_fn h, void *ctx, unsigned n)
-{
-    double w[_DN2_WORK(n)];
-    _dn2_apply_w(r, u, h, ctx, n, w);
-}
 
 /* The cores that kernel_special.h instantiates with the prefix _dn2_ (Taylor triangles,
- * no aliasing): kernelk.h's with K = 2 and a VLA scratch. */
-static inline void _dn2_texp(double *restrict e, double e0, const double *restrict u, unsigned n)
+ * no aliasing): kernelk.h's with K = 2; scratch w of S (texp, tsincos) or 2 S (ttan,
+ * tcompose) doubles, S = _DN2_S(n). */
+static inline void _dn2_texp_w(double *restrict e, double e0, const double *restrict u,
+                               unsigned n, double *restrict w)
 {
-    double v[_DN2_S(n)];
-    _dnk_texp(e, e0, u, 2, n, v);
+    _dnk_texp(e, e0, u, 2, n, w);
 }
-static inline void _dn2_tsincos(double *restrict s, double *restrict c, double s0, double c0,
-                                double sign, const double *restrict u, unsigned n)
+static inline void _dn2_tsincos_w(double *restrict s, double *restrict c, double s0, double c0,
+                                  double sign, const double *restrict u, unsigned n,
+                                  double *restrict w)
 {
-    double v[_DN2_S(n)];
-    _dnk_tsincos(s, c, s0, c0, sign, u, 2, n, v);
+    _dnk_tsincos(s, c, s0, c0, sign, u, 2, n, w);
 }
-static inline void _dn2_ttan(double *restrict t, double t0, double w0, double sign,
-                             const double *restrict u, unsigned n)
+static inline void _dn2_ttan_w(double *restrict t, double t0, double w0, double sign,
+                               const double *restrict u, unsigned n, double *restrict w)
 {
-    double v[2 * _DN2_S(n)];
-    _dnk_ttan(t, t0, w0, sign, u, 2, n, v);
+    _dnk_ttan(t, t0, w0, sign, u, 2, n, w);
 }
-static inline void _dn2_tcompose(double *restrict f, const double *restrict dh,
-                                 const double *restrict u, unsigned n)
+static inline void _dn2_tcompose_w(double *restrict f, const double *restrict dh,
+                                   const double *restrict u, unsigned n, double *restrict w)
 {
-    double v[2 * _DN2_S(n)];
-    _dnk_tcompose(f, dh, u, 2, n, v);
+    _dnk_tcompose(f, dh, u, 2, n, w);
 }
 
 #include "dnum/kernel2_special.h" /* special functions */

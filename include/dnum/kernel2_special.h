@@ -17,27 +17,16 @@
 
 /* r = f(u) from the point series h of f at u_0: sum_k h[k] (u - u_0)^k (n <= 64).
  * Scratch: ws, _DN2_WS_compose(n). */
-#define _DN2_WS_compose(n) (2 * _DN2_S(n) + (n) + 1)
+#define _DN2_WS_compose(n) (4 * _DN2_S(n) + (n) + 1)
 _DN_SP_OUTLINE void _dn2_sp_compose_w(double *r, const double *u, double *h, unsigned n,
                                       double *ws)
 {
     double *dh = ws, *tu = ws + (n + 1), *tr = ws + (n + 1) + _DN2_S(n);
     for (unsigned k = 0; k <= n; k++) dh[k] = h[k] * _dn_fact[k];
     _dn2_to_t(tu, u, n);
-    _dn2_tcompose(tr, dh, tu, n);
+    _dn2_tcompose_w(tr, dh, tu, n, ws + (n + 1) + 2 * _DN2_S(n));
     _dn2_from_t(r, tr, n);
 }
-
-/* TEMPORARY: scratch forms of kernel2.h's cores that the shared special kernels call */
-static inline void _dn2_texp_w(double *restrict e, double e0, const double *restrict u,
-                               unsigned n, double *ws)
-{ (void)ws; _dn2_texp(e, e0, u, n); }
-static inline void _dn2_tsincos_w(double *restrict s, double *restrict c, double s0, double c0,
-                                  double sign, const double *restrict u, unsigned n, double *ws)
-{ (void)ws; _dn2_tsincos(s, c, s0, c0, sign, u, n); }
-static inline void _dn2_ttan_w(double *restrict t, double t0, double w0, double sign,
-                               const double *restrict u, unsigned n, double *ws)
-{ (void)ws; _dn2_ttan(t, t0, w0, sign, u, n); }
 
 #define _DN2_SP_M(n) (_dn2_size(n) - 1)
 _DN_SP_COMPOSED(_dn2_)
@@ -53,19 +42,5 @@ _DN_SP_PIECEWISE(_dn2_, _DN2_SP_M)
     _DN_MAX2(_DN_ST(n) + _DN_MAX2(2 * _DN_ST(n) + 2 * DN_TAYLOR_MAX,                       \
                                   _DN_MAX2(3 * _DN_ST(n), _DN2_WS_compose(n))),            \
              _DN_MAX2(5 * _DN2_S(n), _DN2_WORK(n)))
-
-/* TEMPORARY: the forms without scratch */
-#define _DN2_SPLEG1(N, f)                                                                  \
-    static inline void _dn2_##f(double *r, const double *u, unsigned n)                    \
-    { double ws[_DN2_W_SP(n)]; _dn2_##f##_w(r, u, n, ws); }
-#define _DN2_SPLEG2(N, f)                                                                  \
-    static inline void _dn2_##f(double *r, const double *a, const double *b, unsigned n)   \
-    { double ws[1]; _dn2_##f##_w(r, a, b, n, ws); }
-#define _DN2_SPLEGI(N, f)                                                                  \
-    static inline void _dn2_##f(double *r, const double *u, int m, unsigned n)             \
-    { double ws[_DN2_W_SP(n)]; _dn2_##f##_w(r, u, m, n, ws); }
-_DN_SPECIAL_UN_LIST(_DN2_SPLEG1, 0)
-_DN_SPECIAL_BIN_LIST(_DN2_SPLEG2, 0)
-_DN_SPECIAL_INT_LIST(_DN2_SPLEGI, 0)
 
 #endif /* DNUM_KERNEL2_SPECIAL_H */

@@ -31,7 +31,7 @@
  *               T dlane2_apply(T u, dn_deriv_fn h, void *ctx)         f(u) from a callback
  *   generic     dnh_add(a, b) dnh_exp(u) ... dnh_const(T, c) dnh_value(a): C11 _Generic over
  *               dnum_o2, dlane2 and dsp2 (dnum/sparse2.h), to write an objective once for
- *               all three (see DN_OBJECTIVE2 in dnum/hessian.h)
+ *               all three (see DN_OBJECTIVE2 in dnum/hessian.h); overloads in C++
  *
  * Function reference:
  *   dlane2_const(c)        passive number with value c.
@@ -417,6 +417,7 @@ DLANE2_DECL void dlane2_sinhcosh(dlane2 u, dlane2 *s, dlane2 *c)
 
 DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 
+#ifndef __cplusplus
 #define _DNH_GEN(f, a) _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f)
 
 /* dnh_f(a, ...) calls dnum_o2_f, dlane2_f or dsp2_f by the type of a. dnh_const(T, c)
@@ -465,5 +466,34 @@ DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 #define dnh_abs(u) _DNH_GEN(abs, u)(u)
 #define dnh_sincos(u, s, c) _DNH_GEN(sincos, u)(u, s, c)
 #define dnh_sinhcosh(u, s, c) _DNH_GEN(sinhcosh, u)(u, s, c)
+
+#else /* C++: the same dnh_* names as overloads, so DN_OBJECTIVE2 bodies compile as C++ */
+#define _DNH_UN(T, f) static inline T dnh_##f(T u) { return T##_##f(u); }
+#define _DNH_BIN(T, f) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }
+#define _DNH_BIN_D(T, f) static inline T dnh_##f(T a, double c) { return T##_##f(a, c); }
+#define _DNH_D_BIN(T, f) static inline T dnh_##f(double c, T a) { return T##_##f(c, a); }
+#define _DNH_PAIR(T, f) static inline void dnh_##f(T u, T *s, T *c) { T##_##f(u, s, c); }
+#define _DNH_ALL(T)                                                                        \
+    _DNH_UN(T, neg) _DNH_UN(T, exp) _DNH_UN(T, expm1) _DNH_UN(T, log) _DNH_UN(T, log1p)    \
+    _DNH_UN(T, sqrt) _DNH_UN(T, cbrt) _DNH_UN(T, sin) _DNH_UN(T, cos) _DNH_UN(T, tan)      \
+    _DNH_UN(T, asin) _DNH_UN(T, acos) _DNH_UN(T, atan) _DNH_UN(T, sinh) _DNH_UN(T, cosh)   \
+    _DNH_UN(T, tanh) _DNH_UN(T, asinh) _DNH_UN(T, acosh) _DNH_UN(T, atanh) _DNH_UN(T, erf) \
+    _DNH_UN(T, erfc) _DNH_UN(T, abs) _DNH_BIN(T, add) _DNH_BIN(T, sub) _DNH_BIN(T, mul)    \
+    _DNH_BIN(T, div) _DNH_BIN(T, pow) _DNH_BIN(T, atan2) _DNH_BIN(T, hypot)                \
+    _DNH_BIN_D(T, add_d) _DNH_BIN_D(T, sub_d) _DNH_BIN_D(T, mul_d) _DNH_BIN_D(T, div_d)    \
+    _DNH_BIN_D(T, pow_d) _DNH_D_BIN(T, d_sub) _DNH_D_BIN(T, d_div)                         \
+    _DNH_PAIR(T, sincos) _DNH_PAIR(T, sinhcosh)                                            \
+    static inline T dnh_pown(T u, long m) { return T##_pown(u, m); }                       \
+    static inline T dnh_apply(T u, dn_deriv_fn h, void *ctx) { return T##_apply(u, h, ctx); } \
+    template <> inline T _dnh_const<T>(double c) { return T##_const(c); }
+template <class T> T _dnh_const(double c);
+_DNH_ALL(dnum_o2)
+_DNH_ALL(dlane2)
+_DNH_ALL(dsp2)
+static inline double dnh_value(dnum_o2 a) { return _dnh_o2_value(a); }
+static inline double dnh_value(dlane2 a) { return dlane2_value(a); }
+static inline double dnh_value(dsp2 a) { return dsp2_value(a); }
+#define dnh_const(T, c) _dnh_const<T>(c)
+#endif /* __cplusplus */
 
 #endif /* DNUM_LANES2_H */

@@ -115,6 +115,13 @@ struct dsp2_work {
     size_t peak;         /* largest arena top seen */
 };
 
+/* _DSP2_RESTRICT is C only (C++ has no such qualifier) */
+#ifdef __cplusplus
+#define _DSP2_RESTRICT
+#else
+#define _DSP2_RESTRICT restrict
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define _DSP2_DECL static inline __attribute__((unused, always_inline))
 #define _DSP2_HOT static inline __attribute__((unused, always_inline)) /* the inline paths */
@@ -178,8 +185,8 @@ _DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
     if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
     uint32_t st = ++w->clock;
-    uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
-    double *restrict G = w->g, *restrict H = w->h;
+    uint32_t *_DSP2_RESTRICT ix = w->idx, *_DSP2_RESTRICT sp = w->stamp;
+    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
     double c = u.c, f1c = f1 * c; /* the stored entries are 1/c of u's */
     if (w->mode == _DSP2_HV) {
         double m = f2 * u.d * c;
@@ -233,8 +240,8 @@ _DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, do
     res.w = w;
     res.off = (uint32_t)r;
     res.st = st;
-    uint32_t *restrict ix = w->idx, *restrict sp = w->stamp;
-    double *restrict G = w->g, *restrict H = w->h;
+    uint32_t *_DSP2_RESTRICT ix = w->idx, *_DSP2_RESTRICT sp = w->stamp;
+    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
     double ca = a.c, cb = b.c; /* scales of the stored entries */
     if (la == lb && a.off == b.off && a.st == b.st) { /* the same list (u * u, u + c u) */
         double fs = fa * ca + fb * cb, fss = faa * ca * ca + 2.0 * fab * ca * cb + fbb * cb * cb;
@@ -297,7 +304,7 @@ _DSP2_HOT int _dsp2_acc_fast(dsp2 *a, dsp2 b)
     _dsp2_acc *A = &w->acc[k];
     const uint32_t *ix = w->idx + b.off;
     const double *G = w->g + b.off, *H = w->h + b.off, cb = b.c;
-    double *restrict ag = A->g, *restrict ah = A->h;
+    double *_DSP2_RESTRICT ag = A->g, *_DSP2_RESTRICT ah = A->h;
     for (uint32_t p = 0; p < b.len; p++) {
         uint32_t i = ix[p];
         if (!A->in[i]) {
