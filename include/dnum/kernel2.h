@@ -27,23 +27,25 @@
  * converts the result back (_dn2_from_t). Each built-in costs a few 2-D Cauchy products:
  * about (n+1)(n+2)(n+3)(n+4)/24 multiply-adds each (495 at n = 8).
  * Scratch: _dn2_<f>_w takes w, _DN2_WORK(n) doubles not overlapping anything, from the
- * caller (the fixed types pass a fixed-size array); _dn2_<f> is the same with a VLA.
+ * caller (the fixed types pass a fixed-size array, run-time callers heap or workspace
+ * memory); no kernel declares an order-sized array (kernel.h, "Scratch, bounded stack").
  *
  * Index (derivative form, order n, r = result; all aliasing allowed except as noted):
  *   layout        _dn2_size _dn2_index _dn2_to_t _dn2_from_t _DN2_WORK
  *   construct     _dn2_set_varx _dn2_set_vary _dn2_set_const
  *   linear        _dn2_add _dn2_sub _dn2_neg _dn2_add_d _dn2_mul_d
- *   products      _dn2_mul (Leibniz on derivatives, no scratch) _dn2_div _dn2_d_div
+ *   products      _dn2_mul (Leibniz on derivatives, no scratch) _dn2_div_w _dn2_d_div_w
  *   functions     _dn2_exp _dn2_expm1 _dn2_log _dn2_log1p _dn2_sqrt _dn2_cbrt
  *                 _dn2_pow_d _dn2_pown _dn2_pow
  *                 _dn2_sin _dn2_cos _dn2_sincos (s != c) _dn2_tan
  *                 _dn2_asin _dn2_acos _dn2_atan _dn2_atan2
  *                 _dn2_sinh _dn2_cosh _dn2_sinhcosh (s != c) _dn2_tanh
  *                 _dn2_asinh _dn2_acosh _dn2_atanh _dn2_erf _dn2_erfc _dn2_hypot _dn2_abs
- *   apply         _dn2_apply (user function from its derivative callback)
- *   with scratch  _dn2_<f>_w for every function above but _dn2_abs and _dn2_d_div
+ *   apply         _dn2_apply_w (user function from its derivative callback)
+ *   with scratch  every function above but the linear ones, _dn2_mul and _dn2_abs exists
+ *                 only as _dn2_<f>_w (_dn2_mul_w: the same signature, no scratch used)
  * Cores for kernel2_special.h (Taylor triangles, no aliasing; kernelk.h's with K = 2):
- * _dn2_texp _dn2_tsincos _dn2_ttan _dn2_tcompose.
+ * _dn2_texp_w _dn2_tsincos_w _dn2_ttan_w _dn2_tcompose_w.
  */
 #ifndef DNUM_KERNEL2_H
 #define DNUM_KERNEL2_H
@@ -53,7 +55,7 @@
 /* ------------------------------------------------------------------------------------ */
 /* Layout.                                                                                */
 
-/* (n+1)(n+2)/2 as a plain expression: VLA bounds that fold to constants for constant n */
+/* (n+1)(n+2)/2 as a plain expression: array sizes that are constants for constant n */
 #define _DN2_S(n) (((n) + 1) * ((n) + 2) / 2)
 
 /** Number of doubles in a triangle of total order n: (n+1)(n+2)/2. */
@@ -222,7 +224,7 @@ static inline void _dn2_mul_w(double *r, const double *a, const double *b, unsig
  * once inlined, and an unfolded VLA keeps the whole computation in memory (W4 at N = 2:
  * 112 ns instead of 24 ns per point when the product still worked this way). */
 
-/* r = f(u) through _dnk_##f with K = 2; the with-scratch and the VLA form */
+/* r = f(u) through _dnk_##f with K = 2 */
 #define _DN2_UN(f)                                                                         \
     static inline void _dn2_##f##_w(double *r, const double *u, unsigned n,                \
                                     double *restrict w)                                    \
