@@ -1,6 +1,7 @@
 /* Dvec storage: the deque (ring buffer), its life cycle, access, and the paper's
  * operators D, F and new. Arithmetic lives in dvec_ops.c. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dvec_impl.h"
@@ -18,6 +19,29 @@ void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count)
         al->free(p, (size_t)count * sizeof(double), al->ctx);
     else
         free(p);
+}
+
+int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
+{
+    /* wide numbers first, then the doubles, from a 64-byte boundary (the allocator's
+     * blocks need only be aligned for double; the kernels' arrays start on cache lines) */
+    size_t a = 64, wb = (nw * sizeof(_dn_wide) + a - 1) / a * a;
+    size_t bytes = wb + nd * sizeof(double) + a;
+    void *p = al ? al->alloc(bytes, al->ctx) : malloc(bytes);
+    if (!p) return DN_ENOMEM;
+    uintptr_t base = ((uintptr_t)p + (a - 1)) & ~(uintptr_t)(a - 1);
+    s->heap = p;
+    s->bytes = bytes;
+    s->al = al;
+    s->w = (_dn_wide *)base;
+    s->d = (double *)(base + wb);
+    return DN_OK;
+}
+
+void _dn_dvec_scratch_free_heap(dvec_scratch *s)
+{
+    if (s->al) s->al->free(s->heap, s->bytes, s->al->ctx);
+    else free(s->heap);
 }
 
 const double *_dn_dvec_unwrap(const dvec *a, double *tmp)
@@ -118,9 +142,11 @@ int dvec_set(dvec *r, const dvec *a)
 {
     if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
     if (r == a) return DN_OK;
-    double tmp[a->len];
-    const double *pa = _dn_dvec_view(a, tmp);
-    return dvec_set_derivs(r, pa, a->len - 1);
+    dvec_scratch S;
+    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(a), 0)) return DN_ENOMEM;
+    int rc = dvec_set_derivs(r, _dn_dvec_view(a, S.d), a->len - 1);
+    _dn_dvec_scratch_free(&S);
+    return rc;
 }
 
 int dvec_order(const dvec *v) { return _dn_dvec_ok(v) ? (int)(v->len - 1) : DN_EINVAL; }
@@ -170,9 +196,11 @@ static int dvec_slice(dvec *r, const dvec *a, unsigned from, unsigned len)
         r->len = len;
         return DN_OK;
     }
-    double tmp[a->len];
-    const double *pa = _dn_dvec_view(a, tmp);
-    return dvec_set_derivs(r, pa + from, len - 1);
+    dvec_scratch S;
+    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(a), 0)) return DN_ENOMEM;
+    int rc = dvec_set_derivs(r, _dn_dvec_view(a, S.d) + from, len - 1);
+    _dn_dvec_scratch_free(&S);
+    return rc;
 }
 
 int dvec_D(dvec *r, const dvec *a)
@@ -214,12 +242,16 @@ int dvec_new(dvec *r, double head, const dvec *tail)
         r->len = len;
         return DN_OK;
     }
-    double tmp[tail->len];
-    const double *pt = _dn_dvec_view(tail, tmp);
+    dvec_scratch S;
+    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(tail), 0)) return DN_ENOMEM;
+    const double *pt = _dn_dvec_view(tail, S.d);
     dvec_out o;
-    if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;
-    o.dst[0] = head;
-    memcpy(o.dst + 1, pt, tail->len * sizeof(double));
-    _dn_dvec_end(&o);
-    return DN_OK;
+    int rc = _dn_dvec_begin(&o, r, len);
+    if (!rc) {
+        o.dst[0] = head;
+        memcpy(o.dst + 1, pt, tail->len * sizeof(double));
+        _dn_dvec_end(&o);
+    }
+    _dn_dvec_scratch_free(&S);
+    return rc ? DN_ENOMEM : DN_OK;
 }

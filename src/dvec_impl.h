@@ -4,6 +4,7 @@
 #define DNUM_DVEC_IMPL_H
 
 #include "dnum/dvec.h"
+#include "dnum/kernel_wide.h"
 
 /* Internal functions shared between the Dvec sources: not exported from the library. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -33,6 +34,47 @@ static inline const double *_dn_dvec_view(const dvec *a, double *tmp)
 /* Allocation through a's allocator (NULL: malloc/free). */
 _DN_INTERNAL double *_dn_dvec_alloc(const dn_allocator *al, unsigned count);
 _DN_INTERNAL void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count);
+
+/* Scratch of the kernels (kernel.h) and of the operands' contiguous views: nd doubles at
+ * d and nw wide numbers at w, from the buffers inside the struct when they fit (orders up
+ * to about DVEC_CONST_MAX), else one block from the allocator al. _dn_dvec_scratch returns
+ * DN_ENOMEM when that block cannot be had (nothing else happened); every successful call is
+ * paired with _dn_dvec_scratch_free. */
+#define DVEC_SMALL_D 512
+#define DVEC_SMALL_W 64
+typedef struct dvec_scratch {
+    double *d;
+    _dn_wide *w;
+    void *heap; /* the allocator's block, or NULL */
+    size_t bytes;
+    const dn_allocator *al;
+    _dn_wide sw[DVEC_SMALL_W];
+    double sd[DVEC_SMALL_D];
+} dvec_scratch;
+
+_DN_INTERNAL int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd,
+                                       size_t nw);
+_DN_INTERNAL void _dn_dvec_scratch_free_heap(dvec_scratch *s);
+
+static inline int _dn_dvec_scratch(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
+{
+    if (nd > DVEC_SMALL_D || nw > DVEC_SMALL_W) return _dn_dvec_scratch_heap(s, al, nd, nw);
+    s->heap = NULL;
+    s->d = s->sd;
+    s->w = s->sw;
+    return DN_OK;
+}
+
+static inline void _dn_dvec_scratch_free(dvec_scratch *s)
+{
+    if (s->heap) _dn_dvec_scratch_free_heap(s);
+}
+
+/* doubles of scratch for a's view: len when a's deque wraps, else 0 */
+static inline size_t _dn_dvec_view_need(const dvec *a)
+{
+    return a->head + a->len <= a->cap ? 0 : a->len;
+}
 
 /* The output protocol. _dn_dvec_begin(o, r, len) prepares o->dst, len doubles where the
  * result is written, without changing anything visible in r before _dn_dvec_end:

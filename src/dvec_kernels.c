@@ -3,18 +3,23 @@
 #include "dnum/kernel.h"
 #include "dvec_impl.h"
 
-#define K1(N, f) static void f##_##N(double *r, const double *u) { _dn_##f(r, u, N); }
-#define K2(N, f) static void f##_##N(double *r, const double *a, const double *b) { _dn_##f(r, a, b, N); }
-#define KP(N, f) static void f##_##N(double *s, double *c, const double *u) { _dn_##f(s, c, u, N); }
+/* scratch: fixed-size arrays of the constant order (ws doubles, ww wide numbers) */
+#define WS(f, N) double ws[_DN_W_##f(N)]
+#define WW(f, N) double ws[_DN_W_##f(N)]; _dn_wide ww[_DN_WW_##f(N)]
+#define K1(N, f) static void f##_##N(double *r, const double *u) { WS(f, N); _dn_##f##_w(r, u, N, ws); }
+#define K1W(N, f) static void f##_##N(double *r, const double *u) { WW(f, N); _dn_##f##_w(r, u, N, ws, ww); }
+#define K2(N, f) static void f##_##N(double *r, const double *a, const double *b) { WS(f, N); _dn_##f##_w(r, a, b, N, ws); }
+#define K2W(N, f) static void f##_##N(double *r, const double *a, const double *b) { WW(f, N); _dn_##f##_w(r, a, b, N, ws, ww); }
+#define KP(N, f) static void f##_##N(double *s, double *c, const double *u) { WS(f, N); _dn_##f##_w(s, c, u, N, ws); }
 
 #define ORDER(N)                                                                           \
-    static void d_div_##N(double *r, double c, const double *u) { _dn_d_div(r, c, u, N); } \
-    static void pow_d_##N(double *r, const double *u, double p) { _dn_pow_d(r, u, p, N); } \
-    static void pown_##N(double *r, const double *u, long m) { _dn_pown(r, u, m, N); }     \
-    K1(N, exp) K1(N, expm1) K1(N, log) K1(N, log1p) K1(N, sqrt) K1(N, cbrt) K1(N, sin)     \
+    static void d_div_##N(double *r, double c, const double *u) { WS(d_div, N); _dn_d_div_w(r, c, u, N, ws); } \
+    static void pow_d_##N(double *r, const double *u, double p) { WW(pow_d, N); _dn_pow_d_w(r, u, p, N, ws, ww); } \
+    static void pown_##N(double *r, const double *u, long m) { WW(pown, N); _dn_pown_w(r, u, m, N, ws, ww); } \
+    K1(N, exp) K1(N, expm1) K1(N, log) K1(N, log1p) K1W(N, sqrt) K1W(N, cbrt) K1(N, sin)   \
     K1(N, cos) K1(N, tan) K1(N, asin) K1(N, acos) K1(N, atan) K1(N, sinh) K1(N, cosh)      \
     K1(N, tanh) K1(N, asinh) K1(N, acosh) K1(N, atanh) K1(N, erf) K1(N, erfc)              \
-    K2(N, mul) K2(N, div) K2(N, pow) K2(N, atan2) K2(N, hypot)                             \
+    K2(N, mul) K2(N, div) K2W(N, pow) K2W(N, atan2) K2W(N, hypot)                          \
     KP(N, sincos) KP(N, sinhcosh)
 
 ORDER(0) ORDER(1) ORDER(2) ORDER(3) ORDER(4) ORDER(5) ORDER(6) ORDER(7) ORDER(8)

@@ -1,7 +1,9 @@
 /* Dvec arithmetic and elementary functions: thin front ends over the kernel layer.
  * Each takes contiguous views of its operands, prepares the output (the only step that
  * can fail), runs the kernel and commits. The O(N^2) kernels come from the table of
- * constant-order instances up to DVEC_CONST_MAX (dvec_kernels.c), else run with n. */
+ * constant-order instances up to DVEC_CONST_MAX (dvec_kernels.c), else run with n and
+ * scratch from r's allocator (one block per call: the kernel's arrays, the operands'
+ * views where the deque wraps, the copies kept for the range rescaling). */
 #define DN_NO_UNROLL /* run-time orders here: the kernels stay rolled loops */
 #include "dnum/kernel.h"
 #include "dvec_impl.h"
@@ -13,14 +15,13 @@
 #endif
 
 /* Above DN_TAYLOR_MAX the O(N^2) kernels may overflow where the derivatives do not
- * (src/range.h): the RANGED front ends save their operands in keep (2 nin len doubles
- * from r's allocator) so that the call can run again on rescaled copies. */
-static double *keep_open(const dvec *r, unsigned ranged, unsigned nin, unsigned len,
+ * (src/range.h): the RANGED front ends save their operands in keep (KEEP_NEED doubles of
+ * the scratch) so that the call can run again on rescaled copies. */
+#define KEEP_NEED(ranged, nin, len) ((ranged) && (len) > DN_TAYLOR_MAX + 1 ? 2 * (nin) * (size_t)(len) : 0)
+static double *keep_open(double *keep, unsigned ranged, unsigned nin, unsigned len,
                          const double **p0, const double **p1)
 {
-    if (!ranged || len <= DN_TAYLOR_MAX + 1) return NULL;
-    double *keep = _dn_dvec_alloc(r->al, 2 * nin * len);
-    if (!keep) return NULL;
+    if (!KEEP_NEED(ranged, nin, len)) return NULL;
     const double **p[2] = {p0, p1};
     for (unsigned i = 0; i < nin; i++) {
         for (unsigned k = 0; k < len; k++) keep[i * len + k] = (*p[i])[k];
@@ -28,88 +29,131 @@ static double *keep_open(const dvec *r, unsigned ranged, unsigned nin, unsigned 
     }
     return keep;
 }
-#define KEEP_FAILED(keep, ranged, len) (!(keep) && (ranged) && (len) > DN_TAYLOR_MAX + 1)
 #define POINT_U(i, p) (pu = (p))
 #define POINT_AB(i, p) (*((i) ? &pb : &pa) = (p))
 
-/* r = kernel(u) (CALL reads pu, writes o.dst); RANGED: 1 for the O(N^2) kernels. */
-#define DVEC_UNARY_R(ranged, name, call)                                                   \
+/* r = call (reads pu, writes o.dst) with the kernel's scratch ws (ND doubles) and ww (NW
+ * wide numbers); RANGED: 1 for the O(N^2) kernels. */
+#define DVEC_UNARY_R(ranged, name, ND, NW, call)                                           \
     int dvec_##name                                                                        \
     {                                                                                      \
         if (!_dn_dvec_ok(r) || !_dn_dvec_ok(u)) return DN_EINVAL;                          \
         unsigned len = u->len, n = len - 1;                                                \
-        double tu[len];                                                                    \
-        const double *pu = _dn_dvec_view(u, tu);                                           \
-        double *keep = keep_open(r, ranged, 1, len, &pu, NULL);                            \
-        if (KEEP_FAILED(keep, ranged, len)) return DN_ENOMEM;                              \
-        dvec_out o;                                                                        \
-        if (_dn_dvec_begin(&o, r, len)) {                                                  \
-            if (keep) _dn_dvec_free(r->al, keep, 2 * len);                                 \
+        size_t nd = (size_t)(ND), nv = _dn_dvec_view_need(u);                              \
+        dvec_scratch S;                                                                    \
+        if (_dn_dvec_scratch(&S, r->al, nd + nv + KEEP_NEED(ranged, 1, len), (size_t)(NW))) \
             return DN_ENOMEM;                                                              \
+        double *ws = S.d; /* the kernel's scratch first (aligned), then u's view, keep */  \
+        _dn_wide *ww = S.w;                                                                \
+        (void)ws;                                                                          \
+        (void)ww;                                                                          \
+        const double *pu = _dn_dvec_view(u, S.d + nd);                                     \
+        double *keep = keep_open(S.d + nd + nv, ranged, 1, len, &pu, NULL);                \
+        dvec_out o;                                                                        \
+        int rc = _dn_dvec_begin(&o, r, len);                                               \
+        if (!rc) {                                                                         \
+            call;                                                                          \
+            if (keep) {                                                                    \
+                double *outs[1] = {o.dst};                                                 \
+                int rng_m;                                                                 \
+                _DN_RANGE_RERUN(n, keep, 1, outs, 1, POINT_U, call, _DN_RANGE_DERIVS, rng_m); \
+                if (rng_m) _dn_range_scale(o.dst, o.dst, n, -rng_m);                       \
+            }                                                                              \
+            _dn_dvec_end(&o);                                                              \
         }                                                                                  \
-        call;                                                                              \
-        if (keep) {                                                                        \
-            double *outs[1] = {o.dst};                                                     \
-            int rng_m;                                                                     \
-            _DN_RANGE_RERUN(n, keep, 1, outs, 1, POINT_U, call, _DN_RANGE_DERIVS, rng_m);      \
-            if (rng_m) _dn_range_scale(o.dst, o.dst, n, -rng_m);                                   \
-            _dn_dvec_free(r->al, keep, 2 * len);                                           \
-        }                                                                                  \
-        _dn_dvec_end(&o);                                                                  \
-        return DN_OK;                                                                      \
+        _dn_dvec_scratch_free(&S);                                                         \
+        return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
-#define DVEC_UNARY(name, call) DVEC_UNARY_R(0, name, call)
+#define DVEC_UNARY(name, call) DVEC_UNARY_R(0, name, 0, 0, call)
 
-/* r = kernel(a, b); the orders must agree. */
-#define DVEC_BINARY_R(ranged, name, kernel)                                                \
+/* r = kernel(a, b, n, ws, ww) (kernel: a function of that shape); the orders must agree. */
+#define DVEC_BINARY_R(ranged, name, ND, NW, kernel)                                        \
     int dvec_##name(dvec *r, const dvec *a, const dvec *b)                                 \
     {                                                                                      \
         if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a) || !_dn_dvec_ok(b)) return DN_EINVAL;       \
         if (a->len != b->len) return DN_EORDER;                                            \
         unsigned len = a->len, n = len - 1;                                                \
-        double ta[len], tb[len];                                                           \
-        const double *pa = _dn_dvec_view(a, ta), *pb = _dn_dvec_view(b, tb);               \
-        double *keep = keep_open(r, ranged, 2, len, &pa, &pb);                             \
-        if (KEEP_FAILED(keep, ranged, len)) return DN_ENOMEM;                              \
-        dvec_out o;                                                                        \
-        if (_dn_dvec_begin(&o, r, len)) {                                                  \
-            if (keep) _dn_dvec_free(r->al, keep, 4 * len);                                 \
+        size_t nd = (size_t)(ND), na = _dn_dvec_view_need(a), nb = _dn_dvec_view_need(b);  \
+        dvec_scratch S;                                                                    \
+        if (_dn_dvec_scratch(&S, r->al, nd + na + nb + KEEP_NEED(ranged, 2, len),          \
+                             (size_t)(NW)))                                                \
             return DN_ENOMEM;                                                              \
+        double *ws = S.d, *tv = S.d + nd; /* the kernel's scratch, the views, keep */      \
+        const double *pa = _dn_dvec_view(a, tv), *pb = _dn_dvec_view(b, tv + na);          \
+        double *keep = keep_open(tv + na + nb, ranged, 2, len, &pa, &pb);                  \
+        dvec_out o;                                                                        \
+        int rc = _dn_dvec_begin(&o, r, len);                                               \
+        if (!rc) {                                                                         \
+            kernel(o.dst, pa, pb, n, ws, S.w);                                             \
+            if (keep) {                                                                    \
+                double *outs[1] = {o.dst};                                                 \
+                int rng_m;                                                                 \
+                _DN_RANGE_RERUN(n, keep, 2, outs, 1, POINT_AB,                             \
+                                kernel(o.dst, pa, pb, n, ws, S.w), _DN_RANGE_DERIVS, rng_m); \
+                if (rng_m) _dn_range_scale(o.dst, o.dst, n, -rng_m);                       \
+            }                                                                              \
+            _dn_dvec_end(&o);                                                              \
         }                                                                                  \
-        kernel(o.dst, pa, pb, n);                                                          \
-        if (keep) {                                                                        \
-            double *outs[1] = {o.dst};                                                     \
-            int rng_m;                                                                     \
-            _DN_RANGE_RERUN(n, keep, 2, outs, 1, POINT_AB, kernel(o.dst, pa, pb, n),       \
-                            _DN_RANGE_DERIVS, rng_m);                                          \
-            if (rng_m) _dn_range_scale(o.dst, o.dst, n, -rng_m);                                   \
-            _dn_dvec_free(r->al, keep, 4 * len);                                           \
-        }                                                                                  \
-        _dn_dvec_end(&o);                                                                  \
-        return DN_OK;                                                                      \
+        _dn_dvec_scratch_free(&S);                                                         \
+        return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
-#define DVEC_BINARY(name, kernel) DVEC_BINARY_R(0, name, kernel)
 
-/* kernel f on the arguments ..., from the table when the order allows */
+/* kernel f on the arguments ..., from the table when the order allows (its instances
+ * have their scratch on the stack), else with the scratch ws (and ww: DVEC_KW) */
 #define DVEC_K(f, ...)                                                                     \
-    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f(__VA_ARGS__, n))
+    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f##_w(__VA_ARGS__, n, ws))
+#define DVEC_KW(f, ...)                                                                    \
+    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__)                                   \
+                         : _dn_##f##_w(__VA_ARGS__, n, ws, ww))
+/* their scratch sizes: none up to DVEC_CONST_MAX */
+#define DVEC_W(f) (n <= DVEC_CONST_MAX ? 0 : _DN_W_##f(n))
+#define DVEC_WW(f) (n <= DVEC_CONST_MAX ? 0 : _DN_WW_##f(n))
 
-DVEC_BINARY(add, _dn_add)
-DVEC_BINARY(sub, _dn_sub)
-#define K2(f) static void f##_k(double *r, const double *a, const double *b, unsigned n)   \
-    { DVEC_K(f, r, a, b); }                                                                \
-    DVEC_BINARY_R(1, f, f##_k)
-K2(mul) K2(div) K2(pow) K2(atan2) K2(hypot)
+static void add_k(double *r, const double *a, const double *b, unsigned n, double *ws,
+                  _dn_wide *ww)
+{
+    (void)ws;
+    (void)ww;
+    _dn_add(r, a, b, n);
+}
+static void sub_k(double *r, const double *a, const double *b, unsigned n, double *ws,
+                  _dn_wide *ww)
+{
+    (void)ws;
+    (void)ww;
+    _dn_sub(r, a, b, n);
+}
+DVEC_BINARY_R(0, add, 0, 0, add_k)
+DVEC_BINARY_R(0, sub, 0, 0, sub_k)
+#define K2(f, KIND)                                                                        \
+    static void f##_k(double *r, const double *a, const double *b, unsigned n, double *ws, \
+                      _dn_wide *ww)                                                        \
+    {                                                                                      \
+        (void)ww;                                                                          \
+        KIND(f, r, a, b);                                                                  \
+    }
+K2(mul, DVEC_K) K2(div, DVEC_K) K2(pow, DVEC_KW) K2(atan2, DVEC_KW) K2(hypot, DVEC_KW)
 #undef K2
+DVEC_BINARY_R(1, mul, DVEC_W(mul), 0, mul_k)
+DVEC_BINARY_R(1, div, DVEC_W(div), 0, div_k)
+DVEC_BINARY_R(1, pow, DVEC_W(pow), DVEC_WW(pow), pow_k)
+DVEC_BINARY_R(1, atan2, DVEC_W(atan2), DVEC_WW(atan2), atan2_k)
+DVEC_BINARY_R(1, hypot, DVEC_W(hypot), DVEC_WW(hypot), hypot_k)
 
-#define FN(f) DVEC_UNARY_R(1, f(dvec *r, const dvec *u), DVEC_K(f, o.dst, pu))
-DVEC_K1_LIST(FN)
+#define FN(f) DVEC_UNARY_R(1, f(dvec *r, const dvec *u), DVEC_W(f), 0, DVEC_K(f, o.dst, pu))
+#define FNW(f)                                                                             \
+    DVEC_UNARY_R(1, f(dvec *r, const dvec *u), DVEC_W(f), DVEC_WW(f), DVEC_KW(f, o.dst, pu))
+FN(exp) FN(expm1) FN(log) FN(log1p) FNW(sqrt) FNW(cbrt) FN(sin) FN(cos) FN(tan) FN(asin)
+FN(acos) FN(atan) FN(sinh) FN(cosh) FN(tanh) FN(asinh) FN(acosh) FN(atanh) FN(erf) FN(erfc)
 #undef FN
+#undef FNW
 DVEC_UNARY(neg(dvec *r, const dvec *u), _dn_neg(o.dst, pu, n))
 DVEC_UNARY(abs(dvec *r, const dvec *u), _dn_abs(o.dst, pu, n))
 
-DVEC_UNARY_R(1, pow_d(dvec *r, const dvec *u, double p), DVEC_K(pow_d, o.dst, pu, p))
-DVEC_UNARY_R(1, pown(dvec *r, const dvec *u, long m), DVEC_K(pown, o.dst, pu, m))
+DVEC_UNARY_R(1, pow_d(dvec *r, const dvec *u, double p), DVEC_W(pow_d), DVEC_WW(pow_d),
+             DVEC_KW(pow_d, o.dst, pu, p))
+DVEC_UNARY_R(1, pown(dvec *r, const dvec *u, long m), DVEC_W(pown), DVEC_WW(pown),
+             DVEC_KW(pown, o.dst, pu, m))
 DVEC_UNARY(add_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, c, n))
 DVEC_UNARY(sub_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, -c, n))
 DVEC_UNARY(mul_d(dvec *r, const dvec *u, double c), _dn_mul_d(o.dst, pu, c, n))
@@ -117,9 +161,10 @@ DVEC_UNARY(div_d(dvec *r, const dvec *u, double c),
            double v0 = pu[0] / c; _dn_mul_d(o.dst, pu, 1.0 / c, n); o.dst[0] = v0)
 DVEC_UNARY(d_sub(dvec *r, double c, const dvec *u),
            double v0 = c - pu[0]; _dn_neg(o.dst, pu, n); o.dst[0] = v0)
-DVEC_UNARY_R(1, d_div(dvec *r, double c, const dvec *u), DVEC_K(d_div, o.dst, c, pu))
+DVEC_UNARY_R(1, d_div(dvec *r, double c, const dvec *u), DVEC_W(d_div), 0,
+             DVEC_K(d_div, o.dst, c, pu))
 static DVEC_UNARY_R(1, apply_(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx),
-                  _dn_apply(o.dst, pu, h, ctx, n))
+                    _DN_W_apply(n), 0, _dn_apply_w(o.dst, pu, h, ctx, n, ws))
 
 int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 {
@@ -129,9 +174,19 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 
 /* The special functions (kernel_special.h): run with the run-time order, no table (their
  * point series run out of line anyway). */
-#define SP1(N, f) DVEC_UNARY_R(1, f(dvec *r, const dvec *u), _dn_##f(o.dst, pu, n))
-#define SP2(N, f) DVEC_BINARY_R(1, f, _dn_##f)
-#define SPI(N, f) DVEC_UNARY_R(1, f(dvec *r, int m, const dvec *u), _dn_##f(o.dst, pu, m, n))
+#define SP1(N, f)                                                                          \
+    DVEC_UNARY_R(1, f(dvec *r, const dvec *u), _DN_W_##f(n), 0, _dn_##f##_w(o.dst, pu, n, ws))
+#define SP2(N, f)                                                                          \
+    static void f##_k(double *r, const double *a, const double *b, unsigned n, double *ws, \
+                      _dn_wide *ww)                                                        \
+    {                                                                                      \
+        (void)ww;                                                                          \
+        _dn_##f##_w(r, a, b, n, ws);                                                       \
+    }                                                                                      \
+    DVEC_BINARY_R(1, f, _DN_W_##f(n), 0, f##_k)
+#define SPI(N, f)                                                                          \
+    DVEC_UNARY_R(1, f(dvec *r, int m, const dvec *u), _DN_W_##f(n), 0,                     \
+                 _dn_##f##_w(o.dst, pu, m, n, ws))
 _DN_SPECIAL_UN_LIST(SP1, 0)
 _DN_SPECIAL_BIN_LIST(SP2, 0)
 _DN_SPECIAL_INT_LIST(SPI, 0)
@@ -145,31 +200,31 @@ _DN_SPECIAL_INT_LIST(SPI, 0)
     {                                                                                      \
         if (!_dn_dvec_ok(s) || !_dn_dvec_ok(c) || !_dn_dvec_ok(u) || s == c) return DN_EINVAL; \
         unsigned len = u->len, n = len - 1;                                                \
-        double tu[len];                                                                    \
-        const double *pu = _dn_dvec_view(u, tu);                                           \
-        double *keep = keep_open(s, 1, 1, len, &pu, NULL);                                 \
-        if (KEEP_FAILED(keep, 1, len)) return DN_ENOMEM;                                   \
+        size_t nd = (size_t)DVEC_W(name), nv = _dn_dvec_view_need(u);                      \
+        dvec_scratch S;                                                                    \
+        if (_dn_dvec_scratch(&S, s->al, nd + nv + KEEP_NEED(1, 1, len), 0)) return DN_ENOMEM; \
+        double *ws = S.d;                                                                  \
+        const double *pu = _dn_dvec_view(u, S.d + nd);                                     \
+        double *keep = keep_open(S.d + nd + nv, 1, 1, len, &pu, NULL);                     \
         dvec_out os, oc;                                                                   \
-        if (_dn_dvec_begin(&os, s, len)) goto fail;                                        \
-        if (_dn_dvec_begin(&oc, c, len)) {                                                 \
+        int rc = _dn_dvec_begin(&os, s, len);                                              \
+        if (!rc && (rc = _dn_dvec_begin(&oc, c, len)))                                     \
             _dn_dvec_free(s->al, os.fresh, len);                                           \
-            goto fail;                                                                     \
+        if (!rc) {                                                                         \
+            DVEC_K(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */      \
+            if (keep) {                                                                    \
+                double *outs[2] = {os.dst, oc.dst};                                        \
+                int rng_m;                                                                 \
+                _DN_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U,                              \
+                                DVEC_K(name, os.dst, oc.dst, pu), _DN_RANGE_DERIVS, rng_m); \
+                for (int j = 0; rng_m && j < 2; j++)                                       \
+                    _dn_range_scale(outs[j], outs[j], n, -rng_m);                          \
+            }                                                                              \
+            _dn_dvec_end(&os);                                                             \
+            _dn_dvec_end(&oc);                                                             \
         }                                                                                  \
-        DVEC_K(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */          \
-        if (keep) {                                                                        \
-            double *outs[2] = {os.dst, oc.dst};                                            \
-            int rng_m;                                                                     \
-            _DN_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U, DVEC_K(name, os.dst, oc.dst, pu), \
-                            _DN_RANGE_DERIVS, rng_m);                                          \
-            for (int j = 0; rng_m && j < 2; j++) _dn_range_scale(outs[j], outs[j], n, -rng_m);     \
-            _dn_dvec_free(s->al, keep, 2 * len);                                           \
-        }                                                                                  \
-        _dn_dvec_end(&os);                                                                 \
-        _dn_dvec_end(&oc);                                                                 \
-        return DN_OK;                                                                      \
-    fail:                                                                                  \
-        if (keep) _dn_dvec_free(s->al, keep, 2 * len);                                     \
-        return DN_ENOMEM;                                                                  \
+        _dn_dvec_scratch_free(&S);                                                         \
+        return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
 DVEC_PAIR(sincos)
 DVEC_PAIR(sinhcosh)

@@ -1,5 +1,6 @@
 /* The expression evaluators at run-time order (raw arrays, fixed-order numbers, Dvec)
  * and constant folding. Orders with a specialised program (expr_fixed.c) run that. */
+#include <stdint.h>
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
 #include "dnum/kernel.h"
@@ -14,9 +15,46 @@
 
 double _dn_expr_fold(unsigned op, double a, double b, double c)
 {
-    double d[1], ra[1] = {a}, rb[1] = {b};
-    _DN_EXPR_EXEC(_dn_, op, d, ra, rb, c, 0u)
+    double d[1], ra[1] = {a}, rb[1] = {b}, ws[_DN_W_MAX(0)];
+    _dn_wide ww[_DN_WW_MAX(0)];
+    _DN_EXPR_EXEC(_dn_, op, d, ra, rb, c, 0u, ws, _DN_EXPR_COMMA ww)
     return d[0];
+}
+
+/* The workspace: the registers (nregs (n + 1) doubles); above DN_TAYLOR_MAX the range
+ * rescaling's 4 (n + 1) doubles of rescaled operands and nregs exponents (run_scaled);
+ * then above DVEC_CONST_MAX the kernels' scratch, _DN_W_MAX(n) doubles and _DN_WW_MAX(n)
+ * wide numbers, each from a 64-byte boundary (16 doubles of slack). (The orders up to
+ * DVEC_CONST_MAX keep the scratch on the stack: a few KiB.) */
+static size_t range_doubles(const dn_expr *e, unsigned n)
+{
+    return n > DN_TAYLOR_MAX ? 4 * ((size_t)n + 1) + e->nregs : 0;
+}
+static size_t scratch_doubles(unsigned n)
+{
+    if (n <= DVEC_CONST_MAX) return 0;
+    size_t wide = (size_t)_DN_WW_MAX(n) * sizeof(_dn_wide);
+    return (size_t)_DN_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double) + 16;
+}
+
+size_t dn_expr_work_size(const dn_expr *e, unsigned n)
+{
+    if (!e || n > DN_ORDER_MAX) return 0;
+    return (size_t)e->nregs * (n + 1) + range_doubles(e, n) + scratch_doubles(n);
+}
+
+/* the scratch of the workspace w at order n */
+static void *align64(void *p)
+{
+    return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+static double *scratch_ws(const dn_expr *e, double *w, unsigned n)
+{
+    return align64(w + (size_t)e->nregs * (n + 1) + range_doubles(e, n));
+}
+static _dn_wide *scratch_ww(const dn_expr *e, double *w, unsigned n)
+{
+    return align64(scratch_ws(e, w, n) + _DN_W_MAX(n));
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -44,11 +82,13 @@ static unsigned nargs(unsigned op)
 static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
 {
     size_t len = (size_t)n + 1;
+    double *ws = scratch_ws(e, w, n);
+    _dn_wide *ww = scratch_ww(e, w, n);
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n)
+        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
     }
 }
 
@@ -71,6 +111,8 @@ static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
 {
     size_t len = (size_t)n + 1;
     double *keep = scaled_keep(e, w, n), *exps = scaled_exps(e, w, n);
+    double *ws = scratch_ws(e, w, n);
+    _dn_wide *ww = scratch_ww(e, w, n);
     for (unsigned r = 0; r < e->nregs; r++) exps[r] = 0.0;
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
@@ -84,11 +126,12 @@ static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
             if (nin == 2) _dn_range_scale(keep + len, b, n, mc - mb);
             a = keep, b = keep + len;
         }
-        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n)
+        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
         if (nin) {
             double *outs[1] = {d};
             _DN_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
-                            _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n), _DN_RANGE_SCALED, mx);
+                            _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww),
+                            _DN_RANGE_SCALED, mx);
         }
         exps[i->dst] = _dn_range_relax(d, n, mc + mx);
     }
@@ -96,6 +139,7 @@ static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
 
 /* The kernel prefix _dn_kt_ of run_tab: the O(N^2) operations through the kernel table
  * K of the constant order n (unrolled), the linear ones as rolled loops. */
+/* (the table's instances keep their scratch on the stack: these drop ws and ww) */
 #define _dn_kt_set_const _dn_set_const
 #define _dn_kt_add _dn_add
 #define _dn_kt_sub _dn_sub
@@ -103,73 +147,74 @@ static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
 #define _dn_kt_add_d _dn_add_d
 #define _dn_kt_mul_d _dn_mul_d
 #define _dn_kt_abs _dn_abs
-#define _dn_kt_d_div(d, c, a, n) K->d_div(d, c, a)
-#define _dn_kt_pown(d, a, m, n) K->pown(d, a, m)
-#define _dn_kt_pow_d(d, a, p, n) K->pow_d(d, a, p)
-#define _dn_kt_mul(d, a, b, n) K->mul(d, a, b)
-#define _dn_kt_div(d, a, b, n) K->div(d, a, b)
-#define _dn_kt_pow(d, a, b, n) K->pow(d, a, b)
-#define _dn_kt_atan2(d, a, b, n) K->atan2(d, a, b)
-#define _dn_kt_hypot(d, a, b, n) K->hypot(d, a, b)
-#define _dn_kt_exp(d, a, n) K->exp(d, a)
-#define _dn_kt_expm1(d, a, n) K->expm1(d, a)
-#define _dn_kt_log(d, a, n) K->log(d, a)
-#define _dn_kt_log1p(d, a, n) K->log1p(d, a)
-#define _dn_kt_sqrt(d, a, n) K->sqrt(d, a)
-#define _dn_kt_cbrt(d, a, n) K->cbrt(d, a)
-#define _dn_kt_sin(d, a, n) K->sin(d, a)
-#define _dn_kt_cos(d, a, n) K->cos(d, a)
-#define _dn_kt_tan(d, a, n) K->tan(d, a)
-#define _dn_kt_asin(d, a, n) K->asin(d, a)
-#define _dn_kt_acos(d, a, n) K->acos(d, a)
-#define _dn_kt_atan(d, a, n) K->atan(d, a)
-#define _dn_kt_sinh(d, a, n) K->sinh(d, a)
-#define _dn_kt_cosh(d, a, n) K->cosh(d, a)
-#define _dn_kt_tanh(d, a, n) K->tanh(d, a)
-#define _dn_kt_asinh(d, a, n) K->asinh(d, a)
-#define _dn_kt_acosh(d, a, n) K->acosh(d, a)
-#define _dn_kt_atanh(d, a, n) K->atanh(d, a)
-#define _dn_kt_erf(d, a, n) K->erf(d, a)
-#define _dn_kt_erfc(d, a, n) K->erfc(d, a)
+#define _dn_kt_d_div_w(d, c, a, n, ...) K->d_div(d, c, a)
+#define _dn_kt_pown_w(d, a, m, n, ...) K->pown(d, a, m)
+#define _dn_kt_pow_d_w(d, a, p, n, ...) K->pow_d(d, a, p)
+#define _dn_kt_mul_w(d, a, b, n, ...) K->mul(d, a, b)
+#define _dn_kt_div_w(d, a, b, n, ...) K->div(d, a, b)
+#define _dn_kt_pow_w(d, a, b, n, ...) K->pow(d, a, b)
+#define _dn_kt_atan2_w(d, a, b, n, ...) K->atan2(d, a, b)
+#define _dn_kt_hypot_w(d, a, b, n, ...) K->hypot(d, a, b)
+#define _dn_kt_exp_w(d, a, n, ...) K->exp(d, a)
+#define _dn_kt_expm1_w(d, a, n, ...) K->expm1(d, a)
+#define _dn_kt_log_w(d, a, n, ...) K->log(d, a)
+#define _dn_kt_log1p_w(d, a, n, ...) K->log1p(d, a)
+#define _dn_kt_sqrt_w(d, a, n, ...) K->sqrt(d, a)
+#define _dn_kt_cbrt_w(d, a, n, ...) K->cbrt(d, a)
+#define _dn_kt_sin_w(d, a, n, ...) K->sin(d, a)
+#define _dn_kt_cos_w(d, a, n, ...) K->cos(d, a)
+#define _dn_kt_tan_w(d, a, n, ...) K->tan(d, a)
+#define _dn_kt_asin_w(d, a, n, ...) K->asin(d, a)
+#define _dn_kt_acos_w(d, a, n, ...) K->acos(d, a)
+#define _dn_kt_atan_w(d, a, n, ...) K->atan(d, a)
+#define _dn_kt_sinh_w(d, a, n, ...) K->sinh(d, a)
+#define _dn_kt_cosh_w(d, a, n, ...) K->cosh(d, a)
+#define _dn_kt_tanh_w(d, a, n, ...) K->tanh(d, a)
+#define _dn_kt_asinh_w(d, a, n, ...) K->asinh(d, a)
+#define _dn_kt_acosh_w(d, a, n, ...) K->acosh(d, a)
+#define _dn_kt_atanh_w(d, a, n, ...) K->atanh(d, a)
+#define _dn_kt_erf_w(d, a, n, ...) K->erf(d, a)
+#define _dn_kt_erfc_w(d, a, n, ...) K->erfc(d, a)
 
 /* the special functions (kernel_special.h) are not in the table: their rolled kernels */
-#define _dn_kt_lgamma _dn_lgamma
-#define _dn_kt_tgamma _dn_tgamma
-#define _dn_kt_digamma _dn_digamma
-#define _dn_kt_lambertw _dn_lambertw
-#define _dn_kt_lambertwm1 _dn_lambertwm1
-#define _dn_kt_erfinv _dn_erfinv
-#define _dn_kt_erfcinv _dn_erfcinv
-#define _dn_kt_j0 _dn_j0
-#define _dn_kt_j1 _dn_j1
-#define _dn_kt_y0 _dn_y0
-#define _dn_kt_y1 _dn_y1
-#define _dn_kt_log2 _dn_log2
-#define _dn_kt_log10 _dn_log10
-#define _dn_kt_exp2 _dn_exp2
-#define _dn_kt_sinc _dn_sinc
-#define _dn_kt_cot _dn_cot
-#define _dn_kt_sinpi _dn_sinpi
-#define _dn_kt_cospi _dn_cospi
-#define _dn_kt_floor _dn_floor
-#define _dn_kt_ceil _dn_ceil
-#define _dn_kt_min _dn_min
-#define _dn_kt_max _dn_max
-#define _dn_kt_fmod _dn_fmod
-#define _dn_kt_polygamma _dn_polygamma
-#define _dn_kt_jn _dn_jn
-#define _dn_kt_yn _dn_yn
+#define _dn_kt_lgamma_w _dn_lgamma_w
+#define _dn_kt_tgamma_w _dn_tgamma_w
+#define _dn_kt_digamma_w _dn_digamma_w
+#define _dn_kt_lambertw_w _dn_lambertw_w
+#define _dn_kt_lambertwm1_w _dn_lambertwm1_w
+#define _dn_kt_erfinv_w _dn_erfinv_w
+#define _dn_kt_erfcinv_w _dn_erfcinv_w
+#define _dn_kt_j0_w _dn_j0_w
+#define _dn_kt_j1_w _dn_j1_w
+#define _dn_kt_y0_w _dn_y0_w
+#define _dn_kt_y1_w _dn_y1_w
+#define _dn_kt_log2_w _dn_log2_w
+#define _dn_kt_log10_w _dn_log10_w
+#define _dn_kt_exp2_w _dn_exp2_w
+#define _dn_kt_sinc_w _dn_sinc_w
+#define _dn_kt_cot_w _dn_cot_w
+#define _dn_kt_sinpi_w _dn_sinpi_w
+#define _dn_kt_cospi_w _dn_cospi_w
+#define _dn_kt_floor_w _dn_floor_w
+#define _dn_kt_ceil_w _dn_ceil_w
+#define _dn_kt_min_w _dn_min_w
+#define _dn_kt_max_w _dn_max_w
+#define _dn_kt_fmod_w _dn_fmod_w
+#define _dn_kt_polygamma_w _dn_polygamma_w
+#define _dn_kt_jn_w _dn_jn_w
+#define _dn_kt_yn_w _dn_yn_w
 
 /* The program at an order n <= DVEC_CONST_MAX without a specialised program. */
 static _DN_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
 {
     const dvec_ktab *K = &_dn_dvec_k[n];
     size_t len = (size_t)n + 1;
+    double ws[_DN_W_MAX(DVEC_CONST_MAX)]; /* the special functions' (the table has its own) */
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn_kt_, i->op, d, a, b, c, n)
+        _DN_EXPR_EXEC(_dn_kt_, i->op, d, a, b, c, n, ws, )
     }
 }
 

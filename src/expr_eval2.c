@@ -14,7 +14,8 @@
 size_t dn_expr_work_size2(const dn_expr *e, unsigned n)
 {
     if (!e || n > DN_EXPR_MAX_ORDER2) return 0;
-    return (size_t)e->nregs * _dn2_size(n);
+    /* the registers, then the kernels' scratch (kernel2.h, kernel2_special.h) */
+    return (size_t)e->nregs * _dn2_size(n) + _DN_MAX2(_DN2_WORK(n), _DN2_W_SP(n));
 }
 
 int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
@@ -22,12 +23,13 @@ int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out,
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
     if (n > DN_EXPR_MAX_ORDER2) return DN_ERANGE;
     size_t len = _dn2_size(n);
+    double *ws = work + (size_t)e->nregs * len;
     if (e->nvars) memcpy(work, args, e->nvars * len * sizeof(double));
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = work + i->dst * len;
         const double *a = work + i->a * len, *b = work + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn2_, i->op, d, a, b, c, n)
+        _DN_EXPR_EXEC(_dn2_, i->op, d, a, b, c, n, ws, )
     }
     memmove(out, work + e->result * len, len * sizeof(double));
     return DN_OK;

@@ -42,18 +42,19 @@ size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n)
     X(Y0, y0) X(Y1, y1) X(LOG2, log2) X(LOG10, log10) X(EXP2, exp2) X(SINC, sinc)          \
     X(COT, cot) X(SINPI, sinpi) X(COSPI, cospi)
 #define _DNX_CASE1(OP, f)                                                                  \
-    case DN_OP_##OP: _dn_##f(dh, seed, N); break;
+    case DN_OP_##OP: _dn_##f##_w(dh, seed, N, sws); break;
 
 static void compose_special(double *t, const double *u, unsigned op, double m, unsigned K,
                             unsigned N, double *ws)
 {
     double seed[DNK_ORDER_MAX + 1] = {u[0]}, dh[DNK_ORDER_MAX + 1];
+    double sws[_DN_W_polygamma(DNK_ORDER_MAX)]; /* the 1-D kernels' scratch (the most) */
     if (N >= 1) seed[1] = 1.0;
     switch (op) {
         _DNX_SPECIAL1(_DNX_CASE1)
-    case DN_OP_POLYGAMMA: _dn_polygamma(dh, seed, (int)m, N); break;
-    case DN_OP_JN: _dn_jn(dh, seed, (int)m, N); break;
-    case DN_OP_YN: _dn_yn(dh, seed, (int)m, N); break;
+    case DN_OP_POLYGAMMA: _dn_polygamma_w(dh, seed, (int)m, N, sws); break;
+    case DN_OP_JN: _dn_jn_w(dh, seed, (int)m, N, sws); break;
+    case DN_OP_YN: _dn_yn_w(dh, seed, (int)m, N, sws); break;
     default: /* not reached: only the special functions come here */
         for (unsigned k = 0; k <= N; k++) dh[k] = NAN;
     }
@@ -61,73 +62,73 @@ static void compose_special(double *t, const double *u, unsigned op, double m, u
 }
 
 /* The kernel prefix _dnx_ of _DN_EXPR_EXEC: K, N, M = S - 1 and the scratch w are those
- * of dn_expr_evalk's loop. Linear operations on the flat array, the others by kernelk.h. */
+ * of dn_expr_evalk's loop (the _w names drop _DN_EXPR_EXEC's scratch argument). Linear operations on the flat array, the others by kernelk.h. */
 #define _dnx_set_const(d, c, n) _dn_set_const(d, c, M)
 #define _dnx_add(d, a, b, n) _dn_add(d, a, b, M)
 #define _dnx_sub(d, a, b, n) _dn_sub(d, a, b, M)
 #define _dnx_neg(d, a, n) _dn_neg(d, a, M)
 #define _dnx_add_d(d, a, c, n) _dn_add_d(d, a, c, M)
 #define _dnx_mul_d(d, a, c, n) _dn_mul_d(d, a, c, M)
-#define _dnx_d_div(d, c, a, n) _dnk_d_div(d, c, a, K, N, w)
-#define _dnx_pown(d, a, m, n) _dnk_pown(d, a, m, K, N, w)
-#define _dnx_pow_d(d, a, p, n) _dnk_pow_d(d, a, p, K, N, w)
+#define _dnx_d_div_w(d, c, a, n, ...) _dnk_d_div(d, c, a, K, N, w)
+#define _dnx_pown_w(d, a, m, n, ...) _dnk_pown(d, a, m, K, N, w)
+#define _dnx_pow_d_w(d, a, p, n, ...) _dnk_pow_d(d, a, p, K, N, w)
 #define _DNX_BIN(f) _dnk_##f(d, a, b, K, N, w)
-#define _dnx_mul(d, a, b, n) _DNX_BIN(mul)
-#define _dnx_div(d, a, b, n) _DNX_BIN(div)
-#define _dnx_pow(d, a, b, n) _DNX_BIN(pow)
-#define _dnx_atan2(d, a, b, n) _DNX_BIN(atan2)
-#define _dnx_hypot(d, a, b, n) _DNX_BIN(hypot)
+#define _dnx_mul_w(d, a, b, n, ...) _DNX_BIN(mul)
+#define _dnx_div_w(d, a, b, n, ...) _DNX_BIN(div)
+#define _dnx_pow_w(d, a, b, n, ...) _DNX_BIN(pow)
+#define _dnx_atan2_w(d, a, b, n, ...) _DNX_BIN(atan2)
+#define _dnx_hypot_w(d, a, b, n, ...) _DNX_BIN(hypot)
 #define _DNX_UN(f) _dnk_##f(d, a, K, N, w)
-#define _dnx_exp(d, a, n) _DNX_UN(exp)
-#define _dnx_expm1(d, a, n) _DNX_UN(expm1)
-#define _dnx_log(d, a, n) _DNX_UN(log)
-#define _dnx_log1p(d, a, n) _DNX_UN(log1p)
-#define _dnx_sqrt(d, a, n) _DNX_UN(sqrt)
-#define _dnx_cbrt(d, a, n) _DNX_UN(cbrt)
-#define _dnx_sin(d, a, n) _DNX_UN(sin)
-#define _dnx_cos(d, a, n) _DNX_UN(cos)
-#define _dnx_tan(d, a, n) _DNX_UN(tan)
-#define _dnx_asin(d, a, n) _DNX_UN(asin)
-#define _dnx_acos(d, a, n) _DNX_UN(acos)
-#define _dnx_atan(d, a, n) _DNX_UN(atan)
-#define _dnx_sinh(d, a, n) _DNX_UN(sinh)
-#define _dnx_cosh(d, a, n) _DNX_UN(cosh)
-#define _dnx_tanh(d, a, n) _DNX_UN(tanh)
-#define _dnx_asinh(d, a, n) _DNX_UN(asinh)
-#define _dnx_acosh(d, a, n) _DNX_UN(acosh)
-#define _dnx_atanh(d, a, n) _DNX_UN(atanh)
-#define _dnx_erf(d, a, n) _DNX_UN(erf)
-#define _dnx_erfc(d, a, n) _DNX_UN(erfc)
+#define _dnx_exp_w(d, a, n, ...) _DNX_UN(exp)
+#define _dnx_expm1_w(d, a, n, ...) _DNX_UN(expm1)
+#define _dnx_log_w(d, a, n, ...) _DNX_UN(log)
+#define _dnx_log1p_w(d, a, n, ...) _DNX_UN(log1p)
+#define _dnx_sqrt_w(d, a, n, ...) _DNX_UN(sqrt)
+#define _dnx_cbrt_w(d, a, n, ...) _DNX_UN(cbrt)
+#define _dnx_sin_w(d, a, n, ...) _DNX_UN(sin)
+#define _dnx_cos_w(d, a, n, ...) _DNX_UN(cos)
+#define _dnx_tan_w(d, a, n, ...) _DNX_UN(tan)
+#define _dnx_asin_w(d, a, n, ...) _DNX_UN(asin)
+#define _dnx_acos_w(d, a, n, ...) _DNX_UN(acos)
+#define _dnx_atan_w(d, a, n, ...) _DNX_UN(atan)
+#define _dnx_sinh_w(d, a, n, ...) _DNX_UN(sinh)
+#define _dnx_cosh_w(d, a, n, ...) _DNX_UN(cosh)
+#define _dnx_tanh_w(d, a, n, ...) _DNX_UN(tanh)
+#define _dnx_asinh_w(d, a, n, ...) _DNX_UN(asinh)
+#define _dnx_acosh_w(d, a, n, ...) _DNX_UN(acosh)
+#define _dnx_atanh_w(d, a, n, ...) _DNX_UN(atanh)
+#define _dnx_erf_w(d, a, n, ...) _DNX_UN(erf)
+#define _dnx_erfc_w(d, a, n, ...) _DNX_UN(erfc)
 #define _dnx_abs(d, a, n) _DNX_UN(abs)
 /* the special functions: composed */
 #define _DNX_SP(d, a, m) compose_special(d, a, i->op, m, K, N, w)
-#define _dnx_lgamma(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_tgamma(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_digamma(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_lambertw(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_lambertwm1(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_erfinv(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_erfcinv(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_j0(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_j1(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_y0(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_y1(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_log2(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_log10(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_exp2(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_sinc(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_cot(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_sinpi(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_cospi(d, a, n) _DNX_SP(d, a, 0)
-#define _dnx_polygamma(d, a, m, n) _DNX_SP(d, a, m)
-#define _dnx_jn(d, a, m, n) _DNX_SP(d, a, m)
-#define _dnx_yn(d, a, m, n) _DNX_SP(d, a, m)
+#define _dnx_lgamma_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_tgamma_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_digamma_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_lambertw_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_lambertwm1_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_erfinv_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_erfcinv_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_j0_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_j1_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_y0_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_y1_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_log2_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_log10_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_exp2_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_sinc_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_cot_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_sinpi_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_cospi_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_polygamma_w(d, a, m, n, ...) _DNX_SP(d, a, m)
+#define _dnx_jn_w(d, a, m, n, ...) _DNX_SP(d, a, m)
+#define _dnx_yn_w(d, a, m, n, ...) _DNX_SP(d, a, m)
 /* the piecewise functions: flat */
-#define _dnx_floor(d, a, n) _dn_floor(d, a, M)
-#define _dnx_ceil(d, a, n) _dn_ceil(d, a, M)
-#define _dnx_min(d, a, b, n) _dn_min(d, a, b, M)
-#define _dnx_max(d, a, b, n) _dn_max(d, a, b, M)
-#define _dnx_fmod(d, a, b, n) _dn_fmod(d, a, b, M)
+#define _dnx_floor_w(d, a, n, ...) _dn_floor_w(d, a, M, w)
+#define _dnx_ceil_w(d, a, n, ...) _dn_ceil_w(d, a, M, w)
+#define _dnx_min_w(d, a, b, n, ...) _dn_min_w(d, a, b, M, w)
+#define _dnx_max_w(d, a, b, n, ...) _dn_max_w(d, a, b, M, w)
+#define _dnx_fmod_w(d, a, b, n, ...) _dn_fmod_w(d, a, b, M, w)
 
 int dn_expr_evalk(const dn_expr *e, unsigned k, unsigned n, const double *args, double *out,
                   double *work)
@@ -141,7 +142,7 @@ int dn_expr_evalk(const dn_expr *e, unsigned k, unsigned n, const double *args, 
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         const double *a = work + i->a * S, *b = work + i->b * S;
         double c = i->c, *d = t;
-        _DN_EXPR_EXEC(_dnx_, i->op, d, a, b, c, N)
+        _DN_EXPR_EXEC(_dnx_, i->op, d, a, b, c, N, w, )
         memcpy(work + i->dst * S, t, S * sizeof(double));
     }
     memmove(out, work + e->result * S, S * sizeof(double));

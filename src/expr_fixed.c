@@ -43,7 +43,11 @@ typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
         (void)a;                                                                           \
         (void)b;                                                                           \
         (void)c;                                                                           \
-        _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N)                                     \
+        double ws[_DN_W_MAX(N)];                                                           \
+        _dn_wide ww[_DN_WW_MAX(N)];                                                        \
+        (void)ws;                                                                          \
+        (void)ww;                                                                          \
+        _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww)                             \
     }
 #define _DN_EXPR_OPREF(N, OP) op_##OP##_##N,
 

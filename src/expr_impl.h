@@ -68,14 +68,18 @@ struct dn_expr {
 /* One instruction on derivative arrays of order n with kernel prefix P (_dn_ for one
  * variable; the same names with another prefix serve other number layouts). d, a, b are
  * the registers; any of them may coincide, as the kernels allow. Shared by the run-time
- * evaluator, the order-specialised ones and constant folding. */
-#define _DN_EXPR_EXEC(P, op, d, a, b, c, n)                                                \
+ * evaluator, the order-specialised ones and constant folding. ws is the kernels' scratch
+ * (kernel.h: at least _DN_W_MAX(n) doubles); WW is `_DN_EXPR_COMMA ww` with the wide
+ * scratch of the extended-precision kernels (at least _DN_WW_MAX(n) wide numbers), or
+ * empty for a layout whose kernels take one scratch array. */
+#define _DN_EXPR_COMMA ,
+#define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                            \
     switch (op) {                                                                          \
     case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
     case DN_OP_ADD: P##add(d, a, b, n); break;                                             \
     case DN_OP_SUB: P##sub(d, a, b, n); break;                                             \
-    case DN_OP_MUL: P##mul(d, a, b, n); break;                                             \
-    case DN_OP_DIV: P##div(d, a, b, n); break;                                             \
+    case DN_OP_MUL: P##mul_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_DIV: P##div_w(d, a, b, n, ws); break;                                             \
     case DN_OP_NEG: P##neg(d, a, n); break;                                                \
     case DN_OP_ADD_D: P##add_d(d, a, c, n); break;                                         \
     case DN_OP_MUL_D: P##mul_d(d, a, c, n); break;                                         \
@@ -91,59 +95,59 @@ struct dn_expr {
         d[0] = v_;                                                                         \
         break;                                                                             \
     }                                                                                      \
-    case DN_OP_D_DIV: P##d_div(d, c, a, n); break;                                         \
-    case DN_OP_POWN: P##pown(d, a, (long)(c), n); break;                                   \
-    case DN_OP_POW_D: P##pow_d(d, a, c, n); break;                                         \
-    case DN_OP_POW: P##pow(d, a, b, n); break;                                             \
-    case DN_OP_ATAN2: P##atan2(d, a, b, n); break;                                         \
-    case DN_OP_HYPOT: P##hypot(d, a, b, n); break;                                         \
-    case DN_OP_EXP: P##exp(d, a, n); break;                                                \
-    case DN_OP_EXPM1: P##expm1(d, a, n); break;                                            \
-    case DN_OP_LOG: P##log(d, a, n); break;                                                \
-    case DN_OP_LOG1P: P##log1p(d, a, n); break;                                            \
-    case DN_OP_SQRT: P##sqrt(d, a, n); break;                                              \
-    case DN_OP_CBRT: P##cbrt(d, a, n); break;                                              \
-    case DN_OP_SIN: P##sin(d, a, n); break;                                                \
-    case DN_OP_COS: P##cos(d, a, n); break;                                                \
-    case DN_OP_TAN: P##tan(d, a, n); break;                                                \
-    case DN_OP_ASIN: P##asin(d, a, n); break;                                              \
-    case DN_OP_ACOS: P##acos(d, a, n); break;                                              \
-    case DN_OP_ATAN: P##atan(d, a, n); break;                                              \
-    case DN_OP_SINH: P##sinh(d, a, n); break;                                              \
-    case DN_OP_COSH: P##cosh(d, a, n); break;                                              \
-    case DN_OP_TANH: P##tanh(d, a, n); break;                                              \
-    case DN_OP_ASINH: P##asinh(d, a, n); break;                                            \
-    case DN_OP_ACOSH: P##acosh(d, a, n); break;                                            \
-    case DN_OP_ATANH: P##atanh(d, a, n); break;                                            \
-    case DN_OP_ERF: P##erf(d, a, n); break;                                                \
-    case DN_OP_ERFC: P##erfc(d, a, n); break;                                              \
+    case DN_OP_D_DIV: P##d_div_w(d, c, a, n, ws); break;                                         \
+    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws WW); break;                                   \
+    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws WW); break;                                         \
+    case DN_OP_POW: P##pow_w(d, a, b, n, ws WW); break;                                             \
+    case DN_OP_ATAN2: P##atan2_w(d, a, b, n, ws WW); break;                                         \
+    case DN_OP_HYPOT: P##hypot_w(d, a, b, n, ws WW); break;                                         \
+    case DN_OP_EXP: P##exp_w(d, a, n, ws); break;                                                \
+    case DN_OP_EXPM1: P##expm1_w(d, a, n, ws); break;                                            \
+    case DN_OP_LOG: P##log_w(d, a, n, ws); break;                                                \
+    case DN_OP_LOG1P: P##log1p_w(d, a, n, ws); break;                                            \
+    case DN_OP_SQRT: P##sqrt_w(d, a, n, ws WW); break;                                              \
+    case DN_OP_CBRT: P##cbrt_w(d, a, n, ws WW); break;                                              \
+    case DN_OP_SIN: P##sin_w(d, a, n, ws); break;                                                \
+    case DN_OP_COS: P##cos_w(d, a, n, ws); break;                                                \
+    case DN_OP_TAN: P##tan_w(d, a, n, ws); break;                                                \
+    case DN_OP_ASIN: P##asin_w(d, a, n, ws); break;                                              \
+    case DN_OP_ACOS: P##acos_w(d, a, n, ws); break;                                              \
+    case DN_OP_ATAN: P##atan_w(d, a, n, ws); break;                                              \
+    case DN_OP_SINH: P##sinh_w(d, a, n, ws); break;                                              \
+    case DN_OP_COSH: P##cosh_w(d, a, n, ws); break;                                              \
+    case DN_OP_TANH: P##tanh_w(d, a, n, ws); break;                                              \
+    case DN_OP_ASINH: P##asinh_w(d, a, n, ws); break;                                            \
+    case DN_OP_ACOSH: P##acosh_w(d, a, n, ws); break;                                            \
+    case DN_OP_ATANH: P##atanh_w(d, a, n, ws); break;                                            \
+    case DN_OP_ERF: P##erf_w(d, a, n, ws); break;                                                \
+    case DN_OP_ERFC: P##erfc_w(d, a, n, ws); break;                                              \
     case DN_OP_ABS: P##abs(d, a, n); break;                                                \
-    case DN_OP_LGAMMA: P##lgamma(d, a, n); break;                                          \
-    case DN_OP_TGAMMA: P##tgamma(d, a, n); break;                                          \
-    case DN_OP_DIGAMMA: P##digamma(d, a, n); break;                                        \
-    case DN_OP_LAMBERTW: P##lambertw(d, a, n); break;                                      \
-    case DN_OP_LAMBERTWM1: P##lambertwm1(d, a, n); break;                                  \
-    case DN_OP_ERFINV: P##erfinv(d, a, n); break;                                          \
-    case DN_OP_ERFCINV: P##erfcinv(d, a, n); break;                                        \
-    case DN_OP_J0: P##j0(d, a, n); break;                                                  \
-    case DN_OP_J1: P##j1(d, a, n); break;                                                  \
-    case DN_OP_Y0: P##y0(d, a, n); break;                                                  \
-    case DN_OP_Y1: P##y1(d, a, n); break;                                                  \
-    case DN_OP_LOG2: P##log2(d, a, n); break;                                              \
-    case DN_OP_LOG10: P##log10(d, a, n); break;                                            \
-    case DN_OP_EXP2: P##exp2(d, a, n); break;                                              \
-    case DN_OP_SINC: P##sinc(d, a, n); break;                                              \
-    case DN_OP_COT: P##cot(d, a, n); break;                                                \
-    case DN_OP_SINPI: P##sinpi(d, a, n); break;                                            \
-    case DN_OP_COSPI: P##cospi(d, a, n); break;                                            \
-    case DN_OP_FLOOR: P##floor(d, a, n); break;                                            \
-    case DN_OP_CEIL: P##ceil(d, a, n); break;                                              \
-    case DN_OP_MIN: P##min(d, a, b, n); break;                                             \
-    case DN_OP_MAX: P##max(d, a, b, n); break;                                             \
-    case DN_OP_FMOD: P##fmod(d, a, b, n); break;                                           \
-    case DN_OP_POLYGAMMA: P##polygamma(d, a, (int)(c), n); break;                          \
-    case DN_OP_JN: P##jn(d, a, (int)(c), n); break;                                        \
-    case DN_OP_YN: P##yn(d, a, (int)(c), n); break;                                        \
+    case DN_OP_LGAMMA: P##lgamma_w(d, a, n, ws); break;                                          \
+    case DN_OP_TGAMMA: P##tgamma_w(d, a, n, ws); break;                                          \
+    case DN_OP_DIGAMMA: P##digamma_w(d, a, n, ws); break;                                        \
+    case DN_OP_LAMBERTW: P##lambertw_w(d, a, n, ws); break;                                      \
+    case DN_OP_LAMBERTWM1: P##lambertwm1_w(d, a, n, ws); break;                                  \
+    case DN_OP_ERFINV: P##erfinv_w(d, a, n, ws); break;                                          \
+    case DN_OP_ERFCINV: P##erfcinv_w(d, a, n, ws); break;                                        \
+    case DN_OP_J0: P##j0_w(d, a, n, ws); break;                                                  \
+    case DN_OP_J1: P##j1_w(d, a, n, ws); break;                                                  \
+    case DN_OP_Y0: P##y0_w(d, a, n, ws); break;                                                  \
+    case DN_OP_Y1: P##y1_w(d, a, n, ws); break;                                                  \
+    case DN_OP_LOG2: P##log2_w(d, a, n, ws); break;                                              \
+    case DN_OP_LOG10: P##log10_w(d, a, n, ws); break;                                            \
+    case DN_OP_EXP2: P##exp2_w(d, a, n, ws); break;                                              \
+    case DN_OP_SINC: P##sinc_w(d, a, n, ws); break;                                              \
+    case DN_OP_COT: P##cot_w(d, a, n, ws); break;                                                \
+    case DN_OP_SINPI: P##sinpi_w(d, a, n, ws); break;                                            \
+    case DN_OP_COSPI: P##cospi_w(d, a, n, ws); break;                                            \
+    case DN_OP_FLOOR: P##floor_w(d, a, n, ws); break;                                            \
+    case DN_OP_CEIL: P##ceil_w(d, a, n, ws); break;                                              \
+    case DN_OP_MIN: P##min_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_MAX: P##max_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_FMOD: P##fmod_w(d, a, b, n, ws); break;                                           \
+    case DN_OP_POLYGAMMA: P##polygamma_w(d, a, (int)(c), n, ws); break;                          \
+    case DN_OP_JN: P##jn_w(d, a, (int)(c), n, ws); break;                                        \
+    case DN_OP_YN: P##yn_w(d, a, (int)(c), n, ws); break;                                        \
     default: break;                                                                        \
     }
 

@@ -550,11 +550,3 @@ void dn_expr_free(dn_expr *e)
 }
 
 unsigned dn_expr_nvars(const dn_expr *e) { return e ? e->nvars : 0; }
-
-size_t dn_expr_work_size(const dn_expr *e, unsigned n)
-{
-    if (!e || n > DN_ORDER_MAX) return 0;
-    /* above DN_TAYLOR_MAX: rescaled operands and the exponents (expr_eval.c, run_scaled) */
-    if (n > DN_TAYLOR_MAX) return ((size_t)e->nregs + 4) * (n + 1) + e->nregs;
-    return (size_t)e->nregs * (n + 1);
-}

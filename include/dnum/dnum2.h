@@ -149,11 +149,29 @@ _DNUM2_FOR_EACH_ORDER(_DNE_FIXED2)
         _dn2_##f##_w(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
+/* the special functions, with the fixed-size scratch _DN2_W_SP(N) (kernel2_special.h) */
+#define _DNUM2_SPW(N, f)                                                                   \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        double w[_DN2_W_SP(N)];                                                            \
+        _dn2_##f##_w(r.d, u.d, N, w);                                                      \
+        return r;                                                                          \
+    }
+#define _DNUM2_SPB(N, f)                                                                   \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        double w[1];                                                                       \
+        _dn2_##f##_w(r.d, a.d, b.d, N, w);                                                 \
+        return r;                                                                          \
+    }
 #define _DNUM2_INT(N, f)                                                                   \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(int m, dnum2_o##N u)                      \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _dn2_##f(r.d, u.d, m, N);                                                          \
+        double w[_DN2_W_SP(N)];                                                            \
+        _dn2_##f##_w(r.d, u.d, m, N, w);                                                   \
         return r;                                                                          \
     }
 #define _DNUM2_PAIR(N, f)                                                                  \
@@ -260,7 +278,7 @@ _DNUM2_FOR_EACH_ORDER(_DNE_FIXED2)
     _DNUM2_UNW(N, acosh) _DNUM2_UNW(N, atanh) _DNUM2_UNW(N, erf) _DNUM2_UNW(N, erfc)           \
     _DNUM2_UN(N, abs)                                                                      \
     _DNUM2_PAIR(N, sincos) _DNUM2_PAIR(N, sinhcosh)                                        \
-    _DN_SPECIAL_UN_LIST(_DNUM2_UN, N) _DN_SPECIAL_BIN_LIST(_DNUM2_BIN, N)                  \
+    _DN_SPECIAL_UN_LIST(_DNUM2_SPW, N) _DN_SPECIAL_BIN_LIST(_DNUM2_SPB, N)                 \
     _DN_SPECIAL_INT_LIST(_DNUM2_INT, N)
 
 /* The built-in orders (_DNUM2_FOR_EACH_ORDER: dnum/extern.h). */

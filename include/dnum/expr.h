@@ -97,9 +97,11 @@ void dn_expr_free(dn_expr *e);
 unsigned dn_expr_nvars(const dn_expr *e);
 
 /** Returns how many doubles of workspace every evaluator of this header needs for e at
- *  order n (the registers of the program, (n + 1) doubles each, and four more above order
- *  DN_TAYLOR_MAX for the range rescaling), or 0 if n > DN_ORDER_MAX
- *  or e is NULL. The same workspace may be reused for any number of evaluations. */
+ *  order n (the registers of the program, (n + 1) doubles each; four more above order
+ *  DN_TAYLOR_MAX for the range rescaling; above order 16 the kernels' scratch, about
+ *  24 (n + 1) + 350 doubles: the evaluator keeps no order-sized array on the stack), or
+ *  0 if n > DN_ORDER_MAX or e is NULL. The same workspace may be reused for any number
+ *  of evaluations. */
 size_t dn_expr_work_size(const dn_expr *e, unsigned n);
 
 /** Evaluates e at order n (0 <= n <= DN_ORDER_MAX) on raw derivative arrays: variable i

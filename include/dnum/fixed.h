@@ -114,6 +114,42 @@ _DNUM_FOR_EACH_ORDER(_DNE_FIXED)
         _dn_##f(r.d, a.d, b.d, N);                                                         \
         return r;                                                                          \
     }
+/* the kernels with scratch (kernel.h): fixed-size local arrays, _DN_W_f(N) doubles and
+ * for the extended-precision kernels _DN_WW_f(N) wide numbers */
+#define _DNUM_UNW(N, f)                                                                    \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        double ws[_DN_W_##f(N)];                                                           \
+        _dn_##f##_w(r.d, u.d, N, ws);                                                      \
+        return r;                                                                          \
+    }
+#define _DNUM_UNWW(N, f)                                                                   \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        double ws[_DN_W_##f(N)];                                                           \
+        _dn_wide ww[_DN_WW_##f(N)];                                                        \
+        _dn_##f##_w(r.d, u.d, N, ws, ww);                                                  \
+        return r;                                                                          \
+    }
+#define _DNUM_BINW(N, f)                                                                   \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        double ws[_DN_W_##f(N)];                                                           \
+        _dn_##f##_w(r.d, a.d, b.d, N, ws);                                                 \
+        return r;                                                                          \
+    }
+#define _DNUM_BINWW(N, f)                                                                  \
+    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
+    {                                                                                      \
+        dnum_o##N r;                                                                       \
+        double ws[_DN_W_##f(N)];                                                           \
+        _dn_wide ww[_DN_WW_##f(N)];                                                        \
+        _dn_##f##_w(r.d, a.d, b.d, N, ws, ww);                                             \
+        return r;                                                                          \
+    }
 #define _DNUM_BIN_D(N, f, expr)                                                            \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, double c)                       \
     {                                                                                      \
@@ -125,14 +161,16 @@ _DNUM_FOR_EACH_ORDER(_DNE_FIXED)
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(int m, dnum_o##N u)                          \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_##f(r.d, u.d, m, N);                                                           \
+        double ws[_DN_W_##f(N)];                                                           \
+        _dn_##f##_w(r.d, u.d, m, N, ws);                                                   \
         return r;                                                                          \
     }
 #define _DNUM_PAIR(N, f)                                                                   \
     DNUM_FIXED_DECL void dnum_o##N##_##f(dnum_o##N u, dnum_o##N *s, dnum_o##N *c)          \
     {                                                                                      \
         dnum_o##N rs, rc;                                                                  \
-        _dn_##f(rs.d, rc.d, u.d, N);                                                       \
+        double ws[_DN_W_##f(N)];                                                           \
+        _dn_##f##_w(rs.d, rc.d, u.d, N, ws);                                               \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
@@ -169,14 +207,15 @@ _DNUM_FOR_EACH_ORDER(_DNE_FIXED)
     {                                                                                      \
         return k <= (N) ? a->d[k] : NAN;                                                   \
     }                                                                                      \
-    _DNUM_BIN(N, add) _DNUM_BIN(N, sub) _DNUM_BIN(N, mul) _DNUM_BIN(N, div)                \
-    _DNUM_BIN(N, pow) _DNUM_BIN(N, atan2) _DNUM_BIN(N, hypot)                              \
+    _DNUM_BIN(N, add) _DNUM_BIN(N, sub) _DNUM_BINW(N, mul) _DNUM_BINW(N, div)              \
+    _DNUM_BINWW(N, pow) _DNUM_BINWW(N, atan2) _DNUM_BINWW(N, hypot)                        \
     _DNUM_UN(N, neg)                                                                       \
     _DNUM_BIN_D(N, add_d, _dn_add_d(r.d, a.d, c, N))                                       \
     _DNUM_BIN_D(N, sub_d, _dn_add_d(r.d, a.d, -c, N))                                      \
     _DNUM_BIN_D(N, mul_d, _dn_mul_d(r.d, a.d, c, N))                                       \
     _DNUM_BIN_D(N, div_d, _dn_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)            \
-    _DNUM_BIN_D(N, pow_d, _dn_pow_d(r.d, a.d, c, N))                                       \
+    _DNUM_BIN_D(N, pow_d, double ws[_DN_W_pow_d(N)]; _dn_wide ww[_DN_WW_pow_d(N)];         \
+                _dn_pow_d_w(r.d, a.d, c, N, ws, ww))                                       \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_sub(double c, dnum_o##N a)                     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
@@ -187,29 +226,33 @@ _DNUM_FOR_EACH_ORDER(_DNE_FIXED)
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_div(double c, dnum_o##N a)                     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_d_div(r.d, c, a.d, N);                                                         \
+        double ws[_DN_W_d_div(N)];                                                         \
+        _dn_d_div_w(r.d, c, a.d, N, ws);                                                   \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_pown(dnum_o##N u, long m)                        \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_pown(r.d, u.d, m, N);                                                          \
+        double ws[_DN_W_pown(N)];                                                          \
+        _dn_wide ww[_DN_WW_pown(N)];                                                       \
+        _dn_pown_w(r.d, u.d, m, N, ws, ww);                                                \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_apply(dnum_o##N u, dn_deriv_fn h, void *ctx)     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_apply(r.d, u.d, h, ctx, N);                                                    \
+        double ws[_DN_W_apply(N)];                                                         \
+        _dn_apply_w(r.d, u.d, h, ctx, N, ws);                                              \
         return r;                                                                          \
     }                                                                                      \
-    _DNUM_UN(N, exp) _DNUM_UN(N, expm1) _DNUM_UN(N, log) _DNUM_UN(N, log1p)                \
-    _DNUM_UN(N, sqrt) _DNUM_UN(N, cbrt) _DNUM_UN(N, sin) _DNUM_UN(N, cos)                  \
-    _DNUM_UN(N, tan) _DNUM_UN(N, asin) _DNUM_UN(N, acos) _DNUM_UN(N, atan)                 \
-    _DNUM_UN(N, sinh) _DNUM_UN(N, cosh) _DNUM_UN(N, tanh) _DNUM_UN(N, asinh)               \
-    _DNUM_UN(N, acosh) _DNUM_UN(N, atanh) _DNUM_UN(N, erf) _DNUM_UN(N, erfc)               \
+    _DNUM_UNW(N, exp) _DNUM_UNW(N, expm1) _DNUM_UNW(N, log) _DNUM_UNW(N, log1p)            \
+    _DNUM_UNWW(N, sqrt) _DNUM_UNWW(N, cbrt) _DNUM_UNW(N, sin) _DNUM_UNW(N, cos)            \
+    _DNUM_UNW(N, tan) _DNUM_UNW(N, asin) _DNUM_UNW(N, acos) _DNUM_UNW(N, atan)             \
+    _DNUM_UNW(N, sinh) _DNUM_UNW(N, cosh) _DNUM_UNW(N, tanh) _DNUM_UNW(N, asinh)           \
+    _DNUM_UNW(N, acosh) _DNUM_UNW(N, atanh) _DNUM_UNW(N, erf) _DNUM_UNW(N, erfc)           \
     _DNUM_UN(N, abs)                                                                       \
     _DNUM_PAIR(N, sincos) _DNUM_PAIR(N, sinhcosh)                                          \
-    _DN_SPECIAL_UN_LIST(_DNUM_UN, N) _DN_SPECIAL_BIN_LIST(_DNUM_BIN, N)                    \
+    _DN_SPECIAL_UN_LIST(_DNUM_UNW, N) _DN_SPECIAL_BIN_LIST(_DNUM_BINW, N)                  \
     _DN_SPECIAL_INT_LIST(_DNUM_INT, N)
 
 /* The built-in orders (_DNUM_FOR_EACH_ORDER: dnum/extern.h). */

@@ -12,6 +12,24 @@
  *            Any output may alias any input. They convert to normalised form, run the
  *            core and convert back: O(n) scalings around an O(n^2) core.
  *
+ * Scratch, bounded stack: no kernel declares an array whose size depends on n (no
+ * variable-length arrays; the headers are clean under -Wvla). A kernel that needs
+ * temporary arrays is written _dn_<name>_w and takes them from its caller as its last
+ * arguments: `double *restrict ws` of _DN_W_<name>(n) doubles and, for the kernels that
+ * run in extended precision (sqrt cbrt pow_d pown pow atan2 hypot), `_dn_wide *restrict
+ * ww` of _DN_WW_<name>(n) wide numbers (a separate array: long double needs its own
+ * alignment, and no memory is used as both types). Scratch must not overlap the other
+ * arguments; its contents on entry do not matter. _DN_W_MAX(n) and _DN_WW_MAX(n) are
+ * enough for every kernel of this header and kernel_special.h. Who provides it:
+ *   - the fixed-order front ends (fixed.h): local arrays of the constant size
+ *     _DN_W_<name>(N); after inlining the same code as arrays declared in the kernel;
+ *   - Dvec (src/dvec_ops.c): a block from the dvec's allocator (DN_ENOMEM, outputs
+ *     untouched, if it fails), or a buffer of a few KiB on the stack at orders up to 16;
+ *   - the expression evaluator: the caller's workspace (dn_expr_work_size counts it).
+ * So a kernel's own frame is a few hundred bytes at any order: at DN_ORDER_MAX every
+ * Dvec function and dn_expr_eval run in a thread with a 64 KiB stack (tests/test_stack.c).
+ * Kernels without temporaries (add, neg, abs, ...) keep the plain form _dn_<name>.
+ *
  * Why normalised cores: the Leibniz product (fg)^(n) = sum_k C(n,k) f^(k) g^(n-k) with
  * C(n,k) = n!/(k!(n-k)!) is exactly n! * sum_k (f^(k)/k!) (g^(n-k)/(n-k)!). Scaling each
  * operand once moves the binomial weights out of the O(n^2) inner loop (one multiply
@@ -24,13 +42,13 @@
  * which every recurrence below holds unchanged (the cores never see the variable).
  * s^k/k! then stays within about 1e+-121 for all k <= n; see _dn_scale.
  *
- * Index (derivative form, order n, r = result):
- *   _dn_set_var _dn_set_const _dn_add _dn_sub _dn_neg _dn_add_d _dn_mul_d
- *   _dn_mul _dn_div _dn_d_div
- *   _dn_exp _dn_expm1 _dn_log _dn_log1p _dn_sqrt _dn_cbrt _dn_pow_d _dn_pown _dn_pow
- *   _dn_sin _dn_cos _dn_sincos _dn_tan _dn_asin _dn_acos _dn_atan _dn_atan2
- *   _dn_sinh _dn_cosh _dn_sinhcosh _dn_tanh _dn_asinh _dn_acosh _dn_atanh
- *   _dn_erf _dn_erfc _dn_hypot _dn_abs _dn_apply
+ * Index (derivative form, order n, r = result; _w: with scratch, see above):
+ *   _dn_set_var _dn_set_const _dn_add _dn_sub _dn_neg _dn_add_d _dn_mul_d _dn_abs
+ *   _dn_mul_w _dn_div_w _dn_d_div_w
+ *   _dn_exp_w _dn_expm1_w _dn_log_w _dn_log1p_w _dn_sqrt_w _dn_cbrt_w _dn_pow_d_w
+ *   _dn_pown_w _dn_pow_w _dn_sin_w _dn_cos_w _dn_sincos_w _dn_tan_w _dn_asin_w _dn_acos_w
+ *   _dn_atan_w _dn_atan2_w _dn_sinh_w _dn_cosh_w _dn_sinhcosh_w _dn_tanh_w _dn_asinh_w
+ *   _dn_acosh_w _dn_atanh_w _dn_erf_w _dn_erfc_w _dn_hypot_w _dn_apply_w
  * Wide (extended precision, kernel_wide.h) helpers: _dn_to_w _dn_from_w
  */
 #ifndef DNUM_KERNEL_H
@@ -74,15 +92,12 @@ static inline double _dn_scale(unsigned n)
     return n <= DN_TAYLOR_MAX ? 1.0 : 0.28 * (double)n;
 }
 
-/** w[k] = s^k / k! (inverse = 0) or k! / s^k (inverse = 1), k = 0..n, for n beyond the
- *  tables: a running product in long double, rounded once per entry. */
-static inline void _dn_weights(double *w, unsigned n, int inverse)
+/* The weights beyond the tables, w_k = s^k / k! (inverse = 0) or k! / s^k (inverse = 1):
+ * a running product in long double, rounded once per entry; _dn_weight_next steps x from
+ * w_k to w_(k+1). */
+static inline long double _dn_weight_next(long double x, long double s, unsigned k, int inverse)
 {
-    long double s = _dn_scale(n), x = 1.0L;
-    for (unsigned k = 0; k <= n; k++) {
-        w[k] = (double)x;
-        x = inverse ? x * (long double)(k + 1) / s : x * s / (long double)(k + 1);
-    }
+    return inverse ? x * (long double)(k + 1) / s : x * s / (long double)(k + 1);
 }
 
 /** t[k] = d[k] s^k / k! (s = 1 up to DN_TAYLOR_MAX). */
@@ -91,9 +106,11 @@ static inline void _dn_to_t(double *restrict t, const double *d, unsigned n)
     if (n <= DN_TAYLOR_MAX) {
         _DN_UNROLL for (unsigned k = 0; k <= n; k++) t[k] = d[k] * _dn_ifact[k];
     } else {
-        double w[n + 1];
-        _dn_weights(w, n, 0);
-        for (unsigned k = 0; k <= n; k++) t[k] = d[k] * w[k];
+        long double s = _dn_scale(n), x = 1.0L;
+        for (unsigned k = 0; k <= n; k++) {
+            t[k] = d[k] * (double)x;
+            x = _dn_weight_next(x, s, k, 0);
+        }
     }
 }
 
@@ -103,11 +120,23 @@ static inline void _dn_from_t(double *restrict d, const double *t, unsigned n)
     if (n <= DN_TAYLOR_MAX) {
         _DN_UNROLL for (unsigned k = 0; k <= n; k++) d[k] = t[k] * _dn_fact[k];
     } else {
-        double w[n + 1];
-        _dn_weights(w, n, 1);
-        for (unsigned k = 0; k <= n; k++) d[k] = t[k] * w[k];
+        long double s = _dn_scale(n), x = 1.0L;
+        for (unsigned k = 0; k <= n; k++) {
+            d[k] = t[k] * (double)x;
+            x = _dn_weight_next(x, s, k, 1);
+        }
     }
 }
+
+/* ------------------------------------------------------------------------------------ */
+/* Scratch sizes. A kernel that needs temporary arrays is written as _dn_<name>_w with
+ * caller scratch as its last arguments: ws, _DN_W_<name>(n) doubles, and for the kernels
+ * that run in extended precision also ww, _DN_WW_<name>(n) wide numbers (kernel_wide.h).
+ * Scratch must not overlap any argument; its contents on entry do not matter. */
+/* the stride of the arrays in scratch: n + 1 entries rounded up to 8 (64 bytes), so that
+ * every array of a 64-byte aligned scratch starts on a cache line */
+#define _DN_ST(n) (((n) + 8) / 8 * 8)
+#define _DN_WN(k, n) ((k) * _DN_ST(n)) /* k arrays of n + 1 entries */
 
 /* ------------------------------------------------------------------------------------ */
 /* Normalised cores (Taylor coefficients, order n, no aliasing).                         */
@@ -152,23 +181,24 @@ static inline void _dn_tinteg(double *restrict f, double f0, const double *restr
 }
 
 /* f = f0 + integral of (u' / w): the shared shape of log, atan, asin, atanh, ... */
-static inline void _dn_tinteg_div(double *restrict f, double f0, const double *restrict u,
-                                  const double *restrict w, unsigned n)
+static inline void _dn_tinteg_div_w(double *restrict f, double f0, const double *restrict u,
+                                    const double *restrict w, unsigned n, double *restrict ws)
 {
     if (n == 0) {
         f[0] = f0;
         return;
     }
-    double du[n], q[n];
+    double *du = ws, *q = ws + _DN_ST(n); /* _DN_WN(2, n) */
     _dn_tdiff(du, u, n);
     _dn_tdiv(q, du, w, n - 1);
     _dn_tinteg(f, f0, q, n);
 }
 
 /** e = exp(u) with e[0] = e0 given (exp(u0), or pow(a0, b0) for pow). */
-static inline void _dn_texp(double *restrict e, double e0, const double *restrict u, unsigned n)
+static inline void _dn_texp_w(double *restrict e, double e0, const double *restrict u,
+                              unsigned n, double *restrict ws)
 {
-    double v[n + 1];
+    double *v = ws; /* _DN_WN(1, n) */
     /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end,
      * so the derivatives are +-Inf as well instead of the NaN of Inf * 0 */
     double f = isinf(e0) ? e0 : 1.0;
@@ -187,10 +217,11 @@ static inline void _dn_texp(double *restrict e, double e0, const double *restric
 
 /** s = sin(u), c = cos(u) (sign = -1) or s = sinh(u), c = cosh(u) (sign = +1);
  *  s0, c0 are the values at u0. */
-static inline void _dn_tsincos(double *restrict s, double *restrict c, double s0, double c0,
-                               double sign, const double *restrict u, unsigned n)
+static inline void _dn_tsincos_w(double *restrict s, double *restrict c, double s0, double c0,
+                                 double sign, const double *restrict u, unsigned n,
+                                 double *restrict ws)
 {
-    double v[n + 1];
+    double *v = ws; /* _DN_WN(1, n) */
     s[0] = s0;
     c[0] = c0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
@@ -207,10 +238,10 @@ static inline void _dn_tsincos(double *restrict s, double *restrict c, double s0
 
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1), from t' = w u' with w = 1 + sign t^2;
  *  t0 = value, w0 = 1 + sign t0^2 computed accurately by the caller. */
-static inline void _dn_ttan(double *restrict t, double t0, double w0, double sign,
-                            const double *restrict u, unsigned n)
+static inline void _dn_ttan_w(double *restrict t, double t0, double w0, double sign,
+                              const double *restrict u, unsigned n, double *restrict ws)
 {
-    double v[n + 1], w[n + 1];
+    double *v = ws, *w = ws + _DN_ST(n); /* _DN_WN(2, n) */
     t[0] = t0;
     w[0] = w0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (double)j * u[j];
@@ -245,10 +276,11 @@ static inline void _dn_tsqrt(double *restrict r, double r0, const double *restri
  *  (dh[j] s^j/j!) ((u - u0)/s)^j, the same series with every factor in range.
  *  A term is skipped when the power's coefficient is exactly zero, so an infinite
  *  h^(j) only reaches the orders that really depend on it. */
-static inline void _dn_tcompose(double *restrict f, const double *restrict dh,
-                                const double *restrict u, unsigned n)
+static inline void _dn_tcompose_w(double *restrict f, const double *restrict dh,
+                                  const double *restrict u, unsigned n, double *restrict ws)
 {
-    double hk[n + 1], p[n + 1], q[n + 1], is = 1.0 / _dn_scale(n);
+    double *hk = ws, *p = ws + _DN_ST(n), *q = ws + 2 * _DN_ST(n); /* _DN_WN(3, n) */
+    double is = 1.0 / _dn_scale(n);
     _dn_to_t(hk, dh, n); /* hk[j] = dh[j] s^j / j! */
     f[0] = hk[0];
     for (unsigned k = 1; k <= n; k++) {
@@ -282,27 +314,27 @@ static inline void _dn_underflow_nan(double *f, double f0, unsigned n)
 
 /* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
  * it cancels badly at composite arguments. */
-static inline void _dn_tpow_wide(double *restrict f, double f0, double p,
-                                 const double *restrict u, unsigned n)
+static inline void _dn_tpow_wide_w(double *restrict f, double f0, double p,
+                                   const double *restrict u, unsigned n, _dn_wide *restrict ww)
 {
-    _dn_wide wu[n + 1], wf[n + 1];
+    _dn_wide *wu = ww, *wf = ww + _DN_ST(n); /* _DN_WN(3, n) wide */
     _dn_wfrom(wu, u, n);
-    _dn_wpow(wf, f0, p, wu, n);
+    _dn_wpow(wf, f0, p, wu, n, ww + 2 * _DN_ST(n));
     _dn_wto(f, wf, n);
     _dn_underflow_nan(f, f0, n);
 }
 
 /* f = u^p at u0 = 0 through the generic composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j),
  * which is 0 for j < p and +-Inf beyond, exactly as pow() reports it. */
-static inline void _dn_tpow_at0(double *restrict f, double p, const double *restrict u,
-                                unsigned n)
+static inline void _dn_tpow_at0_w(double *restrict f, double p, const double *restrict u,
+                                  unsigned n, double *restrict ws)
 {
-    double dh[n + 1], fall = 1.0;
+    double *dh = ws, fall = 1.0; /* _DN_WN(4, n) */
     for (unsigned j = 0; j <= n; j++) {
         dh[j] = fall * pow(u[0], p - (double)j);
         fall *= p - (double)j;
     }
-    _dn_tcompose(f, dh, u, n);
+    _dn_tcompose_w(f, dh, u, n, ws + _DN_ST(n));
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -352,16 +384,17 @@ static inline void _dn_tsingular(double *f, double c, double q, unsigned n)
 /** f = u^p at u0 = 0 (normalised, f does not alias u). mode 0: real p, u^p defined for
  *  u >= 0 (pow); 1: p = 1/3, the real cube root; 2: integer p (defined on both sides).
  *  f0 = pow(0, p) (or cbrt(0)) is the caller's. */
-_DN_COLD static void _dn_tpow_zero(double *restrict f, double f0, double p, int mode,
-                                 const double *restrict u, unsigned n)
+_DN_COLD static void _dn_tpow_zero_w(double *restrict f, double f0, double p, int mode,
+                                   const double *restrict u, unsigned n, double *restrict ws,
+                                   _dn_wide *restrict ww)
 {
     unsigned m = _dn_tlead(u, n);
     if (m > n || !isfinite(u[m])) { /* u = 0 to order n (or unknown): composed as before */
-        _dn_tpow_at0(f, p, u, n);
+        _dn_tpow_at0_w(f, p, u, n, ws);
         f[0] = f0;
         return;
     }
-    double v[n + 1], w[n + 1];
+    double *v = ws, *w = ws + _DN_ST(n); /* _DN_WN(2, n); in all _DN_WN(6, n), wide _DN_WN(3, n) */
     double v0 = u[m], q = (double)m * p;
     int right = mode || v0 > 0.0, left = mode || ((m & 1u) ? v0 < 0.0 : v0 > 0.0);
     f[0] = f0;
@@ -381,7 +414,7 @@ _DN_COLD static void _dn_tpow_zero(double *restrict f, double f0, double p, int 
             for (unsigned k = 1; k <= n; k++) f[k] = 0.0;
         } else {
             unsigned iq = (unsigned)q;
-            _dn_tpow_wide(w, w0, p, v, n - m); /* W = v^p to order n - m */
+            _dn_tpow_wide_w(w, w0, p, v, n - m, ww); /* W = v^p to order n - m */
             for (unsigned k = 1; k <= n; k++)
                 f[k] = k < iq ? 0.0 : (both && ((iq + eps) & 1u)) ? NAN
                      : (k - iq <= n - m) ? w[k - iq] : NAN;
@@ -395,8 +428,8 @@ _DN_COLD static void _dn_tpow_zero(double *restrict f, double f0, double p, int 
 /** c = a / b at b0 = 0 (normalised, no aliasing): b = z^m v. A numerator with a zero of
  *  order >= m gives the quotient of the shifted series (orders above n - m NaN); else a
  *  pole of order m - ma with the limits at +0. b = 0 to order n: IEEE division. */
-_DN_COLD static void _dn_tdiv_zero(double *restrict c, const double *restrict a,
-                                 const double *restrict b, unsigned n)
+_DN_COLD static void _dn_tdiv_zero_w(double *restrict c, const double *restrict a,
+                                   const double *restrict b, unsigned n, double *restrict ws)
 {
     unsigned m = _dn_tlead(b, n), ma = _dn_tlead(a, n);
     /* b = 0 to order n, or leading coefficients that are not finite (an Inf or NaN from
@@ -406,7 +439,7 @@ _DN_COLD static void _dn_tdiv_zero(double *restrict c, const double *restrict a,
         return;
     }
     if (ma >= m) {
-        double as[n + 1], bs[n + 1];
+        double *as = ws, *bs = ws + _DN_ST(n); /* _DN_WN(2, n) */
         for (unsigned j = 0; j <= n - m; j++) {
             as[j] = a[m + j];
             bs[j] = b[m + j];
@@ -508,8 +541,10 @@ static inline void _dn_mul_d(double *r, const double *a, double c, unsigned n)
     _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = c * a[k];
 }
 
-/** r = a * b (Leibniz product). */
-static inline void _dn_mul(double *r, const double *a, const double *b, unsigned n)
+/** r = a * b (Leibniz product). Scratch: ws, _DN_W_mul(n) doubles (unused for n <= 2). */
+#define _DN_W_mul(n) _DN_WN(3, n)
+static inline void _dn_mul_w(double *r, const double *a, const double *b, unsigned n,
+                             double *restrict ws)
 {
     if (n <= 2) { /* the Leibniz formula itself: the same roundings, as 1/0!, 1/1!, 1/2!
                    * are exact scalings, without the conversions (Hessian diagonals) */
@@ -521,36 +556,42 @@ static inline void _dn_mul(double *r, const double *a, const double *b, unsigned
         if (n >= 2) r[2] = r2;
         return;
     }
-    { /* the arrays in their own block: a VLA at function scope leaves a stack save and
-       * restore behind even when this path is dead (n <= 2 known at compile time), and
-       * that memory clobber stops gcc from vectorising the caller's loop (W3) */
-        double ta[n + 1], tb[n + 1], tc[n + 1];
-        _dn_to_t(ta, a, n);
-        _dn_to_t(tb, b, n);
-        _dn_tmul(tc, ta, tb, n);
-        _dn_from_t(r, tc, n);
-    }
-}
-
-/** r = a / b. b0 = 0 gives Inf/NaN as in floating-point division. */
-static inline void _dn_div(double *r, const double *a, const double *b, unsigned n)
-{
-    double ta[n + 1], tb[n + 1], tc[n + 1];
+    double *ta = ws, *tb = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_to_t(ta, a, n);
     _dn_to_t(tb, b, n);
-    if (tb[0] == 0.0) _dn_tdiv_zero(tc, ta, tb, n); /* a pole or a removable zero */
-    else _dn_tdiv(tc, ta, tb, n);
+    _dn_tmul(tc, ta, tb, n);
     _dn_from_t(r, tc, n);
 }
 
-/** r = c / b. */
-static inline void _dn_d_div(double *r, double c, const double *b, unsigned n)
+/* c = ta / tb on normalised coefficients, the zero rule at tb0 = 0; ws: _DN_WN(2, n) */
+static inline void _dn_tdiv_any_w(double *restrict c, const double *restrict ta,
+                                  const double *restrict tb, unsigned n, double *restrict ws)
 {
-    double ta[n + 1], tb[n + 1], tc[n + 1];
+    if (tb[0] == 0.0) _dn_tdiv_zero_w(c, ta, tb, n, ws); /* a pole or a removable zero */
+    else _dn_tdiv(c, ta, tb, n);
+}
+
+/** r = a / b. b0 = 0 gives Inf/NaN as in floating-point division. Scratch: _DN_W_div(n). */
+#define _DN_W_div(n) _DN_WN(5, n)
+static inline void _dn_div_w(double *r, const double *a, const double *b, unsigned n,
+                             double *restrict ws)
+{
+    double *ta = ws, *tb = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
+    _dn_to_t(ta, a, n);
+    _dn_to_t(tb, b, n);
+    _dn_tdiv_any_w(tc, ta, tb, n, ws + 3 * _DN_ST(n));
+    _dn_from_t(r, tc, n);
+}
+
+/** r = c / b. Scratch: _DN_W_d_div(n). */
+#define _DN_W_d_div(n) _DN_WN(5, n)
+static inline void _dn_d_div_w(double *r, double c, const double *b, unsigned n,
+                               double *restrict ws)
+{
+    double *ta = ws, *tb = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_set_const(ta, c, n);
     _dn_to_t(tb, b, n);
-    if (tb[0] == 0.0) _dn_tdiv_zero(tc, ta, tb, n); /* a pole or a removable zero */
-    else _dn_tdiv(tc, ta, tb, n);
+    _dn_tdiv_any_w(tc, ta, tb, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tc, n);
 }
 
@@ -578,59 +619,68 @@ static inline void _dn_lin_cycle(double *r, double f0, double f1, double u1, dou
     }
 }
 
-/** r = exp(u). */
-static inline void _dn_exp(double *r, const double *u, unsigned n)
+/** r = exp(u). Scratch: _DN_W_exp(n). */
+#define _DN_W_exp(n) _DN_WN(3, n)
+static inline void _dn_exp_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
     if (_dn_linear(u, n)) {
         double e = exp(u[0]);
         _dn_lin_cycle(r, e, e, n ? u[1] : 0.0, 1.0, n);
         return;
     }
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_texp(tr, exp(u[0]), tu, n);
+    _dn_texp_w(tr, exp(u[0]), tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
-/** r = expm1(u) = exp(u) - 1, accurate value for small u0. */
-static inline void _dn_expm1(double *r, const double *u, unsigned n)
+/** r = expm1(u) = exp(u) - 1, accurate value for small u0. Scratch: _DN_W_expm1(n). */
+#define _DN_W_expm1(n) _DN_WN(3, n)
+static inline void _dn_expm1_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tr[n + 1], em1 = expm1(u[0]);
+    double *tu = ws, *tr = ws + _DN_ST(n), em1 = expm1(u[0]);
     _dn_to_t(tu, u, n);
-    _dn_texp(tr, em1 + 1.0, tu, n);
+    _dn_texp_w(tr, em1 + 1.0, tu, n, ws + 2 * _DN_ST(n));
     tr[0] = em1;
     _dn_from_t(r, tr, n);
 }
 
-/** r = log(u). u0 < 0 gives NaN; u0 = 0 the pole rule (-Inf, then the one-sided limits). */
-static inline void _dn_log(double *r, const double *u, unsigned n)
+/** r = log(u). u0 < 0 gives NaN; u0 = 0 the pole rule (-Inf, then the one-sided limits).
+ *  Scratch: _DN_W_log(n). */
+#define _DN_W_log(n) _DN_WN(4, n)
+static inline void _dn_log_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (u[0] == 0.0) _dn_tlog_zero(tr, tu, n); /* the pole rule */
-    else _dn_tinteg_div(tr, log(u[0]), tu, tu, n);
+    else _dn_tinteg_div_w(tr, log(u[0]), tu, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
-/** r = log1p(u) = log(1 + u), accurate value for small u0. */
-static inline void _dn_log1p(double *r, const double *u, unsigned n)
+/** r = log1p(u) = log(1 + u), accurate value for small u0. Scratch: _DN_W_log1p(n). */
+#define _DN_W_log1p(n) _DN_WN(5, n)
+static inline void _dn_log1p_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tw[n + 1], tr[n + 1];
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     _dn_to_t(tw, u, n);
     tw[0] = 1.0 + u[0];
     if (tw[0] == 0.0) _dn_tlog_zero(tr, tw, n); /* u0 = -1: the pole rule */
-    else _dn_tinteg_div(tr, log1p(u[0]), tu, tw, n);
+    else _dn_tinteg_div_w(tr, log1p(u[0]), tu, tw, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
 /** r = sqrt(u). At u0 = 0 the zero rule: sqrt(x) gives 0, +Inf, -Inf, ... (limits at +0),
- *  sqrt(x^2 y) the exact series where it is analytic, NaN where it has no derivative. */
-static inline void _dn_sqrt(double *r, const double *u, unsigned n)
+ *  sqrt(x^2 y) the exact series where it is analytic, NaN where it has no derivative.
+ *  Scratch: _DN_W_sqrt(n) doubles, _DN_WW_sqrt(n) wide (used only at u0 = 0). */
+#define _DN_W_sqrt(n) _DN_WN(8, n)
+#define _DN_WW_sqrt(n) _DN_WN(3, n)
+static inline void _dn_sqrt_w(double *r, const double *u, unsigned n, double *restrict ws,
+                              _dn_wide *restrict ww)
 {
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    if (u[0] == 0.0) _dn_tpow_zero(tr, sqrt(u[0]), 0.5, 0, tu, n);
+    if (u[0] == 0.0) _dn_tpow_zero_w(tr, sqrt(u[0]), 0.5, 0, tu, n, ws + 2 * _DN_ST(n), ww);
     else _dn_tsqrt(tr, sqrt(u[0]), tu, n);
     _dn_from_t(r, tr, n);
 }
@@ -638,17 +688,29 @@ static inline void _dn_sqrt(double *r, const double *u, unsigned n)
 /* w = the normalised coefficients of derivatives d, widened (kernel_wide.h) */
 static inline void _dn_to_w(_dn_wide *w, const double *d, unsigned n)
 {
-    double t[n + 1];
-    _dn_to_t(t, d, n);
-    _dn_wfrom(w, t, n);
+    if (n <= DN_TAYLOR_MAX) {
+        for (unsigned k = 0; k <= n; k++) w[k] = _dn_wd(d[k] * _dn_ifact[k]);
+    } else {
+        long double s = _dn_scale(n), x = 1.0L;
+        for (unsigned k = 0; k <= n; k++) {
+            w[k] = _dn_wd(d[k] * (double)x);
+            x = _dn_weight_next(x, s, k, 0);
+        }
+    }
 }
 
 /* d = the derivatives of wide normalised coefficients w, rounded to double */
 static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
 {
-    double t[n + 1];
-    _dn_wto(t, w, n);
-    _dn_from_t(d, t, n);
+    if (n <= DN_TAYLOR_MAX) {
+        for (unsigned k = 0; k <= n; k++) d[k] = _dn_wval(w[k]) * _dn_fact[k];
+    } else {
+        long double s = _dn_scale(n), x = 1.0L;
+        for (unsigned k = 0; k <= n; k++) {
+            d[k] = _dn_wval(w[k]) * (double)x;
+            x = _dn_weight_next(x, s, k, 1);
+        }
+    }
 }
 
 /* f = u^p for an integer-valued p (normalised, no aliasing), value pow(u0, p) as libm.
@@ -656,17 +718,18 @@ static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
  * polynomials stay exact where they can), a division for p < 0 (the pole rule at u0 = 0);
  * its value drifts from the correctly rounded power (47 ulp at p = 100), so the whole
  * series is scaled to libm's pow(u0, p): value and derivatives stay consistent. Larger
- * |p| (even integers): the power recurrence in extended precision. */
-static inline void _dn_tpow_int(double *restrict f, double p, const double *restrict u,
-                                unsigned n)
+ * |p| (even integers): the power recurrence in extended precision.
+ * Scratch: ws _DN_WN(6, n) doubles, ww _DN_WN(3, n) wide. */
+static inline void _dn_tpow_int_w(double *restrict f, double p, const double *restrict u,
+                                  unsigned n, double *restrict ws, _dn_wide *restrict ww)
 {
     double f0 = pow(u[0], p);
     if (fabs(p) >= 9223372036854775808.0) {
-        if (u[0] != 0.0) _dn_tpow_wide(f, f0, p, u, n);
-        else _dn_tpow_zero(f, f0, p, 2, u, n);
+        if (u[0] != 0.0) _dn_tpow_wide_w(f, f0, p, u, n, ww);
+        else _dn_tpow_zero_w(f, f0, p, 2, u, n, ws, ww);
         return;
     }
-    double tb[n + 1], tt[n + 1];
+    double *tb = ws, *tt = ws + _DN_ST(n);
     unsigned long long e = (unsigned long long)fabs(p);
     _dn_set_const(f, 1.0, n);
     for (unsigned k = 0; k <= n; k++) tb[k] = u[k];
@@ -683,8 +746,7 @@ static inline void _dn_tpow_int(double *restrict f, double p, const double *rest
     }
     if (p < 0.0) {
         _dn_set_const(tb, 1.0, n);
-        if (f[0] == 0.0) _dn_tdiv_zero(tt, tb, f, n);
-        else _dn_tdiv(tt, tb, f, n);
+        _dn_tdiv_any_w(tt, tb, f, n, ws + 2 * _DN_ST(n));
         for (unsigned k = 0; k <= n; k++) f[k] = tt[k];
     }
     if (f[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(f[0]) && f[0] != 0.0) {
@@ -696,50 +758,67 @@ static inline void _dn_tpow_int(double *restrict f, double p, const double *rest
 
 /** r = u^m for an integer m: the value is libm's pow(u0, m) for every m, the derivatives
  *  follow it (extended-precision recurrence above |m| = 4); exact structure at u0 = 0
- *  (a pole for m < 0: the zero and pole rule); u^0 = 1 as pow(x, 0). */
-static inline void _dn_pown(double *r, const double *u, long m, unsigned n)
+ *  (a pole for m < 0: the zero and pole rule); u^0 = 1 as pow(x, 0).
+ *  Scratch: _DN_W_pown(n) doubles, _DN_WW_pown(n) wide. */
+#define _DN_W_pown(n) _DN_WN(8, n)
+#define _DN_WW_pown(n) _DN_WN(3, n)
+static inline void _dn_pown_w(double *r, const double *u, long m, unsigned n,
+                              double *restrict ws, _dn_wide *restrict ww)
 {
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tpow_int(tr, (double)m, tu, n);
+    _dn_tpow_int_w(tr, (double)m, tu, n, ws + 2 * _DN_ST(n), ww);
     _dn_from_t(r, tr, n);
 }
 
 /** r = u^p for a real constant p. Integer-valued p (any magnitude) as _dn_pown; otherwise
  *  u0 < 0 gives NaN (as pow) and u0 = 0 follows the zero rule (exact series where u^p is
- *  analytic, e.g. (x^3 + x^4)^(1/3); one-sided limits or NaN where it is not). */
-static inline void _dn_pow_d(double *r, const double *u, double p, unsigned n)
+ *  analytic, e.g. (x^3 + x^4)^(1/3); one-sided limits or NaN where it is not).
+ *  Scratch: _DN_W_pow_d(n) doubles, _DN_WW_pow_d(n) wide. */
+#define _DN_W_pow_d(n) _DN_WN(8, n)
+#define _DN_WW_pow_d(n) _DN_WN(3, n)
+static inline void _dn_pow_d_w(double *r, const double *u, double p, unsigned n,
+                               double *restrict ws, _dn_wide *restrict ww)
 {
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n), *w2 = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (p == floor(p) && isfinite(p))
-        _dn_tpow_int(tr, p, tu, n);
+        _dn_tpow_int_w(tr, p, tu, n, w2, ww);
     else if (u[0] == 0.0)
-        _dn_tpow_zero(tr, pow(u[0], p), p, 0, tu, n);
+        _dn_tpow_zero_w(tr, pow(u[0], p), p, 0, tu, n, w2, ww);
     else
-        _dn_tpow_wide(tr, pow(u[0], p), p, tu, n);
+        _dn_tpow_wide_w(tr, pow(u[0], p), p, tu, n, ww);
     _dn_from_t(r, tr, n);
 }
 
-/** r = cbrt(u), the real cube root (negative u0 allowed); u0 = 0 gives an Inf slope. */
-static inline void _dn_cbrt(double *r, const double *u, unsigned n)
+/** r = cbrt(u), the real cube root (negative u0 allowed); u0 = 0 gives an Inf slope.
+ *  Scratch: _DN_W_cbrt(n) doubles, _DN_WW_cbrt(n) wide. */
+#define _DN_W_cbrt(n) _DN_WN(8, n)
+#define _DN_WW_cbrt(n) _DN_WN(3, n)
+static inline void _dn_cbrt_w(double *r, const double *u, unsigned n, double *restrict ws,
+                              _dn_wide *restrict ww)
 {
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (u[0] == 0.0)
-        _dn_tpow_zero(tr, cbrt(u[0]), 1.0 / 3.0, 1, tu, n);
+        _dn_tpow_zero_w(tr, cbrt(u[0]), 1.0 / 3.0, 1, tu, n, ws + 2 * _DN_ST(n), ww);
     else
-        _dn_tpow_wide(tr, cbrt(u[0]), 1.0 / 3.0, tu, n);
+        _dn_tpow_wide_w(tr, cbrt(u[0]), 1.0 / 3.0, tu, n, ww);
     _dn_from_t(r, tr, n);
 }
 
 /** r = a^b with both arguments dual: exp(b log a) with the value pow(a0, b0), in
  *  extended precision (kernel_wide.h). Needs a0 > 0 (a0 <= 0 gives NaN derivatives); use
- *  _dn_pow_d/_dn_pown for constant b. */
-static inline void _dn_pow(double *r, const double *a, const double *b, unsigned n)
+ *  _dn_pow_d/_dn_pown for constant b. Scratch: ww, _DN_WW_pow(n) wide (ws unused). */
+#define _DN_W_pow(n) 1
+#define _DN_WW_pow(n) _DN_WN(6, n)
+static inline void _dn_pow_w(double *r, const double *a, const double *b, unsigned n,
+                             double *restrict ws, _dn_wide *restrict ww)
 {
-    _dn_wide wa[n + 1], wb[n + 1], wl[n + 1], wp[n + 1], wq[n + 1];
+    _dn_wide *wa = ww, *wb = ww + _DN_ST(n), *wl = ww + 2 * _DN_ST(n), *wp = ww + 3 * _DN_ST(n);
+    _dn_wide *wq = ww + 4 * _DN_ST(n);
     double v = pow(a[0], b[0]);
+    (void)ws;
     _dn_to_w(wa, a, n);
     _dn_to_w(wb, b, n);
     if (n > 0) { /* log a = log a0 + integral of a'/a */
@@ -749,13 +828,16 @@ static inline void _dn_pow(double *r, const double *a, const double *b, unsigned
     _dn_winteg(wl, log(a[0]), wq, n);
     _dn_wmul(wp, wb, wl, n);
     int positive = a[0] > 0.0; /* read before r (which may alias a) is written */
-    _dn_wexp(wl, v, wp, n);
+    _dn_wexp(wl, v, wp, n, ww + 5 * _DN_ST(n));
     _dn_from_w(r, wl, n);
     if (positive) _dn_underflow_nan(r, v, n); /* else NaN already (log of a0 <= 0) */
 }
 
-/** s = sin(u) and c = cos(u) from one recurrence. s and c must differ. */
-static inline void _dn_sincos(double *s, double *c, const double *u, unsigned n)
+/** s = sin(u) and c = cos(u) from one recurrence. s and c must differ.
+ *  Scratch: _DN_W_sincos(n). */
+#define _DN_W_sincos(n) _DN_WN(4, n)
+static inline void _dn_sincos_w(double *s, double *c, const double *u, unsigned n,
+                                double *restrict ws)
 {
     if (_dn_linear(u, n)) {
         double sv = sin(u[0]), cv = cos(u[0]), u1 = n ? u[1] : 0.0;
@@ -763,29 +845,32 @@ static inline void _dn_sincos(double *s, double *c, const double *u, unsigned n)
         _dn_lin_cycle(c, cv, -sv, u1, -1.0, n);
         return;
     }
-    double tu[n + 1], ts[n + 1], tc[n + 1];
+    double *tu = ws, *ts = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tsincos(ts, tc, sin(u[0]), cos(u[0]), -1.0, tu, n);
+    _dn_tsincos_w(ts, tc, sin(u[0]), cos(u[0]), -1.0, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(s, ts, n);
     _dn_from_t(c, tc, n);
 }
 
-/** r = sin(u). */
-static inline void _dn_sin(double *r, const double *u, unsigned n)
+/** r = sin(u). Scratch: _DN_W_sin(n). */
+#define _DN_W_sin(n) _DN_WN(5, n)
+static inline void _dn_sin_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double c[n + 1];
-    _dn_sincos(r, c, u, n);
+    _dn_sincos_w(r, ws, u, n, ws + _DN_ST(n));
 }
 
-/** r = cos(u). */
-static inline void _dn_cos(double *r, const double *u, unsigned n)
+/** r = cos(u). Scratch: _DN_W_cos(n). */
+#define _DN_W_cos(n) _DN_WN(5, n)
+static inline void _dn_cos_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double s[n + 1];
-    _dn_sincos(s, r, u, n);
+    _dn_sincos_w(ws, r, u, n, ws + _DN_ST(n));
 }
 
-/** s = sinh(u) and c = cosh(u) from one recurrence. s and c must differ. */
-static inline void _dn_sinhcosh(double *s, double *c, const double *u, unsigned n)
+/** s = sinh(u) and c = cosh(u) from one recurrence. s and c must differ.
+ *  Scratch: _DN_W_sinhcosh(n). */
+#define _DN_W_sinhcosh(n) _DN_WN(4, n)
+static inline void _dn_sinhcosh_w(double *s, double *c, const double *u, unsigned n,
+                                  double *restrict ws)
 {
     if (_dn_linear(u, n)) {
         double sv = sinh(u[0]), cv = cosh(u[0]), u1 = n ? u[1] : 0.0;
@@ -793,51 +878,55 @@ static inline void _dn_sinhcosh(double *s, double *c, const double *u, unsigned 
         _dn_lin_cycle(c, cv, sv, u1, 1.0, n);
         return;
     }
-    double tu[n + 1], ts[n + 1], tc[n + 1];
+    double *tu = ws, *ts = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tsincos(ts, tc, sinh(u[0]), cosh(u[0]), 1.0, tu, n);
+    _dn_tsincos_w(ts, tc, sinh(u[0]), cosh(u[0]), 1.0, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(s, ts, n);
     _dn_from_t(c, tc, n);
 }
 
-/** r = sinh(u). */
-static inline void _dn_sinh(double *r, const double *u, unsigned n)
+/** r = sinh(u). Scratch: _DN_W_sinh(n). */
+#define _DN_W_sinh(n) _DN_WN(5, n)
+static inline void _dn_sinh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double c[n + 1];
-    _dn_sinhcosh(r, c, u, n);
+    _dn_sinhcosh_w(r, ws, u, n, ws + _DN_ST(n));
 }
 
-/** r = cosh(u). */
-static inline void _dn_cosh(double *r, const double *u, unsigned n)
+/** r = cosh(u). Scratch: _DN_W_cosh(n). */
+#define _DN_W_cosh(n) _DN_WN(5, n)
+static inline void _dn_cosh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double s[n + 1];
-    _dn_sinhcosh(s, r, u, n);
+    _dn_sinhcosh_w(ws, r, u, n, ws + _DN_ST(n));
 }
 
-/** r = tan(u). */
-static inline void _dn_tan(double *r, const double *u, unsigned n)
+/** r = tan(u). Scratch: _DN_W_tan(n). */
+#define _DN_W_tan(n) _DN_WN(4, n)
+static inline void _dn_tan_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tr[n + 1], t0 = tan(u[0]);
+    double *tu = ws, *tr = ws + _DN_ST(n), t0 = tan(u[0]);
     _dn_to_t(tu, u, n);
-    _dn_ttan(tr, t0, 1.0 + t0 * t0, 1.0, tu, n);
+    _dn_ttan_w(tr, t0, 1.0 + t0 * t0, 1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
-/** r = tanh(u). Uses 1 - tanh^2 = 1/cosh^2, so large |u0| gives exact zeros, never NaN. */
-static inline void _dn_tanh(double *r, const double *u, unsigned n)
+/** r = tanh(u). Uses 1 - tanh^2 = 1/cosh^2, so large |u0| gives exact zeros, never NaN.
+ *  Scratch: _DN_W_tanh(n). */
+#define _DN_W_tanh(n) _DN_WN(4, n)
+static inline void _dn_tanh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tr[n + 1], ch = cosh(u[0]);
+    double *tu = ws, *tr = ws + _DN_ST(n), ch = cosh(u[0]);
     _dn_to_t(tu, u, n);
-    _dn_ttan(tr, tanh(u[0]), 1.0 / (ch * ch), -1.0, tu, n);
+    _dn_ttan_w(tr, tanh(u[0]), 1.0 / (ch * ch), -1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
 /* w = sqrt(s0 * (1 - u^2)) (s0 = +1) or sqrt(u^2 - 1) (s0 = -1), or without the root
- * (root = 0); the constant term is formed as a product of two factors for accuracy. */
-static inline void _dn_tone_minus_sq(double *restrict w, const double *restrict tu, double sg,
-                                     int root, unsigned n)
+ * (root = 0); the constant term is formed as a product of two factors for accuracy.
+ * Scratch: ws, _DN_WN(1, n). */
+static inline void _dn_tone_minus_sq_w(double *restrict w, const double *restrict tu,
+                                       double sg, int root, unsigned n, double *restrict ws)
 {
-    double sq[n + 1];
+    double *sq = ws;
     _dn_tmul(sq, tu, tu, n);
     w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]) + 0.0; /* + 0.0: the branch point gives +0 */
     for (unsigned k = 1; k <= n; k++) w[k] = -sg * sq[k];
@@ -847,10 +936,12 @@ static inline void _dn_tone_minus_sq(double *restrict w, const double *restrict 
     }
 }
 
-/** r = asin(u); |u0| > 1 gives NaN; |u0| = 1 is a branch point (the zero rule). */
-static inline void _dn_asin(double *r, const double *u, unsigned n)
+/** r = asin(u); |u0| > 1 gives NaN; |u0| = 1 is a branch point (the zero rule).
+ *  Scratch: _DN_W_asin(n). */
+#define _DN_W_asin(n) _DN_WN(5, n)
+static inline void _dn_asin_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tw[n + 1], tr[n + 1];
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (fabs(u[0]) == 1.0) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : 0.0;
@@ -858,24 +949,27 @@ static inline void _dn_asin(double *r, const double *u, unsigned n)
         _dn_from_t(r, tr, n);
         return;
     }
-    _dn_tone_minus_sq(tw, tu, 1.0, 1, n);
-    _dn_tinteg_div(tr, asin(u[0]), tu, tw, n);
+    _dn_tone_minus_sq_w(tw, tu, 1.0, 1, n, w3);
+    _dn_tinteg_div_w(tr, asin(u[0]), tu, tw, n, w3);
     _dn_from_t(r, tr, n);
 }
 
-/** r = acos(u) = pi/2 - asin(u) (value from acos). */
-static inline void _dn_acos(double *r, const double *u, unsigned n)
+/** r = acos(u) = pi/2 - asin(u) (value from acos). Scratch: _DN_W_acos(n). */
+#define _DN_W_acos(n) _DN_W_asin(n)
+static inline void _dn_acos_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
     double v = acos(u[0]); /* before r (which may alias u) is written */
-    _dn_asin(r, u, n);
+    _dn_asin_w(r, u, n, ws);
     r[0] = v;
     for (unsigned k = 1; k <= n; k++) r[k] = -r[k];
 }
 
-/** r = atanh(u); |u0| > 1 gives NaN; |u0| = 1 is a pole (the pole rule of log). */
-static inline void _dn_atanh(double *r, const double *u, unsigned n)
+/** r = atanh(u); |u0| > 1 gives NaN; |u0| = 1 is a pole (the pole rule of log).
+ *  Scratch: _DN_W_atanh(n). */
+#define _DN_W_atanh(n) _DN_WN(5, n)
+static inline void _dn_atanh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tw[n + 1], tr[n + 1];
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (fabs(tu[0]) == 1.0) { /* the pole of -+ log(1 -+ u)/2 dominates every order */
         double sg = tu[0]; /* +1: -log(1 - u)/2; -1: log(1 + u)/2 */
@@ -885,15 +979,17 @@ static inline void _dn_atanh(double *r, const double *u, unsigned n)
         _dn_from_t(r, tr, n);
         return;
     }
-    _dn_tone_minus_sq(tw, tu, 1.0, 0, n);
-    _dn_tinteg_div(tr, atanh(tu[0]), tu, tw, n);
+    _dn_tone_minus_sq_w(tw, tu, 1.0, 0, n, w3);
+    _dn_tinteg_div_w(tr, atanh(tu[0]), tu, tw, n, w3);
     _dn_from_t(r, tr, n);
 }
 
-/** r = acosh(u); u0 < 1 gives NaN; u0 = 1 is a branch point (the zero rule). */
-static inline void _dn_acosh(double *r, const double *u, unsigned n)
+/** r = acosh(u); u0 < 1 gives NaN; u0 = 1 is a branch point (the zero rule).
+ *  Scratch: _DN_W_acosh(n). */
+#define _DN_W_acosh(n) _DN_WN(5, n)
+static inline void _dn_acosh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tw[n + 1], tr[n + 1];
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
     if (u[0] == 1.0) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : 0.0;
@@ -901,16 +997,16 @@ static inline void _dn_acosh(double *r, const double *u, unsigned n)
         _dn_from_t(r, tr, n);
         return;
     }
-    _dn_tone_minus_sq(tw, tu, -1.0, 1, n);
-    _dn_tinteg_div(tr, acosh(u[0]), tu, tw, n);
+    _dn_tone_minus_sq_w(tw, tu, -1.0, 1, n, w3);
+    _dn_tinteg_div_w(tr, acosh(u[0]), tu, tw, n, w3);
     _dn_from_t(r, tr, n);
 }
 
-/* w = 1 + u^2 (or its square root) */
-static inline void _dn_tone_plus_sq(double *restrict w, const double *restrict tu, int root,
-                                    unsigned n)
+/* w = 1 + u^2 (or its square root). Scratch: ws, _DN_WN(1, n). */
+static inline void _dn_tone_plus_sq_w(double *restrict w, const double *restrict tu, int root,
+                                      unsigned n, double *restrict ws)
 {
-    double sq[n + 1];
+    double *sq = ws;
     _dn_tmul(w, tu, tu, n);
     w[0] += 1.0;
     if (root) {
@@ -919,35 +1015,44 @@ static inline void _dn_tone_plus_sq(double *restrict w, const double *restrict t
     }
 }
 
-/** r = atan(u). */
-static inline void _dn_atan(double *r, const double *u, unsigned n)
+/** r = atan(u). Scratch: _DN_W_atan(n). */
+#define _DN_W_atan(n) _DN_WN(5, n)
+static inline void _dn_atan_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tw[n + 1], tr[n + 1];
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tone_plus_sq(tw, tu, 0, n);
-    _dn_tinteg_div(tr, atan(u[0]), tu, tw, n);
+    _dn_tone_plus_sq_w(tw, tu, 0, n, w3);
+    _dn_tinteg_div_w(tr, atan(u[0]), tu, tw, n, w3);
     _dn_from_t(r, tr, n);
 }
 
-/** r = asinh(u). */
-static inline void _dn_asinh(double *r, const double *u, unsigned n)
+/** r = asinh(u). Scratch: _DN_W_asinh(n). */
+#define _DN_W_asinh(n) _DN_WN(5, n)
+static inline void _dn_asinh_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tw[n + 1], tr[n + 1];
+    double *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tone_plus_sq(tw, tu, 1, n);
-    _dn_tinteg_div(tr, asinh(u[0]), tu, tw, n);
+    _dn_tone_plus_sq_w(tw, tu, 1, n, w3);
+    _dn_tinteg_div_w(tr, asinh(u[0]), tu, tw, n, w3);
     _dn_from_t(r, tr, n);
 }
 
 /** r = atan2(y, x) (C argument order): integral of (x y' - y x') / (x^2 + y^2) with the
- *  value atan2(y0, x0), in extended precision (kernel_wide.h). (0, 0) gives NaN derivatives. */
-static inline void _dn_atan2(double *r, const double *y, const double *x, unsigned n)
+ *  value atan2(y0, x0), in extended precision (kernel_wide.h). (0, 0) gives NaN
+ *  derivatives. Scratch: ww, _DN_WW_atan2(n) wide (ws unused). */
+#define _DN_W_atan2(n) 1
+#define _DN_WW_atan2(n) _DN_WN(8, n)
+static inline void _dn_atan2_w(double *r, const double *y, const double *x, unsigned n,
+                               double *restrict ws, _dn_wide *restrict ww)
 {
+    (void)ws;
     if (n == 0) {
         r[0] = atan2(y[0], x[0]);
         return;
     }
-    _dn_wide wy[n + 1], wx[n + 1], dy[n], dx[n], p[n], q[n], den[n + 1], sq[n + 1];
+    _dn_wide *wy = ww, *wx = ww + _DN_ST(n), *dy = ww + 2 * _DN_ST(n), *dx = ww + 3 * _DN_ST(n);
+    _dn_wide *p = ww + 4 * _DN_ST(n), *q = ww + 5 * _DN_ST(n), *den = ww + 6 * _DN_ST(n);
+    _dn_wide *sq = ww + 7 * _DN_ST(n);
     _dn_to_w(wy, y, n);
     _dn_to_w(wx, x, n);
     _dn_wdiff(dy, wy, n);
@@ -964,10 +1069,15 @@ static inline void _dn_atan2(double *r, const double *y, const double *x, unsign
 }
 
 /** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value, in extended
- *  precision (kernel_wide.h). (0, 0) gives NaN derivatives. */
-static inline void _dn_hypot(double *r, const double *a, const double *b, unsigned n)
+ *  precision (kernel_wide.h). (0, 0) gives NaN derivatives.
+ *  Scratch: ww, _DN_WW_hypot(n) wide (ws unused). */
+#define _DN_W_hypot(n) 1
+#define _DN_WW_hypot(n) _DN_WN(4, n)
+static inline void _dn_hypot_w(double *r, const double *a, const double *b, unsigned n,
+                               double *restrict ws, _dn_wide *restrict ww)
 {
-    _dn_wide wa[n + 1], wb[n + 1], s[n + 1], sq[n + 1];
+    _dn_wide *wa = ww, *wb = ww + _DN_ST(n), *s = ww + 2 * _DN_ST(n), *sq = ww + 3 * _DN_ST(n);
+    (void)ws;
     _dn_to_w(wa, a, n);
     _dn_to_w(wb, b, n);
     _dn_wmul(s, wa, wa, n);
@@ -982,39 +1092,41 @@ static inline void _dn_hypot(double *r, const double *a, const double *b, unsign
     r[0] = h; /* the value is libm's, as everywhere (the wide head may round otherwise) */
 }
 
-/* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u' */
-static inline void _dn_terf(double *restrict f, double f0, double s0,
-                            const double *restrict tu, unsigned n)
+/* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u'. Scratch: ws, _DN_WN(5, n). */
+static inline void _dn_terf_w(double *restrict f, double f0, double s0,
+                              const double *restrict tu, unsigned n, double *restrict ws)
 {
     if (n == 0) {
         f[0] = f0;
         return;
     }
-    double sq[n + 1], e[n + 1], du[n], g[n];
+    double *sq = ws, *e = ws + _DN_ST(n), *du = ws + 2 * _DN_ST(n), *g = ws + 3 * _DN_ST(n);
     _dn_tmul(sq, tu, tu, n);
     for (unsigned k = 0; k <= n; k++) sq[k] = -sq[k];
-    _dn_texp(e, exp(sq[0]), sq, n - 1);
+    _dn_texp_w(e, exp(sq[0]), sq, n - 1, ws + 4 * _DN_ST(n));
     _dn_tdiff(du, tu, n);
     _dn_tmul(g, e, du, n - 1);
     for (unsigned k = 0; k < n; k++) g[k] *= s0 * _DN_2_SQRTPI;
     _dn_tinteg(f, f0, g, n);
 }
 
-/** r = erf(u). */
-static inline void _dn_erf(double *r, const double *u, unsigned n)
+/** r = erf(u). Scratch: _DN_W_erf(n). */
+#define _DN_W_erf(n) _DN_WN(7, n)
+static inline void _dn_erf_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terf(tr, erf(u[0]), 1.0, tu, n);
+    _dn_terf_w(tr, erf(u[0]), 1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
-/** r = erfc(u) = 1 - erf(u), accurate value for large u0. */
-static inline void _dn_erfc(double *r, const double *u, unsigned n)
+/** r = erfc(u) = 1 - erf(u), accurate value for large u0. Scratch: _DN_W_erfc(n). */
+#define _DN_W_erfc(n) _DN_WN(7, n)
+static inline void _dn_erfc_w(double *r, const double *u, unsigned n, double *restrict ws)
 {
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terf(tr, erfc(u[0]), -1.0, tu, n);
+    _dn_terf_w(tr, erfc(u[0]), -1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -1032,14 +1144,17 @@ static inline void _dn_abs(double *r, const double *u, unsigned n)
 }
 
 /** r = h(u) for a user function given by its derivative callback h(x, k, ctx) = h^(k)(x).
- *  Calls h exactly n + 1 times (k = 0..n, at x = u0), then composes in O(n^3). */
-static inline void _dn_apply(double *r, const double *u, dn_deriv_fn h, void *ctx, unsigned n)
+ *  Calls h exactly n + 1 times (k = 0..n, at x = u0), then composes in O(n^3).
+ *  Scratch: _DN_W_apply(n). */
+#define _DN_W_apply(n) _DN_WN(6, n)
+static inline void _dn_apply_w(double *r, const double *u, dn_deriv_fn h, void *ctx,
+                               unsigned n, double *restrict ws)
 {
-    double dh[n + 1], tu[n + 1], tr[n + 1];
+    double *dh = ws, *tu = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n);
     double u0 = u[0];
     for (unsigned j = 0; j <= n; j++) dh[j] = h(u0, j, ctx);
     _dn_to_t(tu, u, n);
-    _dn_tcompose(tr, dh, tu, n);
+    _dn_tcompose_w(tr, dh, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 

@@ -27,23 +27,25 @@
  * converts the result back (_dn2_from_t). Each built-in costs a few 2-D Cauchy products:
  * about (n+1)(n+2)(n+3)(n+4)/24 multiply-adds each (495 at n = 8).
  * Scratch: _dn2_<f>_w takes w, _DN2_WORK(n) doubles not overlapping anything, from the
- * caller (the fixed types pass a fixed-size array); _dn2_<f> is the same with a VLA.
+ * caller (the fixed types pass a fixed-size array, run-time callers heap or workspace
+ * memory); no kernel declares an order-sized array (kernel.h, "Scratch, bounded stack").
  *
  * Index (derivative form, order n, r = result; all aliasing allowed except as noted):
  *   layout        _dn2_size _dn2_index _dn2_to_t _dn2_from_t _DN2_WORK
  *   construct     _dn2_set_varx _dn2_set_vary _dn2_set_const
  *   linear        _dn2_add _dn2_sub _dn2_neg _dn2_add_d _dn2_mul_d
- *   products      _dn2_mul (Leibniz on derivatives, no scratch) _dn2_div _dn2_d_div
+ *   products      _dn2_mul (Leibniz on derivatives, no scratch) _dn2_div_w _dn2_d_div_w
  *   functions     _dn2_exp _dn2_expm1 _dn2_log _dn2_log1p _dn2_sqrt _dn2_cbrt
  *                 _dn2_pow_d _dn2_pown _dn2_pow
  *                 _dn2_sin _dn2_cos _dn2_sincos (s != c) _dn2_tan
  *                 _dn2_asin _dn2_acos _dn2_atan _dn2_atan2
  *                 _dn2_sinh _dn2_cosh _dn2_sinhcosh (s != c) _dn2_tanh
  *                 _dn2_asinh _dn2_acosh _dn2_atanh _dn2_erf _dn2_erfc _dn2_hypot _dn2_abs
- *   apply         _dn2_apply (user function from its derivative callback)
- *   with scratch  _dn2_<f>_w for every function above but _dn2_abs and _dn2_d_div
+ *   apply         _dn2_apply_w (user function from its derivative callback)
+ *   with scratch  every function above but the linear ones, _dn2_mul and _dn2_abs exists
+ *                 only as _dn2_<f>_w (_dn2_mul_w: the same signature, no scratch used)
  * Cores for kernel2_special.h (Taylor triangles, no aliasing; kernelk.h's with K = 2):
- * _dn2_texp _dn2_tsincos _dn2_ttan _dn2_tcompose.
+ * _dn2_texp_w _dn2_tsincos_w _dn2_ttan_w _dn2_tcompose_w.
  */
 #ifndef DNUM_KERNEL2_H
 #define DNUM_KERNEL2_H
@@ -53,7 +55,7 @@
 /* ------------------------------------------------------------------------------------ */
 /* Layout.                                                                                */
 
-/* (n+1)(n+2)/2 as a plain expression: VLA bounds that fold to constants for constant n */
+/* (n+1)(n+2)/2 as a plain expression: array sizes that are constants for constant n */
 #define _DN2_S(n) (((n) + 1) * ((n) + 2) / 2)
 
 /** Number of doubles in a triangle of total order n: (n+1)(n+2)/2. */
@@ -202,6 +204,12 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
         }
     }
 }
+static inline void _dn2_mul_w(double *r, const double *a, const double *b, unsigned n,
+                              double *restrict w)
+{
+    (void)w; /* the Leibniz product needs none: the common signature */
+    _dn2_mul(r, a, b, n);
+}
 
 /* ------------------------------------------------------------------------------------ */
 /* The quotient and the functions: kernelk.h's recurrences with K = 2 on Taylor           */
@@ -209,14 +217,14 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
 
 /** Scratch doubles of _dn2_<f>_w: three Taylor triangles (operands, result) and
  *  kernelk.h's work. */
-#define _DN2_WORK(n) (3 * _DN2_S(n) + _DNK_WORK(_DN2_S(n)))
+#define _DN2_WORK(n) (4 * _DN2_S(n) + _DNK_WORK(_DN2_S(n)))
 
 /* The scratch comes from the caller (the fixed types pass a fixed-size array): GCC folds
  * a VLA of constant size into a plain array only below --param large-stack-frame/10 bytes
  * once inlined, and an unfolded VLA keeps the whole computation in memory (W4 at N = 2:
  * 112 ns instead of 24 ns per point when the product still worked this way). */
 
-/* r = f(u) through _dnk_##f with K = 2; the with-scratch and the VLA form */
+/* r = f(u) through _dnk_##f with K = 2 */
 #define _DN2_UN(f)                                                                         \
     static inline void _dn2_##f##_w(double *r, const double *u, unsigned n,                \
                                     double *restrict w)                                    \
@@ -225,11 +233,6 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
         _dn2_to_t(w, u, n);                                                                \
         _dnk_##f(w + S, w, 2, n, w + 3 * S);                                               \
         _dn2_from_t(r, w + S, n);                                                          \
-    }                                                                                      \
-    static inline void _dn2_##f(double *r, const double *u, unsigned n)                    \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(r, u, n, w);                                                          \
     }
 /* r = f(a, b) through _dnk_##f with K = 2 */
 #define _DN2_BIN(f)                                                                        \
@@ -241,11 +244,6 @@ static inline void _dn2_mul(double *r, const double *a, const double *b, unsigne
         _dn2_to_t(w + S, b, n);                                                            \
         _dnk_##f(w + 2 * S, w, w + S, 2, n, w + 3 * S);                                    \
         _dn2_from_t(r, w + 2 * S, n);                                                      \
-    }                                                                                      \
-    static inline void _dn2_##f(double *r, const double *a, const double *b, unsigned n)   \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(r, a, b, n, w);                                                       \
     }
 /** r = a / b (b_0 = 0: the zero and pole rule); pow(a, b) = exp(b log a) with value
  *  pow(a_0, b_0), needs a_0 > 0; atan2(y = a, x = b) (C argument order; (0, 0) gives NaN
@@ -271,18 +269,14 @@ _DN2_UN(erf) _DN2_UN(erfc)
         _dn2_to_t(w, u, n);                                                                \
         _dnk_##f(w + S, w, p, 2, n, w + 3 * S);                                            \
         _dn2_from_t(r, w + S, n);                                                          \
-    }                                                                                      \
-    static inline void _dn2_##f(double *r, const double *u, T p, unsigned n)               \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(r, u, p, n, w);                                                       \
     }
 _DN2_UNP(pow_d, double) _DN2_UNP(pown, long)
 
-/** r = c / b. */
-static inline void _dn2_d_div(double *r, double c, const double *b, unsigned n)
+/** r = c / b. Scratch: _DN2_WORK(n) doubles (the constant in its last triangle). */
+static inline void _dn2_d_div_w(double *r, double c, const double *b, unsigned n,
+                                double *restrict w)
 {
-    double w[_DN2_WORK(n)], a[_DN2_S(n)];
+    double *a = w + 3 * _DN2_S(n) + _DNK_WORK(_DN2_S(n));
     _dn2_set_const(a, c, n);
     _dn2_div_w(r, a, b, n, w);
 }
@@ -298,11 +292,6 @@ static inline void _dn2_d_div(double *r, double c, const double *b, unsigned n)
         _dnk_##f(w + S, w + 2 * S, w, 2, n, w + 3 * S);                                    \
         _dn2_from_t(s, w + S, n);                                                          \
         _dn2_from_t(c, w + 2 * S, n);                                                      \
-    }                                                                                      \
-    static inline void _dn2_##f(double *s, double *c, const double *u, unsigned n)         \
-    {                                                                                      \
-        double w[_DN2_WORK(n)];                                                            \
-        _dn2_##f##_w(s, c, u, n, w);                                                       \
     }
 _DN2_PAIR(sincos) _DN2_PAIR(sinhcosh)
 
@@ -322,36 +311,30 @@ static inline void _dn2_apply_w(double *r, const double *u, dn_deriv_fn h, void 
     _dnk_apply(w + S, w, h, ctx, 2, n, w + 3 * S);
     _dn2_from_t(r, w + S, n);
 }
-static inline void _dn2_apply(double *r, const double *u, dn_deriv_fn h, void *ctx, unsigned n)
-{
-    double w[_DN2_WORK(n)];
-    _dn2_apply_w(r, u, h, ctx, n, w);
-}
 
 /* The cores that kernel_special.h instantiates with the prefix _dn2_ (Taylor triangles,
- * no aliasing): kernelk.h's with K = 2 and a VLA scratch. */
-static inline void _dn2_texp(double *restrict e, double e0, const double *restrict u, unsigned n)
+ * no aliasing): kernelk.h's with K = 2; scratch w of S (texp, tsincos) or 2 S (ttan,
+ * tcompose) doubles, S = _DN2_S(n). */
+static inline void _dn2_texp_w(double *restrict e, double e0, const double *restrict u,
+                               unsigned n, double *restrict w)
 {
-    double v[_DN2_S(n)];
-    _dnk_texp(e, e0, u, 2, n, v);
+    _dnk_texp(e, e0, u, 2, n, w);
 }
-static inline void _dn2_tsincos(double *restrict s, double *restrict c, double s0, double c0,
-                                double sign, const double *restrict u, unsigned n)
+static inline void _dn2_tsincos_w(double *restrict s, double *restrict c, double s0, double c0,
+                                  double sign, const double *restrict u, unsigned n,
+                                  double *restrict w)
 {
-    double v[_DN2_S(n)];
-    _dnk_tsincos(s, c, s0, c0, sign, u, 2, n, v);
+    _dnk_tsincos(s, c, s0, c0, sign, u, 2, n, w);
 }
-static inline void _dn2_ttan(double *restrict t, double t0, double w0, double sign,
-                             const double *restrict u, unsigned n)
+static inline void _dn2_ttan_w(double *restrict t, double t0, double w0, double sign,
+                               const double *restrict u, unsigned n, double *restrict w)
 {
-    double v[2 * _DN2_S(n)];
-    _dnk_ttan(t, t0, w0, sign, u, 2, n, v);
+    _dnk_ttan(t, t0, w0, sign, u, 2, n, w);
 }
-static inline void _dn2_tcompose(double *restrict f, const double *restrict dh,
-                                 const double *restrict u, unsigned n)
+static inline void _dn2_tcompose_w(double *restrict f, const double *restrict dh,
+                                   const double *restrict u, unsigned n, double *restrict w)
 {
-    double v[2 * _DN2_S(n)];
-    _dnk_tcompose(f, dh, u, 2, n, v);
+    _dnk_tcompose(f, dh, u, 2, n, w);
 }
 
 #include "dnum/kernel2_special.h" /* special functions */

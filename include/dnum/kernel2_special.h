@@ -15,13 +15,16 @@
 
 #include "dnum/kernel2.h"
 
-/* r = f(u) from the point series h of f at u_0: sum_k h[k] (u - u_0)^k (n <= 64). */
-_DN_SP_OUTLINE void _dn2_sp_compose(double *r, const double *u, double *h, unsigned n)
+/* r = f(u) from the point series h of f at u_0: sum_k h[k] (u - u_0)^k (n <= 64).
+ * Scratch: ws, _DN2_WS_compose(n). */
+#define _DN2_WS_compose(n) (4 * _DN2_S(n) + (n) + 1)
+_DN_SP_OUTLINE void _dn2_sp_compose_w(double *r, const double *u, double *h, unsigned n,
+                                      double *ws)
 {
-    double dh[n + 1], tu[_DN2_S(n)], tr[_DN2_S(n)];
+    double *dh = ws, *tu = ws + (n + 1), *tr = ws + (n + 1) + _DN2_S(n);
     for (unsigned k = 0; k <= n; k++) dh[k] = h[k] * _dn_fact[k];
     _dn2_to_t(tu, u, n);
-    _dn2_tcompose(tr, dh, tu, n);
+    _dn2_tcompose_w(tr, dh, tu, n, ws + (n + 1) + 2 * _DN2_S(n));
     _dn2_from_t(r, tr, n);
 }
 
@@ -30,5 +33,14 @@ _DN_SP_COMPOSED(_dn2_)
 _DN_SP_COMPOSED_ODE(_dn2_, )
 _DN_SP_DIRECT(_dn2_, _DN2_S)
 _DN_SP_PIECEWISE(_dn2_, _DN2_SP_M)
+
+/* Scratch of the bivariate special kernels (doubles): the composed ones (the point series,
+ * its computation, the composition), the direct ones (5 triangles for sinpi/cospi, the
+ * log kernel's for log2/log10). */
+#define _DN_MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define _DN2_W_SP(n)                                                                       \
+    _DN_MAX2(_DN_ST(n) + _DN_MAX2(2 * _DN_ST(n) + 2 * DN_TAYLOR_MAX,                       \
+                                  _DN_MAX2(3 * _DN_ST(n), _DN2_WS_compose(n))),            \
+             _DN_MAX2(5 * _DN2_S(n), _DN2_WORK(n)))
 
 #endif /* DNUM_KERNEL2_SPECIAL_H */

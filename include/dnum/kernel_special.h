@@ -189,7 +189,7 @@ static inline void _dn_s_digamma_pos(double *h, double x, unsigned n)
 /** h = the series of psi (digamma) at x: h[k] = psi^(k)(x)/k!. x <= 0 uses the reflection
  *  psi(x) = psi(1 - x) - pi cot(pi x); the poles 0, -1, -2, ... give the limit from the
  *  right (psi ~ -1/z). */
-_DN_SP_OUTLINE void _dn_s_digamma(double *h, double x, unsigned n)
+_DN_SP_OUTLINE void _dn_s_digamma_w(double *h, double x, unsigned n, double *ws)
 {
     if (isnan(x) || x == -INFINITY) {
         for (unsigned k = 0; k <= n; k++) h[k] = NAN;
@@ -201,7 +201,7 @@ _DN_SP_OUTLINE void _dn_s_digamma(double *h, double x, unsigned n)
     } else if (x == floor(x)) {
         _dn_sp_pole(h, -1.0, 0, n);
     } else {
-        double c[n + 1];
+        double *c = ws; /* _DN_WN(1, n) */
         _dn_s_digamma_pos(h, 1.0 - x, n);
         _dn_s_cot_at(c, _dn_cospi_val(x) / _dn_sinpi_val(x), _DN_SP_PI, n);
         for (unsigned k = 0; k <= n; k++)
@@ -212,49 +212,57 @@ _DN_SP_OUTLINE void _dn_s_digamma(double *h, double x, unsigned n)
 /** psi(x), the digamma function, to a few ulp (away from its zeros). */
 static inline double _dn_digamma_val(double x)
 {
-    double h[1];
-    _dn_s_digamma(h, x, 0);
+    double h[1], ws[1];
+    _dn_s_digamma_w(h, x, 0, ws);
     return h[0];
 }
 
 /** h = the series of log|Gamma| at x: lgamma(x), then the digamma series integrated.
  *  Poles (0, -1, ...): +Inf, -Inf, +Inf, ... (log|Gamma| ~ -log z from the right). */
-_DN_SP_OUTLINE void _dn_s_lgamma(double *h, double x, unsigned n)
+_DN_SP_OUTLINE void _dn_s_lgamma_w(double *h, double x, unsigned n, double *ws)
 {
     if (x <= 0.0 && x == floor(x) && isfinite(x)) {
         _dn_sp_pole(h, 1.0, 1, n);
         return;
     }
-    double p[n + 1];
-    if (n) _dn_s_digamma(p, x, n - 1);
+    double *p = ws; /* _DN_WN(2, n) in all */
+    if (n) _dn_s_digamma_w(p, x, n - 1, ws + _DN_ST(n));
     h[0] = lgamma(x); /* POSIX lgamma may also set the global signgam */
     for (unsigned k = 1; k <= n; k++) h[k] = p[k - 1] * _dn_inv[k];
 }
 
 /** h = the series of Gamma at x: exp of the lgamma series with the value tgamma(x).
  *  Pole -m (m = 0, 1, ...): (-1)^m Inf, then alternating (Gamma ~ (-1)^m/(m! z)). */
-_DN_SP_OUTLINE void _dn_s_tgamma(double *h, double x, unsigned n)
+_DN_SP_OUTLINE void _dn_s_tgamma_w(double *h, double x, unsigned n, double *ws)
 {
     if (x <= 0.0 && x == floor(x) && isfinite(x)) {
         _dn_sp_pole(h, fmod(x, 2.0) == 0.0 ? 1.0 : -1.0, 0, n);
         return;
     }
-    double l[n + 1];
-    _dn_s_lgamma(l, x, n);
-    _dn_texp(h, tgamma(x), l, n);
+    double *l = ws; /* _DN_WN(3, n) in all */
+    _dn_s_lgamma_w(l, x, n, ws + _DN_ST(n));
+    _dn_texp_w(h, tgamma(x), l, n, ws + _DN_ST(n));
 }
 
 /** h = the series of the polygamma function psi^(m) at x: h[k] = psi^(m+k)(x)/k!
- *  (m >= 0; m < 0 gives NaN). Pole: (-1)^(m+1) Inf, then alternating. */
-_DN_SP_OUTLINE void _dn_s_polygamma(double *h, int m, double x, unsigned n)
+ *  (m >= 0; m < 0 gives NaN). Pole: (-1)^(m+1) Inf, then alternating. m > DN_TAYLOR_MAX:
+ *  the factor (m+k)!/k! overflows, so every entry is the sign of psi^(m+k) (x > 0) times
+ *  Inf, NaN for x <= 0. Scratch: ws, _DN_WS_polygamma(n) doubles. */
+#define _DN_WS_polygamma(n) (_DN_WN(2, n) + 2 * DN_TAYLOR_MAX)
+_DN_SP_OUTLINE void _dn_s_polygamma_w(double *h, int m, double x, unsigned n, double *ws)
 {
     if (m < 0) {
         for (unsigned k = 0; k <= n; k++) h[k] = NAN;
         return;
     }
     unsigned mm = (unsigned)m;
-    double p[mm + n + 1], f = 1.0; /* f = (m+k)!/k! */
-    _dn_s_digamma(p, x, mm + n);
+    if (mm > DN_TAYLOR_MAX) {
+        for (unsigned k = 0; k <= n; k++)
+            h[k] = (x > 0.0 && x < INFINITY) ? (((mm + k) % 2) ? INFINITY : -INFINITY) : NAN;
+        return;
+    }
+    double *p = ws, f = 1.0; /* f = (m+k)!/k! */
+    _dn_s_digamma_w(p, x, mm + n, ws + (mm + n + 1));
     for (unsigned j = 2; j <= mm; j++) f *= (double)j;
     for (unsigned k = 0; k <= n; k++) {
         if (k) f *= (double)(mm + k) * _dn_inv[k];
@@ -309,7 +317,7 @@ static inline double _dn_lambertw_val(double x, int br)
  *  (m+1)(1 + w0) W[m+1] = E[m] - sum_{j=1..m} W[j] (m+1-j) W[m+1-j], E = e^-W by the exp
  *  recurrence. Branch point: -1, then +Inf, -Inf, ... (W_0) or -Inf, +Inf, ... (W_-1);
  *  W_-1 at 0: -Inf everywhere (W_-1 ~ log(-x) from the left). */
-_DN_SP_OUTLINE void _dn_s_lambertw(double *h, double x, int br, unsigned n)
+_DN_SP_OUTLINE void _dn_s_lambertw_w(double *h, double x, int br, unsigned n, double *ws)
 {
     double w0 = _dn_lambertw_val(x, br);
     if (w0 == -1.0) {
@@ -322,7 +330,7 @@ _DN_SP_OUTLINE void _dn_s_lambertw(double *h, double x, int br, unsigned n)
         for (unsigned k = 1; k <= n; k++) h[k] = w0 == INFINITY ? 0.0 : w0;
         return;
     }
-    double e[n + 1], a0 = 1.0 + w0;
+    double *e = ws, a0 = 1.0 + w0; /* _DN_WN(1, n) */
     h[0] = w0;
     e[0] = x != 0.0 ? w0 / x : 1.0; /* e^-W = W/x */
     for (unsigned m = 0; m < n; m++) {
@@ -385,7 +393,7 @@ static inline double _dn_erfcinv_val(double q)
 /** h = the series of erfinv (sg = +1, at x) or erfcinv (sg = -1, at q) from
  *  Y' = sg (sqrt(pi)/2) E, E = exp(Y^2): E by the exp recurrence on Q = Y^2. Endpoints:
  *  the one-sided limits (+-Inf, derivatives +-Inf). */
-_DN_SP_OUTLINE void _dn_s_erfinv(double *h, double x, double sg, unsigned n)
+_DN_SP_OUTLINE void _dn_s_erfinv_w(double *h, double x, double sg, unsigned n, double *ws)
 {
     double y0 = sg > 0 ? _dn_erfinv_val(x) : _dn_erfcinv_val(x);
     h[0] = y0;
@@ -397,7 +405,7 @@ _DN_SP_OUTLINE void _dn_s_erfinv(double *h, double x, double sg, unsigned n)
         }
         return;
     }
-    double q[n + 1], e[n + 1], c = sg * 0.886226925452758013649083741671;
+    double *q = ws, *e = ws + _DN_ST(n), c = sg * 0.886226925452758013649083741671;
     q[0] = y0 * y0;
     e[0] = exp(q[0]);
     for (unsigned m = 0; m < n; m++) {
@@ -420,7 +428,8 @@ _DN_SP_OUTLINE void _dn_s_erfinv(double *h, double x, double sg, unsigned n)
  *  Z^(k) = 2^-k sum_j (-1)^j C(k,j) Z_{nu-k+2j}, with Z_-m = (-1)^m Z_m and the values
  *  from libm's jn/yn (2n + 1 calls). Y at 0: -Inf, then +Inf, -Inf, ... (times (-1)^nu
  *  for negative nu); Y at x < 0: NaN. */
-_DN_SP_OUTLINE void _dn_s_bessel(double *h, int kind, int nu, double x, unsigned n)
+_DN_SP_OUTLINE void _dn_s_bessel_w(double *h, int kind, int nu, double x, unsigned n,
+                                   double *ws)
 {
     if (kind == 2 && x == 0.0) {
         double sg = (nu < 0 && (nu % 2)) ? -1.0 : 1.0;
@@ -428,7 +437,7 @@ _DN_SP_OUTLINE void _dn_s_bessel(double *h, int kind, int nu, double x, unsigned
         for (unsigned k = 0; k <= n; k++) h[k] = -h[k];
         return;
     }
-    double z[2 * n + 1];
+    double *z = ws; /* 2 n + 1 <= _DN_WN(2, n) */
     for (unsigned i = 0; i <= 2 * n; i++) {
         long m = (long)nu - (long)n + (long)i;
         long am = m < 0 ? -m : m;
@@ -490,17 +499,19 @@ _DN_SP_OUTLINE void _dn_s_sinc(double *h, double x, unsigned n)
 /* Composition of a point series with the argument (1-D).                                 */
 
 /* r = f(u) from the point series h of f at u0 (overwritten): f = sum_k h[k] (u - u0)^k.
- * Beyond DN_TAYLOR_MAX the scaled coefficients h[k] s^k are formed in long double. */
-_DN_SP_OUTLINE void _dn_sp_compose(double *r, const double *u, double *h, unsigned n)
+ * Beyond DN_TAYLOR_MAX the scaled coefficients h[k] s^k are formed in long double.
+ * Scratch: ws, _DN_WN(6, n). */
+_DN_SP_OUTLINE void _dn_sp_compose_w(double *r, const double *u, double *h, unsigned n,
+                                     double *ws)
 {
-    double dh[n + 1], tu[n + 1], tr[n + 1];
+    double *dh = ws, *tu = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n);
     if (n > DN_TAYLOR_MAX) {
         long double s = _dn_scale(n), p = 1.0L;
         for (unsigned k = 0; k <= n; k++, p *= s) h[k] = (double)((long double)h[k] * p);
     }
     _dn_from_t(dh, h, n); /* the derivatives h^(k)(u0) (scaled as _dn_tcompose expects) */
     _dn_to_t(tu, u, n);
-    _dn_tcompose(tr, dh, tu, n);
+    _dn_tcompose_w(tr, dh, tu, n, ws + 3 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
@@ -509,86 +520,101 @@ _DN_SP_OUTLINE void _dn_sp_compose(double *r, const double *u, double *h, unsign
  * entries at order n. Each is instantiated below for _dn_ and in kernel2_special.h for
  * _dn2_. */
 
-/* the point-series functions: r = f(u) by composition */
+/* the point-series functions: r = f(u) by composition. The point series h takes the
+ * first n + 1 doubles of ws; the rest serves its computation, then P##sp_compose_w. */
 #define _DN_SP_COMPOSED(P)                                                                 \
-    static inline void P##lgamma(double *r, const double *u, unsigned n)                  \
-    { double h[n + 1]; _dn_s_lgamma(h, u[0], n); P##sp_compose(r, u, h, n); }              \
-    static inline void P##tgamma(double *r, const double *u, unsigned n)                  \
-    { double h[n + 1]; _dn_s_tgamma(h, u[0], n); P##sp_compose(r, u, h, n); }              \
-    static inline void P##digamma(double *r, const double *u, unsigned n)                 \
-    { double h[n + 1]; _dn_s_digamma(h, u[0], n); P##sp_compose(r, u, h, n); }             \
-    static inline void P##polygamma(double *r, const double *u, int m, unsigned n)        \
-    { double h[n + 1]; _dn_s_polygamma(h, m, u[0], n); P##sp_compose(r, u, h, n); }        \
-    static inline void P##jn(double *r, const double *u, int nu, unsigned n)              \
-    { double h[n + 1]; _dn_s_bessel(h, 1, nu, u[0], n); P##sp_compose(r, u, h, n); }       \
-    static inline void P##yn(double *r, const double *u, int nu, unsigned n)              \
-    { double h[n + 1]; _dn_s_bessel(h, 2, nu, u[0], n); P##sp_compose(r, u, h, n); }       \
-    static inline void P##j0(double *r, const double *u, unsigned n) { P##jn(r, u, 0, n); } \
-    static inline void P##j1(double *r, const double *u, unsigned n) { P##jn(r, u, 1, n); } \
-    static inline void P##y0(double *r, const double *u, unsigned n) { P##yn(r, u, 0, n); } \
-    static inline void P##y1(double *r, const double *u, unsigned n) { P##yn(r, u, 1, n); } \
-    static inline void P##sinc(double *r, const double *u, unsigned n)                    \
-    { double h[n + 1]; _dn_s_sinc(h, u[0], n); P##sp_compose(r, u, h, n); }
+    static inline void P##lgamma_w(double *r, const double *u, unsigned n, double *ws)    \
+    { _dn_s_lgamma_w(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
+    static inline void P##tgamma_w(double *r, const double *u, unsigned n, double *ws)    \
+    { _dn_s_tgamma_w(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
+    static inline void P##digamma_w(double *r, const double *u, unsigned n, double *ws)   \
+    { _dn_s_digamma_w(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
+    static inline void P##polygamma_w(double *r, const double *u, int m, unsigned n,      \
+                                      double *ws)                                          \
+    {                                                                                      \
+        _dn_s_polygamma_w(ws, m, u[0], n, ws + _DN_ST(n));                                     \
+        P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
+    }                                                                                      \
+    static inline void P##jn_w(double *r, const double *u, int nu, unsigned n, double *ws) \
+    {                                                                                      \
+        _dn_s_bessel_w(ws, 1, nu, u[0], n, ws + _DN_ST(n));                                    \
+        P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
+    }                                                                                      \
+    static inline void P##yn_w(double *r, const double *u, int nu, unsigned n, double *ws) \
+    {                                                                                      \
+        _dn_s_bessel_w(ws, 2, nu, u[0], n, ws + _DN_ST(n));                                    \
+        P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
+    }                                                                                      \
+    static inline void P##j0_w(double *r, const double *u, unsigned n, double *ws)        \
+    { P##jn_w(r, u, 0, n, ws); }                                                           \
+    static inline void P##j1_w(double *r, const double *u, unsigned n, double *ws)        \
+    { P##jn_w(r, u, 1, n, ws); }                                                           \
+    static inline void P##y0_w(double *r, const double *u, unsigned n, double *ws)        \
+    { P##yn_w(r, u, 0, n, ws); }                                                           \
+    static inline void P##y1_w(double *r, const double *u, unsigned n, double *ws)        \
+    { P##yn_w(r, u, 1, n, ws); }                                                           \
+    static inline void P##sinc_w(double *r, const double *u, unsigned n, double *ws)      \
+    { _dn_s_sinc(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); }
 
-/* the direct recurrences */
+/* the direct recurrences; scratch ws as in the size macros _DN_W_log2 ... (S(n) entries
+ * per array) */
 #define _DN_SP_DIRECT(P, S)                                                                \
     /* r = log(u) / ln b with the value logb(u0) */                                        \
-    static inline void P##log2(double *r, const double *u, unsigned n)                    \
+    static inline void P##log2_w(double *r, const double *u, unsigned n, double *ws)      \
     {                                                                                      \
         double v = log2(u[0]);                                                             \
-        P##log(r, u, n);                                                                   \
+        P##log_w(r, u, n, ws);                                                             \
         P##mul_d(r, r, 1.0 / _DN_SP_LN2, n);                                               \
         r[0] = v;                                                                          \
     }                                                                                      \
-    static inline void P##log10(double *r, const double *u, unsigned n)                   \
+    static inline void P##log10_w(double *r, const double *u, unsigned n, double *ws)     \
     {                                                                                      \
         double v = log10(u[0]);                                                            \
-        P##log(r, u, n);                                                                   \
+        P##log_w(r, u, n, ws);                                                             \
         P##mul_d(r, r, 1.0 / _DN_SP_LN10, n);                                              \
         r[0] = v;                                                                          \
     }                                                                                      \
     /* r = exp(ln2 u), the recurrence started from exp2(u0) */                             \
-    static inline void P##exp2(double *r, const double *u, unsigned n)                    \
+    static inline void P##exp2_w(double *r, const double *u, unsigned n, double *ws)      \
     {                                                                                      \
-        double tu[S(n)], tr[S(n)];                                                         \
+        double *tu = ws, *tr = ws + S(n);                                                  \
         P##to_t(tu, u, n);                                                                 \
         for (unsigned e = 0; e < S(n); e++) tu[e] *= _DN_SP_LN2;                           \
-        P##texp(tr, exp2(u[0]), tu, n);                                                    \
+        P##texp_w(tr, exp2(u[0]), tu, n, ws + 2 * S(n));                                   \
         P##from_t(r, tr, n);                                                               \
     }                                                                                      \
     /* s = sin(pi u), c = cos(pi u) from the sin/cos recurrence on pi u */                 \
-    static inline void P##sinpicospi(double *s, double *c, const double *u, unsigned n)   \
+    static inline void P##sinpicospi_w(double *s, double *c, const double *u, unsigned n, \
+                                       double *ws)                                         \
     {                                                                                      \
-        double tu[S(n)], ts[S(n)], tc[S(n)];                                               \
+        double *tu = ws, *ts = ws + S(n), *tc = ws + 2 * S(n);                             \
         P##to_t(tu, u, n);                                                                 \
         for (unsigned e = 0; e < S(n); e++) tu[e] *= _DN_SP_PI;                            \
-        P##tsincos(ts, tc, _dn_sinpi_val(u[0]), _dn_cospi_val(u[0]), -1.0, tu, n);         \
+        P##tsincos_w(ts, tc, _dn_sinpi_val(u[0]), _dn_cospi_val(u[0]), -1.0, tu, n,        \
+                     ws + 3 * S(n));                                                       \
         P##from_t(s, ts, n);                                                               \
         P##from_t(c, tc, n);                                                               \
     }                                                                                      \
-    static inline void P##sinpi(double *r, const double *u, unsigned n)                   \
+    static inline void P##sinpi_w(double *r, const double *u, unsigned n, double *ws)     \
     {                                                                                      \
-        double c[S(n)];                                                                    \
-        P##sinpicospi(r, c, u, n);                                                         \
+        P##sinpicospi_w(r, ws, u, n, ws + S(n));                                           \
     }                                                                                      \
-    static inline void P##cospi(double *r, const double *u, unsigned n)                   \
+    static inline void P##cospi_w(double *r, const double *u, unsigned n, double *ws)     \
     {                                                                                      \
-        double s[S(n)];                                                                    \
-        P##sinpicospi(s, r, u, n);                                                         \
+        P##sinpicospi_w(ws, r, u, n, ws + S(n));                                           \
     }                                                                                      \
     /* cot' = -(1 + cot^2) u': the tan recurrence on -u; the pole u0 = 0 as 1/z */         \
-    static inline void P##cot(double *r, const double *u, unsigned n)                     \
+    static inline void P##cot_w(double *r, const double *u, unsigned n, double *ws)       \
     {                                                                                      \
         if (u[0] == 0.0) {                                                                 \
-            double h[n + 1];                                                               \
-            _dn_sp_pole(h, 1.0, 0, n);                                                     \
-            P##sp_compose(r, u, h, n);                                                     \
+            _dn_sp_pole(ws, 1.0, 0, n);                                                    \
+            P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                      \
             return;                                                                        \
         }                                                                                  \
-        double tu[S(n)], tr[S(n)], t0 = cos(u[0]) / sin(u[0]);                             \
+        double *tu = ws, *tr = ws + S(n), t0 = cos(u[0]) / sin(u[0]);                      \
         P##to_t(tu, u, n);                                                                 \
         for (unsigned e = 0; e < S(n); e++) tu[e] = -tu[e];                                \
-        P##ttan(tr, t0, 1.0 + t0 * t0, 1.0, tu, n);                                        \
+        P##ttan_w(tr, t0, 1.0 + t0 * t0, 1.0, tu, n, ws + 2 * S(n));                       \
         P##from_t(r, tr, n);                                                               \
     }
 
@@ -632,29 +658,36 @@ static inline void _dn_sp_fmod(double *r, const double *a, const double *b, unsi
     r[0] = v;
 }
 
+/* (the _w forms take the unused scratch of the common signature; size 1) */
 #define _DN_SP_PIECEWISE(P, M)                                                             \
-    static inline void P##floor(double *r, const double *u, unsigned n)                   \
-    { _dn_sp_step(r, u, 0, M(n)); }                                                        \
-    static inline void P##ceil(double *r, const double *u, unsigned n)                    \
-    { _dn_sp_step(r, u, 1, M(n)); }                                                        \
-    static inline void P##min(double *r, const double *a, const double *b, unsigned n)    \
-    { _dn_sp_minmax(r, a, b, 0, M(n)); }                                                   \
-    static inline void P##max(double *r, const double *a, const double *b, unsigned n)    \
-    { _dn_sp_minmax(r, a, b, 1, M(n)); }                                                   \
-    static inline void P##fmod(double *r, const double *a, const double *b, unsigned n)   \
-    { _dn_sp_fmod(r, a, b, M(n)); }
+    static inline void P##floor_w(double *r, const double *u, unsigned n, double *ws)     \
+    { (void)ws; _dn_sp_step(r, u, 0, M(n)); }                                              \
+    static inline void P##ceil_w(double *r, const double *u, unsigned n, double *ws)      \
+    { (void)ws; _dn_sp_step(r, u, 1, M(n)); }                                              \
+    static inline void P##min_w(double *r, const double *a, const double *b, unsigned n,  \
+                                double *ws)                                                \
+    { (void)ws; _dn_sp_minmax(r, a, b, 0, M(n)); }                                         \
+    static inline void P##max_w(double *r, const double *a, const double *b, unsigned n,  \
+                                double *ws)                                                \
+    { (void)ws; _dn_sp_minmax(r, a, b, 1, M(n)); }                                         \
+    static inline void P##fmod_w(double *r, const double *a, const double *b, unsigned n, \
+                                 double *ws)                                               \
+    { (void)ws; _dn_sp_fmod(r, a, b, M(n)); }
 
 /* Lambert W and the inverse error functions by composition (the Dnum2 layout; the
  * special points of the one-variable kernels) */
 #define _DN_SP_COMPOSED_ODE(P, Q)                                                          \
-    static inline void P##lambertw##Q(double *r, const double *u, unsigned n)             \
-    { double h[n + 1]; _dn_s_lambertw(h, u[0], 0, n); P##sp_compose(r, u, h, n); }         \
-    static inline void P##lambertwm1##Q(double *r, const double *u, unsigned n)           \
-    { double h[n + 1]; _dn_s_lambertw(h, u[0], -1, n); P##sp_compose(r, u, h, n); }        \
-    static inline void P##erfinv##Q(double *r, const double *u, unsigned n)               \
-    { double h[n + 1]; _dn_s_erfinv(h, u[0], 1.0, n); P##sp_compose(r, u, h, n); }         \
-    static inline void P##erfcinv##Q(double *r, const double *u, unsigned n)              \
-    { double h[n + 1]; _dn_s_erfinv(h, u[0], -1.0, n); P##sp_compose(r, u, h, n); }
+    static inline void P##lambertw##Q##_w(double *r, const double *u, unsigned n,         \
+                                          double *ws)                                      \
+    { _dn_s_lambertw_w(ws, u[0], 0, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
+    static inline void P##lambertwm1##Q##_w(double *r, const double *u, unsigned n,       \
+                                            double *ws)                                    \
+    { _dn_s_lambertw_w(ws, u[0], -1, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
+    static inline void P##erfinv##Q##_w(double *r, const double *u, unsigned n, double *ws) \
+    { _dn_s_erfinv_w(ws, u[0], 1.0, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
+    static inline void P##erfcinv##Q##_w(double *r, const double *u, unsigned n,          \
+                                         double *ws)                                       \
+    { _dn_s_erfinv_w(ws, u[0], -1.0, n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); }
 
 #define _DN_SP_S1(n) ((n) + 1)
 #define _DN_SP_M1(n) (n)
@@ -668,10 +701,10 @@ _DN_SP_COMPOSED_ODE(_dn_, _c)
 
 /* f = W(u), f[0] = w0 finite, w0 != -1: (1 + W) W' = e^-W u', E = e^-W by the exp
  * recurrence E' = -W' E:  (1 + w0) W'[m] = sum_j E[j] u'[m-j] - sum_{j>=1} W[j] W'[m-j] */
-static inline void _dn_tlambertw(double *restrict f, double w0, double e0,
-                                 const double *restrict u, unsigned n)
+static inline void _dn_tlambertw_w(double *restrict f, double w0, double e0,
+                                   const double *restrict u, unsigned n, double *restrict ws)
 {
-    double du[n + 1], dw[n + 1], e[n + 1], ia = 1.0 / (1.0 + w0);
+    double *du = ws, *dw = ws + _DN_ST(n), *e = ws + 2 * _DN_ST(n), ia = 1.0 / (1.0 + w0);
     f[0] = w0;
     e[0] = e0;
     for (unsigned m = 0; m < n; m++) {
@@ -689,38 +722,39 @@ static inline void _dn_tlambertw(double *restrict f, double w0, double e0,
     }
 }
 
-static inline void _dn_lambertw_br(double *r, const double *u, int br, unsigned n)
+static inline void _dn_lambertw_br_w(double *r, const double *u, int br, unsigned n,
+                                     double *ws)
 {
     double w0 = _dn_lambertw_val(u[0], br);
     if (!isfinite(w0) || w0 == -1.0) {
-        if (br) _dn_lambertwm1_c(r, u, n);
-        else _dn_lambertw_c(r, u, n);
+        if (br) _dn_lambertwm1_c_w(r, u, n, ws);
+        else _dn_lambertw_c_w(r, u, n, ws);
         return;
     }
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_tlambertw(tr, w0, u[0] != 0.0 ? w0 / u[0] : 1.0, tu, n);
+    _dn_tlambertw_w(tr, w0, u[0] != 0.0 ? w0 / u[0] : 1.0, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
-/** r = W_0(u), Lambert W on the principal branch. */
-static inline void _dn_lambertw(double *r, const double *u, unsigned n)
+/** r = W_0(u), Lambert W on the principal branch. Scratch: _DN_W_lambertw(n). */
+static inline void _dn_lambertw_w(double *r, const double *u, unsigned n, double *ws)
 {
-    _dn_lambertw_br(r, u, 0, n);
+    _dn_lambertw_br_w(r, u, 0, n, ws);
 }
 
-/** r = W_-1(u), the lower branch. */
-static inline void _dn_lambertwm1(double *r, const double *u, unsigned n)
+/** r = W_-1(u), the lower branch. Scratch: _DN_W_lambertwm1(n). */
+static inline void _dn_lambertwm1_w(double *r, const double *u, unsigned n, double *ws)
 {
-    _dn_lambertw_br(r, u, -1, n);
+    _dn_lambertw_br_w(r, u, -1, n, ws);
 }
 
 /* f = erfinv(u) (c = sqrt(pi)/2) or erfcinv(u) (c = -sqrt(pi)/2), y0 finite:
  * Y' = c E u', E = exp(Y^2) by the exp recurrence on Q = Y^2 */
-static inline void _dn_terfinv(double *restrict f, double y0, double c,
-                               const double *restrict u, unsigned n)
+static inline void _dn_terfinv_w(double *restrict f, double y0, double c,
+                                 const double *restrict u, unsigned n, double *restrict ws)
 {
-    double du[n + 1], q[n + 1], e[n + 1];
+    double *du = ws, *q = ws + _DN_ST(n), *e = ws + 2 * _DN_ST(n);
     f[0] = y0;
     q[0] = y0 * y0;
     e[0] = exp(q[0]);
@@ -740,34 +774,68 @@ static inline void _dn_terfinv(double *restrict f, double y0, double c,
     }
 }
 
-/** r = erfinv(u); |u0| > 1 NaN, +-1 the one-sided limits. */
-static inline void _dn_erfinv(double *r, const double *u, unsigned n)
+/** r = erfinv(u); |u0| > 1 NaN, +-1 the one-sided limits. Scratch: _DN_W_erfinv(n). */
+static inline void _dn_erfinv_w(double *r, const double *u, unsigned n, double *ws)
 {
     double y0 = _dn_erfinv_val(u[0]);
     if (!isfinite(y0)) {
-        _dn_erfinv_c(r, u, n);
+        _dn_erfinv_c_w(r, u, n, ws);
         return;
     }
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terfinv(tr, y0, 0.886226925452758013649083741671, tu, n);
+    _dn_terfinv_w(tr, y0, 0.886226925452758013649083741671, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 
-/** r = erfcinv(u); u0 outside [0, 2] NaN, 0 and 2 the one-sided limits. */
-static inline void _dn_erfcinv(double *r, const double *u, unsigned n)
+/** r = erfcinv(u); u0 outside [0, 2] NaN, 0 and 2 the one-sided limits.
+ *  Scratch: _DN_W_erfcinv(n). */
+static inline void _dn_erfcinv_w(double *r, const double *u, unsigned n, double *ws)
 {
     double y0 = _dn_erfcinv_val(u[0]);
     if (!isfinite(y0)) {
-        _dn_erfcinv_c(r, u, n);
+        _dn_erfcinv_c_w(r, u, n, ws);
         return;
     }
-    double tu[n + 1], tr[n + 1];
+    double *tu = ws, *tr = ws + _DN_ST(n);
     _dn_to_t(tu, u, n);
-    _dn_terfinv(tr, y0, -0.886226925452758013649083741671, tu, n);
+    _dn_terfinv_w(tr, y0, -0.886226925452758013649083741671, tu, n, ws + 2 * _DN_ST(n));
     _dn_from_t(r, tr, n);
 }
 _DN_SP_DIRECT(_dn_, _DN_SP_S1)
 _DN_SP_PIECEWISE(_dn_, _DN_SP_M1)
+
+/* Scratch sizes of the one-variable special kernels (doubles; none needs wide scratch). */
+#define _DN_W_lgamma(n) _DN_WN(7, n)
+#define _DN_W_tgamma(n) _DN_WN(7, n)
+#define _DN_W_digamma(n) _DN_WN(7, n)
+#define _DN_W_polygamma(n) (_DN_WN(7, n) + 2 * DN_TAYLOR_MAX)
+#define _DN_W_lambertw(n) _DN_WN(7, n)
+#define _DN_W_lambertwm1(n) _DN_WN(7, n)
+#define _DN_W_erfinv(n) _DN_WN(7, n)
+#define _DN_W_erfcinv(n) _DN_WN(7, n)
+#define _DN_W_jn(n) _DN_WN(7, n)
+#define _DN_W_yn(n) _DN_WN(7, n)
+#define _DN_W_j0(n) _DN_WN(7, n)
+#define _DN_W_j1(n) _DN_WN(7, n)
+#define _DN_W_y0(n) _DN_WN(7, n)
+#define _DN_W_y1(n) _DN_WN(7, n)
+#define _DN_W_sinc(n) _DN_WN(7, n)
+#define _DN_W_log2(n) _DN_W_log(n)
+#define _DN_W_log10(n) _DN_W_log(n)
+#define _DN_W_exp2(n) _DN_WN(3, n)
+#define _DN_W_sinpi(n) _DN_WN(5, n)
+#define _DN_W_cospi(n) _DN_WN(5, n)
+#define _DN_W_cot(n) _DN_WN(7, n)
+#define _DN_W_floor(n) 1
+#define _DN_W_ceil(n) 1
+#define _DN_W_min(n) 1
+#define _DN_W_max(n) 1
+#define _DN_W_fmod(n) 1
+
+/* Enough scratch for every kernel of kernel.h and this file at order n: ws doubles and
+ * ww wide numbers (the run-time-order callers, which run many kernels on one buffer). */
+#define _DN_W_MAX(n) (_DN_WN(8, n) + 2 * DN_TAYLOR_MAX)
+#define _DN_WW_MAX(n) _DN_WN(8, n)
 
 #endif /* DNUM_KERNEL_SPECIAL_H */

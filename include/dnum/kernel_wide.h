@@ -188,11 +188,12 @@ static inline void _dn_wsqrt(_dn_wide *restrict r, _dn_wide r0, const _dn_wide *
 }
 
 /** e = exp(u) with e[0] = e0 given: e[k] = sum_{j=1..k} j u[j] e[k-j] / k. An overflowed
- *  e0 runs the recurrence from 1 and scales at the end (Inf derivatives, not NaN). */
+ *  e0 runs the recurrence from 1 and scales at the end (Inf derivatives, not NaN).
+ *  Scratch: ww, n + 1 wide numbers. */
 static inline void _dn_wexp(_dn_wide *restrict e, double e0, const _dn_wide *restrict u,
-                            unsigned n)
+                            unsigned n, _dn_wide *restrict ww)
 {
-    _dn_wide v[n + 1];
+    _dn_wide *v = ww;
     double f = isinf(e0) ? e0 : 1.0;
     e[0] = _dn_wd(isinf(e0) ? 1.0 : e0);
     for (unsigned j = 1; j <= n; j++) v[j] = _dn_wmul1(u[j], (double)j);
@@ -203,11 +204,12 @@ static inline void _dn_wexp(_dn_wide *restrict e, double e0, const _dn_wide *res
 }
 
 /** f = u^p with f[0] = f0 given, u0 != 0: from u f' = p f u',
- *  f[k] = ((p + 1) A - k C) / (k u0), A = sum_{j=1..k} j u[j] f[k-j], C = sum u[j] f[k-j]. */
+ *  f[k] = ((p + 1) A - k C) / (k u0), A = sum_{j=1..k} j u[j] f[k-j], C = sum u[j] f[k-j].
+ *  Scratch: ww, n + 1 wide numbers. */
 static inline void _dn_wpow(_dn_wide *restrict f, double f0, double p, const _dn_wide *restrict u,
-                            unsigned n)
+                            unsigned n, _dn_wide *restrict ww)
 {
-    _dn_wide v[n + 1];
+    _dn_wide *v = ww;
     f[0] = _dn_wd(f0);
     for (unsigned j = 1; j <= n; j++) v[j] = _dn_wmul1(u[j], (double)j);
     for (unsigned k = 1; k <= n; k++) {

@@ -411,15 +411,31 @@ static inline unsigned _dnk_onevar(const double *u, unsigned K, unsigned N)
     return mask;
 }
 
+/* The 1-D kernels that _dnk_sing runs on a column, in one signature (kernel.h) */
+#define _DNK_1D(f)                                                                         \
+    static inline void _dnk_1d_##f(double *r, const double *u, unsigned n, double *ws,     \
+                                   _dn_wide *ww)                                           \
+    {                                                                                      \
+        (void)ww;                                                                          \
+        _dn_##f##_w(r, u, n, ws);                                                          \
+    }
+_DNK_1D(log) _DNK_1D(log1p) _DNK_1D(asin) _DNK_1D(atanh) _DNK_1D(acosh)
+
 /* r = f(a) or f(a, b) at a zero or pole of an operand through the univariate derivative
  * kernel f1 (f2 for two operands, fp with the constant p) on the column of the variable
  * the operands depend on; every other partial 0 (NaN where an operand's are unknown). */
 _DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
-                               void (*f1)(double *, const double *, unsigned),
-                               void (*f2)(double *, const double *, const double *, unsigned),
-                               void (*fp)(double *, const double *, double, unsigned),
+                               void (*f1)(double *, const double *, unsigned, double *,
+                                          _dn_wide *),
+                               void (*f2)(double *, const double *, const double *, unsigned,
+                                          double *),
+                               void (*fp)(double *, const double *, double, unsigned, double *,
+                                          _dn_wide *),
                                double p, unsigned K, unsigned N)
 {
+    /* the 1-D kernels' scratch at n <= DN_BINOM_MAX (the most: pow_d, sqrt, cbrt) */
+    double ws[_DN_W_pow_d(DN_BINOM_MAX)];
+    _dn_wide ww[_DN_WW_pow_d(DN_BINOM_MAX)];
     unsigned mask = _dnk_onevar(a, K, N) & (b ? _dnk_onevar(b, K, N) : ~0u), v = 0;
     while (v < K && !(mask & (1u << v))) v++;
     size_t S = _dnk_size(K, N), idx[DN_BINOM_MAX + 1]; /* N <= 64: Dnum2's orders too */
@@ -431,9 +447,9 @@ _DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
         ca[s] = a[idx[s]] * _dn_fact[s];
         cb[s] = b ? b[idx[s]] * _dn_fact[s] : 0.0;
     }
-    if (f1) f1(cr, ca, n);
-    else if (f2) f2(cr, ca, cb, n);
-    else fp(cr, ca, p, n);
+    if (f1) f1(cr, ca, n, ws, ww);
+    else if (f2) f2(cr, ca, cb, n, ws);
+    else fp(cr, ca, p, n, ws, ww);
     int unknown = v >= K;
     for (size_t e = 1; e < S; e++) unknown |= isnan(a[e]) || (b && isnan(b[e]));
     for (size_t e = 0; e < S; e++) r[e] = unknown ? NAN : 0.0;
@@ -465,7 +481,7 @@ static inline void _dnk_div(double *restrict r, const double *a, const double *b
                             unsigned N, double *restrict w)
 {
     (void)w;
-    if (b[0] == 0.0) _dnk_sing(r, a, b, 0, _dn_div, 0, 0.0, K, N);
+    if (b[0] == 0.0) _dnk_sing(r, a, b, 0, _dn_div_w, 0, 0.0, K, N);
     else _dnk_tdiv(r, a, b, K, N);
 }
 
@@ -474,7 +490,7 @@ static inline void _dnk_d_div(double *restrict r, double c, const double *b, uns
                               unsigned N, double *restrict w)
 {
     _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
-    if (b[0] == 0.0) _dnk_sing(r, w, b, 0, _dn_div, 0, 0.0, K, N);
+    if (b[0] == 0.0) _dnk_sing(r, w, b, 0, _dn_div_w, 0, 0.0, K, N);
     else _dnk_tdiv(r, w, b, K, N);
 }
 
@@ -498,7 +514,7 @@ static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, u
 static inline void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
                             double *restrict w)
 {
-    if (u[0] == 0.0) _dnk_sing(r, u, 0, _dn_log, 0, 0, 0.0, K, N);
+    if (u[0] == 0.0) _dnk_sing(r, u, 0, _dnk_1d_log, 0, 0, 0.0, K, N);
     else _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
 }
 
@@ -509,7 +525,7 @@ static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, u
     size_t S = _dnk_size(K, N);
     double v = log1p(u[0]);
     if (u[0] == -1.0) {
-        _dnk_sing(r, u, 0, _dn_log1p, 0, 0, 0.0, K, N);
+        _dnk_sing(r, u, 0, _dnk_1d_log1p, 0, 0, 0.0, K, N);
         return;
     }
     for (size_t e = 0; e < S; e++) w[e] = u[e];
@@ -522,7 +538,7 @@ static inline void _dnk_sqrt(double *restrict r, const double *u, unsigned K, un
                              double *restrict w)
 {
     (void)w;
-    if (u[0] == 0.0) _dnk_sing(r, u, 0, _dn_sqrt, 0, 0, 0.0, K, N);
+    if (u[0] == 0.0) _dnk_sing(r, u, 0, _dn_sqrt_w, 0, 0, 0.0, K, N);
     else _dnk_tsqrt(r, sqrt(u[0]), u, K, N);
 }
 
@@ -534,7 +550,7 @@ static inline void _dnk_pown(double *restrict r, const double *u, long m, unsign
     const size_t S = _dnk_size(K, N);
     double f0 = pow(u[0], (double)m);
     if (m < 0 && u[0] == 0.0) {
-        _dnk_sing(r, u, 0, 0, 0, _dn_pow_d, (double)m, K, N);
+        _dnk_sing(r, u, 0, 0, 0, _dn_pow_d_w, (double)m, K, N);
         return;
     }
     double *tb = w, *tp = w + S, *tt = w + 2 * S;
@@ -573,7 +589,7 @@ static inline void _dnk_pow_d(double *restrict r, const double *u, double p, uns
     if (p == floor(p) && fabs(p) < -(double)LONG_MIN)
         _dnk_pown(r, u, (long)p, K, N, w);
     else if (u[0] == 0.0)
-        _dnk_sing(r, u, 0, 0, 0, _dn_pow_d, p, K, N);
+        _dnk_sing(r, u, 0, 0, 0, _dn_pow_d_w, p, K, N);
     else
         _dnk_tpow(r, pow(u[0], p), p, u, K, N, w);
 }
@@ -583,7 +599,7 @@ static inline void _dnk_cbrt(double *restrict r, const double *u, unsigned K, un
                              double *restrict w)
 {
     if (u[0] == 0.0)
-        _dnk_sing(r, u, 0, _dn_cbrt, 0, 0, 0.0, K, N);
+        _dnk_sing(r, u, 0, _dn_cbrt_w, 0, 0, 0.0, K, N);
     else
         _dnk_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
 }
@@ -676,7 +692,7 @@ static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u,
 static inline void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
                              double *restrict w)
 {
-    if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dn_asin, 0, 0, 0.0, K, N);
+    if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_asin, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
 }
 
@@ -693,7 +709,7 @@ static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, un
 static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
                               double *restrict w)
 {
-    if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dn_atanh, 0, 0, 0.0, K, N);
+    if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_atanh, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
 }
 
@@ -701,7 +717,7 @@ static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, u
 static inline void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
                               double *restrict w)
 {
-    if (u[0] == 1.0) _dnk_sing(r, u, 0, _dn_acosh, 0, 0, 0.0, K, N);
+    if (u[0] == 1.0) _dnk_sing(r, u, 0, _dnk_1d_acosh, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
 }
 
@@ -792,7 +808,7 @@ static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, uns
 static inline void _dnk_apply(double *restrict r, const double *u, dn_deriv_fn h, void *ctx,
                               unsigned K, unsigned N, double *restrict w)
 {
-    double dh[N + 1];
+    double *dh = w + 2 * _dnk_size(K, N); /* after _dnk_tcompose's 2 S (N + 1 <= S) */
     for (unsigned j = 0; j <= N; j++) dh[j] = h(u[0], j, ctx);
     _dnk_tcompose(r, dh, u, K, N, w);
 }

@@ -1,0 +1,9 @@
+/* Compiled with -Wvla -Werror (tests/meson.build): the public headers declare no
+ * variable-length array, so no function of the library keeps an order-sized array on the
+ * stack (kernel.h, "Scratch, bounded stack"). Running it checks nothing more. */
+#include <dnum/dnum.h>
+
+int main(void)
+{
+    return 0;
+}
