@@ -14,7 +14,10 @@
  * held before; r grows its storage when needed (through r's allocator). Value
  * arithmetic never fails: domain errors give NaN/Inf derivatives exactly as the fixed
  * family does. Storage is allocated only when an output needs more room than it has:
- * reuse outputs in loops and nothing is allocated per point (up to order 170; see Range).
+ * reuse outputs in loops and nothing is allocated per point up to order 16. Above, the
+ * O(N^2) functions take their temporary arrays (about 8 (N+1) doubles and as many
+ * extended-precision numbers) from r's allocator for the duration of the call, so that
+ * no function needs more than a few KiB of stack at any order (DN_ENOMEM if that fails).
  *
  * Index:
  *   life       dvec_init dvec_init_alloc dvec_clear dvec_swap
@@ -39,9 +42,7 @@
  * like k!/R^k (1/(1+x^2) overflows near order 170); exp(a x) and sin(a x) grow like a^k
  * and stay finite to the maximum order for |a| <= 1. Above order 170 an operation whose
  * internal scaled coefficients overflow runs again, rescaled, so a derivative that is a
- * finite double comes back finite; those operations also take a temporary buffer of
- * 2 or 4 (N+1) doubles from r's allocator per call (DN_ENOMEM if it fails; see
- * docs/dvec.md, "High orders").
+ * finite double comes back finite (docs/dvec.md, "High orders").
  */
 #ifndef DNUM_DVEC_H
 #define DNUM_DVEC_H
