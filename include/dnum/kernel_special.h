@@ -217,6 +217,21 @@ static inline double _dn_digamma_val(double x)
     return h[0];
 }
 
+/* log|Gamma(x)| without the global signgam that POSIX lgamma writes (a data race when
+ * threads evaluate at once): lgamma_r where the C library has it (declared here, as
+ * <math.h> declares it only with _DEFAULT_SOURCE or _GNU_SOURCE). */
+#if defined(__GLIBC__) || defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
+    defined(__OpenBSD__)
+double lgamma_r(double x, int *sign);
+static inline double _dn_lgamma_value(double x)
+{
+    int sign;
+    return lgamma_r(x, &sign);
+}
+#else
+static inline double _dn_lgamma_value(double x) { return lgamma(x); }
+#endif
+
 /** h = the series of log|Gamma| at x: lgamma(x), then the digamma series integrated.
  *  Poles (0, -1, ...): +Inf, -Inf, +Inf, ... (log|Gamma| ~ -log z from the right). */
 _DN_SP_OUTLINE void _dn_s_lgamma_w(double *h, double x, unsigned n, double *ws)
@@ -227,7 +242,7 @@ _DN_SP_OUTLINE void _dn_s_lgamma_w(double *h, double x, unsigned n, double *ws)
     }
     double *p = ws; /* _DN_WN(2, n) in all */
     if (n) _dn_s_digamma_w(p, x, n - 1, ws + _DN_ST(n));
-    h[0] = lgamma(x); /* POSIX lgamma may also set the global signgam */
+    h[0] = _dn_lgamma_value(x);
     for (unsigned k = 1; k <= n; k++) h[k] = p[k - 1] * _dn_inv[k];
 }
 
