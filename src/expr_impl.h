@@ -55,6 +55,8 @@ _Static_assert(DN_OP_YN + 1 == DN_OP_COUNT && DN_OP_COUNT == 63, "op list out of
 typedef struct dn_expr_ins {
     unsigned op, dst, a, b; /* register numbers */
     double c;               /* constant operand */
+    double ce;              /* a bound on the rounding error of c (0 for a literal; a
+                             * folded constant's, for dn_expr_eval_err) */
 } dn_expr_ins;
 
 struct dn_expr {
@@ -160,6 +162,11 @@ struct dn_expr {
 /* Folds one instruction whose operands are constants (order 0): the value the
  * evaluators would compute. Defined in expr_eval.c. */
 _DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);
+
+/* A bound on the error of _dn_expr_fold(op, a, b, c) when a, b, c carry the error bounds
+ * ea, eb, ce (expr_err.c). */
+_DN_EXPR_INTERNAL double _dn_expr_fold_err(unsigned op, double a, double ea, double b,
+                                           double eb, double c, double ce);
 
 /* The orders with an order-specialised evaluator (expr_fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order

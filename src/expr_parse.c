@@ -16,6 +16,7 @@ enum { T_END, T_NUM, T_NAME, T_CHAR };
 typedef struct operand {
     int is_const;
     double c;     /* the value, if is_const */
+    double ce;    /* a bound on its rounding error (folded constants) */
     unsigned reg; /* the register, if not */
 } operand;
 
@@ -179,7 +180,8 @@ static int is_char(const parser *p, char c)
 
 /* ---- code generation ------------------------------------------------------------- */
 
-static int emit(parser *p, unsigned op, unsigned dst, unsigned a, unsigned b, double c)
+static int emit(parser *p, unsigned op, unsigned dst, unsigned a, unsigned b, double c,
+                double ce)
 {
     if (p->nins == p->cap) {
         unsigned cap = p->cap ? 2 * p->cap : 16;
@@ -188,7 +190,7 @@ static int emit(parser *p, unsigned op, unsigned dst, unsigned a, unsigned b, do
         p->ins = ins;
         p->cap = cap;
     }
-    p->ins[p->nins++] = (dn_expr_ins){op, dst, a, b, c};
+    p->ins[p->nins++] = (dn_expr_ins){op, dst, a, b, c, ce};
     return 0;
 }
 
@@ -222,7 +224,7 @@ static int materialise(parser *p, operand *x)
 {
     if (!x->is_const) return 0;
     unsigned r = alloc_reg(p);
-    if (emit(p, DN_OP_CONST, r, 0, 0, x->c)) return -1;
+    if (emit(p, DN_OP_CONST, r, 0, 0, x->c, x->ce)) return -1;
     x->is_const = 0;
     x->reg = r;
     return 0;
@@ -232,12 +234,13 @@ static int materialise(parser *p, operand *x)
 static int gen_unary_c(parser *p, unsigned op, operand *x, double c)
 {
     if (x->is_const) {
+        x->ce = _dn_expr_fold_err(op, x->c, x->ce, 0.0, 0.0, c, 0.0);
         x->c = _dn_expr_fold(op, x->c, 0.0, c);
         return 0;
     }
     release(p, x);
     unsigned d = alloc_reg(p);
-    if (emit(p, op, d, x->reg, 0, c)) return -1;
+    if (emit(p, op, d, x->reg, 0, c, 0.0)) return -1;
     x->reg = d;
     return 0;
 }
@@ -249,11 +252,12 @@ static int gen_unary(parser *p, unsigned op, operand *x)
 }
 
 /* x = x op y with register operands a, b (in that order) or one register and c. */
-static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsigned b, double c)
+static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsigned b, double c,
+               double ce)
 {
     release2(p, x, y);
     unsigned d = alloc_reg(p);
-    if (emit(p, op, d, a, b, c)) return -1;
+    if (emit(p, op, d, a, b, c, ce)) return -1;
     x->is_const = 0;
     x->reg = d;
     return 0;
@@ -264,33 +268,34 @@ static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsig
 static int gen_binary(parser *p, unsigned op, operand *x, operand *y)
 {
     if (x->is_const && y->is_const) {
+        x->ce = _dn_expr_fold_err(op, x->c, x->ce, y->c, y->ce, 0.0, 0.0);
         x->c = _dn_expr_fold(op, x->c, y->c, 0.0);
         return 0;
     }
     switch (op) {
     case DN_OP_ADD:
-        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, y->c);
-        if (x->is_const) return gen(p, DN_OP_ADD_D, x, y, y->reg, 0, x->c);
+        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, y->c, y->ce);
+        if (x->is_const) return gen(p, DN_OP_ADD_D, x, y, y->reg, 0, x->c, x->ce);
         break;
     case DN_OP_SUB:
-        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, -y->c);
-        if (x->is_const) return gen(p, DN_OP_D_SUB, x, y, y->reg, 0, x->c);
+        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, -y->c, y->ce);
+        if (x->is_const) return gen(p, DN_OP_D_SUB, x, y, y->reg, 0, x->c, x->ce);
         break;
     case DN_OP_MUL:
-        if (y->is_const) return gen(p, DN_OP_MUL_D, x, y, x->reg, 0, y->c);
-        if (x->is_const) return gen(p, DN_OP_MUL_D, x, y, y->reg, 0, x->c);
+        if (y->is_const) return gen(p, DN_OP_MUL_D, x, y, x->reg, 0, y->c, y->ce);
+        if (x->is_const) return gen(p, DN_OP_MUL_D, x, y, y->reg, 0, x->c, x->ce);
         break;
     case DN_OP_DIV:
-        if (y->is_const) return gen(p, DN_OP_DIV_D, x, y, x->reg, 0, y->c);
-        if (x->is_const) return gen(p, DN_OP_D_DIV, x, y, y->reg, 0, x->c);
+        if (y->is_const) return gen(p, DN_OP_DIV_D, x, y, x->reg, 0, y->c, y->ce);
+        if (x->is_const) return gen(p, DN_OP_D_DIV, x, y, y->reg, 0, x->c, x->ce);
         break;
     case DN_OP_POW:
         if (y->is_const) {
             double k = y->c;
-            if (k == 2.0) return gen(p, DN_OP_MUL, x, y, x->reg, x->reg, 0.0); /* exact */
+            if (k == 2.0) return gen(p, DN_OP_MUL, x, y, x->reg, x->reg, 0.0, 0.0); /* exact */
             if (k == floor(k) && fabs(k) < 2147483648.0)
-                return gen(p, DN_OP_POWN, x, y, x->reg, 0, k);
-            return gen(p, DN_OP_POW_D, x, y, x->reg, 0, k);
+                return gen(p, DN_OP_POWN, x, y, x->reg, 0, k, y->ce);
+            return gen(p, DN_OP_POW_D, x, y, x->reg, 0, k, y->ce);
         }
         break;
     default:
@@ -298,7 +303,7 @@ static int gen_binary(parser *p, unsigned op, operand *x, operand *y)
     }
     /* both operands in registers (constants of pow's base, atan2 and hypot put there) */
     if (materialise(p, x) || materialise(p, y)) return -1;
-    return gen(p, op, x, y, x->reg, y->reg, 0.0);
+    return gen(p, op, x, y, x->reg, y->reg, 0.0, 0.0);
 }
 
 /* ---- grammar ----------------------------------------------------------------------- */
@@ -379,6 +384,7 @@ static int parse_primary(parser *p, operand *x)
     if (p->tok == T_NUM) {
         x->is_const = 1;
         x->c = p->num;
+        x->ce = 0.0;
         return next(p);
     }
     if (is_char(p, '(')) {
@@ -401,6 +407,7 @@ static int parse_primary(parser *p, operand *x)
     if (b && b->nargs == 0) {
         x->is_const = 1;
         x->c = b->value;
+        x->ce = 0.0;
         return next(p);
     }
     if (b) return fail(p, DN_EPARSE, col(p), "function '%s' needs '(' and arguments", b->name);

@@ -35,7 +35,7 @@ static const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2", "dn
 /* ---- the options: one table (short letter, long name, value name, help) ---- */
 
 enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_JOBS,
-              O_COEFFS, O_HELP, O_VERSION };
+              O_COEFFS, O_ERROR, O_HELP, O_VERSION };
 static const struct option_def {
     char s;          /* short form, 0 if none */
     const char *l;   /* long form */
@@ -67,6 +67,10 @@ static const struct option_def {
      "print Taylor coefficients c_k = f^(k)/k! (columns c0..cN;\n"
      "several variables: c{i}_{j} = d{i}_{j}/(i! j!), and so on)\n"
      "instead of derivatives"},
+    {0, "error", NULL, O_ERROR,
+     "add columns e0..eN after the derivatives: bounds on their\n"
+     "rounding errors, |dk - exact| <= ek (one variable; inf where\n"
+     "no bound is known; with --coeffs, bounds of the coefficients)"},
     {'h', "help", NULL, O_HELP, "this text"},
     {0, "version", NULL, O_VERSION, "the version"},
 };
@@ -323,6 +327,7 @@ struct job {
     size_t row_max; /* longest possible text of one row */
     char (*names)[NAME_W];
     int coeffs;          /* --coeffs */
+    int error;           /* --error: bounds after the derivatives (one variable) */
     int taylor;          /* the engine gives Taylor coefficients (dnumk), not derivatives */
     long double *scale;  /* a! = a1! ... ak! per result column: the derivative is the
                           * Taylor coefficient times a! */
@@ -330,7 +335,7 @@ struct job {
 
 /* One thread's evaluator state: workspace and argument arrays of its own. */
 struct evaluator {
-    double *work, *args, *res, *row;
+    double *work, *args, *res, *row, *err, *err2;
     dvec dx, dr;
     unsigned n2;                  /* the extended order (0: none) */
     double *work2, *args2, *res2; /* its workspace, seed and result */
@@ -345,11 +350,14 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
     size_t w = j->engine == ENG_DNUM2   ? dn_expr_work_size2(j->e, j->n)
                : j->engine == ENG_DNUMK ? dn_expr_work_sizek(j->e, j->nvars, j->n)
-                                        : dn_expr_work_size(j->e, j->n);
+                 : j->error                 ? dn_expr_work_size_err(j->e, j->n)
+                                            : dn_expr_work_size(j->e, j->n);
     ev->work = xmalloc_line(w * sizeof(double));
     ev->args = xmalloc_line(j->nvars * j->len * sizeof(double));
     ev->res = xmalloc_line(j->len * sizeof(double));
     ev->row = xmalloc_line(j->ncols * sizeof(double));
+    ev->err = j->error ? xmalloc_line(j->len * sizeof(double)) : NULL;
+    ev->err2 = NULL;
     memset(&ev->dx, 0, sizeof ev->dx);
     memset(&ev->dr, 0, sizeof ev->dr);
     if (j->engine == ENG_DVEC && (dvec_init(&ev->dx, j->n) || dvec_init(&ev->dr, j->n)))
@@ -364,7 +372,9 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
     if (j->nvars == 1 && j->engine != ENG_DNUMK && j->n >= 1 && j->n < DN_ORDER_MAX) {
         unsigned n2 = j->n + EXTRA_ORDERS < DN_ORDER_MAX ? j->n + EXTRA_ORDERS : DN_ORDER_MAX;
         ev->n2 = n2;
-        ev->work2 = xmalloc_line(dn_expr_work_size(j->e, n2) * sizeof(double));
+        ev->work2 = xmalloc_line((j->error ? dn_expr_work_size_err(j->e, n2)
+                                           : dn_expr_work_size(j->e, n2)) * sizeof(double));
+        if (j->error) ev->err2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
         ev->args2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
         ev->res2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
         memset(ev->args2, 0, ((size_t)n2 + 1) * sizeof(double));
@@ -383,6 +393,8 @@ static void evaluator_free(struct evaluator *ev)
     free(ev->work2);
     free(ev->args2);
     free(ev->res2);
+    free(ev->err);
+    free(ev->err2);
 }
 
 /* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives. */
@@ -397,6 +409,10 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         for (unsigned v = 0; v < j->nvars; v++) args[v * len] = pt[v];
         if (j->engine == ENG_DNUM2) dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
         else dn_expr_evalk(j->e, j->nvars, j->n, args, ev->res, ev->work);
+    } else if (j->error) { /* the bounds (and the same derivatives as dn_expr_eval) */
+        args[0] = pt[0];
+        dn_expr_eval_err(j->e, j->n, args, ev->res, ev->err, ev->work);
+        if (ceng) dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
     } else if (ceng) {
         args[0] = pt[0];
         dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
@@ -414,10 +430,15 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         for (size_t k = 1; k < len; k++) lost |= isnan(ev->res[k]);
         if (lost) {
             ev->args2[0] = pt[0];
+            if (j->error)
+                dn_expr_eval_err(j->e, ev->n2, ev->args2, ev->res2, ev->err2, ev->work2);
             if (ceng) dn_expr_eval_coeffs(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
-            else dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            else if (!j->error) dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
             for (size_t k = 1; k < len; k++)
-                if (isnan(ev->res[k])) ev->res[k] = ev->res2[k];
+                if (isnan(ev->res[k])) {
+                    ev->res[k] = ev->res2[k];
+                    if (j->error) ev->err[k] = ev->err2[k];
+                }
         }
     }
     for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
@@ -427,6 +448,9 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
     else /* d = c a!, rounded once from the wide product */
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
+    if (j->error) /* bounds of the derivatives, or of the coefficients (divided by k!) */
+        for (size_t k = 0; k < len; k++)
+            ev->row[j->nvars + len + k] = j->coeffs ? (double)(ev->err[k] / j->scale[k]) : ev->err[k];
 }
 
 /* ---- text ---- */
@@ -568,6 +592,10 @@ static void make_columns(struct job *j, char **vars)
         char *name = j->names[c];
         if (c < j->nvars) {
             snprintf(name, NAME_W, "%s", vars[c]);
+            continue;
+        }
+        if (c >= j->nvars + j->len) { /* the bounds: e0..eN */
+            snprintf(name, NAME_W, "e%u", c - j->nvars - (unsigned)j->len);
             continue;
         }
         int w = snprintf(name, NAME_W, "%c", j->coeffs ? 'c' : 'd');
@@ -895,7 +923,7 @@ static unsigned long run(const struct job *j, struct source *src, unsigned jobs,
 struct config {
     unsigned long order, jobs;
     const char *vars, *at, *range, *points, *file, *src;
-    int engine, format, coeffs;
+    int engine, format, coeffs, error;
 };
 
 /* Applies one option with its value (NULL for a flag). */
@@ -922,6 +950,7 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
         break;
     case O_VARS: cf->vars = val; break;
     case O_COEFFS: cf->coeffs = 1; break;
+    case O_ERROR: cf->error = 1; break;
     case O_AT: cf->at = val; break;
     case O_RANGE: cf->range = val; break;
     case O_POINTS: cf->points = val; break;
@@ -1021,6 +1050,8 @@ int main(int argc, char **argv)
         die(2, "order %lu is above the dnumk engine's limit %u for %u variable%s", order, top,
             nvars, nvars == 1 ? "" : "s");
     }
+    if (cf.error && nvars != 1)
+        die(2, "--error takes one variable (bounds for several are not implemented)");
     if (engine == ENG_FIXED && (order < 1 || order > FIXED_MAX))
         die(2, "order %lu is outside the fixed engine's range 1..%u (use -e dvec)", order, FIXED_MAX);
     if (engine == ENG_DNUM2 && order > DN_EXPR_MAX_ORDER2)
@@ -1088,7 +1119,8 @@ int main(int argc, char **argv)
     job.len = engine == ENG_DNUM2   ? (size_t)(job.n + 1) * (job.n + 2) / 2
               : engine == ENG_DNUMK ? dnk_size(nvars, job.n)
                                     : (size_t)job.n + 1;
-    job.ncols = nvars + (unsigned)job.len;
+    job.error = cf.error;
+    job.ncols = nvars + (unsigned)job.len * (job.error ? 2u : 1u);
     job.row_max = (size_t)job.ncols * (CELL_W + 3) + 8;
     job.coeffs = cf.coeffs;
     job.taylor = engine == ENG_DNUMK;

@@ -38,9 +38,11 @@
  *   dn_expr_nvars dn_expr_work_size             its variable count / workspace size
  *   dn_expr_eval                                on raw derivative arrays, order 0..DN_ORDER_MAX
  *   dn_expr_eval_coeffs                         the same, giving Taylor coefficients
+ *   dn_expr_work_size_err dn_expr_eval_err      the same with a bound on each error
  *   dn_expr_eval_o1 ... dn_expr_eval_o32        on fixed-order numbers dnum_oN
  *   dn_expr_eval_dnum                           _Generic name over the 32 above
  *   dn_expr_eval_dvec                           on Dvec numbers (run-time order)
+ *   dn_expr_eval_dvec_err                       the same with error bounds
  *   dn_expr_work_size2 dn_expr_eval2            on bivariate triangles (the Dnum2 layout)
  *   DN_EXPR_MAX_VARSK DN_EXPR_MAX_ORDERK
  *   dn_expr_work_sizek dn_expr_evalk            on k-variate numbers (the Dnumk layout)
@@ -125,6 +127,25 @@ int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, 
 int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double *out,
                         double *work);
 
+/** Returns how many doubles of workspace dn_expr_eval_err needs for e at order n (those
+ *  of dn_expr_eval, two more sets of registers and about 60 (n + 2) doubles of
+ *  temporaries and scratch), or 0 if n > DN_ORDER_MAX or e is NULL. */
+size_t dn_expr_work_size_err(const dn_expr *e, unsigned n);
+
+/** As dn_expr_eval (the same out), and err[k] >= 0 bounds the rounding error of out[k]:
+ *  |out[k] - the exact k-th derivative| <= err[k] for the formula with its constants as
+ *  the doubles they are read as and exact arguments (a first-order bound: terms of
+ *  relative size 2^-53 of the bound itself are left out; docs/accuracy.md shows how it
+ *  was validated and how tight it is). err[k] is +Inf where no bound is known (a non-finite
+ *  intermediate, a pole or zero handled by the zero rule, a derivative beyond the range
+ *  of double on the way) and NaN where out[k] is NaN. Cost: the program runs about four
+ *  times more, and a function of a nonlinear argument adds O(n^3) (docs/accuracy.md).
+ *  work holds dn_expr_work_size_err(e, n) doubles and must not overlap args, out or err;
+ *  err must not overlap args or out; out may alias args. Returns 0, DN_EINVAL or
+ *  DN_ERANGE as dn_expr_eval, writing nothing on failure. */
+int dn_expr_eval_err(const dn_expr *e, unsigned n, const double *args, double *out,
+                     double *err, double *work);
+
 /* dn_expr_eval_oN(e, r, args, work): evaluates e on fixed-order numbers: args[i] is the
  * value of variable i (with its derivatives), *r receives the result (r may point into
  * args). work as for dn_expr_eval at order N. Returns 0 or DN_EINVAL (NULL pointer), and
@@ -155,6 +176,12 @@ _DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
  *  uninitialised dvec), DN_EORDER (arguments of different orders) or DN_ENOMEM (r could
  *  not grow); r is untouched on failure. Same numbers as dn_expr_eval at order n. */
 int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double *work);
+
+/** As dn_expr_eval_dvec, and err[0..n] (n = the result's order) receives the error bounds
+ *  of dn_expr_eval_err. work holds dn_expr_work_size_err(e, n) doubles. Same status codes
+ *  as dn_expr_eval_dvec; on failure neither r nor err is written. */
+int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *const *args,
+                          double *work);
 
 /** Returns how many doubles of workspace dn_expr_eval2 needs for e at total order n
  *  (the registers, DNUM2_SIZE(n) = (n+1)(n+2)/2 doubles each), or 0 if

@@ -1,0 +1,318 @@
+/* Error bounds of the expression evaluator: dn_expr_eval_err (dnum/expr.h).
+ *
+ * The program runs once more at order n on the rolled kernels, and beside each register r
+ * (the derivatives r_k) goes a bound E_r,k on |computed r_k - exact r_k|. Each
+ * instruction adds to the bounds it receives what it does to them (first-order
+ * propagation through the absolute value of its Jacobian) and its own rounding:
+ *
+ *   a + b, a - b     E_a + E_b + u |r|
+ *   a * b            |a| * E_b + |b| * E_a + G |a| * |b|           (* the Leibniz product)
+ *   a / b            |1/b| * (E_a + |r| * E_b + G (|a| + |b| * |r|))
+ *   f(u)             |f'(u)|^ * E_u + 2 G Q,   Q = sum_j |f^(j)(u0)|/j! |u - u0|^j
+ *
+ * with u = 2^-53 and G = (k + 6) u at order k: a sum of k + 1 products, the conversions
+ * to and from Taylor coefficients and the rounded factorials. |f'(u)|^ is the majorant of
+ * the series f'(u) (the same sum with f^(j+1)), Q the majorant of f(u): a bound for the
+ * sizes of the terms the function's recurrence adds. The derivatives f^(j)(u0) come from
+ * the function's own kernel at order n + 1 on the bare variable (any function of the
+ * language, the special ones included, without a formula per function); the majorants
+ * from the composition of kernel.h (O(n^3), O(n) when u is linear). pow, atan2 and hypot
+ * are bounded as exp(b log a), atan(a/b) and sqrt(a^2 + b^2): the same functions, the
+ * same derivatives; their kernels round less than these compositions would.
+ *
+ * What it is: a first-order bound (second-order terms, of size u^2 times the bound's
+ * terms, are left out), for the formula with its constants as the doubles they are and
+ * exact arguments. Where a derivative f^(j)(u0) or an intermediate is not finite (a pole,
+ * a zero of the operand handled by the zero rule, overflow), no bound is known: +Inf.
+ * Validated against mpmath over random formulas by tools/error_check.py (docs/accuracy.md).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#define DN_NO_UNROLL
+#include "dnum/kernel.h"
+#include "expr_impl.h"
+
+#define U_D 0x1p-53 /* unit roundoff of double */
+
+/* The state of one bound evaluation: order, registers (derivatives and bounds),
+ * temporaries of order n + 1 and the kernels' scratch, all in the caller's workspace. */
+enum { NTMP = 14 };
+
+typedef struct {
+    unsigned n;
+    double *val, *err; /* nregs arrays of n + 1 each */
+    double *t[NTMP];   /* temporaries of n + 2 doubles */
+    double *ws;        /* _DN_W_MAX(n + 1) doubles */
+    _dn_wide *ww;      /* _DN_WW_MAX(n + 1) wide */
+} bctx;
+
+static size_t len1(unsigned n) { return (size_t)n + 2; }
+
+size_t dn_expr_work_size_err(const dn_expr *e, unsigned n)
+{
+    size_t base = dn_expr_work_size(e, n);
+    if (!base) return 0;
+    /* (the arguments, result and bounds of dn_expr_eval_dvec_err come first) */
+    size_t regs = (2 * (size_t)e->nregs + e->nvars + 2) * (n + 1), tmp = NTMP * len1(n);
+    size_t wide = (size_t)_DN_WW_MAX(n + 1) * sizeof(_dn_wide);
+    return base + regs + tmp + (size_t)_DN_W_MAX(n + 1) +
+           (wide + sizeof(double) - 1) / sizeof(double) + 16;
+}
+
+static void *align64(void *p)
+{
+    return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
+}
+
+/* one instruction of the language at order m on the rolled kernels */
+static void exec(const bctx *x, unsigned op, double *d, const double *a, const double *b,
+                 double c, unsigned m)
+{
+    double *ws = x->ws;
+    _dn_wide *ww = x->ww;
+    _DN_EXPR_EXEC(_dn_, op, d, a, b, c, m, ws, _DN_EXPR_COMMA ww)
+}
+
+static void absv(double *r, const double *a, unsigned n)
+{
+    for (unsigned k = 0; k <= n; k++) r[k] = fabs(a[k]);
+}
+
+/* r = a * b (Leibniz) of nonnegative arrays; r may alias a or b */
+static void lmul(const bctx *x, double *r, const double *a, const double *b)
+{
+    _dn_mul_w(r, a, b, x->n, x->ws);
+}
+
+static double g_round(unsigned k) { return ((double)k + 6.0) * U_D; }
+
+/* er = the bound of r = a * b (er may alias ea or eb; t[6..8] used) */
+static void err_mul(const bctx *x, double *er, const double *a, const double *ea,
+                    const double *b, const double *eb)
+{
+    unsigned n = x->n;
+    double *aa = x->t[6], *ab = x->t[7], *s = x->t[8];
+    absv(aa, a, n);
+    absv(ab, b, n);
+    lmul(x, s, aa, ab);
+    for (unsigned k = 0; k <= n; k++) s[k] *= g_round(k);
+    lmul(x, aa, aa, eb);
+    lmul(x, ab, ab, ea);
+    for (unsigned k = 0; k <= n; k++) er[k] = aa[k] + ab[k] + s[k];
+}
+
+/* er = the bound of r = a / b (computed r given; t[5..8] used) */
+static void err_div(const bctx *x, double *er, const double *a, const double *ea,
+                    const double *b, const double *eb, const double *r)
+{
+    unsigned n = x->n;
+    double *inv = x->t[5], *ar = x->t[6], *ab = x->t[7], *s = x->t[8];
+    _dn_d_div_w(inv, 1.0, b, n, x->ws);
+    absv(inv, inv, n);
+    absv(ar, r, n);
+    absv(ab, b, n);
+    lmul(x, ab, ab, ar); /* |b| * |r| */
+    lmul(x, ar, ar, eb); /* |r| * E_b */
+    for (unsigned k = 0; k <= n; k++)
+        s[k] = ea[k] + ar[k] + g_round(k) * (fabs(a[k]) + ab[k]);
+    lmul(x, er, inv, s);
+}
+
+/* er = the bound of f(u) for the one-argument instruction op (constant c): see the top.
+ * er may alias eu; t[0..4] used. */
+static void err_unary(const bctx *x, unsigned op, double c, const double *u,
+                      const double *eu, double *er)
+{
+    unsigned n = x->n, n1 = n + 1;
+    double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
+    _dn_set_var(var, u[0], n1);
+    exec(x, op, h, var, var, c, n1); /* h[j] = f^(j)(u0), j = 0..n+1 */
+    absv(h, h, n1);
+    if (_dn_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
+        double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
+        for (unsigned k = 0; k <= n; k++) {
+            p[k] = h[k + 1] * pw;
+            q[k] = h[k] * pw;
+            pw = (k == 0 && u1 == 0.0) ? 0.0 : pw * u1;
+        }
+    } else {
+        double *tr = x->t[5], *ws = x->ws;
+        absv(var, u, n);
+        _dn_to_t(tu, var, n);
+        _dn_tcompose_w(tr, h + 1, tu, n, ws); /* |f'|(u0 + |u - u0|) */
+        _dn_from_t(p, tr, n);
+        _dn_tcompose_w(tr, h, tu, n, ws); /* |f|(u0 + |u - u0|) */
+        _dn_from_t(q, tr, n);
+    }
+    lmul(x, p, p, eu);
+    for (unsigned k = 0; k <= n; k++) er[k] = p[k] + 2.0 * g_round(k) * q[k];
+}
+
+/* The bound of one instruction: writes the result to d and its bound to ed (which may
+ * be the registers of a or b). */
+static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
+{
+    unsigned n = x->n;
+    size_t len = (size_t)n + 1;
+    const double *a = x->val + i->a * len, *b = x->val + i->b * len;
+    const double *ea = x->err + i->a * len, *eb = x->err + i->b * len;
+    double c = i->c, *r = x->t[9];
+    exec(x, i->op, r, a, b, c, n); /* the result, before d (may be a or b) changes */
+    switch (i->op) {
+    case DN_OP_CONST: /* exact, or a folded constant with its bound */
+        for (unsigned k = 0; k <= n; k++) ed[k] = k ? 0.0 : i->ce;
+        break;
+    case DN_OP_ADD: case DN_OP_SUB:
+        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k] + eb[k] + U_D * fabs(r[k]);
+        break;
+    case DN_OP_NEG: case DN_OP_ABS:
+        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k];
+        break;
+    case DN_OP_ADD_D: case DN_OP_D_SUB:
+        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : i->ce);
+        break;
+    case DN_OP_MUL_D:
+        for (unsigned k = 0; k <= n; k++)
+            ed[k] = fabs(c) * ea[k] + U_D * fabs(r[k]) + i->ce * fabs(a[k]);
+        break;
+    case DN_OP_DIV_D: /* a times the rounded 1/c */
+        for (unsigned k = 0; k <= n; k++)
+            ed[k] = (ea[k] + i->ce * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
+        break;
+    case DN_OP_MUL: err_mul(x, ed, a, ea, b, eb); break;
+    case DN_OP_DIV: err_div(x, ed, a, ea, b, eb, r); break;
+    case DN_OP_POW: { /* exp(b log a) */
+        double *l = x->t[10], *el = x->t[11], *m = x->t[12], *em = x->t[13];
+        exec(x, DN_OP_LOG, l, a, a, 0.0, n);
+        err_unary(x, DN_OP_LOG, 0.0, a, ea, el);
+        exec(x, DN_OP_MUL, m, b, l, 0.0, n);
+        err_mul(x, em, b, eb, l, el);
+        err_unary(x, DN_OP_EXP, 0.0, m, em, ed);
+        break;
+    }
+    case DN_OP_ATAN2: { /* atan(a/b), the same derivatives */
+        double *q = x->t[10], *eq = x->t[11];
+        exec(x, DN_OP_DIV, q, a, b, 0.0, n);
+        err_div(x, eq, a, ea, b, eb, q);
+        err_unary(x, DN_OP_ATAN, 0.0, q, eq, ed);
+        break;
+    }
+    case DN_OP_HYPOT: { /* sqrt(a^2 + b^2) */
+        double *s = x->t[10], *es = x->t[11], *s2 = x->t[12], *es2 = x->t[13];
+        exec(x, DN_OP_MUL, s, a, a, 0.0, n);
+        err_mul(x, es, a, ea, a, ea);
+        exec(x, DN_OP_MUL, s2, b, b, 0.0, n);
+        err_mul(x, es2, b, eb, b, eb);
+        for (unsigned k = 0; k <= n; k++) {
+            s[k] += s2[k];
+            es[k] += es2[k] + U_D * fabs(s[k]);
+        }
+        err_unary(x, DN_OP_SQRT, 0.0, s, es, ed);
+        break;
+    }
+    case DN_OP_MIN: case DN_OP_MAX: { /* the active argument's; Inf if it may change */
+        int mx = i->op == DN_OP_MAX, take_a = mx ? a[0] > b[0] : a[0] < b[0];
+        const double *e = take_a ? ea : eb;
+        int unsure = !(fabs(a[0] - b[0]) > ea[0] + eb[0]);
+        double e0 = fmax(ea[0], eb[0]);
+        for (unsigned k = 1; k <= n; k++) ed[k] = unsure ? INFINITY : e[k];
+        ed[0] = unsure ? e0 : e[0];
+        break;
+    }
+    case DN_OP_FMOD: { /* a - q b, q = trunc(a0/b0) */
+        double q = fabs(nearbyint((a[0] - r[0]) / b[0]));
+        for (unsigned k = 0; k <= n; k++)
+            ed[k] = ea[k] + q * eb[k] + U_D * (fabs(r[k]) + q * fabs(b[k]));
+        break;
+    }
+    case DN_OP_FLOOR: case DN_OP_CEIL: { /* exact, unless the value may cross a jump */
+        double lo = a[0] - ea[0], hi = a[0] + ea[0];
+        int same = i->op == DN_OP_FLOOR ? floor(lo) == floor(hi) : ceil(lo) == ceil(hi);
+        for (unsigned k = 1; k <= n; k++) ed[k] = 0.0;
+        ed[0] = same ? 0.0 : INFINITY;
+        break;
+    }
+    default:
+        err_unary(x, i->op, c, a, ea, ed);
+        if (i->ce == 0.0) break;
+        /* a folded constant c with an error: d(c/u)/dc = r/c, d(u^c)/dc = r log u */
+        if (i->op == DN_OP_D_DIV) {
+            for (unsigned k = 0; k <= n; k++) ed[k] += i->ce * fabs(r[k] / c);
+        } else if (i->op == DN_OP_POWN || i->op == DN_OP_POW_D) {
+            double *l = x->t[10];
+            exec(x, DN_OP_LOG, l, a, a, 0.0, n);
+            exec(x, DN_OP_MUL, l, l, r, 0.0, n);
+            for (unsigned k = 0; k <= n; k++) ed[k] += i->ce * fabs(l[k]);
+        }
+        break;
+    }
+    for (unsigned k = 0; k <= n; k++) d[k] = r[k];
+}
+
+double _dn_expr_fold_err(unsigned op, double a, double ea, double b, double eb, double c,
+                        double ce)
+{
+    double val[3] = {a, b, 0.0}, err[3] = {ea, eb, 0.0}; /* a, b, the result */
+    double tmp[NTMP][2], ws[_DN_W_MAX(1) + 8];
+    _dn_wide ww[_DN_WW_MAX(1)];
+    bctx x = {.n = 0, .val = val, .err = err, .ws = ws, .ww = ww};
+    for (unsigned j = 0; j < NTMP; j++) x.t[j] = tmp[j];
+    dn_expr_ins i = {op, 2, 0, 1, c, ce}; /* registers of order 0 */
+    step(&x, &i, val + 2, err + 2);
+    return err[2];
+}
+
+int dn_expr_eval_err(const dn_expr *e, unsigned n, const double *args, double *out,
+                     double *err, double *work)
+{
+    if (!e || !out || !err || !work || (e->nvars && !args)) return DN_EINVAL;
+    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    size_t len = (size_t)n + 1, regs = (size_t)e->nregs * len;
+    bctx x;
+    x.n = n;
+    x.val = work + dn_expr_work_size(e, n) + (e->nvars + 2) * len;
+    x.err = x.val + regs;
+    for (unsigned j = 0; j < NTMP; j++) x.t[j] = x.err + regs + j * len1(n);
+    x.ws = align64(x.t[NTMP - 1] + len1(n));
+    x.ww = align64(x.ws + _DN_W_MAX(n + 1));
+    for (size_t k = 0; k < e->nvars * len; k++) {
+        x.val[k] = args[k];
+        x.err[k] = 0.0;
+    }
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
+        step(&x, i, x.val + i->dst * len, x.err + i->dst * len);
+    /* the result as dn_expr_eval gives it (out may alias args: read above); the paths
+     * of the orders with specialised programs may round differently: the difference
+     * is added */
+    dn_expr_eval(e, n, args, out, work);
+    const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
+    for (size_t k = 0; k < len; k++) {
+        double b = eres[k] + fabs(out[k] - res[k]);
+        err[k] = isnan(out[k]) ? NAN : (isfinite(out[k]) && isfinite(b)) ? b : INFINITY;
+    }
+    return DN_OK;
+}
+
+int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *const *args,
+                          double *work)
+{
+    if (!e || !r || !err || !work || (e->nvars && !args)) return DN_EINVAL;
+    int order = dvec_order(r);
+    if (order < 0) return DN_EINVAL;
+    for (unsigned i = 0; i < e->nvars; i++) {
+        int o = dvec_order(args[i]);
+        if (o < 0) return DN_EINVAL;
+        if (i == 0) order = o;
+        else if (o != order) return DN_EORDER;
+    }
+    unsigned n = (unsigned)order;
+    size_t len = (size_t)n + 1;
+    double *in = work + dn_expr_work_size(e, n), *out = in + e->nvars * len, *eb = out + len;
+    for (unsigned i = 0; i < e->nvars; i++) dvec_get_derivs(in + i * len, args[i]);
+    dn_expr_eval_err(e, n, in, out, eb, work);
+    int rc = dvec_set_derivs(r, out, n);
+    if (rc == DN_OK) /* else r and err untouched */
+        for (size_t k = 0; k < len; k++) err[k] = eb[k];
+    return rc;
+}

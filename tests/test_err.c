@@ -1,0 +1,201 @@
+/* Error bounds (dn_expr_eval_err, dn_expr_eval_dvec_err): the bound holds against
+ * independent references (the mpmath tables of every function, plain and composite
+ * arguments, orders 0..24 resp. 0..50; closed forms at order 100), is finite where it
+ * should be, Inf/NaN where nothing is known, and the calls follow the error rules. */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "ref_data.h"
+#include "ref_special_data.h"
+
+/* Evaluates src (variable x) at x0, order n, into out and err; returns the status. */
+static int eval_err(const char *src, double x0, unsigned n, double *out, double *err)
+{
+    const char *v[1] = {"x"};
+    dn_expr_error pe;
+    dn_expr *e = dn_expr_parse(src, v, 1, &pe);
+    cr_assert(e, "parse %s: %s", src, pe.msg);
+    double *w = malloc(dn_expr_work_size_err(e, n) * sizeof *w);
+    double *a = calloc((size_t)n + 1, sizeof *a);
+    cr_assert(w && a);
+    a[0] = x0;
+    if (n) a[1] = 1.0;
+    int rc = dn_expr_eval_err(e, n, a, out, err, w);
+    free(w);
+    free(a);
+    dn_expr_free(e);
+    return rc;
+}
+
+/* The formula of a reference row: f(u) with u = x (form 0) or 2x^2 + x (form 1), second
+ * argument h = x^3 - x/2 + 1. */
+static void row_formula(char *s, size_t cap, const char *fn, int form, double param)
+{
+    const char *u = form ? "(2*x^2 + x)" : "x", *h = "(x^3 - x/2 + 1)";
+    if (strcmp(fn, "recip") == 0) snprintf(s, cap, "1/%s", u);
+    else if (strcmp(fn, "powd") == 0 || strcmp(fn, "pown") == 0)
+        snprintf(s, cap, "%s^(%.17g)", u, param);
+    else if (!strcmp(fn, "pow") || !strcmp(fn, "atan2") || !strcmp(fn, "hypot") ||
+             !strcmp(fn, "min") || !strcmp(fn, "max") || !strcmp(fn, "fmod"))
+        snprintf(s, cap, "%s(%s, %s)", fn, u, h);
+    else if (!strcmp(fn, "polygamma") || !strcmp(fn, "jn") || !strcmp(fn, "yn"))
+        snprintf(s, cap, "%s(%d, %s)", fn, (int)param, u);
+    else if (strcmp(fn, "w1") == 0) snprintf(s, cap, "exp(-x*x)");
+    else if (strcmp(fn, "w2") == 0)
+        snprintf(s, cap, "sin(x)*exp(x)/(x*x + 1) + sqrt(x*x + 1)*log(cos(x) + 2)");
+    else snprintf(s, cap, "%s(%s)", fn, u);
+}
+
+/* Checks one row: every finite derivative lies within its bound of the reference
+ * (which carries 25 digits: 2^-70 relative on top). Counts the checked entries and
+ * those with a finite bound. */
+static void check_row(const char *fn, int form, double param, double x, const double *ref,
+                      unsigned n, unsigned *checked, unsigned *bounded)
+{
+    char src[200];
+    double out[64], err[64];
+    row_formula(src, sizeof src, fn, form, param);
+    cr_assert_eq(eval_err(src, x, n, out, err), DN_OK);
+    for (unsigned k = 0; k <= n; k++) {
+        if (!isfinite(out[k]) || !isfinite(ref[k])) continue;
+        (*checked)++;
+        cr_assert(err[k] >= 0.0, "%s at %g k=%u: bound %g", src, x, k, err[k]);
+        if (isinf(err[k])) continue;
+        (*bounded)++;
+        double e = fabs(out[k] - ref[k]), tol = err[k] + 0x1p-70 * fabs(ref[k]);
+        cr_assert(e <= tol, "%s at %.17g, k = %u: error %.3g above the bound %.3g (d = %.17g)",
+                  src, x, k, e, err[k], out[k]);
+    }
+}
+
+Test(err, bound_holds_for_every_function_against_mpmath)
+{
+    unsigned checked = 0, bounded = 0;
+    for (size_t r = 0; r < DN_REF_NROWS; r++) {
+        const dn_ref_row *row = &dn_ref_rows[r];
+        if (strcmp(row->fn, "abs") == 0) continue; /* not in the tables' analytic sense */
+        check_row(row->fn, row->form, row->param, row->x, row->d, DN_REF_MAXORD, &checked,
+                  &bounded);
+    }
+    for (size_t r = 0; r < DN_SREF_NROWS; r++) {
+        const dn_sref_row *row = &dn_sref_rows[r];
+        check_row(row->fn, row->form, row->param, row->x, row->d, 24, &checked, &bounded);
+    }
+    /* a bound that is always Inf would pass the loop: most must be finite */
+    cr_assert(checked > 5000 && bounded > 0.9 * checked, "checked %u, bounded %u", checked,
+              bounded);
+}
+
+/* sin(x) e^x at 1: d_k = 2^(k/2) e sin(1 + k pi/4); the Leibniz sum has terms 2^k, so
+ * double loses up to ~k/2 bits: the bound must say so, and hold. */
+Test(err, sin_exp_to_order_100)
+{
+    double out[101], err[101];
+    cr_assert_eq(eval_err("sin(x)*exp(x)", 1.0, 100, out, err), DN_OK);
+    for (unsigned k = 0; k <= 100; k++) {
+        long double ref = powl(2.0L, k / 2.0L) * expl(1.0L) *
+                          sinl(1.0L + k * 0.785398163397448309615660845819875721L);
+        long double e = fabsl((long double)out[k] - ref);
+        cr_assert(e <= err[k] + 1e-17L * fabsl(ref), "k = %u: error %Lg, bound %g", k, e, err[k]);
+        cr_assert(isfinite(err[k]));
+    }
+    /* and it is not absurd: within 10^6 of the true error where that error is large */
+    long double e100 = fabsl((long double)out[100] -
+                             powl(2.0L, 50.0L) * expl(1.0L) * sinl(1.0L + 25.0L * 3.14159265358979323846264338327950288L));
+    cr_assert(err[100] < 1e6 * (double)e100, "bound %g, error %Lg", err[100], e100);
+}
+
+/* exp(-x) exp(x) = 1: every derivative of order >= 1 is exactly 0. */
+Test(err, exp_minus_x_times_exp_x)
+{
+    double out[101], err[101];
+    cr_assert_eq(eval_err("exp(-x)*exp(x)", 1.0, 100, out, err), DN_OK);
+    cr_assert(fabs(out[0] - 1.0) <= err[0]);
+    for (unsigned k = 1; k <= 100; k++)
+        cr_assert(fabs(out[k]) <= err[k] && isfinite(err[k]), "k = %u: %g, bound %g", k,
+                  out[k], err[k]);
+}
+
+/* Folded constants carry their rounding: x * (1/3) has d1 = fl(1/3) != 1/3. */
+Test(err, folded_constants)
+{
+    double out[3], err[3];
+    cr_assert_eq(eval_err("x*(1/3)", 1.0, 2, out, err), DN_OK);
+    long double third = 1.0L / 3.0L;
+    cr_assert(fabsl(out[1] - third) <= err[1] && err[1] > 0.0 && err[1] < 1e-15);
+    cr_assert_eq(eval_err("x^(1/3)", 2.0, 2, out, err), DN_OK);
+    long double r1 = powl(2.0L, 1.0L / 3.0L);
+    cr_assert(fabsl(out[0] - r1) <= err[0]);
+    cr_assert_eq(eval_err("x + expm1(0.5)", 2.3, 1, out, err), DN_OK);
+    cr_assert(fabsl(out[0] - (2.3 + expm1l(0.5L))) <= err[0]);
+}
+
+/* Exact where the arithmetic is: a polynomial with small integers has zero bound where
+ * its derivatives vanish identically. */
+Test(err, structural_zeros_have_zero_bounds)
+{
+    double out[6], err[6];
+    cr_assert_eq(eval_err("x*x*x", 2.0, 5, out, err), DN_OK);
+    cr_assert(out[4] == 0.0 && err[4] == 0.0 && out[5] == 0.0 && err[5] == 0.0);
+    cr_assert_eq(eval_err("sin(x)", 0.0, 5, out, err), DN_OK);
+    cr_assert(err[2] == 0.0 && err[4] == 0.0 && err[1] <= 16 * DBL_EPSILON);
+}
+
+/* No bound is invented: NaN results get NaN, infinite ones and the zero rule Inf. */
+Test(err, poles_and_domain_errors)
+{
+    double out[5], err[5];
+    cr_assert_eq(eval_err("1/x", 0.0, 4, out, err), DN_OK);
+    for (unsigned k = 0; k <= 4; k++) cr_assert(isinf(out[k]) && isinf(err[k]));
+    cr_assert_eq(eval_err("log(x)", -1.0, 4, out, err), DN_OK);
+    for (unsigned k = 0; k <= 4; k++) cr_assert(isnan(out[k]) && isnan(err[k]));
+    cr_assert_eq(eval_err("sin(x)/x", 0.0, 4, out, err), DN_OK);
+    cr_assert(out[0] == 1.0 && isinf(err[0])); /* exact series, bound not known */
+}
+
+Test(err, bad_arguments_write_nothing)
+{
+    const char *v[1] = {"x"};
+    dn_expr *e = dn_expr_parse("sin(x)", v, 1, NULL);
+    double w[4096], a[3] = {1, 1, 0}, out[3] = {7, 7, 7}, err[3] = {7, 7, 7};
+    cr_assert_eq(dn_expr_eval_err(NULL, 2, a, out, err, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_err(e, 2, NULL, out, err, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_err(e, 2, a, out, NULL, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_err(e, DN_ORDER_MAX + 1, a, out, err, w), DN_ERANGE);
+    cr_assert_eq(dn_expr_work_size_err(e, DN_ORDER_MAX + 1), 0);
+    cr_assert_eq(dn_expr_work_size_err(NULL, 2), 0);
+    for (int k = 0; k < 3; k++) cr_assert(out[k] == 7 && err[k] == 7);
+    dn_expr_free(e);
+}
+
+/* The Dvec form gives the raw form's numbers and bounds. */
+Test(err, dvec_form_matches)
+{
+    const char *v[1] = {"x"};
+    dn_expr *e = dn_expr_parse("atan(x)*exp(-x^2)", v, 1, NULL);
+    unsigned n = 30;
+    double *w = malloc(dn_expr_work_size_err(e, n) * sizeof *w), a[31] = {0.7, 1.0};
+    double out[31], err[31], outd[31], errd[31];
+    cr_assert_eq(dn_expr_eval_err(e, n, a, out, err, w), DN_OK);
+    dvec x, r, y;
+    cr_assert_eq(dvec_init(&x, n), DN_OK);
+    cr_assert_eq(dvec_init(&r, n), DN_OK);
+    cr_assert_eq(dvec_init(&y, n + 1), DN_OK);
+    dvec_set_var(&x, 0.7);
+    const dvec *args[1] = {&x}, *mixed[2] = {&x, &y};
+    cr_assert_eq(dn_expr_eval_dvec_err(e, &r, errd, args, w), DN_OK);
+    dvec_get_derivs(outd, &r);
+    for (unsigned k = 0; k <= n; k++) cr_assert(outd[k] == out[k] && errd[k] == err[k]);
+    cr_assert_eq(dn_expr_eval_dvec_err(e, &r, NULL, args, w), DN_EINVAL);
+    dn_expr *e2 = dn_expr_parse("x*y", (const char *const[]){"x", "y"}, 2, NULL);
+    cr_assert_eq(dn_expr_eval_dvec_err(e2, &r, errd, mixed, w), DN_EORDER);
+    dn_expr_free(e2);
+    dvec_clear(&x);
+    dvec_clear(&r);
+    dvec_clear(&y);
+    free(w);
+    dn_expr_free(e);
+}

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Validates the error bounds of dnum-eval --error against mpmath.
+
+Usage: python3 tools/error_check.py build/tools/dnum-eval [COUNT [SEED]]
+
+Draws COUNT (default 2000) random formulas of one variable (arithmetic, constant and
+variable powers, and the analytic functions of the expression language) with a random
+point and order (1..16), and evaluates each with `dnum-eval --error` (and, where the
+library has it, `--precision extended --error`). The reference derivatives come from
+mpmath (numerical differentiation at raised precision, run at 40 and 60 digits; a
+derivative is used only where both agree to 1e-28 relative, scaled by max(|d_k|, 1e-300)).
+For every derivative that is finite with a finite bound it checks
+    |d_k - reference| <= e_k
+and prints the number of violations (must be 0), then how tight the bounds are: the
+distribution of e_k / |d_k - reference| (quantiles, where the error is not 0) and how
+many derivatives are exact. Constants in the formulas are dyadic (exact doubles), and
+the point is the double it prints as, so the reference is the formula the tool computes.
+"""
+import math
+import random
+import subprocess
+import sys
+
+import mpmath as mp
+
+DNUM = sys.argv[1] if len(sys.argv) > 1 else "build/tools/dnum-eval"
+COUNT = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+SEED = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] != "-v" else 1
+
+CONSTS = ["0.5", "1.5", "2", "3", "0.25", "1.25", "0.75", "5"]
+
+
+def cbrt(u):
+    return mp.sign(u) * mp.cbrt(abs(u))
+
+
+# name -> (mpmath function of one argument)
+UNARY = {
+    "exp": mp.exp, "expm1": mp.expm1, "log": mp.log, "log1p": mp.log1p, "sqrt": mp.sqrt,
+    "cbrt": cbrt, "sin": mp.sin, "cos": mp.cos, "tan": mp.tan, "asin": mp.asin,
+    "acos": mp.acos, "atan": mp.atan, "sinh": mp.sinh, "cosh": mp.cosh, "tanh": mp.tanh,
+    "asinh": mp.asinh, "acosh": mp.acosh, "atanh": mp.atanh, "erf": mp.erf,
+    "erfc": mp.erfc, "lgamma": lambda u: mp.log(abs(mp.gamma(u))), "tgamma": mp.gamma,
+    "digamma": mp.digamma, "lambertw": lambda u: mp.lambertw(u),
+    "erfinv": mp.erfinv, "j0": lambda u: mp.besselj(0, u), "j1": lambda u: mp.besselj(1, u),
+    "y0": lambda u: mp.bessely(0, u), "y1": lambda u: mp.bessely(1, u),
+    "log2": lambda u: mp.log(u, 2), "log10": lambda u: mp.log(u, 10),
+    "exp2": lambda u: mp.power(2, u), "sinc": lambda u: mp.sin(u) / u, "cot": mp.cot,
+    "sinpi": mp.sinpi, "cospi": mp.cospi,
+}
+COMMON = ["exp", "log", "sqrt", "sin", "cos", "atan", "tanh", "erf", "expm1", "log1p"]
+
+
+def gen(rng, depth):
+    """A random formula: (text, mpmath function of x)."""
+    r = rng.random()
+    if depth <= 0 or r < 0.2:
+        if rng.random() < 0.7:
+            return "x", lambda x: x
+        c = rng.choice(CONSTS)
+        return c, (lambda v: (lambda x: v))(mp.mpf(c))
+    r = rng.random()
+    if r < 0.45:
+        name = rng.choice(COMMON if rng.random() < 0.6 else list(UNARY))
+        s, f = gen(rng, depth - 1)
+        g = UNARY[name]
+        return "%s(%s)" % (name, s), (lambda g, f: lambda x: g(f(x)))(g, f)
+    if r < 0.8:
+        op = rng.choice("+-*/")
+        s1, f1 = gen(rng, depth - 1)
+        s2, f2 = gen(rng, depth - 1)
+        ops = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+               "/": lambda a, b: a / b}
+        return "(%s %s %s)" % (s1, op, s2), (lambda o, f1, f2: lambda x: o(f1(x), f2(x)))(ops[op], f1, f2)
+    s1, f1 = gen(rng, depth - 1)
+    kind = rng.randrange(5)
+    if kind == 0:  # integer power
+        m = rng.choice([2, 3, -1, -2, 5, 7])
+        return "(%s)^%d" % (s1, m), (lambda f1, m: lambda x: f1(x) ** m)(f1, m)
+    if kind == 1:  # real constant power
+        p = rng.choice(["0.5", "1.5", "-0.5", "2.5", "0.25"])
+        return "(%s)^%s" % (s1, p), (lambda f1, p: lambda x: f1(x) ** p)(f1, mp.mpf(p))
+    s2, f2 = gen(rng, depth - 1)
+    if kind == 2:
+        return "pow(%s, %s)" % (s1, s2), (lambda f1, f2: lambda x: f1(x) ** f2(x))(f1, f2)
+    if kind == 3:
+        return "atan2(%s, %s)" % (s1, s2), (lambda f1, f2: lambda x: mp.atan2(f1(x), f2(x)))(f1, f2)
+    return "hypot(%s, %s)" % (s1, s2), (lambda f1, f2: lambda x: mp.hypot(f1(x), f2(x)))(f1, f2)
+
+
+def reference(f, x, n, dps):
+    mp.mp.dps = dps
+    try:
+        v = f(mp.mpf(x))
+        if not isinstance(v, mp.mpf) or not mp.isfinite(v):
+            return None
+        c = mp.taylor(f, mp.mpf(x), n)
+        if abs(c[0] - v) > mp.mpf(10) ** (-dps // 2) * abs(v):
+            return None  # numerical differentiation failed (tiny values: absolute steps)
+    except Exception:  # outside the domain (complex values, poles): not a test case
+        return None
+    out = []
+    for k, ck in enumerate(c):
+        if not isinstance(ck, mp.mpf) and abs(mp.im(ck)) > mp.mpf(10) ** (-dps // 2):
+            return None
+        out.append(mp.re(ck) * mp.factorial(k))
+    return out
+
+
+def run(expr, x, n, extra):
+    cmd = [DNUM, "-n", str(n), "-a", repr(x), "--error"] + extra + ["--", expr]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return None
+    row = p.stdout.splitlines()[1].split(",")
+    vals = [float(v) for v in row[1:]]
+    return vals[: n + 1], vals[n + 1:]
+
+
+def main():
+    rng = random.Random(SEED)
+    extended = subprocess.run([DNUM, "--help"], capture_output=True, text=True).stdout.find("--precision") >= 0
+    modes = [("double", [])] + ([("extended", ["--precision", "extended"])] if extended else [])
+    stats = {m: {"checked": 0, "viol": 0, "exact": 0, "ratios": [], "worst": None, "inf": 0}
+             for m, _ in modes}
+    formulas = 0
+    while formulas < COUNT:
+        expr, f = gen(rng, rng.choice([1, 2, 2, 3, 3, 4]))
+        if "x" not in expr:
+            continue
+        x = rng.choice([0.3, 0.7, 1.1, 1.6, 2.3, -0.4, -1.3, 0.45, 3.2])
+        n = rng.choice([1, 2, 3, 4, 6, 8, 12, 16])
+        r1 = reference(f, x, n, 40)
+        if r1 is None:
+            continue
+        r2 = reference(f, x, n, 60)
+        if r2 is None:
+            continue
+        mp.mp.dps = 60
+        ref = [b if abs(a - b) <= mp.mpf(10) ** -28 * max(abs(b), mp.mpf(10) ** -300) else None
+               for a, b in zip(r1, r2)]
+        formulas += 1
+        for mode, extra in modes:
+            got = run(expr, x, n, extra)
+            if got is None:
+                continue
+            d, e = got
+            st = stats[mode]
+            for k in range(n + 1):
+                if ref[k] is None or not math.isfinite(d[k]) or abs(ref[k]) > 1.7e308:
+                    continue
+                if not math.isfinite(e[k]):
+                    st["inf"] += 1
+                    continue
+                st["checked"] += 1
+                err = abs(mp.mpf(d[k]) - ref[k])
+                if err > e[k]:
+                    st["viol"] += 1
+                    rel = float(err / e[k]) if e[k] > 0 else math.inf
+                    if "-v" in sys.argv:
+                        print("violation: %s at %r n=%d k=%d: d=%r ref=%s e=%r" % (
+                            expr, x, n, k, d[k], mp.nstr(ref[k], 20), e[k]))
+                    if st["worst"] is None or rel > st["worst"][0]:
+                        st["worst"] = (rel, expr, x, n, k)
+                if err == 0:
+                    st["exact"] += 1
+                else:
+                    st["ratios"].append(float(e[k] / err))
+    print("formulas: %d (seed %d)" % (formulas, SEED))
+    for mode, _ in modes:
+        st = stats[mode]
+        rs = sorted(st["ratios"])
+        q = lambda p: rs[min(len(rs) - 1, int(p * len(rs)))] if rs else float("nan")
+        print("%s: %d derivatives checked, %d violations (bound below the true error), "
+              "%d exact, %d with no bound (inf)" % (mode, st["checked"], st["viol"], st["exact"], st["inf"]))
+        if st["worst"]:
+            print("  worst violation: error/bound %.3g for %s at %g, n=%d, k=%d" % st["worst"])
+        print("  bound / true error: min %.3g, 1%% %.3g, 10%% %.3g, median %.3g, 90%% %.3g, max %.3g"
+              % (q(0), q(0.01), q(0.1), q(0.5), q(0.9), rs[-1] if rs else float("nan")))
+    sys.exit(1 if any(stats[m]["viol"] for m, _ in modes) else 0)
+
+
+if __name__ == "__main__":
+    main()
