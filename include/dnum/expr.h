@@ -41,6 +41,8 @@
  *   dn_expr_eval_o1 ... dn_expr_eval_o32        on fixed-order numbers dnum_oN
  *   dn_expr_eval_dnum                           _Generic name over the 32 above
  *   dn_expr_eval_dvec                           on Dvec numbers (run-time order)
+ *   dn_ext_bits dn_expr_work_size_ext           extended precision: significand bits,
+ *   dn_expr_eval_ext dn_expr_eval_dvec_ext      workspace, the evaluators (raw, Dvec)
  *   dn_expr_work_size2 dn_expr_eval2            on bivariate triangles (the Dnum2 layout)
  *   DN_EXPR_MAX_VARSK DN_EXPR_MAX_ORDERK
  *   dn_expr_work_sizek dn_expr_evalk            on k-variate numbers (the Dnumk layout)
@@ -155,6 +157,36 @@ _DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
  *  uninitialised dvec), DN_EORDER (arguments of different orders) or DN_ENOMEM (r could
  *  not grow); r is untouched on failure. Same numbers as dn_expr_eval at order n. */
 int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double *work);
+
+/* Extended precision (docs/accuracy.md, "Extended precision"). The same program run on
+ * the same recurrences in a wider type: IEEE binary128 (113-bit significand) where the
+ * compiler and C library provide _Float128 and its functions, else long double (64 bits
+ * on x86). For results that are ill-conditioned in double, such as high derivatives of
+ * products whose Leibniz terms cancel (sin(x)*exp(x) at order 100). Inputs and outputs
+ * stay double; every intermediate, the kernels' function values at the point and the
+ * factorials are in the wide type; the results are rounded once (a derivative beyond
+ * DBL_MAX becomes +-Inf; no range rescaling is needed up to DN_ORDER_MAX). */
+
+/** Returns the significand bits of the extended type: 113 (binary128) or 64 (x87 long
+ *  double; 53 where long double is double). */
+int dn_ext_bits(void);
+
+/** Returns how many doubles of workspace dn_expr_eval_ext and dn_expr_eval_dvec_ext need
+ *  for e at order n (registers and kernel scratch in the wide type, aligned internally:
+ *  about (nregs + 19) (n + 1) 16-byte numbers), or 0 if n > DN_ORDER_MAX or e is NULL. */
+size_t dn_expr_work_size_ext(const dn_expr *e, unsigned n);
+
+/** As dn_expr_eval, in extended precision: same arguments, status codes (DN_EINVAL,
+ *  DN_ERANGE; nothing written on failure) and domain rules; work must hold
+ *  dn_expr_work_size_ext(e, n) doubles and must not overlap args or out. Thread-safe, no
+ *  allocation, a bounded stack frame at any order. Costs about 10-40x dn_expr_eval
+ *  (binary128 runs in software; docs/accuracy.md). */
+int dn_expr_eval_ext(const dn_expr *e, unsigned n, const double *args, double *out,
+                     double *work);
+
+/** As dn_expr_eval_dvec, in extended precision; work must hold dn_expr_work_size_ext(e, n)
+ *  doubles. Same status codes; r untouched on failure. */
+int dn_expr_eval_dvec_ext(const dn_expr *e, dvec *r, const dvec *const *args, double *work);
 
 /** Returns how many doubles of workspace dn_expr_eval2 needs for e at total order n
  *  (the registers, DNUM2_SIZE(n) = (n+1)(n+2)/2 doubles each), or 0 if
