@@ -4,6 +4,7 @@
  * factorial up to that order). Inputs and outputs stay double. */
 #include "kernel_ext.h" /* first: it selects the C library's declarations */
 #include <stdint.h>
+#include <stdlib.h>
 #include "expr_impl.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -57,31 +58,58 @@ static double *transfer_of(const dn_expr *e, double *work, unsigned n)
     return (double *)((char *)ww_of(e, work, n) + pad64((size_t)_DN_WW_MAX(n) * sizeof(_dne_real)));
 }
 
-/* Runs the program on the registers w (variables in place) at order n. */
+/* One instruction (as _DN_EXPR_EXEC, with the two whose value that macro keeps in a
+ * double computed here in the extended type). */
+static void exec1(unsigned op, _dne_real *d, const _dne_real *a, const _dne_real *b,
+                  _dne_real c, unsigned n, _dne_real *ws, _dne_real *ww)
+{
+    switch (op) {
+    case DN_OP_DIV_D: {
+        _dne_real v = a[0] / c;
+        _dne_mul_d(d, a, 1 / c, n);
+        d[0] = v;
+        break;
+    }
+    case DN_OP_D_SUB: {
+        _dne_real v = c - a[0];
+        _dne_neg(d, a, n);
+        d[0] = v;
+        break;
+    }
+    default:
+        _DN_EXPR_EXEC(_dne_, op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+    }
+}
+
+/* Runs the program on the registers w (variables in place) at order n; the constants are
+ * c + clo. */
 static void run_ext(const dn_expr *e, _dne_real *w, unsigned n, _dne_real *ws, _dne_real *ww)
 {
     size_t len = (size_t)n + 1;
-    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
-        _dne_real *d = w + i->dst * len;
-        const _dne_real *a = w + i->a * len, *b = w + i->b * len;
-        _dne_real c = i->c;
-        switch (i->op) { /* the two whose value _DN_EXPR_EXEC keeps in a double */
-        case DN_OP_DIV_D: {
-            _dne_real v = a[0] / c;
-            _dne_mul_d(d, a, 1 / c, n);
-            d[0] = v;
-            break;
-        }
-        case DN_OP_D_SUB: {
-            _dne_real v = c - a[0];
-            _dne_neg(d, a, n);
-            d[0] = v;
-            break;
-        }
-        default:
-            _DN_EXPR_EXEC(_dne_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
-        }
-    }
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
+        exec1(i->op, w + i->dst * len, w + i->a * len, w + i->b * len,
+              (_dne_real)i->c + (_dne_real)i->clo, n, ws, ww);
+}
+
+double _dne_expr_fold_lo(unsigned op, double a, double alo, double b, double blo, double c,
+                         double clo, double v)
+{
+    _dne_real d[1], ra[1] = {(_dne_real)a + alo}, rb[1] = {(_dne_real)b + blo};
+    _dne_real ws[_DN_W_MAX(0)], ww[_DN_WW_MAX(0)];
+    exec1(op, d, ra, rb, (_dne_real)c + clo, 0u, ws, ww);
+    /* v + lo is d[0] to 106 bits where the two are close, to 53 bits of d[0] - v where
+     * double folding lost more (sin(pi): v = 1.2e-16, d[0] = -2.8e-33 (pi to 106 bits)) */
+    return isfinite(v) && isfinite(d[0]) ? (double)(d[0] - v) : 0.0;
+}
+
+double _dne_expr_decimal_lo(const char *s, double v)
+{
+#if defined(DN_EXT_F128) && DN_EXT_F128
+    _dne_real x = strtof128(s, NULL);
+#else
+    _dne_real x = strtold(s, NULL);
+#endif
+    return isfinite(v) ? (double)(x - v) : 0.0;
 }
 
 int dn_expr_eval_ext(const dn_expr *e, unsigned n, const double *args, double *out,

@@ -55,6 +55,7 @@ _Static_assert(DN_OP_YN + 1 == DN_OP_COUNT && DN_OP_COUNT == 63, "op list out of
 typedef struct dn_expr_ins {
     unsigned op, dst, a, b; /* register numbers */
     double c;               /* constant operand */
+    double clo;             /* its low part: c + clo to about 106 bits (dn_expr_eval_ext) */
 } dn_expr_ins;
 
 struct dn_expr {
@@ -160,6 +161,13 @@ struct dn_expr {
 /* Folds one instruction whose operands are constants (order 0): the value the
  * evaluators would compute. Defined in expr_eval.c. */
 _DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);
+
+/* Extended precision (expr_eval_ext.c). The low part of a folded constant: the operation
+ * on a + alo, b + blo, c + clo in the extended type, minus v (the double fold), rounded. */
+_DN_EXPR_INTERNAL double _dne_expr_fold_lo(unsigned op, double a, double alo, double b,
+                                           double blo, double c, double clo, double v);
+/* The low part of the decimal number s read in the extended type, minus v = strtod(s). */
+_DN_EXPR_INTERNAL double _dne_expr_decimal_lo(const char *s, double v);
 
 /* The orders with an order-specialised evaluator (expr_fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order

@@ -282,3 +282,28 @@ Test(ext, dvec_variant_and_errors)
     free(w);
     dn_expr_free(e);
 }
+
+/* The program's constants are extended too (to about 106 bits: a double and its low
+ * part), numbers and pi, e as well as subexpressions folded at parse time: where the
+ * double constants leave an error of 1e-16, the extended ones leave below 1e-30. */
+Test(ext, constants_are_extended)
+{
+    static const struct {
+        const char *src;
+        double x;
+    } cases[] = {{"sin(pi * x)", 1.0},      /* pi in an instruction */
+                 {"x + sin(pi)", 0.0},      /* folded */
+                 {"x * 0.1 - x / 10", 3.0}, /* decimal numbers */
+                 {"log(x * e) - 1 - log(x)", 2.0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dn_expr *e = parse(cases[i].src);
+        double a[1], b[1];
+        eval_at(e, cases[i].x, 0, a, 1);
+        eval_at(e, cases[i].x, 0, b, 0);
+        double tol = dn_ext_bits() >= 113 ? 1e-30 : 1e-18;
+        cr_expect(fabs(a[0]) <= tol, "'%s': %.3g (double %.3g)", cases[i].src, a[0], b[0]);
+        cr_expect(fabs(b[0]) > tol, "'%s': double %.3g (the test needs a double error)",
+                  cases[i].src, b[0]);
+        dn_expr_free(e);
+    }
+}
