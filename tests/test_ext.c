@@ -124,8 +124,12 @@ static void sref_src(char *buf, size_t len, const dn_sref_row *r)
 }
 
 /* Row checks: the extended result's scaled error is at most the double evaluator's plus
- * the final rounding (2^-52), and at most tol_ext (the references are rounded to 25
- * digits; 113 bits reach them to a few ulp of double). Returns the worst error. */
+ * the final rounding (2^-52), or at most tol_ext (the references are rounded to 25
+ * digits; 113 bits reach them to a few ulp of double). With 64 bits the extended type can
+ * be narrower than the double path's own wide type (double-double in DN_WIDE_DD builds:
+ * pow's cancelling recurrence at (2x^2 + x)^2.5, 4e-14 against 3e-15), and long double
+ * Bessel values of high order are less accurate (y1 at order 28: 2.4e-12): tol_ext
+ * 1e-13 (built-in) and 1e-11 (special) there. Returns the worst error. */
 static double check_row(const char *src, double x0, const double *want, unsigned n,
                         double tol_ext, double *worst_d)
 {
@@ -150,7 +154,7 @@ static double check_row(const char *src, double x0, const double *want, unsigned
 Test(ext, builtin_functions_against_mpmath)
 {
     double worst = 0.0, worst_d = 0.0;
-    double tol = dn_ext_bits() >= 113 ? 4.5e-16 : 1e-14;
+    double tol = dn_ext_bits() >= 113 ? 4.5e-16 : 1e-13;
     for (size_t i = 0; i < DN_REF_NROWS; i++) {
         char src[160];
         ref_src(src, sizeof src, &dn_ref_rows[i]);
@@ -164,7 +168,7 @@ Test(ext, builtin_functions_against_mpmath)
 Test(ext, special_functions_against_mpmath)
 {
     double worst = 0.0, worst_d = 0.0;
-    double tol = dn_ext_bits() >= 113 ? 4.5e-16 : 1e-13;
+    double tol = dn_ext_bits() >= 113 ? 4.5e-16 : 1e-11;
     for (size_t i = 0; i < DN_SREF_NROWS; i++) {
         char src[96];
         sref_src(src, sizeof src, &dn_sref_rows[i]);

@@ -179,8 +179,9 @@ size_t dn_expr_work_size_ext(const dn_expr *e, unsigned n);
 /** As dn_expr_eval, in extended precision: same arguments, status codes (DN_EINVAL,
  *  DN_ERANGE; nothing written on failure) and domain rules; work must hold
  *  dn_expr_work_size_ext(e, n) doubles and must not overlap args or out. Thread-safe, no
- *  allocation, a bounded stack frame at any order. Costs about 10-40x dn_expr_eval
- *  (binary128 runs in software; docs/accuracy.md). */
+ *  allocation, a bounded stack frame at any order. Costs about 30-100x dn_expr_eval
+ *  (binary128 runs in software; docs/accuracy.md). The program's constants (numbers,
+ *  pi, e, folded subexpressions) are used to about 106 bits. */
 int dn_expr_eval_ext(const dn_expr *e, unsigned n, const double *args, double *out,
                      double *work);
 
