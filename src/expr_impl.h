@@ -158,6 +158,22 @@ struct dn_expr {
 #define _DN_EXPR_INTERNAL
 #endif
 
+/* The order of a Dvec evaluation of e into r: that of the arguments (all equal), or r's
+ * without variables; DN_EINVAL (NULL or uninitialised) or DN_EORDER (different orders). */
+static inline int _dn_expr_dvec_order(const dn_expr *e, const dvec *r, const dvec *const *args)
+{
+    if (!e || !r || (e->nvars && !args)) return DN_EINVAL;
+    int order = dvec_order(r);
+    if (order < 0) return DN_EINVAL;
+    for (unsigned i = 0; i < e->nvars; i++) {
+        int o = dvec_order(args[i]);
+        if (o < 0) return DN_EINVAL;
+        if (i == 0) order = o;
+        else if (o != order) return DN_EORDER;
+    }
+    return order;
+}
+
 /* Folds one instruction whose operands are constants (order 0): the value the
  * evaluators would compute. Defined in expr_eval.c. */
 _DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);

@@ -5,6 +5,13 @@
  * can call them with a compile-time order and the compiler unrolls them completely.
  * Names start with _dn_; do not call them from user code, they may change.
  *
+ * One source, two element types: the recurrences (the body below, the series cores of
+ * kernel_wide.h and kernel_special.h) are written on the macros _DN_R (element type),
+ * _DN_K(name) (the kernel's name), _DN_M(f) (the C library's function) and a few more
+ * (see "The element type"), instantiated here for double; the library compiles the same
+ * body a second time for an extended type (src/kernel_ext.h, names _dne_*) behind
+ * dn_expr_eval_ext. So _DN_K(exp_w) below is _dn_exp_w, _DN_R is double.
+ *
  * Two levels:
  *   _dn_t*   "normalised" cores on Taylor coefficients t[k] = f^(k)/k!, k = 0..n.
  *            Outputs must not alias inputs (restrict). No allocation, no errors.

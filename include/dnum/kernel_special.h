@@ -34,6 +34,8 @@
  * _dn_cospi_val.  Function lists for the front ends: _DN_SPECIAL_UN_LIST,
  * _DN_SPECIAL_BIN_LIST, _DN_SPECIAL_INT_LIST.
  */
+/* Written on the element-type macros of kernel.h (_DN_R, _DN_K, _DN_M, ...): the
+ * functions below the type-independent part are the body, compiled once per type. */
 #ifndef DNUM_KERNEL_SPECIAL_H
 #define DNUM_KERNEL_SPECIAL_H
 
