@@ -45,20 +45,27 @@ typedef struct {
     double *t[NTMP];   /* temporaries of n + 2 doubles */
     double *ws;        /* _DN_W_MAX(n + 1) doubles */
     _dn_wide *ww;      /* _DN_WW_MAX(n + 1) wide */
+    double *xw;        /* the extended evaluator's workspace (calibration), or NULL */
 } bctx;
 
-static size_t len1(unsigned n) { return (size_t)n + 2; }
-
-size_t dn_expr_work_size_err(const dn_expr *e, unsigned n)
+/* The program r1 = op(r0; c) of one instruction, for the calibration of a kernel. */
+static dn_expr one_op(dn_expr_ins *ins, unsigned op, double c)
 {
-    size_t base = dn_expr_work_size(e, n);
-    if (!base) return 0;
-    /* (the arguments, result and bounds of dn_expr_eval_dvec_err come first) */
-    size_t regs = (2 * (size_t)e->nregs + e->nvars + 2) * (n + 1), tmp = NTMP * len1(n);
-    size_t wide = (size_t)_DN_WW_MAX(n + 1) * sizeof(_dn_wide);
-    return base + regs + tmp + (size_t)_DN_W_MAX(n + 1) +
-           (wide + sizeof(double) - 1) / sizeof(double) + 16;
+    *ins = (dn_expr_ins){op, 1, 0, 0, c, 0.0};
+    return (dn_expr){.nvars = 1, .nregs = 2, .nins = 1, .result = 1, .ins = ins};
 }
+
+/* the order of the calibration runs: n + 1, at most DN_ORDER_MAX */
+static unsigned calib_order(unsigned n) { return n < DN_ORDER_MAX ? n + 1 : DN_ORDER_MAX; }
+
+static size_t calib_size(unsigned n)
+{
+    dn_expr_ins ins;
+    dn_expr p = one_op(&ins, DN_OP_EXP, 0.0);
+    return dn_expr_work_size_ext(&p, calib_order(n));
+}
+
+static size_t len1(unsigned n) { return (size_t)n + 2; }
 
 static void *align64(void *p)
 {
@@ -86,6 +93,14 @@ static void lmul(const bctx *x, double *r, const double *a, const double *b)
 }
 
 static double g_round(unsigned k) { return ((double)k + 6.0) * U_D; }
+
+/* A bound on the error of the instruction's constant against the formula as written
+ * (a decimal number, pi, e, a folded subexpression): its low part clo, which the parser
+ * computes in the extended type, and that low part's own precision. */
+static double cerr(const dn_expr_ins *i)
+{
+    return i->clo == 0.0 ? 0.0 : fabs(i->clo) * 1.01 + ldexp(fabs(i->c), 2 - dn_ext_bits());
+}
 
 /* er = the bound of r = a * b (er may alias ea or eb; t[6..8] used) */
 static void err_mul(const bctx *x, double *er, const double *a, const double *ea,
@@ -128,6 +143,15 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
     _dn_set_var(var, u[0], n1);
     exec(x, op, h, var, var, c, n1); /* h[j] = f^(j)(u0), j = 0..n+1 */
+    if (x->xw) { /* the kernel's own error on the bare variable, measured in extended
+                  * precision: h[j] becomes the size of the terms that explains it */
+        dn_expr_ins ins;
+        dn_expr p = one_op(&ins, op, c);
+        unsigned m = calib_order(n);
+        dn_expr_eval_ext(&p, m, var, q, x->xw);
+        for (unsigned j = 0; j <= m; j++)
+            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / (2.0 * g_round(j));
+    }
     absv(h, h, n1);
     if (_dn_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
         double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
@@ -161,7 +185,7 @@ static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
     exec(x, i->op, r, a, b, c, n); /* the result, before d (may be a or b) changes */
     switch (i->op) {
     case DN_OP_CONST: /* exact, or a folded constant with its bound */
-        for (unsigned k = 0; k <= n; k++) ed[k] = k ? 0.0 : i->ce;
+        for (unsigned k = 0; k <= n; k++) ed[k] = k ? 0.0 : cerr(i);
         break;
     case DN_OP_ADD: case DN_OP_SUB:
         for (unsigned k = 0; k <= n; k++) ed[k] = ea[k] + eb[k] + U_D * fabs(r[k]);
@@ -170,15 +194,15 @@ static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
         for (unsigned k = 0; k <= n; k++) ed[k] = ea[k];
         break;
     case DN_OP_ADD_D: case DN_OP_D_SUB:
-        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : i->ce);
+        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : cerr(i));
         break;
     case DN_OP_MUL_D:
         for (unsigned k = 0; k <= n; k++)
-            ed[k] = fabs(c) * ea[k] + U_D * fabs(r[k]) + i->ce * fabs(a[k]);
+            ed[k] = fabs(c) * ea[k] + U_D * fabs(r[k]) + cerr(i) * fabs(a[k]);
         break;
     case DN_OP_DIV_D: /* a times the rounded 1/c */
         for (unsigned k = 0; k <= n; k++)
-            ed[k] = (ea[k] + i->ce * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
+            ed[k] = (ea[k] + cerr(i) * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
         break;
     case DN_OP_MUL: err_mul(x, ed, a, ea, b, eb); break;
     case DN_OP_DIV: err_div(x, ed, a, ea, b, eb, r); break;
@@ -235,80 +259,143 @@ static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
     }
     default:
         err_unary(x, i->op, c, a, ea, ed);
-        if (i->ce == 0.0) break;
+        if (cerr(i) == 0.0) break;
         /* a folded constant c with an error: d(c/u)/dc = r/c, d(u^c)/dc = r log u */
         if (i->op == DN_OP_D_DIV) {
-            for (unsigned k = 0; k <= n; k++) ed[k] += i->ce * fabs(r[k] / c);
+            for (unsigned k = 0; k <= n; k++) ed[k] += cerr(i) * fabs(r[k] / c);
         } else if (i->op == DN_OP_POWN || i->op == DN_OP_POW_D) {
             double *l = x->t[10];
             exec(x, DN_OP_LOG, l, a, a, 0.0, n);
             exec(x, DN_OP_MUL, l, l, r, 0.0, n);
-            for (unsigned k = 0; k <= n; k++) ed[k] += i->ce * fabs(l[k]);
+            for (unsigned k = 0; k <= n; k++) ed[k] += cerr(i) * fabs(l[k]);
         }
         break;
     }
     for (unsigned k = 0; k <= n; k++) d[k] = r[k];
 }
 
-double _dn_expr_fold_err(unsigned op, double a, double ea, double b, double eb, double c,
-                        double ce)
+/* The workspace: [the evaluators' own (double or extended)] [the Dvec form's arguments,
+ * result and bounds; AUTO's bounds] [the registers and their bounds] [temporaries]
+ * [scratch] [the calibration's extended workspace]. */
+static size_t base_size(const dn_expr *e, unsigned n)
 {
-    double val[3] = {a, b, 0.0}, err[3] = {ea, eb, 0.0}; /* a, b, the result */
-    double tmp[NTMP][2], ws[_DN_W_MAX(1) + 8];
-    _dn_wide ww[_DN_WW_MAX(1)];
-    bctx x = {.n = 0, .val = val, .err = err, .ws = ws, .ww = ww};
-    for (unsigned j = 0; j < NTMP; j++) x.t[j] = tmp[j];
-    dn_expr_ins i = {op, 2, 0, 1, c, ce}; /* registers of order 0 */
-    step(&x, &i, val + 2, err + 2);
-    return err[2];
+    size_t d = dn_expr_work_size(e, n), x = dn_expr_work_size_ext(e, n);
+    return (d > x ? d : x) + (e->nvars + 3) * ((size_t)n + 1);
+}
+
+size_t dn_expr_work_size_err(const dn_expr *e, unsigned n)
+{
+    if (!dn_expr_work_size(e, n)) return 0;
+    size_t regs = 2 * (size_t)e->nregs * (n + 1), tmp = NTMP * len1(n);
+    size_t wide = (size_t)_DN_WW_MAX(n + 1) * sizeof(_dn_wide);
+    return base_size(e, n) + regs + tmp + (size_t)_DN_W_MAX(n + 1) +
+           (wide + sizeof(double) - 1) / sizeof(double) + 24 + calib_size(n);
+}
+
+/* The bounds of the program's result, computed in double (x->val, x->err), with or
+ * without the calibration. */
+static void shadow(bctx *x, const dn_expr *e, unsigned n, const double *args, double *work,
+                   int calibrate)
+{
+    size_t len = (size_t)n + 1, regs = (size_t)e->nregs * len;
+    x->n = n;
+    x->val = work + base_size(e, n);
+    x->err = x->val + regs;
+    for (unsigned j = 0; j < NTMP; j++) x->t[j] = x->err + regs + j * len1(n);
+    x->ws = align64(x->t[NTMP - 1] + len1(n));
+    x->ww = align64(x->ws + _DN_W_MAX(n + 1));
+    x->xw = calibrate ? (double *)align64(x->ww + _DN_WW_MAX(n + 1)) : NULL;
+    for (size_t k = 0; k < e->nvars * len; k++) {
+        x->val[k] = args[k];
+        x->err[k] = 0.0;
+    }
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
+        step(x, i, x->val + i->dst * len, x->err + i->dst * len);
+}
+
+unsigned dn_err_first_short(const double *d, const double *err, unsigned n, double digits)
+{
+    double f = pow(10.0, -digits);
+    for (unsigned k = 0; k <= n; k++) {
+        if (!isfinite(d[k]) || !isfinite(err[k])) continue; /* no bound known */
+        double nb = fmax(k ? fabs(d[k - 1]) : 0.0, k < n ? fabs(d[k + 1]) : 0.0);
+        if (!(err[k] <= f * fmax(fabs(d[k]), 1e-15 * (isfinite(nb) ? nb : 0.0)))) return k;
+    }
+    return n + 1;
+}
+
+/* The scale of the double bounds for a result in extended precision: the roundings
+ * shrink by 2^(53 - bits); taken as 2^-47 at 113 bits (digamma's value in extended
+ * precision is accurate to about 1e-31, not to 2^-113), 2^-10 at 64. */
+static double ext_scale(void)
+{
+    int b = dn_ext_bits();
+    return b >= 113 ? 0x1p-47 : b > 53 ? ldexp(1.0, 54 - b) : 1.0;
+}
+
+int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *out,
+                      double *err, unsigned flags, double *work)
+{
+    if (!e || !out || !work || (e->nvars && !args) || flags > 7u ||
+        (flags & 3u) == 3u || (!err && !(flags & DN_PREC_AUTO)))
+        return DN_EINVAL;
+    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    size_t len = (size_t)n + 1;
+    int calibrate = !(flags & DN_PREC_QUICK);
+    double *eb = work + base_size(e, n) - len; /* AUTO's own bounds */
+    bctx x;
+    if (flags & DN_PREC_AUTO) { /* double, and its bound's verdict (before out is written:
+                                 * out may alias args) */
+        shadow(&x, e, n, args, work, 0);
+        const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
+        /* the quick bound, with a margin of 10 for what the calibration may add */
+        for (size_t k = 0; k < len; k++) eb[k] = 10.0 * eres[k];
+        if (dn_err_first_short(res, eb, n, 10.0) > n) {
+            if (err && calibrate) shadow(&x, e, n, args, work, 1);
+            dn_expr_eval(e, n, args, out, work);
+            if (err)
+                for (size_t k = 0; k < len; k++) {
+                    double b = x.err[e->result * len + k] + fabs(out[k] - res[k]);
+                    err[k] = isnan(out[k]) ? NAN : (isfinite(out[k]) && isfinite(b)) ? b : INFINITY;
+                }
+            return 0;
+        }
+        flags = DN_PREC_EXTENDED | (flags & DN_PREC_QUICK);
+        if (!err) err = eb;
+    }
+    shadow(&x, e, n, args, work, calibrate);
+    const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
+    int ext = (flags & DN_PREC_EXTENDED) != 0;
+    double sc = ext ? ext_scale() : 1.0;
+    if (ext) dn_expr_eval_ext(e, n, args, out, work);
+    else dn_expr_eval(e, n, args, out, work);
+    for (size_t k = 0; k < len; k++) {
+        /* extended: the bounds scaled, and the rounding of the result to double; double:
+         * the difference between the specialised paths and the rolled kernels */
+        double b = ext ? sc * eres[k] + 0x1p-53 * fabs(out[k])
+                       : eres[k] + fabs(out[k] - res[k]);
+        err[k] = isnan(out[k]) ? NAN : (isfinite(out[k]) && isfinite(b)) ? b : INFINITY;
+    }
+    return ext;
 }
 
 int dn_expr_eval_err(const dn_expr *e, unsigned n, const double *args, double *out,
                      double *err, double *work)
 {
-    if (!e || !out || !err || !work || (e->nvars && !args)) return DN_EINVAL;
-    if (n > DN_ORDER_MAX) return DN_ERANGE;
-    size_t len = (size_t)n + 1, regs = (size_t)e->nregs * len;
-    bctx x;
-    x.n = n;
-    x.val = work + dn_expr_work_size(e, n) + (e->nvars + 2) * len;
-    x.err = x.val + regs;
-    for (unsigned j = 0; j < NTMP; j++) x.t[j] = x.err + regs + j * len1(n);
-    x.ws = align64(x.t[NTMP - 1] + len1(n));
-    x.ww = align64(x.ws + _DN_W_MAX(n + 1));
-    for (size_t k = 0; k < e->nvars * len; k++) {
-        x.val[k] = args[k];
-        x.err[k] = 0.0;
-    }
-    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
-        step(&x, i, x.val + i->dst * len, x.err + i->dst * len);
-    /* the result as dn_expr_eval gives it (out may alias args: read above); the paths
-     * of the orders with specialised programs may round differently: the difference
-     * is added */
-    dn_expr_eval(e, n, args, out, work);
-    const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
-    for (size_t k = 0; k < len; k++) {
-        double b = eres[k] + fabs(out[k] - res[k]);
-        err[k] = isnan(out[k]) ? NAN : (isfinite(out[k]) && isfinite(b)) ? b : INFINITY;
-    }
-    return DN_OK;
+    if (!err) return DN_EINVAL;
+    return dn_expr_eval_prec(e, n, args, out, err, DN_PREC_DOUBLE, work);
 }
 
 int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *const *args,
                           double *work)
 {
-    if (!e || !r || !err || !work || (e->nvars && !args)) return DN_EINVAL;
-    int order = dvec_order(r);
-    if (order < 0) return DN_EINVAL;
-    for (unsigned i = 0; i < e->nvars; i++) {
-        int o = dvec_order(args[i]);
-        if (o < 0) return DN_EINVAL;
-        if (i == 0) order = o;
-        else if (o != order) return DN_EORDER;
-    }
+    if (!r || !err || !work) return DN_EINVAL;
+    int order = _dn_expr_dvec_order(e, r, args);
+    if (order < 0) return order;
     unsigned n = (unsigned)order;
     size_t len = (size_t)n + 1;
-    double *in = work + dn_expr_work_size(e, n), *out = in + e->nvars * len, *eb = out + len;
+    double *in = work + base_size(e, n) - (e->nvars + 3) * len, *out = in + e->nvars * len;
+    double *eb = out + len;
     for (unsigned i = 0; i < e->nvars; i++) dvec_get_derivs(in + i * len, args[i]);
     dn_expr_eval_err(e, n, in, out, eb, work);
     int rc = dvec_set_derivs(r, out, n);

@@ -267,15 +267,9 @@ int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double
 
 int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double *work)
 {
-    if (!e || !r || !work || (e->nvars && !args)) return DN_EINVAL;
-    int order = dvec_order(r);
-    if (order < 0) return DN_EINVAL;
-    for (unsigned i = 0; i < e->nvars; i++) {
-        int o = dvec_order(args[i]);
-        if (o < 0) return DN_EINVAL;
-        if (i == 0) order = o;
-        else if (o != order) return DN_EORDER;
-    }
+    if (!work) return DN_EINVAL;
+    int order = _dn_expr_dvec_order(e, r, args);
+    if (order < 0) return order;
     unsigned n = (unsigned)order;
     size_t len = (size_t)n + 1;
     for (unsigned i = 0; i < e->nvars; i++) dvec_get_derivs(work + i * len, args[i]);

@@ -55,8 +55,7 @@ _Static_assert(DN_OP_YN + 1 == DN_OP_COUNT && DN_OP_COUNT == 63, "op list out of
 typedef struct dn_expr_ins {
     unsigned op, dst, a, b; /* register numbers */
     double c;               /* constant operand */
-    double ce;              /* a bound on the rounding error of c (0 for a literal; a
-                             * folded constant's, for dn_expr_eval_err) */
+    double clo;             /* its low part: c + clo to about 106 bits (dn_expr_eval_ext) */
 } dn_expr_ins;
 
 struct dn_expr {
@@ -159,14 +158,32 @@ struct dn_expr {
 #define _DN_EXPR_INTERNAL
 #endif
 
+/* The order of a Dvec evaluation of e into r: that of the arguments (all equal), or r's
+ * without variables; DN_EINVAL (NULL or uninitialised) or DN_EORDER (different orders). */
+static inline int _dn_expr_dvec_order(const dn_expr *e, const dvec *r, const dvec *const *args)
+{
+    if (!e || !r || (e->nvars && !args)) return DN_EINVAL;
+    int order = dvec_order(r);
+    if (order < 0) return DN_EINVAL;
+    for (unsigned i = 0; i < e->nvars; i++) {
+        int o = dvec_order(args[i]);
+        if (o < 0) return DN_EINVAL;
+        if (i == 0) order = o;
+        else if (o != order) return DN_EORDER;
+    }
+    return order;
+}
+
 /* Folds one instruction whose operands are constants (order 0): the value the
  * evaluators would compute. Defined in expr_eval.c. */
 _DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);
 
-/* A bound on the error of _dn_expr_fold(op, a, b, c) when a, b, c carry the error bounds
- * ea, eb, ce (expr_err.c). */
-_DN_EXPR_INTERNAL double _dn_expr_fold_err(unsigned op, double a, double ea, double b,
-                                           double eb, double c, double ce);
+/* Extended precision (expr_eval_ext.c). The low part of a folded constant: the operation
+ * on a + alo, b + blo, c + clo in the extended type, minus v (the double fold), rounded. */
+_DN_EXPR_INTERNAL double _dne_expr_fold_lo(unsigned op, double a, double alo, double b,
+                                           double blo, double c, double clo, double v);
+/* The low part of the decimal number s read in the extended type, minus v = strtod(s). */
+_DN_EXPR_INTERNAL double _dne_expr_decimal_lo(const char *s, double v);
 
 /* The orders with an order-specialised evaluator (expr_fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order

@@ -16,7 +16,8 @@ enum { T_END, T_NUM, T_NAME, T_CHAR };
 typedef struct operand {
     int is_const;
     double c;     /* the value, if is_const */
-    double ce;    /* a bound on its rounding error (folded constants) */
+    double lo;    /* and its low part: c + lo is the constant to about 106 bits (for
+                   * dn_expr_eval_ext; the double evaluators use c) */
     unsigned reg; /* the register, if not */
 } operand;
 
@@ -28,6 +29,7 @@ typedef struct parser {
     int tok;
     size_t start, len; /* byte offset and length in src */
     double num;        /* value of a T_NUM */
+    double num_lo;     /* its low part (see operand) */
     size_t pos;        /* where the next token starts looking */
     /* output */
     dn_expr_ins *ins;
@@ -44,30 +46,31 @@ static const struct builtin {
     unsigned op;
     unsigned nargs; /* 0: a constant; 3: two arguments, the first an integer constant */
     double value;
+    double lo; /* the constants' low parts: value + lo to about 106 bits */
 } builtins[] = {
-    {"exp", DN_OP_EXP, 1, 0}, {"expm1", DN_OP_EXPM1, 1, 0}, {"log", DN_OP_LOG, 1, 0},
-    {"log1p", DN_OP_LOG1P, 1, 0}, {"sqrt", DN_OP_SQRT, 1, 0}, {"cbrt", DN_OP_CBRT, 1, 0},
-    {"sin", DN_OP_SIN, 1, 0}, {"cos", DN_OP_COS, 1, 0}, {"tan", DN_OP_TAN, 1, 0},
-    {"asin", DN_OP_ASIN, 1, 0}, {"acos", DN_OP_ACOS, 1, 0}, {"atan", DN_OP_ATAN, 1, 0},
-    {"sinh", DN_OP_SINH, 1, 0}, {"cosh", DN_OP_COSH, 1, 0}, {"tanh", DN_OP_TANH, 1, 0},
-    {"asinh", DN_OP_ASINH, 1, 0}, {"acosh", DN_OP_ACOSH, 1, 0},
-    {"atanh", DN_OP_ATANH, 1, 0}, {"erf", DN_OP_ERF, 1, 0}, {"erfc", DN_OP_ERFC, 1, 0},
-    {"abs", DN_OP_ABS, 1, 0}, {"pow", DN_OP_POW, 2, 0}, {"atan2", DN_OP_ATAN2, 2, 0},
-    {"hypot", DN_OP_HYPOT, 2, 0},
-    {"lgamma", DN_OP_LGAMMA, 1, 0}, {"tgamma", DN_OP_TGAMMA, 1, 0},
-    {"digamma", DN_OP_DIGAMMA, 1, 0}, {"lambertw", DN_OP_LAMBERTW, 1, 0},
-    {"lambertwm1", DN_OP_LAMBERTWM1, 1, 0}, {"erfinv", DN_OP_ERFINV, 1, 0},
-    {"erfcinv", DN_OP_ERFCINV, 1, 0}, {"j0", DN_OP_J0, 1, 0}, {"j1", DN_OP_J1, 1, 0},
-    {"y0", DN_OP_Y0, 1, 0}, {"y1", DN_OP_Y1, 1, 0}, {"log2", DN_OP_LOG2, 1, 0},
-    {"log10", DN_OP_LOG10, 1, 0}, {"exp2", DN_OP_EXP2, 1, 0}, {"sinc", DN_OP_SINC, 1, 0},
-    {"cot", DN_OP_COT, 1, 0}, {"sinpi", DN_OP_SINPI, 1, 0}, {"cospi", DN_OP_COSPI, 1, 0},
-    {"floor", DN_OP_FLOOR, 1, 0}, {"ceil", DN_OP_CEIL, 1, 0}, {"min", DN_OP_MIN, 2, 0},
-    {"max", DN_OP_MAX, 2, 0}, {"fmod", DN_OP_FMOD, 2, 0},
+    {"exp", DN_OP_EXP, 1, 0, 0}, {"expm1", DN_OP_EXPM1, 1, 0, 0}, {"log", DN_OP_LOG, 1, 0, 0},
+    {"log1p", DN_OP_LOG1P, 1, 0, 0}, {"sqrt", DN_OP_SQRT, 1, 0, 0}, {"cbrt", DN_OP_CBRT, 1, 0, 0},
+    {"sin", DN_OP_SIN, 1, 0, 0}, {"cos", DN_OP_COS, 1, 0, 0}, {"tan", DN_OP_TAN, 1, 0, 0},
+    {"asin", DN_OP_ASIN, 1, 0, 0}, {"acos", DN_OP_ACOS, 1, 0, 0}, {"atan", DN_OP_ATAN, 1, 0, 0},
+    {"sinh", DN_OP_SINH, 1, 0, 0}, {"cosh", DN_OP_COSH, 1, 0, 0}, {"tanh", DN_OP_TANH, 1, 0, 0},
+    {"asinh", DN_OP_ASINH, 1, 0, 0}, {"acosh", DN_OP_ACOSH, 1, 0, 0},
+    {"atanh", DN_OP_ATANH, 1, 0, 0}, {"erf", DN_OP_ERF, 1, 0, 0}, {"erfc", DN_OP_ERFC, 1, 0, 0},
+    {"abs", DN_OP_ABS, 1, 0, 0}, {"pow", DN_OP_POW, 2, 0, 0}, {"atan2", DN_OP_ATAN2, 2, 0, 0},
+    {"hypot", DN_OP_HYPOT, 2, 0, 0},
+    {"lgamma", DN_OP_LGAMMA, 1, 0, 0}, {"tgamma", DN_OP_TGAMMA, 1, 0, 0},
+    {"digamma", DN_OP_DIGAMMA, 1, 0, 0}, {"lambertw", DN_OP_LAMBERTW, 1, 0, 0},
+    {"lambertwm1", DN_OP_LAMBERTWM1, 1, 0, 0}, {"erfinv", DN_OP_ERFINV, 1, 0, 0},
+    {"erfcinv", DN_OP_ERFCINV, 1, 0, 0}, {"j0", DN_OP_J0, 1, 0, 0}, {"j1", DN_OP_J1, 1, 0, 0},
+    {"y0", DN_OP_Y0, 1, 0, 0}, {"y1", DN_OP_Y1, 1, 0, 0}, {"log2", DN_OP_LOG2, 1, 0, 0},
+    {"log10", DN_OP_LOG10, 1, 0, 0}, {"exp2", DN_OP_EXP2, 1, 0, 0}, {"sinc", DN_OP_SINC, 1, 0, 0},
+    {"cot", DN_OP_COT, 1, 0, 0}, {"sinpi", DN_OP_SINPI, 1, 0, 0}, {"cospi", DN_OP_COSPI, 1, 0, 0},
+    {"floor", DN_OP_FLOOR, 1, 0, 0}, {"ceil", DN_OP_CEIL, 1, 0, 0}, {"min", DN_OP_MIN, 2, 0, 0},
+    {"max", DN_OP_MAX, 2, 0, 0}, {"fmod", DN_OP_FMOD, 2, 0, 0},
     /* (integer constant, x): value = the largest |integer| allowed */
-    {"polygamma", DN_OP_POLYGAMMA, 3, 100}, {"jn", DN_OP_JN, 3, 10000},
-    {"yn", DN_OP_YN, 3, 10000},
-    {"pi", 0, 0, 3.141592653589793238462643383279502884},
-    {"e", 0, 0, 2.718281828459045235360287471352662498},
+    {"polygamma", DN_OP_POLYGAMMA, 3, 100, 0}, {"jn", DN_OP_JN, 3, 10000, 0},
+    {"yn", DN_OP_YN, 3, 10000, 0},
+    {"pi", 0, 0, 3.141592653589793238462643383279502884, 1.2246467991473531772e-16},
+    {"e", 0, 0, 2.718281828459045235360287471352662498, 1.4456468917292501366e-16},
 };
 
 static const struct builtin *find_builtin(const char *s, size_t len)
@@ -138,6 +141,7 @@ static int lex_number(parser *p)
     memcpy(buf, s + p->start, p->len);
     buf[p->len] = '\0';
     p->num = strtod(buf, NULL);
+    p->num_lo = _dne_expr_decimal_lo(buf, p->num);
     if (buf != small) free(buf);
     if (isinf(p->num))
         return fail(p, DN_ERANGE, col(p), "number " TOKFMT " too large for a double", TOKARG(p));
@@ -181,7 +185,7 @@ static int is_char(const parser *p, char c)
 /* ---- code generation ------------------------------------------------------------- */
 
 static int emit(parser *p, unsigned op, unsigned dst, unsigned a, unsigned b, double c,
-                double ce)
+                double clo)
 {
     if (p->nins == p->cap) {
         unsigned cap = p->cap ? 2 * p->cap : 16;
@@ -190,7 +194,7 @@ static int emit(parser *p, unsigned op, unsigned dst, unsigned a, unsigned b, do
         p->ins = ins;
         p->cap = cap;
     }
-    p->ins[p->nins++] = (dn_expr_ins){op, dst, a, b, c, ce};
+    p->ins[p->nins++] = (dn_expr_ins){op, dst, a, b, c, clo};
     return 0;
 }
 
@@ -224,7 +228,7 @@ static int materialise(parser *p, operand *x)
 {
     if (!x->is_const) return 0;
     unsigned r = alloc_reg(p);
-    if (emit(p, DN_OP_CONST, r, 0, 0, x->c, x->ce)) return -1;
+    if (emit(p, DN_OP_CONST, r, 0, 0, x->c, x->lo)) return -1;
     x->is_const = 0;
     x->reg = r;
     return 0;
@@ -234,8 +238,9 @@ static int materialise(parser *p, operand *x)
 static int gen_unary_c(parser *p, unsigned op, operand *x, double c)
 {
     if (x->is_const) {
-        x->ce = _dn_expr_fold_err(op, x->c, x->ce, 0.0, 0.0, c, 0.0);
-        x->c = _dn_expr_fold(op, x->c, 0.0, c);
+        double v = _dn_expr_fold(op, x->c, 0.0, c);
+        x->lo = _dne_expr_fold_lo(op, x->c, x->lo, 0.0, 0.0, c, 0.0, v);
+        x->c = v;
         return 0;
     }
     release(p, x);
@@ -251,13 +256,13 @@ static int gen_unary(parser *p, unsigned op, operand *x)
     return gen_unary_c(p, op, x, 0.0);
 }
 
-/* x = x op y with register operands a, b (in that order) or one register and c. */
+/* x = x op y with register operands a, b (in that order) or one register and c + clo. */
 static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsigned b, double c,
-               double ce)
+               double clo)
 {
     release2(p, x, y);
     unsigned d = alloc_reg(p);
-    if (emit(p, op, d, a, b, c, ce)) return -1;
+    if (emit(p, op, d, a, b, c, clo)) return -1;
     x->is_const = 0;
     x->reg = d;
     return 0;
@@ -268,34 +273,35 @@ static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsig
 static int gen_binary(parser *p, unsigned op, operand *x, operand *y)
 {
     if (x->is_const && y->is_const) {
-        x->ce = _dn_expr_fold_err(op, x->c, x->ce, y->c, y->ce, 0.0, 0.0);
-        x->c = _dn_expr_fold(op, x->c, y->c, 0.0);
+        double v = _dn_expr_fold(op, x->c, y->c, 0.0);
+        x->lo = _dne_expr_fold_lo(op, x->c, x->lo, y->c, y->lo, 0.0, 0.0, v);
+        x->c = v;
         return 0;
     }
     switch (op) {
     case DN_OP_ADD:
-        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, y->c, y->ce);
-        if (x->is_const) return gen(p, DN_OP_ADD_D, x, y, y->reg, 0, x->c, x->ce);
+        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, y->c, y->lo);
+        if (x->is_const) return gen(p, DN_OP_ADD_D, x, y, y->reg, 0, x->c, x->lo);
         break;
     case DN_OP_SUB:
-        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, -y->c, y->ce);
-        if (x->is_const) return gen(p, DN_OP_D_SUB, x, y, y->reg, 0, x->c, x->ce);
+        if (y->is_const) return gen(p, DN_OP_ADD_D, x, y, x->reg, 0, -y->c, -y->lo);
+        if (x->is_const) return gen(p, DN_OP_D_SUB, x, y, y->reg, 0, x->c, x->lo);
         break;
     case DN_OP_MUL:
-        if (y->is_const) return gen(p, DN_OP_MUL_D, x, y, x->reg, 0, y->c, y->ce);
-        if (x->is_const) return gen(p, DN_OP_MUL_D, x, y, y->reg, 0, x->c, x->ce);
+        if (y->is_const) return gen(p, DN_OP_MUL_D, x, y, x->reg, 0, y->c, y->lo);
+        if (x->is_const) return gen(p, DN_OP_MUL_D, x, y, y->reg, 0, x->c, x->lo);
         break;
     case DN_OP_DIV:
-        if (y->is_const) return gen(p, DN_OP_DIV_D, x, y, x->reg, 0, y->c, y->ce);
-        if (x->is_const) return gen(p, DN_OP_D_DIV, x, y, y->reg, 0, x->c, x->ce);
+        if (y->is_const) return gen(p, DN_OP_DIV_D, x, y, x->reg, 0, y->c, y->lo);
+        if (x->is_const) return gen(p, DN_OP_D_DIV, x, y, y->reg, 0, x->c, x->lo);
         break;
     case DN_OP_POW:
         if (y->is_const) {
             double k = y->c;
             if (k == 2.0) return gen(p, DN_OP_MUL, x, y, x->reg, x->reg, 0.0, 0.0); /* exact */
             if (k == floor(k) && fabs(k) < 2147483648.0)
-                return gen(p, DN_OP_POWN, x, y, x->reg, 0, k, y->ce);
-            return gen(p, DN_OP_POW_D, x, y, x->reg, 0, k, y->ce);
+                return gen(p, DN_OP_POWN, x, y, x->reg, 0, k, 0.0);
+            return gen(p, DN_OP_POW_D, x, y, x->reg, 0, k, y->lo);
         }
         break;
     default:
@@ -384,7 +390,7 @@ static int parse_primary(parser *p, operand *x)
     if (p->tok == T_NUM) {
         x->is_const = 1;
         x->c = p->num;
-        x->ce = 0.0;
+        x->lo = p->num_lo;
         return next(p);
     }
     if (is_char(p, '(')) {
@@ -407,7 +413,7 @@ static int parse_primary(parser *p, operand *x)
     if (b && b->nargs == 0) {
         x->is_const = 1;
         x->c = b->value;
-        x->ce = 0.0;
+        x->lo = b->lo;
         return next(p);
     }
     if (b) return fail(p, DN_EPARSE, col(p), "function '%s' needs '(' and arguments", b->name);

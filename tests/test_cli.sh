@@ -56,10 +56,10 @@ awk -v c="$c1000" 'BEGIN { t = 2^1001; exit !(c - t < 1e-13 * t && t - c < 1e-13
 
 # 2. the tool against the same sweep written in C with dnum_o8
 "$gauss" 2001 -4 4 >"$tmp/c.csv"
-"$eval_bin" -n 8 -r -4:4:2001 'exp(-x^2)' >"$tmp/e.csv"
+"$eval_bin" --precision double -n 8 -r -4:4:2001 'exp(-x^2)' >"$tmp/e.csv"
 cmp -s "$tmp/c.csv" "$tmp/e.csv" || fail "dnum-eval and gaussian_csv differ"
 # every engine gives the same numbers (fixed vs dvec)
-"$eval_bin" -e dvec -n 8 -r -4:4:2001 'exp(-x^2)' >"$tmp/d.csv"
+"$eval_bin" --precision double -e dvec -n 8 -r -4:4:2001 'exp(-x^2)' >"$tmp/d.csv"
 cmp -s "$tmp/e.csv" "$tmp/d.csv" || fail "engines fixed and dvec differ"
 [[ $(wc -l <"$tmp/e.csv") -eq 2002 ]] || fail "sweep: wrong row count"
 
@@ -208,6 +208,25 @@ if [[ -x /usr/bin/time ]] && ! ldd "$eval_bin" 2>/dev/null | grep -q asan; then
             fail "--points -j $j: $(cat "$tmp/bytes") bytes in $(tail -1 "$tmp/rss") KB"
     done
 fi
+
+# error bounds and precision (one variable): sin(x) e^x at 1 has d100 = 2^50 e sin(1 + 25 pi)
+# = -2575333104750642 correctly rounded (mpmath); double is wrong from the second digit
+ext=$("$eval_bin" --precision extended -n 100 -a 1 'sin(x)*exp(x)' | tail -1 | awk -F, '{ print $NF }')
+[[ $ext == -2575333104750642 ]] || fail "--precision extended: d100 = $ext"
+auto=$("$eval_bin" -n 100 -a 1 'sin(x)*exp(x)' 2>"$tmp/err" | tail -1 | awk -F, '{ print $NF }')
+[[ $auto == "$ext" && ! -s $tmp/err ]] || fail "--precision auto: d100 = $auto ($(head -1 "$tmp/err"))"
+dbl=$("$eval_bin" --precision double --error -n 100 -a 1 'sin(x)*exp(x)' | tail -1 | awk -F, '{ print $101, $202 }')
+awk -v p="$dbl" 'BEGIN { split(p, a, " "); t = -2575333104750642; e = a[1] - t; if (e < 0) e = -e;
+    exit !(e > 1e12 && e <= a[2] && a[2] < 1e6 * e) }' || fail "--error: d100, e100 = $dbl"
+[[ $("$eval_bin" --error -n 2 -a 1 'x^3' | head -1) == x,d0,d1,d2,e0,e1,e2 ]] || fail "--error header"
+"$eval_bin" --error -n 3 -a 2 'x^3' | tail -1 | awk -F, '{ for (k = 2; k <= 5; k++) if (!($(k + 4) > 0 && $(k + 4) < 1e-13 * $k)) exit 1 }' ||
+    fail "--error: x^3 bounds"
+"$eval_bin" -n 200 -a 1 'sin(x)*exp(x)' >/dev/null 2>"$tmp/err" || fail "order 200: exit status"
+grep -qF "fewer than 10 correct digits even in extended precision at 1 of 1 point (first at x = 1, from order" "$tmp/err" ||
+    fail "order 200: no warning ($(head -1 "$tmp/err"))"
+expect_error "unknown precision 'quad'" --precision quad -a 1 x
+expect_error "--error takes one variable" --error -V x,y -a 1,2 'x*y'
+expect_error "--precision extended takes one variable" --precision extended -V x,y -a 1,2 'x*y'
 
 # 8. -j N writes the bytes of -j 1: every format and engine, sweeps and points
 awk 'BEGIN{for (i = 0; i < 7001; i++) printf "%.6f,%.3f\n", i / 7000 - 0.5, i / 1000}' >"$tmp/p4.txt"

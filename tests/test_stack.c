@@ -133,8 +133,15 @@ static void expr_all(run *o)
         return;
     }
     dn_expr *e2 = dn_expr_parse("sin(x) * y + x^2.5 / hypot(x, y)", vars, 2, &err);
+    /* the extended-precision evaluator on the O(n^2) recurrences (the O(n^3) compositions
+     * are the same code as above, and slow in software binary128) */
+    dn_expr *e3 = dn_expr_parse("sin(x) * y + x^2.5 / hypot(x, y) + x^y + atan2(x, y)"
+                                " + lambertw(x) + erfinv(x / 4) + sinpi(x) + log1p(x) / x",
+                                vars, 2, &err);
     size_t nw = dn_expr_work_size(e, N), nw2 = e2 ? dn_expr_work_size(e2, N) : 0;
-    double *w = malloc((nw > nw2 ? nw : nw2) * sizeof(double));
+    size_t nw3 = e3 ? dn_expr_work_size_ext(e3, N) : 0;
+    nw = nw > nw2 ? nw : nw2;
+    double *w = malloc((nw > nw3 ? nw : nw3) * sizeof(double));
     double *args = malloc(2 * LEN * sizeof(double)), *out = malloc(LEN * sizeof(double));
     dvec x, u, z, y, r;
     dvec_init(&x, N);
@@ -150,7 +157,10 @@ static void expr_all(run *o)
     keep_raw(o, dn_expr_eval(e, N, args, out, w), out);
     const dvec *dargs[] = {&x, &y};
     keep(o, e2 ? dn_expr_eval_dvec(e2, &r, dargs, w) : DN_EINVAL, &r);
+    keep_raw(o, e3 ? dn_expr_eval_ext(e3, N, args, out, w) : DN_EINVAL, out);
+    keep(o, e3 ? dn_expr_eval_dvec_ext(e3, &r, dargs, w) : DN_EINVAL, &r);
     dn_expr_free(e2);
+    dn_expr_free(e3);
     dvec_clear(&x);
     dvec_clear(&u);
     dvec_clear(&z);

@@ -35,7 +35,7 @@ static const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2", "dn
 /* ---- the options: one table (short letter, long name, value name, help) ---- */
 
 enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_JOBS,
-              O_COEFFS, O_ERROR, O_HELP, O_VERSION };
+              O_COEFFS, O_ERROR, O_PRECISION, O_HELP, O_VERSION };
 static const struct option_def {
     char s;          /* short form, 0 if none */
     const char *l;   /* long form */
@@ -71,6 +71,11 @@ static const struct option_def {
      "add columns e0..eN after the derivatives: bounds on their\n"
      "rounding errors, |dk - exact| <= ek (one variable; inf where\n"
      "no bound is known; with --coeffs, bounds of the coefficients)"},
+    {0, "precision", "P", O_PRECISION,
+     "double | extended | auto (default auto: double, and again in\n"
+     "extended precision at a point where the error bound shows\n"
+     "fewer than 10 correct digits; a warning if even that is not\n"
+     "enough). One variable; several variables compute in double"},
     {'h', "help", NULL, O_HELP, "this text"},
     {0, "version", NULL, O_VERSION, "the version"},
 };
@@ -328,9 +333,20 @@ struct job {
     char (*names)[NAME_W];
     int coeffs;          /* --coeffs */
     int error;           /* --error: bounds after the derivatives (one variable) */
+    int prec;            /* --precision: PREC_DOUBLE, PREC_EXTENDED or PREC_AUTO */
     int taylor;          /* the engine gives Taylor coefficients (dnumk), not derivatives */
     long double *scale;  /* a! = a1! ... ak! per result column: the derivative is the
                           * Taylor coefficient times a! */
+};
+
+enum { PREC_DOUBLE, PREC_EXTENDED, PREC_AUTO };
+
+/* Points whose result has fewer than 10 correct digits by its bound even in extended
+ * precision (--precision auto): how many, and the first one and its first such order. */
+struct weak {
+    unsigned long n;
+    double x;
+    unsigned k;
 };
 
 /* One thread's evaluator state: workspace and argument arrays of its own. */
@@ -350,13 +366,13 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
     size_t w = j->engine == ENG_DNUM2   ? dn_expr_work_size2(j->e, j->n)
                : j->engine == ENG_DNUMK ? dn_expr_work_sizek(j->e, j->nvars, j->n)
-                 : j->error                 ? dn_expr_work_size_err(j->e, j->n)
+                 : j->error || j->prec != PREC_DOUBLE ? dn_expr_work_size_err(j->e, j->n)
                                             : dn_expr_work_size(j->e, j->n);
     ev->work = xmalloc_line(w * sizeof(double));
     ev->args = xmalloc_line(j->nvars * j->len * sizeof(double));
     ev->res = xmalloc_line(j->len * sizeof(double));
     ev->row = xmalloc_line(j->ncols * sizeof(double));
-    ev->err = j->error ? xmalloc_line(j->len * sizeof(double)) : NULL;
+    ev->err = j->error || j->prec == PREC_AUTO ? xmalloc_line(j->len * sizeof(double)) : NULL;
     ev->err2 = NULL;
     memset(&ev->dx, 0, sizeof ev->dx);
     memset(&ev->dr, 0, sizeof ev->dr);
@@ -372,7 +388,7 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
     if (j->nvars == 1 && j->engine != ENG_DNUMK && j->n >= 1 && j->n < DN_ORDER_MAX) {
         unsigned n2 = j->n + EXTRA_ORDERS < DN_ORDER_MAX ? j->n + EXTRA_ORDERS : DN_ORDER_MAX;
         ev->n2 = n2;
-        ev->work2 = xmalloc_line((j->error ? dn_expr_work_size_err(j->e, n2)
+        ev->work2 = xmalloc_line((j->error || j->prec == PREC_EXTENDED ? dn_expr_work_size_err(j->e, n2)
                                            : dn_expr_work_size(j->e, n2)) * sizeof(double));
         if (j->error) ev->err2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
         ev->args2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
@@ -397,9 +413,12 @@ static void evaluator_free(struct evaluator *ev)
     free(ev->err2);
 }
 
-/* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives. */
-static void evaluate(const struct job *j, struct evaluator *ev, const double *pt)
+/* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives
+ * (and the bounds). Returns the first order with fewer than 10 correct digits after
+ * --precision auto went to extended precision, else -1. */
+static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
 {
+    int weak = -1;
     double *args = ev->args;
     size_t len = j->len;
     /* one variable with --coeffs: the engine's own coefficients, finite above order 170
@@ -409,9 +428,21 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         for (unsigned v = 0; v < j->nvars; v++) args[v * len] = pt[v];
         if (j->engine == ENG_DNUM2) dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
         else dn_expr_evalk(j->e, j->nvars, j->n, args, ev->res, ev->work);
-    } else if (j->error) { /* the bounds (and the same derivatives as dn_expr_eval) */
+    } else if (j->prec == PREC_EXTENDED && !j->error) {
         args[0] = pt[0];
-        dn_expr_eval_err(j->e, j->n, args, ev->res, ev->err, ev->work);
+        dn_expr_eval_ext(j->e, j->n, args, ev->res, ev->work);
+    } else if (j->error || (j->prec == PREC_AUTO && !ceng)) {
+        /* the bounds (of the double result: the same derivatives as dn_expr_eval), and
+         * auto's verdict; quick bounds where they are not printed */
+        unsigned flags = j->prec == PREC_EXTENDED ? DN_PREC_EXTENDED
+                         : j->prec == PREC_AUTO && !ceng ? DN_PREC_AUTO : DN_PREC_DOUBLE;
+        args[0] = pt[0];
+        int rc = dn_expr_eval_prec(j->e, j->n, args, ev->res, ev->err,
+                                   flags | (j->error ? 0u : DN_PREC_QUICK), ev->work);
+        if (rc == 1 && j->prec == PREC_AUTO) {
+            unsigned k = dn_err_first_short(ev->res, ev->err, j->n, 10.0);
+            if (k <= j->n) weak = (int)k;
+        }
         if (ceng) dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
     } else if (ceng) {
         args[0] = pt[0];
@@ -431,9 +462,14 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
         if (lost) {
             ev->args2[0] = pt[0];
             if (j->error)
-                dn_expr_eval_err(j->e, ev->n2, ev->args2, ev->res2, ev->err2, ev->work2);
+                dn_expr_eval_prec(j->e, ev->n2, ev->args2, ev->res2, ev->err2,
+                                  j->prec == PREC_EXTENDED ? DN_PREC_EXTENDED : DN_PREC_DOUBLE,
+                                  ev->work2);
             if (ceng) dn_expr_eval_coeffs(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
-            else if (!j->error) dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            else if (j->error) ;
+            else if (j->prec == PREC_EXTENDED)
+                dn_expr_eval_ext(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            else dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
             for (size_t k = 1; k < len; k++)
                 if (isnan(ev->res[k])) {
                     ev->res[k] = ev->res2[k];
@@ -451,6 +487,7 @@ static void evaluate(const struct job *j, struct evaluator *ev, const double *pt
     if (j->error) /* bounds of the derivatives, or of the coefficients (divided by k!) */
         for (size_t k = 0; k < len; k++)
             ev->row[j->nvars + len + k] = j->coeffs ? (double)(ev->err[k] / j->scale[k]) : ev->err[k];
+    return weak;
 }
 
 /* ---- text ---- */
@@ -772,6 +809,7 @@ struct slot {
     char *text;
     size_t len;
     unsigned long bad; /* points with a nan or inf */
+    struct weak weak;  /* points short of 10 digits even in extended precision */
 };
 
 /* Evaluates and formats the points of a slot. */
@@ -779,8 +817,13 @@ static void run_slot(const struct job *j, struct evaluator *ev, struct slot *s)
 {
     s->len = 0;
     s->bad = 0;
+    s->weak.n = 0;
     for (unsigned i = 0; i < s->count; i++) {
-        evaluate(j, ev, s->pts + (size_t)i * j->nvars);
+        int wk = evaluate(j, ev, s->pts + (size_t)i * j->nvars);
+        if (wk >= 0 && s->weak.n++ == 0) {
+            s->weak.x = s->pts[(size_t)i * j->nvars];
+            s->weak.k = (unsigned)wk;
+        }
         int finite = 1;
         for (size_t k = 0; k < j->len; k++) finite &= isfinite(ev->res[k]) != 0;
         s->bad += !finite;
@@ -795,6 +838,7 @@ struct pool {
     unsigned nslots, block;
     unsigned long next_in, next_out; /* blocks taken from the source / written */
     unsigned long npts, bad;         /* points taken; points with a nan or inf */
+    struct weak weak;                /* in output order */
     int eof, writing, threaded;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -825,6 +869,8 @@ static void pool_loop(struct pool *p, struct evaluator *ev)
                 struct slot *s = &p->slots[b % p->nslots];
                 put(s->text, s->len);
                 p->bad += s->bad;
+                if (s->weak.n && p->weak.n == 0) p->weak = s->weak;
+                else p->weak.n += s->weak.n;
             }
             pool_lock(p);
             for (unsigned long b = from; b < to; b++) p->slots[b % p->nslots].state = SLOT_FREE;
@@ -876,7 +922,8 @@ static void *worker_main(void *arg)
  * writes the rows in order. Returns the number of points, or exits (write error); *bad
  * counts points with a nan/inf; returns with src->bad set when a bad line stopped the
  * input. */
-static unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsigned long *bad)
+static unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsigned long *bad,
+                         struct weak *weak)
 {
     unsigned block = (unsigned)((1u << 18) / j->row_max);
     if (block < 1) block = 1;
@@ -915,6 +962,7 @@ static unsigned long run(const struct job *j, struct source *src, unsigned jobs,
     }
     free(p.slots);
     *bad = p.bad;
+    *weak = p.weak;
     return p.npts;
 }
 
@@ -923,7 +971,7 @@ static unsigned long run(const struct job *j, struct source *src, unsigned jobs,
 struct config {
     unsigned long order, jobs;
     const char *vars, *at, *range, *points, *file, *src;
-    int engine, format, coeffs, error;
+    int engine, format, coeffs, error, prec;
 };
 
 /* Applies one option with its value (NULL for a flag). */
@@ -951,6 +999,12 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
     case O_VARS: cf->vars = val; break;
     case O_COEFFS: cf->coeffs = 1; break;
     case O_ERROR: cf->error = 1; break;
+    case O_PRECISION:
+        if (strcmp(val, "double") == 0) cf->prec = PREC_DOUBLE;
+        else if (strcmp(val, "extended") == 0) cf->prec = PREC_EXTENDED;
+        else if (strcmp(val, "auto") == 0) cf->prec = PREC_AUTO;
+        else die(2, "unknown precision '%s' (double, extended or auto)", shown(val));
+        break;
     case O_AT: cf->at = val; break;
     case O_RANGE: cf->range = val; break;
     case O_POINTS: cf->points = val; break;
@@ -1020,7 +1074,8 @@ static void parse_args(struct config *cf, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    struct config cf = {.order = 4, .jobs = 1, .vars = "x", .engine = ENG_AUTO, .format = FMT_CSV};
+    struct config cf = {.order = 4, .jobs = 1, .vars = "x", .engine = ENG_AUTO, .format = FMT_CSV,
+                        .prec = PREC_AUTO};
     parse_args(&cf, argc, argv);
     if (cf.file && cf.src) die(2, "give EXPR or --file, not both");
     if (!cf.file && !cf.src) die(2, "no EXPR given");
@@ -1052,6 +1107,8 @@ int main(int argc, char **argv)
     }
     if (cf.error && nvars != 1)
         die(2, "--error takes one variable (bounds for several are not implemented)");
+    if (cf.prec == PREC_EXTENDED && nvars != 1)
+        die(2, "--precision extended takes one variable");
     if (engine == ENG_FIXED && (order < 1 || order > FIXED_MAX))
         die(2, "order %lu is outside the fixed engine's range 1..%u (use -e dvec)", order, FIXED_MAX);
     if (engine == ENG_DNUM2 && order > DN_EXPR_MAX_ORDER2)
@@ -1120,13 +1177,16 @@ int main(int argc, char **argv)
               : engine == ENG_DNUMK ? dnk_size(nvars, job.n)
                                     : (size_t)job.n + 1;
     job.error = cf.error;
+    job.prec = nvars == 1 ? cf.prec : PREC_DOUBLE;
     job.ncols = nvars + (unsigned)job.len * (job.error ? 2u : 1u);
     job.row_max = (size_t)job.ncols * (CELL_W + 3) + 8;
     job.coeffs = cf.coeffs;
     job.taylor = engine == ENG_DNUMK;
     make_columns(&job, vars);
     put_header(&job, src, vars);
-    unsigned long bad = 0, npts = run(&job, &ps, (unsigned)cf.jobs, &bad);
+    unsigned long bad = 0;
+    struct weak weak = {0};
+    unsigned long npts = run(&job, &ps, (unsigned)cf.jobs, &bad, &weak);
     if (cf.format == FMT_JSON) puts_out("\n ]}\n");
     out_flush();
 
@@ -1141,6 +1201,15 @@ int main(int argc, char **argv)
                 "dnum-eval: warning: nan or inf values at %lu of %lu point%s (outside the "
                 "domain, or at a singularity)\n",
                 bad, npts, npts == 1 ? "" : "s");
+    if (weak.n) {
+        char xs[32];
+        xs[fmt_g17(xs, weak.x)] = '\0';
+        fprintf(stderr,
+                "dnum-eval: warning: fewer than 10 correct digits even in extended precision "
+                "at %lu of %lu point%s (first at x = %s, from order %u; --error prints the "
+                "bounds)\n",
+                weak.n, npts, npts == 1 ? "" : "s", xs, weak.k);
+    }
     if (ps.bad[0]) die(2, "%s", ps.bad);
     return 0;
 }

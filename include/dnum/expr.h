@@ -39,10 +39,14 @@
  *   dn_expr_eval                                on raw derivative arrays, order 0..DN_ORDER_MAX
  *   dn_expr_eval_coeffs                         the same, giving Taylor coefficients
  *   dn_expr_work_size_err dn_expr_eval_err      the same with a bound on each error
+ *   DN_PREC_* dn_expr_eval_prec                 bounds in double, extended or auto precision
+ *   dn_err_first_short                          the first order short of some digits
  *   dn_expr_eval_o1 ... dn_expr_eval_o32        on fixed-order numbers dnum_oN
  *   dn_expr_eval_dnum                           _Generic name over the 32 above
  *   dn_expr_eval_dvec                           on Dvec numbers (run-time order)
  *   dn_expr_eval_dvec_err                       the same with error bounds
+ *   dn_ext_bits dn_expr_work_size_ext           extended precision: significand bits,
+ *   dn_expr_eval_ext dn_expr_eval_dvec_ext      workspace, the evaluators (raw, Dvec)
  *   dn_expr_work_size2 dn_expr_eval2            on bivariate triangles (the Dnum2 layout)
  *   DN_EXPR_MAX_VARSK DN_EXPR_MAX_ORDERK
  *   dn_expr_work_sizek dn_expr_evalk            on k-variate numbers (the Dnumk layout)
@@ -177,11 +181,68 @@ _DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
  *  not grow); r is untouched on failure. Same numbers as dn_expr_eval at order n. */
 int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double *work);
 
+/* Precision of dn_expr_eval_prec (DN_PREC_DOUBLE, _EXTENDED or _AUTO, optionally | QUICK). */
+#define DN_PREC_DOUBLE 0u   /* compute in double (dn_expr_eval's numbers) */
+#define DN_PREC_EXTENDED 1u /* compute in extended precision (dn_expr_eval_ext's numbers) */
+#define DN_PREC_AUTO 2u     /* double; in extended where double's bound shows < 10 digits */
+#define DN_PREC_QUICK 4u    /* bounds without the kernels' calibration (cheaper; an
+                             * estimate, not validated as a bound) */
+
+/** Evaluates e as dn_expr_eval (DN_PREC_DOUBLE) or dn_expr_eval_ext (DN_PREC_EXTENDED) and
+ *  writes to err (if not NULL) the bounds of dn_expr_eval_err for that result: in extended
+ *  precision the same analysis with the extended type's rounding, plus the final rounding
+ *  to double. DN_PREC_AUTO evaluates in double and, if some derivative's quick bound
+ *  times a margin of 10 shows fewer than 10 digits (dn_err_first_short), again in extended
+ *  precision; err may then be NULL. Returns 0 if out holds the double result, 1 if the
+ *  extended one, DN_EINVAL (NULL pointer, bad flags, err NULL without DN_PREC_AUTO) or
+ *  DN_ERANGE; nothing is written on failure. work: dn_expr_work_size_err(e, n) doubles.
+ *  Cost: see dn_expr_eval_err; AUTO costs about twice dn_expr_eval where double is enough. */
+int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *out,
+                      double *err, unsigned flags, double *work);
+
+/** The first order k in 0..n at which the bound err[k] shows fewer than `digits` correct
+ *  digits of d[k]: err[k] > 10^-digits max(|d[k]|, 1e-15 max(|d[k-1]|, |d[k+1]|)) (a
+ *  derivative that is 0, or 1e15 times smaller than its neighbours, is measured against
+ *  them); n + 1 if there is none. Non-finite d[k] and non-finite bounds (nothing known) are
+ *  skipped. DN_PREC_AUTO and dnum-eval use it with 10 digits. */
+unsigned dn_err_first_short(const double *d, const double *err, unsigned n, double digits);
+
 /** As dn_expr_eval_dvec, and err[0..n] (n = the result's order) receives the error bounds
  *  of dn_expr_eval_err. work holds dn_expr_work_size_err(e, n) doubles. Same status codes
  *  as dn_expr_eval_dvec; on failure neither r nor err is written. */
 int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *const *args,
                           double *work);
+
+/* Extended precision (docs/accuracy.md, "Extended precision"). The same program run on
+ * the same recurrences in a wider type: IEEE binary128 (113-bit significand) where the
+ * compiler and C library provide _Float128 and its functions, else long double (64 bits
+ * on x86). For results that are ill-conditioned in double, such as high derivatives of
+ * products whose Leibniz terms cancel (sin(x)*exp(x) at order 100). Inputs and outputs
+ * stay double; every intermediate, the kernels' function values at the point and the
+ * factorials are in the wide type; the results are rounded once (a derivative beyond
+ * DBL_MAX becomes +-Inf; no range rescaling is needed up to DN_ORDER_MAX). */
+
+/** Returns the significand bits of the extended type: 113 (binary128) or 64 (x87 long
+ *  double; 53 where long double is double). */
+int dn_ext_bits(void);
+
+/** Returns how many doubles of workspace dn_expr_eval_ext and dn_expr_eval_dvec_ext need
+ *  for e at order n (registers and kernel scratch in the wide type, aligned internally:
+ *  about (nregs + 19) (n + 1) 16-byte numbers), or 0 if n > DN_ORDER_MAX or e is NULL. */
+size_t dn_expr_work_size_ext(const dn_expr *e, unsigned n);
+
+/** As dn_expr_eval, in extended precision: same arguments, status codes (DN_EINVAL,
+ *  DN_ERANGE; nothing written on failure) and domain rules; work must hold
+ *  dn_expr_work_size_ext(e, n) doubles and must not overlap args or out. Thread-safe, no
+ *  allocation, a bounded stack frame at any order. Costs about 30-100x dn_expr_eval
+ *  (binary128 runs in software; docs/accuracy.md). The program's constants (numbers,
+ *  pi, e, folded subexpressions) are used to about 106 bits. */
+int dn_expr_eval_ext(const dn_expr *e, unsigned n, const double *args, double *out,
+                     double *work);
+
+/** As dn_expr_eval_dvec, in extended precision; work must hold dn_expr_work_size_ext(e, n)
+ *  doubles. Same status codes; r untouched on failure. */
+int dn_expr_eval_dvec_ext(const dn_expr *e, dvec *r, const dvec *const *args, double *work);
 
 /** Returns how many doubles of workspace dn_expr_eval2 needs for e at total order n
  *  (the registers, DNUM2_SIZE(n) = (n+1)(n+2)/2 doubles each), or 0 if

@@ -128,96 +128,101 @@ static inline _dn_wide _dn_wsqrt_head(_dn_wide s, double r)
 
 #endif
 
+#endif /* DNUM_KERNEL_WIDE_H */
+
+/* The series cores: part of the kernel body (kernel.h), instantiated per element type on
+ * its wide type (for double the one above; for a type that is already wide, itself). */
+#ifdef _DN_KERNEL_BODY
 /* ------------------------------------------------------------------------------------ */
 /* Series cores on wide Taylor coefficients (order n, no aliasing).                        */
 
 /** w[k] = t[k], k = 0..n. */
-static inline void _dn_wfrom(_dn_wide *w, const double *t, unsigned n)
+static inline void _DN_K(wfrom)(_DN_K(wide) *w, const _DN_R *t, unsigned n)
 {
-    for (unsigned k = 0; k <= n; k++) w[k] = _dn_wd(t[k]);
+    for (unsigned k = 0; k <= n; k++) w[k] = _DN_K(wd)(t[k]);
 }
 
 /** t[k] = w[k] rounded to double, k = 0..n. */
-static inline void _dn_wto(double *t, const _dn_wide *w, unsigned n)
+static inline void _DN_K(wto)(_DN_R *t, const _DN_K(wide) *w, unsigned n)
 {
-    for (unsigned k = 0; k <= n; k++) t[k] = _dn_wval(w[k]);
+    for (unsigned k = 0; k <= n; k++) t[k] = _DN_K(wval)(w[k]);
 }
 
 /** g = derivative of a as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
-static inline void _dn_wdiff(_dn_wide *restrict g, const _dn_wide *restrict a, unsigned n)
+static inline void _DN_K(wdiff)(_DN_K(wide) *restrict g, const _DN_K(wide) *restrict a, unsigned n)
 {
-    for (unsigned m = 0; m < n; m++) g[m] = _dn_wmul1(a[m + 1], (double)(m + 1));
+    for (unsigned m = 0; m < n; m++) g[m] = _DN_K(wmul1)(a[m + 1], (_DN_R)(m + 1));
 }
 
 /** f = f0 + integral of g: f[k] = g[k-1] / k; a NaN f0 makes every derivative NaN. */
-static inline void _dn_winteg(_dn_wide *restrict f, double f0, const _dn_wide *restrict g,
+static inline void _DN_K(winteg)(_DN_K(wide) *restrict f, _DN_R f0, const _DN_K(wide) *restrict g,
                               unsigned n)
 {
-    f[0] = _dn_wd(f0);
+    f[0] = _DN_K(wd)(f0);
     for (unsigned k = 1; k <= n; k++)
-        f[k] = (f0 != f0) ? f[0] : _dn_wdiv1(g[k - 1], _dn_wd((double)k));
+        f[k] = (f0 != f0) ? f[0] : _DN_K(wdiv1)(g[k - 1], _DN_K(wd)((_DN_R)k));
 }
 
 /** c = a * b (Cauchy product). */
-static inline void _dn_wmul(_dn_wide *restrict c, const _dn_wide *restrict a,
-                            const _dn_wide *restrict b, unsigned n)
+static inline void _DN_K(wmul)(_DN_K(wide) *restrict c, const _DN_K(wide) *restrict a,
+                            const _DN_K(wide) *restrict b, unsigned n)
 {
-    for (unsigned k = 0; k <= n; k++) c[k] = _dn_wconv(_dn_wd(0.0), a, b, k, 0, k);
+    for (unsigned k = 0; k <= n; k++) c[k] = _DN_K(wconv)(_DN_K(wd)(0.0), a, b, k, 0, k);
 }
 
 /** c = a / b: c[k] = (a[k] - sum_{j<k} c[j] b[k-j]) / b[0]. */
-static inline void _dn_wdiv(_dn_wide *restrict c, const _dn_wide *restrict a,
-                            const _dn_wide *restrict b, unsigned n)
+static inline void _DN_K(wdiv)(_DN_K(wide) *restrict c, const _DN_K(wide) *restrict a,
+                            const _DN_K(wide) *restrict b, unsigned n)
 {
     for (unsigned k = 0; k <= n; k++) {
-        _dn_wide s = k ? _dn_wconv(_dn_wd(0.0), c, b, k, 0, k - 1) : _dn_wd(0.0);
-        c[k] = _dn_wdiv1(_dn_wsub(a[k], s), b[0]);
+        _DN_K(wide) s = k ? _DN_K(wconv)(_DN_K(wd)(0.0), c, b, k, 0, k - 1) : _DN_K(wd)(0.0);
+        c[k] = _DN_K(wdiv1)(_DN_K(wsub)(a[k], s), b[0]);
     }
 }
 
 /** r = sqrt(u) with r[0] = r0 given; reads only u[1..n] (see _dn_tsqrt). */
-static inline void _dn_wsqrt(_dn_wide *restrict r, _dn_wide r0, const _dn_wide *restrict u,
+static inline void _DN_K(wsqrt)(_DN_K(wide) *restrict r, _DN_K(wide) r0, const _DN_K(wide) *restrict u,
                              unsigned n)
 {
-    _dn_wide two_r0 = _dn_wmul1(r0, 2.0);
+    _DN_K(wide) two_r0 = _DN_K(wmul1)(r0, 2.0);
     r[0] = r0;
     for (unsigned k = 1; k <= n; k++) {
-        _dn_wide s = k > 1 ? _dn_wconv(_dn_wd(0.0), r, r, k, 1, k - 1) : _dn_wd(0.0);
-        r[k] = _dn_wdiv1(_dn_wsub(u[k], s), two_r0);
+        _DN_K(wide) s = k > 1 ? _DN_K(wconv)(_DN_K(wd)(0.0), r, r, k, 1, k - 1) : _DN_K(wd)(0.0);
+        r[k] = _DN_K(wdiv1)(_DN_K(wsub)(u[k], s), two_r0);
     }
 }
 
 /** e = exp(u) with e[0] = e0 given: e[k] = sum_{j=1..k} j u[j] e[k-j] / k. An overflowed
  *  e0 runs the recurrence from 1 and scales at the end (Inf derivatives, not NaN).
  *  Scratch: ww, n + 1 wide numbers. */
-static inline void _dn_wexp(_dn_wide *restrict e, double e0, const _dn_wide *restrict u,
-                            unsigned n, _dn_wide *restrict ww)
+static inline void _DN_K(wexp)(_DN_K(wide) *restrict e, _DN_R e0, const _DN_K(wide) *restrict u,
+                            unsigned n, _DN_K(wide) *restrict ww)
 {
-    _dn_wide *v = ww;
-    double f = isinf(e0) ? e0 : 1.0;
-    e[0] = _dn_wd(isinf(e0) ? 1.0 : e0);
-    for (unsigned j = 1; j <= n; j++) v[j] = _dn_wmul1(u[j], (double)j);
+    _DN_K(wide) *v = ww;
+    _DN_R f = isinf(e0) ? e0 : 1.0;
+    e[0] = _DN_K(wd)(isinf(e0) ? 1.0 : e0);
+    for (unsigned j = 1; j <= n; j++) v[j] = _DN_K(wmul1)(u[j], (_DN_R)j);
     for (unsigned k = 1; k <= n; k++)
-        e[k] = _dn_wdiv1(_dn_wconv(_dn_wd(0.0), v, e, k, 1, k), _dn_wd((double)k));
+        e[k] = _DN_K(wdiv1)(_DN_K(wconv)(_DN_K(wd)(0.0), v, e, k, 1, k), _DN_K(wd)((_DN_R)k));
     if (f != 1.0)
-        for (unsigned k = 0; k <= n; k++) e[k] = _dn_wd(_dn_wval(e[k]) * f);
+        for (unsigned k = 0; k <= n; k++) e[k] = _DN_K(wd)(_DN_K(wval)(e[k]) * f);
 }
 
 /** f = u^p with f[0] = f0 given, u0 != 0: from u f' = p f u',
  *  f[k] = ((p + 1) A - k C) / (k u0), A = sum_{j=1..k} j u[j] f[k-j], C = sum u[j] f[k-j].
  *  Scratch: ww, n + 1 wide numbers. */
-static inline void _dn_wpow(_dn_wide *restrict f, double f0, double p, const _dn_wide *restrict u,
-                            unsigned n, _dn_wide *restrict ww)
+static inline void _DN_K(wpow)(_DN_K(wide) *restrict f, _DN_R f0, _DN_R p, const _DN_K(wide) *restrict u,
+                            unsigned n, _DN_K(wide) *restrict ww)
 {
-    _dn_wide *v = ww;
-    f[0] = _dn_wd(f0);
-    for (unsigned j = 1; j <= n; j++) v[j] = _dn_wmul1(u[j], (double)j);
+    _DN_K(wide) *v = ww;
+    f[0] = _DN_K(wd)(f0);
+    for (unsigned j = 1; j <= n; j++) v[j] = _DN_K(wmul1)(u[j], (_DN_R)j);
     for (unsigned k = 1; k <= n; k++) {
-        _dn_wide a = _dn_wconv(_dn_wd(0.0), v, f, k, 1, k);
-        _dn_wide c = _dn_wconv(_dn_wd(0.0), u, f, k, 1, k);
-        _dn_wide s = _dn_wsub(_dn_wadd(_dn_wmul1(a, p), a), _dn_wmul1(c, (double)k));
-        f[k] = _dn_wdiv1(s, _dn_wmul1(u[0], (double)k));
+        _DN_K(wide) a = _DN_K(wconv)(_DN_K(wd)(0.0), v, f, k, 1, k);
+        _DN_K(wide) c = _DN_K(wconv)(_DN_K(wd)(0.0), u, f, k, 1, k);
+        _DN_K(wide) s = _DN_K(wsub)(_DN_K(wadd)(_DN_K(wmul1)(a, p), a), _DN_K(wmul1)(c, (_DN_R)k));
+        f[k] = _DN_K(wdiv1)(s, _DN_K(wmul1)(u[0], (_DN_R)k));
     }
 }
 
-#endif /* DNUM_KERNEL_WIDE_H */
+#endif /* _DN_KERNEL_BODY */
