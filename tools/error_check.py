@@ -120,7 +120,7 @@ def run(expr, x, n, extra):
 def main():
     rng = random.Random(SEED)
     extended = subprocess.run([DNUM, "--help"], capture_output=True, text=True).stdout.find("--precision") >= 0
-    modes = [("double", [])] + ([("extended", ["--precision", "extended"])] if extended else [])
+    modes = [("double", ["--precision", "double"] if extended else [])] + ([("extended", ["--precision", "extended"])] if extended else [])
     stats = {m: {"checked": 0, "viol": 0, "exact": 0, "ratios": [], "worst": None, "inf": 0}
              for m, _ in modes}
     formulas = 0

@@ -852,9 +852,9 @@ static inline void _DN_K(cbrt_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
     _DN_R *tu = ws, *tr = ws + _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
     if (u[0] == 0.0)
-        _DN_K(tpow_zero_w)(tr, _DN_M(cbrt)(u[0]), 1.0 / 3.0, 1, tu, n, ws + 2 * _DN_ST(n), ww);
+        _DN_K(tpow_zero_w)(tr, _DN_M(cbrt)(u[0]), _DN_C(1.0) / _DN_C(3.0), 1, tu, n, ws + 2 * _DN_ST(n), ww);
     else
-        _DN_K(tpow_wide_w)(tr, _DN_M(cbrt)(u[0]), 1.0 / 3.0, tu, n, ww);
+        _DN_K(tpow_wide_w)(tr, _DN_M(cbrt)(u[0]), _DN_C(1.0) / _DN_C(3.0), tu, n, ww);
     _DN_K(from_t)(r, tr, n);
 }
 
