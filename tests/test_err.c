@@ -199,3 +199,74 @@ Test(err, dvec_form_matches)
     free(w);
     dn_expr_free(e);
 }
+
+/* A random formula of depth d over x (deterministic generator): the functions of the
+ * language with arguments kept mostly inside their domains by the point choice; points
+ * outside a domain give NaN and are skipped by the check. */
+static unsigned long rng_state = 12345;
+static unsigned rnd(unsigned m)
+{
+    rng_state = rng_state * 6364136223846793005UL + 1442695040888963407UL;
+    return (unsigned)(rng_state >> 33) % m;
+}
+static void gen(char *s, size_t cap, int d)
+{
+    static const char *un[] = {"exp", "log", "sqrt", "sin", "cos", "tan", "atan", "tanh",
+                               "erf", "expm1", "log1p", "cbrt", "asinh", "sinh", "cosh",
+                               "erfc", "lgamma", "digamma", "j0", "y1", "lambertw", "sinc",
+                               "cot", "sinpi", "exp2", "log10", "erfinv", "asin", "acosh"};
+    static const char *cs[] = {"0.5", "1.5", "2", "3", "0.1", "1.25", "pi"};
+    char a[400], b[400];
+    int w;
+    unsigned r = d <= 0 ? rnd(3) : rnd(10);
+    if (r < 2) w = snprintf(s, cap, "x");
+    else if (r == 2) w = snprintf(s, cap, "%s", cs[rnd(7)]);
+    else if (r < 6) {
+        gen(a, sizeof a, d - 1);
+        w = snprintf(s, cap, "%s(%s)", un[rnd(sizeof un / sizeof un[0])], a);
+    } else if (r < 9) {
+        gen(a, sizeof a, d - 1);
+        gen(b, sizeof b, d - 1);
+        w = snprintf(s, cap, "(%s %c %s)", a, "+-*/"[rnd(4)], b);
+    } else {
+        gen(a, sizeof a, d - 1);
+        gen(b, sizeof b, d - 1);
+        static const char *bi[] = {"pow", "atan2", "hypot"};
+        unsigned k = rnd(5);
+        if (k < 3) w = snprintf(s, cap, "%s(%s, %s)", bi[k], a, b);
+        else w = snprintf(s, cap, "(%s)^%s", a, k == 3 ? "3" : "0.5");
+    }
+    if (w < 0 || (size_t)w >= cap) snprintf(s, cap, "x"); /* too long: the variable */
+}
+
+/* The double and the extended result of random formulas agree within the sum of their
+ * bounds (each bound must cover its own error, and the two errors differ): 600 formulas,
+ * orders 1..20, points in [-2, 3]. */
+Test(err, double_and_extended_within_their_bounds)
+{
+    const char *v[1] = {"x"};
+    unsigned checked = 0, tested = 0;
+    for (int t = 0; t < 600; t++) {
+        char src[400];
+        gen(src, sizeof src, 1 + (int)rnd(3));
+        dn_expr *e = dn_expr_parse(src, v, 1, NULL);
+        if (!e) continue;
+        unsigned n = 1 + rnd(20);
+        double x0 = -2.0 + 0.05 * rnd(101), a[21] = {x0, 1.0}, d[21], ed[21], q[21], eq[21];
+        double *w = malloc(dn_expr_work_size_err(e, n) * sizeof *w);
+        cr_assert(dn_expr_eval_prec(e, n, a, d, ed, DN_PREC_DOUBLE, w) == 0);
+        cr_assert(dn_expr_eval_prec(e, n, a, q, eq, DN_PREC_EXTENDED, w) == 1);
+        tested++;
+        for (unsigned k = 0; k <= n; k++) {
+            if (!isfinite(d[k]) || !isfinite(q[k]) || !isfinite(ed[k]) || !isfinite(eq[k]))
+                continue;
+            checked++;
+            cr_assert(fabs(d[k] - q[k]) <= ed[k] + eq[k],
+                      "%s at %.17g, k = %u: double %.17g (bound %g), extended %.17g (bound %g)",
+                      src, x0, k, d[k], ed[k], q[k], eq[k]);
+        }
+        free(w);
+        dn_expr_free(e);
+    }
+    cr_assert(tested > 500 && checked > 2000, "tested %u formulas, %u derivatives", tested, checked);
+}
