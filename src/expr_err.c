@@ -150,7 +150,8 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         unsigned m = calib_order(n);
         dn_expr_eval_ext(&p, m, var, q, x->xw);
         for (unsigned j = 0; j <= m; j++)
-            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / (2.0 * g_round(j));
+            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / g_round(j); /* twice: the
+                                                   * extended result has its own error */
     }
     absv(h, h, n1);
     if (_dn_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */

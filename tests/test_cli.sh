@@ -211,10 +211,14 @@ fi
 
 # error bounds and precision (one variable): sin(x) e^x at 1 has d100 = 2^50 e sin(1 + 25 pi)
 # = -2575333104750642 correctly rounded (mpmath); double is wrong from the second digit
+# (binary128; with a 64-bit long double extended precision keeps about 3 digits there)
 ext=$("$eval_bin" --precision extended -n 100 -a 1 'sin(x)*exp(x)' | tail -1 | awk -F, '{ print $NF }')
-[[ $ext == -2575333104750642 ]] || fail "--precision extended: d100 = $ext"
 auto=$("$eval_bin" -n 100 -a 1 'sin(x)*exp(x)' 2>"$tmp/err" | tail -1 | awk -F, '{ print $NF }')
-[[ $auto == "$ext" && ! -s $tmp/err ]] || fail "--precision auto: d100 = $auto ($(head -1 "$tmp/err"))"
+[[ $auto == "$ext" ]] || fail "--precision auto: d100 = $auto, extended $ext"
+if "$eval_bin" --version | grep -q "extended precision: 113-bit"; then
+    [[ $ext == -2575333104750642 ]] || fail "--precision extended: d100 = $ext"
+    [[ ! -s $tmp/err ]] || fail "--precision auto: $(head -1 "$tmp/err")"
+fi
 dbl=$("$eval_bin" --precision double --error -n 100 -a 1 'sin(x)*exp(x)' | tail -1 | awk -F, '{ print $101, $202 }')
 awk -v p="$dbl" 'BEGIN { split(p, a, " "); t = -2575333104750642; e = a[1] - t; if (e < 0) e = -e;
     exit !(e > 1e12 && e <= a[2] && a[2] < 1e6 * e) }' || fail "--error: d100, e100 = $dbl"

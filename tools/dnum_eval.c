@@ -983,7 +983,8 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
         exit(0);
     case O_VERSION: {
         char b[128];
-        snprintf(b, sizeof b, "dnum-eval (dnum) %s\n", dn_version());
+        snprintf(b, sizeof b, "dnum-eval (dnum) %s\nextended precision: %d-bit significand\n",
+                 dn_version(), dn_ext_bits());
         puts_out(b);
         out_flush();
         exit(0);
