@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Accuracy of dnum-eval at high orders against closed forms (mpmath, 60 digits).
 
-Usage: python3 tools/accuracy_table.py build/tools/dnum-eval [ORDER ...]
+Usage: python3 tools/accuracy_table.py build/tools/dnum-eval [ORDER ...] [--precision P]
 
 For each formula and each order N (default 100, 500, 1000) it evaluates every derivative
 d_0 .. d_N with `dnum-eval -n N` and prints, as a Markdown table row:
@@ -78,21 +78,27 @@ CASES = [
 ]
 
 
-def run(tool, expr, x, n):
-    out = subprocess.run([tool, "-n", str(n), "-a", x, expr], capture_output=True, text=True,
+def run(tool, expr, x, n, extra):
+    out = subprocess.run([tool, "-n", str(n), "-a", x] + extra + ["--", expr], capture_output=True, text=True,
                          check=True).stdout.strip().splitlines()[-1].split(",")
     return [float(v) for v in out[1:]]
 
 
 def main():
     tool = sys.argv[1]
-    orders = [int(a) for a in sys.argv[2:]] or [100, 500, 1000]
+    args = sys.argv[2:]
+    extra = []
+    if "--precision" in args:  # passed on to the tool (default: its own, auto)
+        i = args.index("--precision")
+        extra = args[i:i + 2]
+        del args[i:i + 2]
+    orders = [int(a) for a in args] or [100, 500, 1000]
     print("| formula | at | N | max rel. error | first k above 1e-10 | range errors |")
     print("|---|---|---|---|---|---|")
     for expr, x, ref in CASES:
         refs = [ref(k) for k in range(max(orders) + 1)]
         for n in orders:
-            got = run(tool, expr, x, n)
+            got = run(tool, expr, x, n, extra)
             worst, first, bad = 0.0, None, 0
             for k in range(n + 1):
                 t, g = refs[k], got[k]
