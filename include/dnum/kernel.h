@@ -118,6 +118,7 @@
 #define _DN_DOUBLE_BODY 1 /* this instantiation is the double one */
 
 #define _DN_2_SQRTPI _DN_C(1.1283791670955125738961589031215452) /* 2/sqrt(pi) */
+#define _DN_SQRT2 _DN_C(1.41421356237309504880168872420969808)
 
 /* ------------------------------------------------------------------------------------ */
 /* Conversion between derivatives and normalised coefficients.                           */
@@ -994,7 +995,7 @@ static inline void _DN_K(asin_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
     _DN_K(to_t)(tu, u, n);
     if (_DN_M(fabs)(u[0]) == 1.0) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : 0.0;
-        _DN_K(tbranch_sqrt)(tr, _DN_M(asin)(u[0]), -u[0] * _DN_C(1.41421356237309504880168872420969808), tw, n);
+        _DN_K(tbranch_sqrt)(tr, _DN_M(asin)(u[0]), -u[0] * _DN_SQRT2, tw, n);
         _DN_K(from_t)(r, tr, n);
         return;
     }
@@ -1042,7 +1043,7 @@ static inline void _DN_K(acosh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
     _DN_K(to_t)(tu, u, n);
     if (u[0] == 1.0) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : 0.0;
-        _DN_K(tbranch_sqrt)(tr, 0.0, _DN_C(1.41421356237309504880168872420969808), tw, n);
+        _DN_K(tbranch_sqrt)(tr, 0.0, _DN_SQRT2, tw, n);
         _DN_K(from_t)(r, tr, n);
         return;
     }
