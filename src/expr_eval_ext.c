@@ -12,6 +12,14 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
+/* The highest order: DN_ORDER_MAX where the type's range holds 1000! (binary128, x87
+ * long double); where long double is double, k! overflows beyond DN_TAYLOR_MAX (this
+ * evaluator does not rescale). */
+static unsigned ext_order_max(void)
+{
+    return LDBL_MAX_EXP >= 16384 || _DNE_MANT_DIG == 113 ? DN_ORDER_MAX : DN_TAYLOR_MAX;
+}
+
 int dn_ext_bits(void)
 {
     return _DNE_MANT_DIG;
@@ -37,7 +45,7 @@ static size_t work_bytes(const dn_expr *e, unsigned n)
 
 size_t dn_expr_work_size_ext(const dn_expr *e, unsigned n)
 {
-    if (!e || n > DN_ORDER_MAX) return 0;
+    if (!e || n > ext_order_max()) return 0;
     return (work_bytes(e, n) + 64 + sizeof(double) - 1) / sizeof(double); /* + alignment */
 }
 
@@ -116,7 +124,7 @@ int dn_expr_eval_ext(const dn_expr *e, unsigned n, const double *args, double *o
                      double *work)
 {
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
-    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    if (n > ext_order_max()) return DN_ERANGE;
     size_t len = (size_t)n + 1, nin = e->nvars * len;
     _dne_real *w = regs_of(work);
     for (size_t k = 0; k < nin; k++) w[k] = args[k];
@@ -132,6 +140,7 @@ int dn_expr_eval_dvec_ext(const dn_expr *e, dvec *r, const dvec *const *args, do
     int order = _dn_expr_dvec_order(e, r, args);
     if (order < 0) return order;
     unsigned n = (unsigned)order;
+    if (n > ext_order_max()) return DN_ERANGE;
     size_t len = (size_t)n + 1;
     _dne_real *w = regs_of(work);
     double *t = transfer_of(e, work, n);

@@ -50,6 +50,8 @@ typedef long double _dne_real;
 #undef _DN_EPS
 #undef _DN_SERIES_TOL
 #undef _DN_DIGAMMA_X0
+#undef _DN_DOUBLE_BODY
+#define _DN_DOUBLE_BODY 0
 #define _DN_R _dne_real
 #define _DN_KP _dne_
 #define _DN_K(name) _dne_##name

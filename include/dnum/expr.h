@@ -223,7 +223,8 @@ int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *co
  * DBL_MAX becomes +-Inf; no range rescaling is needed up to DN_ORDER_MAX). */
 
 /** Returns the significand bits of the extended type: 113 (binary128) or 64 (x87 long
- *  double; 53 where long double is double). */
+ *  double); 53 where long double is double, which gains nothing (and there the extended
+ *  evaluators stop at order DN_TAYLOR_MAX: DN_ERANGE above). */
 int dn_ext_bits(void);
 
 /** Returns how many doubles of workspace dn_expr_eval_ext and dn_expr_eval_dvec_ext need

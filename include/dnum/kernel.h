@@ -115,8 +115,10 @@
 #define _DN_EPS 0x1p-53
 #define _DN_SERIES_TOL 1e-18
 #define _DN_DIGAMMA_X0(n) (20.0 + (double)(n))
+#define _DN_DOUBLE_BODY 1 /* this instantiation is the double one */
 
 #define _DN_2_SQRTPI _DN_C(1.1283791670955125738961589031215452) /* 2/sqrt(pi) */
+#define _DN_SQRT2 _DN_C(1.41421356237309504880168872420969808)
 
 /* ------------------------------------------------------------------------------------ */
 /* Conversion between derivatives and normalised coefficients.                           */
@@ -164,35 +166,6 @@ static inline void _dn_from_t(double *restrict d, const double *t, unsigned n)
         }
     }
 }
-
-/* w = the normalised coefficients of derivatives d, widened (kernel_wide.h) */
-static inline void _dn_to_w(_dn_wide *w, const double *d, unsigned n)
-{
-    if (n <= DN_TAYLOR_MAX) {
-        for (unsigned k = 0; k <= n; k++) w[k] = _dn_wd(d[k] * _dn_ifact[k]);
-    } else {
-        long double s = _dn_scale(n), x = 1.0L;
-        for (unsigned k = 0; k <= n; k++) {
-            w[k] = _dn_wd(d[k] * (double)x);
-            x = _dn_weight_next(x, s, k, 0);
-        }
-    }
-}
-
-/* d = the derivatives of wide normalised coefficients w, rounded to double */
-static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
-{
-    if (n <= DN_TAYLOR_MAX) {
-        for (unsigned k = 0; k <= n; k++) d[k] = _dn_wval(w[k]) * _dn_fact[k];
-    } else {
-        long double s = _dn_scale(n), x = 1.0L;
-        for (unsigned k = 0; k <= n; k++) {
-            d[k] = _dn_wval(w[k]) * (double)x;
-            x = _dn_weight_next(x, s, k, 1);
-        }
-    }
-}
-
 
 /* ------------------------------------------------------------------------------------ */
 /* Scratch sizes. A kernel that needs temporary arrays is written as _dn_<name>_w with
@@ -764,6 +737,37 @@ static inline void _DN_K(sqrt_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
     _DN_K(from_t)(r, tr, n);
 }
 
+#if _DN_DOUBLE_BODY /* (the double conversions here, where they always were: the same
+                     * code layout; the extended ones are in src/kernel_ext.h) */
+/* w = the normalised coefficients of derivatives d, widened (kernel_wide.h) */
+static inline void _dn_to_w(_dn_wide *w, const double *d, unsigned n)
+{
+    if (n <= DN_TAYLOR_MAX) {
+        for (unsigned k = 0; k <= n; k++) w[k] = _dn_wd(d[k] * _dn_ifact[k]);
+    } else {
+        long double s = _dn_scale(n), x = 1.0L;
+        for (unsigned k = 0; k <= n; k++) {
+            w[k] = _dn_wd(d[k] * (double)x);
+            x = _dn_weight_next(x, s, k, 0);
+        }
+    }
+}
+
+/* d = the derivatives of wide normalised coefficients w, rounded to double */
+static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
+{
+    if (n <= DN_TAYLOR_MAX) {
+        for (unsigned k = 0; k <= n; k++) d[k] = _dn_wval(w[k]) * _dn_fact[k];
+    } else {
+        long double s = _dn_scale(n), x = 1.0L;
+        for (unsigned k = 0; k <= n; k++) {
+            d[k] = _dn_wval(w[k]) * (double)x;
+            x = _dn_weight_next(x, s, k, 1);
+        }
+    }
+}
+#endif
+
 /* f = u^p for an integer-valued p (normalised, no aliasing), value pow(u0, p) as libm.
  * |p| < 2^63: binary powering of Cauchy products (exact structure: exact zeros stay zeros,
  * polynomials stay exact where they can), a division for p < 0 (the pole rule at u0 = 0);
@@ -996,7 +1000,7 @@ static inline void _DN_K(asin_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
     _DN_K(to_t)(tu, u, n);
     if (_DN_M(fabs)(u[0]) == 1.0) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : 0.0;
-        _DN_K(tbranch_sqrt)(tr, _DN_M(asin)(u[0]), -u[0] * _DN_C(1.41421356237309504880168872420969808), tw, n);
+        _DN_K(tbranch_sqrt)(tr, _DN_M(asin)(u[0]), -u[0] * _DN_SQRT2, tw, n);
         _DN_K(from_t)(r, tr, n);
         return;
     }
@@ -1044,7 +1048,7 @@ static inline void _DN_K(acosh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
     _DN_K(to_t)(tu, u, n);
     if (u[0] == 1.0) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : 0.0;
-        _DN_K(tbranch_sqrt)(tr, 0.0, _DN_C(1.41421356237309504880168872420969808), tw, n);
+        _DN_K(tbranch_sqrt)(tr, 0.0, _DN_SQRT2, tw, n);
         _DN_K(from_t)(r, tr, n);
         return;
     }

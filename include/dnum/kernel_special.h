@@ -318,13 +318,14 @@ static inline void _DN_K(s_cot_at)(_DN_R *h, _DN_R t0, _DN_R sc, unsigned n)
 
 /* B_2j / (2j)! and B_2j / (2j), j = 1..10 (Bernoulli numbers) */
 static const _DN_R _DN_K(sp_bf)[10] = {
-    _DN_C(1.0) / _DN_C(6.0) / _DN_C(2.0), -_DN_C(1.0) / _DN_C(30.0) / _DN_C(24.0), _DN_C(1.0) / _DN_C(42.0) / _DN_C(720.0), -_DN_C(1.0) / _DN_C(30.0) / _DN_C(40320.0),
-    _DN_C(5.0) / _DN_C(66.0) / _DN_C(3628800.0), -_DN_C(691.0) / _DN_C(2730.0) / _DN_C(479001600.0), _DN_C(7.0) / _DN_C(6.0) / _DN_C(87178291200.0),
-    -_DN_C(3617.0) / _DN_C(510.0) / _DN_C(20922789888000.0), _DN_C(43867.0) / _DN_C(798.0) / _DN_C(6402373705728000.0),
-    -_DN_C(174611.0) / _DN_C(330.0) / _DN_C(2432902008176640000.0)};
+    (_DN_R)1 / 6 / 2, -(_DN_R)1 / 30 / 24, (_DN_R)1 / 42 / 720, -(_DN_R)1 / 30 / 40320,
+    (_DN_R)5 / 66 / 3628800, -(_DN_R)691 / 2730 / 479001600, (_DN_R)7 / 6 / 87178291200,
+    -(_DN_R)3617 / 510 / 20922789888000, (_DN_R)43867 / 798 / 6402373705728000,
+    -(_DN_R)174611 / 330 / 2432902008176640000};
 static const _DN_R _DN_K(sp_bj)[10] = {
-    _DN_C(1.0) / _DN_C(12.0), -_DN_C(1.0) / _DN_C(120.0), _DN_C(1.0) / _DN_C(252.0), -_DN_C(1.0) / _DN_C(240.0), _DN_C(1.0) / _DN_C(132.0), -_DN_C(691.0) / _DN_C(32760.0),
-    _DN_C(1.0) / _DN_C(12.0), -_DN_C(3617.0) / _DN_C(8160.0), _DN_C(43867.0) / _DN_C(14364.0), -_DN_C(174611.0) / _DN_C(6600.0)};
+    (_DN_R)1 / 12, -(_DN_R)1 / 120, (_DN_R)1 / 252, -(_DN_R)1 / 240, (_DN_R)1 / 132,
+    -(_DN_R)691 / 32760, (_DN_R)1 / 12, -(_DN_R)3617 / 8160, (_DN_R)43867 / 14364,
+    -(_DN_R)174611 / 6600};
 
 /* psi(x), x > 0. It cancels (log X against the sum of 1/(x+i)), so it runs in the wide
  * type of kernel_wide.h (x87 long double or double-double): x + i and 1/(x+i) in wide,
@@ -342,10 +343,12 @@ static inline _DN_R _DN_K(digamma_pos_val)(_DN_R x)
     _DN_R t = _DN_K(wval)(_DN_K(wsub)(X, _DN_K(wd)(32.0))) / 32.0, Xd = _DN_K(wval)(X);
     _DN_R i2 = 1.0 / (Xd * Xd), p = i2, ps = 0.0;
     for (unsigned j = 0; j < 10; j++, p *= i2) ps += _DN_K(sp_bj)[j] * p;
-    _DN_K(wide) v = _DN_K(wadd)(_DN_K(wd)(3.4657359027997265), _DN_K(wd)(4.930038229799327e-18)); /* 5 ln2 */
+    _DN_K(wide) v = _DN_K(wadd)(_DN_K(wd)(3.4657359027997265), /* 5 ln2 */
+                                _DN_K(wd)(4.930038229799327e-18));
     v = _DN_K(wadd)(v, _DN_K(wd)(_DN_M(log1p)(t) - ps));
     v = _DN_K(wsub)(v, _DN_K(wmul1)(_DN_K(wdiv1)(one, X), 0.5));
-    for (unsigned i = N; i-- > 0;) v = _DN_K(wsub)(v, _DN_K(wdiv1)(one, _DN_K(wadd)(wx, _DN_K(wd)((_DN_R)i))));
+    for (unsigned i = N; i-- > 0;)
+        v = _DN_K(wsub)(v, _DN_K(wdiv1)(one, _DN_K(wadd)(wx, _DN_K(wd)((_DN_R)i))));
     return _DN_K(wval)(v);
 }
 
