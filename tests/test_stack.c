@@ -138,10 +138,15 @@ static void expr_all(run *o)
     dn_expr *e3 = dn_expr_parse("sin(x) * y + x^2.5 / hypot(x, y) + x^y + atan2(x, y)"
                                 " + lambertw(x) + erfinv(x / 4) + sinpi(x) + log1p(x) / x",
                                 vars, 2, &err);
+    /* the error bounds (their majorants composed in O(n^3) only for nonlinear arguments:
+     * here the variable itself) */
+    dn_expr *e4 = dn_expr_parse("exp(x) * sin(x) / (2 + x) + y", vars, 2, &err);
     size_t nw = dn_expr_work_size(e, N), nw2 = e2 ? dn_expr_work_size(e2, N) : 0;
-    size_t nw3 = e3 ? dn_expr_work_size_ext(e3, N) : 0;
+    size_t nw3 = e3 ? dn_expr_work_size_ext(e3, N) : 0, nw4 = e4 ? dn_expr_work_size_err(e4, N) : 0;
     nw = nw > nw2 ? nw : nw2;
-    double *w = malloc((nw > nw3 ? nw : nw3) * sizeof(double));
+    nw = nw > nw3 ? nw : nw3;
+    double *w = malloc((nw > nw4 ? nw : nw4) * sizeof(double));
+    double *eb = malloc(LEN * sizeof(double));
     double *args = malloc(2 * LEN * sizeof(double)), *out = malloc(LEN * sizeof(double));
     dvec x, u, z, y, r;
     dvec_init(&x, N);
@@ -159,7 +164,11 @@ static void expr_all(run *o)
     keep(o, e2 ? dn_expr_eval_dvec(e2, &r, dargs, w) : DN_EINVAL, &r);
     keep_raw(o, e3 ? dn_expr_eval_ext(e3, N, args, out, w) : DN_EINVAL, out);
     keep(o, e3 ? dn_expr_eval_dvec_ext(e3, &r, dargs, w) : DN_EINVAL, &r);
+    keep(o, e4 ? dn_expr_eval_dvec_err(e4, &r, eb, dargs, w) : DN_EINVAL, &r);
+    keep_raw(o, DN_OK, eb);
     dn_expr_free(e2);
+    dn_expr_free(e4);
+    free(eb);
     dn_expr_free(e3);
     dvec_clear(&x);
     dvec_clear(&u);
