@@ -185,8 +185,9 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
 #define DN_PREC_DOUBLE 0u   /* compute in double (dn_expr_eval's numbers) */
 #define DN_PREC_EXTENDED 1u /* compute in extended precision (dn_expr_eval_ext's numbers) */
 #define DN_PREC_AUTO 2u     /* double; in extended where double's bound shows < 10 digits */
-#define DN_PREC_QUICK 4u    /* bounds without the kernels' calibration (cheaper; an
-                             * estimate, not validated as a bound) */
+#define DN_PREC_QUICK 4u    /* bounds that calibrate only the special functions' and the
+                             * integer powers' kernels (cheaper; an estimate, not
+                             * validated as a bound) */
 
 /** Evaluates e as dn_expr_eval (DN_PREC_DOUBLE) or dn_expr_eval_ext (DN_PREC_EXTENDED) and
  *  writes to err (if not NULL) the bounds of dn_expr_eval_err for that result: in extended
