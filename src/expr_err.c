@@ -150,10 +150,11 @@ static void err_div(const bctx *x, double *er, const double *a, const double *ea
 static void err_unary(const bctx *x, unsigned op, double c, const double *u,
                       const double *eu, double *er)
 {
-    unsigned n = x->n, n1 = n + 1;
+    unsigned n = x->n, n1 = calib_order(n); /* n + 1 below DN_ORDER_MAX (the tables') */
     double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
     _dn_set_var(var, u[0], n1);
     exec(x, op, h, var, var, c, n1); /* h[j] = f^(j)(u0), j = 0..n+1 */
+    if (n1 == n) h[n + 1] = INFINITY; /* at DN_ORDER_MAX: the top order's bound unknown */
     if (calibrated(x, op)) { /* the kernel's own error on the bare variable, measured in
                               * extended precision: h[j] becomes the size of the terms
                               * that explains it */
