@@ -25,12 +25,19 @@
  * exact arguments. Where a derivative f^(j)(u0) or an intermediate is not finite (a pole,
  * a zero of the operand handled by the zero rule, overflow), no bound is known: +Inf.
  * Validated against mpmath over random formulas by tools/error_check.py (docs/accuracy.md).
+ *
+ * Several variables (dn_expr_evalk_err, dn_expr_eval2_err): the same analysis on the
+ * Dnumk layout (Taylor coefficients c_a, graded order): the products and the majorant
+ * compositions are those of kernelk.h on the absolute values, and the rounding factor of
+ * entry a is (prod_i (a_i + 1) + 5) u, the number of terms of its Cauchy product plus the
+ * same allowance as above (one variable: k + 6).
  */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 #define DN_NO_UNROLL
-#include "dnum/kernel.h"
+#include "dnum/kernelk.h"
+#include "dnum/dnumk.h"
 #include "expr_impl.h"
 
 #define U_D 0x1p-53 /* unit roundoff of double */
@@ -40,9 +47,12 @@
 enum { NTMP = 14 };
 
 typedef struct {
-    unsigned n;
-    double *val, *err; /* nregs arrays of n + 1 each */
-    double *t[NTMP];   /* temporaries of n + 2 doubles */
+    unsigned n, K;     /* order; K = 0: one variable (derivatives), else Dnumk's K */
+    size_t S;          /* entries of a register: n + 1, or dnk_size(K, n) */
+    double *val, *err; /* nregs registers of S entries each */
+    double *t[NTMP];   /* temporaries of tlen(S, n) doubles */
+    double *g;         /* S: each entry's rounding factor */
+    double *tk, *wk;   /* K: a result (kernelk.h's results don't alias) and its scratch */
     double *ws;        /* _DN_W_MAX(n + 1) doubles */
     _dn_wide *ww;      /* _DN_WW_MAX(n + 1) wide */
     double *xw;        /* the extended evaluator's workspace (calibration) */
@@ -76,7 +86,8 @@ static size_t calib_size(unsigned n)
     return dn_expr_work_size_ext(&p, calib_order(n));
 }
 
-static size_t len1(unsigned n) { return (size_t)n + 2; }
+/* the length of a temporary: a register, or a one-variable series of order n + 1 */
+static size_t tlen(size_t S, unsigned n) { return S > (size_t)n + 2 ? S : (size_t)n + 2; }
 
 static void *align64(void *p)
 {
@@ -92,18 +103,48 @@ static void exec(const bctx *x, unsigned op, double *d, const double *a, const d
     _DN_EXPR_EXEC(_dn_, op, d, a, b, c, m, ws, _DN_EXPR_COMMA ww)
 }
 
-static void absv(double *r, const double *a, unsigned n)
+/* one instruction on the registers' family (d may alias a or b) */
+static void fexec(const bctx *x, unsigned op, double *d, const double *a, const double *b,
+                  double c)
 {
-    for (unsigned k = 0; k <= n; k++) r[k] = fabs(a[k]);
+    if (!x->K) {
+        exec(x, op, d, a, b, c, x->n);
+        return;
+    }
+    _dn_expr_stepk(op, x->tk, a, b, c, x->K, x->n, x->wk);
+    memcpy(d, x->tk, x->S * sizeof(double));
 }
 
-/* r = a * b (Leibniz) of nonnegative arrays; r may alias a or b */
+static void absv(const bctx *x, double *r, const double *a)
+{
+    for (size_t k = 0; k < x->S; k++) r[k] = fabs(a[k]);
+}
+
+/* r = a * b (the family's product) of nonnegative arrays; r may alias a or b */
 static void lmul(const bctx *x, double *r, const double *a, const double *b)
 {
-    _dn_mul_w(r, a, b, x->n, x->ws);
+    if (!x->K) {
+        _dn_mul_w(r, a, b, x->n, x->ws);
+        return;
+    }
+    _dnk_mul(x->tk, a, b, x->K, x->n, x->wk);
+    memcpy(r, x->tk, x->S * sizeof(double));
 }
 
-static double g_round(unsigned k) { return ((double)k + 6.0) * U_D; }
+/* the rounding factors: (k + 6) u at order k; (prod (a_i + 1) + 5) u at multi-index a */
+static void set_g(const bctx *x)
+{
+    unsigned a[DNK_VARS_MAX] = {0};
+    for (size_t k = 0; k < x->S; k++) {
+        double m = 1.0;
+        if (!x->K) m = (double)k + 1.0;
+        else {
+            for (unsigned i = 0; i < x->K; i++) m *= a[i] + 1.0;
+            _dnk_next(x->K, a);
+        }
+        x->g[k] = (m + 5.0) * U_D;
+    }
+}
 
 /* A bound on the error of the instruction's constant against the formula as written
  * (a decimal number, pi, e, a folded subexpression): its low part clo, which the parser
@@ -117,31 +158,29 @@ static double cerr(const dn_expr_ins *i)
 static void err_mul(const bctx *x, double *er, const double *a, const double *ea,
                     const double *b, const double *eb)
 {
-    unsigned n = x->n;
     double *aa = x->t[6], *ab = x->t[7], *s = x->t[8];
-    absv(aa, a, n);
-    absv(ab, b, n);
+    absv(x, aa, a);
+    absv(x, ab, b);
     lmul(x, s, aa, ab);
-    for (unsigned k = 0; k <= n; k++) s[k] *= g_round(k);
+    for (size_t k = 0; k < x->S; k++) s[k] *= x->g[k];
     lmul(x, aa, aa, eb);
     lmul(x, ab, ab, ea);
-    for (unsigned k = 0; k <= n; k++) er[k] = aa[k] + ab[k] + s[k];
+    for (size_t k = 0; k < x->S; k++) er[k] = aa[k] + ab[k] + s[k];
 }
 
 /* er = the bound of r = a / b (computed r given; t[5..8] used) */
 static void err_div(const bctx *x, double *er, const double *a, const double *ea,
                     const double *b, const double *eb, const double *r)
 {
-    unsigned n = x->n;
     double *inv = x->t[5], *ar = x->t[6], *ab = x->t[7], *s = x->t[8];
-    _dn_d_div_w(inv, 1.0, b, n, x->ws);
-    absv(inv, inv, n);
-    absv(ar, r, n);
-    absv(ab, b, n);
+    fexec(x, DN_OP_D_DIV, inv, b, b, 1.0);
+    absv(x, inv, inv);
+    absv(x, ar, r);
+    absv(x, ab, b);
     lmul(x, ab, ab, ar); /* |b| * |r| */
     lmul(x, ar, ar, eb); /* |r| * E_b */
-    for (unsigned k = 0; k <= n; k++)
-        s[k] = ea[k] + ar[k] + g_round(k) * (fabs(a[k]) + ab[k]);
+    for (size_t k = 0; k < x->S; k++)
+        s[k] = ea[k] + ar[k] + x->g[k] * (fabs(a[k]) + ab[k]);
     lmul(x, er, inv, s);
 }
 
@@ -163,11 +202,15 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         unsigned m = calib_order(n);
         dn_expr_eval_ext(&p, m, var, q, x->xw);
         for (unsigned j = 0; j <= m; j++)
-            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / g_round(j); /* twice: the
+            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / ((j + 6.0) * U_D); /* twice: the
                                                    * extended result has its own error */
     }
-    absv(h, h, n1);
-    if (_dn_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
+    for (unsigned j = 0; j <= n1; j++) h[j] = fabs(h[j]);
+    if (x->K) { /* |f'|(u0 + |u - u0|) and |f|(u0 + |u - u0|) on kernelk.h */
+        absv(x, tu, u);
+        _dnk_tcompose(p, h + 1, tu, x->K, n, x->wk);
+        _dnk_tcompose(q, h, tu, x->K, n, x->wk);
+    } else if (_dn_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
         double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
         for (unsigned k = 0; k <= n; k++) {
             p[k] = h[k + 1] * pw;
@@ -176,7 +219,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         }
     } else {
         double *tr = x->t[5], *ws = x->ws;
-        absv(var, u, n);
+        for (unsigned k = 0; k <= n; k++) var[k] = fabs(u[k]);
         _dn_to_t(tu, var, n);
         _dn_tcompose_w(tr, h + 1, tu, n, ws); /* |f'|(u0 + |u - u0|) */
         _dn_from_t(p, tr, n);
@@ -184,65 +227,64 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         _dn_from_t(q, tr, n);
     }
     lmul(x, p, p, eu);
-    for (unsigned k = 0; k <= n; k++) er[k] = p[k] + 2.0 * g_round(k) * q[k];
+    for (size_t k = 0; k < x->S; k++) er[k] = p[k] + 2.0 * x->g[k] * q[k];
 }
 
 /* The bound of one instruction: writes the result to d and its bound to ed (which may
  * be the registers of a or b). */
 static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
 {
-    unsigned n = x->n;
-    size_t len = (size_t)n + 1;
-    const double *a = x->val + i->a * len, *b = x->val + i->b * len;
-    const double *ea = x->err + i->a * len, *eb = x->err + i->b * len;
+    size_t S = x->S;
+    const double *a = x->val + i->a * S, *b = x->val + i->b * S;
+    const double *ea = x->err + i->a * S, *eb = x->err + i->b * S;
     double c = i->c, *r = x->t[9];
-    exec(x, i->op, r, a, b, c, n); /* the result, before d (may be a or b) changes */
+    fexec(x, i->op, r, a, b, c); /* the result, before d (may be a or b) changes */
     switch (i->op) {
     case DN_OP_CONST: /* exact, or a folded constant with its bound */
-        for (unsigned k = 0; k <= n; k++) ed[k] = k ? 0.0 : cerr(i);
+        for (size_t k = 0; k < S; k++) ed[k] = k ? 0.0 : cerr(i);
         break;
     case DN_OP_ADD: case DN_OP_SUB:
-        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k] + eb[k] + U_D * fabs(r[k]);
+        for (size_t k = 0; k < S; k++) ed[k] = ea[k] + eb[k] + U_D * fabs(r[k]);
         break;
     case DN_OP_NEG: case DN_OP_ABS:
-        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k];
+        for (size_t k = 0; k < S; k++) ed[k] = ea[k];
         break;
     case DN_OP_ADD_D: case DN_OP_D_SUB:
-        for (unsigned k = 0; k <= n; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : cerr(i));
+        for (size_t k = 0; k < S; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : cerr(i));
         break;
     case DN_OP_MUL_D:
-        for (unsigned k = 0; k <= n; k++)
+        for (size_t k = 0; k < S; k++)
             ed[k] = fabs(c) * ea[k] + U_D * fabs(r[k]) + cerr(i) * fabs(a[k]);
         break;
     case DN_OP_DIV_D: /* a times the rounded 1/c */
-        for (unsigned k = 0; k <= n; k++)
+        for (size_t k = 0; k < S; k++)
             ed[k] = (ea[k] + cerr(i) * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
         break;
     case DN_OP_MUL: err_mul(x, ed, a, ea, b, eb); break;
     case DN_OP_DIV: err_div(x, ed, a, ea, b, eb, r); break;
     case DN_OP_POW: { /* exp(b log a) */
         double *l = x->t[10], *el = x->t[11], *m = x->t[12], *em = x->t[13];
-        exec(x, DN_OP_LOG, l, a, a, 0.0, n);
+        fexec(x, DN_OP_LOG, l, a, a, 0.0);
         err_unary(x, DN_OP_LOG, 0.0, a, ea, el);
-        exec(x, DN_OP_MUL, m, b, l, 0.0, n);
+        fexec(x, DN_OP_MUL, m, b, l, 0.0);
         err_mul(x, em, b, eb, l, el);
         err_unary(x, DN_OP_EXP, 0.0, m, em, ed);
         break;
     }
     case DN_OP_ATAN2: { /* atan(a/b), the same derivatives */
         double *q = x->t[10], *eq = x->t[11];
-        exec(x, DN_OP_DIV, q, a, b, 0.0, n);
+        fexec(x, DN_OP_DIV, q, a, b, 0.0);
         err_div(x, eq, a, ea, b, eb, q);
         err_unary(x, DN_OP_ATAN, 0.0, q, eq, ed);
         break;
     }
     case DN_OP_HYPOT: { /* sqrt(a^2 + b^2) */
         double *s = x->t[10], *es = x->t[11], *s2 = x->t[12], *es2 = x->t[13];
-        exec(x, DN_OP_MUL, s, a, a, 0.0, n);
+        fexec(x, DN_OP_MUL, s, a, a, 0.0);
         err_mul(x, es, a, ea, a, ea);
-        exec(x, DN_OP_MUL, s2, b, b, 0.0, n);
+        fexec(x, DN_OP_MUL, s2, b, b, 0.0);
         err_mul(x, es2, b, eb, b, eb);
-        for (unsigned k = 0; k <= n; k++) {
+        for (size_t k = 0; k < S; k++) {
             s[k] += s2[k];
             es[k] += es2[k] + U_D * fabs(s[k]);
         }
@@ -254,20 +296,20 @@ static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
         const double *e = take_a ? ea : eb;
         int unsure = !(fabs(a[0] - b[0]) > ea[0] + eb[0]);
         double e0 = fmax(ea[0], eb[0]);
-        for (unsigned k = 1; k <= n; k++) ed[k] = unsure ? INFINITY : e[k];
+        for (size_t k = 1; k < S; k++) ed[k] = unsure ? INFINITY : e[k];
         ed[0] = unsure ? e0 : e[0];
         break;
     }
     case DN_OP_FMOD: { /* a - q b, q = trunc(a0/b0) */
         double q = fabs(nearbyint((a[0] - r[0]) / b[0]));
-        for (unsigned k = 0; k <= n; k++)
+        for (size_t k = 0; k < S; k++)
             ed[k] = ea[k] + q * eb[k] + U_D * (fabs(r[k]) + q * fabs(b[k]));
         break;
     }
     case DN_OP_FLOOR: case DN_OP_CEIL: { /* exact, unless the value may cross a jump */
         double lo = a[0] - ea[0], hi = a[0] + ea[0];
         int same = i->op == DN_OP_FLOOR ? floor(lo) == floor(hi) : ceil(lo) == ceil(hi);
-        for (unsigned k = 1; k <= n; k++) ed[k] = 0.0;
+        for (size_t k = 1; k < S; k++) ed[k] = 0.0;
         ed[0] = same ? 0.0 : INFINITY;
         break;
     }
@@ -276,56 +318,86 @@ static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
         if (cerr(i) == 0.0) break;
         /* a folded constant c with an error: d(c/u)/dc = r/c, d(u^c)/dc = r log u */
         if (i->op == DN_OP_D_DIV) {
-            for (unsigned k = 0; k <= n; k++) ed[k] += cerr(i) * fabs(r[k] / c);
+            for (size_t k = 0; k < S; k++) ed[k] += cerr(i) * fabs(r[k] / c);
         } else if (i->op == DN_OP_POWN || i->op == DN_OP_POW_D) {
             double *l = x->t[10];
-            exec(x, DN_OP_LOG, l, a, a, 0.0, n);
-            exec(x, DN_OP_MUL, l, l, r, 0.0, n);
-            for (unsigned k = 0; k <= n; k++) ed[k] += cerr(i) * fabs(l[k]);
+            fexec(x, DN_OP_LOG, l, a, a, 0.0);
+            fexec(x, DN_OP_MUL, l, l, r, 0.0);
+            for (size_t k = 0; k < S; k++) ed[k] += cerr(i) * fabs(l[k]);
         }
         break;
     }
-    for (unsigned k = 0; k <= n; k++) d[k] = r[k];
+    for (size_t k = 0; k < S; k++) d[k] = r[k];
 }
 
-/* The workspace: [the evaluators' own (double or extended)] [the Dvec form's arguments,
- * result and bounds; AUTO's bounds] [the registers and their bounds] [temporaries]
- * [scratch] [the calibration's extended workspace]. */
+/* The workspace: [base: the evaluators' own workspace, the entry points' arrays]
+ * [the registers and their bounds] [temporaries] [rounding factors] [K: a result and
+ * kernelk.h's scratch] [the one-variable kernels' scratch] [the calibration's extended
+ * workspace]. One variable: the base holds the Dvec form's arguments, result and bounds
+ * and AUTO's bounds; several: the arguments as Taylor coefficients and their errors. */
 static size_t base_size(const dn_expr *e, unsigned n)
 {
     size_t d = dn_expr_work_size(e, n), x = dn_expr_work_size_ext(e, n);
     return (d > x ? d : x) + (e->nvars + 3) * ((size_t)n + 1);
 }
 
-size_t dn_expr_work_size_err(const dn_expr *e, unsigned n)
+static size_t base_sizek(const dn_expr *e, unsigned K, unsigned n)
 {
-    if (!dn_expr_work_size(e, n)) return 0;
-    size_t regs = 2 * (size_t)e->nregs * (n + 1), tmp = NTMP * len1(n);
+    size_t w = dn_expr_work_sizek(e, K, n), w2 = K == 2 ? dn_expr_work_size2(e, n) : 0;
+    return (w > w2 ? w : w2) + 2 * (size_t)e->nvars * dnk_size(K, n);
+}
+
+static size_t shadow_size(const dn_expr *e, unsigned K, unsigned n, size_t S)
+{
+    size_t regs = 2 * (size_t)e->nregs * S, tmp = NTMP * tlen(S, n);
+    size_t kern = K ? S + _DNK_WORK(S) : 0;
     size_t wide = (size_t)_DN_WW_MAX(n + 1) * sizeof(_dn_wide);
-    return base_size(e, n) + regs + tmp + (size_t)_DN_W_MAX(n + 1) +
+    return regs + tmp + S + kern + (size_t)_DN_W_MAX(n + 1) +
            (wide + sizeof(double) - 1) / sizeof(double) + 24 + calib_size(n);
 }
 
-/* The bounds of the program's result, computed in double (x->val, x->err), with or
- * without the calibration. */
-static void shadow(bctx *x, const dn_expr *e, unsigned n, const double *args, double *work,
-                   int calibrate)
+size_t dn_expr_work_size_err(const dn_expr *e, unsigned n)
 {
-    size_t len = (size_t)n + 1, regs = (size_t)e->nregs * len;
+    if (!dn_expr_work_size(e, n)) return 0;
+    return base_size(e, n) + shadow_size(e, 0, n, (size_t)n + 1);
+}
+
+/* The bounds of the program's result, computed in double (x->val, x->err), with or
+ * without the calibration: K = 0 one variable, else the Dnumk layout of K variables; S
+ * entries per register; the arguments with the errors aerr (NULL: exact); work: the
+ * workspace after the base. */
+static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const double *args,
+                   const double *aerr, double *work, int calibrate)
+{
+    size_t S = K ? dnk_size(K, n) : (size_t)n + 1, regs = (size_t)e->nregs * S;
+    size_t tl = tlen(S, n);
     x->n = n;
-    x->val = work + base_size(e, n);
+    x->K = K;
+    x->S = S;
+    x->val = work;
     x->err = x->val + regs;
-    for (unsigned j = 0; j < NTMP; j++) x->t[j] = x->err + regs + j * len1(n);
-    x->ws = align64(x->t[NTMP - 1] + len1(n));
+    for (unsigned j = 0; j < NTMP; j++) x->t[j] = x->err + regs + j * tl;
+    x->g = x->t[NTMP - 1] + tl;
+    x->tk = x->g + S;
+    x->wk = x->tk + S;
+    x->ws = align64(x->wk + (K ? _DNK_WORK(S) : 0));
     x->ww = align64(x->ws + _DN_W_MAX(n + 1));
     x->xw = (double *)align64(x->ww + _DN_WW_MAX(n + 1));
     x->quick = !calibrate;
-    for (size_t k = 0; k < e->nvars * len; k++) {
+    set_g(x);
+    for (size_t k = 0; k < e->nvars * S; k++) {
         x->val[k] = args[k];
-        x->err[k] = 0.0;
+        x->err[k] = aerr ? aerr[k] : 0.0;
     }
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
-        step(x, i, x->val + i->dst * len, x->err + i->dst * len);
+        step(x, i, x->val + i->dst * S, x->err + i->dst * S);
+}
+
+/* The bound reported for a result out with the bound b: NaN where out is NaN, +Inf where
+ * out or b is not finite. */
+static double verdict(double out, double b)
+{
+    return isnan(out) ? NAN : (isfinite(out) && isfinite(b)) ? b : INFINITY;
 }
 
 unsigned dn_err_first_short(const double *d, const double *err, unsigned n, double digits)
@@ -361,24 +433,23 @@ int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *
     bctx x;
     if (flags & DN_PREC_AUTO) { /* double, and its bound's verdict (before out is written:
                                  * out may alias args) */
-        shadow(&x, e, n, args, work, 0);
+        shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 0);
         const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
         /* the quick bound, with a margin of 10 for what the calibration may add */
         for (size_t k = 0; k < len; k++) eb[k] = 10.0 * eres[k];
         if (dn_err_first_short(res, eb, n, 10.0) > n) {
-            if (err && calibrate) shadow(&x, e, n, args, work, 1);
+            if (err && calibrate) shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
             dn_expr_eval(e, n, args, out, work);
             if (err)
                 for (size_t k = 0; k < len; k++) {
-                    double b = x.err[e->result * len + k] + fabs(out[k] - res[k]);
-                    err[k] = isnan(out[k]) ? NAN : (isfinite(out[k]) && isfinite(b)) ? b : INFINITY;
+                    err[k] = verdict(out[k], x.err[e->result * len + k] + fabs(out[k] - res[k]));
                 }
             return 0;
         }
         flags = DN_PREC_EXTENDED | (flags & DN_PREC_QUICK);
         if (!err) err = eb;
     }
-    shadow(&x, e, n, args, work, calibrate);
+    shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), calibrate);
     const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
     int ext = (flags & DN_PREC_EXTENDED) != 0;
     double sc = ext ? ext_scale() : 1.0;
@@ -389,7 +460,7 @@ int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *
          * the difference between the specialised paths and the rolled kernels */
         double b = ext ? sc * eres[k] + 0x1p-53 * fabs(out[k])
                        : eres[k] + fabs(out[k] - res[k]);
-        err[k] = isnan(out[k]) ? NAN : (isfinite(out[k]) && isfinite(b)) ? b : INFINITY;
+        err[k] = verdict(out[k], b);
     }
     return ext;
 }
@@ -417,4 +488,54 @@ int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *co
     if (rc == DN_OK) /* else r and err untouched */
         for (size_t k = 0; k < len; k++) err[k] = eb[k];
     return rc;
+}
+
+size_t dn_expr_work_sizek_err(const dn_expr *e, unsigned k, unsigned n)
+{
+    if (!dn_expr_work_sizek(e, k, n)) return 0;
+    return base_sizek(e, k, n) + shadow_size(e, k, n, dnk_size(k, n));
+}
+
+int dn_expr_evalk_err(const dn_expr *e, unsigned k, unsigned n, const double *args,
+                      double *out, double *err, double *work)
+{
+    if (!e || !out || !err || !work || (e->nvars && !args) || k == 0) return DN_EINVAL;
+    if (!dn_expr_work_sizek(e, k, n)) return DN_ERANGE;
+    size_t S = dnk_size(k, n);
+    bctx x;
+    shadow(&x, e, k, n, args, NULL, work + base_sizek(e, k, n), 1);
+    dn_expr_evalk(e, k, n, args, out, work);
+    const double *res = x.val + e->result * S, *eres = x.err + e->result * S;
+    for (size_t i = 0; i < S; i++) err[i] = verdict(out[i], eres[i] + fabs(out[i] - res[i]));
+    return DN_OK;
+}
+
+int dn_expr_eval2_err(const dn_expr *e, unsigned n, const double *args, double *out,
+                      double *err, double *work)
+{
+    if (!e || !out || !err || !work || (e->nvars && !args)) return DN_EINVAL;
+    if (!dn_expr_work_sizek(e, 2, n)) return DN_ERANGE;
+    size_t S = dnk_size(2, n), base = base_sizek(e, 2, n);
+    /* the arguments as Taylor coefficients (Dnumk's layout is Dnum2's order), with the
+     * rounding of the division by a! (a1! a2! is exact for 1 and 2, else within 3u) */
+    double *ca = work + base - 2 * (size_t)e->nvars * S, *ce = ca + e->nvars * S;
+    for (unsigned v = 0; v < e->nvars; v++) {
+        unsigned a[2] = {0, 0};
+        for (size_t i = 0; i < S; i++, _dnk_next(2, a)) {
+            double f = _dnk_afact(2, a), c = args[v * S + i] / f;
+            ca[v * S + i] = c;
+            ce[v * S + i] = f <= 2.0 ? 0.0 : 4.0 * U_D * fabs(c);
+        }
+    }
+    bctx x;
+    shadow(&x, e, 2, n, ca, ce, work + base, 1);
+    dn_expr_eval2(e, n, args, out, work);
+    /* |out - D| <= |out - R| + |R - res a!| + a! |res - C|, R = res a! rounded */
+    const double *res = x.val + e->result * S, *eres = x.err + e->result * S;
+    unsigned a[2] = {0, 0};
+    for (size_t i = 0; i < S; i++, _dnk_next(2, a)) {
+        double f = _dnk_afact(2, a), r = res[i] * f;
+        err[i] = verdict(out[i], fabs(out[i] - r) + 5.0 * U_D * fabs(r) + eres[i] * f * (1.0 + 8.0 * U_D));
+    }
+    return DN_OK;
 }

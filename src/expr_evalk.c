@@ -101,7 +101,7 @@ static void compose_special(double *t, const double *u, unsigned op, double m, u
 #define _dnx_erfc_w(d, a, n, ...) _DNX_UN(erfc)
 #define _dnx_abs(d, a, n) _DNX_UN(abs)
 /* the special functions: composed */
-#define _DNX_SP(d, a, m) compose_special(d, a, i->op, m, K, N, w)
+#define _DNX_SP(d, a, m) compose_special(d, a, op, m, K, N, w)
 #define _dnx_lgamma_w(d, a, n, ...) _DNX_SP(d, a, 0)
 #define _dnx_tgamma_w(d, a, n, ...) _DNX_SP(d, a, 0)
 #define _dnx_digamma_w(d, a, n, ...) _DNX_SP(d, a, 0)
@@ -130,19 +130,23 @@ static void compose_special(double *t, const double *u, unsigned op, double m, u
 #define _dnx_max_w(d, a, b, n, ...) _dn_max_w(d, a, b, M, w)
 #define _dnx_fmod_w(d, a, b, n, ...) _dn_fmod_w(d, a, b, M, w)
 
+void _dn_expr_stepk(unsigned op, double *d, const double *a, const double *b, double c,
+                    unsigned K, unsigned N, double *w)
+{
+    const unsigned M = (unsigned)(_dnk_size(K, N) - 1);
+    _DN_EXPR_EXEC(_dnx_, op, d, a, b, c, N, w, )
+}
+
 int dn_expr_evalk(const dn_expr *e, unsigned k, unsigned n, const double *args, double *out,
                   double *work)
 {
     if (!e || !out || !work || (e->nvars && !args) || k == 0) return DN_EINVAL;
     size_t S = k <= DN_EXPR_MAX_VARSK ? dnk_size(k, n) : 0;
     if (S == 0) return DN_ERANGE;
-    const unsigned K = k, N = n, M = (unsigned)(S - 1);
     double *t = work + (size_t)e->nregs * S, *w = t + S;
     if (e->nvars) memcpy(work, args, e->nvars * S * sizeof(double));
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
-        const double *a = work + i->a * S, *b = work + i->b * S;
-        double c = i->c, *d = t;
-        _DN_EXPR_EXEC(_dnx_, i->op, d, a, b, c, N, w, )
+        _dn_expr_stepk(i->op, t, work + i->a * S, work + i->b * S, i->c, k, n, w);
         memcpy(work + i->dst * S, t, S * sizeof(double));
     }
     memmove(out, work + e->result * S, S * sizeof(double));

@@ -201,4 +201,9 @@ _DN_EXPR_INTERNAL int _dn_expr_run_fixed(const dn_expr *e, double *w, unsigned n
 /* The same for the orders of _DN_EXPR_SPECIALISED_HI (expr_fixed_hi.c). */
 _DN_EXPR_INTERNAL int _dn_expr_run_fixed_hi(const dn_expr *e, double *w, unsigned n);
 
+/* One instruction op(a, b; c) of dn_expr_evalk on K-variate numbers of total order N
+ * (expr_evalk.c): d must not overlap a or b; w: _DNK_WORK(dnk_size(K, N)) doubles. */
+_DN_EXPR_INTERNAL void _dn_expr_stepk(unsigned op, double *d, const double *a, const double *b,
+                                      double c, unsigned K, unsigned N, double *w);
+
 #endif /* DNUM_EXPR_IMPL_H */

@@ -229,7 +229,18 @@ awk -v p="$dbl" 'BEGIN { split(p, a, " "); t = -2575333104750642; e = a[1] - t; 
 grep -qF "fewer than 10 correct digits even in extended precision at 1 of 1 point (first at x = 1, from order" "$tmp/err" ||
     fail "order 200: no warning ($(head -1 "$tmp/err"))"
 expect_error "unknown precision 'quad'" --precision quad -a 1 x
-expect_error "--error takes one variable" --error -V x,y -a 1,2 'x*y'
+expect_error "--error with several variables goes to total order 32" --error -V x,y -n 40 -a 1,2 'x*y'
+# several variables: columns e{i}_{j} after d{i}_{j}; exp(x y) at (1, 2), d1_0 = 2 e^2, and
+# the bound covers the error of every printed entry (three variables: dnumk engine, --coeffs)
+[[ $("$eval_bin" --error -V x,y -n 1 -a 1,2 'exp(x*y)' | head -1) == x,y,d0_0,d1_0,d0_1,e0_0,e1_0,e0_1 ]] ||
+    fail "--error header, two variables"
+"$eval_bin" --error -V x,y -n 1 -a 1,2 'exp(x*y)' | tail -1 | awk -F, '{ r = 2 * exp(2);
+    d = $4 - r; if (d < 0) d = -d; exit !($7 > 0 && $7 < 1e-14 * r && d <= $7 + 1e-15) }' ||
+    fail "--error: two-variable bound"
+"$eval_bin" --error --coeffs -V x,y,z -n 1 -a 1,2,3 'x*y*z' | tail -1 | awk -F, '{
+    if ($4 != 6 || $5 != 6 || $6 != 3 || $7 != 2) exit 1
+    for (k = 8; k <= 11; k++) if (!($k >= 0 && $k < 1e-14 * 6)) exit 1 }' ||
+    fail "--error: three variables (--coeffs)"
 expect_error "--precision extended takes one variable" --precision extended -V x,y -a 1,2 'x*y'
 
 # 8. -j N writes the bytes of -j 1: every format and engine, sweeps and points

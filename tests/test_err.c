@@ -1,7 +1,9 @@
-/* Error bounds (dn_expr_eval_err, dn_expr_eval_dvec_err): the bound holds against
- * independent references (the mpmath tables of every function, plain and composite
- * arguments, orders 0..24 resp. 0..50; closed forms at order 100), is finite where it
- * should be, Inf/NaN where nothing is known, and the calls follow the error rules. */
+/* Error bounds (dn_expr_eval_err, dn_expr_eval_dvec_err, and for several variables
+ * dn_expr_eval2_err, dn_expr_evalk_err): the bound holds against independent references
+ * (the mpmath tables of every function, plain and composite arguments, orders 0..24 resp.
+ * 0..50, the bivariate tables to total order 8; closed forms at order 100 and in three
+ * variables), is finite where it should be, Inf/NaN where nothing is known, and the calls
+ * follow the error rules. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 #include "testutil.h"
 #include "ref_data.h"
 #include "ref_special_data.h"
+#include "ref2_data.h"
 
 /* Evaluates src (variable x) at x0, order n, into out and err; returns the status. */
 static int eval_err(const char *src, double x0, unsigned n, double *out, double *err)
@@ -269,4 +272,137 @@ Test(err, double_and_extended_within_their_bounds)
         dn_expr_free(e);
     }
     cr_assert(tested > 500 && checked > 2000, "tested %u formulas, %u derivatives", tested, checked);
+}
+
+/* The formula of a bivariate reference row (tools/gen_ref2.py, gen_ref_special.py):
+ * f(u) with u = x y + x/2 - y^2/4, two-argument functions f(u, v), v = x - x y/2 + 1. */
+static void row2_formula(char *s, size_t cap, const char *fn, double p)
+{
+    const char *u = "(x*y + x/2 - y^2/4)", *v = "(x - x*y/2 + 1)";
+    if (!strcmp(fn, "recip")) snprintf(s, cap, "1/%s", u);
+    else if (!strcmp(fn, "powd") || !strcmp(fn, "pown")) snprintf(s, cap, "%s^(%.17g)", u, p);
+    else if (!strcmp(fn, "pow") || !strcmp(fn, "atan2") || !strcmp(fn, "hypot") ||
+             !strcmp(fn, "min") || !strcmp(fn, "max") || !strcmp(fn, "fmod"))
+        snprintf(s, cap, "%s(%s, %s)", fn, u, v);
+    else if (!strcmp(fn, "polygamma") || !strcmp(fn, "jn") || !strcmp(fn, "yn"))
+        snprintf(s, cap, "%s(%d, %s)", fn, (int)p, u);
+    else if (!strcmp(fn, "gp"))
+        snprintf(s, cap, "(1 + (x+y+1)^2*(19 - 14*x + 3*x^2 - 14*y + 6*x*y + 3*y^2))*"
+                         "(30 + (2*x - 3*y)^2*(18 - 32*x + 12*x^2 + 48*y - 36*x*y + 27*y^2))");
+    else if (!strcmp(fn, "expsin")) snprintf(s, cap, "exp(x)*sin(y)");
+    else if (!strcmp(fn, "rat")) snprintf(s, cap, "sin(x*y)/(1 + x^2 + y^2)");
+    else if (!strcmp(fn, "x2y")) snprintf(s, cap, "x^2*y");
+    else snprintf(s, cap, "%s(%s)", fn, u);
+}
+
+/* Checks one bivariate row at total order 8 with dn_expr_eval2_err. */
+static void check_row2(const char *fn, double p, double x, double y, const double *ref,
+                       unsigned *checked, unsigned *bounded)
+{
+    enum { N = 8, S = (N + 1) * (N + 2) / 2 };
+    const char *v[2] = {"x", "y"};
+    char src[400];
+    row2_formula(src, sizeof src, fn, p);
+    dn_expr *e = dn_expr_parse(src, v, 2, NULL);
+    cr_assert(e, "parse %s", src);
+    double a[2 * S] = {x, 1.0, 0.0}, out[S], err[S];
+    a[S] = y;
+    a[S + 2] = 1.0;
+    double *w = malloc(dn_expr_work_sizek_err(e, 2, N) * sizeof *w);
+    cr_assert(w && dn_expr_eval2_err(e, N, a, out, err, w) == DN_OK);
+    for (unsigned i = 0; i < S; i++) {
+        if (!isfinite(out[i]) || !isfinite(ref[i])) continue;
+        (*checked)++;
+        cr_assert(err[i] >= 0.0);
+        if (isinf(err[i])) continue;
+        (*bounded)++;
+        double d = fabs(out[i] - ref[i]);
+        cr_assert(d <= err[i] + 0x1p-70 * fabs(ref[i]),
+                  "%s at (%g, %g), entry %u: error %.3g above the bound %.3g", src, x, y, i, d,
+                  err[i]);
+    }
+    free(w);
+    dn_expr_free(e);
+}
+
+Test(err, bivariate_bounds_hold_against_mpmath)
+{
+    unsigned checked = 0, bounded = 0;
+    for (size_t r = 0; r < DN_REF2_NROWS; r++) {
+        const dn_ref2_row *row = &dn_ref2_rows[r];
+        if (strcmp(row->fn, "abs") == 0) continue;
+        check_row2(row->fn, row->param, row->x, row->y, row->d, &checked, &bounded);
+    }
+    for (size_t r = 0; r < DN_SREF2_NROWS; r++) {
+        const dn_sref2_row *row = &dn_sref2_rows[r];
+        check_row2(row->fn, row->param, row->x, row->y, row->d, &checked, &bounded);
+    }
+    cr_assert(checked > 3000 && bounded > 0.9 * checked, "checked %u, bounded %u", checked,
+              bounded);
+}
+
+/* Three variables, closed form: G = exp(x + 2y - z) / (1 + x) has the Taylor coefficients
+ * c_a = e^(x0 + 2y0 - z0) 2^a2 (-1)^a3 / (a2! a3!) times the coefficient a1 of
+ * e^t / (1 + x0 + t), sum_j (1/j!) (-1)^(a1-j) / (1 + x0)^(a1-j+1). */
+Test(err, three_variables_closed_form)
+{
+    enum { K = 3, N = 10 };
+    const char *v[K] = {"x", "y", "z"};
+    dn_expr *e = dn_expr_parse("exp(x + 2*y - z)/(1 + x)", v, K, NULL);
+    cr_assert(e);
+    size_t S = dnk_size(K, N);
+    double *a = calloc(K * S, sizeof *a), *out = malloc(S * sizeof *out);
+    double *err = malloc(S * sizeof *err), *w = malloc(dn_expr_work_sizek_err(e, K, N) * sizeof *w);
+    cr_assert(a && out && err && w);
+    double pt[K] = {0.25, -0.5, 0.75};
+    for (unsigned i = 0; i < K; i++) {
+        a[i * S] = pt[i];
+        a[i * S + 1 + i] = 1.0;
+    }
+    cr_assert_eq(dn_expr_evalk_err(e, K, N, a, out, err, w), DN_OK);
+    long double s = expl((long double)pt[0] + 2.0L * pt[1] - pt[2]);
+    unsigned m[K] = {0, 0, 0};
+    double worst = 0.0;
+    for (size_t i = 0; i < S; i++, _dnk_next(K, m)) {
+        long double c = s * powl(2.0L, m[1]) * ((m[2] % 2) ? -1.0L : 1.0L) /
+                        ((long double)_dn_fact[m[1]] * _dn_fact[m[2]]);
+        long double cx = 0.0L;
+        for (unsigned j = 0; j <= m[0]; j++)
+            cx += (((m[0] - j) % 2) ? -1.0L : 1.0L) / (_dn_fact[j] * powl(1.0L + pt[0], m[0] - j + 1));
+        c *= cx;
+        double d = (double)fabsl((long double)out[i] - c);
+        cr_assert(isfinite(err[i]) && d <= err[i] + 1e-18 * fabs(out[i]),
+                  "entry %zu (%u,%u,%u): %.17g, exact %.17Lg, bound %g", i, m[0], m[1], m[2],
+                  out[i], c, err[i]);
+        worst = fmax(worst, err[i] / fabs(out[i]));
+    }
+    cr_assert(worst < 1e-12, "bounds too loose to use: %g relative", worst); /* informative */
+    free(a);
+    free(out);
+    free(err);
+    free(w);
+    dn_expr_free(e);
+}
+
+Test(err, several_variables_bad_arguments_write_nothing)
+{
+    const char *v[2] = {"x", "y"};
+    dn_expr *e = dn_expr_parse("x*y", v, 2, NULL);
+    double a[12] = {1, 1, 0, 0, 0, 0, 2, 0, 1, 0, 0, 0}, out[6] = {7}, err[6] = {7};
+    double *w = malloc(dn_expr_work_sizek_err(e, 2, 2) * sizeof *w);
+    cr_assert_eq(dn_expr_work_sizek_err(e, 2, DN_EXPR_MAX_ORDERK + 1), 0);
+    cr_assert_eq(dn_expr_work_sizek_err(e, 0, 2), 0);
+    cr_assert_eq(dn_expr_evalk_err(e, 0, 2, a, out, err, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_evalk_err(e, 2, 2, a, out, NULL, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_evalk_err(NULL, 2, 2, a, out, err, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_evalk_err(e, 2, DN_EXPR_MAX_ORDERK + 1, a, out, err, w), DN_ERANGE);
+    cr_assert_eq(dn_expr_eval2_err(e, DN_EXPR_MAX_ORDERK + 1, a, out, err, w), DN_ERANGE);
+    cr_assert_eq(dn_expr_eval2_err(e, 2, NULL, out, err, w), DN_EINVAL);
+    cr_assert(out[0] == 7 && err[0] == 7);
+    /* x y at (1, 2): exact products, zero bounds where the entries are exact */
+    cr_assert_eq(dn_expr_eval2_err(e, 2, a, out, err, w), DN_OK);
+    double want[6] = {2, 2, 1, 0, 1, 0};
+    for (int i = 0; i < 6; i++) cr_assert(out[i] == want[i] && err[i] >= 0.0 && err[i] < 1e-14);
+    free(w);
+    dn_expr_free(e);
 }

@@ -69,8 +69,9 @@ static const struct option_def {
      "instead of derivatives"},
     {0, "error", NULL, O_ERROR,
      "add columns e0..eN after the derivatives: bounds on their\n"
-     "rounding errors, |dk - exact| <= ek (one variable; inf where\n"
-     "no bound is known; with --coeffs, bounds of the coefficients)"},
+     "rounding errors, |dk - exact| <= ek (inf where no bound is\n"
+     "known; e{i}_{j} for two variables, to total order 32; with\n"
+     "--coeffs, bounds of the coefficients)"},
     {0, "precision", "P", O_PRECISION,
      "double | extended | auto (default auto: double, and again in\n"
      "extended precision at a point where the error bound shows\n"
@@ -332,7 +333,7 @@ struct job {
     size_t row_max; /* longest possible text of one row */
     char (*names)[NAME_W];
     int coeffs;          /* --coeffs */
-    int error;           /* --error: bounds after the derivatives (one variable) */
+    int error;           /* --error: bounds after the derivatives */
     int prec;            /* --precision: PREC_DOUBLE, PREC_EXTENDED or PREC_AUTO */
     int taylor;          /* the engine gives Taylor coefficients (dnumk), not derivatives */
     long double *scale;  /* a! = a1! ... ak! per result column: the derivative is the
@@ -364,7 +365,9 @@ struct evaluator {
 
 static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
-    size_t w = j->engine == ENG_DNUM2   ? dn_expr_work_size2(j->e, j->n)
+    int several = j->engine == ENG_DNUM2 || j->engine == ENG_DNUMK;
+    size_t w = several && j->error      ? dn_expr_work_sizek_err(j->e, j->nvars, j->n)
+               : j->engine == ENG_DNUM2 ? dn_expr_work_size2(j->e, j->n)
                : j->engine == ENG_DNUMK ? dn_expr_work_sizek(j->e, j->nvars, j->n)
                  : j->error || j->prec != PREC_DOUBLE ? dn_expr_work_size_err(j->e, j->n)
                                             : dn_expr_work_size(j->e, j->n);
@@ -426,7 +429,10 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
     int ceng = j->coeffs && j->engine != ENG_DNUM2 && j->engine != ENG_DNUMK;
     if (j->engine == ENG_DNUM2 || j->engine == ENG_DNUMK) {
         for (unsigned v = 0; v < j->nvars; v++) args[v * len] = pt[v];
-        if (j->engine == ENG_DNUM2) dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
+        if (j->engine == ENG_DNUM2 && j->error)
+            dn_expr_eval2_err(j->e, j->n, args, ev->res, ev->err, ev->work);
+        else if (j->engine == ENG_DNUM2) dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
+        else if (j->error) dn_expr_evalk_err(j->e, j->nvars, j->n, args, ev->res, ev->err, ev->work);
         else dn_expr_evalk(j->e, j->nvars, j->n, args, ev->res, ev->work);
     } else if (j->prec == PREC_EXTENDED && !j->error) {
         args[0] = pt[0];
@@ -484,9 +490,16 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
     else /* d = c a!, rounded once from the wide product */
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
-    if (j->error) /* bounds of the derivatives, or of the coefficients (divided by k!) */
-        for (size_t k = 0; k < len; k++)
-            ev->row[j->nvars + len + k] = j->coeffs ? (double)(ev->err[k] / j->scale[k]) : ev->err[k];
+    if (j->error) /* the bounds of what is printed: scaled where the numbers were (by a!),
+                   * plus that rounding */
+        for (size_t k = 0; k < len; k++) {
+            double e = ev->err[k], *out = ev->row + j->nvars;
+            if (!ceng && j->coeffs != j->taylor)
+                e = (double)(j->coeffs ? e / j->scale[k] : e * j->scale[k]) + 0x1p-52 * fabs(out[k]);
+            else if (ceng)
+                e = (double)(e / j->scale[k]) + 0x1p-52 * fabs(out[k]);
+            out[len + k] = isnan(out[k]) ? NAN : e;
+        }
     return weak;
 }
 
@@ -631,8 +644,9 @@ static void make_columns(struct job *j, char **vars)
             snprintf(name, NAME_W, "%s", vars[c]);
             continue;
         }
-        if (c >= j->nvars + j->len) { /* the bounds: e0..eN */
-            snprintf(name, NAME_W, "e%u", c - j->nvars - (unsigned)j->len);
+        if (c >= j->nvars + j->len) { /* the bounds: e0..eN, e{i}_{j}, ... */
+            memcpy(name, j->names[c - j->len], NAME_W); /* its number's name, e for d or c */
+            name[0] = 'e';
             continue;
         }
         int w = snprintf(name, NAME_W, "%c", j->coeffs ? 'c' : 'd');
@@ -1106,8 +1120,9 @@ int main(int argc, char **argv)
         die(2, "order %lu is above the dnumk engine's limit %u for %u variable%s", order, top,
             nvars, nvars == 1 ? "" : "s");
     }
-    if (cf.error && nvars != 1)
-        die(2, "--error takes one variable (bounds for several are not implemented)");
+    if (cf.error && nvars != 1 && order > DN_EXPR_MAX_ORDERK)
+        die(2, "--error with several variables goes to total order %u (got %lu)",
+            (unsigned)DN_EXPR_MAX_ORDERK, order);
     if (cf.prec == PREC_EXTENDED && nvars != 1)
         die(2, "--precision extended takes one variable");
     if (engine == ENG_FIXED && (order < 1 || order > FIXED_MAX))

@@ -50,6 +50,8 @@
  *   dn_expr_work_size2 dn_expr_eval2            on bivariate triangles (the Dnum2 layout)
  *   DN_EXPR_MAX_VARSK DN_EXPR_MAX_ORDERK
  *   dn_expr_work_sizek dn_expr_evalk            on k-variate numbers (the Dnumk layout)
+ *   dn_expr_work_sizek_err dn_expr_evalk_err    the same with error bounds
+ *   dn_expr_eval2_err                           bivariate triangles with error bounds
  */
 #ifndef DNUM_EXPR_H
 #define DNUM_EXPR_H
@@ -280,6 +282,28 @@ size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n);
  *  size above the limits of dn_expr_work_sizek), writing nothing on failure. */
 int dn_expr_evalk(const dn_expr *e, unsigned k, unsigned n, const double *args, double *out,
                   double *work);
+
+/** Returns how many doubles of workspace dn_expr_evalk_err (and, for k = 2,
+ *  dn_expr_eval2_err) needs for e in k variables at total order n; 0 where
+ *  dn_expr_work_sizek is 0. */
+size_t dn_expr_work_sizek_err(const dn_expr *e, unsigned k, unsigned n);
+
+/** As dn_expr_evalk (the same out), and err[i] >= 0 bounds the rounding error of the
+ *  Taylor coefficient out[i]: |out[i] - exact| <= err[i], by the analysis of
+ *  dn_expr_eval_err carried out on k-variate numbers (+Inf where no bound is known, NaN
+ *  where out[i] is NaN). work holds dn_expr_work_sizek_err(e, k, n) doubles and must not
+ *  overlap args, out or err; err must not overlap args or out; out may alias args.
+ *  Returns 0, DN_EINVAL or DN_ERANGE as dn_expr_evalk, writing nothing on failure. */
+int dn_expr_evalk_err(const dn_expr *e, unsigned k, unsigned n, const double *args,
+                      double *out, double *err, double *work);
+
+/** As dn_expr_eval2 (the same out: derivatives in the Dnum2 layout), and err[i] bounds
+ *  the rounding error of out[i] as in dn_expr_evalk_err, for arguments exact as
+ *  derivatives. The analysis runs on two-variate numbers of dn_expr_evalk, so the total
+ *  order is at most DN_EXPR_MAX_ORDERK here (DN_ERANGE above). work holds
+ *  dn_expr_work_sizek_err(e, 2, n) doubles (no overlap as above). */
+int dn_expr_eval2_err(const dn_expr *e, unsigned n, const double *args, double *out,
+                      double *err, double *work);
 
 #ifdef __cplusplus
 }
