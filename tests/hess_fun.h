@@ -5,7 +5,7 @@
 #define DNUM_TEST_HESS_FUN_H
 #include <dnum/dnum.h>
 
-enum { NFUN = 40 };
+enum { NFUN = 66 };
 
 DN_OBJECTIVE2(fun, T, x, n, ctx,
     int which = *(const int *)ctx;
@@ -54,6 +54,33 @@ DN_OBJECTIVE2(fun, T, x, n, ctx,
     case 36: return dnh_mul(dnh_exp(u), dnh_log(v));
     case 37: return dnh_div(dnh_const(T, 2.0), dnh_sub(u, v));
     case 38: return dnh_pow_d(u, 1.0);
+    /* the special functions (dnum/special2.h); at the test point u = 0.5326, v = 0.643 */
+    case 40: return dnh_lgamma(u);
+    case 41: return dnh_tgamma(u);
+    case 42: return dnh_digamma(u);
+    case 43: return dnh_polygamma(2, u);
+    case 44: return dnh_lambertw(u);
+    case 45: return dnh_lambertwm1(dnh_mul_d(u, -0.5));
+    case 46: return dnh_erfinv(u);
+    case 47: return dnh_erfcinv(u);
+    case 48: return dnh_j0(u);
+    case 49: return dnh_j1(u);
+    case 50: return dnh_jn(3, u);
+    case 51: return dnh_y0(u);
+    case 52: return dnh_y1(u);
+    case 53: return dnh_yn(2, u);
+    case 54: return dnh_log2(u);
+    case 55: return dnh_log10(u);
+    case 56: return dnh_exp2(u);
+    case 57: return dnh_sinc(dnh_mul_d(u, 3.0));
+    case 58: return dnh_cot(u);
+    case 59: return dnh_sinpi(u);
+    case 60: return dnh_cospi(u);
+    case 61: return dnh_mul(dnh_floor(dnh_add_d(u, 3.0)), u);
+    case 62: return dnh_mul(dnh_ceil(dnh_add_d(u, 3.0)), dnh_exp(u));
+    case 63: return dnh_mul(dnh_min(u, v), v);
+    case 64: return dnh_mul(dnh_max(u, v), u);
+    case 65: return dnh_fmod(dnh_mul(v, v), u);
     default: return dnh_mul_d(dnh_pow_d(u, 0.0), dnh_value(v));
     })
 

@@ -379,3 +379,82 @@ Test(special, parse_errors)
     cr_expect(fabs(out[0] - (jn(2, 1.5) + (3.141592653589793 * 3.141592653589793) / 6.0 - 1.0)) <= 1e-15);
     dn_expr_free(e);
 }
+
+/* ---- the order-2 optimizer numbers (dnum/special2.h) against the same mpmath rows ------ */
+
+/* F(u, v) of a bivariate reference row, written once for dnum_o2, dlane2 and dsp2 */
+DN_OBJECTIVE2(srow, T, x, n, ctx,
+    const dn_sref2_row *r = ctx;
+    T xy = dnh_mul(x[0], x[1]);
+    T u = dnh_sub(dnh_add(xy, dnh_mul_d(x[0], 0.5)), dnh_mul_d(dnh_mul(x[1], x[1]), 0.25));
+    T v = dnh_add_d(dnh_sub(x[0], dnh_mul_d(xy, 0.5)), 1.0);
+    int m = (int)r->param;
+    const char *f = r->fn;
+    if (!strcmp(f, "lgamma")) return dnh_lgamma(u);
+    if (!strcmp(f, "tgamma")) return dnh_tgamma(u);
+    if (!strcmp(f, "digamma")) return dnh_digamma(u);
+    if (!strcmp(f, "lambertw")) return dnh_lambertw(u);
+    if (!strcmp(f, "lambertwm1")) return dnh_lambertwm1(u);
+    if (!strcmp(f, "erfinv")) return dnh_erfinv(u);
+    if (!strcmp(f, "erfcinv")) return dnh_erfcinv(u);
+    if (!strcmp(f, "j0")) return dnh_j0(u);
+    if (!strcmp(f, "j1")) return dnh_j1(u);
+    if (!strcmp(f, "y0")) return dnh_y0(u);
+    if (!strcmp(f, "y1")) return dnh_y1(u);
+    if (!strcmp(f, "log2")) return dnh_log2(u);
+    if (!strcmp(f, "log10")) return dnh_log10(u);
+    if (!strcmp(f, "exp2")) return dnh_exp2(u);
+    if (!strcmp(f, "sinc")) return dnh_sinc(u);
+    if (!strcmp(f, "cot")) return dnh_cot(u);
+    if (!strcmp(f, "sinpi")) return dnh_sinpi(u);
+    if (!strcmp(f, "cospi")) return dnh_cospi(u);
+    if (!strcmp(f, "floor")) return dnh_floor(u);
+    if (!strcmp(f, "ceil")) return dnh_ceil(u);
+    if (!strcmp(f, "min")) return dnh_min(u, v);
+    if (!strcmp(f, "max")) return dnh_max(u, v);
+    if (!strcmp(f, "fmod")) return dnh_fmod(u, v);
+    if (!strcmp(f, "polygamma")) return dnh_polygamma(m, u);
+    if (!strcmp(f, "jn")) return dnh_jn(m, u);
+    if (!strcmp(f, "yn")) return dnh_yn(m, u);
+    return dnh_const(T, NAN);)
+
+static double err2(double got, double ref, unsigned i, unsigned j)
+{
+    if (got == ref || (isnan(got) && isnan(ref))) return 0.0;
+    return fabs(got - ref) / fmax(fabs(ref), _dn_fact[i] * _dn_fact[j] * 1e-3);
+}
+
+/* Value, gradient and Hessian of every bivariate row through dlane2 (three lanes: x, y and
+ * the direction (1, 1), whose second derivative is Fxx + 2 Fxy + Fyy) and through dsp2
+ * (dn_hessian_sp), against mpmath's partials d[0..5] = F, Fx, Fy, Fxx, Fxy, Fyy. */
+Test(special, order2_optimizer_numbers_match_mpmath)
+{
+    static const double sx[DN_LANES] = {1, 0, 1}, sy[DN_LANES] = {0, 1, 1};
+    dn_sphess H;
+    dn_sphess_init(&H, NULL);
+    for (size_t i = 0; i < DN_SREF2_NROWS; i++) {
+        const dn_sref2_row *r = &dn_sref2_rows[i];
+        const double *d = r->d;
+        dlane2 x[2] = {dlane2_seed(r->x, sx), dlane2_seed(r->y, sy)};
+        dlane2 L = srow_lanes(x, 2, (void *)r);
+        double lane[7] = {dlane2_value(L), dlane2_grad(L, 0), dlane2_grad(L, 1),
+                          dlane2_hess(L, 0), dlane2_hess(L, 2), dlane2_hess(L, 1)};
+        double want[6] = {d[0], d[1], d[2], d[3], d[3] + 2.0 * d[4] + d[5], d[5]};
+        static const unsigned oi[6] = {0, 1, 0, 2, 1, 0}, oj[6] = {0, 0, 1, 0, 1, 2};
+        for (unsigned k = 0; k < 6; k++)
+            cr_expect(err2(lane[k], want[k], oi[k], oj[k]) <= 1e-13,
+                      "dlane2 %s(%g) at (%g, %g), entry %u: %.17g want %.17g", r->fn, r->param,
+                      r->x, r->y, k, lane[k], want[k]);
+        double pt[2] = {r->x, r->y}, f, g[2];
+        cr_assert_eq(dn_hessian_sp(&f, g, &H, srow_sp, (void *)r, pt, 2, NULL), 0);
+        double sp[6] = {f, g[0], g[1], NAN, NAN, NAN};
+        for (unsigned row = 0; row < 2; row++)
+            for (size_t e = H.rowptr[row]; e < H.rowptr[row + 1]; e++)
+                sp[row == 0 ? 3 : H.col[e] == 0 ? 4 : 5] = H.val[e];
+        for (unsigned k = 0; k < 6; k++)
+            cr_expect(err2(sp[k], d[k], oi[k], oj[k]) <= 1e-13,
+                      "dsp2 %s(%g) at (%g, %g), entry %u: %.17g want %.17g", r->fn, r->param,
+                      r->x, r->y, k, sp[k], d[k]);
+    }
+    dn_sphess_clear(&H);
+}

@@ -27,6 +27,8 @@
  *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
  *               _pow_d (T, double)  _pown (T, long)  _pow (T, T)  _atan2 (T y, T x)  _hypot (T, T)
  *               void _sincos (T, T *s, T *c)   void _sinhcosh (T, T *s, T *c)
+ *   special     _lgamma ... _cospi _floor _ceil (T), _polygamma _jn _yn (int, T), _min _max
+ *               _fmod (T, T): dnum/special2.h (also for dsp2, and the dnh_* names)
  *   chain rule  T dlane2_chain(T u, double f0, double f1, double f2)   f(u) from f, f', f''
  *               T dlane2_apply(T u, dn_deriv_fn h, void *ctx)         f(u) from a callback
  *   generic     dnh_add(a, b) dnh_exp(u) ... dnh_const(T, c) dnh_value(a): C11 _Generic over
@@ -495,5 +497,7 @@ static inline double dnh_value(dlane2 a) { return dlane2_value(a); }
 static inline double dnh_value(dsp2 a) { return dsp2_value(a); }
 #define dnh_const(T, c) _dnh_const<T>(c)
 #endif /* __cplusplus */
+
+#include "dnum/special2.h" /* the special functions of dlane2 and dsp2, dnh_lgamma ... */
 
 #endif /* DNUM_LANES2_H */

@@ -39,6 +39,8 @@
  *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
  *               _pow_d (T, double)  _pown (T, long)  _pow (T, T)  _atan2 (T y, T x)
  *               _hypot (T, T)  void _sincos (T, T *s, T *c)  void _sinhcosh (T, T *s, T *c)
+ *   special     _lgamma ... _floor _ceil (T), _polygamma _jn _yn (int, T), _min _max _fmod
+ *               (T, T): dnum/special2.h
  *   chain rule  T dsp2_chain(T u, double f0, double f1, double f2)
  *               T dsp2_apply(T u, dn_deriv_fn h, void *ctx)
  *   workspace   dsp2_work_new, dsp2_work_free, dsp2_work_bytes   (defined in dnum/hessian.h)
