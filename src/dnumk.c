@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dnum/dnumk.h"
+#include "expr_impl.h" /* the special functions: one instruction of the k-variate evaluator */
 
 size_t dnk_size(unsigned k, unsigned n)
 {
@@ -238,3 +239,35 @@ int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ct
         return done(sp, s);                                                                \
     }
 PAIR(sincos) PAIR(sinhcosh)
+
+/* The special functions run as the expression evaluator runs them on Dnumk numbers
+ * (src/expr_evalk.c): the one-variable kernel's derivatives at u_0 composed with u, the
+ * piecewise ones on the flat array. m: the integer first argument (polygamma, jn, yn). */
+static int special(dnk_space *sp, double *r, unsigned op, double m, const double *a,
+                   const double *b)
+{
+    if (bad(sp) || !r || !a || !b) return DN_EINVAL;
+    _dn_expr_stepk(op, res(sp), a, b, m, sp->k, sp->n, sp->work);
+    return done(sp, r);
+}
+#define SP1(name, OP)                                                                      \
+    int dnk_##name(dnk_space *sp, double *r, const double *u)                              \
+    {                                                                                      \
+        return special(sp, r, DN_OP_##OP, 0.0, u, u);                                      \
+    }
+SP1(lgamma, LGAMMA) SP1(tgamma, TGAMMA) SP1(digamma, DIGAMMA) SP1(lambertw, LAMBERTW)
+SP1(lambertwm1, LAMBERTWM1) SP1(erfinv, ERFINV) SP1(erfcinv, ERFCINV) SP1(j0, J0) SP1(j1, J1)
+SP1(y0, Y0) SP1(y1, Y1) SP1(log2, LOG2) SP1(log10, LOG10) SP1(exp2, EXP2) SP1(sinc, SINC)
+SP1(cot, COT) SP1(sinpi, SINPI) SP1(cospi, COSPI) SP1(floor, FLOOR) SP1(ceil, CEIL)
+#define SPI(name, OP)                                                                      \
+    int dnk_##name(dnk_space *sp, double *r, int m, const double *u)                       \
+    {                                                                                      \
+        return special(sp, r, DN_OP_##OP, (double)m, u, u);                                \
+    }
+SPI(polygamma, POLYGAMMA) SPI(jn, JN) SPI(yn, YN)
+#define SP2(name, OP)                                                                      \
+    int dnk_##name(dnk_space *sp, double *r, const double *a, const double *b)             \
+    {                                                                                      \
+        return special(sp, r, DN_OP_##OP, 0.0, a, b);                                      \
+    }
+SP2(min, MIN) SP2(max, MAX) SP2(fmod, FMOD)

@@ -12,6 +12,12 @@
 typedef dnum_o16 T;
 #define TOL 1e-13
 
+/* every special function: U(f) one argument, B(f) two, I(f) an integer and one */
+#define EVERY_SPECIAL(U, B, I)                                                             \
+    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)    \
+    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)   \
+    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn)
+
 /* Tolerances (scaled error). Plain arguments f(x) and the functions with a direct
  * recurrence: 1e-13 to order 16 (1e-11 above). Composite arguments f(2x^2 + x) of the
  * functions computed by composing their point series (docs/special.md: the composition
@@ -73,9 +79,7 @@ static int eval_dnum(const dn_sref_row *r, T *out)
 #define U(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(u); return 1; }
 #define B(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(u, h); return 1; }
 #define I(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(m, u); return 1; }
-    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)
-    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)
-    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn)
+    EVERY_SPECIAL(U, B, I)
 #undef U
 #undef B
 #undef I
@@ -191,9 +195,7 @@ static int eval_dnum2(const dn_sref2_row *r, T2 *out)
 #define U(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(u); return 1; }
 #define B(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(u, v); return 1; }
 #define I(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(m, u); return 1; }
-    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)
-    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)
-    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn)
+    EVERY_SPECIAL(U, B, I)
 #undef U
 #undef B
 #undef I
@@ -457,4 +459,53 @@ Test(special, order2_optimizer_numbers_match_mpmath)
                       r->x, r->y, k, sp[k], d[k]);
     }
     dn_sphess_clear(&H);
+}
+
+/* The run-time multivariate family (dnk_*, k = 2, total order 8) against the same rows:
+ * Dnumk's layout for two variables is Dnum2's. */
+Test(special, dnumk_rows_match_mpmath)
+{
+    enum { N = 8 };
+    dnk_space sp;
+    cr_assert_eq(dnk_space_init(&sp, 2, N), DN_OK);
+    size_t S = dnk_size(2, N);
+    double x[45], y[45], xy[45], u[45], v[45], t[45], r[45], d[45];
+    cr_assert(S == 45);
+    for (size_t i = 0; i < DN_SREF2_NROWS; i++) {
+        const dn_sref2_row *w = &dn_sref2_rows[i];
+        /* u = x y + x/2 - y^2/4, v = x - x y / 2 + 1 */
+        dnk_set_var(&sp, x, 0, w->x);
+        dnk_set_var(&sp, y, 1, w->y);
+        dnk_mul(&sp, xy, x, y);
+        dnk_mul_d(&sp, t, x, 0.5);
+        dnk_add(&sp, u, xy, t);
+        dnk_mul(&sp, t, y, y);
+        dnk_mul_d(&sp, t, t, 0.25);
+        dnk_sub(&sp, u, u, t);
+        dnk_mul_d(&sp, t, xy, 0.5);
+        dnk_sub(&sp, v, x, t);
+        dnk_add_d(&sp, v, v, 1.0);
+        int m = (int)w->param, rc = -100;
+#define U(f) if (!strcmp(w->fn, #f)) rc = dnk_##f(&sp, r, u);
+#define B(f) if (!strcmp(w->fn, #f)) rc = dnk_##f(&sp, r, u, v);
+#define I(f) if (!strcmp(w->fn, #f)) rc = dnk_##f(&sp, r, m, u);
+        EVERY_SPECIAL(U, B, I)
+#undef U
+#undef B
+#undef I
+        cr_assert_eq(rc, DN_OK, "dnk_%s", w->fn);
+        dnk_get_derivs(&sp, d, r);
+        for (unsigned s = 0; s <= N; s++)
+            for (unsigned j = 0; j <= s; j++) {
+                unsigned e = s * (s + 1) / 2 + j;
+                double sc = fmax(fabs(w->d[e]), _dn_fact[s - j] * _dn_fact[j] * 1e-3);
+                double er = d[e] == w->d[e] || (isnan(d[e]) && isnan(w->d[e]))
+                                ? 0.0 : fabs(d[e] - w->d[e]) / sc;
+                cr_expect(er <= 5e-11, "dnk %s p %g (%g, %g) (%u, %u): got %.17g want %.17g",
+                          w->fn, w->param, w->x, w->y, s - j, j, d[e], w->d[e]);
+            }
+    }
+    cr_assert_eq(dnk_lgamma(&sp, NULL, u), DN_EINVAL);
+    cr_assert_eq(dnk_min(NULL, r, u, v), DN_EINVAL);
+    dnk_space_clear(&sp);
 }

@@ -67,6 +67,8 @@
  *               dnk_add_d dnk_sub_d dnk_mul_d dnk_div_d dnk_d_sub dnk_d_div
  *   functions   dnk_exp ... dnk_abs (as the fixed list), dnk_pow_d dnk_pown dnk_pow
  *               dnk_atan2 dnk_hypot dnk_sincos dnk_sinhcosh dnk_apply
+ *   special     dnk_lgamma ... dnk_ceil (sp, r, u), dnk_polygamma dnk_jn dnk_yn (sp, r, m, u),
+ *               dnk_min dnk_max dnk_fmod (sp, r, a, b): docs/special.md (run-time API only)
  */
 #ifndef DNUM_DNUMK_H
 #define DNUM_DNUMK_H
@@ -378,7 +380,27 @@ _DNK_UN_DECL(tan) _DNK_UN_DECL(asin) _DNK_UN_DECL(acos) _DNK_UN_DECL(atan)
 _DNK_UN_DECL(sinh) _DNK_UN_DECL(cosh) _DNK_UN_DECL(tanh) _DNK_UN_DECL(asinh)
 _DNK_UN_DECL(acosh) _DNK_UN_DECL(atanh) _DNK_UN_DECL(erf) _DNK_UN_DECL(erfc)
 _DNK_UN_DECL(abs)
+/* the special functions (docs/special.md): the one-variable kernel's derivatives at u_0
+ * composed with u (about n products), the piecewise ones on the flat array; values,
+ * domains and pole rules as in every family */
+_DNK_UN_DECL(lgamma) _DNK_UN_DECL(tgamma) _DNK_UN_DECL(digamma) _DNK_UN_DECL(lambertw)
+_DNK_UN_DECL(lambertwm1) _DNK_UN_DECL(erfinv) _DNK_UN_DECL(erfcinv) _DNK_UN_DECL(j0)
+_DNK_UN_DECL(j1) _DNK_UN_DECL(y0) _DNK_UN_DECL(y1) _DNK_UN_DECL(log2) _DNK_UN_DECL(log10)
+_DNK_UN_DECL(exp2) _DNK_UN_DECL(sinc) _DNK_UN_DECL(cot) _DNK_UN_DECL(sinpi)
+_DNK_UN_DECL(cospi) _DNK_UN_DECL(floor) _DNK_UN_DECL(ceil)
 #undef _DNK_UN_DECL
+/** r = polygamma(m, u), m >= 0 (m = 0: digamma). */
+int dnk_polygamma(dnk_space *sp, double *r, int m, const double *u);
+/** r = J_m(u), Bessel function of the first kind, integer order m. */
+int dnk_jn(dnk_space *sp, double *r, int m, const double *u);
+/** r = Y_m(u), Bessel function of the second kind, integer order m. */
+int dnk_yn(dnk_space *sp, double *r, int m, const double *u);
+/** r = min(a, b), max(a, b): the active argument; at a tie the value and NaN partials. */
+int dnk_min(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = max(a, b) (see dnk_min). */
+int dnk_max(dnk_space *sp, double *r, const double *a, const double *b);
+/** r = fmod(a, b) = a - q b (q = trunc(a_0/b_0)); at a jump (value 0) NaN partials. */
+int dnk_fmod(dnk_space *sp, double *r, const double *a, const double *b);
 
 #ifdef __cplusplus
 }
