@@ -10,8 +10,12 @@
  *  - the point series h[k] = f^(k)(x0)/k! of f at x0 = u0 (a _dn_s_* function below,
  *    O(n^2) from the function's differential equation, or from the derivative formula),
  *    composed with the argument u (_dn_tcompose, O(n^3); _dn2_tcompose for Dnum2):
- *    lgamma tgamma digamma polygamma lambertw lambertwm1 erfinv erfcinv j0 j1 jn y0 y1 yn
- *    sinc.
+ *    j0 j1 jn sinc, and on Dnum2 (or at special points) also lgamma tgamma digamma
+ *    polygamma lambertw lambertwm1 erfinv erfcinv y0 y1 yn;
+ *  - one variable, composite arguments: Y_n by the recurrence of the pair Y_n, Y_{n+1};
+ *    the gamma family by the shift psi(u) = psi(u + N) - sum 1/(u + i) (the composition
+ *    only at u0 + N, where it is well conditioned); Lambert W, erfinv, erfcinv by their
+ *    differential equations.
  *  - piecewise functions (floor ceil min max fmod): the active branch, NaN derivatives at a
  *    jump or a tie.
  * The values come from libm where it has the function (lgamma tgamma j0 j1 jn y0 y1 yn
@@ -901,13 +905,17 @@ static inline void _DN_K(erfcinv_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R 
 
 /* f = psi^(m)(u) on Taylor coefficients, m <= DN_TAYLOR_MAX, u0 not a pole: the shift
  * psi^(m)(u) = psi^(m)(u + N) + (-1)^(m+1) m! sum_{i<N} (u + i)^-(m+1), with
- * X = u0 + N >= 4 sum_{k>=1} |u_k| so that the composition of psi^(m) at X is well
- * conditioned (its terms shrink like 4^-j); the powers (u + i)^-p by the recurrence
+ * X = u0 + N >= 2 sum_{k>=1} |u_k| (_DN_SP_SHIFT) so that the composition of psi^(m) at X
+ * is well conditioned (its terms shrink like 2^-j at |z| = 1; 1 sufficed on the reference
+ * rows, 0.5 did not); the powers (u + i)^-p by the recurrence
  * k v0 f[k] = -sum_{j=1..k} ((p-1) j + k) u[j] f[k-j] (stable: its error grows with the
  * coefficients of 1/(u + i), i.e. the true singularities). The value f[0] is the point
  * value (the shifted sum cancels near the zeros of psi). Returns 0, or -1 where the
  * composition must be used (linear argument, N above 64 + 2n, non-finite entries).
  * Scratch: ws, _DN_WN(5, n) + 2 DN_TAYLOR_MAX. */
+#ifndef _DN_SP_SHIFT
+#define _DN_SP_SHIFT 2.0
+#endif
 static inline int _DN_K(tpsi_w)(_DN_R *f, int m, const _DN_R *tu, unsigned n, _DN_R *ws)
 {
     _DN_R u0 = tu[0], a = 0.0;
@@ -919,7 +927,8 @@ static inline int _DN_K(tpsi_w)(_DN_R *f, int m, const _DN_R *tu, unsigned n, _D
     if (lin || !isfinite(u0) || !isfinite(a) || (u0 <= 0.0 && u0 == _DN_M(floor)(u0)) ||
         m < 0 || m > DN_TAYLOR_MAX)
         return -1;
-    _DN_R N = 4.0 * a > u0 ? _DN_M(ceil)(4.0 * a - u0) : 0.0, p = (_DN_R)(m + 1);
+    _DN_R N = _DN_SP_SHIFT * a > u0 ? _DN_M(ceil)(_DN_SP_SHIFT * a - u0) : 0.0;
+    _DN_R p = (_DN_R)(m + 1);
     if (N > 64.0 + 2.0 * (_DN_R)n) return -1;
     _DN_R *h = ws, v0;
     _DN_K(s_polygamma_w)(h, m, u0, 0, ws + _DN_ST(n));
@@ -928,17 +937,35 @@ static inline int _DN_K(tpsi_w)(_DN_R *f, int m, const _DN_R *tu, unsigned n, _D
     _DN_K(sp_tcompose_w)(f, tu, h, n, ws + _DN_ST(n));
     _DN_R c = (m % 2) ? 1.0 : -1.0; /* (-1)^(m+1) m! */
     for (int j = 2; j <= m; j++) c *= (_DN_R)j;
-    for (unsigned i = (unsigned)N; i-- > 0;) { /* smallest terms first */
-        _DN_R w0 = u0 + (_DN_R)i, iw = 1.0 / w0;
-        h[0] = c * _DN_M(pow)(w0, -p);
-        f[0] += h[0];
-        for (unsigned k = 1; k <= n; k++) {
-            _DN_R s = 0.0;
-            for (unsigned j = 1; j <= k; j++)
-                s += ((p - 1.0) * (_DN_R)j + (_DN_R)k) * tu[j] * h[k - j];
-            h[k] = -s * iw * _DN_INV(k);
-            f[k] += h[k];
+    /* four shifts at a time (independent sums), the largest i first: h[b] in the arrays
+     * ws, ws + 2 S, ws + 3 S, ws + 4 S (the composition's scratch is free again) */
+    _DN_R *hb[4] = {ws, ws + 2 * _DN_ST(n), ws + 3 * _DN_ST(n), ws + 4 * _DN_ST(n)}, iw[4];
+    for (unsigned i1 = (unsigned)N; i1 > 0;) {
+        unsigned nb = i1 >= 4 ? 4 : i1;
+        for (unsigned b = 0; b < 4; b++) {
+            _DN_R w0 = u0 + (_DN_R)(b < nb ? i1 - 1 - b : i1 - 1), q = 1.0 / w0, e = c;
+            iw[b] = q;
+            for (unsigned pp = (unsigned)m + 1; pp; pp >>= 1, q *= q) /* c w0^-(m+1) */
+                if (pp & 1) e *= q;
+            hb[b][0] = e;
         }
+        for (unsigned k = 1; k <= n; k++) {
+            _DN_R s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+            for (unsigned j = 1; j <= k; j++) {
+                _DN_R t = ((p - 1.0) * (_DN_R)j + (_DN_R)k) * tu[j];
+                s0 += t * hb[0][k - j];
+                s1 += t * hb[1][k - j];
+                s2 += t * hb[2][k - j];
+                s3 += t * hb[3][k - j];
+            }
+            hb[0][k] = -s0 * iw[0] * _DN_INV(k);
+            hb[1][k] = -s1 * iw[1] * _DN_INV(k);
+            hb[2][k] = -s2 * iw[2] * _DN_INV(k);
+            hb[3][k] = -s3 * iw[3] * _DN_INV(k);
+        }
+        for (unsigned b = 0; b < nb; b++)
+            for (unsigned k = 0; k <= n; k++) f[k] += hb[b][k];
+        i1 -= nb;
     }
     f[0] = v0;
     for (unsigned k = 0; k <= n; k++)
