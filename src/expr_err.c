@@ -62,8 +62,7 @@ typedef struct {
 /* Whether the kernel of op is calibrated also in a quick bound: on the mpmath reference
  * rows (orders to 24) the calibration raises the bounds of the elementary functions by at
  * most 9.5x (asinh at -2), which the quick check's margin covers; of the special
- * functions and the integer powers by up to 35x (tgamma, digamma, jn, pown), and of sinc,
- * whose double kernel loses every digit near |x| = 1..2 at orders above 15, by 1e15. */
+ * functions and the integer powers by up to 35x (tgamma, digamma, jn, pown). */
 static int calibrated(const bctx *x, unsigned op)
 {
     return !x->quick || op >= DN_OP_LGAMMA || op == DN_OP_POWN || op == DN_OP_POW_D;

@@ -29,7 +29,7 @@ _DN_SP_OUTLINE void _dn2_sp_compose_w(double *r, const double *u, double *h, uns
 }
 
 #define _DN2_SP_M(n) (_dn2_size(n) - 1)
-_DN_SP_COMPOSED(_dn2_)
+_DN_SP_COMPOSED(_dn2_, )
 _DN_SP_COMPOSED_ODE(_dn2_, )
 _DN_SP_DIRECT(_dn2_, _DN2_S)
 _DN_SP_PIECEWISE(_dn2_, _DN2_SP_M)

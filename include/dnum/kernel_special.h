@@ -10,8 +10,12 @@
  *  - the point series h[k] = f^(k)(x0)/k! of f at x0 = u0 (a _dn_s_* function below,
  *    O(n^2) from the function's differential equation, or from the derivative formula),
  *    composed with the argument u (_dn_tcompose, O(n^3); _dn2_tcompose for Dnum2):
- *    lgamma tgamma digamma polygamma lambertw lambertwm1 erfinv erfcinv j0 j1 jn y0 y1 yn
- *    sinc.
+ *    j0 j1 jn sinc, and on Dnum2 (or at special points) also lgamma tgamma digamma
+ *    polygamma lambertw lambertwm1 erfinv erfcinv y0 y1 yn;
+ *  - one variable, composite arguments: Y_n by the recurrence of the pair Y_n, Y_{n+1};
+ *    the gamma family by the shift psi(u) = psi(u + N) - sum 1/(u + i) (the composition
+ *    only at u0 + N, where it is well conditioned); Lambert W, erfinv, erfcinv by their
+ *    differential equations.
  *  - piecewise functions (floor ceil min max fmod): the active branch, NaN derivatives at a
  *    jump or a tie.
  * The values come from libm where it has the function (lgamma tgamma j0 j1 jn y0 y1 yn
@@ -87,16 +91,17 @@ static inline double _dn_lgamma_value(double x) { return lgamma(x); }
  * entries at order n. Each is instantiated below for _dn_ and in kernel2_special.h for
  * _dn2_. */
 
-/* the point-series functions: r = f(u) by composition. The point series h takes the
+/* the point-series functions: r = f(u) by composition (the gamma family and Y with the
+ * suffix Q: _c for the one-variable fallbacks of the direct kernels below). The point series h takes the
  * first n + 1 doubles of ws; the rest serves its computation, then P##sp_compose_w. */
-#define _DN_SP_COMPOSED(P)                                                                 \
-    static inline void P##lgamma_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)    \
+#define _DN_SP_COMPOSED(P, Q)                                                                 \
+    static inline void P##lgamma##Q##_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)    \
     { _DN_K(s_lgamma_w)(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
-    static inline void P##tgamma_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)    \
+    static inline void P##tgamma##Q##_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)    \
     { _DN_K(s_tgamma_w)(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
-    static inline void P##digamma_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)   \
+    static inline void P##digamma##Q##_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)   \
     { _DN_K(s_digamma_w)(ws, u[0], n, ws + _DN_ST(n)); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); } \
-    static inline void P##polygamma_w(_DN_R *r, const _DN_R *u, int m, unsigned n,      \
+    static inline void P##polygamma##Q##_w(_DN_R *r, const _DN_R *u, int m, unsigned n,      \
                                       _DN_R *ws)                                          \
     {                                                                                      \
         _DN_K(s_polygamma_w)(ws, m, u[0], n, ws + _DN_ST(n));                                     \
@@ -107,7 +112,7 @@ static inline double _dn_lgamma_value(double x) { return lgamma(x); }
         _DN_K(s_bessel_w)(ws, 1, nu, u[0], n, ws + _DN_ST(n));                                    \
         P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
     }                                                                                      \
-    static inline void P##yn_w(_DN_R *r, const _DN_R *u, int nu, unsigned n, _DN_R *ws) \
+    static inline void P##yn##Q##_w(_DN_R *r, const _DN_R *u, int nu, unsigned n, _DN_R *ws) \
     {                                                                                      \
         _DN_K(s_bessel_w)(ws, 2, nu, u[0], n, ws + _DN_ST(n));                                    \
         P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n));                                          \
@@ -116,10 +121,10 @@ static inline double _dn_lgamma_value(double x) { return lgamma(x); }
     { P##jn_w(r, u, 0, n, ws); }                                                           \
     static inline void P##j1_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)        \
     { P##jn_w(r, u, 1, n, ws); }                                                           \
-    static inline void P##y0_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)        \
-    { P##yn_w(r, u, 0, n, ws); }                                                           \
-    static inline void P##y1_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)        \
-    { P##yn_w(r, u, 1, n, ws); }                                                           \
+    static inline void P##y0##Q##_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)        \
+    { P##yn##Q##_w(r, u, 0, n, ws); }                                                           \
+    static inline void P##y1##Q##_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)        \
+    { P##yn##Q##_w(r, u, 1, n, ws); }                                                           \
     static inline void P##sinc_w(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)      \
     { _DN_K(s_sinc)(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + _DN_ST(n)); }
 
@@ -224,9 +229,9 @@ static inline double _dn_lgamma_value(double x) { return lgamma(x); }
 #define _DN_SP_EXPAND2(M, P, A) M(P, A)
 
 /* Scratch sizes of the one-variable special kernels (doubles; none needs wide scratch). */
-#define _DN_W_lgamma(n) _DN_WN(7, n)
-#define _DN_W_tgamma(n) _DN_WN(7, n)
-#define _DN_W_digamma(n) _DN_WN(7, n)
+#define _DN_W_lgamma(n) (_DN_WN(7, n) + 2 * DN_TAYLOR_MAX)
+#define _DN_W_tgamma(n) (_DN_WN(8, n) + 2 * DN_TAYLOR_MAX)
+#define _DN_W_digamma(n) _DN_W_polygamma(n)
 #define _DN_W_polygamma(n) (_DN_WN(7, n) + 2 * DN_TAYLOR_MAX)
 #define _DN_W_lambertw(n) _DN_WN(7, n)
 #define _DN_W_lambertwm1(n) _DN_WN(7, n)
@@ -661,8 +666,11 @@ _DN_SP_OUTLINE void _DN_K(s_bessel_w)(_DN_R *h, int kind, int nu, _DN_R x, unsig
 /* sinc.                                                                                  */
 
 /** h = the series of sin(x)/x at x (1 at 0). |x| < 1: the power series of sinc summed
- *  term by term for each coefficient; else h[k] = (s[k] - h[k-1]) / x from
- *  sin(x+z) = (x+z) sinc(x+z), s = the series of sin (stable: |1/x| <= 1). */
+ *  term by term for each coefficient; else from sin(x+z) = (x+z) sinc(x+z), i.e.
+ *  s[k] = x h[k] + h[k-1] with s the series of sin: forward h[k] = (s[k] - h[k-1]) / x for
+ *  k <= |x|, backward h[k-1] = s[k] - x h[k] from h[K] = 0 for the orders above (each
+ *  direction is stable where it is used: the error shrinks relative to h by k/|x| resp.
+ *  |x|/k per step; the forward recurrence alone loses every digit above |x|). */
 _DN_SP_OUTLINE void _DN_K(s_sinc)(_DN_R *h, _DN_R x, unsigned n)
 {
     if (_DN_M(fabs)(x) < 1.0) {
@@ -686,13 +694,26 @@ _DN_SP_OUTLINE void _DN_K(s_sinc)(_DN_R *h, _DN_R x, unsigned n)
         }
         return;
     }
-    _DN_R sv = _DN_M(sin)(x), cv = _DN_M(cos)(x), ix = 1.0 / x;
+    _DN_R sv = _DN_M(sin)(x), cv = _DN_M(cos)(x), ax = _DN_M(fabs)(x), ix = 1.0 / x;
+#define _DN_SP_SINK(k)                                                                     \
+    (((k) % 4 == 0 ? sv : (k) % 4 == 1 ? cv : (k) % 4 == 2 ? -sv : -cv) *                  \
+     (!_DN_SCALED(k) ? _DN_IFACT(k) : 0.0))
+    unsigned kf = ax < (_DN_R)n ? (unsigned)ax : n; /* forward to kf <= |x| */
     h[0] = sv / x;
-    for (unsigned k = 1; k <= n; k++) {
-        _DN_R sk = (k % 4 == 0) ? sv : (k % 4 == 1) ? cv : (k % 4 == 2) ? -sv : -cv;
-        sk *= !_DN_SCALED(k) ? _DN_IFACT(k) : 0.0;
-        h[k] = (sk - h[k - 1]) * ix;
+    for (unsigned k = 1; k <= kf; k++) h[k] = (_DN_SP_SINK(k) - h[k - 1]) * ix;
+    if (kf == n) return;
+    /* backward from K > n where the neglected h[K] is below 1e-20 of h[n]
+     * (prod_{j=n+2..K+1} |x|/j), at most to the last unscaled order */
+    unsigned K = n + 1, kmax = DN_TAYLOR_MAX - 1;
+    for (_DN_R p = ax / (_DN_R)(n + 2); p > 1e-20 && (K < kmax || !_DN_SCALED(kmax + 2));)
+        p *= ax / (_DN_R)(++K + 1);
+    _DN_R hk = 0.0; /* h[K] */
+    for (unsigned k = K; k > kf + 1; k--) {
+        _DN_R hm = _DN_SP_SINK(k) - x * hk; /* h[k-1] */
+        if (k - 1 <= n) h[k - 1] = _DN_SCALED(k + 1) ? 0.0 : hm;
+        hk = hm;
     }
+#undef _DN_SP_SINK
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -701,17 +722,24 @@ _DN_SP_OUTLINE void _DN_K(s_sinc)(_DN_R *h, _DN_R x, unsigned n)
 /* r = f(u) from the point series h of f at u0 (overwritten): f = sum_k h[k] (u - u0)^k.
  * Beyond DN_TAYLOR_MAX the scaled coefficients h[k] s^k are formed in long double.
  * Scratch: ws, _DN_WN(6, n). */
-_DN_SP_OUTLINE void _DN_K(sp_compose_w)(_DN_R *r, const _DN_R *u, _DN_R *h, unsigned n,
-                                     _DN_R *ws)
+/* The same on Taylor coefficients: tr = sum_k h[k] (tu - tu0)^k. Scratch: _DN_WN(4, n). */
+static inline void _DN_K(sp_tcompose_w)(_DN_R *tr, const _DN_R *tu, _DN_R *h, unsigned n,
+                                        _DN_R *ws)
 {
-    _DN_R *dh = ws, *tu = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n);
     if (_DN_SCALED(n)) {
         long double s = _DN_K(scale)(n), p = 1.0L;
         for (unsigned k = 0; k <= n; k++, p *= s) h[k] = (_DN_R)((long double)h[k] * p);
     }
-    _DN_K(from_t)(dh, h, n); /* the derivatives h^(k)(u0) (scaled as _dn_tcompose expects) */
+    _DN_K(from_t)(ws, h, n); /* the derivatives h^(k)(u0) (scaled as _dn_tcompose expects) */
+    _DN_K(tcompose_w)(tr, ws, tu, n, ws + _DN_ST(n));
+}
+
+_DN_SP_OUTLINE void _DN_K(sp_compose_w)(_DN_R *r, const _DN_R *u, _DN_R *h, unsigned n,
+                                     _DN_R *ws)
+{
+    _DN_R *tu = ws, *tr = ws + _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
-    _DN_K(tcompose_w)(tr, dh, tu, n, ws + 3 * _DN_ST(n));
+    _DN_K(sp_tcompose_w)(tr, tu, h, n, ws + 2 * _DN_ST(n));
     _DN_K(from_t)(r, tr, n);
 }
 
@@ -755,7 +783,7 @@ static inline void _DN_K(sp_fmod)(_DN_R *r, const _DN_R *a, const _DN_R *b, unsi
     r[0] = v;
 }
 
-_DN_SP_EXPAND(_DN_SP_COMPOSED, _DN_KP)
+_DN_SP_EXPAND2(_DN_SP_COMPOSED, _DN_KP, _c)
 _DN_SP_EXPAND2(_DN_SP_COMPOSED_ODE, _DN_KP, _c)
 
 /* The one-variable Lambert W and inverse error functions run their differential
@@ -865,6 +893,195 @@ static inline void _DN_K(erfcinv_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R 
     _DN_K(to_t)(tu, u, n);
     _DN_K(terfinv_w)(tr, y0, -_DN_C(0.886226925452758013649083741670572591), tu, n, ws + 2 * _DN_ST(n));
     _DN_K(from_t)(r, tr, n);
+}
+
+/* The gamma family and Y_n at a composite argument (one variable). Composing a point
+ * series whose coefficients grow like R^-k (R: the distance from u0 to the nearest pole
+ * or to the logarithmic point 0) with an argument of large coefficients sums terms far
+ * larger than the result: at f(2x^2 + x) rounding errors grew to 3e-11 at order 16 and a
+ * few percent at order 50. These kernels keep the singular part out of the composition;
+ * a linear argument (the plain variable: exact composition), poles, points outside the
+ * domain and overflow take the composition (the pole rule). */
+
+/* f = psi^(m)(u) on Taylor coefficients, m <= DN_TAYLOR_MAX, u0 not a pole: the shift
+ * psi^(m)(u) = psi^(m)(u + N) + (-1)^(m+1) m! sum_{i<N} (u + i)^-(m+1), with
+ * X = u0 + N >= 2 sum_{k>=1} |u_k| (_DN_SP_SHIFT) so that the composition of psi^(m) at X
+ * is well conditioned (its terms shrink like 2^-j at |z| = 1; 1 sufficed on the reference
+ * rows, 0.5 did not); the powers (u + i)^-p by the recurrence
+ * k v0 f[k] = -sum_{j=1..k} ((p-1) j + k) u[j] f[k-j] (stable: its error grows with the
+ * coefficients of 1/(u + i), i.e. the true singularities). The value f[0] is the point
+ * value (the shifted sum cancels near the zeros of psi). Returns 0, or -1 where the
+ * composition must be used (linear argument, N above 64 + 2n, non-finite entries).
+ * Scratch: ws, _DN_WN(5, n) + 2 DN_TAYLOR_MAX. */
+#ifndef _DN_SP_SHIFT
+#define _DN_SP_SHIFT 2.0
+#endif
+static inline int _DN_K(tpsi_w)(_DN_R *f, int m, const _DN_R *tu, unsigned n, _DN_R *ws)
+{
+    _DN_R u0 = tu[0], a = 0.0;
+    int lin = 1;
+    for (unsigned k = 1; k <= n; k++) {
+        a += _DN_M(fabs)(tu[k]);
+        if (k > 1 && tu[k] != 0.0) lin = 0;
+    }
+    if (lin || !isfinite(u0) || !isfinite(a) || (u0 <= 0.0 && u0 == _DN_M(floor)(u0)) ||
+        m < 0 || m > DN_TAYLOR_MAX)
+        return -1;
+    _DN_R N = _DN_SP_SHIFT * a > u0 ? _DN_M(ceil)(_DN_SP_SHIFT * a - u0) : 0.0;
+    _DN_R p = (_DN_R)(m + 1);
+    if (N > 64.0 + 2.0 * (_DN_R)n) return -1;
+    _DN_R *h = ws, v0;
+    _DN_K(s_polygamma_w)(h, m, u0, 0, ws + _DN_ST(n));
+    v0 = h[0]; /* the point value */
+    _DN_K(s_polygamma_w)(h, m, u0 + N, n, ws + _DN_ST(n));
+    _DN_K(sp_tcompose_w)(f, tu, h, n, ws + _DN_ST(n));
+    _DN_R c = (m % 2) ? 1.0 : -1.0; /* (-1)^(m+1) m! */
+    for (int j = 2; j <= m; j++) c *= (_DN_R)j;
+    /* four shifts at a time (independent sums), the largest i first: h[b] in the arrays
+     * ws, ws + 2 S, ws + 3 S, ws + 4 S (the composition's scratch is free again) */
+    _DN_R *hb[4] = {ws, ws + 2 * _DN_ST(n), ws + 3 * _DN_ST(n), ws + 4 * _DN_ST(n)}, iw[4];
+    for (unsigned i1 = (unsigned)N; i1 > 0;) {
+        unsigned nb = i1 >= 4 ? 4 : i1;
+        for (unsigned b = 0; b < 4; b++) {
+            _DN_R w0 = u0 + (_DN_R)(b < nb ? i1 - 1 - b : i1 - 1), q = 1.0 / w0, e = c;
+            iw[b] = q;
+            for (unsigned pp = (unsigned)m + 1; pp; pp >>= 1, q *= q) /* c w0^-(m+1) */
+                if (pp & 1) e *= q;
+            hb[b][0] = e;
+        }
+        for (unsigned k = 1; k <= n; k++) {
+            _DN_R s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+            for (unsigned j = 1; j <= k; j++) {
+                _DN_R t = ((p - 1.0) * (_DN_R)j + (_DN_R)k) * tu[j];
+                s0 += t * hb[0][k - j];
+                s1 += t * hb[1][k - j];
+                s2 += t * hb[2][k - j];
+                s3 += t * hb[3][k - j];
+            }
+            hb[0][k] = -s0 * iw[0] * _DN_INV(k);
+            hb[1][k] = -s1 * iw[1] * _DN_INV(k);
+            hb[2][k] = -s2 * iw[2] * _DN_INV(k);
+            hb[3][k] = -s3 * iw[3] * _DN_INV(k);
+        }
+        for (unsigned b = 0; b < nb; b++)
+            for (unsigned k = 0; k <= n; k++) f[k] += hb[b][k];
+        i1 -= nb;
+    }
+    f[0] = v0;
+    for (unsigned k = 0; k <= n; k++)
+        if (!isfinite(f[k])) return -1;
+    return 0;
+}
+
+/** r = psi^(m)(u) (digamma m = 0). Scratch: _DN_W_polygamma(n). */
+static inline void _DN_K(polygamma_w)(_DN_R *r, const _DN_R *u, int m, unsigned n, _DN_R *ws)
+{
+    _DN_R *tu = ws, *tf = ws + _DN_ST(n);
+    _DN_K(to_t)(tu, u, n);
+    if (_DN_K(tpsi_w)(tf, m, tu, n, ws + 2 * _DN_ST(n))) {
+        _DN_K(polygamma_c_w)(r, u, m, n, ws);
+        return;
+    }
+    _DN_K(from_t)(r, tf, n);
+}
+
+/** r = psi(u). Scratch: _DN_W_digamma(n). */
+static inline void _DN_K(digamma_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)
+{
+    _DN_K(polygamma_w)(r, u, 0, n, ws);
+}
+
+/* l = log|Gamma(u)| on Taylor coefficients from l' = psi(u) u' (psi by tpsi_w), the value
+ * lgamma(u0); -1 as tpsi_w. Scratch: ws, _DN_WN(5, n) + 2 DN_TAYLOR_MAX. */
+static inline int _DN_K(tlgamma_w)(_DN_R *l, const _DN_R *tu, unsigned n, _DN_R *ws)
+{
+    if (_DN_K(tpsi_w)(l, 0, tu, n, ws)) return -1;
+    for (unsigned k = n; k >= 1; k--) { /* k l[k] = sum_{j<k} psi[j] (k-j) u[k-j]; in place */
+        _DN_R s = 0.0;
+        for (unsigned j = 0; j < k; j++) s += l[j] * (_DN_R)(k - j) * tu[k - j];
+        l[k] = s * _DN_INV(k);
+    }
+    l[0] = _DN_K(lgamma_value)(tu[0]);
+    return 0;
+}
+
+/** r = log|Gamma(u)|. Scratch: _DN_W_lgamma(n). */
+static inline void _DN_K(lgamma_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)
+{
+    _DN_R *tu = ws, *tl = ws + _DN_ST(n);
+    _DN_K(to_t)(tu, u, n);
+    if (_DN_K(tlgamma_w)(tl, tu, n, ws + 2 * _DN_ST(n))) {
+        _DN_K(lgamma_c_w)(r, u, n, ws);
+        return;
+    }
+    _DN_K(from_t)(r, tl, n);
+}
+
+/** r = Gamma(u): exp of the lgamma series with the value tgamma(u0). Scratch:
+ *  _DN_W_tgamma(n). */
+static inline void _DN_K(tgamma_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)
+{
+    _DN_R *tu = ws, *tl = ws + _DN_ST(n), *tg = ws + 2 * _DN_ST(n);
+    _DN_K(to_t)(tu, u, n);
+    if (_DN_K(tlgamma_w)(tl, tu, n, ws + 3 * _DN_ST(n))) {
+        _DN_K(tgamma_c_w)(r, u, n, ws);
+        return;
+    }
+    _DN_K(texp_w)(tg, _DN_M(tgamma)(tu[0]), tl, n, ws + 3 * _DN_ST(n));
+    _DN_K(from_t)(r, tg, n);
+}
+
+/** r = Y_nu(u) for u0 > 0 from the pair w = Y_m(u), v = Y_{m+1}(u), m = |nu|:
+ *  w' = (m a w - v) u'... precisely w' = m a w - u' v, v' = u' w - (m+1) a v with
+ *  a = u'/u (series division), started from libm's yn(m, u0), yn(m+1, u0): O(n^2), and
+ *  its error grows only with the coefficients of 1/u (Y's own singularity). Y_-m =
+ *  (-1)^m Y_m. u0 <= 0, NaN or an infinite value: the composition. Scratch:
+ *  _DN_W_yn(n). */
+static inline void _DN_K(yn_w)(_DN_R *r, const _DN_R *u, int nu, unsigned n, _DN_R *ws)
+{
+    long am = nu < 0 ? -(long)nu : (long)nu;
+    _DN_R u0 = u[0], w0 = 0.0, v0 = 0.0;
+    if (u0 > 0.0 && isfinite(u0) && am < 1000000) {
+        w0 = _DN_M(yn)((int)am, u0);
+        v0 = _DN_M(yn)((int)am + 1, u0);
+    }
+    if (!(isfinite(w0) && isfinite(v0) && u0 > 0.0) || n == 0) {
+        _DN_K(yn_c_w)(r, u, nu, n, ws);
+        return;
+    }
+    _DN_R *tu = ws, *du = ws + _DN_ST(n), *a = ws + 2 * _DN_ST(n), *w = ws + 3 * _DN_ST(n),
+          *v = ws + 4 * _DN_ST(n), iu = 1.0 / u0, mm = (_DN_R)am;
+    _DN_K(to_t)(tu, u, n);
+    w[0] = w0;
+    v[0] = v0;
+    for (unsigned k = 0; k < n; k++) {
+        du[k] = (_DN_R)(k + 1) * tu[k + 1];
+        _DN_R s = du[k]; /* a[k] = (du[k] - sum_{j=1..k} u[j] a[k-j]) / u0 */
+        for (unsigned j = 1; j <= k; j++) s -= tu[j] * a[k - j];
+        a[k] = s * iu;
+        _DN_R aw = 0.0, av = 0.0, dw = 0.0, dv = 0.0;
+        for (unsigned j = 0; j <= k; j++) {
+            aw += a[j] * w[k - j];
+            av += a[j] * v[k - j];
+            dw += du[j] * w[k - j];
+            dv += du[j] * v[k - j];
+        }
+        w[k + 1] = (mm * aw - dv) * _DN_INV(k + 1);
+        v[k + 1] = (dw - (mm + 1.0) * av) * _DN_INV(k + 1);
+    }
+    if (nu < 0 && (am % 2))
+        for (unsigned k = 0; k <= n; k++) w[k] = -w[k];
+    _DN_K(from_t)(r, w, n);
+}
+
+/** r = Y_0(u), Y_1(u). Scratch: _DN_W_y0(n). */
+static inline void _DN_K(y0_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)
+{
+    _DN_K(yn_w)(r, u, 0, n, ws);
+}
+static inline void _DN_K(y1_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)
+{
+    _DN_K(yn_w)(r, u, 1, n, ws);
 }
 _DN_SP_EXPAND2(_DN_SP_DIRECT, _DN_KP, _DN_SP_S1)
 _DN_SP_EXPAND2(_DN_SP_PIECEWISE, _DN_KP, _DN_SP_M1)
