@@ -13,11 +13,18 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
+void _dn_expr_exec(unsigned op, double *d, const double *a, const double *b, double c,
+                   unsigned n)
+{
+    double ws[_DN_W_MAX(DVEC_CONST_MAX)];
+    _dn_wide ww[_DN_WW_MAX(DVEC_CONST_MAX)];
+    _DN_EXPR_EXEC(_dn_, op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+}
+
 double _dn_expr_fold(unsigned op, double a, double b, double c)
 {
-    double d[1], ra[1] = {a}, rb[1] = {b}, ws[_DN_W_MAX(0)];
-    _dn_wide ww[_DN_WW_MAX(0)];
-    _DN_EXPR_EXEC(_dn_, op, d, ra, rb, c, 0u, ws, _DN_EXPR_COMMA ww)
+    double d[1], ra[1] = {a}, rb[1] = {b};
+    _dn_expr_exec(op, d, ra, rb, c, 0);
     return d[0];
 }
 

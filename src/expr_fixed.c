@@ -49,11 +49,20 @@ typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
         (void)ww;                                                                          \
         _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww)                             \
     }
+/* op_<OP>_<N> of a special function: its rolled kernel at order N (their own work,
+ * series and recurrences of the value, dominates; unrolled they took half of this file's
+ * compile time). */
+#define _DN_EXPR_OPROLLED(N, OP)                                                           \
+    static void op_##OP##_##N(double *d, const double *a, const double *b, double c)      \
+    {                                                                                      \
+        _dn_expr_exec(DN_OP_##OP, d, a, b, c, N);                                          \
+    }
 #define _DN_EXPR_OPREF(N, OP) op_##OP##_##N,
 
 /* ops_N: the table of order N; run_N: the program at order N. */
 #define _DN_EXPR_FIXED(N)                                                                  \
-    _DN_EXPR_OP_LIST(_DN_EXPR_OPFN, N)                                                     \
+    _DN_EXPR_OP_LIST_ELEM(_DN_EXPR_OPFN, N)                                                \
+    _DN_EXPR_OP_LIST_SPECIAL(_DN_EXPR_OPROLLED, N)                                         \
     static const op_fn ops_##N[DN_OP_COUNT] = {_DN_EXPR_OP_LIST(_DN_EXPR_OPREF, N)};       \
     static void run_##N(const dn_expr *e, double *w)                                       \
     {                                                                                      \

@@ -39,13 +39,16 @@ enum {
 };
 
 /* Every operation, in enum order (the order-specialised evaluators build a table of one
- * function per operation from it). */
-#define _DN_EXPR_OP_LIST(X, N)                                                             \
+ * function per operation from it): the elementary ones (unrolled at each specialised
+ * order) and the special functions (their rolled kernels: _dn_expr_exec). */
+#define _DN_EXPR_OP_LIST(X, N) _DN_EXPR_OP_LIST_ELEM(X, N) _DN_EXPR_OP_LIST_SPECIAL(X, N)
+#define _DN_EXPR_OP_LIST_ELEM(X, N)                                                        \
     X(N, CONST) X(N, ADD) X(N, SUB) X(N, MUL) X(N, DIV) X(N, NEG) X(N, ADD_D) X(N, MUL_D)  \
     X(N, DIV_D) X(N, D_SUB) X(N, D_DIV) X(N, POWN) X(N, POW_D) X(N, POW) X(N, ATAN2)       \
     X(N, HYPOT) X(N, EXP) X(N, EXPM1) X(N, LOG) X(N, LOG1P) X(N, SQRT) X(N, CBRT)          \
     X(N, SIN) X(N, COS) X(N, TAN) X(N, ASIN) X(N, ACOS) X(N, ATAN) X(N, SINH) X(N, COSH)   \
-    X(N, TANH) X(N, ASINH) X(N, ACOSH) X(N, ATANH) X(N, ERF) X(N, ERFC) X(N, ABS)          \
+    X(N, TANH) X(N, ASINH) X(N, ACOSH) X(N, ATANH) X(N, ERF) X(N, ERFC) X(N, ABS)
+#define _DN_EXPR_OP_LIST_SPECIAL(X, N)                                                     \
     X(N, LGAMMA) X(N, TGAMMA) X(N, DIGAMMA) X(N, LAMBERTW) X(N, LAMBERTWM1) X(N, ERFINV)   \
     X(N, ERFCINV) X(N, J0) X(N, J1) X(N, Y0) X(N, Y1) X(N, LOG2) X(N, LOG10) X(N, EXP2)    \
     X(N, SINC) X(N, COT) X(N, SINPI) X(N, COSPI) X(N, FLOOR) X(N, CEIL) X(N, MIN)          \
@@ -177,6 +180,10 @@ static inline int _dn_expr_dvec_order(const dn_expr *e, const dvec *r, const dve
 /* Folds one instruction whose operands are constants (order 0): the value the
  * evaluators would compute. Defined in expr_eval.c. */
 _DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);
+/* One instruction at order n <= DVEC_CONST_MAX with the rolled kernels (scratch on the
+ * stack; expr_eval.c): the special functions of the order-specialised programs. */
+_DN_EXPR_INTERNAL void _dn_expr_exec(unsigned op, double *d, const double *a,
+                                     const double *b, double c, unsigned n);
 
 /* Extended precision (expr_eval_ext.c). The low part of a folded constant: the operation
  * on a + alo, b + blo, c + clo in the extended type, minus v (the double fold), rounded. */

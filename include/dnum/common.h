@@ -15,6 +15,13 @@
 
 #include <stddef.h>
 
+/* A compile-time check in the headers' macros, in C11 and C++. */
+#ifdef __cplusplus
+#define _DN_STATIC_ASSERT(c, msg) static_assert(c, msg)
+#else
+#define _DN_STATIC_ASSERT(c, msg) _Static_assert(c, msg)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,8 +1,9 @@
 /* dnum/dnum.hpp -- C++17 front end: operators and overloads over the C library.
  *
- * A thin layer over the exported C functions: every operation calls the library's
- * dnum_oN_* / dnum2_oN_* / dvec_* function (the same numbers as C), nothing is
- * re-implemented. Include it instead of dnum/dnum.h and link with -ldnum.
+ * A thin layer over the C API: every operation calls the dnum_oN_* / dnum2_oN_* function
+ * of dnum/fixed.h / dnum/dnum2.h (static inline, as in C) or the library's dvec_*
+ * function (the same numbers as C), nothing is re-implemented. Include it instead of
+ * dnum/dnum.h and link with -ldnum.
  *
  *     #include <dnum/dnum.hpp>
  *     dnum::fixed<4> x = dnum::fixed<4>::var(0.5);    // wraps dnum_o4
@@ -36,9 +37,8 @@
  * Semantics (domains, poles, NaN/Inf, costs) are those of the C functions: dnum/fixed.h,
  * dnum/dnum2.h, dnum/dvec.h and docs/special.md. The fixed types have the layout of the
  * C structs: a fixed<N> array is a dnum_oN array (C objectives, dn_expr_eval_oN).
- * The calls go through the library's linkable copies (compiled once, not inlined): for
- * the fastest inner loops at a fixed order, C code with the static inline functions of
- * dnum/fixed.h unrolls the kernels (docs/cpp.md compares the two).
+ * The fixed-order calls inline the kernels with the order as a constant, as C code does
+ * (docs/cpp.md compares the speed with C and Boost.Math autodiff).
  */
 #ifndef DNUM_DNUM_HPP
 #define DNUM_DNUM_HPP

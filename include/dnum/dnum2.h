@@ -79,9 +79,8 @@
 #define DNUM_DNUM2_H
 
 #include "dnum/extern.h"
-#ifndef __cplusplus
-#include "dnum/kernel2.h"
-#endif
+#define _DN_KERNEL_HEADER "dnum/kernel2.h"
+#include "dnum/kernel_cxx.h" /* the kernels, in C and C++ */
 
 #ifdef __cplusplus
 extern "C" {
@@ -94,12 +93,6 @@ extern "C" {
 /** The partial d^(i+j)/dx^i dy^j of the Dnum2 a (any order), in place: an lvalue, no
  *  range check (i + j must not exceed the order). */
 #define DNUM2_AT(a, i, j) ((a).d[DNUM2_INDEX(i, j)])
-
-#ifdef __cplusplus
-/* C++: the types and the library's linkable copies of dnum2_o1 ... dnum2_o16 (no inline
- * kernels, no DNUM2_DEFINE; see dnum/extern.h, dnum/dnum.hpp). */
-_DNUM2_FOR_EACH_ORDER(_DNE_FIXED2)
-#else /* C */
 
 /* Linkage as in fixed.h: static inline in user code, linkable copies in src/inlines.c. */
 #ifndef DNUM2_FIXED_DECL
@@ -189,7 +182,7 @@ _DNUM2_FOR_EACH_ORDER(_DNE_FIXED2)
     typedef struct dnum2_o##N {                                                            \
         double d[DNUM2_SIZE(N)];                                                           \
     } dnum2_o##N;                                                                          \
-    _Static_assert((N) >= 1 && (N) <= 64, "dnum2 order out of range");                     \
+    _DN_STATIC_ASSERT((N) >= 1 && (N) <= 64, "dnum2 order out of range");                     \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_varx(double x, double y)                      \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
@@ -283,7 +276,6 @@ _DNUM2_FOR_EACH_ORDER(_DNE_FIXED2)
 
 /* The built-in orders (_DNUM2_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)
-#endif /* C */
 
 /** An objective f: R^n -> R written on dnum2_o2: x[k] is coordinate k (two of them are
  *  seeded as the variables x and y of Dnum2, the rest are constants); return f(x) with its

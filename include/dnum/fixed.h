@@ -78,16 +78,8 @@
 #define DNUM_FIXED_H
 
 #include "dnum/extern.h"
-
-#ifdef __cplusplus
-/* C++: the types and the library's linkable copies of dnum_o1 ... dnum_o32 (no inline
- * kernels, no DNUM_DEFINE, no dn_* _Generic names; see dnum/extern.h, dnum/dnum.hpp). */
-extern "C" {
-_DNUM_FOR_EACH_ORDER(_DNE_FIXED)
-}
-#else /* C */
-
-#include "dnum/kernel.h"
+#define _DN_KERNEL_HEADER "dnum/kernel.h"
+#include "dnum/kernel_cxx.h" /* the kernels, in C and C++ */
 
 /* Linkage of the fixed-order functions: static inline in user code; src/inlines.c
  * redefines it to emit linkable copies of dnum_o1 ... dnum_o32 in the library. */
@@ -180,7 +172,7 @@ _DNUM_FOR_EACH_ORDER(_DNE_FIXED)
     typedef struct dnum_o##N {                                                             \
         double d[(N) + 1];                                                                 \
     } dnum_o##N;                                                                           \
-    _Static_assert((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnum order out of range");           \
+    _DN_STATIC_ASSERT((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnum order out of range");           \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_var(double x)                                    \
     {                                                                                      \
         dnum_o##N r;                                                                       \
@@ -258,6 +250,7 @@ _DNUM_FOR_EACH_ORDER(_DNE_FIXED)
 /* The built-in orders (_DNUM_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 
+#ifndef __cplusplus /* C++: overloads in dnum/dnum.hpp */
 /* ---- C11 _Generic front over the built-in orders ---------------------------------- */
 #define _DN_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
 /* Any other argument type (a dnum2_oN, a dvec pointer, a double) selects this object,

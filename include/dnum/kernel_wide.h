@@ -63,15 +63,24 @@ typedef struct {
     double hi, lo;
 } _dn_wide;
 
+/* the pair (hi, lo) as it is (no compound literal: the header also compiles as C++) */
+static inline _dn_wide _dn_wpair(double hi, double lo)
+{
+    _dn_wide r;
+    r.hi = hi;
+    r.lo = lo;
+    return r;
+}
+
 /* hi + lo from s and a small correction e (|e| well below |s|, or s = 0) */
 static inline _dn_wide _dn_wnorm(double s, double e)
 {
-    if (!isfinite(s)) return (_dn_wide){s, 0.0};
+    if (!isfinite(s)) return _dn_wpair(s, 0.0);
     double h = s + e;
-    return (_dn_wide){h, e - (h - s)};
+    return _dn_wpair(h, e - (h - s));
 }
 
-static inline _dn_wide _dn_wd(double x) { return (_dn_wide){x, 0.0}; } /**< from double */
+static inline _dn_wide _dn_wd(double x) { return _dn_wpair(x, 0.0); } /**< from double */
 static inline double _dn_wval(_dn_wide a) { return a.hi + a.lo; }     /**< rounded */
 
 /** a + b. */
@@ -85,7 +94,7 @@ static inline _dn_wide _dn_wadd(_dn_wide a, _dn_wide b)
 /** a - b. */
 static inline _dn_wide _dn_wsub(_dn_wide a, _dn_wide b)
 {
-    return _dn_wadd(a, (_dn_wide){-b.hi, -b.lo});
+    return _dn_wadd(a, _dn_wpair(-b.hi, -b.lo));
 }
 
 /** a c for a double c. */
@@ -122,7 +131,7 @@ static inline _dn_wide _dn_wconv(_dn_wide init, const _dn_wide *a, const _dn_wid
  *  step on the exact head; r where s is out of range. */
 static inline _dn_wide _dn_wsqrt_head(_dn_wide s, double r)
 {
-    if (!(s.hi > 0x1p-900 && s.hi < INFINITY) || !isfinite(r)) return (_dn_wide){r, 0.0};
+    if (!(s.hi > 0x1p-900 && s.hi < INFINITY) || !isfinite(r)) return _dn_wpair(r, 0.0);
     return _dn_wnorm(r, (fma(-r, r, s.hi) + s.lo) / (2.0 * r));
 }
 

@@ -201,8 +201,8 @@ _DNK_INLINE void _dnk_bdot(double *c, const double *a, const double *b, unsigned
             _DN_UNROLL for (unsigned t = 0; lo + t <= hi; t++) {
                 unsigned j = hi - t, q = k - j;
                 const double *aj = a + j * (j + 1) / 2, *bq = b + q * (q + 1) / 2;
-                _DN_UNROLL for (unsigned i = m > q ? m - q : 0; i <= (m < j ? m : j); i++)
-                    acc += aj[i] * bq[m - i];
+                unsigned i0 = m > q ? m - q : 0, i1 = m < j ? m : j;
+                _DN_UNROLL for (unsigned i = i0; i <= i1; i++) acc += aj[i] * bq[m - i];
             }
             ck[m] = acc;
         }
