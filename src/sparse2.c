@@ -40,13 +40,12 @@ int _dsp2_grow(dsp2_work *w, size_t need)
         return 1;
     }
     if (cap > UINT32_MAX) cap = UINT32_MAX;
-    uint32_t *idx = w_array(w->al, cap, sizeof *idx), *stamp = w_array(w->al, cap, sizeof *stamp);
+    uint32_t *idx = w_array(w->al, cap, sizeof *idx);
     double *g = w_array(w->al, cap, sizeof *g), *h = w_array(w->al, cap, sizeof *h);
     unsigned char *sf = w_alloc(w->al, cap);
-    if (!idx || !stamp || !g || !h || !sf) {
+    if (!idx || !g || !h || !sf) {
         w_free(w->al, sf, cap);
         w_free(w->al, idx, cap * sizeof *idx);
-        w_free(w->al, stamp, cap * sizeof *stamp);
         w_free(w->al, g, cap * sizeof *g);
         w_free(w->al, h, cap * sizeof *h);
         w->fail |= _DSP2_NOMEM;
@@ -54,18 +53,51 @@ int _dsp2_grow(dsp2_work *w, size_t need)
     }
     if (w->top) {
         memcpy(idx, w->idx, w->top * sizeof *idx);
-        memcpy(stamp, w->stamp, w->top * sizeof *stamp);
         memcpy(g, w->g, w->top * sizeof *g);
         memcpy(h, w->h, w->top * sizeof *h);
         memcpy(sf, w->sf, w->top);
     }
     w_free(w->al, w->sf, w->cap);
     w_free(w->al, w->idx, w->cap * sizeof *idx);
-    w_free(w->al, w->stamp, w->cap * sizeof *stamp);
     w_free(w->al, w->g, w->cap * sizeof *g);
     w_free(w->al, w->h, w->cap * sizeof *h);
-    w->idx = idx, w->stamp = stamp, w->g = g, w->h = h, w->sf = sf, w->cap = cap;
+    w->idx = idx, w->g = g, w->h = h, w->sf = sf, w->cap = cap;
     return 0;
+}
+
+/* ---- recycling and staleness -------------------------------------------------------------- */
+
+/* Releases the arena above mark (storage of lists that will not be read again) and starts
+ * a new epoch. The history keeps, for the epochs from rec_ep[k] on, the lowest mark
+ * rec_mark[k] (ascending in k); when full, its last two entries merge into the later epoch
+ * with the lower mark, which can only make a list look stale (then the safe pass runs). */
+void _dsp2_recycle(dsp2_work *w, size_t mark)
+{
+    w->top = mark;
+    uint32_t e = ++w->epoch;
+    unsigned k = w->nrec;
+    while (k && w->rec_mark[k - 1] >= mark) k--;
+    if (k == _DSP2_NREC) {
+        w->rec_ep[k - 2] = w->rec_ep[k - 1];
+        k--;
+    }
+    w->rec_ep[k] = e;
+    w->rec_mark[k] = mark;
+    w->nrec = k + 1;
+    w->lowmark = w->rec_mark[0];
+}
+
+/* the slow half of _dsp2_stale: a (made in epoch a.st < epoch, above the lowest mark) is
+ * stale when a recycle after its epoch had a mark at or below its first entry */
+int _dsp2_stale_x(dsp2_work *w, dsp2 a)
+{
+    for (unsigned k = 0; k < w->nrec; k++)
+        if (w->rec_ep[k] > a.st) {
+            if (a.off < w->rec_mark[k]) return 0;
+            break;
+        }
+    w->fail |= _DSP2_STALE;
+    return 1;
 }
 
 /* room for m entries at the top (sets the failure flag and returns 1 when impossible) */
@@ -224,7 +256,7 @@ static void acc_scale(_dsp2_acc *A, double c)
  * and every accumulator made after it */
 static void release(dsp2_work *w, unsigned k)
 {
-    w->top = w->acc[k].amark;
+    _dsp2_recycle(w, w->acc[k].amark);
     while (w->nacc > k + 1) acc_clean(&w->acc[--w->nacc]);
 }
 
@@ -260,7 +292,6 @@ static dsp2 materialize(dsp2 a)
     if (s == 0) m = 1;
     if (reserve(w, m)) return dsp2_const(a.v);
     size_t r = w->top;
-    uint32_t st = ++w->clock;
     for (size_t p = 0; p < s; p++) {
         uint32_t i = A->list[p];
         w->idx[r + p] = i;
@@ -276,14 +307,13 @@ static dsp2 materialize(dsp2 a)
             w->h[r + tri(p) + q] += A->tv[t];
         }
     }
-    for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
     w->top = r + m;
     if (s == 0) { /* active but without entries: an empty list */
         w->idx[r] = 0, w->g[r] = w->h[r] = 0.0;
     }
     a.off = (uint32_t)r;
     a.len = (uint32_t)s;
-    a.st = st;
+    a.st = w->epoch;
     a.c = 1.0;
     return a;
 }
@@ -297,16 +327,14 @@ static dsp2 plain(dsp2 a)
     if (m == 0) m = 1;
     if (reserve(w, m)) return dsp2_const(a.v);
     size_t r = w->top, o = a.off;
-    uint32_t st = ++w->clock;
     for (size_t k = 0; k < s; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = a.c * w->g[o + k];
     for (size_t k = 0; k < m; k++) {
         w->h[r + k] = a.c * w->h[o + k];
         w->sf[r + k] = w->sf[o + k];
-        w->stamp[r + k] = st;
     }
     w->top = r + m;
     a.off = (uint32_t)r;
-    a.st = st;
+    a.st = w->epoch;
     a.c = 1.0;
     return a;
 }
@@ -329,7 +357,7 @@ static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
     }
     if (f0 != f0) f1 = f2 = f0;
     size_t r = w->top;
-    uint32_t st = ++w->clock, *restrict ix = w->idx + r, *restrict sp = w->stamp + r;
+    uint32_t *restrict ix = w->idx + r;
     double *restrict G = w->g + r, *restrict H = w->h + r, m = f2 * u.d;
     int hv = w->mode == _DSP2_HV;
     for (size_t p = 0; p < s; p++) {
@@ -338,10 +366,9 @@ static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
         ix[p] = i;
         G[p] = f1 * g;
         H[p] = f1 * A->h[i] + (hv ? m : f2 * g) * g;
-        sp[p] = st;
     }
     w->top = r + s;
-    dsp2 res = {f0, f1 * u.d, 1.0, w, (uint32_t)r, (uint32_t)s, st};
+    dsp2 res = {f0, f1 * u.d, 1.0, w, (uint32_t)r, (uint32_t)s, w->epoch};
     return res;
 }
 
@@ -357,20 +384,18 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
     size_t s = u.len, m = tri(s) ? tri(s) : 1;
     if (reserve(w, m)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
-    uint32_t st = ++w->clock;
     for (size_t p = 0; p < s; p++) {
         w->idx[r + p] = w->idx[a + p];
         w->g[r + p] = f1 * w->g[a + p];
         for (size_t q = 0; q <= p; q++)
             w->h[r + tri(p) + q] = f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
     }
-    for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
     memset(w->sf + r, 1, m);
     w->top = r + m;
     u.v = f0;
     u.d = 0.0;
     u.off = (uint32_t)r;
-    u.st = st;
+    u.st = w->epoch;
     return u;
 }
 
@@ -396,10 +421,8 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
                 w->h[r + t] = fs * w->h[o + t] + fss * w->g[o + k] * w->g[o + q];
                 w->sf[r + t] = sum ? w->sf[o + t] : 1;
             }
-        uint32_t st = ++w->clock;
-        for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
         w->top = r + m;
-        dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)n, st};
+        dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)n, w->epoch};
         return res;
     }
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
@@ -417,7 +440,6 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
     size_t m = tri(s) ? tri(s) : 1;
     if (reserve(w, m)) return dsp2_const(f0);
     size_t r = w->top;
-    uint32_t st = ++w->clock;
     double *sa = w->sa, *sb = w->sb;
     for (i = j = s = 0; i < la || j < lb; s++) { /* union, operand gradients aligned to it */
         uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
@@ -448,9 +470,8 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
             }
         }
     }
-    for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
     w->top = r + m;
-    dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)s, st};
+    dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)s, w->epoch};
     return res;
 }
 
@@ -522,7 +543,6 @@ void dsp2_work_free(dsp2_work *w)
     if (w == NULL) return;
     free_sized(w);
     w_free(w->al, w->idx, w->cap * sizeof *w->idx);
-    w_free(w->al, w->stamp, w->cap * sizeof *w->stamp);
     w_free(w->al, w->g, w->cap * sizeof *w->g);
     w_free(w->al, w->h, w->cap * sizeof *w->h);
     w_free(w->al, w->sf, w->cap);
@@ -534,7 +554,7 @@ size_t dsp2_work_bytes(const dsp2_work *w)
 {
     if (w == NULL) return 0;
     size_t n = w->sized, b = sizeof *w + w->valcap;
-    b += w->cap * (2 * sizeof(uint32_t) + 2 * sizeof(double) + 1);
+    b += w->cap * (sizeof(uint32_t) + 2 * sizeof(double) + 1);
     if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
     if (w->rowc) b += (n + 1) * sizeof(size_t);
     for (unsigned k = 0; k < _DSP2_NACC; k++) {
@@ -563,12 +583,14 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     w->fail = 0;
     if (reserve(w, n)) return DN_ENOMEM;
     for (unsigned i = 0; i < n; i++) {
-        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1, w->sf[i] = 1;
-        dsp2 s = {x[i], v ? v[i] : 0.0, 1.0, w, i, 1, 1};
+        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->sf[i] = 1;
+        dsp2 s = {x[i], v ? v[i] : 0.0, 1.0, w, i, 1, 0};
         w->x[i] = s;
     }
     w->top = n;
-    w->clock = 1;
+    w->epoch = 0;
+    w->lowmark = SIZE_MAX;
+    w->nrec = 0;
     w->mode = mode;
     w->safe = safe;
     w->nacc = 0;
