@@ -117,6 +117,8 @@ struct dsp2_work {
     size_t *rowc;
     double *vals;
     size_t valcap;
+    size_t *tpos;        /* sparse mode: CSR position of each triplet in the last call */
+    size_t tposcap, tposset; /* its capacity, and how many entries are set */
     size_t peak;         /* largest arena top seen */
 };
 
@@ -141,7 +143,7 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2);
 dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum);
 dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c);
 int _dsp2_stale_x(dsp2_work *w, dsp2 a);
-void _dsp2_recycle(dsp2_work *w, size_t mark);
+void _dsp2_recycle_x(dsp2_work *w, size_t mark);
 
 /* ---- construction and inspection --------------------------------------------------- */
 
@@ -161,6 +163,19 @@ _DSP2_DECL dsp2 dsp2_const(double c)
 _DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
 
 /* ---- internal: the two chain rules on entry lists ------------------------------------- */
+
+/* releases the arena above mark and starts a new epoch; inline when the last recycle had
+ * the same mark (a running sum), otherwise the history is updated (src/sparse2.c) */
+_DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
+{
+    unsigned k = w->nrec;
+    if (k && w->rec_mark[k - 1] == mark) {
+        w->top = mark;
+        w->rec_ep[k - 1] = ++w->epoch;
+        return;
+    }
+    _dsp2_recycle_x(w, mark);
+}
 
 /* 1 (and the flag set) when the list a may no longer be read: some recycle since it was
  * made released storage at or below its first entry. Inline: made in the current epoch
@@ -254,11 +269,19 @@ _DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, do
         double m = ca * (faa * da + fab * db) + cb * (fab * da + fbb * db);
         const uint32_t *_DSP2_RESTRICT ia = ix + a.off;
         const double *_DSP2_RESTRICT ga = G + a.off, *_DSP2_RESTRICT ha = H + a.off;
-        for (k = 0; k < la; k++) {
-            double g = ga[k];
-            ix[r + k] = ia[k];
-            G[r + k] = fs * g;
-            H[r + k] = fs * ha[k] + (hv ? m : fss * g) * g;
+        if (la == 1) { /* (no loop set-up for the commonest case) */
+            double g = ga[0];
+            ix[r] = ia[0];
+            G[r] = fs * g;
+            H[r] = fs * ha[0] + (hv ? m : fss * g) * g;
+            k = 1;
+        } else {
+            for (k = 0; k < la; k++) {
+                double g = ga[k];
+                ix[r + k] = ia[k];
+                G[r + k] = fs * g;
+                H[r + k] = fs * ha[k] + (hv ? m : fss * g) * g;
+            }
         }
     } else if (la == 1 && lb == 1) { /* two single entries: one or two result entries */
         uint32_t xa = ix[a.off], xb = ix[b.off];
