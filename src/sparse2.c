@@ -739,6 +739,18 @@ static size_t find_entry(const dn_sphess *H, uint32_t i, uint32_t j)
     return (lo < H->rowptr[i + 1] && H->col[lo] == j) ? lo : SIZE_MAX;
 }
 
+/* room for the CSR positions of T triplets (made with each new pattern, so that reusing
+ * it allocates nothing); 0 or DN_ENOMEM */
+static int tpos_reserve(dsp2_work *w, size_t T)
+{
+    if (T <= w->tposcap) return 0;
+    size_t *tpos = w_array(w->al, T, sizeof *tpos);
+    if (!tpos) return DN_ENOMEM;
+    w_free(w->al, w->tpos, w->tposcap * sizeof *w->tpos);
+    w->tpos = tpos, w->tposcap = T, w->tposset = 0;
+    return 0;
+}
+
 /* values into H's existing pattern; 1 when an entry is outside it, DN_ENOMEM, or 0. The
  * position of triplet t in the previous call is tried first (a pass producing the same
  * triplets in the same order, the usual case, then needs no search). */
@@ -751,12 +763,7 @@ static int scatter_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H)
         w_free(w->al, w->vals, w->valcap);
         w->vals = vals, w->valcap = bytes;
     }
-    if (T > w->tposcap) {
-        size_t *tpos = w_array(w->al, T, sizeof *tpos);
-        if (!tpos) return DN_ENOMEM;
-        w_free(w->al, w->tpos, w->tposcap * sizeof *w->tpos);
-        w->tpos = tpos, w->tposcap = T, w->tposset = 0;
-    }
+    if (tpos_reserve(w, T)) return DN_ENOMEM;
     memset(w->vals, 0, bytes);
     const size_t *rp = H->rowptr;
     for (size_t t = 0; t < T; t++) {
@@ -784,7 +791,7 @@ static int build_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H, unsigne
     double *val = w_array(al, cap, sizeof *val);
     uint32_t *perm = w_array(w->al, cap, sizeof *perm);
     size_t *cnt = w_array(w->al, (size_t)n + 1, sizeof *cnt);
-    if (!rowptr || !col || !val || !perm || !cnt) {
+    if (!rowptr || !col || !val || !perm || !cnt || tpos_reserve(w, T)) {
         if (rowptr) w_free(al, rowptr, ((size_t)n + 1) * sizeof *rowptr);
         w_free(al, col, cap * sizeof *col);
         w_free(al, val, cap * sizeof *val);
