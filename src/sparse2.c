@@ -40,13 +40,12 @@ int _dsp2_grow(dsp2_work *w, size_t need)
         return 1;
     }
     if (cap > UINT32_MAX) cap = UINT32_MAX;
-    uint32_t *idx = w_array(w->al, cap, sizeof *idx), *stamp = w_array(w->al, cap, sizeof *stamp);
+    uint32_t *idx = w_array(w->al, cap, sizeof *idx);
     double *g = w_array(w->al, cap, sizeof *g), *h = w_array(w->al, cap, sizeof *h);
     unsigned char *sf = w_alloc(w->al, cap);
-    if (!idx || !stamp || !g || !h || !sf) {
+    if (!idx || !g || !h || !sf) {
         w_free(w->al, sf, cap);
         w_free(w->al, idx, cap * sizeof *idx);
-        w_free(w->al, stamp, cap * sizeof *stamp);
         w_free(w->al, g, cap * sizeof *g);
         w_free(w->al, h, cap * sizeof *h);
         w->fail |= _DSP2_NOMEM;
@@ -54,18 +53,52 @@ int _dsp2_grow(dsp2_work *w, size_t need)
     }
     if (w->top) {
         memcpy(idx, w->idx, w->top * sizeof *idx);
-        memcpy(stamp, w->stamp, w->top * sizeof *stamp);
         memcpy(g, w->g, w->top * sizeof *g);
         memcpy(h, w->h, w->top * sizeof *h);
         memcpy(sf, w->sf, w->top);
     }
     w_free(w->al, w->sf, w->cap);
     w_free(w->al, w->idx, w->cap * sizeof *idx);
-    w_free(w->al, w->stamp, w->cap * sizeof *stamp);
     w_free(w->al, w->g, w->cap * sizeof *g);
     w_free(w->al, w->h, w->cap * sizeof *h);
-    w->idx = idx, w->stamp = stamp, w->g = g, w->h = h, w->sf = sf, w->cap = cap;
+    w->idx = idx, w->g = g, w->h = h, w->sf = sf, w->cap = cap;
     return 0;
+}
+
+/* ---- recycling and staleness -------------------------------------------------------------- */
+
+/* Releases the arena above mark (storage of lists that will not be read again) and starts
+ * a new epoch (the general case of _dsp2_recycle). The history keeps, for the epochs from
+ * rec_ep[k] on, the lowest mark rec_mark[k] (ascending in k); when full, its last two
+ * entries merge into the later epoch with the lower mark, which can only make a list look
+ * stale (then the safe pass runs). */
+void _dsp2_recycle_x(dsp2_work *w, size_t mark)
+{
+    w->top = mark;
+    uint32_t e = ++w->epoch;
+    unsigned k = w->nrec;
+    while (k && w->rec_mark[k - 1] >= mark) k--;
+    if (k == _DSP2_NREC) {
+        w->rec_ep[k - 2] = w->rec_ep[k - 1];
+        k--;
+    }
+    w->rec_ep[k] = e;
+    w->rec_mark[k] = mark;
+    w->nrec = k + 1;
+    w->lowmark = w->rec_mark[0];
+}
+
+/* the slow half of _dsp2_stale: a (made in epoch a.st < epoch, above the lowest mark) is
+ * stale when a recycle after its epoch had a mark at or below its first entry */
+int _dsp2_stale_x(dsp2_work *w, dsp2 a)
+{
+    for (unsigned k = 0; k < w->nrec; k++)
+        if (w->rec_ep[k] > a.st) {
+            if (a.off < w->rec_mark[k]) return 0;
+            break;
+        }
+    w->fail |= _DSP2_STALE;
+    return 1;
 }
 
 /* room for m entries at the top (sets the failure flag and returns 1 when impossible) */
@@ -224,7 +257,7 @@ static void acc_scale(_dsp2_acc *A, double c)
  * and every accumulator made after it */
 static void release(dsp2_work *w, unsigned k)
 {
-    w->top = w->acc[k].amark;
+    _dsp2_recycle(w, w->acc[k].amark);
     while (w->nacc > k + 1) acc_clean(&w->acc[--w->nacc]);
 }
 
@@ -260,7 +293,6 @@ static dsp2 materialize(dsp2 a)
     if (s == 0) m = 1;
     if (reserve(w, m)) return dsp2_const(a.v);
     size_t r = w->top;
-    uint32_t st = ++w->clock;
     for (size_t p = 0; p < s; p++) {
         uint32_t i = A->list[p];
         w->idx[r + p] = i;
@@ -276,14 +308,13 @@ static dsp2 materialize(dsp2 a)
             w->h[r + tri(p) + q] += A->tv[t];
         }
     }
-    for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
     w->top = r + m;
     if (s == 0) { /* active but without entries: an empty list */
         w->idx[r] = 0, w->g[r] = w->h[r] = 0.0;
     }
     a.off = (uint32_t)r;
     a.len = (uint32_t)s;
-    a.st = st;
+    a.st = w->epoch;
     a.c = 1.0;
     return a;
 }
@@ -297,16 +328,14 @@ static dsp2 plain(dsp2 a)
     if (m == 0) m = 1;
     if (reserve(w, m)) return dsp2_const(a.v);
     size_t r = w->top, o = a.off;
-    uint32_t st = ++w->clock;
     for (size_t k = 0; k < s; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = a.c * w->g[o + k];
     for (size_t k = 0; k < m; k++) {
         w->h[r + k] = a.c * w->h[o + k];
         w->sf[r + k] = w->sf[o + k];
-        w->stamp[r + k] = st;
     }
     w->top = r + m;
     a.off = (uint32_t)r;
-    a.st = st;
+    a.st = w->epoch;
     a.c = 1.0;
     return a;
 }
@@ -329,7 +358,7 @@ static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
     }
     if (f0 != f0) f1 = f2 = f0;
     size_t r = w->top;
-    uint32_t st = ++w->clock, *restrict ix = w->idx + r, *restrict sp = w->stamp + r;
+    uint32_t *restrict ix = w->idx + r;
     double *restrict G = w->g + r, *restrict H = w->h + r, m = f2 * u.d;
     int hv = w->mode == _DSP2_HV;
     for (size_t p = 0; p < s; p++) {
@@ -338,10 +367,9 @@ static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
         ix[p] = i;
         G[p] = f1 * g;
         H[p] = f1 * A->h[i] + (hv ? m : f2 * g) * g;
-        sp[p] = st;
     }
     w->top = r + s;
-    dsp2 res = {f0, f1 * u.d, 1.0, w, (uint32_t)r, (uint32_t)s, st};
+    dsp2 res = {f0, f1 * u.d, 1.0, w, (uint32_t)r, (uint32_t)s, w->epoch};
     return res;
 }
 
@@ -357,57 +385,56 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
     size_t s = u.len, m = tri(s) ? tri(s) : 1;
     if (reserve(w, m)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
-    uint32_t st = ++w->clock;
     for (size_t p = 0; p < s; p++) {
         w->idx[r + p] = w->idx[a + p];
         w->g[r + p] = f1 * w->g[a + p];
         for (size_t q = 0; q <= p; q++)
             w->h[r + tri(p) + q] = f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
     }
-    for (size_t p = 0; p < m; p++) w->stamp[r + p] = st;
     memset(w->sf + r, 1, m);
     w->top = r + m;
     u.v = f0;
     u.d = 0.0;
     u.off = (uint32_t)r;
-    u.st = st;
+    u.st = w->epoch;
     return u;
 }
 
 dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
 {
-    a = materialize(a);
-    b = materialize(b);
+    if (a.len & _DSP2_ACC) a = materialize(a);
+    if (b.len & _DSP2_ACC) b = materialize(b);
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return dsp2_const(f0);
     if (w->mode != _DSP2_SPARSE) return _dsp2_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum);
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
-    a = plain(a);
-    b = plain(b);
+    if (a.c != 1.0) a = plain(a);
+    if (b.c != 1.0) b = plain(b);
     if (a.w && b.w && a.len == b.len && a.off == b.off && a.st == b.st) { /* the same list */
         size_t n = a.len, m = tri(n) ? tri(n) : 1, r, o = a.off;
         if (reserve(w, m)) return dsp2_const(f0);
         r = w->top;
+        uint32_t *restrict ix = w->idx;
+        double *restrict G = w->g, *restrict H = w->h;
+        unsigned char *restrict sf = w->sf;
         double fs = p[0] + p[1], fss = p[2] + 2.0 * p[3] + p[4];
-        for (size_t k = 0; k < n; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = fs * w->g[o + k];
-        for (size_t k = 0; k < n; k++)
-            for (size_t q = 0; q <= k; q++) {
-                size_t t = tri(k) + q;
-                w->h[r + t] = fs * w->h[o + t] + fss * w->g[o + k] * w->g[o + q];
-                w->sf[r + t] = sum ? w->sf[o + t] : 1;
+        for (size_t k = 0; k < n; k++) ix[r + k] = ix[o + k], G[r + k] = fs * G[o + k];
+        for (size_t k = 0, t = 0; k < n; k++)
+            for (size_t q = 0; q <= k; q++, t++) {
+                H[r + t] = fs * H[o + t] + fss * G[o + k] * G[o + q];
+                sf[r + t] = sum ? sf[o + t] : 1;
             }
-        uint32_t st = ++w->clock;
-        for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
         w->top = r + m;
-        dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)n, st};
+        dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)n, w->epoch};
         return res;
     }
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
+    const uint32_t *xa_ = w->idx + a.off, *xb_ = w->idx + b.off;
     uint32_t pl[2][16]; /* small operands: the position of each entry in the union */
     int small = la <= 16 && lb <= 16;
     while (i < la || j < lb) { /* size of the union */
-        uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
-        uint32_t xb = j < lb ? w->idx[b.off + j] : UINT32_MAX;
+        uint32_t xa = i < la ? xa_[i] : UINT32_MAX;
+        uint32_t xb = j < lb ? xb_[j] : UINT32_MAX;
         if (small && xa <= xb) pl[0][i] = (uint32_t)s;
         if (small && xb <= xa) pl[1][j] = (uint32_t)s;
         i += xa <= xb;
@@ -417,40 +444,41 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
     size_t m = tri(s) ? tri(s) : 1;
     if (reserve(w, m)) return dsp2_const(f0);
     size_t r = w->top;
-    uint32_t st = ++w->clock;
-    double *sa = w->sa, *sb = w->sb;
+    uint32_t *restrict ix = w->idx, *restrict pos = w->pos;
+    double *restrict G = w->g, *restrict H = w->h, *restrict sa = w->sa, *restrict sb = w->sb;
+    unsigned char *restrict sf = w->sf;
     for (i = j = s = 0; i < la || j < lb; s++) { /* union, operand gradients aligned to it */
-        uint32_t xa = i < la ? w->idx[a.off + i] : UINT32_MAX;
-        uint32_t xb = j < lb ? w->idx[b.off + j] : UINT32_MAX;
+        uint32_t xa = i < la ? ix[a.off + i] : UINT32_MAX;
+        uint32_t xb = j < lb ? ix[b.off + j] : UINT32_MAX;
         uint32_t x = xa < xb ? xa : xb;
-        sa[s] = xa <= xb ? w->g[a.off + i++] : 0.0;
-        sb[s] = xb <= xa ? w->g[b.off + j++] : 0.0;
-        w->idx[r + s] = x;
-        if (!small) w->pos[x] = (uint32_t)s;
-        w->g[r + s] = p[0] * sa[s] + p[1] * sb[s];
+        sa[s] = xa <= xb ? G[a.off + i++] : 0.0;
+        sb[s] = xb <= xa ? G[b.off + j++] : 0.0;
+        ix[r + s] = x;
+        if (!small) pos[x] = (uint32_t)s;
+        G[r + s] = p[0] * sa[s] + p[1] * sb[s];
     }
-    for (size_t k = 0; k < s; k++) /* second-order chain-rule terms of the gradients */
-        for (size_t q = 0; q <= k; q++)
-            w->h[r + tri(k) + q] = p[2] * sa[k] * sa[q] + p[3] * (sa[k] * sb[q] + sb[k] * sa[q]) +
-                                   p[4] * sb[k] * sb[q];
-    memset(w->sf + r, !sum, m); /* a sum: structural where an operand's entry is */
+    double p2 = p[2], p3 = p[3], p4 = p[4];
+    for (size_t k = 0, t = r; k < s; k++) /* second-order chain-rule terms of the gradients */
+        for (size_t q = 0; q <= k; q++, t++)
+            H[t] = p2 * sa[k] * sa[q] + p3 * (sa[k] * sb[q] + sb[k] * sa[q]) + p4 * sb[k] * sb[q];
+    memset(sf + r, !sum, m); /* a sum: structural where an operand's entry is */
     const dsp2 *op[2] = {&a, &b};
-    for (int t = 0; t < 2; t++) { /* plus f_a H_a + f_b H_b, scattered to the union */
-        const dsp2 *o = op[t];
-        double c = p[t];
-        for (size_t k = 0; k < o->len; k++) {
-            size_t pk = small ? pl[t][k] : w->pos[w->idx[o->off + k]];
-            for (size_t q = 0; q <= k; q++) {
-                size_t pq = small ? pl[t][q] : w->pos[w->idx[o->off + q]];
-                size_t d = r + tri(pk) + pq, e = o->off + tri(k) + q;
-                w->h[d] += c * w->h[e];
-                w->sf[d] |= w->sf[e];
+    for (int u = 0; u < 2; u++) { /* plus f_a H_a + f_b H_b, scattered to the union */
+        const dsp2 *o = op[u];
+        double c = p[u];
+        size_t oo = o->off;
+        for (size_t k = 0, e = oo; k < o->len; k++) {
+            size_t pk = small ? pl[u][k] : pos[ix[oo + k]];
+            size_t dk = r + tri(pk);
+            for (size_t q = 0; q <= k; q++, e++) {
+                size_t d = dk + (small ? pl[u][q] : pos[ix[oo + q]]);
+                H[d] += c * H[e];
+                sf[d] |= sf[e];
             }
         }
     }
-    for (size_t k = 0; k < m; k++) w->stamp[r + k] = st;
     w->top = r + m;
-    dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)s, st};
+    dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)s, w->epoch};
     return res;
 }
 
@@ -522,19 +550,19 @@ void dsp2_work_free(dsp2_work *w)
     if (w == NULL) return;
     free_sized(w);
     w_free(w->al, w->idx, w->cap * sizeof *w->idx);
-    w_free(w->al, w->stamp, w->cap * sizeof *w->stamp);
     w_free(w->al, w->g, w->cap * sizeof *w->g);
     w_free(w->al, w->h, w->cap * sizeof *w->h);
     w_free(w->al, w->sf, w->cap);
     w_free(w->al, w->vals, w->valcap);
+    w_free(w->al, w->tpos, w->tposcap * sizeof *w->tpos);
     w_free(w->al, w, sizeof *w);
 }
 
 size_t dsp2_work_bytes(const dsp2_work *w)
 {
     if (w == NULL) return 0;
-    size_t n = w->sized, b = sizeof *w + w->valcap;
-    b += w->cap * (2 * sizeof(uint32_t) + 2 * sizeof(double) + 1);
+    size_t n = w->sized, b = sizeof *w + w->valcap + w->tposcap * sizeof *w->tpos;
+    b += w->cap * (sizeof(uint32_t) + 2 * sizeof(double) + 1);
     if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
     if (w->rowc) b += (n + 1) * sizeof(size_t);
     for (unsigned k = 0; k < _DSP2_NACC; k++) {
@@ -563,12 +591,14 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     w->fail = 0;
     if (reserve(w, n)) return DN_ENOMEM;
     for (unsigned i = 0; i < n; i++) {
-        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->stamp[i] = 1, w->sf[i] = 1;
-        dsp2 s = {x[i], v ? v[i] : 0.0, 1.0, w, i, 1, 1};
+        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->sf[i] = 1;
+        dsp2 s = {x[i], v ? v[i] : 0.0, 1.0, w, i, 1, 0};
         w->x[i] = s;
     }
     w->top = n;
-    w->clock = 1;
+    w->epoch = 0;
+    w->lowmark = SIZE_MAX;
+    w->nrec = 0;
     w->mode = mode;
     w->safe = safe;
     w->nacc = 0;
@@ -709,22 +739,44 @@ static size_t find_entry(const dn_sphess *H, uint32_t i, uint32_t j)
     return (lo < H->rowptr[i + 1] && H->col[lo] == j) ? lo : SIZE_MAX;
 }
 
-/* values into H's existing pattern; 1 when an entry is outside it, DN_ENOMEM, or 0 */
+/* room for the CSR positions of T triplets (made with each new pattern, so that reusing
+ * it allocates nothing); 0 or DN_ENOMEM */
+static int tpos_reserve(dsp2_work *w, size_t T)
+{
+    if (T <= w->tposcap) return 0;
+    size_t *tpos = w_array(w->al, T, sizeof *tpos);
+    if (!tpos) return DN_ENOMEM;
+    w_free(w->al, w->tpos, w->tposcap * sizeof *w->tpos);
+    w->tpos = tpos, w->tposcap = T, w->tposset = 0;
+    return 0;
+}
+
+/* values into H's existing pattern; 1 when an entry is outside it, DN_ENOMEM, or 0. The
+ * position of triplet t in the previous call is tried first (a pass producing the same
+ * triplets in the same order, the usual case, then needs no search). */
 static int scatter_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H)
 {
-    size_t bytes = H->nnz * sizeof(double);
+    size_t bytes = H->nnz * sizeof(double), T = A->tcnt;
     if (bytes > w->valcap) {
         double *vals = w_alloc(w->al, bytes);
         if (!vals) return DN_ENOMEM;
         w_free(w->al, w->vals, w->valcap);
         w->vals = vals, w->valcap = bytes;
     }
+    if (tpos_reserve(w, T)) return DN_ENOMEM;
     memset(w->vals, 0, bytes);
-    for (size_t t = 0; t < A->tcnt; t++) {
-        size_t p = find_entry(H, A->ti[t], A->tj[t]);
-        if (p == SIZE_MAX) return 1;
+    const size_t *rp = H->rowptr;
+    for (size_t t = 0; t < T; t++) {
+        uint32_t i = A->ti[t], j = A->tj[t];
+        size_t p = t < w->tposset ? w->tpos[t] : SIZE_MAX;
+        if (!(p < H->nnz && H->col[p] == j && rp[i] <= p && p < rp[i + 1])) {
+            p = find_entry(H, i, j);
+            if (p == SIZE_MAX) return 1;
+            w->tpos[t] = p;
+        }
         w->vals[p] += A->tv[t];
     }
+    if (T > w->tposset) w->tposset = T;
     if (bytes) memcpy(H->val, w->vals, bytes);
     return 0;
 }
@@ -739,7 +791,7 @@ static int build_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H, unsigne
     double *val = w_array(al, cap, sizeof *val);
     uint32_t *perm = w_array(w->al, cap, sizeof *perm);
     size_t *cnt = w_array(w->al, (size_t)n + 1, sizeof *cnt);
-    if (!rowptr || !col || !val || !perm || !cnt) {
+    if (!rowptr || !col || !val || !perm || !cnt || tpos_reserve(w, T)) {
         if (rowptr) w_free(al, rowptr, ((size_t)n + 1) * sizeof *rowptr);
         w_free(al, col, cap * sizeof *col);
         w_free(al, val, cap * sizeof *val);

@@ -69,7 +69,7 @@ typedef struct dsp2 {
     dsp2_work *w; /* workspace; NULL for a passive constant */
     uint32_t off; /* list: first entry in the arena; accumulator: version */
     uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot */
-    uint32_t st;  /* list: stamp of its entries (detects recycled storage) */
+    uint32_t st;  /* list: epoch of the workspace when it was made (detects recycled storage) */
 } dsp2;
 
 /* ---- internal: workspace layout (read by the inline operations) ------------------------ */
@@ -78,6 +78,7 @@ typedef struct dsp2 {
 #define _DSP2_NACC 8         /* accumulators alive at once */
 #define _DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
 #define _DSP2_PROMOTE_SP 8   /* the same in sparse mode (a list sum costs its union's triangle) */
+#define _DSP2_NREC 16        /* recycle history entries */
 enum { _DSP2_DIAG = 0, _DSP2_HV = 1, _DSP2_SPARSE = 2 };
 enum { _DSP2_STALE = 1, _DSP2_NOMEM = 2 };
 
@@ -97,12 +98,16 @@ typedef struct _dsp2_acc {
 struct dsp2_work {
     uint32_t *idx;       /* arena (structure of arrays): variable index */
     double *g, *h;       /* first derivative; diag / (H v)_i / triangle values */
-    uint32_t *stamp;     /* allocation stamp of each entry */
     unsigned char *sf;   /* sparse mode: 1 for a structural triangle entry (a sum of lists
                             keeps its operands' patterns apart: the rest of its union's
                             triangle is 0 and not structural) */
     size_t cap, top;
-    uint32_t clock;      /* last stamp handed out */
+    uint32_t epoch;      /* number of recycles so far in this pass */
+    size_t lowmark;      /* lowest recycle mark so far in this pass (SIZE_MAX: none) */
+    unsigned nrec;       /* recycle history: marks ascending, epochs ascending; rec_mark[k]
+                            is the lowest mark of the recycles from epoch rec_ep[k] on */
+    uint32_t rec_ep[_DSP2_NREC];
+    size_t rec_mark[_DSP2_NREC];
     int mode, safe, fail;
     unsigned n, nacc, sized;
     _dsp2_acc acc[_DSP2_NACC];
@@ -114,6 +119,8 @@ struct dsp2_work {
     size_t *rowc;
     double *vals;
     size_t valcap;
+    size_t *tpos;        /* sparse mode: CSR position of each triplet in the last call */
+    size_t tposcap, tposset; /* its capacity, and how many entries are set */
     size_t peak;         /* largest arena top seen */
 };
 
@@ -137,6 +144,8 @@ int _dsp2_grow(dsp2_work *w, size_t need);
 dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2);
 dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum);
 dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c);
+int _dsp2_stale_x(dsp2_work *w, dsp2 a);
+void _dsp2_recycle_x(dsp2_work *w, size_t mark);
 
 /* ---- construction and inspection --------------------------------------------------- */
 
@@ -157,15 +166,26 @@ _DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
 
 /* ---- internal: the two chain rules on entry lists ------------------------------------- */
 
-/* 1 (and the flag set) when the list a may no longer be read: its storage was released
- * (above the top) or released and overwritten (another stamp) */
+/* releases the arena above mark and starts a new epoch; inline when the last recycle had
+ * the same mark (a running sum), otherwise the history is updated (src/sparse2.c) */
+_DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
+{
+    unsigned k = w->nrec;
+    if (k && w->rec_mark[k - 1] == mark) {
+        w->top = mark;
+        w->rec_ep[k - 1] = ++w->epoch;
+        return;
+    }
+    _dsp2_recycle_x(w, mark);
+}
+
+/* 1 (and the flag set) when the list a may no longer be read: some recycle since it was
+ * made released storage at or below its first entry. Inline: made in the current epoch
+ * (no recycle since), or below every recycle mark of the pass (the variables, values
+ * computed before a sum started); otherwise the history decides (src/sparse2.c). */
 _DSP2_HOT int _dsp2_stale(dsp2_work *w, dsp2 a)
 {
-    if (a.len && (a.off >= w->top || w->stamp[a.off] != a.st)) {
-        w->fail |= _DSP2_STALE;
-        return 1;
-    }
-    return 0;
+    return a.len && a.st != w->epoch && a.off >= w->lowmark && _dsp2_stale_x(w, a);
 }
 
 /* f(u) with f(u.v) = f0, f' = f1, f'' = f2 */
@@ -186,8 +206,7 @@ _DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
     uint32_t n = u.len;
     if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
     size_t r = w->top, a = u.off;
-    uint32_t st = ++w->clock;
-    uint32_t *_DSP2_RESTRICT ix = w->idx, *_DSP2_RESTRICT sp = w->stamp;
+    uint32_t *_DSP2_RESTRICT ix = w->idx;
     double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
     double c = u.c, f1c = f1 * c; /* the stored entries are 1/c of u's */
     if (w->mode == _DSP2_HV) {
@@ -197,7 +216,6 @@ _DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
             ix[r + k] = ix[a + k];
             G[r + k] = f1c * g;
             H[r + k] = f1c * H[a + k] + m * g;
-            sp[r + k] = st;
         }
     } else {
         double f2c = f2 * c * c;
@@ -206,7 +224,6 @@ _DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
             ix[r + k] = ix[a + k];
             G[r + k] = f1c * g;
             H[r + k] = f1c * H[a + k] + f2c * g * g;
-            sp[r + k] = st;
         }
     }
     w->top = r + n;
@@ -214,12 +231,15 @@ _DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
     u.d = f1 * u.d;
     u.c = 1.0;
     u.off = (uint32_t)r;
-    u.st = st;
+    u.st = w->epoch;
     return u;
 }
 
 /* f(a, b) with partials fa, fb, faa, fab, fbb: the union of the two sorted lists; sum: a
- * sum or difference (sparse mode: the operands' patterns stay apart) */
+ * sum or difference (sparse mode: the operands' patterns stay apart). Special paths, in
+ * order: a passive operand (a chain rule on the other, O(1) when linear), the same list
+ * twice (u * u, u + c u: one staleness check, one pass), two one-entry lists (no merge
+ * loop); otherwise the general merge. */
 _DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
                               double fab, double fbb, int sum)
 {
@@ -229,35 +249,64 @@ _DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, do
         double p[5] = {fa, fb, faa, fab, fbb};
         return _dsp2_chain2_x(a, b, f0, p, sum);
     }
-    if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
+    if (f0 == f0) { /* (a NaN value takes the general path: derivatives as computed) */
+        if (!b.w) return _dsp2_chain(a, f0, fa, faa);
+        if (!a.w) return _dsp2_chain(b, f0, fb, fbb);
+    }
     uint32_t la = a.len, lb = b.len;
-    if (w->top + la + lb > w->cap && _dsp2_grow(w, (size_t)la + lb)) return dsp2_const(f0);
+    int same = la == lb && a.off == b.off && a.st == b.st; /* the same list */
+    if (_dsp2_stale(w, a) || (!same && _dsp2_stale(w, b))) return dsp2_const(f0);
     size_t r = w->top;
-    uint32_t st = ++w->clock, k = 0;
+    if (r + la + lb > w->cap) {
+        if (_dsp2_grow(w, (size_t)la + lb)) return dsp2_const(f0);
+    }
+    uint32_t k;
     int hv = w->mode == _DSP2_HV;
-    dsp2 res;
-    res.v = f0;
-    res.d = fa * a.d + fb * b.d;
-    res.c = 1.0;
-    res.w = w;
-    res.off = (uint32_t)r;
-    res.st = st;
-    uint32_t *_DSP2_RESTRICT ix = w->idx, *_DSP2_RESTRICT sp = w->stamp;
+    uint32_t *_DSP2_RESTRICT ix = w->idx;
     double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
     double ca = a.c, cb = b.c; /* scales of the stored entries */
-    if (la == lb && a.off == b.off && a.st == b.st) { /* the same list (u * u, u + c u) */
+    double da = hv ? a.d : 0.0, db = hv ? b.d : 0.0;
+    if (same) {
         double fs = fa * ca + fb * cb, fss = faa * ca * ca + 2.0 * fab * ca * cb + fbb * cb * cb;
-        double m = ca * (faa * a.d + fab * b.d) + cb * (fab * a.d + fbb * b.d);
-        for (; k < la; k++) {
-            double g = G[a.off + k];
-            ix[r + k] = ix[a.off + k];
-            G[r + k] = fs * g;
-            H[r + k] = fs * H[a.off + k] + (hv ? m : fss * g) * g;
-            sp[r + k] = st;
+        double m = ca * (faa * da + fab * db) + cb * (fab * da + fbb * db);
+        const uint32_t *_DSP2_RESTRICT ia = ix + a.off;
+        const double *_DSP2_RESTRICT ga = G + a.off, *_DSP2_RESTRICT ha = H + a.off;
+        if (la == 1) { /* (no loop set-up for the commonest case) */
+            double g = ga[0];
+            ix[r] = ia[0];
+            G[r] = fs * g;
+            H[r] = fs * ha[0] + (hv ? m : fss * g) * g;
+            k = 1;
+        } else {
+            for (k = 0; k < la; k++) {
+                double g = ga[k];
+                ix[r + k] = ia[k];
+                G[r + k] = fs * g;
+                H[r + k] = fs * ha[k] + (hv ? m : fss * g) * g;
+            }
+        }
+    } else if (la == 1 && lb == 1) { /* two single entries: one or two result entries */
+        uint32_t xa = ix[a.off], xb = ix[b.off];
+        double ga = ca * G[a.off], ha = ca * H[a.off], gb = cb * G[b.off], hb = cb * H[b.off];
+        double ma = hv ? da : ga, mb = hv ? db : gb;
+        if (xa == xb) {
+            ix[r] = xa;
+            G[r] = fa * ga + fb * gb;
+            H[r] = fa * ha + fb * hb + ga * (faa * ma + fab * mb) + gb * (fab * ma + fbb * mb);
+            k = 1;
+        } else {
+            size_t ra = xa < xb ? r : r + 1, rb = xa < xb ? r + 1 : r;
+            ix[ra] = xa;
+            G[ra] = fa * ga;
+            H[ra] = fa * ha + ga * (faa * ma + fab * db); /* diagonal mode: no cross term */
+            ix[rb] = xb;
+            G[rb] = fb * gb;
+            H[rb] = fb * hb + gb * (fab * da + fbb * mb);
+            k = 2;
         }
     } else {
-        double da = hv ? a.d : 0.0, db = hv ? b.d : 0.0;
         uint32_t i = 0, j = 0;
+        k = 0;
         while (i < la || j < lb) {
             uint32_t xa = i < la ? ix[a.off + i] : UINT32_MAX;
             uint32_t xb = j < lb ? ix[b.off + j] : UINT32_MAX;
@@ -268,11 +317,18 @@ _DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, do
             ix[r + k] = xa < xb ? xa : xb;
             G[r + k] = fa * ga + fb * gb;
             H[r + k] = fa * ha + fb * hb + ga * (faa * ma + fab * mb) + gb * (fab * ma + fbb * mb);
-            sp[r + k++] = st;
+            k++;
         }
     }
     w->top = r + k;
+    dsp2 res;
+    res.v = f0;
+    res.d = fa * a.d + fb * b.d;
+    res.c = 1.0;
+    res.w = w;
+    res.off = (uint32_t)r;
     res.len = k;
+    res.st = w->epoch;
     return res;
 }
 
@@ -317,7 +373,7 @@ _DSP2_HOT int _dsp2_acc_fast(dsp2 *a, dsp2 b)
         ag[i] += cb * G[p];
         ah[i] += cb * H[p];
     }
-    w->top = A->amark; /* recycle the terms added since the accumulator was made */
+    _dsp2_recycle(w, A->amark); /* the terms added since the accumulator was made */
     a->v += b.v;
     a->d += b.d;
     a->off = ++A->ver;
