@@ -494,10 +494,8 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
                    * plus that rounding */
         for (size_t k = 0; k < len; k++) {
             double e = ev->err[k], *out = ev->row + j->nvars;
-            if (!ceng && j->coeffs != j->taylor)
+            if (j->coeffs != j->taylor) /* (--coeffs of one variable included) */
                 e = (double)(j->coeffs ? e / j->scale[k] : e * j->scale[k]) + 0x1p-52 * fabs(out[k]);
-            else if (ceng)
-                e = (double)(e / j->scale[k]) + 0x1p-52 * fabs(out[k]);
             out[len + k] = isnan(out[k]) ? NAN : e;
         }
     return weak;
