@@ -931,8 +931,9 @@ static inline int _DN_K(tpsi_w)(_DN_R *f, int m, const _DN_R *tu, unsigned n, _D
     _DN_R p = (_DN_R)(m + 1);
     if (N > 64.0 + 2.0 * (_DN_R)n) return -1;
     _DN_R *h = ws, v0;
-    _DN_K(s_polygamma_w)(h, m, u0, 0, ws + _DN_ST(n));
-    v0 = h[0]; /* the point value */
+    _DN_K(s_polygamma_w)(h, m, u0, n, ws + _DN_ST(n));
+    v0 = h[0]; /* the point value, as the composition takes it (the series' method
+                * depends on the order: every family then has the same value) */
     _DN_K(s_polygamma_w)(h, m, u0 + N, n, ws + _DN_ST(n));
     _DN_K(sp_tcompose_w)(f, tu, h, n, ws + _DN_ST(n));
     _DN_R c = (m % 2) ? 1.0 : -1.0; /* (-1)^(m+1) m! */
