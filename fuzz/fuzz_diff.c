@@ -435,6 +435,17 @@ static void a_binary(double *r, const double *s, unsigned op, double a0, double 
 
 /* ------------------------------------------------------------------------------------ */
 
+#ifdef FUZZ_DIFF_TRACE
+/* -DFUZZ_DIFF_TRACE: each operation and the resulting value and first derivative in Dnum,
+ * Dnum2 and Dnumk (to read a finding) */
+#define TRACE(m, t, what, op)                                                              \
+    fprintf(stderr, "TRACE %s %u -> entry %d: Dnum %.17g %.17g, Dnum2 %.17g %.17g, "      \
+            "Dnumk %.17g\n", what, op, t, (m)->f[t].d[0], (m)->f[t].d[1],                  \
+            dnum2_o6_deriv((m)->b[t], 0, 0), dnum2_o6_deriv((m)->b[t], 1, 0), (m)->k[t].c[0])
+#else
+#define TRACE(m, t, what, op) ((void)0)
+#endif
+
 /* unary function number op (mod 42) on the top of the stack */
 static void unary(machine *m, unsigned op)
 {
@@ -473,6 +484,7 @@ static void unary(machine *m, unsigned op)
 #undef US
 #undef UI
     check(st == 0);
+    TRACE(m, t, "unary", op % 42);
     m->m[t][0] = fabs(f->d[0]);
     a_conv(m->m[t]);
 }
@@ -504,6 +516,7 @@ static void binary(machine *m, unsigned op)
 #undef B
 #undef BS
     check(st == 0);
+    TRACE(m, t, "binary", op % 10);
     m->m[t][0] = fabs(f->d[0]);
     a_conv(m->m[t]);
     m->sp--;

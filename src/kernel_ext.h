@@ -27,6 +27,7 @@ __extension__ typedef _Float128 _dne_real;
 #define _DNE_EPS 0x1p-113
 #define _DNE_SERIES_TOL 1e-36
 #define _DNE_MANT_DIG 113
+#define _DNE_MIN_EXP (-16382)
 #define _DNE_LGAMMA_R lgammaf128_r
 #else
 typedef long double _dne_real;
@@ -35,6 +36,7 @@ typedef long double _dne_real;
 #define _DNE_EPS 0x1p-64
 #define _DNE_SERIES_TOL 1e-21
 #define _DNE_MANT_DIG LDBL_MANT_DIG
+#define _DNE_MIN_EXP (LDBL_MIN_EXP - 1)
 #define _DNE_LGAMMA_R lgammal_r
 #endif
 
@@ -48,6 +50,7 @@ typedef long double _dne_real;
 #undef _DN_IFACT
 #undef _DN_SCALED
 #undef _DN_EPS
+#undef _DN_MIN_EXP
 #undef _DN_SERIES_TOL
 #undef _DN_DIGAMMA_X0
 #undef _DN_DOUBLE_BODY
@@ -61,6 +64,7 @@ typedef long double _dne_real;
 #define _DN_IFACT(k) _dne_ifact(k)
 #define _DN_SCALED(n) 0
 #define _DN_EPS _DNE_EPS
+#define _DN_MIN_EXP _DNE_MIN_EXP
 #define _DN_SERIES_TOL _DNE_SERIES_TOL
 /* the Hurwitz zeta sums of digamma go to X = x + N >= 60 + 6 n: the Euler-Maclaurin
  * remainder (10 Bernoulli terms) is then below 1e-33 of X^-s at every order */

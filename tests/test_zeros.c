@@ -41,7 +41,9 @@ static void check3(const char *what, fn1 f, dfn g, fn2 h, double x0, const doubl
     dnum2_o8 q = h(dnum2_o8_varx(x0, 0.25));
     for (unsigned k = 0; k <= N; k++) d[k] = dnum2_o8_deriv(q, k, 0);
     expect_all(what, d, want, N, tol);
-    for (unsigned s = 1; s <= N; s++) /* a function of x alone: every other partial is 0 */
+    /* a function of x alone: every other partial is 0 (unless nothing is known: neither
+     * a finite value nor a first derivative) */
+    for (unsigned s = 1; s <= N && (isfinite(want[0]) || !isnan(want[1])); s++)
         for (unsigned j = 1; j <= s; j++)
             cr_expect_eq(dnum2_o8_deriv(q, s - j, j), 0.0, "%s partial (%u,%u)", what, s - j, j);
 }
@@ -173,6 +175,43 @@ Test(zeros, poles_one_rule)
     /* asin(cos x) = pi/2 - |x| near 0: no first derivative */
     dnum_o8 c = dnum_o8_asin(dnum_o8_cos(x));
     cr_expect(isnan(c.d[1]) && isnan(c.d[2]), "asin(cos x) at 0");
+}
+
+/* A zero that is an underflow, not an exact zero: x*x and x^(4/3) are 0 in double at
+ * x = 1e-250 (true 1e-500, 2e-334). The quotient is x^(2/3) = 2.15e-167, but read as a limit
+ * at exact zeros it would be 2x / ((4/3) x^(1/3)) = 1.5 x^(2/3): a finite wrong number.
+ * Where a zero cannot be told from an underflow the rule does not apply: NaN as in IEEE
+ * (0/0). The same for log of an underflowed zero: -Inf, then NaN (not the pole's
+ * limits +-Inf: log(x^2) has the finite derivatives 2/x, ...). */
+static dnum_o8 f_under(dnum_o8 x) { return dnum_o8_div(dnum_o8_mul(x, x), dnum_o8_mul(x, dnum_o8_cbrt(x))); }
+static void g_under(dvec *r, const dvec *x)
+{
+    dvec c;
+    dvec_init(&c, N);
+    dvec_cbrt(&c, x);
+    dvec_mul(&c, x, &c);
+    dvec_mul(r, x, x);
+    dvec_div(r, r, &c);
+    dvec_clear(&c);
+}
+static dnum2_o8 h_under(dnum2_o8 x) { return dnum2_o8_div(dnum2_o8_mul(x, x), dnum2_o8_mul(x, dnum2_o8_cbrt(x))); }
+static dnum_o8 f_logsq(dnum_o8 x) { return dnum_o8_log(dnum_o8_mul(x, x)); }
+static void g_logsq(dvec *r, const dvec *x) { dvec_mul(r, x, x); dvec_log(r, r); }
+static dnum2_o8 h_logsq(dnum2_o8 x) { return dnum2_o8_log(dnum2_o8_mul(x, x)); }
+
+Test(zeros, underflow_is_not_an_exact_zero)
+{
+    double w[N + 1], l[N + 1];
+    for (unsigned k = 0; k <= N; k++) w[k] = l[k] = nan_;
+    l[0] = -INFINITY;
+    check3("x^2/(x x^(1/3)) at 1e-250", f_under, g_under, h_under, 1e-250, w, 0.0);
+    check3("x^2/(x x^(1/3)) at 1.26e-316", f_under, g_under, h_under, 1.26e-316, w, 0.0);
+    check3("log(x^2) at 1e-200", f_logsq, g_logsq, h_logsq, 1e-200, l, 0.0);
+    /* an exact zero with small coefficients is still one: (1e-300 x)/(1e-300 x) = 1 */
+    dnum_o8 x = dnum_o8_var(0.0), a = dnum_o8_mul_d(x, 1e-300);
+    dnum_o8 q = dnum_o8_div(a, a);
+    cr_expect(fabs(q.d[0] - 1.0) <= DBL_EPSILON && q.d[1] == 0.0 && isnan(q.d[N]), "1e-300 x / 1e-300 x: %.17g %.17g %.17g",
+              q.d[0], q.d[1], q.d[N]);
 }
 
 /* x^m keeps libm's value for every m, the derivatives follow it (m x^(m-1) ...) and

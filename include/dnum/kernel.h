@@ -113,6 +113,7 @@
 #define _DN_IFACT(k) _dn_ifact[k]
 #define _DN_SCALED(n) ((n) > DN_TAYLOR_MAX)
 #define _DN_EPS 0x1p-53
+#define _DN_MIN_EXP (-1022) /* the exponent of the smallest normal _DN_R (ilogb) */
 #define _DN_SERIES_TOL 1e-18
 #define _DN_DIGAMMA_X0(n) (20.0 + (double)(n))
 #define _DN_DOUBLE_BODY 1 /* this instantiation is the double one */
@@ -411,6 +412,27 @@ static inline unsigned _DN_K(tlead)(const _DN_R *t, unsigned n)
     return m;
 }
 
+/** Whether the zero of order m of t (t[0..m-1] = 0, t[m] != 0) may be a value that
+ *  underflowed rather than an exact zero: t[m] is subnormal, or the series stays below the
+ *  smallest normal number within its radius of convergence R (|t[m]| R^m < 2^_DN_MIN_EXP,
+ *  R estimated from the later nonzero coefficients, |t[m] / t[j]|^(1/(j-m)) at its
+ *  smallest). x*x at x = 1e-200 is 0 in double with t = 0, 2e-200, 1: its zero is not
+ *  exact, and a limit taken from it would be a finite wrong number. Such zeros are
+ *  treated as unknown (the IEEE result, NaN derivatives). m = 0 or m > n: no. */
+static inline int _DN_K(tfaint)(const _DN_R *t, unsigned m, unsigned n)
+{
+    if (m == 0 || m > n) return 0;
+    int em = _DN_M(ilogb)(t[m]);
+    if (em < _DN_MIN_EXP) return 1;
+    double r = INFINITY; /* log2 R, from the exponents */
+    for (unsigned j = m + 1; j <= n; j++)
+        if (t[j] != 0.0 && isfinite(t[j])) {
+            double rj = (double)(em - _DN_M(ilogb)(t[j])) / (double)(j - m);
+            if (rj < r) r = rj;
+        }
+    return (double)em + (double)m * r < (double)_DN_MIN_EXP;
+}
+
 /** The mirror image t(-z) of a series, in place: odd coefficients change sign. */
 static inline void _DN_K(tmirror)(_DN_R *t, unsigned n)
 {
@@ -436,7 +458,8 @@ _DN_COLD static void _DN_K(tpow_zero_w)(_DN_R *restrict f, _DN_R f0, _DN_R p, in
                                    _DN_K(wide) *restrict ww)
 {
     unsigned m = _DN_K(tlead)(u, n);
-    if (m > n || !isfinite(u[m])) { /* u = 0 to order n (or unknown): composed as before */
+    if (m > n || !isfinite(u[m]) || _DN_K(tfaint)(u, m, n)) { /* u = 0 to order n (or
+                                                             * unknown): composed as before */
         _DN_K(tpow_at0_w)(f, p, u, n, ws);
         f[0] = f0;
         return;
@@ -485,8 +508,10 @@ _DN_COLD static void _DN_K(tdiv_zero_w)(_DN_R *restrict c, const _DN_R *restrict
 {
     unsigned m = _DN_K(tlead)(b, n), ma = _DN_K(tlead)(a, n);
     /* b = 0 to order n, or leading coefficients that are not finite (an Inf or NaN from
-     * an earlier singularity): IEEE division, no limit is taken from unknown numbers */
-    if (m > n || !isfinite(b[m]) || (ma <= n && !isfinite(a[ma]))) {
+     * an earlier singularity), or a zero that may be an underflow: IEEE division, no
+     * limit is taken from unknown numbers */
+    if (m > n || !isfinite(b[m]) || (ma <= n && !isfinite(a[ma])) || _DN_K(tfaint)(b, m, n) ||
+        _DN_K(tfaint)(a, ma, n)) {
         _DN_K(tdiv)(c, a, b, n);
         return;
     }
@@ -511,7 +536,7 @@ _DN_COLD static void _DN_K(tlog_zero)(_DN_R *f, const _DN_R *w, unsigned n)
 {
     unsigned m = _DN_K(tlead)(w, n);
     f[0] = -INFINITY;
-    if (m > n) { /* w = 0 to order n */
+    if (m > n || _DN_K(tfaint)(w, m, n)) { /* w = 0 to order n, or maybe an underflow */
         for (unsigned k = 1; k <= n; k++) f[k] = NAN;
         return;
     }
@@ -527,7 +552,8 @@ _DN_COLD static void _DN_K(tbranch_sqrt)(_DN_R *f, _DN_R f0, _DN_R c, const _DN_
 {
     unsigned m = _DN_K(tlead)(delta, n);
     f[0] = f0;
-    if (m > n) { /* delta = 0 to order n: nothing is known */
+    if (m > n || _DN_K(tfaint)(delta, m, n)) { /* delta = 0 to order n (or maybe an
+                                                * underflow): nothing is known */
         for (unsigned k = 1; k <= n; k++) f[k] = NAN;
         return;
     }

@@ -652,8 +652,8 @@ _DN_SP_OUTLINE void _DN_K(s_bessel_w)(_DN_R *h, int kind, int nu, _DN_R x, unsig
     }
     for (unsigned k = 0; k <= n; k++) {
         /* terms j = 0..k of orders nu-k+2j, i.e. z[n-k+2j]; C(k,j) by a running product */
-        _DN_R s = 0.0, c = 1.0;
-        for (unsigned j = 0; j <= k; j++) {
+        _DN_R s = z[n - k], c = (_DN_R)k; /* j = 0 as it is: the value keeps libm's -0 */
+        for (unsigned j = 1; j <= k; j++) {
             _DN_R t = c * z[n - k + 2 * j];
             s += (j % 2) ? -t : t;
             c = c * (_DN_R)(k - j) / (_DN_R)(j + 1);
