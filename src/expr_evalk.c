@@ -61,6 +61,21 @@ static void compose_special(double *t, const double *u, unsigned op, double m, u
     _dnk_tcompose(t, dh, u, K, N, ws);
 }
 
+/* cot(u): the tan recurrence on -u (cot' = -(1 + cot^2) u') from the value cos/sin, as
+ * the one- and two-variable kernels (composing cot's point series lost a factor 10 near its
+ * pole); the pole u0 = 0 by the composition (the pole rule). Scratch: 3 S of _DNK_WORK. */
+static void cot_k(double *t, const double *u, unsigned K, unsigned N, double *w)
+{
+    if (u[0] == 0.0) {
+        compose_special(t, u, DN_OP_COT, 0.0, K, N, w);
+        return;
+    }
+    size_t S = _dnk_size(K, N);
+    double *nu = w, t0 = cos(u[0]) / sin(u[0]);
+    for (size_t e = 0; e < S; e++) nu[e] = -u[e];
+    _dnk_ttan(t, t0, 1.0 + t0 * t0, 1.0, nu, K, N, w + S);
+}
+
 /* The kernel prefix _dnx_ of _DN_EXPR_EXEC: K, N, M = S - 1 and the scratch w are those
  * of dn_expr_evalk's loop (the _w names drop _DN_EXPR_EXEC's scratch argument). Linear operations on the flat array, the others by kernelk.h. */
 #define _dnx_set_const(d, c, n) _dn_set_const(d, c, M)
@@ -117,7 +132,7 @@ static void compose_special(double *t, const double *u, unsigned op, double m, u
 #define _dnx_log10_w(d, a, n, ...) _DNX_SP(d, a, 0)
 #define _dnx_exp2_w(d, a, n, ...) _DNX_SP(d, a, 0)
 #define _dnx_sinc_w(d, a, n, ...) _DNX_SP(d, a, 0)
-#define _dnx_cot_w(d, a, n, ...) _DNX_SP(d, a, 0)
+#define _dnx_cot_w(d, a, n, ...) cot_k(d, a, K, N, w)
 #define _dnx_sinpi_w(d, a, n, ...) _DNX_SP(d, a, 0)
 #define _dnx_cospi_w(d, a, n, ...) _DNX_SP(d, a, 0)
 #define _dnx_polygamma_w(d, a, m, n, ...) _DNX_SP(d, a, m)
