@@ -179,39 +179,57 @@ int dnk_d_sub(dnk_space *sp, double *r, double c, const double *a)
     return DN_OK;
 }
 
-int dnk_d_div(dnk_space *sp, double *r, double c, const double *a)
+/* One operation as the expression evaluator runs it on Dnumk numbers (src/expr_evalk.c,
+ * the one copy of the k-variate kernels' dispatch): r = op(a, b, c); c is the constant
+ * operand (pow_d's p, d_div's c) or the integer first argument (polygamma, jn, yn). The
+ * special functions: the one-variable kernel's derivatives at u_0 composed with u, the
+ * piecewise ones on the flat array. */
+static int step(dnk_space *sp, double *r, unsigned op, double c, const double *a,
+                const double *b)
 {
-    CHECK1(r, a);
-    _dnk_d_div(res(sp), c, a, sp->k, sp->n, sp->work);
+    if (bad(sp) || !r || !a || !b) return DN_EINVAL;
+    _dn_expr_stepk(op, res(sp), a, b, c, sp->k, sp->n, sp->work);
     return done(sp, r);
 }
 
-#define BIN(name)                                                                          \
+int dnk_d_div(dnk_space *sp, double *r, double c, const double *a)
+{
+    return step(sp, r, DN_OP_D_DIV, c, a, a);
+}
+
+#define BIN(name, OP)                                                                      \
     int dnk_##name(dnk_space *sp, double *r, const double *a, const double *b)             \
     {                                                                                      \
-        CHECK2(r, a, b);                                                                   \
-        _dnk_##name(res(sp), a, b, sp->k, sp->n, sp->work);                                \
-        return done(sp, r);                                                                \
+        return step(sp, r, DN_OP_##OP, 0.0, a, b);                                         \
     }
-BIN(mul) BIN(div) BIN(pow) BIN(atan2) BIN(hypot)
+BIN(mul, MUL) BIN(div, DIV) BIN(pow, POW) BIN(atan2, ATAN2) BIN(hypot, HYPOT)
 
-#define UN(name)                                                                           \
+#define UN(name, OP)                                                                       \
     int dnk_##name(dnk_space *sp, double *r, const double *u)                              \
     {                                                                                      \
-        CHECK1(r, u);                                                                      \
-        _dnk_##name(res(sp), u, sp->k, sp->n, sp->work);                                   \
-        return done(sp, r);                                                                \
+        return step(sp, r, DN_OP_##OP, 0.0, u, u);                                         \
     }
-UN(exp) UN(expm1) UN(log) UN(log1p) UN(sqrt) UN(cbrt) UN(sin) UN(cos) UN(tan) UN(asin)
-UN(acos) UN(atan) UN(sinh) UN(cosh) UN(tanh) UN(asinh) UN(acosh) UN(atanh) UN(erf) UN(erfc)
-UN(abs)
+UN(exp, EXP) UN(expm1, EXPM1) UN(log, LOG) UN(log1p, LOG1P) UN(sqrt, SQRT) UN(cbrt, CBRT)
+UN(sin, SIN) UN(cos, COS) UN(tan, TAN) UN(asin, ASIN) UN(acos, ACOS) UN(atan, ATAN)
+UN(sinh, SINH) UN(cosh, COSH) UN(tanh, TANH) UN(asinh, ASINH) UN(acosh, ACOSH)
+UN(atanh, ATANH) UN(erf, ERF) UN(erfc, ERFC) UN(abs, ABS)
+UN(lgamma, LGAMMA) UN(tgamma, TGAMMA) UN(digamma, DIGAMMA) UN(lambertw, LAMBERTW)
+UN(lambertwm1, LAMBERTWM1) UN(erfinv, ERFINV) UN(erfcinv, ERFCINV) UN(j0, J0) UN(j1, J1)
+UN(y0, Y0) UN(y1, Y1) UN(log2, LOG2) UN(log10, LOG10) UN(exp2, EXP2) UN(sinc, SINC)
+UN(cot, COT) UN(sinpi, SINPI) UN(cospi, COSPI) UN(floor, FLOOR) UN(ceil, CEIL)
+BIN(min, MIN) BIN(max, MAX) BIN(fmod, FMOD)
 
 int dnk_pow_d(dnk_space *sp, double *r, const double *u, double p)
 {
-    CHECK1(r, u);
-    _dnk_pow_d(res(sp), u, p, sp->k, sp->n, sp->work);
-    return done(sp, r);
+    return step(sp, r, DN_OP_POW_D, p, u, u);
 }
+
+#define SPI(name, OP)                                                                      \
+    int dnk_##name(dnk_space *sp, double *r, int m, const double *u)                       \
+    {                                                                                      \
+        return step(sp, r, DN_OP_##OP, (double)m, u, u);                                   \
+    }
+SPI(polygamma, POLYGAMMA) SPI(jn, JN) SPI(yn, YN)
 
 int dnk_pown(dnk_space *sp, double *r, const double *u, long m)
 {
@@ -239,35 +257,3 @@ int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ct
         return done(sp, s);                                                                \
     }
 PAIR(sincos) PAIR(sinhcosh)
-
-/* The special functions run as the expression evaluator runs them on Dnumk numbers
- * (src/expr_evalk.c): the one-variable kernel's derivatives at u_0 composed with u, the
- * piecewise ones on the flat array. m: the integer first argument (polygamma, jn, yn). */
-static int special(dnk_space *sp, double *r, unsigned op, double m, const double *a,
-                   const double *b)
-{
-    if (bad(sp) || !r || !a || !b) return DN_EINVAL;
-    _dn_expr_stepk(op, res(sp), a, b, m, sp->k, sp->n, sp->work);
-    return done(sp, r);
-}
-#define SP1(name, OP)                                                                      \
-    int dnk_##name(dnk_space *sp, double *r, const double *u)                              \
-    {                                                                                      \
-        return special(sp, r, DN_OP_##OP, 0.0, u, u);                                      \
-    }
-SP1(lgamma, LGAMMA) SP1(tgamma, TGAMMA) SP1(digamma, DIGAMMA) SP1(lambertw, LAMBERTW)
-SP1(lambertwm1, LAMBERTWM1) SP1(erfinv, ERFINV) SP1(erfcinv, ERFCINV) SP1(j0, J0) SP1(j1, J1)
-SP1(y0, Y0) SP1(y1, Y1) SP1(log2, LOG2) SP1(log10, LOG10) SP1(exp2, EXP2) SP1(sinc, SINC)
-SP1(cot, COT) SP1(sinpi, SINPI) SP1(cospi, COSPI) SP1(floor, FLOOR) SP1(ceil, CEIL)
-#define SPI(name, OP)                                                                      \
-    int dnk_##name(dnk_space *sp, double *r, int m, const double *u)                       \
-    {                                                                                      \
-        return special(sp, r, DN_OP_##OP, (double)m, u, u);                                \
-    }
-SPI(polygamma, POLYGAMMA) SPI(jn, JN) SPI(yn, YN)
-#define SP2(name, OP)                                                                      \
-    int dnk_##name(dnk_space *sp, double *r, const double *a, const double *b)             \
-    {                                                                                      \
-        return special(sp, r, DN_OP_##OP, 0.0, a, b);                                      \
-    }
-SP2(min, MIN) SP2(max, MAX) SP2(fmod, FMOD)

@@ -7,6 +7,7 @@
 #define DN_NO_UNROLL /* run-time orders here: the kernels stay rolled loops */
 #include "dnum/kernel.h"
 #include "dvec_impl.h"
+#include "expr_impl.h" /* _dn_expr_exec_w: the rolled kernels, compiled once */
 #include "range.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -99,12 +100,15 @@ static double *keep_open(double *keep, unsigned ranged, unsigned nin, unsigned l
     }
 
 /* kernel f on the arguments ..., from the table when the order allows (its instances
- * have their scratch on the stack), else with the scratch ws (and ww: DVEC_KW) */
-#define DVEC_K(f, ...)                                                                     \
-    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f##_w(__VA_ARGS__, n, ws))
-#define DVEC_KW(f, ...)                                                                    \
+ * have their scratch on the stack), else the rolled kernel of operation OP (of the
+ * expression engine: d = f(a, b, c), one copy of every rolled kernel in the library) with
+ * the scratch ws and ww; DVEC_KD: the rolled kernel itself (pown's long, the pairs) */
+#define DVEC_K(f, OP, d, a, b, c, ...)                                                     \
     (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__)                                   \
-                         : _dn_##f##_w(__VA_ARGS__, n, ws, ww))
+                         : _dn_expr_exec_w(DN_OP_##OP, d, a, b, c, n, ws, ww))
+#define DVEC_KD(f, ...)                                                                    \
+    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f##_w(__VA_ARGS__, n, ws))
+#define EXEC(OP, d, a, b, c) _dn_expr_exec_w(DN_OP_##OP, d, a, b, c, n, ws, ww)
 /* their scratch sizes: none up to DVEC_CONST_MAX */
 #define DVEC_W(f) (n <= DVEC_CONST_MAX ? 0 : _DN_W_##f(n))
 #define DVEC_WW(f) (n <= DVEC_CONST_MAX ? 0 : _DN_WW_##f(n))
@@ -125,14 +129,13 @@ static void sub_k(double *r, const double *a, const double *b, unsigned n, doubl
 }
 DVEC_BINARY_R(0, add, 0, 0, add_k)
 DVEC_BINARY_R(0, sub, 0, 0, sub_k)
-#define K2(f, KIND)                                                                        \
+#define K2(f, OP)                                                                          \
     static void f##_k(double *r, const double *a, const double *b, unsigned n, double *ws, \
                       _dn_wide *ww)                                                        \
     {                                                                                      \
-        (void)ww;                                                                          \
-        KIND(f, r, a, b);                                                                  \
+        DVEC_K(f, OP, r, a, b, 0.0, r, a, b);                                              \
     }
-K2(mul, DVEC_K) K2(div, DVEC_K) K2(pow, DVEC_KW) K2(atan2, DVEC_KW) K2(hypot, DVEC_KW)
+K2(mul, MUL) K2(div, DIV) K2(pow, POW) K2(atan2, ATAN2) K2(hypot, HYPOT)
 #undef K2
 DVEC_BINARY_R(1, mul, DVEC_W(mul), 0, mul_k)
 DVEC_BINARY_R(1, div, DVEC_W(div), 0, div_k)
@@ -140,20 +143,26 @@ DVEC_BINARY_R(1, pow, DVEC_W(pow), DVEC_WW(pow), pow_k)
 DVEC_BINARY_R(1, atan2, DVEC_W(atan2), DVEC_WW(atan2), atan2_k)
 DVEC_BINARY_R(1, hypot, DVEC_W(hypot), DVEC_WW(hypot), hypot_k)
 
-#define FN(f) DVEC_UNARY_R(1, f(dvec *r, const dvec *u), DVEC_W(f), 0, DVEC_K(f, o.dst, pu))
-#define FNW(f)                                                                             \
-    DVEC_UNARY_R(1, f(dvec *r, const dvec *u), DVEC_W(f), DVEC_WW(f), DVEC_KW(f, o.dst, pu))
-FN(exp) FN(expm1) FN(log) FN(log1p) FNW(sqrt) FNW(cbrt) FN(sin) FN(cos) FN(tan) FN(asin)
-FN(acos) FN(atan) FN(sinh) FN(cosh) FN(tanh) FN(asinh) FN(acosh) FN(atanh) FN(erf) FN(erfc)
+#define FN(f, OP)                                                                          \
+    DVEC_UNARY_R(1, f(dvec *r, const dvec *u), DVEC_W(f), 0,                               \
+                 DVEC_K(f, OP, o.dst, pu, pu, 0.0, o.dst, pu))
+#define FNW(f, OP)                                                                         \
+    DVEC_UNARY_R(1, f(dvec *r, const dvec *u), DVEC_W(f), DVEC_WW(f),                      \
+                 DVEC_K(f, OP, o.dst, pu, pu, 0.0, o.dst, pu))
+FN(exp, EXP) FN(expm1, EXPM1) FN(log, LOG) FN(log1p, LOG1P) FNW(sqrt, SQRT) FNW(cbrt, CBRT)
+FN(sin, SIN) FN(cos, COS) FN(tan, TAN) FN(asin, ASIN) FN(acos, ACOS) FN(atan, ATAN)
+FN(sinh, SINH) FN(cosh, COSH) FN(tanh, TANH) FN(asinh, ASINH) FN(acosh, ACOSH)
+FN(atanh, ATANH) FN(erf, ERF) FN(erfc, ERFC)
 #undef FN
 #undef FNW
 DVEC_UNARY(neg(dvec *r, const dvec *u), _dn_neg(o.dst, pu, n))
 DVEC_UNARY(abs(dvec *r, const dvec *u), _dn_abs(o.dst, pu, n))
 
 DVEC_UNARY_R(1, pow_d(dvec *r, const dvec *u, double p), DVEC_W(pow_d), DVEC_WW(pow_d),
-             DVEC_KW(pow_d, o.dst, pu, p))
+             DVEC_K(pow_d, POW_D, o.dst, pu, pu, p, o.dst, pu, p))
 DVEC_UNARY_R(1, pown(dvec *r, const dvec *u, long m), DVEC_W(pown), DVEC_WW(pown),
-             DVEC_KW(pown, o.dst, pu, m))
+             (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].pown(o.dst, pu, m)
+                                  : _dn_pown_w(o.dst, pu, m, n, ws, ww)))
 DVEC_UNARY(add_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, c, n))
 DVEC_UNARY(sub_d(dvec *r, const dvec *u, double c), _dn_add_d(o.dst, pu, -c, n))
 DVEC_UNARY(mul_d(dvec *r, const dvec *u, double c), _dn_mul_d(o.dst, pu, c, n))
@@ -162,7 +171,7 @@ DVEC_UNARY(div_d(dvec *r, const dvec *u, double c),
 DVEC_UNARY(d_sub(dvec *r, double c, const dvec *u),
            double v0 = c - pu[0]; _dn_neg(o.dst, pu, n); o.dst[0] = v0)
 DVEC_UNARY_R(1, d_div(dvec *r, double c, const dvec *u), DVEC_W(d_div), 0,
-             DVEC_K(d_div, o.dst, c, pu))
+             DVEC_K(d_div, D_DIV, o.dst, pu, pu, c, o.dst, c, pu))
 static DVEC_UNARY_R(1, apply_(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx),
                     _DN_W_apply(n), 0, _dn_apply_w(o.dst, pu, h, ctx, n, ws))
 
@@ -174,22 +183,25 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 
 /* The special functions (kernel_special.h): run with the run-time order, no table (their
  * point series run out of line anyway). */
-#define SP1(N, f)                                                                          \
-    DVEC_UNARY_R(1, f(dvec *r, const dvec *u), _DN_W_##f(n), 0, _dn_##f##_w(o.dst, pu, n, ws))
-#define SP2(N, f)                                                                          \
+#define SP1(f, OP)                                                                         \
+    DVEC_UNARY_R(1, f(dvec *r, const dvec *u), _DN_W_##f(n), 0, EXEC(OP, o.dst, pu, pu, 0.0))
+#define SP2(f, OP)                                                                         \
     static void f##_k(double *r, const double *a, const double *b, unsigned n, double *ws, \
                       _dn_wide *ww)                                                        \
     {                                                                                      \
-        (void)ww;                                                                          \
-        _dn_##f##_w(r, a, b, n, ws);                                                       \
+        EXEC(OP, r, a, b, 0.0);                                                            \
     }                                                                                      \
     DVEC_BINARY_R(1, f, _DN_W_##f(n), 0, f##_k)
-#define SPI(N, f)                                                                          \
+#define SPI(f, OP)                                                                         \
     DVEC_UNARY_R(1, f(dvec *r, int m, const dvec *u), _DN_W_##f(n), 0,                     \
-                 _dn_##f##_w(o.dst, pu, m, n, ws))
-_DN_SPECIAL_UN_LIST(SP1, 0)
-_DN_SPECIAL_BIN_LIST(SP2, 0)
-_DN_SPECIAL_INT_LIST(SPI, 0)
+                 EXEC(OP, o.dst, pu, pu, (double)m))
+SP1(lgamma, LGAMMA) SP1(tgamma, TGAMMA) SP1(digamma, DIGAMMA) SP1(lambertw, LAMBERTW)
+SP1(lambertwm1, LAMBERTWM1) SP1(erfinv, ERFINV) SP1(erfcinv, ERFCINV) SP1(j0, J0)
+SP1(j1, J1) SP1(y0, Y0) SP1(y1, Y1) SP1(log2, LOG2) SP1(log10, LOG10) SP1(exp2, EXP2)
+SP1(sinc, SINC) SP1(cot, COT) SP1(sinpi, SINPI) SP1(cospi, COSPI) SP1(floor, FLOOR)
+SP1(ceil, CEIL)
+SP2(min, MIN) SP2(max, MAX) SP2(fmod, FMOD)
+SPI(polygamma, POLYGAMMA) SPI(jn, JN) SPI(yn, YN)
 #undef SP1
 #undef SP2
 #undef SPI
@@ -211,12 +223,12 @@ _DN_SPECIAL_INT_LIST(SPI, 0)
         if (!rc && (rc = _dn_dvec_begin(&oc, c, len)))                                     \
             _dn_dvec_free(s->al, os.fresh, len);                                           \
         if (!rc) {                                                                         \
-            DVEC_K(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */      \
+            DVEC_KD(name, os.dst, oc.dst, pu); /* the kernel reads u before writing */     \
             if (keep) {                                                                    \
                 double *outs[2] = {os.dst, oc.dst};                                        \
                 int rng_m;                                                                 \
                 _DN_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U,                              \
-                                DVEC_K(name, os.dst, oc.dst, pu), _DN_RANGE_DERIVS, rng_m); \
+                                DVEC_KD(name, os.dst, oc.dst, pu), _DN_RANGE_DERIVS, rng_m); \
                 for (int j = 0; rng_m && j < 2; j++)                                       \
                     _dn_range_scale(outs[j], outs[j], n, -rng_m);                          \
             }                                                                              \

@@ -13,12 +13,18 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
+void _dn_expr_exec_w(unsigned op, double *d, const double *a, const double *b, double c,
+                     unsigned n, double *ws, _dn_wide *ww)
+{
+    _DN_EXPR_EXEC(_dn_, op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+}
+
 void _dn_expr_exec(unsigned op, double *d, const double *a, const double *b, double c,
                    unsigned n)
 {
     double ws[_DN_W_MAX(DVEC_CONST_MAX)];
     _dn_wide ww[_DN_WW_MAX(DVEC_CONST_MAX)];
-    _DN_EXPR_EXEC(_dn_, op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+    _dn_expr_exec_w(op, d, a, b, c, n, ws, ww);
 }
 
 double _dn_expr_fold(unsigned op, double a, double b, double c)
@@ -94,8 +100,7 @@ static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
-        double c = i->c;
-        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+        _dn_expr_exec_w(i->op, d, a, b, i->c, n, ws, ww);
     }
 }
 
@@ -133,11 +138,11 @@ static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
             if (nin == 2) _dn_range_scale(keep + len, b, n, mc - mb);
             a = keep, b = keep + len;
         }
-        _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+        _dn_expr_exec_w(i->op, d, a, b, c, n, ws, ww);
         if (nin) {
             double *outs[1] = {d};
             _DN_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
-                            _DN_EXPR_EXEC(_dn_, i->op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww),
+                            _dn_expr_exec_w(i->op, d, a, b, c, n, ws, ww),
                             _DN_RANGE_SCALED, mx);
         }
         exps[i->dst] = _dn_range_relax(d, n, mc + mx);

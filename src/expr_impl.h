@@ -184,6 +184,15 @@ _DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c
  * stack; expr_eval.c): the special functions of the order-specialised programs. */
 _DN_EXPR_INTERNAL void _dn_expr_exec(unsigned op, double *d, const double *a,
                                      const double *b, double c, unsigned n);
+#ifdef DNUM_KERNEL_WIDE_H
+/* One instruction at any order n with the rolled kernels (expr_eval.c: the one copy of
+ * them in the library), scratch ws and ww as the operation's kernel needs (_DN_W_<f>(n)
+ * doubles, _DN_WW_<f>(n) wide numbers): the run-time evaluators, and Dvec above its table
+ * of constant orders. */
+_DN_EXPR_INTERNAL void _dn_expr_exec_w(unsigned op, double *d, const double *a,
+                                       const double *b, double c, unsigned n, double *ws,
+                                       _dn_wide *ww);
+#endif
 
 /* Extended precision (expr_eval_ext.c). The low part of a folded constant: the operation
  * on a + alo, b + blo, c + clo in the extended type, minus v (the double fold), rounded. */
