@@ -7,6 +7,7 @@
 #include "expr_impl.h"
 #include "dvec_impl.h" /* the constant-order kernel table _dn_dvec_k */
 #include "range.h"
+#include "kernels_x.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 /* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
@@ -26,6 +27,52 @@ void _dn_expr_exec(unsigned op, double *d, const double *a, const double *b, dou
     _dn_wide ww[_DN_WW_MAX(DVEC_CONST_MAX)];
     _dn_expr_exec_w(op, d, a, b, c, n, ws, ww);
 }
+
+/* The kernels of the linkable fixed-order copies (src/kernels_x.h): the dispatcher's */
+#define XU(f, OP)                                                                          \
+    void _dn_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)                \
+    {                                                                                      \
+        _dn_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, NULL);                            \
+    }
+#define XUW(f, OP)                                                                         \
+    void _dn_xk_##f##_w(double *r, const double *u, unsigned n, double *ws, _dn_wide *ww)  \
+    {                                                                                      \
+        _dn_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, ww);                              \
+    }
+#define XB(f, OP)                                                                          \
+    void _dn_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
+                        double *ws)                                                        \
+    {                                                                                      \
+        _dn_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, NULL);                            \
+    }
+#define XBW(f, OP)                                                                         \
+    void _dn_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
+                        double *ws, _dn_wide *ww)                                          \
+    {                                                                                      \
+        _dn_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, ww);                              \
+    }
+#define XI(f, OP)                                                                          \
+    void _dn_xk_##f##_w(double *r, const double *u, int m, unsigned n, double *ws)         \
+    {                                                                                      \
+        _dn_expr_exec_w(DN_OP_##OP, r, u, u, (double)m, n, ws, NULL);                      \
+    }
+_DN_XK_ELEM(XU, XUW, XB, XBW)
+_DN_XK_SPECIAL(XU, XB, XI)
+void _dn_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws,
+                    _dn_wide *ww)
+{
+    _dn_expr_exec_w(DN_OP_POW_D, r, u, u, p, n, ws, ww);
+}
+void _dn_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws)
+{
+    _dn_expr_exec_w(DN_OP_D_DIV, r, u, u, c, n, ws, NULL);
+}
+_DN_XK_DIRECT(_dn_xk_, _dn_, _DN_XK_WW, _DN_XK_WA)
+#undef XU
+#undef XUW
+#undef XB
+#undef XBW
+#undef XI
 
 double _dn_expr_fold(unsigned op, double a, double b, double c)
 {

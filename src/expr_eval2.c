@@ -5,6 +5,7 @@
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
 #include "dnum/kernel2.h"
 #include "expr_impl.h"
+#include "kernels_x.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 /* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
@@ -18,6 +19,45 @@ size_t dn_expr_work_size2(const dn_expr *e, unsigned n)
     return (size_t)e->nregs * _dn2_size(n) + _DN_MAX2(_DN2_WORK(n), _DN2_W_SP(n));
 }
 
+/* One instruction on the Dnum2 layout at order n: the one compiled copy of the Dnum2
+ * kernels with scratch, shared with the linkable copies dnum2_oN_* (src/kernels_x.h). */
+static void exec2(unsigned op, double *d, const double *a, const double *b, double c,
+                  unsigned n, double *ws)
+{
+    _DN_EXPR_EXEC(_dn2_, op, d, a, b, c, n, ws, )
+}
+
+#define XU(f, OP)                                                                          \
+    void _dn2_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)               \
+    {                                                                                      \
+        exec2(DN_OP_##OP, r, u, u, 0.0, n, ws);                                            \
+    }
+#define XB(f, OP)                                                                          \
+    void _dn2_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,          \
+                         double *ws)                                                       \
+    {                                                                                      \
+        exec2(DN_OP_##OP, r, a, b, 0.0, n, ws);                                            \
+    }
+#define XI(f, OP)                                                                          \
+    void _dn2_xk_##f##_w(double *r, const double *u, int m, unsigned n, double *ws)        \
+    {                                                                                      \
+        exec2(DN_OP_##OP, r, u, u, (double)m, n, ws);                                      \
+    }
+_DN_XK_ELEM(XU, XU, XB, XB)
+_DN_XK_SPECIAL(XU, XB, XI)
+void _dn2_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws)
+{
+    exec2(DN_OP_POW_D, r, u, u, p, n, ws);
+}
+void _dn2_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws)
+{
+    exec2(DN_OP_D_DIV, r, u, u, c, n, ws);
+}
+_DN_XK_DIRECT(_dn2_xk_, _dn2_, , )
+#undef XU
+#undef XB
+#undef XI
+
 int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
 {
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
@@ -29,7 +69,7 @@ int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out,
         double *d = work + i->dst * len;
         const double *a = work + i->a * len, *b = work + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn2_, i->op, d, a, b, c, n, ws, )
+        exec2(i->op, d, a, b, c, n, ws);
     }
     memmove(out, work + e->result * len, len * sizeof(double));
     return DN_OK;

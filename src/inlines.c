@@ -1,8 +1,9 @@
 /* Linkable copies of the fixed-order functions dnum_o1_* ... dnum_o32_* and
  * dnum2_o1_* ... dnum2_o16_* (for callers that cannot use the static inline versions:
  * other languages, function pointers across libraries). User code that includes
- * <dnum/dnum.h> gets inline versions. Built with -O1 -fno-inline (meson.build): each copy is
- * a thin wrapper calling the rolled kernels, compiled once. The Dnum2 copies are emitted by
+ * <dnum/dnum.h> gets inline versions. Each copy is a thin wrapper: its kernel is the one
+ * compiled copy of the rolled kernel in the library (src/kernels_x.h), so this file
+ * compiles no kernel but the linear ones. The Dnum2 copies are emitted by
  * src/inlines2.c, which includes this file, so that two cores build the halves side by side. */
 #define DN_NO_UNROLL
 #ifndef DNUM2_FIXED_DECL /* this file: dnum_oN; inlines2.c: dnum2_oN (built in parallel) */
@@ -13,4 +14,9 @@
  * the loop bounds (j <= k <= n) never perform: a known false positive. */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
+/* every kernel with scratch: the library's one compiled copy (src/kernels_x.h) */
+#include "kernels_x.h"
+#define _DNUM_KW(f) _dn_xk_##f##_w
+#define _DNUM2_KW(f) _dn2_xk_##f##_w
+#define _DNUM2_KMUL(r, a, b, n) _dn2_xk_mul_w(r, a, b, n, NULL)
 #include "dnum/dnum.h"

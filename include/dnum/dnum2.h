@@ -103,6 +103,13 @@ extern "C" {
 #endif
 #endif
 
+/* The kernel with scratch that the functions call: the inline one here; src/inlines2.c
+ * calls the library's one compiled copy of each instead (as fixed.h's _DNUM_KW). */
+#ifndef _DNUM2_KW
+#define _DNUM2_KW(f) _dn2_##f##_w
+#define _DNUM2_KMUL(r, a, b, n) _dn2_mul(r, a, b, n) /* the product (no scratch) */
+#endif
+
 #define _DNUM2_UN(N, f)                                                                    \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
     {                                                                                      \
@@ -116,7 +123,7 @@ extern "C" {
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[_DN2_WORK(N)];                                                            \
-        _dn2_##f##_w(r.d, u.d, N, w);                                                      \
+        _DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
         return r;                                                                          \
     }
 #define _DNUM2_BIN(N, f)                                                                   \
@@ -133,13 +140,20 @@ extern "C" {
         expr;                                                                              \
         return r;                                                                          \
     }
+#define _DNUM2_MUL(N)                                                                      \
+    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_mul(dnum2_o##N a, dnum2_o##N b)               \
+    {                                                                                      \
+        dnum2_o##N r;                                                                      \
+        _DNUM2_KMUL(r.d, a.d, b.d, N);                                                     \
+        return r;                                                                          \
+    }
 /* the quotient and the binary functions with a fixed-size scratch */
 #define _DNUM2_PROD(N, f)                                                                  \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[_DN2_WORK(N)];                                                            \
-        _dn2_##f##_w(r.d, a.d, b.d, N, w);                                                 \
+        _DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
 /* the special functions, with the fixed-size scratch _DN2_W_SP(N) (kernel2_special.h) */
@@ -148,7 +162,7 @@ extern "C" {
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[_DN2_W_SP(N)];                                                            \
-        _dn2_##f##_w(r.d, u.d, N, w);                                                      \
+        _DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
         return r;                                                                          \
     }
 #define _DNUM2_SPB(N, f)                                                                   \
@@ -156,7 +170,7 @@ extern "C" {
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[1];                                                                       \
-        _dn2_##f##_w(r.d, a.d, b.d, N, w);                                                 \
+        _DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
 #define _DNUM2_INT(N, f)                                                                   \
@@ -164,7 +178,7 @@ extern "C" {
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[_DN2_W_SP(N)];                                                            \
-        _dn2_##f##_w(r.d, u.d, m, N, w);                                                   \
+        _DNUM2_KW(f)(r.d, u.d, m, N, w);                                                   \
         return r;                                                                          \
     }
 #define _DNUM2_PAIR(N, f)                                                                  \
@@ -172,7 +186,7 @@ extern "C" {
     {                                                                                      \
         dnum2_o##N rs, rc;                                                                 \
         double w[_DN2_WORK(N)];                                                            \
-        _dn2_##f##_w(rs.d, rc.d, u.d, N, w);                                                      \
+        _DNUM2_KW(f)(rs.d, rc.d, u.d, N, w);                                                      \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
@@ -228,14 +242,14 @@ extern "C" {
         H[0][1] = H[1][0] = dnum2_o##N##_deriv(a, 1, 1);                                   \
         H[1][1] = dnum2_o##N##_deriv(a, 0, 2);                                             \
     }                                                                                      \
-    _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_BIN(N, mul) _DNUM2_PROD(N, div)           \
+    _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_MUL(N) _DNUM2_PROD(N, div)           \
     _DNUM2_PROD(N, pow) _DNUM2_PROD(N, atan2) _DNUM2_PROD(N, hypot)                           \
     _DNUM2_UN(N, neg)                                                                      \
     _DNUM2_BIN_D(N, add_d, _dn2_add_d(r.d, a.d, c, N))                                     \
     _DNUM2_BIN_D(N, sub_d, _dn2_add_d(r.d, a.d, -c, N))                                    \
     _DNUM2_BIN_D(N, mul_d, _dn2_mul_d(r.d, a.d, c, N))                                     \
     _DNUM2_BIN_D(N, div_d, _dn2_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)          \
-    _DNUM2_BIN_D(N, pow_d, double w[_DN2_WORK(N)]; _dn2_pow_d_w(r.d, a.d, c, N, w))                                     \
+    _DNUM2_BIN_D(N, pow_d, double w[_DN2_WORK(N)]; _DNUM2_KW(pow_d)(r.d, a.d, c, N, w))                                     \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_sub(double c, dnum2_o##N a)                 \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
@@ -247,21 +261,21 @@ extern "C" {
     {                                                                                      \
         dnum2_o##N r, k = dnum2_o##N##_const(c);                                           \
         double w[_DN2_WORK(N)];                                                            \
-        _dn2_div_w(r.d, k.d, a.d, N, w);                                                   \
+        _DNUM2_KW(div)(r.d, k.d, a.d, N, w);                                                   \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_pown(dnum2_o##N u, long m)                    \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[_DN2_WORK(N)];                                                            \
-        _dn2_pown_w(r.d, u.d, m, N, w);                                                         \
+        _DNUM2_KW(pown)(r.d, u.d, m, N, w);                                                         \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_apply(dnum2_o##N u, dn_deriv_fn h, void *ctx) \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[_DN2_WORK(N)];                                                            \
-        _dn2_apply_w(r.d, u.d, h, ctx, N, w);                                                   \
+        _DNUM2_KW(apply)(r.d, u.d, h, ctx, N, w);                                                   \
         return r;                                                                          \
     }                                                                                      \
     _DNUM2_UNW(N, exp) _DNUM2_UNW(N, expm1) _DNUM2_UNW(N, log) _DNUM2_UNW(N, log1p)            \

@@ -92,6 +92,13 @@
 #endif
 #endif
 
+/* The kernel with scratch that the fixed-order functions call: the inline one here;
+ * src/inlines.c, which emits the library's linkable copies, calls one compiled copy of
+ * each instead. */
+#ifndef _DNUM_KW
+#define _DNUM_KW(f) _dn_##f##_w
+#endif
+
 #define _DNUM_UN(N, f)                                                                     \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
     {                                                                                      \
@@ -113,7 +120,7 @@
     {                                                                                      \
         dnum_o##N r;                                                                       \
         double ws[_DN_W_##f(N)];                                                           \
-        _dn_##f##_w(r.d, u.d, N, ws);                                                      \
+        _DNUM_KW(f)(r.d, u.d, N, ws);                                                      \
         return r;                                                                          \
     }
 #define _DNUM_UNWW(N, f)                                                                   \
@@ -122,7 +129,7 @@
         dnum_o##N r;                                                                       \
         double ws[_DN_W_##f(N)];                                                           \
         _dn_wide ww[_DN_WW_##f(N)];                                                        \
-        _dn_##f##_w(r.d, u.d, N, ws, ww);                                                  \
+        _DNUM_KW(f)(r.d, u.d, N, ws, ww);                                                  \
         return r;                                                                          \
     }
 #define _DNUM_BINW(N, f)                                                                   \
@@ -130,7 +137,7 @@
     {                                                                                      \
         dnum_o##N r;                                                                       \
         double ws[_DN_W_##f(N)];                                                           \
-        _dn_##f##_w(r.d, a.d, b.d, N, ws);                                                 \
+        _DNUM_KW(f)(r.d, a.d, b.d, N, ws);                                                 \
         return r;                                                                          \
     }
 #define _DNUM_BINWW(N, f)                                                                  \
@@ -139,7 +146,7 @@
         dnum_o##N r;                                                                       \
         double ws[_DN_W_##f(N)];                                                           \
         _dn_wide ww[_DN_WW_##f(N)];                                                        \
-        _dn_##f##_w(r.d, a.d, b.d, N, ws, ww);                                             \
+        _DNUM_KW(f)(r.d, a.d, b.d, N, ws, ww);                                             \
         return r;                                                                          \
     }
 #define _DNUM_BIN_D(N, f, expr)                                                            \
@@ -154,7 +161,7 @@
     {                                                                                      \
         dnum_o##N r;                                                                       \
         double ws[_DN_W_##f(N)];                                                           \
-        _dn_##f##_w(r.d, u.d, m, N, ws);                                                   \
+        _DNUM_KW(f)(r.d, u.d, m, N, ws);                                                   \
         return r;                                                                          \
     }
 #define _DNUM_PAIR(N, f)                                                                   \
@@ -162,7 +169,7 @@
     {                                                                                      \
         dnum_o##N rs, rc;                                                                  \
         double ws[_DN_W_##f(N)];                                                           \
-        _dn_##f##_w(rs.d, rc.d, u.d, N, ws);                                               \
+        _DNUM_KW(f)(rs.d, rc.d, u.d, N, ws);                                               \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
@@ -207,7 +214,7 @@
     _DNUM_BIN_D(N, mul_d, _dn_mul_d(r.d, a.d, c, N))                                       \
     _DNUM_BIN_D(N, div_d, _dn_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)            \
     _DNUM_BIN_D(N, pow_d, double ws[_DN_W_pow_d(N)]; _dn_wide ww[_DN_WW_pow_d(N)];         \
-                _dn_pow_d_w(r.d, a.d, c, N, ws, ww))                                       \
+                _DNUM_KW(pow_d)(r.d, a.d, c, N, ws, ww))                                       \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_sub(double c, dnum_o##N a)                     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
@@ -219,7 +226,7 @@
     {                                                                                      \
         dnum_o##N r;                                                                       \
         double ws[_DN_W_d_div(N)];                                                         \
-        _dn_d_div_w(r.d, c, a.d, N, ws);                                                   \
+        _DNUM_KW(d_div)(r.d, c, a.d, N, ws);                                                   \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_pown(dnum_o##N u, long m)                        \
@@ -227,14 +234,14 @@
         dnum_o##N r;                                                                       \
         double ws[_DN_W_pown(N)];                                                          \
         _dn_wide ww[_DN_WW_pown(N)];                                                       \
-        _dn_pown_w(r.d, u.d, m, N, ws, ww);                                                \
+        _DNUM_KW(pown)(r.d, u.d, m, N, ws, ww);                                                \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_apply(dnum_o##N u, dn_deriv_fn h, void *ctx)     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
         double ws[_DN_W_apply(N)];                                                         \
-        _dn_apply_w(r.d, u.d, h, ctx, N, ws);                                              \
+        _DNUM_KW(apply)(r.d, u.d, h, ctx, N, ws);                                              \
         return r;                                                                          \
     }                                                                                      \
     _DNUM_UNW(N, exp) _DNUM_UNW(N, expm1) _DNUM_UNW(N, log) _DNUM_UNW(N, log1p)            \
