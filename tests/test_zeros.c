@@ -199,6 +199,10 @@ static dnum_o8 f_logsq(dnum_o8 x) { return dnum_o8_log(dnum_o8_mul(x, x)); }
 static void g_logsq(dvec *r, const dvec *x) { dvec_mul(r, x, x); dvec_log(r, r); }
 static dnum2_o8 h_logsq(dnum2_o8 x) { return dnum2_o8_log(dnum2_o8_mul(x, x)); }
 
+static dnum_o8 f_cbrtsq(dnum_o8 x) { return dnum_o8_cbrt(dnum_o8_mul(x, x)); }
+static void g_cbrtsq(dvec *r, const dvec *x) { dvec_mul(r, x, x); dvec_cbrt(r, r); }
+static dnum2_o8 h_cbrtsq(dnum2_o8 x) { return dnum2_o8_cbrt(dnum2_o8_mul(x, x)); }
+
 Test(zeros, underflow_is_not_an_exact_zero)
 {
     double w[N + 1], l[N + 1];
@@ -207,6 +211,11 @@ Test(zeros, underflow_is_not_an_exact_zero)
     check3("x^2/(x x^(1/3)) at 1e-250", f_under, g_under, h_under, 1e-250, w, 0.0);
     check3("x^2/(x x^(1/3)) at 1.26e-316", f_under, g_under, h_under, 1.26e-316, w, 0.0);
     check3("log(x^2) at 1e-200", f_logsq, g_logsq, h_logsq, 1e-200, l, 0.0);
+    /* cbrt(x^2) at 1e-250: libm's value of the underflowed argument (0), derivatives
+     * unknown, not the +-Inf of an exact zero (the true d1 is 1.4e83) */
+    double c[N + 1];
+    for (unsigned k = 0; k <= N; k++) c[k] = k ? nan_ : 0.0;
+    check3("cbrt(x^2) at 1e-250", f_cbrtsq, g_cbrtsq, h_cbrtsq, 1e-250, c, 0.0);
     /* an exact zero with small coefficients is still one: (1e-300 x)/(1e-300 x) = 1 */
     dnum_o8 x = dnum_o8_var(0.0), a = dnum_o8_mul_d(x, 1e-300);
     dnum_o8 q = dnum_o8_div(a, a);

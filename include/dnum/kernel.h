@@ -458,8 +458,13 @@ _DN_COLD static void _DN_K(tpow_zero_w)(_DN_R *restrict f, _DN_R f0, _DN_R p, in
                                    _DN_K(wide) *restrict ww)
 {
     unsigned m = _DN_K(tlead)(u, n);
-    if (m > n || !isfinite(u[m]) || _DN_K(tfaint)(u, m, n)) { /* u = 0 to order n (or
-                                                             * unknown): composed as before */
+    if (_DN_K(tfaint)(u, m, n)) { /* maybe an underflow: the value as libm gives it, the
+                                   * derivatives unknown (NaN) */
+        f[0] = f0;
+        for (unsigned k = 1; k <= n; k++) f[k] = NAN;
+        return;
+    }
+    if (m > n || !isfinite(u[m])) { /* u = 0 to order n (or unknown): composed as before */
         _DN_K(tpow_at0_w)(f, p, u, n, ws);
         f[0] = f0;
         return;
