@@ -112,9 +112,12 @@ static inline void _dn_dvec_end(dvec_out *o)
     o->r->len = o->len;
 }
 
-/* Kernels instantiated for each constant order 0..DVEC_CONST_MAX (src/dvec_kernels.c):
- * unrolled like the fixed family, where the rolled loops of a run-time order spend
- * most of their time on loop control. Same arithmetic, so the same results. */
+/* Kernels instantiated for constant orders (src/dvec_kernels.c): pown and the pairs at
+ * every order 0..DVEC_CONST_MAX, the others at 0 and 9..DVEC_CONST_MAX (at 1..8 Dvec
+ * runs the expression engine's order-specialised operations, expr_impl.h; the other
+ * fields are NULL there). Unrolled like the fixed family, where the rolled loops of a
+ * run-time order spend most of their time on loop control. Same arithmetic, so the same
+ * results. */
 #define DVEC_CONST_MAX 16
 #define DVEC_K1_LIST(X)                                                                    \
     X(exp) X(expm1) X(log) X(log1p) X(sqrt) X(cbrt) X(sin) X(cos) X(tan) X(asin) X(acos)   \

@@ -1,7 +1,8 @@
 /* Dvec arithmetic and elementary functions: thin front ends over the kernel layer.
  * Each takes contiguous views of its operands, prepares the output (the only step that
- * can fail), runs the kernel and commits. The O(N^2) kernels come from the table of
- * constant-order instances up to DVEC_CONST_MAX (dvec_kernels.c), else run with n and
+ * can fail), runs the kernel and commits. The O(N^2) kernels come from the expression
+ * engine's specialised orders (expr_fixed.c) and the table of constant-order instances
+ * up to DVEC_CONST_MAX (dvec_kernels.c), else run with n and
  * scratch from r's allocator (one block per call: the kernel's arrays, the operands'
  * views where the deque wraps, the copies kept for the range rescaling). */
 #define DN_NO_UNROLL /* run-time orders here: the kernels stay rolled loops */
@@ -99,13 +100,16 @@ static double *keep_open(double *keep, unsigned ranged, unsigned nin, unsigned l
         return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
 
-/* kernel f on the arguments ..., from the table when the order allows (its instances
- * have their scratch on the stack), else the rolled kernel of operation OP (of the
+/* kernel f on the arguments ..., at the expression engine's specialised orders (1..8)
+ * from its table of operations (d = f(a, b; c), every kernel inlined and unrolled), up
+ * to DVEC_CONST_MAX from the table of kernels (both have their scratch on the stack), else the rolled kernel of operation OP (of the
  * expression engine: d = f(a, b, c), one copy of every rolled kernel in the library) with
  * the scratch ws and ww; DVEC_KD: the rolled kernel itself (pown's long, the pairs) */
 #define DVEC_K(f, OP, d, a, b, c, ...)                                                     \
-    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__)                                   \
-                         : _dn_expr_exec_w(DN_OP_##OP, d, a, b, c, n, ws, ww))
+    (n - DN_EXPR_SPEC_MIN <= DN_EXPR_SPEC_MAX - DN_EXPR_SPEC_MIN                          \
+         ? _dn_expr_ops(n)[DN_OP_##OP](d, a, b, c)                                         \
+     : n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__)                                  \
+                           : _dn_expr_exec_w(DN_OP_##OP, d, a, b, c, n, ws, ww))
 #define DVEC_KD(f, ...)                                                                    \
     (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(__VA_ARGS__) : _dn_##f##_w(__VA_ARGS__, n, ws))
 #define EXEC(OP, d, a, b, c) _dn_expr_exec_w(DN_OP_##OP, d, a, b, c, n, ws, ww)

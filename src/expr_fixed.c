@@ -20,6 +20,7 @@
 #define _DN_EXPR_ORDERS _DN_EXPR_SPECIALISED_LO
 #define _DN_EXPR_RUN _dn_expr_run_fixed
 #define _DN_EXPR_OTHERS(e, w, n) _dn_expr_run_fixed_hi(e, w, n)
+#define _DN_EXPR_TABLES _dn_expr_ops_lo
 #endif
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -32,8 +33,6 @@
 #else
 #define _DN_EXPR_FLATTEN
 #endif
-
-typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
 
 /* op_<OP>_<N>: one operation at order N (the switch folds to one case). */
 #define _DN_EXPR_OPFN(N, OP)                                                               \
@@ -63,7 +62,7 @@ typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
 #define _DN_EXPR_FIXED(N)                                                                  \
     _DN_EXPR_OP_LIST_ELEM(_DN_EXPR_OPFN, N)                                                \
     _DN_EXPR_OP_LIST_SPECIAL(_DN_EXPR_OPROLLED, N)                                         \
-    static const op_fn ops_##N[DN_OP_COUNT] = {_DN_EXPR_OP_LIST(_DN_EXPR_OPREF, N)};       \
+    static const dn_op_fn ops_##N[DN_OP_COUNT] = {_DN_EXPR_OP_LIST(_DN_EXPR_OPREF, N)};       \
     static void run_##N(const dn_expr *e, double *w)                                       \
     {                                                                                      \
         for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)         \
@@ -71,6 +70,10 @@ typedef void (*op_fn)(double *d, const double *a, const double *b, double c);
                            w + i->b * ((N) + 1), i->c);                                    \
     }
 _DN_EXPR_ORDERS(_DN_EXPR_FIXED)
+
+/* the tables, for Dvec (expr_impl.h, _dn_expr_ops) */
+#define _DN_EXPR_TABREF(N) ops_##N,
+const dn_op_fn *const _DN_EXPR_TABLES[] = {_DN_EXPR_ORDERS(_DN_EXPR_TABREF)};
 
 #define _DN_EXPR_CASE(N)                                                                   \
     case N: run_##N(e, w); return 1;

@@ -217,6 +217,21 @@ _DN_EXPR_INTERNAL int _dn_expr_run_fixed(const dn_expr *e, double *w, unsigned n
 /* The same for the orders of _DN_EXPR_SPECIALISED_HI (expr_fixed_hi.c). */
 _DN_EXPR_INTERNAL int _dn_expr_run_fixed_hi(const dn_expr *e, double *w, unsigned n);
 
+/* One operation d = op(a, b; c) at a specialised order (d may coincide with a or b). */
+typedef void (*dn_op_fn)(double *d, const double *a, const double *b, double c);
+/* The specialised orders' tables of operations (indexed by DN_OP_*): Dvec runs its
+ * kernels from them at those orders. */
+_DN_EXPR_INTERNAL extern const dn_op_fn *const _dn_expr_ops_lo[], *const _dn_expr_ops_hi[];
+#define DN_EXPR_SPEC_MIN 1
+#define DN_EXPR_SPEC_SPLIT 6 /* the first order of _DN_EXPR_SPECIALISED_HI */
+#define DN_EXPR_SPEC_MAX 8
+/* The table of specialised order n (DN_EXPR_SPEC_MIN <= n <= DN_EXPR_SPEC_MAX). */
+static inline const dn_op_fn *_dn_expr_ops(unsigned n)
+{
+    return n < DN_EXPR_SPEC_SPLIT ? _dn_expr_ops_lo[n - DN_EXPR_SPEC_MIN]
+                                  : _dn_expr_ops_hi[n - DN_EXPR_SPEC_SPLIT];
+}
+
 /* One instruction op(a, b; c) of dn_expr_evalk on K-variate numbers of total order N
  * (expr_evalk.c): d must not overlap a or b; w: _DNK_WORK(dnk_size(K, N)) doubles. */
 _DN_EXPR_INTERNAL void _dn_expr_stepk(unsigned op, double *d, const double *a, const double *b,

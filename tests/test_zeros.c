@@ -309,3 +309,63 @@ Test(zeros, integer_polynomials_exact)
         }
     }
 }
+
+/* Products of high integer powers: (x + 1)^10 (x - 5)^2 at x = 2, order 12 (d10 came out
+ * 849139199.99999988: the 1/k! of the Taylor form), and x^3 (x - 1)^4 (x + 4)^6 at every
+ * integer in [-6, 6], against exact integer arithmetic on the Taylor coefficients at the
+ * point; Dnum, Dvec (order 12 and, rolled, 40) and the expression engine. */
+static void taylor_int(long long *t, int n, int x0, const int *shift, const int *pw, int nf)
+{
+    for (int k = 0; k <= n; k++) t[k] = k == 0;
+    for (int f = 0; f < nf; f++)
+        for (int m = 0; m < pw[f]; m++) /* t *= (s + x0 + shift) in the variable s */
+            for (int k = n; k >= 0; k--)
+                t[k] = t[k] * (x0 + shift[f]) + (k ? t[k - 1] : 0);
+}
+
+static void expect_int_poly(const char *src, const int *shift, const int *pw, int nf, int x0)
+{
+    enum { NN = 40 };
+    long long t[NN + 1];
+    double want[NN + 1], fact = 1.0;
+    taylor_int(t, NN, x0, shift, pw, nf);
+    for (int k = 0; k <= NN; k++) {
+        if (k) fact *= k;
+        want[k] = (double)t[k] * fact;
+        cr_assert(fabs(want[k]) < 0x1p53, "reference k=%d not exact in double", k);
+    }
+    static const char *const xv[] = {"x"};
+    dn_expr *e = dn_expr_parse(src, xv, 1, NULL);
+    cr_assert(e);
+    double *w = malloc(dn_expr_work_size(e, NN) * sizeof *w);
+    for (unsigned n = 12; n <= NN; n += NN - 12) {
+        double args[NN + 1] = {x0, 1.0}, out[NN + 1];
+        cr_assert_eq(dn_expr_eval(e, n, args, out, w), 0);
+        dvec x, r;
+        dvec_init(&x, n), dvec_init(&r, n);
+        dvec_set_var(&x, x0);
+        const dvec *av[1] = {&x};
+        cr_assert_eq(dn_expr_eval_dvec(e, &r, av, w), 0);
+        for (unsigned k = 0; k <= n; k++) {
+            cr_expect(out[k] == want[k], "%s at %d, order %u, k=%u: %.17g vs %.17g", src, x0,
+                      n, k, out[k], want[k]);
+            cr_expect(dvec_get(&r, k) == want[k], "dvec %s at %d, order %u, k=%u", src, x0, n, k);
+        }
+        dvec_clear(&x), dvec_clear(&r);
+    }
+    free(w);
+    dn_expr_free(e);
+}
+
+Test(zeros, products_of_integer_powers_exact)
+{
+    static const int s1[] = {1, -5}, p1[] = {10, 2};
+    expect_int_poly("(x+1)^10*(x-5)^2", s1, p1, 2, 2);
+    dnum_o12 x = dnum_o12_var(2.0);
+    dnum_o12 q = dnum_o12_mul(dnum_o12_pown(dnum_o12_add_d(x, 1), 10),
+                              dnum_o12_pown(dnum_o12_sub_d(x, 5), 2));
+    cr_expect(q.d[10] == 849139200.0 && q.d[11] == 958003200.0 && q.d[12] == 479001600.0,
+              "d10..d12: %.17g %.17g %.17g", q.d[10], q.d[11], q.d[12]);
+    static const int s2[] = {0, -1, 4}, p2[] = {3, 4, 6};
+    for (int x0 = -6; x0 <= 6; x0++) expect_int_poly("x^3*(x-1)^4*(x+4)^6", s2, p2, 3, x0);
+}

@@ -624,19 +624,31 @@ static inline void _DN_K(mul_d)(_DN_R *r, const _DN_R *a, _DN_R c, unsigned n)
     _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = c * a[k];
 }
 
-/** r = a * b (Leibniz product). Scratch: ws, _DN_W_mul(n) doubles (unused for n <= 2). */
+/** r = a * b (Leibniz product). Scratch: ws, _DN_W_mul(n) doubles.
+ *  Up to order 56 the Leibniz formula itself, r_k = sum_j C(k, j) a_j b_(k-j), the pairs
+ *  j, k - j sharing their binomial (exact there): integer operands give exact integers
+ *  while the sums stay below 2^53 (integer polynomials at integer points); above, the
+ *  product of the Taylor coefficients. */
 #define _DN_W_mul(n) _DN_WN(3, n)
 static inline void _DN_K(mul_w)(_DN_R *r, const _DN_R *a, const _DN_R *b, unsigned n,
                              _DN_R *restrict ws)
 {
-    if (n <= 2) { /* the Leibniz formula itself: the same roundings, as 1/0!, 1/1!, 1/2!
-                   * are exact scalings, without the conversions (Hessian diagonals) */
-        _DN_R r0 = a[0] * b[0], r1 = 0.0, r2 = 0.0;
-        if (n >= 1) r1 = a[0] * b[1] + a[1] * b[0];
-        if (n >= 2) r2 = (a[0] * b[2] + 2.0 * (a[1] * b[1])) + a[2] * b[0];
-        r[0] = r0;
-        if (n >= 1) r[1] = r1;
-        if (n >= 2) r[2] = r2;
+    if (n <= 56) { /* into the scratch, which aliases nothing, then to r (which may be a
+                    * or b): stores to r would make the compiler reload a and b */
+        _DN_UNROLL for (unsigned k = 0; k <= n; k++) {
+            const double *c = _dn_binom + k * (k + 1) / 2;
+            _DN_R s;
+            if (k == 2) { /* in the order of the lanes and one-pass numbers (hessian.h) */
+                s = (a[0] * b[2] + 2.0 * (a[1] * b[1])) + a[2] * b[0];
+            } else {
+                s = k ? a[0] * b[k] + a[k] * b[0] : a[0] * b[0];
+                _DN_UNROLL for (unsigned j = 1; 2 * j < k; j++)
+                    s += (_DN_R)c[j] * (a[j] * b[k - j] + a[k - j] * b[j]);
+                if (k >= 4 && k % 2 == 0) s += (_DN_R)c[k / 2] * (a[k / 2] * b[k / 2]);
+            }
+            ws[k] = s;
+        }
+        _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = ws[k];
         return;
     }
     _DN_R *ta = ws, *tb = ws + _DN_ST(n), *tc = ws + 2 * _DN_ST(n);
