@@ -310,10 +310,11 @@ Test(zeros, integer_polynomials_exact)
     }
 }
 
-/* Products of high integer powers: (x + 1)^10 (x - 5)^2 at x = 2, order 12 (d10 came out
- * 849139199.99999988: the 1/k! of the Taylor form), and x^3 (x - 1)^4 (x + 4)^6 at every
- * integer in [-6, 6], against exact integer arithmetic on the Taylor coefficients at the
- * point; Dnum, Dvec (order 12 and, rolled, 40) and the expression engine. */
+/* Products of high integer powers: (x + 1)^10 (x - 5)^2 at x = 2, order 12 (a product of
+ * normalised coefficients, with its rounded 1/k!, gives d10 = 849139199.99999988), and
+ * x^3 (x - 1)^4 (x + 4)^6 at every integer in [-6, 6], against exact integer arithmetic
+ * on the Taylor coefficients at the point; Dnum, Dvec (order 12 and, rolled, 40) and the
+ * expression engine. */
 static void taylor_int(long long *t, int n, int x0, const int *shift, const int *pw, int nf)
 {
     for (int k = 0; k <= n; k++) t[k] = k == 0;
