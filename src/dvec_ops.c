@@ -102,9 +102,10 @@ static double *keep_open(double *keep, unsigned ranged, unsigned nin, unsigned l
 
 /* kernel f on the arguments ..., at the expression engine's specialised orders (1..8)
  * from its table of operations (d = f(a, b; c), every kernel inlined and unrolled), up
- * to DVEC_CONST_MAX from the table of kernels (both have their scratch on the stack), else the rolled kernel of operation OP (of the
- * expression engine: d = f(a, b, c), one copy of every rolled kernel in the library) with
- * the scratch ws and ww; DVEC_KD: the rolled kernel itself (pown's long, the pairs) */
+ * to DVEC_CONST_MAX from the table of kernels (both have their scratch on the stack),
+ * else the rolled kernel of operation OP (one copy of every rolled kernel in the library)
+ * with the scratch ws and ww; DVEC_KD: the table's kernel f or the rolled kernel itself
+ * (pown's long, the pairs) */
 #define DVEC_K(f, OP, d, a, b, c, ...)                                                     \
     (n - DN_EXPR_SPEC_MIN <= DN_EXPR_SPEC_MAX - DN_EXPR_SPEC_MIN                          \
          ? _dn_expr_ops(n)[DN_OP_##OP](d, a, b, c)                                         \

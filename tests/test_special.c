@@ -41,6 +41,18 @@ static int composed(const char *fn)
     return 1;
 }
 
+/* the expression of row r in the expression language (variable x) */
+static void row_src(char *buf, size_t len, const dn_sref_row *r)
+{
+    const char *u = r->form ? "(2*x^2 + x)" : "x";
+    if (!strcmp(r->fn, "min") || !strcmp(r->fn, "max") || !strcmp(r->fn, "fmod"))
+        snprintf(buf, len, "%s(%s, x^3 - x/2 + 1)", r->fn, u);
+    else if (!strcmp(r->fn, "polygamma") || !strcmp(r->fn, "jn") || !strcmp(r->fn, "yn"))
+        snprintf(buf, len, "%s(%d, %s)", r->fn, (int)r->param, u);
+    else
+        snprintf(buf, len, "%s(%s)", r->fn, u);
+}
+
 /* The scaled error against mpmath of f evaluated in extended precision on the argument
  * series of row r as double arithmetic computes it (u = 2x^2 + x: u0 and u1 rounded,
  * u2 = 4): the part of any double result's error that comes from its data. Computed once
@@ -53,11 +65,10 @@ static double data_err(const dn_sref_row *r, unsigned k)
     if (!r->form || !composed(r->fn) || dn_ext_bits() <= 53) return 0.0;
     if (!done[i]) {
         static const char *const xv[] = {"x"};
-        char src[64];
-        if (!strcmp(r->fn, "polygamma") || !strcmp(r->fn, "jn") || !strcmp(r->fn, "yn"))
-            snprintf(src, sizeof src, "%s(%d, x)", r->fn, (int)r->param);
-        else
-            snprintf(src, sizeof src, "%s(x)", r->fn);
+        char src[96];
+        dn_sref_row plain = *r; /* f(x), fed the argument series below */
+        plain.form = 0;
+        row_src(src, sizeof src, &plain);
         dn_expr *e = dn_expr_parse(src, xv, 1, NULL);
         cr_assert(e, "parse '%s'", src);
         double u[DN_SREF_MAXORD + 1] = {0}, out[DN_SREF_MAXORD + 1];
@@ -108,18 +119,6 @@ static void print_worst(const char *what)
            worst_own);
     memset(worst, 0, sizeof worst);
     worst_own = 0.0;
-}
-
-/* the expression of row r in the expression language (variable x) */
-static void row_src(char *buf, size_t len, const dn_sref_row *r)
-{
-    const char *u = r->form ? "(2*x^2 + x)" : "x";
-    if (!strcmp(r->fn, "min") || !strcmp(r->fn, "max") || !strcmp(r->fn, "fmod"))
-        snprintf(buf, len, "%s(%s, x^3 - x/2 + 1)", r->fn, u);
-    else if (!strcmp(r->fn, "polygamma") || !strcmp(r->fn, "jn") || !strcmp(r->fn, "yn"))
-        snprintf(buf, len, "%s(%d, %s)", r->fn, (int)r->param, u);
-    else
-        snprintf(buf, len, "%s(%s)", r->fn, u);
 }
 
 /* Row r on Dnum (order 16); 0 for an unknown name. */
