@@ -101,6 +101,15 @@ int _dsp2_stale_x(dsp2_work *w, dsp2 a)
     return 1;
 }
 
+/* 1 (and the flag set) when the list a may no longer be read: some recycle since it was
+ * made released storage at or below its first entry. Inline: made in the current epoch
+ * (no recycle since), or below every recycle mark of the pass (the variables, values
+ * computed before a sum started); otherwise the history decides (src/sparse2.c). */
+static inline int _dsp2_stale(dsp2_work *w, dsp2 a)
+{
+    return a.len && a.st != w->epoch && a.off >= w->lowmark && _dsp2_stale_x(w, a);
+}
+
 /* room for m entries at the top (sets the failure flag and returns 1 when impossible) */
 static int reserve(dsp2_work *w, size_t m)
 {
@@ -108,6 +117,29 @@ static int reserve(dsp2_work *w, size_t m)
 }
 
 static size_t tri(size_t s) { return s * (s + 1) / 2; }
+
+/* a number with a list (or an accumulator handle) */
+static dsp2 list_num(double v, double d, dsp2_work *w, size_t off, size_t len, uint32_t st)
+{
+    dsp2 r = dsp2_const(v);
+    r.d = d, r.w = w, r.off = (uint32_t)off, r.len = (uint32_t)len, r.st = st;
+    return r;
+}
+
+/* an inline number as a list at the arena top (diagonal and H v mode only) */
+dsp2 _dsp2_mat_x(dsp2 a)
+{
+    dsp2_work *w = a.w;
+    uint32_t s = a.off;
+    if (reserve(w, s ? s : 1)) return dsp2_const(a.v);
+    size_t r = w->top;
+    for (uint32_t k = 0; k < s; k++) {
+        w->idx[r + k] = a.e[k].i, w->g[r + k] = a.e[k].g, w->h[r + k] = a.e[k].h;
+        w->sf[r + k] = 1;
+    }
+    w->top = r + s;
+    return list_num(a.v, a.d, w, r, s, w->epoch);
+}
 
 /* ---- accumulators ----------------------------------------------------------------------- */
 
@@ -340,6 +372,188 @@ static dsp2 plain(dsp2 a)
     return a;
 }
 
+/* ---- the list halves of the inline operations (dnum/sparse2.h) ----------------------- */
+
+/* f(u) for a list or an accumulator u (the out-of-line half of _dsp2_chain) */
+dsp2 _dsp2_chain_l(const dsp2 *up, double f0, double f1, double f2)
+{
+    dsp2 u = *up;
+    dsp2_work *w = u.w;
+    if (u.len & _DSP2_ACC) return _dsp2_chain_x(u, f0, f1, f2);
+    if (f2 == 0.0 && f0 == f0) { /* linear: the list is shared, scaled */
+        u.v = f0;
+        u.d *= f1;
+        u.c *= f1;
+        return u;
+    }
+    if (w->mode == _DSP2_SPARSE) return _dsp2_chain_x(u, f0, f1, f2);
+    if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
+    if (_dsp2_stale(w, u)) return dsp2_const(f0);
+    uint32_t n = u.len;
+    if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
+    size_t r = w->top, a = u.off;
+    uint32_t *_DSP2_RESTRICT ix = w->idx;
+    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
+    double c = u.c, f1c = f1 * c; /* the stored entries are 1/c of u's */
+    if (w->mode == _DSP2_HV) {
+        double m = f2 * u.d * c;
+        for (uint32_t k = 0; k < n; k++) {
+            double g = G[a + k];
+            ix[r + k] = ix[a + k];
+            G[r + k] = f1c * g;
+            H[r + k] = f1c * H[a + k] + m * g;
+        }
+    } else {
+        double f2c = f2 * c * c;
+        for (uint32_t k = 0; k < n; k++) {
+            double g = G[a + k];
+            ix[r + k] = ix[a + k];
+            G[r + k] = f1c * g;
+            H[r + k] = f1c * H[a + k] + f2c * g * g;
+        }
+    }
+    w->top = r + n;
+    u.v = f0;
+    u.d = f1 * u.d;
+    u.c = 1.0;
+    u.off = (uint32_t)r;
+    u.st = w->epoch;
+    return u;
+}
+
+/* f(a, b) for any operands (the out-of-line half of _dsp2_chain2s): inline operands are
+ * written to the arena first. Special paths, in order: a passive operand (a chain rule on
+ * the other, O(1) when linear), the same list twice (u * u, u + c u: one staleness check,
+ * one pass), two one-entry lists (no merge loop); otherwise the general merge. */
+dsp2 _dsp2_chain2_l(const dsp2 *ap, const dsp2 *bp, double f0, const double p[5], int sum, int kind)
+{
+    double fa = p[0], fb = p[1], faa = p[2], fab = p[3], fbb = p[4];
+    dsp2 a = _dsp2_mat(*ap), b = _dsp2_mat(*bp);
+    dsp2_work *w = a.w ? a.w : b.w;
+    if (!w) return dsp2_const(f0);
+    if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
+        return _dsp2_chain2_x(a, b, f0, p, sum);
+    }
+    if (f0 == f0) { /* (a NaN value takes the general path: derivatives as computed) */
+        if (!b.w) return _dsp2_chain(a, f0, fa, faa);
+        if (!a.w) return _dsp2_chain(b, f0, fb, fbb);
+    }
+    uint32_t la = a.len, lb = b.len;
+    int same = la == lb && a.off == b.off && a.st == b.st; /* the same list */
+    if (_dsp2_stale(w, a) || (!same && _dsp2_stale(w, b))) return dsp2_const(f0);
+    size_t r = w->top;
+    if (r + la + lb > w->cap) {
+        if (_dsp2_grow(w, (size_t)la + lb)) return dsp2_const(f0);
+    }
+    uint32_t k;
+    int hv = w->mode == _DSP2_HV;
+    uint32_t *_DSP2_RESTRICT ix = w->idx;
+    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
+    double ca = a.c, cb = b.c; /* scales of the stored entries */
+    double da = hv ? a.d : 0.0, db = hv ? b.d : 0.0;
+    if (same) {
+        double fs = fa * ca + fb * cb;
+        const uint32_t *_DSP2_RESTRICT ia = ix + a.off;
+        const double *_DSP2_RESTRICT ga = G + a.off, *_DSP2_RESTRICT ha = H + a.off;
+        for (k = 0; k < la; k++) {
+            double gA = ca * ga[k], gB = cb * ga[k], mA = hv ? da : gA, mB = hv ? db : gB;
+            ix[r + k] = ia[k];
+            G[r + k] = fs * ga[k];
+            H[r + k] = fs * ha[k] + _DSP2_Q(kind, gA, gB, mA, mB, faa, fab, fbb);
+        }
+    } else if (la == 1 && lb == 1) { /* two single entries: one or two result entries */
+        uint32_t xa = ix[a.off], xb = ix[b.off];
+        double ga = ca * G[a.off], ha = ca * H[a.off], gb = cb * G[b.off], hb = cb * H[b.off];
+        double ma = hv ? da : ga, mb = hv ? db : gb;
+        if (xa == xb) {
+            ix[r] = xa;
+            G[r] = fa * ga + fb * gb;
+            H[r] = fa * ha + fb * hb + _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+            k = 1;
+        } else {
+            size_t ra = xa < xb ? r : r + 1, rb = xa < xb ? r + 1 : r;
+            ix[ra] = xa;
+            G[ra] = fa * ga;
+            H[ra] = fa * ha + _DSP2_Q(kind, ga, 0.0, ma, db, faa, fab, fbb);
+            ix[rb] = xb;
+            G[rb] = fb * gb;
+            H[rb] = fb * hb + _DSP2_Q(kind, 0.0, gb, da, mb, faa, fab, fbb);
+            k = 2;
+        }
+    } else {
+        uint32_t i = 0, j = 0;
+        k = 0;
+        while (i < la || j < lb) {
+            uint32_t xa = i < la ? ix[a.off + i] : UINT32_MAX;
+            uint32_t xb = j < lb ? ix[b.off + j] : UINT32_MAX;
+            double ga = 0.0, ha = 0.0, gb = 0.0, hb = 0.0;
+            if (xa <= xb) ga = ca * G[a.off + i], ha = ca * H[a.off + i++];
+            if (xb <= xa) gb = cb * G[b.off + j], hb = cb * H[b.off + j++];
+            double ma = hv ? da : ga, mb = hv ? db : gb;
+            ix[r + k] = xa < xb ? xa : xb;
+            G[r + k] = fa * ga + fb * gb;
+            H[r + k] = fa * ha + fb * hb + _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+            k++;
+        }
+    }
+    w->top = r + k;
+    dsp2 res = dsp2_const(f0);
+    res.d = fa * a.d + fb * b.d;
+    res.w = w;
+    res.off = (uint32_t)r;
+    res.len = k;
+    res.st = w->epoch;
+    return res;
+}
+
+/* _dsp2_long for lists, accumulators and passive numbers */
+static int long_lists(dsp2 a, dsp2 b)
+{
+    if ((a.len | b.len) & _DSP2_ACC) return 1;
+    if (a.len && b.len && a.w->mode == _DSP2_SPARSE) return a.len + b.len > _DSP2_PROMOTE_SP;
+    return a.len + b.len > _DSP2_PROMOTE;
+}
+
+/* a += b for the accumulator a and a list or inline number b in diagonal or H v mode (the
+ * running sum of an objective); returns 0 when it does not apply */
+static int acc_fast(dsp2 *a, dsp2 b)
+{
+    dsp2_work *w = a->w;
+    uint32_t k = a->len & ~_DSP2_ACC;
+    if (!(a->len & _DSP2_ACC) || !w || b.w != w || (b.len & _DSP2_ACC) || w->mode == _DSP2_SPARSE ||
+        k + 1 != w->nacc || w->acc[k].ver != a->off)
+        return 0;
+    if (_dsp2_stale(w, b)) return 0;
+    _dsp2_acc *A = &w->acc[k];
+    const uint32_t *ix = w->idx + b.off;
+    const double *G = w->g + b.off, *H = w->h + b.off, cb = b.c;
+    double *restrict ag = A->g, *restrict ah = A->h;
+    for (uint32_t p = 0; p < b.len; p++) {
+        uint32_t i = ix[p];
+        if (!A->in[i]) {
+            A->in[i] = 1;
+            if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
+            A->list[A->cnt++] = i;
+        }
+        ag[i] += cb * G[p];
+        ah[i] += cb * H[p];
+    }
+    _dsp2_recycle(w, A->amark); /* the terms added since the accumulator was made */
+    a->v += b.v;
+    a->d += b.d;
+    a->off = ++A->ver;
+    return 1;
+}
+
+/* a + c b for any operands (c = 1 or -1; the out-of-line half of dsp2_add, dsp2_sub) */
+dsp2 _dsp2_addsub_l(const dsp2 *ap, const dsp2 *bp, double c)
+{
+    dsp2 a = _dsp2_mat(*ap), b = _dsp2_mat(*bp);
+    if (c == 1.0 && acc_fast(&a, b)) return a;
+    if (long_lists(a, b)) return _dsp2_addsub_x(a, b, c);
+    return _dsp2_chain2s(a, b, a.v + c * b.v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
+}
+
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
 /* f(u) for an accumulator u in diagonal or H v mode: the result list straight from the
@@ -369,8 +583,7 @@ static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
         H[p] = f1 * A->h[i] + (hv ? m : f2 * g) * g;
     }
     w->top = r + s;
-    dsp2 res = {f0, f1 * u.d, 1.0, w, (uint32_t)r, (uint32_t)s, w->epoch};
-    return res;
+    return list_num(f0, f1 * u.d, w, r, s, w->epoch);
 }
 
 dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
@@ -406,7 +619,7 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
     if (b.len & _DSP2_ACC) b = materialize(b);
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return dsp2_const(f0);
-    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum);
+    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum, 2);
     if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
     if (a.c != 1.0) a = plain(a);
     if (b.c != 1.0) b = plain(b);
@@ -425,8 +638,7 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
                 sf[r + t] = sum ? sf[o + t] : 1;
             }
         w->top = r + m;
-        dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)n, w->epoch};
-        return res;
+        return list_num(f0, 0.0, w, r, n, w->epoch);
     }
     size_t la = a.len, lb = b.len, i = 0, j = 0, s = 0;
     const uint32_t *xa_ = w->idx + a.off, *xb_ = w->idx + b.off;
@@ -478,8 +690,7 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
         }
     }
     w->top = r + m;
-    dsp2 res = {f0, 0.0, 1.0, w, (uint32_t)r, (uint32_t)s, w->epoch};
-    return res;
+    return list_num(f0, 0.0, w, r, s, w->epoch);
 }
 
 dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
@@ -493,7 +704,7 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
     int lists = !a.len || !b.len ||
                 a.len + b.len <= (w->mode == _DSP2_SPARSE ? _DSP2_PROMOTE_SP : _DSP2_PROMOTE);
     if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC || lists))
-        return _dsp2_chain2s(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1);
+        return _dsp2_chain2s(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
     int k;
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
         k = ka;
@@ -514,8 +725,7 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
         acc_list(w, &w->acc[k], b, c);
     }
     release(w, (unsigned)k);
-    dsp2 r = {v, a.d + c * b.d, 1.0, w, ++w->acc[k].ver, _DSP2_ACC | (uint32_t)k, 0};
-    return r;
+    return list_num(v, a.d + c * b.d, w, ++w->acc[k].ver, _DSP2_ACC | (uint32_t)k, 0);
 }
 
 /* ---- workspace ---------------------------------------------------------------------------- */
@@ -589,13 +799,24 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     }
     w->top = 0;
     w->fail = 0;
-    if (reserve(w, n)) return DN_ENOMEM;
-    for (unsigned i = 0; i < n; i++) {
-        w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->sf[i] = 1;
-        dsp2 s = {x[i], v ? v[i] : 0.0, 1.0, w, i, 1, 0};
-        w->x[i] = s;
+    if (mode == _DSP2_SPARSE) { /* the variables: one-entry lists */
+        if (reserve(w, n)) return DN_ENOMEM;
+        for (unsigned i = 0; i < n; i++) {
+            w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->sf[i] = 1;
+            dsp2 s = dsp2_const(x[i]);
+            s.w = w, s.off = i, s.len = 1;
+            w->x[i] = s;
+        }
+        w->top = n;
+    } else { /* the variables: one entry inside the number */
+        for (unsigned i = 0; i < n; i++) {
+            dsp2 s = dsp2_const(x[i]);
+            s.d = v ? v[i] : 0.0;
+            s.w = w, s.off = 1, s.len = _DSP2_INL;
+            s.e[0].i = i, s.e[0].g = 1.0;
+            w->x[i] = s;
+        }
     }
-    w->top = n;
     w->epoch = 0;
     w->lowmark = SIZE_MAX;
     w->nrec = 0;
@@ -622,7 +843,7 @@ static int evaluate(dsp2_work *w, int mode, dn_objective_sp f, void *ctx, const 
         if (st) return st;
         dsp2 res = f(w->x, n, ctx);
         if (res.w == w && (res.len & _DSP2_ACC)) acc_slot(w, res);
-        else if (res.w == w) _dsp2_stale(w, res);
+        else if (res.w == w && res.len != _DSP2_INL) _dsp2_stale(w, res);
         if (w->fail & _DSP2_NOMEM) {
             finish(w);
             return DN_ENOMEM;
@@ -656,6 +877,13 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
     if (grad) memset(grad, 0, n * sizeof *grad);
     if (hout) memset(hout, 0, n * sizeof *hout);
     if (!r.w) return;
+    if (r.len == _DSP2_INL) {
+        for (uint32_t k = 0; k < r.off; k++) {
+            if (grad) grad[r.e[k].i] = r.e[k].g;
+            if (hout) hout[r.e[k].i] = r.e[k].h;
+        }
+        return;
+    }
     if (r.len & _DSP2_ACC) {
         _dsp2_acc *A = &w->acc[r.len & ~_DSP2_ACC];
         for (size_t k = 0; k < A->cnt; k++) {

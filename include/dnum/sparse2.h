@@ -61,20 +61,38 @@ extern "C" {
 
 typedef struct dsp2_work dsp2_work;
 
-/** A one-pass order-2 number: value, H v scalar, and a handle to its entry list. */
+/** Entries a number keeps inside itself (diagonal and H v modes). */
+#define DSP2_NIN 2
+/* S for each inline slot k = 0, 1 (written out: the compiler keeps the slots in registers
+ * only when every index is a constant, also at -O2 where short loops stay rolled) */
+#define _DSP2_EACH(k, S)                                                                   \
+    {                                                                                      \
+        enum { k = 0 };                                                                    \
+        S                                                                                  \
+    }                                                                                      \
+    {                                                                                      \
+        enum { k = 1 };                                                                    \
+        S                                                                                  \
+    }
+
+/** A one-pass order-2 number: value, H v scalar, and its entries: up to DSP2_NIN inside
+ *  the number, otherwise a handle to a list in the workspace. */
 typedef struct dsp2 {
     double v;     /* value */
     double d;     /* H v mode: grad . v; 0 otherwise */
     double c;     /* list: scale of its entries (a linear f(u) = c u shares u's list) */
     dsp2_work *w; /* workspace; NULL for a passive constant */
-    uint32_t off; /* list: first entry in the arena; accumulator: version */
-    uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot */
+    uint32_t off; /* list: first entry in the arena; accumulator: version; inline: count */
+    uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot; _DSP2_INL */
     uint32_t st;  /* list: epoch of the workspace when it was made (detects recycled storage) */
+    struct { double g, h; uint32_t i; } e[DSP2_NIN]; /* inline entries */
 } dsp2;
 
 /* ---- internal: workspace layout (read by the inline operations) ------------------------ */
 
 #define _DSP2_ACC 0x80000000u
+#define _DSP2_INL 0x40000000u /* len of a number with its entries inside (ix, gx, hx) */
+#define _DSP2_NONE UINT32_MAX /* an unused inline slot */
 #define _DSP2_NACC 8         /* accumulators alive at once */
 #define _DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
 #define _DSP2_PROMOTE_SP 8   /* the same in sparse mode (a list sum costs its union's triangle) */
@@ -134,9 +152,11 @@ struct dsp2_work {
 #if defined(__GNUC__) || defined(__clang__)
 #define _DSP2_DECL static inline __attribute__((unused, always_inline))
 #define _DSP2_HOT static inline __attribute__((unused, always_inline)) /* the inline paths */
+#define _DSP2_COLD __attribute__((cold))
 #else
 #define _DSP2_DECL static inline
 #define _DSP2_HOT static inline
+#define _DSP2_COLD
 #endif
 
 /* out-of-line parts (src/sparse2.c) */
@@ -145,6 +165,11 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2);
 dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum);
 dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c);
 int _dsp2_stale_x(dsp2_work *w, dsp2 a);
+dsp2 _dsp2_mat_x(dsp2 a);
+_DSP2_COLD dsp2 _dsp2_chain_l(const dsp2 *u, double f0, double f1, double f2);
+_DSP2_COLD dsp2 _dsp2_chain2_l(const dsp2 *a, const dsp2 *b, double f0, const double p[5],
+                                 int sum, int kind);
+_DSP2_COLD dsp2 _dsp2_addsub_l(const dsp2 *a, const dsp2 *b, double c);
 void _dsp2_recycle_x(dsp2_work *w, size_t mark);
 
 /* ---- construction and inspection --------------------------------------------------- */
@@ -158,6 +183,7 @@ _DSP2_DECL dsp2 dsp2_const(double c)
     r.c = 1.0;
     r.w = NULL;
     r.off = r.len = r.st = 0;
+    _DSP2_EACH(k, r.e[k].i = _DSP2_NONE; r.e[k].g = r.e[k].h = 0.0;)
     return r;
 }
 
@@ -179,229 +205,174 @@ _DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
     _dsp2_recycle_x(w, mark);
 }
 
-/* 1 (and the flag set) when the list a may no longer be read: some recycle since it was
- * made released storage at or below its first entry. Inline: made in the current epoch
- * (no recycle since), or below every recycle mark of the pass (the variables, values
- * computed before a sum started); otherwise the history decides (src/sparse2.c). */
-_DSP2_HOT int _dsp2_stale(dsp2_work *w, dsp2 a)
+/* ---- internal: numbers with their entries inside ------------------------------------- */
+
+/* In diagonal and H v mode the variables start with their one entry inside the number;
+ * an operation on such numbers whose result has at most DSP2_NIN entries keeps them
+ * inside (no workspace access: the compiler keeps them in registers). A longer result,
+ * or an operation with a list or an accumulator, first writes the inline operands to the
+ * arena as lists (_dsp2_mat). Sparse mode uses lists only. */
+
+/* the operand as a list when its entries are inside */
+_DSP2_HOT dsp2 _dsp2_mat(dsp2 a) { return a.len == _DSP2_INL ? _dsp2_mat_x(a) : a; }
+
+/* f(u) for an inline u */
+_DSP2_HOT dsp2 _dsp2_chain_in(dsp2 u, double f0, double f1, double f2)
 {
-    return a.len && a.st != w->epoch && a.off >= w->lowmark && _dsp2_stale_x(w, a);
+    if (f2 == 0.0 && f0 == f0) { /* linear */
+        _DSP2_EACH(k, u.e[k].g *= f1; u.e[k].h *= f1;)
+    } else {
+        if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
+        double m = u.w->mode == _DSP2_HV ? f2 * u.d : 0.0;
+        int hv = u.w->mode == _DSP2_HV;
+        _DSP2_EACH(k, double g = u.e[k].g; u.e[k].g = f1 * g;
+                      u.e[k].h = f1 * u.e[k].h + (hv ? m : f2 * g) * g;)
+    }
+    u.v = f0;
+    u.d *= f1;
+    return u;
+}
+
+/* The second-order term of f(a, b) at one index, with the entries ga, gb of the operands
+ * there (0 where absent) and ma, mb their second factor (diagonal mode: ga, gb; H v mode:
+ * the operands' d). kind 0: a linear f (no term), 1: only fab nonzero (a product), 2: any. */
+#define _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb)                                        \
+    ((kind) == 0 ? 0.0                                                                      \
+     : (kind) == 1 ? (fab) * ((ga) * (mb) + (gb) * (ma))                                   \
+                   : (ga) * ((faa) * (ma) + (fab) * (mb)) + (gb) * ((fab) * (ma) + (fbb) * (mb)))
+
+/* f(a, b) for inline (or passive) a and b; 0 in *ok when the union of their indices has
+ * more than DSP2_NIN entries (nothing is written then) */
+_DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
+                               double fab, double fbb, int kind, int *ok)
+{
+    dsp2 r = a.w ? a : b;
+    int hv = r.w->mode == _DSP2_HV, same = 1;
+    double da = a.d, db = b.d;
+    r.v = f0;
+    r.d = fa * da + fb * db;
+    r.c = 1.0;
+    _DSP2_EACH(k, same &= a.e[k].i == b.e[k].i;)
+    if (same) { /* the same indices (u * u, u - 2 u, ...) */
+        _DSP2_EACH(k, double ga = a.e[k].g; double gb = b.e[k].g;
+                      double ma = hv ? da : ga; double mb = hv ? db : gb;
+                      r.e[k].g = fa * ga + fb * gb;
+                      r.e[k].h = fa * a.e[k].h + fb * b.e[k].h +
+                                _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
+        *ok = 1;
+        return r;
+    }
+    uint32_t cnt = 0; /* merge: the slots of a and b shift down as they are taken */
+    uint32_t xa0 = a.e[0].i, xa1 = a.e[1].i, xb0 = b.e[0].i, xb1 = b.e[1].i;
+    double ga0 = a.e[0].g, ga1 = a.e[1].g, ha0 = a.e[0].h, ha1 = a.e[1].h;
+    double gb0 = b.e[0].g, gb1 = b.e[1].g, hb0 = b.e[0].h, hb1 = b.e[1].h;
+    for (int k = 0; k < 2; k++) {
+        uint32_t x = xa0 < xb0 ? xa0 : xb0;
+        int ta = xa0 == x, tb = xb0 == x;
+        double ga = ta ? ga0 : 0.0, ha = ta ? ha0 : 0.0;
+        double gb = tb ? gb0 : 0.0, hb = tb ? hb0 : 0.0;
+        double ma = hv ? da : ga, mb = hv ? db : gb;
+        double gr = fa * ga + fb * gb, hr = fa * ha + fb * hb + _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+        if (k == 0) r.e[0].i = x, r.e[0].g = gr, r.e[0].h = hr;
+        else r.e[1].i = x, r.e[1].g = gr, r.e[1].h = hr;
+        cnt += x != _DSP2_NONE;
+        if (ta) xa0 = xa1, ga0 = ga1, ha0 = ha1, xa1 = _DSP2_NONE;
+        if (tb) xb0 = xb1, gb0 = gb1, hb0 = hb1, xb1 = _DSP2_NONE;
+    }
+    *ok = (xa0 & xb0) == _DSP2_NONE; /* both used up */
+    r.off = cnt;
+    return r;
 }
 
 /* f(u) with f(u.v) = f0, f' = f1, f'' = f2 */
 _DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
 {
-    dsp2_work *w = u.w;
-    if (!w) return dsp2_const(f0);
-    if (u.len & _DSP2_ACC) return _dsp2_chain_x(u, f0, f1, f2);
-    if (f2 == 0.0 && f0 == f0) { /* linear: the list is shared, scaled */
-        u.v = f0;
-        u.d *= f1;
-        u.c *= f1;
-        return u;
-    }
-    if (w->mode == _DSP2_SPARSE) return _dsp2_chain_x(u, f0, f1, f2);
-    if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
-    if (_dsp2_stale(w, u)) return dsp2_const(f0);
-    uint32_t n = u.len;
-    if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
-    size_t r = w->top, a = u.off;
-    uint32_t *_DSP2_RESTRICT ix = w->idx;
-    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
-    double c = u.c, f1c = f1 * c; /* the stored entries are 1/c of u's */
-    if (w->mode == _DSP2_HV) {
-        double m = f2 * u.d * c;
-        for (uint32_t k = 0; k < n; k++) {
-            double g = G[a + k];
-            ix[r + k] = ix[a + k];
-            G[r + k] = f1c * g;
-            H[r + k] = f1c * H[a + k] + m * g;
-        }
-    } else {
-        double f2c = f2 * c * c;
-        for (uint32_t k = 0; k < n; k++) {
-            double g = G[a + k];
-            ix[r + k] = ix[a + k];
-            G[r + k] = f1c * g;
-            H[r + k] = f1c * H[a + k] + f2c * g * g;
-        }
-    }
-    w->top = r + n;
-    u.v = f0;
-    u.d = f1 * u.d;
-    u.c = 1.0;
-    u.off = (uint32_t)r;
-    u.st = w->epoch;
-    return u;
+    if (!u.w) return dsp2_const(f0);
+    if (u.len == _DSP2_INL) return _dsp2_chain_in(u, f0, f1, f2);
+    dsp2 t = u; /* (a copy: u itself stays in registers) */
+    return _dsp2_chain_l(&t, f0, f1, f2);
 }
 
-/* f(a, b) with partials fa, fb, faa, fab, fbb: the union of the two sorted lists; sum: a
- * sum or difference (sparse mode: the operands' patterns stay apart). Special paths, in
- * order: a passive operand (a chain rule on the other, O(1) when linear), the same list
- * twice (u * u, u + c u: one staleness check, one pass), two one-entry lists (no merge
- * loop); otherwise the general merge. */
+/* f(a, b) with partials fa, fb, faa, fab, fbb (kind as in _DSP2_Q); sum: a sum or
+ * difference (sparse mode: the operands' patterns stay apart). Inline operands whose
+ * union fits stay inline; everything else is the out-of-line _dsp2_chain2_l. */
 _DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
-                              double fab, double fbb, int sum)
+                              double fab, double fbb, int sum, int kind)
 {
-    dsp2_work *w = a.w ? a.w : b.w;
-    if (!w) return dsp2_const(f0);
-    if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
-        double p[5] = {fa, fb, faa, fab, fbb};
-        return _dsp2_chain2_x(a, b, f0, p, sum);
+    if (!a.w && !b.w) return dsp2_const(f0);
+    if ((a.len == _DSP2_INL || !a.w) && (b.len == _DSP2_INL || !b.w)) {
+        if (f0 == f0 && !b.w) return _dsp2_chain_in(a, f0, fa, faa);
+        if (f0 == f0 && !a.w) return _dsp2_chain_in(b, f0, fb, fbb);
+        int ok;
+        dsp2 r = _dsp2_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, kind, &ok);
+        if (ok) return r;
     }
-    if (f0 == f0) { /* (a NaN value takes the general path: derivatives as computed) */
-        if (!b.w) return _dsp2_chain(a, f0, fa, faa);
-        if (!a.w) return _dsp2_chain(b, f0, fb, fbb);
-    }
-    uint32_t la = a.len, lb = b.len;
-    int same = la == lb && a.off == b.off && a.st == b.st; /* the same list */
-    if (_dsp2_stale(w, a) || (!same && _dsp2_stale(w, b))) return dsp2_const(f0);
-    size_t r = w->top;
-    if (r + la + lb > w->cap) {
-        if (_dsp2_grow(w, (size_t)la + lb)) return dsp2_const(f0);
-    }
-    uint32_t k;
-    int hv = w->mode == _DSP2_HV;
-    uint32_t *_DSP2_RESTRICT ix = w->idx;
-    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
-    double ca = a.c, cb = b.c; /* scales of the stored entries */
-    double da = hv ? a.d : 0.0, db = hv ? b.d : 0.0;
-    if (same) {
-        double fs = fa * ca + fb * cb, fss = faa * ca * ca + 2.0 * fab * ca * cb + fbb * cb * cb;
-        double m = ca * (faa * da + fab * db) + cb * (fab * da + fbb * db);
-        const uint32_t *_DSP2_RESTRICT ia = ix + a.off;
-        const double *_DSP2_RESTRICT ga = G + a.off, *_DSP2_RESTRICT ha = H + a.off;
-        if (la == 1) { /* (no loop set-up for the commonest case) */
-            double g = ga[0];
-            ix[r] = ia[0];
-            G[r] = fs * g;
-            H[r] = fs * ha[0] + (hv ? m : fss * g) * g;
-            k = 1;
-        } else {
-            for (k = 0; k < la; k++) {
-                double g = ga[k];
-                ix[r + k] = ia[k];
-                G[r + k] = fs * g;
-                H[r + k] = fs * ha[k] + (hv ? m : fss * g) * g;
-            }
-        }
-    } else if (la == 1 && lb == 1) { /* two single entries: one or two result entries */
-        uint32_t xa = ix[a.off], xb = ix[b.off];
-        double ga = ca * G[a.off], ha = ca * H[a.off], gb = cb * G[b.off], hb = cb * H[b.off];
-        double ma = hv ? da : ga, mb = hv ? db : gb;
-        if (xa == xb) {
-            ix[r] = xa;
-            G[r] = fa * ga + fb * gb;
-            H[r] = fa * ha + fb * hb + ga * (faa * ma + fab * mb) + gb * (fab * ma + fbb * mb);
-            k = 1;
-        } else {
-            size_t ra = xa < xb ? r : r + 1, rb = xa < xb ? r + 1 : r;
-            ix[ra] = xa;
-            G[ra] = fa * ga;
-            H[ra] = fa * ha + ga * (faa * ma + fab * db); /* diagonal mode: no cross term */
-            ix[rb] = xb;
-            G[rb] = fb * gb;
-            H[rb] = fb * hb + gb * (fab * da + fbb * mb);
-            k = 2;
-        }
-    } else {
-        uint32_t i = 0, j = 0;
-        k = 0;
-        while (i < la || j < lb) {
-            uint32_t xa = i < la ? ix[a.off + i] : UINT32_MAX;
-            uint32_t xb = j < lb ? ix[b.off + j] : UINT32_MAX;
-            double ga = 0.0, ha = 0.0, gb = 0.0, hb = 0.0;
-            if (xa <= xb) ga = ca * G[a.off + i], ha = ca * H[a.off + i++];
-            if (xb <= xa) gb = cb * G[b.off + j], hb = cb * H[b.off + j++];
-            double ma = hv ? da : ga, mb = hv ? db : gb;
-            ix[r + k] = xa < xb ? xa : xb;
-            G[r + k] = fa * ga + fb * gb;
-            H[r + k] = fa * ha + fb * hb + ga * (faa * ma + fab * mb) + gb * (fab * ma + fbb * mb);
-            k++;
-        }
-    }
-    w->top = r + k;
-    dsp2 res;
-    res.v = f0;
-    res.d = fa * a.d + fb * b.d;
-    res.c = 1.0;
-    res.w = w;
-    res.off = (uint32_t)r;
-    res.len = k;
-    res.st = w->epoch;
-    return res;
+    double p[5] = {fa, fb, faa, fab, fbb};
+    dsp2 ta = a, tb = b;
+    return _dsp2_chain2_l(&ta, &tb, f0, p, sum, kind);
 }
 
 /* f(a, b), not a sum */
 _DSP2_HOT dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
                              double fab, double fbb)
 {
-    return _dsp2_chain2s(a, b, f0, fa, fb, faa, fab, fbb, 0);
+    return _dsp2_chain2s(a, b, f0, fa, fb, faa, fab, fbb, 0, 2);
 }
 
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
-/* 1 when the sum of a and b becomes (or adds into) an accumulator */
-_DSP2_DECL int _dsp2_long(dsp2 a, dsp2 b)
-{
-    if ((a.len | b.len) & _DSP2_ACC) return 1;
-    if (a.len && b.len && a.w->mode == _DSP2_SPARSE) return a.len + b.len > _DSP2_PROMOTE_SP;
-    return a.len + b.len > _DSP2_PROMOTE;
-}
-
-/* a += b for the accumulator a and a list b in diagonal or H v mode (the running sum of
- * an objective); returns 0 when it does not apply */
-_DSP2_HOT int _dsp2_acc_fast(dsp2 *a, dsp2 b)
+/* a += b for the accumulator a and an inline number b in diagonal or H v mode (the
+ * running sum of an objective); returns 0 when it does not apply */
+_DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
 {
     dsp2_work *w = a->w;
     uint32_t k = a->len & ~_DSP2_ACC;
-    if (!(a->len & _DSP2_ACC) || !w || b.w != w || (b.len & _DSP2_ACC) || w->mode == _DSP2_SPARSE ||
-        k + 1 != w->nacc || w->acc[k].ver != a->off)
+    if (!(a->len & _DSP2_ACC) || b.len != _DSP2_INL || b.w != w || k + 1 != w->nacc ||
+        w->acc[k].ver != a->off)
         return 0;
-    if (_dsp2_stale(w, b)) return 0;
     _dsp2_acc *A = &w->acc[k];
-    const uint32_t *ix = w->idx + b.off;
-    const double *G = w->g + b.off, *H = w->h + b.off, cb = b.c;
     double *_DSP2_RESTRICT ag = A->g, *_DSP2_RESTRICT ah = A->h;
-    for (uint32_t p = 0; p < b.len; p++) {
-        uint32_t i = ix[p];
+    _DSP2_EACH(p, uint32_t i = b.e[p].i; if (i != _DSP2_NONE) {
         if (!A->in[i]) {
             A->in[i] = 1;
             if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
             A->list[A->cnt++] = i;
         }
-        ag[i] += cb * G[p];
-        ah[i] += cb * H[p];
-    }
-    _dsp2_recycle(w, A->amark); /* the terms added since the accumulator was made */
+        ag[i] += b.e[p].g;
+        ah[i] += b.e[p].h;
+    })
+    if (w->top != A->amark) _dsp2_recycle(w, A->amark); /* the terms added since it was made */
     a->v += b.v;
     a->d += b.d;
     a->off = ++A->ver;
     return 1;
 }
 
+/* 1 when a and b are inline or passive */
+#define _DSP2_INL2(a, b) (((a).len == _DSP2_INL || !(a).w) && ((b).len == _DSP2_INL || !(b).w))
+
 /** a + b. When the operands are long (or a is already a sum being accumulated), the sum
  *  is accumulated in place: the old a must not be used afterwards (see the header). */
 _DSP2_DECL dsp2 dsp2_add(dsp2 a, dsp2 b)
 {
-    if (_dsp2_long(a, b)) {
-        if (_dsp2_acc_fast(&a, b)) return a;
-        return _dsp2_addsub_x(a, b, 1.0);
-    }
-    return _dsp2_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1);
+    if (_dsp2_acc_in(&a, b)) return a;
+    if (_DSP2_INL2(a, b)) return _dsp2_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0);
+    dsp2 ta = a, tb = b;
+    return _dsp2_addsub_l(&ta, &tb, 1.0);
 }
 
 /** a - b (accumulated in place like dsp2_add). */
 _DSP2_DECL dsp2 dsp2_sub(dsp2 a, dsp2 b)
 {
-    if (_dsp2_long(a, b)) return _dsp2_addsub_x(a, b, -1.0);
-    return _dsp2_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1);
+    if (_DSP2_INL2(a, b)) return _dsp2_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0);
+    dsp2 ta = a, tb = b;
+    return _dsp2_addsub_l(&ta, &tb, -1.0);
 }
 
 /** a * b. */
 _DSP2_DECL dsp2 dsp2_mul(dsp2 a, dsp2 b)
 {
-    return _dsp2_chain2(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0);
+    return _dsp2_chain2s(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0, 0, 1);
 }
 
 /** a / b. */
