@@ -8,6 +8,39 @@
 
 /* ---- allocation through the workspace's allocator ------------------------------------- */
 
+/* The list paths work on lst, a dsp2 without its inline entries (48 bytes instead of
+ * 120); dsp2 numbers are converted at the entry points called by the header (to_lst
+ * writes inline entries to the arena). */
+typedef struct lst {
+    double v, d, c;
+    dsp2_work *w;
+    uint32_t off, len, st;
+} lst;
+
+/* The list paths are inlined into chain_list, chain2_list and the entry points, so that
+ * a number is not copied through memory right after it was stored field by field (the
+ * copy would stall on store forwarding). */
+#define INL static inline __attribute__((always_inline))
+INL lst chain_x(lst u, double f0, double f1, double f2);
+INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum);
+INL lst addsub_x(lst a, lst b, double c);
+static lst chain_list_p(const lst *u, double f0, double f1, double f2);
+static lst chain2_list_p(const lst *a, const lst *b, double f0, double fa, double fb, double faa,
+                         double fab, double fbb, int sum, int kind);
+
+/* the same by value (the callee reads its operands from a fresh copy, field by field) */
+INL lst chain_list(lst u, double f0, double f1, double f2)
+{
+    lst t = u;
+    return chain_list_p(&t, f0, f1, f2);
+}
+INL lst chain2_list(lst a, lst b, double f0, double fa, double fb, double faa, double fab,
+                    double fbb, int sum, int kind)
+{
+    lst ta = a, tb = b;
+    return chain2_list_p(&ta, &tb, f0, fa, fb, faa, fab, fbb, sum, kind);
+}
+
 static void *w_alloc(const dn_allocator *al, size_t size)
 {
     if (size == 0) size = 1;
@@ -31,7 +64,7 @@ static void *w_array(const dn_allocator *al, size_t n, size_t elem)
 
 /* ---- arena ------------------------------------------------------------------------------ */
 
-int _dsp2_grow(dsp2_work *w, size_t need)
+static int _dsp2_grow(dsp2_work *w, size_t need)
 {
     size_t cap = w->cap ? 2 * w->cap : 4096;
     if (cap < w->top + need) cap = w->top + need;
@@ -90,11 +123,11 @@ void _dsp2_recycle_x(dsp2_work *w, size_t mark)
 
 /* the slow half of _dsp2_stale: a (made in epoch a.st < epoch, above the lowest mark) is
  * stale when a recycle after its epoch had a mark at or below its first entry */
-int _dsp2_stale_x(dsp2_work *w, dsp2 a)
+static int _dsp2_stale_x(dsp2_work *w, uint32_t st, uint32_t off)
 {
     for (unsigned k = 0; k < w->nrec; k++)
-        if (w->rec_ep[k] > a.st) {
-            if (a.off < w->rec_mark[k]) return 0;
+        if (w->rec_ep[k] > st) {
+            if (off < w->rec_mark[k]) return 0;
             break;
         }
     w->fail |= _DSP2_STALE;
@@ -105,9 +138,9 @@ int _dsp2_stale_x(dsp2_work *w, dsp2 a)
  * made released storage at or below its first entry. Inline: made in the current epoch
  * (no recycle since), or below every recycle mark of the pass (the variables, values
  * computed before a sum started); otherwise the history decides (src/sparse2.c). */
-static inline int _dsp2_stale(dsp2_work *w, dsp2 a)
+INL int stale(dsp2_work *w, lst a)
 {
-    return a.len && a.st != w->epoch && a.off >= w->lowmark && _dsp2_stale_x(w, a);
+    return a.len && a.st != w->epoch && a.off >= w->lowmark && _dsp2_stale_x(w, a.st, a.off);
 }
 
 /* room for m entries at the top (sets the failure flag and returns 1 when impossible) */
@@ -119,26 +152,28 @@ static int reserve(dsp2_work *w, size_t m)
 static size_t tri(size_t s) { return s * (s + 1) / 2; }
 
 /* a number with a list (or an accumulator handle) */
-static dsp2 list_num(double v, double d, dsp2_work *w, size_t off, size_t len, uint32_t st)
+INL lst list_num(double v, double d, dsp2_work *w, size_t off, size_t len, uint32_t st)
 {
-    dsp2 r = dsp2_const(v);
-    r.d = d, r.w = w, r.off = (uint32_t)off, r.len = (uint32_t)len, r.st = st;
+    lst r = {v, d, 1.0, w, (uint32_t)off, (uint32_t)len, st};
     return r;
 }
 
+/* a passive constant */
+INL lst lst_const(double v) { return list_num(v, 0.0, NULL, 0, 0, 0); }
+
 /* an inline number as a list at the arena top (diagonal and H v mode only) */
-dsp2 _dsp2_mat_x(dsp2 a)
+INL lst mat_inline(const dsp2 *a)
 {
-    dsp2_work *w = a.w;
-    uint32_t s = a.off;
-    if (reserve(w, s ? s : 1)) return dsp2_const(a.v);
+    dsp2_work *w = a->w;
+    uint32_t s = a->off;
+    if (reserve(w, s ? s : 1)) return lst_const(a->v);
     size_t r = w->top;
     for (uint32_t k = 0; k < s; k++) {
-        w->idx[r + k] = a.e[k].i, w->g[r + k] = a.e[k].g, w->h[r + k] = a.e[k].h;
+        w->idx[r + k] = a->e[k].i, w->g[r + k] = a->e[k].g, w->h[r + k] = a->e[k].h;
         w->sf[r + k] = 1;
     }
     w->top = r + s;
-    return list_num(a.v, a.d, w, r, s, w->epoch);
+    return list_num(a->v, a->d, w, r, s, w->epoch);
 }
 
 /* ---- accumulators ----------------------------------------------------------------------- */
@@ -228,9 +263,9 @@ static int trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
 }
 
 /* A += c * t for a list t */
-static void acc_list(dsp2_work *w, _dsp2_acc *A, dsp2 t, double c)
+INL void acc_list(dsp2_work *w, _dsp2_acc *A, lst t, double c)
 {
-    if (!t.w || !t.len || _dsp2_stale(w, t)) return;
+    if (!t.w || !t.len || stale(w, t)) return;
     size_t o = t.off, s = t.len;
     c *= t.c;
     if (w->mode == _DSP2_SPARSE) {
@@ -294,7 +329,7 @@ static void release(dsp2_work *w, unsigned k)
 }
 
 /* the slot of an accumulator handle, or -1 (and the stale flag) when it is outdated */
-static int acc_slot(dsp2_work *w, dsp2 a)
+INL int acc_slot(dsp2_work *w, lst a)
 {
     unsigned k = a.len & ~_DSP2_ACC;
     if (k < w->nacc && w->acc[k].ver == a.off) return (int)k;
@@ -310,12 +345,12 @@ static int cmp_u32(const void *a, const void *b)
 
 /* an accumulator as an ordinary list at the arena top (for an operation other than a sum);
  * a list is returned unchanged */
-static dsp2 materialize(dsp2 a)
+INL lst materialize(lst a)
 {
     if (!a.w || !(a.len & _DSP2_ACC)) return a;
     dsp2_work *w = a.w;
     int k = acc_slot(w, a);
-    if (k < 0) return dsp2_const(a.v);
+    if (k < 0) return lst_const(a.v);
     _dsp2_acc *A = &w->acc[k];
     if (!A->sorted) {
         qsort(A->list, A->cnt, sizeof *A->list, cmp_u32);
@@ -323,7 +358,7 @@ static dsp2 materialize(dsp2 a)
     }
     size_t s = A->cnt, m = w->mode == _DSP2_SPARSE ? tri(s) : s;
     if (s == 0) m = 1;
-    if (reserve(w, m)) return dsp2_const(a.v);
+    if (reserve(w, m)) return lst_const(a.v);
     size_t r = w->top;
     for (size_t p = 0; p < s; p++) {
         uint32_t i = A->list[p];
@@ -352,13 +387,13 @@ static dsp2 materialize(dsp2 a)
 }
 
 /* a list with scale 1 (a scaled list is copied with its scale applied) */
-static dsp2 plain(dsp2 a)
+INL lst plain(lst a)
 {
     if (!a.w || (a.len & _DSP2_ACC) || a.c == 1.0) return a;
     dsp2_work *w = a.w;
     size_t s = a.len, m = w->mode == _DSP2_SPARSE ? tri(s) : s;
     if (m == 0) m = 1;
-    if (reserve(w, m)) return dsp2_const(a.v);
+    if (reserve(w, m)) return lst_const(a.v);
     size_t r = w->top, o = a.off;
     for (size_t k = 0; k < s; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = a.c * w->g[o + k];
     for (size_t k = 0; k < m; k++) {
@@ -374,23 +409,24 @@ static dsp2 plain(dsp2 a)
 
 /* ---- the list halves of the inline operations (dnum/sparse2.h) ----------------------- */
 
-/* f(u) for a list or an accumulator u (the out-of-line half of _dsp2_chain) */
-dsp2 _dsp2_chain_l(const dsp2 *up, double f0, double f1, double f2)
+/* f(u) for a list, an accumulator or a passive u */
+static lst chain_list_p(const lst *up, double f0, double f1, double f2)
 {
-    dsp2 u = *up;
+    lst u = *up;
     dsp2_work *w = u.w;
-    if (u.len & _DSP2_ACC) return _dsp2_chain_x(u, f0, f1, f2);
+    if (!w) return lst_const(f0);
+    if (u.len & _DSP2_ACC) return chain_x(u, f0, f1, f2);
     if (f2 == 0.0 && f0 == f0) { /* linear: the list is shared, scaled */
         u.v = f0;
         u.d *= f1;
         u.c *= f1;
         return u;
     }
-    if (w->mode == _DSP2_SPARSE) return _dsp2_chain_x(u, f0, f1, f2);
+    if (w->mode == _DSP2_SPARSE) return chain_x(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
-    if (_dsp2_stale(w, u)) return dsp2_const(f0);
+    if (stale(w, u)) return lst_const(f0);
     uint32_t n = u.len;
-    if (w->top + n > w->cap && _dsp2_grow(w, n)) return dsp2_const(f0);
+    if (w->top + n > w->cap && _dsp2_grow(w, n)) return lst_const(f0);
     size_t r = w->top, a = u.off;
     uint32_t *_DSP2_RESTRICT ix = w->idx;
     double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
@@ -421,29 +457,30 @@ dsp2 _dsp2_chain_l(const dsp2 *up, double f0, double f1, double f2)
     return u;
 }
 
-/* f(a, b) for any operands (the out-of-line half of _dsp2_chain2s): inline operands are
- * written to the arena first. Special paths, in order: a passive operand (a chain rule on
- * the other, O(1) when linear), the same list twice (u * u, u + c u: one staleness check,
- * one pass), two one-entry lists (no merge loop); otherwise the general merge. */
-dsp2 _dsp2_chain2_l(const dsp2 *ap, const dsp2 *bp, double f0, const double p[5], int sum, int kind)
+/* f(a, b) for lists, accumulators or passive numbers. Special paths, in order: a passive
+ * operand (a chain rule on the other, O(1) when linear), the same list twice (u * u,
+ * u + c u: one staleness check, one pass), two one-entry lists (no merge loop); otherwise
+ * the general merge. */
+static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, double fb, double faa,
+                         double fab, double fbb, int sum, int kind)
 {
-    double fa = p[0], fb = p[1], faa = p[2], fab = p[3], fbb = p[4];
-    dsp2 a = _dsp2_mat(*ap), b = _dsp2_mat(*bp);
+    lst a = *ap, b = *bp;
     dsp2_work *w = a.w ? a.w : b.w;
-    if (!w) return dsp2_const(f0);
+    if (!w) return lst_const(f0);
     if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
-        return _dsp2_chain2_x(a, b, f0, p, sum);
+        double p[5] = {fa, fb, faa, fab, fbb};
+        return chain2_x(a, b, f0, p, sum);
     }
     if (f0 == f0) { /* (a NaN value takes the general path: derivatives as computed) */
-        if (!b.w) return _dsp2_chain(a, f0, fa, faa);
-        if (!a.w) return _dsp2_chain(b, f0, fb, fbb);
+        if (!b.w) return chain_list(a, f0, fa, faa);
+        if (!a.w) return chain_list(b, f0, fb, fbb);
     }
     uint32_t la = a.len, lb = b.len;
     int same = la == lb && a.off == b.off && a.st == b.st; /* the same list */
-    if (_dsp2_stale(w, a) || (!same && _dsp2_stale(w, b))) return dsp2_const(f0);
+    if (stale(w, a) || (!same && stale(w, b))) return lst_const(f0);
     size_t r = w->top;
     if (r + la + lb > w->cap) {
-        if (_dsp2_grow(w, (size_t)la + lb)) return dsp2_const(f0);
+        if (_dsp2_grow(w, (size_t)la + lb)) return lst_const(f0);
     }
     uint32_t k;
     int hv = w->mode == _DSP2_HV;
@@ -497,7 +534,7 @@ dsp2 _dsp2_chain2_l(const dsp2 *ap, const dsp2 *bp, double f0, const double p[5]
         }
     }
     w->top = r + k;
-    dsp2 res = dsp2_const(f0);
+    lst res = lst_const(f0);
     res.d = fa * a.d + fb * b.d;
     res.w = w;
     res.off = (uint32_t)r;
@@ -507,7 +544,7 @@ dsp2 _dsp2_chain2_l(const dsp2 *ap, const dsp2 *bp, double f0, const double p[5]
 }
 
 /* _dsp2_long for lists, accumulators and passive numbers */
-static int long_lists(dsp2 a, dsp2 b)
+INL int long_lists(lst a, lst b)
 {
     if ((a.len | b.len) & _DSP2_ACC) return 1;
     if (a.len && b.len && a.w->mode == _DSP2_SPARSE) return a.len + b.len > _DSP2_PROMOTE_SP;
@@ -516,14 +553,14 @@ static int long_lists(dsp2 a, dsp2 b)
 
 /* a += b for the accumulator a and a list or inline number b in diagonal or H v mode (the
  * running sum of an objective); returns 0 when it does not apply */
-static int acc_fast(dsp2 *a, dsp2 b)
+INL int acc_fast(lst *a, lst b)
 {
     dsp2_work *w = a->w;
     uint32_t k = a->len & ~_DSP2_ACC;
     if (!(a->len & _DSP2_ACC) || !w || b.w != w || (b.len & _DSP2_ACC) || w->mode == _DSP2_SPARSE ||
         k + 1 != w->nacc || w->acc[k].ver != a->off)
         return 0;
-    if (_dsp2_stale(w, b)) return 0;
+    if (stale(w, b)) return 0;
     _dsp2_acc *A = &w->acc[k];
     const uint32_t *ix = w->idx + b.off;
     const double *G = w->g + b.off, *H = w->h + b.off, cb = b.c;
@@ -545,27 +582,63 @@ static int acc_fast(dsp2 *a, dsp2 b)
     return 1;
 }
 
-/* a + c b for any operands (c = 1 or -1; the out-of-line half of dsp2_add, dsp2_sub) */
-dsp2 _dsp2_addsub_l(const dsp2 *ap, const dsp2 *bp, double c)
+/* a + c b (c = 1 or -1) */
+INL lst addsub_list(lst a, lst b, double c)
 {
-    dsp2 a = _dsp2_mat(*ap), b = _dsp2_mat(*bp);
     if (c == 1.0 && acc_fast(&a, b)) return a;
-    if (long_lists(a, b)) return _dsp2_addsub_x(a, b, c);
-    return _dsp2_chain2s(a, b, a.v + c * b.v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
+    if (long_lists(a, b)) return addsub_x(a, b, c);
+    return chain2_list(a, b, a.v + c * b.v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
+}
+
+/* ---- entry points from the header: numbers to lists and back --------------------------- */
+
+/* a number without its inline entries */
+INL lst head(const dsp2 *a)
+{
+    lst r = {a->v, a->d, a->c, a->w, a->off, a->len, a->st};
+    return r;
+}
+
+/* the list of a number (its inline entries are written to the arena) */
+INL lst to_lst(const dsp2 *a) { return a->len == _DSP2_INL ? mat_inline(a) : head(a); }
+
+INL dsp2 to_dsp2(lst r)
+{
+    dsp2 x = dsp2_const(r.v);
+    x.d = r.d, x.c = r.c, x.w = r.w, x.off = r.off, x.len = r.len, x.st = r.st;
+    return x;
+}
+
+dsp2 _dsp2_chain_l(const dsp2 *u, double f0, double f1, double f2)
+{
+    lst l = to_lst(u);
+    return to_dsp2(chain_list_p(&l, f0, f1, f2));
+}
+
+dsp2 _dsp2_chain2_l(const dsp2 *a, const dsp2 *b, double f0, const double p[5], int sum, int kind)
+{
+    lst la = to_lst(a), lb = to_lst(b);
+    return to_dsp2(chain2_list_p(&la, &lb, f0, p[0], p[1], p[2], p[3], p[4], sum, kind));
+}
+
+dsp2 _dsp2_addsub_l(const dsp2 *a, const dsp2 *b, double c)
+{
+    lst la = to_lst(a), lb = to_lst(b);
+    return to_dsp2(addsub_list(la, lb, c));
 }
 
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
 /* f(u) for an accumulator u in diagonal or H v mode: the result list straight from the
  * dense arrays (materialize and chain in one pass) */
-static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
+INL lst chain_acc(lst u, double f0, double f1, double f2)
 {
     dsp2_work *w = u.w;
     int k = acc_slot(w, u);
-    if (k < 0) return dsp2_const(f0);
+    if (k < 0) return lst_const(f0);
     _dsp2_acc *A = &w->acc[k];
     size_t s = A->cnt;
-    if (s == 0 || reserve(w, s)) return _dsp2_chain(materialize(u), f0, f1, f2);
+    if (s == 0 || reserve(w, s)) return chain_list(materialize(u), f0, f1, f2);
     if (!A->sorted) {
         qsort(A->list, s, sizeof *A->list, cmp_u32);
         A->sorted = 1;
@@ -586,17 +659,17 @@ static dsp2 chain_acc(dsp2 u, double f0, double f1, double f2)
     return list_num(f0, f1 * u.d, w, r, s, w->epoch);
 }
 
-dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
+INL lst chain_x(lst u, double f0, double f1, double f2)
 {
     if (u.w && (u.len & _DSP2_ACC) && u.w->mode != _DSP2_SPARSE) return chain_acc(u, f0, f1, f2);
     u = materialize(u);
     dsp2_work *w = u.w;
-    if (!w || w->mode != _DSP2_SPARSE) return _dsp2_chain(u, f0, f1, f2);
+    if (!w || w->mode != _DSP2_SPARSE) return chain_list(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0;
-    if (_dsp2_stale(w, u)) return dsp2_const(f0);
+    if (stale(w, u)) return lst_const(f0);
     u = plain(u);
     size_t s = u.len, m = tri(s) ? tri(s) : 1;
-    if (reserve(w, m)) return dsp2_const(f0);
+    if (reserve(w, m)) return lst_const(f0);
     size_t r = w->top, a = u.off;
     for (size_t p = 0; p < s; p++) {
         w->idx[r + p] = w->idx[a + p];
@@ -613,19 +686,19 @@ dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2)
     return u;
 }
 
-dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
+INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
 {
     if (a.len & _DSP2_ACC) a = materialize(a);
     if (b.len & _DSP2_ACC) b = materialize(b);
     dsp2_work *w = a.w ? a.w : b.w;
-    if (!w) return dsp2_const(f0);
-    if (w->mode != _DSP2_SPARSE) return _dsp2_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum, 2);
-    if (_dsp2_stale(w, a) || _dsp2_stale(w, b)) return dsp2_const(f0);
+    if (!w) return lst_const(f0);
+    if (w->mode != _DSP2_SPARSE) return chain2_list(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum, 2);
+    if (stale(w, a) || stale(w, b)) return lst_const(f0);
     if (a.c != 1.0) a = plain(a);
     if (b.c != 1.0) b = plain(b);
     if (a.w && b.w && a.len == b.len && a.off == b.off && a.st == b.st) { /* the same list */
         size_t n = a.len, m = tri(n) ? tri(n) : 1, r, o = a.off;
-        if (reserve(w, m)) return dsp2_const(f0);
+        if (reserve(w, m)) return lst_const(f0);
         r = w->top;
         uint32_t *restrict ix = w->idx;
         double *restrict G = w->g, *restrict H = w->h;
@@ -654,7 +727,7 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
         s++;
     }
     size_t m = tri(s) ? tri(s) : 1;
-    if (reserve(w, m)) return dsp2_const(f0);
+    if (reserve(w, m)) return lst_const(f0);
     size_t r = w->top;
     uint32_t *restrict ix = w->idx, *restrict pos = w->pos;
     double *restrict G = w->g, *restrict H = w->h, *restrict sa = w->sa, *restrict sb = w->sb;
@@ -674,9 +747,9 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
         for (size_t q = 0; q <= k; q++, t++)
             H[t] = p2 * sa[k] * sa[q] + p3 * (sa[k] * sb[q] + sb[k] * sa[q]) + p4 * sb[k] * sb[q];
     memset(sf + r, !sum, m); /* a sum: structural where an operand's entry is */
-    const dsp2 *op[2] = {&a, &b};
+    const lst *op[2] = {&a, &b};
     for (int u = 0; u < 2; u++) { /* plus f_a H_a + f_b H_b, scattered to the union */
-        const dsp2 *o = op[u];
+        const lst *o = op[u];
         double c = p[u];
         size_t oo = o->off;
         for (size_t k = 0, e = oo; k < o->len; k++) {
@@ -693,18 +766,18 @@ dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum)
     return list_num(f0, 0.0, w, r, s, w->epoch);
 }
 
-dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
+INL lst addsub_x(lst a, lst b, double c)
 {
     dsp2_work *w = a.w ? a.w : b.w;
     double v = a.v + c * b.v;
-    if (!w) return dsp2_const(v);
+    if (!w) return lst_const(v);
     int ka = -1, kb = -1;
-    if (a.w && (a.len & _DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return dsp2_const(v);
-    if (b.w && (b.len & _DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return dsp2_const(v);
+    if (a.w && (a.len & _DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return lst_const(v);
+    if (b.w && (b.len & _DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return lst_const(v);
     int lists = !a.len || !b.len ||
                 a.len + b.len <= (w->mode == _DSP2_SPARSE ? _DSP2_PROMOTE_SP : _DSP2_PROMOTE);
     if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC || lists))
-        return _dsp2_chain2s(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
+        return chain2_list(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
     int k;
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
         k = ka;
@@ -718,7 +791,7 @@ dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c)
         else acc_list(w, &w->acc[k], a, 1.0);
     } else { /* a new accumulator from two lists */
         k = (int)w->nacc;
-        if (acc_ready(w, &w->acc[k])) return dsp2_const(v);
+        if (acc_ready(w, &w->acc[k])) return lst_const(v);
         w->nacc++;
         w->acc[k].amark = w->top;
         acc_list(w, &w->acc[k], a, 1.0);
@@ -842,8 +915,8 @@ static int evaluate(dsp2_work *w, int mode, dn_objective_sp f, void *ctx, const 
         int st = prepare(w, n, mode, safe, x, v);
         if (st) return st;
         dsp2 res = f(w->x, n, ctx);
-        if (res.w == w && (res.len & _DSP2_ACC)) acc_slot(w, res);
-        else if (res.w == w && res.len != _DSP2_INL) _dsp2_stale(w, res);
+        if (res.w == w && (res.len & _DSP2_ACC)) acc_slot(w, head(&res));
+        else if (res.w == w && res.len != _DSP2_INL) stale(w, head(&res));
         if (w->fail & _DSP2_NOMEM) {
             finish(w);
             return DN_ENOMEM;
@@ -1080,7 +1153,7 @@ int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, voi
             k = acc_ready(w, &w->acc[0]) ? -1 : 0;
             if (k == 0) {
                 w->nacc = 1;
-                acc_list(w, &w->acc[0], r, 1.0);
+                acc_list(w, &w->acc[0], head(&r), 1.0);
             }
         }
         if (k < 0 || (w->fail & _DSP2_NOMEM)) {

@@ -62,18 +62,16 @@ extern "C" {
 typedef struct dsp2_work dsp2_work;
 
 /** Entries a number keeps inside itself (diagonal and H v modes). */
-#define DSP2_NIN 2
+#define DSP2_NIN 3
 /* S for each inline slot k = 0, 1 (written out: the compiler keeps the slots in registers
  * only when every index is a constant, also at -O2 where short loops stay rolled) */
-#define _DSP2_EACH(k, S)                                                                   \
-    {                                                                                      \
-        enum { k = 0 };                                                                    \
-        S                                                                                  \
-    }                                                                                      \
-    {                                                                                      \
-        enum { k = 1 };                                                                    \
-        S                                                                                  \
-    }
+#if DSP2_NIN == 2
+#define _DSP2_EACH(k, ...) { enum { k = 0 }; __VA_ARGS__ } { enum { k = 1 }; __VA_ARGS__ }
+#define _DSP2_SHIFT(a) (a.e[0] = a.e[1], a.e[1].i = _DSP2_NONE)
+#else
+#define _DSP2_EACH(k, ...) { enum { k = 0 }; __VA_ARGS__ } { enum { k = 1 }; __VA_ARGS__ } { enum { k = 2 }; __VA_ARGS__ }
+#define _DSP2_SHIFT(a) (a.e[0] = a.e[1], a.e[1] = a.e[2], a.e[2].i = _DSP2_NONE)
+#endif
 
 /** A one-pass order-2 number: value, H v scalar, and its entries: up to DSP2_NIN inside
  *  the number, otherwise a handle to a list in the workspace. */
@@ -160,12 +158,6 @@ struct dsp2_work {
 #endif
 
 /* out-of-line parts (src/sparse2.c) */
-int _dsp2_grow(dsp2_work *w, size_t need);
-dsp2 _dsp2_chain_x(dsp2 u, double f0, double f1, double f2);
-dsp2 _dsp2_chain2_x(dsp2 a, dsp2 b, double f0, const double p[5], int sum);
-dsp2 _dsp2_addsub_x(dsp2 a, dsp2 b, double c);
-int _dsp2_stale_x(dsp2_work *w, dsp2 a);
-dsp2 _dsp2_mat_x(dsp2 a);
 _DSP2_COLD dsp2 _dsp2_chain_l(const dsp2 *u, double f0, double f1, double f2);
 _DSP2_COLD dsp2 _dsp2_chain2_l(const dsp2 *a, const dsp2 *b, double f0, const double p[5],
                                  int sum, int kind);
@@ -211,10 +203,7 @@ _DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
  * an operation on such numbers whose result has at most DSP2_NIN entries keeps them
  * inside (no workspace access: the compiler keeps them in registers). A longer result,
  * or an operation with a list or an accumulator, first writes the inline operands to the
- * arena as lists (_dsp2_mat). Sparse mode uses lists only. */
-
-/* the operand as a list when its entries are inside */
-_DSP2_HOT dsp2 _dsp2_mat(dsp2 a) { return a.len == _DSP2_INL ? _dsp2_mat_x(a) : a; }
+ * arena as lists (src/sparse2.c). Sparse mode uses lists only. */
 
 /* f(u) for an inline u */
 _DSP2_HOT dsp2 _dsp2_chain_in(dsp2 u, double f0, double f1, double f2)
@@ -263,23 +252,24 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
         return r;
     }
     uint32_t cnt = 0; /* merge: the slots of a and b shift down as they are taken */
-    uint32_t xa0 = a.e[0].i, xa1 = a.e[1].i, xb0 = b.e[0].i, xb1 = b.e[1].i;
-    double ga0 = a.e[0].g, ga1 = a.e[1].g, ha0 = a.e[0].h, ha1 = a.e[1].h;
-    double gb0 = b.e[0].g, gb1 = b.e[1].g, hb0 = b.e[0].h, hb1 = b.e[1].h;
-    for (int k = 0; k < 2; k++) {
-        uint32_t x = xa0 < xb0 ? xa0 : xb0;
-        int ta = xa0 == x, tb = xb0 == x;
-        double ga = ta ? ga0 : 0.0, ha = ta ? ha0 : 0.0;
-        double gb = tb ? gb0 : 0.0, hb = tb ? hb0 : 0.0;
+    _DSP2_EACH(k, {
+        uint32_t xa = a.e[0].i, xb = b.e[0].i, x = xa < xb ? xa : xb;
+        int ta = xa == x, tb = xb == x;
+        double ga = ta ? a.e[0].g : 0.0, ha = ta ? a.e[0].h : 0.0;
+        double gb = tb ? b.e[0].g : 0.0, hb = tb ? b.e[0].h : 0.0;
         double ma = hv ? da : ga, mb = hv ? db : gb;
-        double gr = fa * ga + fb * gb, hr = fa * ha + fb * hb + _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
-        if (k == 0) r.e[0].i = x, r.e[0].g = gr, r.e[0].h = hr;
-        else r.e[1].i = x, r.e[1].g = gr, r.e[1].h = hr;
+        r.e[k].i = x;
+        r.e[k].g = fa * ga + fb * gb;
+        r.e[k].h = fa * ha + fb * hb + _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
         cnt += x != _DSP2_NONE;
-        if (ta) xa0 = xa1, ga0 = ga1, ha0 = ha1, xa1 = _DSP2_NONE;
-        if (tb) xb0 = xb1, gb0 = gb1, hb0 = hb1, xb1 = _DSP2_NONE;
-    }
-    *ok = (xa0 & xb0) == _DSP2_NONE; /* both used up */
+        if (ta) {
+            _DSP2_SHIFT(a);
+        }
+        if (tb) {
+            _DSP2_SHIFT(b);
+        }
+    })
+    *ok = (a.e[0].i & b.e[0].i) == _DSP2_NONE; /* both used up */
     r.off = cnt;
     return r;
 }
