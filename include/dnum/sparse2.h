@@ -1,8 +1,9 @@
 /* dnum/sparse2.h -- dsp2: one-pass order-2 numbers with sparse derivatives in a workspace.
  *
- * A dsp2 is a value plus a handle to a list of entries (i, g_i, h_i), one for each
- * variable x_i the number actually depends on, kept in a workspace (dsp2_work) owned by
- * the driver. Evaluating an objective once on dsp2 numbers seeded with the variables gives
+ * A dsp2 is a value plus its entries (i, g_i, h_i), one for each variable x_i the number
+ * actually depends on: up to DSP2_NIN (3) of them inside the number (diagonal and H v
+ * modes), more in a list kept in a workspace (dsp2_work) owned by the driver. Evaluating
+ * an objective once on dsp2 numbers seeded with the variables gives
  * (see dnum/hessian.h, dn_*_sp drivers):
  *   diagonal mode   g_i = df/dx_i and h_i = d2f/dx_i^2 for every i at once: the pure
  *                   second derivative along e_i needs no cross terms (f(u): h = f' h_u +
@@ -14,10 +15,12 @@
  * The cost of a pass is proportional to the total support of the intermediates, not to n.
  *
  * Numbers are built by the drivers (the variables) or by dsp2_const (passive constants,
- * which carry no list). Each operation appends its result list to the workspace arena,
- * without any allocation unless the arena must grow; a linear one (mul_d, div_d, neg,
- * d_sub, a chain with f'' = 0) shares its operand's list with a scale instead, and add_d,
- * sub_d are free. Sums accumulate in place: when
+ * which carry no entries). An operation whose operands and result have at most DSP2_NIN
+ * entries works on the numbers alone (inline, in registers: the common case in partially
+ * separable objectives); otherwise it appends its result list to the workspace arena,
+ * without any allocation unless the arena must grow, and a linear one (mul_d, div_d, neg,
+ * d_sub, a chain with f'' = 0) shares its operand's list with a scale instead; add_d and
+ * sub_d are free. Sparse mode keeps every entry in lists. Sums accumulate in place: when
  * s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator* (dense arrays
  * in the workspace, a list of touched indices), and later additions into it cost
  * O(support of t); the storage of the terms added since is then recycled. Reusing an
