@@ -6,8 +6,6 @@
 #include <string.h>
 #include "dnum/hessian.h"
 
-/* ---- allocation through the workspace's allocator ------------------------------------- */
-
 /* The list paths work on lst, a dsp2 without its inline entries (48 bytes instead of
  * 120); dsp2 numbers are converted at the entry points called by the header (to_lst
  * writes inline entries to the arena). */
@@ -40,6 +38,8 @@ INL lst chain2_list(lst a, lst b, double f0, double fa, double fb, double faa, d
     lst ta = a, tb = b;
     return chain2_list_p(&ta, &tb, f0, fa, fb, faa, fab, fbb, sum, kind);
 }
+
+/* ---- allocation through the workspace's allocator ------------------------------------- */
 
 static void *w_alloc(const dn_allocator *al, size_t size)
 {
@@ -121,9 +121,9 @@ void _dsp2_recycle_x(dsp2_work *w, size_t mark)
     w->lowmark = w->rec_mark[0];
 }
 
-/* the slow half of _dsp2_stale: a (made in epoch a.st < epoch, above the lowest mark) is
+/* the slow half of stale: a list (made in epoch st < epoch, above the lowest mark) is
  * stale when a recycle after its epoch had a mark at or below its first entry */
-static int _dsp2_stale_x(dsp2_work *w, uint32_t st, uint32_t off)
+static int stale_hist(dsp2_work *w, uint32_t st, uint32_t off)
 {
     for (unsigned k = 0; k < w->nrec; k++)
         if (w->rec_ep[k] > st) {
@@ -137,10 +137,10 @@ static int _dsp2_stale_x(dsp2_work *w, uint32_t st, uint32_t off)
 /* 1 (and the flag set) when the list a may no longer be read: some recycle since it was
  * made released storage at or below its first entry. Inline: made in the current epoch
  * (no recycle since), or below every recycle mark of the pass (the variables, values
- * computed before a sum started); otherwise the history decides (src/sparse2.c). */
+ * computed before a sum started); otherwise the history decides (stale_hist). */
 INL int stale(dsp2_work *w, lst a)
 {
-    return a.len && a.st != w->epoch && a.off >= w->lowmark && _dsp2_stale_x(w, a.st, a.off);
+    return a.len && a.st != w->epoch && a.off >= w->lowmark && stale_hist(w, a.st, a.off);
 }
 
 /* room for m entries at the top (sets the failure flag and returns 1 when impossible) */
@@ -428,8 +428,8 @@ static lst chain_list_p(const lst *up, double f0, double f1, double f2)
     uint32_t n = u.len;
     if (w->top + n > w->cap && _dsp2_grow(w, n)) return lst_const(f0);
     size_t r = w->top, a = u.off;
-    uint32_t *_DSP2_RESTRICT ix = w->idx;
-    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
+    uint32_t *restrict ix = w->idx;
+    double *restrict G = w->g, *restrict H = w->h;
     double c = u.c, f1c = f1 * c; /* the stored entries are 1/c of u's */
     if (w->mode == _DSP2_HV) {
         double m = f2 * u.d * c;
@@ -484,14 +484,14 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
     }
     uint32_t k;
     int hv = w->mode == _DSP2_HV;
-    uint32_t *_DSP2_RESTRICT ix = w->idx;
-    double *_DSP2_RESTRICT G = w->g, *_DSP2_RESTRICT H = w->h;
+    uint32_t *restrict ix = w->idx;
+    double *restrict G = w->g, *restrict H = w->h;
     double ca = a.c, cb = b.c; /* scales of the stored entries */
     double da = hv ? a.d : 0.0, db = hv ? b.d : 0.0;
     if (same) {
         double fs = fa * ca + fb * cb;
-        const uint32_t *_DSP2_RESTRICT ia = ix + a.off;
-        const double *_DSP2_RESTRICT ga = G + a.off, *_DSP2_RESTRICT ha = H + a.off;
+        const uint32_t *restrict ia = ix + a.off;
+        const double *restrict ga = G + a.off, *restrict ha = H + a.off;
         for (k = 0; k < la; k++) {
             double gA = ca * ga[k], gB = cb * ga[k], mA = hv ? da : gA, mB = hv ? db : gB;
             ix[r + k] = ia[k];

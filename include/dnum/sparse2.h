@@ -66,15 +66,14 @@ typedef struct dsp2_work dsp2_work;
 
 /** Entries a number keeps inside itself (diagonal and H v modes). */
 #define DSP2_NIN 3
-/* S for each inline slot k = 0, 1 (written out: the compiler keeps the slots in registers
- * only when every index is a constant, also at -O2 where short loops stay rolled) */
-#if DSP2_NIN == 2
-#define _DSP2_EACH(k, ...) { enum { k = 0 }; __VA_ARGS__ } { enum { k = 1 }; __VA_ARGS__ }
-#define _DSP2_SHIFT(a) (a.e[0] = a.e[1], a.e[1].i = _DSP2_NONE)
-#else
-#define _DSP2_EACH(k, ...) { enum { k = 0 }; __VA_ARGS__ } { enum { k = 1 }; __VA_ARGS__ } { enum { k = 2 }; __VA_ARGS__ }
+/* S for each inline slot k = 0, 1, 2, written out (the compiler keeps the slots in
+ * registers only when every index is a constant, also at -O2 where short loops stay
+ * rolled), and the removal of slot 0 of a */
+#define _DSP2_EACH(k, ...)                                                                 \
+    { enum { k = 0 }; __VA_ARGS__ }                                                        \
+    { enum { k = 1 }; __VA_ARGS__ }                                                        \
+    { enum { k = 2 }; __VA_ARGS__ }
 #define _DSP2_SHIFT(a) (a.e[0] = a.e[1], a.e[1] = a.e[2], a.e[2].i = _DSP2_NONE)
-#endif
 
 /** A one-pass order-2 number: value, H v scalar, and its entries: up to DSP2_NIN inside
  *  the number, otherwise a handle to a list in the workspace. */
