@@ -116,7 +116,9 @@ static inline void _dn_dvec_end(dvec_out *o)
  * every order 0..DVEC_CONST_MAX, the others at 0 and 9..DVEC_CONST_MAX (at 1..8 Dvec
  * runs the expression engine's order-specialised operations, expr_impl.h; the other
  * fields are NULL there). Unrolled like the fixed family, where the rolled loops of a
- * run-time order spend most of their time on loop control. Same arithmetic, so the same
+ * run-time order spend most of their time on loop control; gcc 12's growth limits leave
+ * some of them (exp, sin, cos, sqrt, pow, the pairs, ...) as one out-of-line copy with
+ * a run-time order, its loops unrolled by the pragma. Same arithmetic, so the same
  * results. */
 #define DVEC_CONST_MAX 16
 #define DVEC_K1_LIST(X)                                                                    \

@@ -88,7 +88,7 @@ static size_t calib_size(unsigned n)
 /* the length of a temporary: a register, or a one-variable series of order n + 1 */
 static size_t tlen(size_t S, unsigned n) { return S > (size_t)n + 2 ? S : (size_t)n + 2; }
 
-static void *align64(void *p)
+static void *err_align64(void *p)
 {
     return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
 }
@@ -231,7 +231,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
 
 /* The bound of one instruction: writes the result to d and its bound to ed (which may
  * be the registers of a or b). */
-static void step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
+static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
 {
     size_t S = x->S;
     const double *a = x->val + i->a * S, *b = x->val + i->b * S;
@@ -379,9 +379,9 @@ static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const doub
     x->g = x->t[NTMP - 1] + tl;
     x->tk = x->g + S;
     x->wk = x->tk + S;
-    x->ws = align64(x->wk + (K ? _DNK_WORK(S) : 0));
-    x->ww = align64(x->ws + _DN_W_MAX(n + 1));
-    x->xw = (double *)align64(x->ww + _DN_WW_MAX(n + 1));
+    x->ws = err_align64(x->wk + (K ? _DNK_WORK(S) : 0));
+    x->ww = err_align64(x->ws + _DN_W_MAX(n + 1));
+    x->xw = (double *)err_align64(x->ww + _DN_WW_MAX(n + 1));
     x->quick = !calibrate;
     set_g(x);
     for (size_t k = 0; k < e->nvars * S; k++) {
@@ -389,7 +389,7 @@ static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const doub
         x->err[k] = aerr ? aerr[k] : 0.0;
     }
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
-        step(x, i, x->val + i->dst * S, x->err + i->dst * S);
+        err_step(x, i, x->val + i->dst * S, x->err + i->dst * S);
 }
 
 /* The bound reported for a result out with the bound b: NaN where out is NaN, +Inf where

@@ -235,33 +235,34 @@ static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
 #define _dn_kt_erf_w(d, a, n, ...) K->erf(d, a)
 #define _dn_kt_erfc_w(d, a, n, ...) K->erfc(d, a)
 
-/* the special functions (kernel_special.h) are not in the table: their rolled kernels */
-#define _dn_kt_lgamma_w _dn_lgamma_w
-#define _dn_kt_tgamma_w _dn_tgamma_w
-#define _dn_kt_digamma_w _dn_digamma_w
-#define _dn_kt_lambertw_w _dn_lambertw_w
-#define _dn_kt_lambertwm1_w _dn_lambertwm1_w
-#define _dn_kt_erfinv_w _dn_erfinv_w
-#define _dn_kt_erfcinv_w _dn_erfcinv_w
-#define _dn_kt_j0_w _dn_j0_w
-#define _dn_kt_j1_w _dn_j1_w
-#define _dn_kt_y0_w _dn_y0_w
-#define _dn_kt_y1_w _dn_y1_w
-#define _dn_kt_log2_w _dn_log2_w
-#define _dn_kt_log10_w _dn_log10_w
-#define _dn_kt_exp2_w _dn_exp2_w
-#define _dn_kt_sinc_w _dn_sinc_w
-#define _dn_kt_cot_w _dn_cot_w
-#define _dn_kt_sinpi_w _dn_sinpi_w
-#define _dn_kt_cospi_w _dn_cospi_w
-#define _dn_kt_floor_w _dn_floor_w
-#define _dn_kt_ceil_w _dn_ceil_w
-#define _dn_kt_min_w _dn_min_w
-#define _dn_kt_max_w _dn_max_w
-#define _dn_kt_fmod_w _dn_fmod_w
-#define _dn_kt_polygamma_w _dn_polygamma_w
-#define _dn_kt_jn_w _dn_jn_w
-#define _dn_kt_yn_w _dn_yn_w
+/* the special functions (kernel_special.h) are not in the table: the library's one
+ * compiled copy of their rolled kernels (their point series cost far more than a call) */
+#define _dn_kt_lgamma_w _dn_xk_lgamma_w
+#define _dn_kt_tgamma_w _dn_xk_tgamma_w
+#define _dn_kt_digamma_w _dn_xk_digamma_w
+#define _dn_kt_lambertw_w _dn_xk_lambertw_w
+#define _dn_kt_lambertwm1_w _dn_xk_lambertwm1_w
+#define _dn_kt_erfinv_w _dn_xk_erfinv_w
+#define _dn_kt_erfcinv_w _dn_xk_erfcinv_w
+#define _dn_kt_j0_w _dn_xk_j0_w
+#define _dn_kt_j1_w _dn_xk_j1_w
+#define _dn_kt_y0_w _dn_xk_y0_w
+#define _dn_kt_y1_w _dn_xk_y1_w
+#define _dn_kt_log2_w _dn_xk_log2_w
+#define _dn_kt_log10_w _dn_xk_log10_w
+#define _dn_kt_exp2_w _dn_xk_exp2_w
+#define _dn_kt_sinc_w _dn_xk_sinc_w
+#define _dn_kt_cot_w _dn_xk_cot_w
+#define _dn_kt_sinpi_w _dn_xk_sinpi_w
+#define _dn_kt_cospi_w _dn_xk_cospi_w
+#define _dn_kt_floor_w _dn_xk_floor_w
+#define _dn_kt_ceil_w _dn_xk_ceil_w
+#define _dn_kt_min_w _dn_xk_min_w
+#define _dn_kt_max_w _dn_xk_max_w
+#define _dn_kt_fmod_w _dn_xk_fmod_w
+#define _dn_kt_polygamma_w _dn_xk_polygamma_w
+#define _dn_kt_jn_w _dn_xk_jn_w
+#define _dn_kt_yn_w _dn_xk_yn_w
 
 /* The program at an order n <= DVEC_CONST_MAX without a specialised program. */
 static _DN_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
@@ -274,6 +275,20 @@ static _DN_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
         _DN_EXPR_EXEC(_dn_kt_, i->op, d, a, b, c, n, ws, )
+    }
+}
+
+void _dn_expr_op(unsigned op, double *d, const double *a, const double *b, double c,
+                 unsigned n, double *ws, _dn_wide *ww)
+{
+    if (n - DN_EXPR_SPEC_MIN <= DN_EXPR_SPEC_MAX - DN_EXPR_SPEC_MIN) {
+        _dn_expr_ops(n)[op](d, a, b, c);
+    } else if (n <= DVEC_CONST_MAX) {
+        const dvec_ktab *K = &_dn_dvec_k[n];
+        double wt[_DN_W_MAX(DVEC_CONST_MAX)]; /* the special functions' */
+        _DN_EXPR_EXEC(_dn_kt_, op, d, a, b, c, n, wt, )
+    } else {
+        _dn_expr_exec_w(op, d, a, b, c, n, ws, ww);
     }
 }
 

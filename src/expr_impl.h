@@ -192,6 +192,12 @@ _DN_EXPR_INTERNAL void _dn_expr_exec(unsigned op, double *d, const double *a,
 _DN_EXPR_INTERNAL void _dn_expr_exec_w(unsigned op, double *d, const double *a,
                                        const double *b, double c, unsigned n, double *ws,
                                        _dn_wide *ww);
+/* One instruction at order n with the fastest kernel the library has for that order:
+ * the order-specialised operations (1..8), the table of constant-order kernels (up to
+ * DVEC_CONST_MAX; scratch on the stack), else the rolled kernels with the scratch ws and
+ * ww of _dn_expr_exec_w (expr_eval.c; Dvec's operations). */
+_DN_EXPR_INTERNAL void _dn_expr_op(unsigned op, double *d, const double *a, const double *b,
+                                   double c, unsigned n, double *ws, _dn_wide *ww);
 #endif
 
 /* Extended precision (expr_eval_ext.c). The low part of a folded constant: the operation

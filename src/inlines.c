@@ -3,12 +3,10 @@
  * other languages, function pointers across libraries). User code that includes
  * <dnum/dnum.h> gets inline versions. Each copy is a thin wrapper: its kernel is the one
  * compiled copy of the rolled kernel in the library (src/kernels_x.h), so this file
- * compiles no kernel but the linear ones. The Dnum2 copies are emitted by
- * src/inlines2.c, which includes this file, so that two cores build the halves side by side. */
+ * compiles no kernel but the linear ones. */
 #define DN_NO_UNROLL
-#ifndef DNUM2_FIXED_DECL /* this file: dnum_oN; inlines2.c: dnum2_oN (built in parallel) */
-#define DNUM_FIXED_DECL
-#endif
+#define DNUM_FIXED_DECL  /* external linkage for both families */
+#define DNUM2_FIXED_DECL
 #if defined(__GNUC__) && !defined(__clang__)
 /* GCC 12's loop versioning of the rolled exp recurrence reports reads of v[n+1], which
  * the loop bounds (j <= k <= n) never perform: a known false positive. */

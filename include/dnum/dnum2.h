@@ -103,7 +103,7 @@ extern "C" {
 #endif
 #endif
 
-/* The kernel with scratch that the functions call: the inline one here; src/inlines2.c
+/* The kernel with scratch that the functions call: the inline one here; src/inlines.c
  * calls the library's one compiled copy of each instead (as fixed.h's _DNUM_KW). */
 #ifndef _DNUM2_KW
 #define _DNUM2_KW(f) _dn2_##f##_w
