@@ -78,6 +78,13 @@
 #else
 #define _DN_UNROLL
 #endif
+/* Complete unrolling of a loop with a constant trip count (series of fixed length), in
+ * every translation unit: gcc unrolls these at -O3 but not at -O2. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define _DN_UNROLL_FIXED _Pragma("GCC unroll 16")
+#else
+#define _DN_UNROLL_FIXED
+#endif
 
 /* The rare paths (zeros and poles) stay out of line, so the unrolled hot code keeps its size. */
 #if defined(__GNUC__) || defined(__clang__)

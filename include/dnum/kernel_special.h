@@ -372,11 +372,11 @@ static inline void _DN_K(s_digamma_pos)(_DN_R *h, _DN_R x, unsigned n)
         _DN_R s = (_DN_R)(k + 1);
         xs *= iX; /* X^-s */
         _DN_R t = xs * s * iX, sum = 0.0;
-        for (unsigned j = 0; j < 10; j++) { /* B_2j/(2j)! (s)_(2j-1) X^(-s-2j+1) */
+        _DN_UNROLL_FIXED for (unsigned j = 0; j < 10; j++) { /* B_2j/(2j)! (s)_(2j-1) X^(-s-2j+1) */
             tl[j] = _DN_K(sp_bf)[j] * t;
             t *= (s + 2.0 * j + 1.0) * (s + 2.0 * j + 2.0) * iX2;
         }
-        for (unsigned j = 10; j-- > 0;) sum += tl[j];
+        _DN_UNROLL_FIXED for (unsigned j = 10; j-- > 0;) sum += tl[j];
         h[k] = sum + 0.5 * xs + xs * X / (s - 1.0);
     }
     /* direct part: sum_{i<N} (x+i)^-s, from the smallest terms (i = N-1) down */
