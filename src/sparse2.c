@@ -13,7 +13,11 @@ typedef struct lst {
     double v, d, c;
     dsp2_work *w;
     uint32_t off, len, st;
+    double q; /* an accumulator view's second coefficient (_DSP2_VIEW); 0 otherwise */
 } lst;
+
+/* the slot of an accumulator handle's len */
+#define SLOT(len) ((len) & ~(_DSP2_ACC | _DSP2_VIEW))
 
 /* The list paths are inlined into chain_list, chain2_list and the entry points, so that
  * a number is not copied through memory right after it was stored field by field (the
@@ -154,7 +158,7 @@ static size_t tri(size_t s) { return s * (s + 1) / 2; }
 /* a number with a list (or an accumulator handle) */
 INL lst list_num(double v, double d, dsp2_work *w, size_t off, size_t len, uint32_t st)
 {
-    lst r = {v, d, 1.0, w, (uint32_t)off, (uint32_t)len, st};
+    lst r = {v, d, 1.0, w, (uint32_t)off, (uint32_t)len, st, 0.0};
     return r;
 }
 
@@ -292,15 +296,21 @@ INL void acc_list(dsp2_work *w, _dsp2_acc *A, lst t, double c)
     }
 }
 
-/* A += c * B for another accumulator B */
-static void acc_acc(dsp2_work *w, _dsp2_acc *A, const _dsp2_acc *B, double c)
+/* A += c * b for another accumulator B, read through b's view coefficients (b.c, b.q);
+ * with drop, B is emptied on the way (it is released right after) */
+static void acc_acc(dsp2_work *w, _dsp2_acc *A, _dsp2_acc *B, lst b, double c, int drop)
 {
+    double cg = c * b.c, q = c * b.q;
+    int hv = w->mode == _DSP2_HV;
     for (size_t k = 0; k < B->cnt; k++) {
         uint32_t i = B->list[k];
+        double g = B->g[i], h = B->h[i];
         touch(A, i);
-        A->g[i] += c * B->g[i];
-        A->h[i] += c * B->h[i];
+        A->g[i] += cg * g;
+        A->h[i] += cg * h + q * (hv ? 1.0 : g) * g;
+        if (drop) B->g[i] = B->h[i] = 0.0, B->in[i] = 0;
     }
+    if (drop) B->cnt = 0;
     if (w->mode == _DSP2_SPARSE && B->tcnt && !trip_reserve(w, A, B->tcnt)) {
         for (size_t k = 0; k < B->tcnt; k++) {
             A->ti[A->tcnt] = B->ti[k];
@@ -331,7 +341,7 @@ static void release(dsp2_work *w, unsigned k)
 /* the slot of an accumulator handle, or -1 (and the stale flag) when it is outdated */
 INL int acc_slot(dsp2_work *w, lst a)
 {
-    unsigned k = a.len & ~_DSP2_ACC;
+    unsigned k = SLOT(a.len);
     if (k < w->nacc && w->acc[k].ver == a.off) return (int)k;
     w->fail |= _DSP2_STALE;
     return -1;
@@ -360,11 +370,13 @@ INL lst materialize(lst a)
     if (s == 0) m = 1;
     if (reserve(w, m)) return lst_const(a.v);
     size_t r = w->top;
+    double c = a.c, q = a.q, hv = w->mode == _DSP2_HV;
     for (size_t p = 0; p < s; p++) {
         uint32_t i = A->list[p];
+        double g = A->g[i];
         w->idx[r + p] = i;
-        w->g[r + p] = A->g[i];
-        w->h[r + p] = A->h[i];
+        w->g[r + p] = c * g;
+        w->h[r + p] = c * A->h[i] + q * (hv ? 1.0 : g) * g;
         w->pos[i] = (uint32_t)p;
     }
     if (w->mode == _DSP2_SPARSE) {
@@ -595,7 +607,8 @@ INL lst addsub_list(lst a, lst b, double c)
 /* a number without its inline entries */
 INL lst head(const dsp2 *a)
 {
-    lst r = {a->v, a->d, a->c, a->w, a->off, a->len, a->st};
+    lst r = {a->v, a->d, a->c, a->w, a->off, a->len, a->st, 0.0};
+    if (a->len & _DSP2_VIEW) r.q = a->e[0].g;
     return r;
 }
 
@@ -606,6 +619,7 @@ INL dsp2 to_dsp2(lst r)
 {
     dsp2 x = dsp2_const(r.v);
     x.d = r.d, x.c = r.c, x.w = r.w, x.off = r.off, x.len = r.len, x.st = r.st;
+    if (r.len & _DSP2_VIEW) x.e[0].g = r.q;
     return x;
 }
 
@@ -629,34 +643,20 @@ dsp2 _dsp2_addsub_l(const dsp2 *a, const dsp2 *b, double c)
 
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
-/* f(u) for an accumulator u in diagonal or H v mode: the result list straight from the
- * dense arrays (materialize and chain in one pass) */
+/* f(u) for an accumulator u in diagonal or H v mode: a view of u's accumulator (O(1));
+ * with g_u = c g, h_u = c h + q g^2 (H v: c h + q g), f(u) has g = f1 c g and
+ * h = f1 c h + (f1 q + f2 c^2) g^2 (H v: (f1 q + f2 c d_u) g) */
 INL lst chain_acc(lst u, double f0, double f1, double f2)
 {
-    dsp2_work *w = u.w;
-    int k = acc_slot(w, u);
-    if (k < 0) return lst_const(f0);
-    _dsp2_acc *A = &w->acc[k];
-    size_t s = A->cnt;
-    if (s == 0 || reserve(w, s)) return chain_list(materialize(u), f0, f1, f2);
-    if (!A->sorted) {
-        qsort(A->list, s, sizeof *A->list, cmp_u32);
-        A->sorted = 1;
-    }
+    if (acc_slot(u.w, u) < 0) return lst_const(f0);
     if (f0 != f0) f1 = f2 = f0;
-    size_t r = w->top;
-    uint32_t *restrict ix = w->idx + r;
-    double *restrict G = w->g + r, *restrict H = w->h + r, m = f2 * u.d;
-    int hv = w->mode == _DSP2_HV;
-    for (size_t p = 0; p < s; p++) {
-        uint32_t i = A->list[p];
-        double g = A->g[i];
-        ix[p] = i;
-        G[p] = f1 * g;
-        H[p] = f1 * A->h[i] + (hv ? m : f2 * g) * g;
-    }
-    w->top = r + s;
-    return list_num(f0, f1 * u.d, w, r, s, w->epoch);
+    double m = u.w->mode == _DSP2_HV ? u.d : u.c;
+    u.q = f1 * u.q + f2 * u.c * m;
+    u.c *= f1;
+    u.d *= f1;
+    u.v = f0;
+    u.len |= _DSP2_VIEW;
+    return u;
 }
 
 INL lst chain_x(lst u, double f0, double f1, double f2)
@@ -774,6 +774,11 @@ INL lst addsub_x(lst a, lst b, double c)
     int ka = -1, kb = -1;
     if (a.w && (a.len & _DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return lst_const(v);
     if (b.w && (b.len & _DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return lst_const(v);
+    /* The sum is made in place in the accumulator of a sum operand, never of a view (f(s)
+     * leaves s as it is); a view is read straight from its arrays only into an earlier
+     * accumulator (its own is released by the addition), otherwise written out as a list */
+    if (ka >= 0 && (a.len & _DSP2_VIEW)) a = materialize(a), ka = -1;
+    if (kb >= 0 && (b.len & _DSP2_VIEW) && !(ka >= 0 && kb > ka)) b = materialize(b), kb = -1;
     int lists = !a.len || !b.len ||
                 a.len + b.len <= (w->mode == _DSP2_SPARSE ? _DSP2_PROMOTE_SP : _DSP2_PROMOTE);
     if (ka < 0 && kb < 0 && (w->safe || w->nacc == _DSP2_NACC || lists))
@@ -782,12 +787,12 @@ INL lst addsub_x(lst a, lst b, double c)
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
         k = ka;
         if (kb == ka) acc_scale(&w->acc[k], 1.0 + c);
-        else if (kb >= 0) acc_acc(w, &w->acc[k], &w->acc[kb], c);
+        else if (kb >= 0) acc_acc(w, &w->acc[k], &w->acc[kb], b, c, 1);
         else acc_list(w, &w->acc[k], b, c);
     } else if (kb >= 0) { /* b = a + c b */
         k = kb;
         if (c != 1.0) acc_scale(&w->acc[k], c);
-        if (ka >= 0) acc_acc(w, &w->acc[k], &w->acc[ka], 1.0);
+        if (ka >= 0) acc_acc(w, &w->acc[k], &w->acc[ka], a, 1.0, 1);
         else acc_list(w, &w->acc[k], a, 1.0);
     } else { /* a new accumulator from two lists */
         k = (int)w->nacc;
@@ -958,11 +963,14 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
         return;
     }
     if (r.len & _DSP2_ACC) {
-        _dsp2_acc *A = &w->acc[r.len & ~_DSP2_ACC];
+        _dsp2_acc *A = &w->acc[SLOT(r.len)];
+        lst h = head(&r);
+        double hv = w->mode == _DSP2_HV;
         for (size_t k = 0; k < A->cnt; k++) {
             uint32_t i = A->list[k];
-            if (grad) grad[i] = A->g[i];
-            if (hout) hout[i] = A->h[i];
+            double g = A->g[i];
+            if (grad) grad[i] = h.c * g;
+            if (hout) hout[i] = h.c * A->h[i] + h.q * (hv ? 1.0 : g) * g;
         }
         return;
     }
@@ -1147,7 +1155,7 @@ int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, voi
         /* the result as an accumulator (a list or constant is added to an empty one) */
         int k;
         if (r.w && (r.len & _DSP2_ACC)) {
-            k = (int)(r.len & ~_DSP2_ACC);
+            k = (int)SLOT(r.len);
         } else { /* other accumulators are dead: the list alone is the result */
             while (w->nacc) acc_clean(&w->acc[--w->nacc]);
             k = acc_ready(w, &w->acc[0]) ? -1 : 0;

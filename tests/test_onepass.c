@@ -168,6 +168,67 @@ Test(onepass, random_programs)
     }
 }
 
+/* ---- functions of long sums (accumulators) and their combinations ----------------------- */
+
+/* a sum over every variable, twice (long enough to be accumulated in place) */
+#define LONG_SUM(T, s, x, n, c)                                                            \
+    T s = dnh_const(T, 0.0);                                                               \
+    for (unsigned j = 0; j < 2 * (n); j++)                                                 \
+        s = dnh_add(s, dnh_mul_d(j < (n) ? x[j] : dnh_mul(x[j - (n)], x[j - (n)]),          \
+                                 (c) * (0.3 + 0.05 * (double)j)));
+
+DN_OBJECTIVE2(sumfun, T, x, n, ctx,
+    int which = *(const int *)ctx;
+    LONG_SUM(T, s, x, n, 0.2)
+    switch (which) {
+    case 0: return dnh_exp(s);                                  /* the result itself */
+    case 1: return dnh_add(dnh_log1p(dnh_exp(s)), x[0]);        /* + a short number */
+    case 2: return dnh_add(dnh_sin(s), dnh_cos(s));             /* two functions of one sum */
+    case 3: return dnh_add(s, dnh_tanh(s));                     /* the sum and a function of it */
+    case 4: return dnh_sub(dnh_tanh(s), s);
+    case 5: return dnh_mul(dnh_exp(s), x[1]);                   /* a product */
+    case 6: return dnh_sub(x[0], dnh_mul_d(dnh_exp(s), 2.0));   /* into the sum, scaled */
+    case 7: return dnh_mul(dnh_sin(s), dnh_cos(dnh_mul_d(s, 0.5)));
+    default: break;
+    }
+    LONG_SUM(T, t, x, n, -0.1)
+    switch (which) {
+    case 8: return dnh_add(dnh_mul_d(dnh_exp(s), 0.5), dnh_tanh(t)); /* the later sum into */
+    case 9: return dnh_add(dnh_tanh(t), dnh_exp(s));                 /* the earlier one */
+    case 10: return dnh_sub(dnh_sqrt(dnh_add_d(dnh_mul(t, t), 1.0)), dnh_atan(s));
+    case 11: { /* several losses of sums (logistic regression) */
+        T loss = dnh_add(dnh_log1p(dnh_exp(s)), dnh_log1p(dnh_exp(dnh_neg(t))));
+        LONG_SUM(T, u, x, n, 0.05)
+        return dnh_add(loss, dnh_mul_d(dnh_log1p(dnh_exp(u)), 3.0));
+    }
+    case 12: { /* a function of the sum, then the sum changes: the function is stale */
+        T y = dnh_exp(s);
+        s = dnh_add(s, dnh_mul(x[0], x[1]));
+        return dnh_add(dnh_mul(y, x[2]), s);
+    }
+    case 13: { /* a function of the sum used in many terms (a mean) */
+        T m = dnh_mul_d(s, 1.0 / n), v = dnh_const(T, 0.0);
+        for (unsigned j = 0; j < n; j++) {
+            T e = dnh_sub(x[j], m);
+            v = dnh_add(v, dnh_mul(e, e));
+        }
+        return dnh_add(v, dnh_exp(m));
+    }
+    default: return dnh_log(dnh_add_d(dnh_mul(dnh_sin(s), dnh_sin(s)), 1.0));
+    })
+
+Test(onepass, functions_of_long_sums)
+{
+    enum { n = 16 };
+    double x[n];
+    for (unsigned i = 0; i < n; i++) x[i] = 0.15 * (double)((i * 7) % 11) - 0.7;
+    for (int which = 0; which <= 14; which++) {
+        char what[32];
+        snprintf(what, sizeof what, "sum function %d", which);
+        check_against_reference(sumfun, sumfun_sp, &which, x, n, 1e-12, what);
+    }
+}
+
 /* ---- closed forms ------------------------------------------------------------------------ */
 
 Test(onepass, w3_closed_form)

@@ -23,7 +23,9 @@
  * sub_d are free. Sparse mode keeps every entry in lists. Sums accumulate in place: when
  * s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator* (dense arrays
  * in the workspace, a list of touched indices), and later additions into it cost
- * O(support of t); the storage of the terms added since is then recycled. Reusing an
+ * O(support of t); the storage of the terms added since is then recycled. A function of
+ * an accumulator is a view of its arrays with two coefficients (O(1); entries made where
+ * it is used: added into another sum, straight from the arrays). Reusing an
  * operand after that (the old s, or a value computed after s became an accumulator and
  * used across later additions into s) is detected, and the driver then re-evaluates the
  * objective once in a safe mode that never recycles storage (same results, more memory
@@ -83,15 +85,20 @@ typedef struct dsp2 {
     double c;     /* list: scale of its entries (a linear f(u) = c u shares u's list) */
     dsp2_work *w; /* workspace; NULL for a passive constant */
     uint32_t off; /* list: first entry in the arena; accumulator: version; inline: count */
-    uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot; _DSP2_INL */
+    uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot (| _DSP2_VIEW);
+                     _DSP2_INL */
     uint32_t st;  /* list: epoch of the workspace when it was made (detects recycled storage) */
-    struct { double g, h; uint32_t i; } e[DSP2_NIN]; /* inline entries */
+    struct { double g, h; uint32_t i; } e[DSP2_NIN]; /* inline entries (a view: e[0].g is q) */
 } dsp2;
 
 /* ---- internal: workspace layout (read by the inline operations) ------------------------ */
 
 #define _DSP2_ACC 0x80000000u
 #define _DSP2_INL 0x40000000u /* len of a number with its entries inside (ix, gx, hx) */
+/* an accumulator *view*: f(s) for an accumulator s, read through s's dense arrays as
+ * g = c g_s, h = c h_s + q g_s^2 (H v mode: c h_s + q g_s), so that a chain of functions
+ * of a sum costs O(1) and its entries are made once, where it is used */
+#define _DSP2_VIEW 0x20000000u
 #define _DSP2_NONE UINT32_MAX /* an unused inline slot */
 #define _DSP2_NACC 8         /* accumulators alive at once */
 #define _DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
