@@ -6,7 +6,7 @@
 #include <string.h>
 #include "dnum/hessian.h"
 
-/* The list paths work on lst, a dsp2 without its inline entries (48 bytes instead of
+/* The list paths work on lst, a dsp2 without its inline entries (56 bytes instead of
  * 120); dsp2 numbers are converted at the entry points called by the header (to_lst
  * writes inline entries to the arena). */
 typedef struct lst {
