@@ -819,6 +819,7 @@ static void free_sized(dsp2_work *w)
     w_free(w->al, w->rowc, (n + 1) * sizeof *w->rowc);
     w->x = NULL, w->pos = NULL, w->sa = w->sb = NULL, w->rowc = NULL;
     w->sized = 0;
+    w->seeded = 0;
 }
 
 int dsp2_work_new(dsp2_work **work, const dn_allocator *al)
@@ -878,6 +879,7 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     w->top = 0;
     w->fail = 0;
     if (mode == _DSP2_SPARSE) { /* the variables: one-entry lists */
+        w->seeded = 0;
         if (reserve(w, n)) return DN_ENOMEM;
         for (unsigned i = 0; i < n; i++) {
             w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->sf[i] = 1;
@@ -886,7 +888,13 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
             w->x[i] = s;
         }
         w->top = n;
+    } else if (w->seeded == mode + 1) { /* the same seeds as in the last call: new values */
+        for (unsigned i = 0; i < n; i++) {
+            w->x[i].v = x[i];
+            if (v) w->x[i].d = v[i];
+        }
     } else { /* the variables: one entry inside the number */
+        w->seeded = mode + 1;
         for (unsigned i = 0; i < n; i++) {
             dsp2 s = dsp2_const(x[i]);
             s.d = v ? v[i] : 0.0;

@@ -540,6 +540,50 @@ Test(onepass, allocation_failures)
     }
 }
 
+/* one workspace through every driver in turn, new x and v each time: the results of a
+ * fresh workspace, bit for bit (the seeds of the variables are kept between calls) */
+Test(onepass, workspace_reuse_same_results)
+{
+    enum { n = 24 };
+    double x[n], v[n], g1[n], h1[n], g2[n], h2[n], f1, f2;
+    dsp2_work *w;
+    cr_assert_eq(dsp2_work_new(&w, NULL), 0);
+    const char *seq = "ddvvdsdgvd";
+    for (int t = 0; seq[t]; t++) {
+        for (unsigned i = 0; i < n; i++)
+            x[i] = 0.1 * (double)((i * 5 + (unsigned)t) % 13) - 0.6, v[i] = 0.3 * t - 0.1 * i;
+        int which = t % 14;
+        switch (seq[t]) {
+        case 'd':
+            cr_assert_eq(dn_hessdiag_sp(&f1, g1, h1, sumfun_sp, &which, x, n, w), 0);
+            cr_assert_eq(dn_hessdiag_sp(&f2, g2, h2, sumfun_sp, &which, x, n, NULL), 0);
+            break;
+        case 'v':
+            cr_assert_eq(dn_hessvec_sp(&f1, g1, h1, sumfun_sp, &which, x, v, n, w), 0);
+            cr_assert_eq(dn_hessvec_sp(&f2, g2, h2, sumfun_sp, &which, x, v, n, NULL), 0);
+            break;
+        case 'g':
+            cr_assert_eq(dn_grad_sp(&f1, g1, sumfun_sp, &which, x, n, w), 0);
+            cr_assert_eq(dn_grad_sp(&f2, g2, sumfun_sp, &which, x, n, NULL), 0);
+            memset(h1, 0, sizeof h1), memset(h2, 0, sizeof h2);
+            break;
+        default: {
+            dn_sphess S;
+            dn_sphess_init(&S, NULL);
+            cr_assert_eq(dn_hessian_sp(&f1, g1, &S, sumfun_sp, &which, x, n, w), 0);
+            dn_sphess_clear(&S);
+            cr_assert_eq(dn_hessian_sp(&f2, g2, &S, sumfun_sp, &which, x, n, NULL), 0);
+            dn_sphess_clear(&S);
+            memset(h1, 0, sizeof h1), memset(h2, 0, sizeof h2);
+        }
+        }
+        cr_expect(f1 == f2, "call %d (%c): f", t, seq[t]);
+        for (unsigned i = 0; i < n; i++)
+            cr_expect(g1[i] == g2[i] && h1[i] == h2[i], "call %d (%c): entry %u", t, seq[t], i);
+    }
+    dsp2_work_free(w);
+}
+
 Test(onepass, workspace_reuse_allocates_nothing)
 {
     enum { k = 20, n = k * k };
