@@ -370,7 +370,8 @@ INL lst materialize(lst a)
     if (s == 0) m = 1;
     if (reserve(w, m)) return lst_const(a.v);
     size_t r = w->top;
-    double c = a.c, q = a.q, hv = w->mode == _DSP2_HV;
+    double c = a.c, q = a.q;
+    int hv = w->mode == _DSP2_HV;
     for (size_t p = 0; p < s; p++) {
         uint32_t i = A->list[p];
         double g = A->g[i];
@@ -973,7 +974,7 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
     if (r.len & _DSP2_ACC) {
         _dsp2_acc *A = &w->acc[SLOT(r.len)];
         lst h = head(&r);
-        double hv = w->mode == _DSP2_HV;
+        int hv = w->mode == _DSP2_HV;
         for (size_t k = 0; k < A->cnt; k++) {
             uint32_t i = A->list[k];
             double g = A->g[i];
