@@ -23,6 +23,14 @@ typedef struct lst {
  * a number is not copied through memory right after it was stored field by field (the
  * copy would stall on store forwarding). */
 #define INL static inline __attribute__((always_inline))
+
+/* the second-order entry of an accumulator read through view coefficients c, q, from its
+ * entries g, h (diagonal mode: c h + q g^2; H v mode: c h + q g) */
+INL double view_h(double c, double q, double g, double h, int hv)
+{
+    return c * h + q * (hv ? 1.0 : g) * g;
+}
+
 INL lst chain_x(lst u, double f0, double f1, double f2);
 INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum);
 INL lst addsub_x(lst a, lst b, double c);
@@ -297,8 +305,8 @@ INL void acc_list(dsp2_work *w, _dsp2_acc *A, lst t, double c)
 }
 
 /* A += c * b for another accumulator B, read through b's view coefficients (b.c, b.q);
- * with drop, B is emptied on the way (it is released right after) */
-static void acc_acc(dsp2_work *w, _dsp2_acc *A, _dsp2_acc *B, lst b, double c, int drop)
+ * B is emptied on the way (the caller releases it right after) */
+static void acc_acc(dsp2_work *w, _dsp2_acc *A, _dsp2_acc *B, lst b, double c)
 {
     double cg = c * b.c, q = c * b.q;
     int hv = w->mode == _DSP2_HV;
@@ -307,10 +315,10 @@ static void acc_acc(dsp2_work *w, _dsp2_acc *A, _dsp2_acc *B, lst b, double c, i
         double g = B->g[i], h = B->h[i];
         touch(A, i);
         A->g[i] += cg * g;
-        A->h[i] += cg * h + q * (hv ? 1.0 : g) * g;
-        if (drop) B->g[i] = B->h[i] = 0.0, B->in[i] = 0;
+        A->h[i] += view_h(cg, q, g, h, hv);
+        B->g[i] = B->h[i] = 0.0, B->in[i] = 0;
     }
-    if (drop) B->cnt = 0;
+    B->cnt = 0;
     if (w->mode == _DSP2_SPARSE && B->tcnt && !trip_reserve(w, A, B->tcnt)) {
         for (size_t k = 0; k < B->tcnt; k++) {
             A->ti[A->tcnt] = B->ti[k];
@@ -377,7 +385,7 @@ INL lst materialize(lst a)
         double g = A->g[i];
         w->idx[r + p] = i;
         w->g[r + p] = c * g;
-        w->h[r + p] = c * A->h[i] + q * (hv ? 1.0 : g) * g;
+        w->h[r + p] = view_h(c, q, g, A->h[i], hv);
         w->pos[i] = (uint32_t)p;
     }
     if (w->mode == _DSP2_SPARSE) {
@@ -788,12 +796,12 @@ INL lst addsub_x(lst a, lst b, double c)
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
         k = ka;
         if (kb == ka) acc_scale(&w->acc[k], 1.0 + c);
-        else if (kb >= 0) acc_acc(w, &w->acc[k], &w->acc[kb], b, c, 1);
+        else if (kb >= 0) acc_acc(w, &w->acc[k], &w->acc[kb], b, c);
         else acc_list(w, &w->acc[k], b, c);
     } else if (kb >= 0) { /* b = a + c b */
         k = kb;
         if (c != 1.0) acc_scale(&w->acc[k], c);
-        if (ka >= 0) acc_acc(w, &w->acc[k], &w->acc[ka], a, 1.0, 1);
+        if (ka >= 0) acc_acc(w, &w->acc[k], &w->acc[ka], a, 1.0);
         else acc_list(w, &w->acc[k], a, 1.0);
     } else { /* a new accumulator from two lists */
         k = (int)w->nacc;
@@ -979,7 +987,7 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
             uint32_t i = A->list[k];
             double g = A->g[i];
             if (grad) grad[i] = h.c * g;
-            if (hout) hout[i] = h.c * A->h[i] + h.q * (hv ? 1.0 : g) * g;
+            if (hout) hout[i] = view_h(h.c, h.q, g, A->h[i], hv);
         }
         return;
     }
