@@ -502,6 +502,19 @@ static int scenario(const dn_allocator *al, const struct w5_data *D, const doubl
     st = dn_hessvec_sp(NULL, NULL, h, rosen_sp, NULL, x, v, n, w);
     cr_assert(st == 0 || st == DN_ENOMEM);
     fails += st != 0;
+    /* functions of long sums (views of accumulators), written out or added into a sum */
+    double x16[16], v16[16], h16[16], snap16[16];
+    for (unsigned i = 0; i < 16; i++) x16[i] = 0.05 * i - 0.3, v16[i] = 1.0 - 0.1 * i;
+    for (int which = 6, hv = 0; hv < 2; which = 11, hv++) {
+        for (unsigned i = 0; i < 16; i++) h16[i] = snap16[i] = 7.0 + i;
+        st = hv ? dn_hessvec_sp(NULL, NULL, h16, sumfun_sp, &which, x16, v16, 16, w)
+                : dn_hessdiag_sp(NULL, NULL, h16, sumfun_sp, &which, x16, 16, w);
+        cr_assert(st == 0 || st == DN_ENOMEM);
+        if (st) {
+            fails++;
+            cr_expect(memcmp(snap16, h16, sizeof h16) == 0, "output written on failure");
+        }
+    }
     unsigned k = 3;
     dn_sphess S;
     dn_sphess_init(&S, al);
