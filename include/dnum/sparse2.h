@@ -261,6 +261,20 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
         *ok = 1;
         return r;
     }
+    if (a.off == 1 && b.off == 1) { /* two single entries with different indices */
+        uint32_t xa = a.e[0].i, xb = b.e[0].i;
+        int af = xa < xb; /* a's entry first */
+        double ga = a.e[0].g, gb = b.e[0].g;
+        double ma = hv ? da : 0.0, mb = hv ? db : 0.0; /* the other operand's factor */
+        double ha = fa * a.e[0].h + _DSP2_Q(kind, ga, 0.0, hv ? da : ga, mb, faa, fab, fbb);
+        double hb = fb * b.e[0].h + _DSP2_Q(kind, 0.0, gb, ma, hv ? db : gb, faa, fab, fbb);
+        r.e[0].i = af ? xa : xb, r.e[0].g = af ? fa * ga : fb * gb, r.e[0].h = af ? ha : hb;
+        r.e[1].i = af ? xb : xa, r.e[1].g = af ? fb * gb : fa * ga, r.e[1].h = af ? hb : ha;
+        r.e[2].i = _DSP2_NONE, r.e[2].g = r.e[2].h = 0.0;
+        r.off = 2;
+        *ok = 1;
+        return r;
+    }
     uint32_t cnt = 0; /* merge: the slots of a and b shift down as they are taken */
     _DSP2_EACH(k, {
         uint32_t xa = a.e[0].i, xb = b.e[0].i, x = xa < xb ? xa : xb;
