@@ -12,7 +12,9 @@
 typedef struct lst {
     double v, d, c;
     dsp2_work *w;
-    uint32_t off, len, st;
+    /* (64-bit: a struct copy moves 8 bytes at a time, and a 32-bit field just stored,
+     * read back as half of such a move, would stall on store forwarding) */
+    uint64_t off, len, st;
     double q; /* an accumulator view's second coefficient (_DSP2_VIEW); 0 otherwise */
 } lst;
 
@@ -756,12 +758,11 @@ INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
         for (size_t q = 0; q <= k; q++, t++)
             H[t] = p2 * sa[k] * sa[q] + p3 * (sa[k] * sb[q] + sb[k] * sa[q]) + p4 * sb[k] * sb[q];
     memset(sf + r, !sum, m); /* a sum: structural where an operand's entry is */
-    const lst *op[2] = {&a, &b};
+    size_t offs[2] = {a.off, b.off}, lens[2] = {a.len, b.len}; /* (a, b stay in registers) */
     for (int u = 0; u < 2; u++) { /* plus f_a H_a + f_b H_b, scattered to the union */
-        const lst *o = op[u];
         double c = p[u];
-        size_t oo = o->off;
-        for (size_t k = 0, e = oo; k < o->len; k++) {
+        size_t oo = offs[u];
+        for (size_t k = 0, e = oo; k < lens[u]; k++) {
             size_t pk = small ? pl[u][k] : pos[ix[oo + k]];
             size_t dk = r + tri(pk);
             for (size_t q = 0; q <= k; q++, e++) {

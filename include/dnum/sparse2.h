@@ -251,17 +251,9 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
     r.v = f0;
     r.d = fa * da + fb * db;
     r.c = 1.0;
-    _DSP2_EACH(k, same &= a.e[k].i == b.e[k].i;)
-    if (same) { /* the same indices (u * u, u - 2 u, ...) */
-        _DSP2_EACH(k, double ga = a.e[k].g; double gb = b.e[k].g;
-                      double ma = hv ? da : ga; double mb = hv ? db : gb;
-                      r.e[k].g = fa * ga + fb * gb;
-                      r.e[k].h = fa * a.e[k].h + fb * b.e[k].h +
-                                _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
-        *ok = 1;
-        return r;
-    }
-    if (a.off == 1 && b.off == 1) { /* two single entries with different indices */
+    /* two single entries with different indices (x_i - x_j, ...; tested first: the
+     * objectives' code came out faster with this order) */
+    if (a.off == 1 && b.off == 1 && a.e[0].i != b.e[0].i) {
         uint32_t xa = a.e[0].i, xb = b.e[0].i;
         int af = xa < xb; /* a's entry first */
         double ga = a.e[0].g, gb = b.e[0].g;
@@ -272,6 +264,16 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
         r.e[1].i = af ? xb : xa, r.e[1].g = af ? fb * gb : fa * ga, r.e[1].h = af ? hb : ha;
         r.e[2].i = _DSP2_NONE, r.e[2].g = r.e[2].h = 0.0;
         r.off = 2;
+        *ok = 1;
+        return r;
+    }
+    _DSP2_EACH(k, same &= a.e[k].i == b.e[k].i;)
+    if (same) { /* the same indices (u * u, u - 2 u, ...) */
+        _DSP2_EACH(k, double ga = a.e[k].g; double gb = b.e[k].g;
+                      double ma = hv ? da : ga; double mb = hv ? db : gb;
+                      r.e[k].g = fa * ga + fb * gb;
+                      r.e[k].h = fa * a.e[k].h + fb * b.e[k].h +
+                                _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
         *ok = 1;
         return r;
     }
