@@ -755,8 +755,10 @@ INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
     }
     double p2 = p[2], p3 = p[3], p4 = p[4];
     for (size_t k = 0, t = r; k < s; k++) /* second-order chain-rule terms of the gradients */
-        for (size_t q = 0; q <= k; q++, t++)
-            H[t] = p2 * sa[k] * sa[q] + p3 * (sa[k] * sb[q] + sb[k] * sa[q]) + p4 * sb[k] * sb[q];
+        for (size_t q = 0; q <= k; q++, t++) /* (none in a sum, as in the other modes) */
+            H[t] = sum ? 0.0
+                       : p2 * sa[k] * sa[q] + p3 * (sa[k] * sb[q] + sb[k] * sa[q]) +
+                             p4 * sb[k] * sb[q];
     memset(sf + r, !sum, m); /* a sum: structural where an operand's entry is */
     size_t offs[2] = {a.off, b.off}, lens[2] = {a.len, b.len}; /* (a, b stay in registers) */
     for (int u = 0; u < 2; u++) { /* plus f_a H_a + f_b H_b, scattered to the union */
