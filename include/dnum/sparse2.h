@@ -246,7 +246,7 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
                                double fab, double fbb, int kind, int *ok)
 {
     dsp2 r = a.w ? a : b;
-    int hv = r.w->mode == _DSP2_HV, same = 1;
+    int hv = r.w->mode == _DSP2_HV;
     double da = a.d, db = b.d;
     r.v = f0;
     r.d = fa * da + fb * db;
@@ -267,13 +267,20 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
         *ok = 1;
         return r;
     }
-    _DSP2_EACH(k, same &= a.e[k].i == b.e[k].i;)
-    if (same) { /* the same indices (u * u, u - 2 u, ...) */
-        _DSP2_EACH(k, double ga = a.e[k].g; double gb = b.e[k].g;
+    /* the indices of one operand are those of the other, slot by slot, or unused (u * u,
+     * f(x_i, x_j) + g(x_i), ...): no merge */
+    int ainb = 1, bina = 1;
+    _DSP2_EACH(k, ainb &= a.e[k].i == b.e[k].i || a.e[k].i == _DSP2_NONE;
+                  bina &= b.e[k].i == a.e[k].i || b.e[k].i == _DSP2_NONE;)
+    if (ainb | bina) {
+        _DSP2_EACH(k, int ta = a.e[k].i != _DSP2_NONE; int tb = b.e[k].i != _DSP2_NONE;
+                      double ga = ta ? a.e[k].g : 0.0; double gb = tb ? b.e[k].g : 0.0;
                       double ma = hv ? da : ga; double mb = hv ? db : gb;
+                      r.e[k].i = ta ? a.e[k].i : b.e[k].i;
                       r.e[k].g = fa * ga + fb * gb;
-                      r.e[k].h = fa * a.e[k].h + fb * b.e[k].h +
+                      r.e[k].h = fa * (ta ? a.e[k].h : 0.0) + fb * (tb ? b.e[k].h : 0.0) +
                                 _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
+        r.off = bina ? a.off : b.off;
         *ok = 1;
         return r;
     }
