@@ -251,7 +251,8 @@ static void touch(_dsp2_acc *A, uint32_t i)
     A->list[A->cnt++] = i;
 }
 
-static int trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
+/* room for m more triplets in accumulator A (0, or 1 with the failure flag set) */
+int _dsp2_trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
 {
     if (A->tcnt + m <= A->tcap) return 0;
     size_t cap = 2 * A->tcap + m + 1024;
@@ -283,7 +284,7 @@ INL void acc_list(dsp2_work *w, _dsp2_acc *A, lst t, double c)
     size_t o = t.off, s = t.len;
     c *= t.c;
     if (w->mode == _DSP2_SPARSE) {
-        if (trip_reserve(w, A, tri(s))) return;
+        if (_dsp2_trip_reserve(w, A, tri(s))) return;
         for (size_t p = 0; p < s; p++) {
             uint32_t i = w->idx[o + p];
             touch(A, i);
@@ -321,7 +322,7 @@ static void acc_acc(dsp2_work *w, _dsp2_acc *A, _dsp2_acc *B, lst b, double c)
         B->g[i] = B->h[i] = 0.0, B->in[i] = 0;
     }
     B->cnt = 0;
-    if (w->mode == _DSP2_SPARSE && B->tcnt && !trip_reserve(w, A, B->tcnt)) {
+    if (w->mode == _DSP2_SPARSE && B->tcnt && !_dsp2_trip_reserve(w, A, B->tcnt)) {
         for (size_t k = 0; k < B->tcnt; k++) {
             A->ti[A->tcnt] = B->ti[k];
             A->tj[A->tcnt] = B->tj[k];
@@ -652,6 +653,55 @@ dsp2 _dsp2_addsub_l(const dsp2 *a, const dsp2 *b, double c)
     return to_dsp2(addsub_list(la, lb, c));
 }
 
+/* ---- the same for dsph2 (dnum/sparseh2.h) ----------------------------------------------- */
+
+/* the list of a dsph2: entries inside are written to the arena with their triangle */
+INL lst sph_lst(const dsph2 *a)
+{
+    dsp2_work *w = a->w;
+    if (a->len != _DSP2_INL) {
+        lst r = list_num(a->v, 0.0, w, a->off, a->len, a->st);
+        r.c = w ? a->g[0] : 1.0;
+        return r;
+    }
+    size_t s = a->off, m = tri(s) ? tri(s) : 1;
+    if (reserve(w, m)) return lst_const(a->v);
+    size_t r = w->top;
+    for (size_t k = 0; k < s; k++) w->idx[r + k] = a->i[k], w->g[r + k] = a->g[k];
+    for (size_t t = 0; t < m; t++) w->h[r + t] = a->h[t], w->sf[r + t] = (a->sf >> t) & 1u;
+    w->top = r + m;
+    return list_num(a->v, 0.0, w, r, s, w->epoch);
+}
+
+INL dsph2 sph_from(lst r)
+{
+    dsph2 x = dsph2_const(r.v);
+    x.w = r.w, x.off = (uint32_t)r.off, x.len = (uint32_t)r.len, x.st = (uint32_t)r.st;
+    x.g[0] = r.c;
+    return x;
+}
+
+dsph2 _dsph2_chain_l(const dsph2 *u, double f0, double f1, double f2)
+{
+    lst l = sph_lst(u);
+    return sph_from(chain_list_p(&l, f0, f1, f2));
+}
+
+dsph2 _dsph2_chain2_l(const dsph2 *a, const dsph2 *b, double f0, const double p[5], int sum,
+                      int kind)
+{
+    lst la = sph_lst(a), lb = sph_lst(b);
+    return sph_from(chain2_list_p(&la, &lb, f0, p[0], p[1], p[2], p[3], p[4], sum, kind));
+}
+
+dsph2 _dsph2_addsub_l(const dsph2 *a, const dsph2 *b, double c)
+{
+    lst la = sph_lst(a), lb = sph_lst(b);
+    return sph_from(addsub_list(la, lb, c));
+}
+
+dsp2 _dsph2_result(dsph2 r) { return to_dsp2(sph_lst(&r)); }
+
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
 /* f(u) for an accumulator u in diagonal or H v mode: a view of u's accumulator (O(1));
@@ -825,11 +875,12 @@ static void free_sized(dsp2_work *w)
     size_t n = w->sized;
     for (unsigned k = 0; k < _DSP2_NACC; k++) acc_free(w, &w->acc[k], n);
     w_free(w->al, w->x, n * sizeof *w->x);
+    w_free(w->al, w->xs, n * sizeof *w->xs);
     w_free(w->al, w->pos, n * sizeof *w->pos);
     w_free(w->al, w->sa, n * sizeof *w->sa);
     w_free(w->al, w->sb, n * sizeof *w->sb);
     w_free(w->al, w->rowc, (n + 1) * sizeof *w->rowc);
-    w->x = NULL, w->pos = NULL, w->sa = w->sb = NULL, w->rowc = NULL;
+    w->x = NULL, w->xs = NULL, w->pos = NULL, w->sa = w->sb = NULL, w->rowc = NULL;
     w->sized = 0;
     w->seeded = 0;
 }
@@ -864,7 +915,7 @@ size_t dsp2_work_bytes(const dsp2_work *w)
     if (w == NULL) return 0;
     size_t n = w->sized, b = sizeof *w + w->valcap + w->tposcap * sizeof *w->tpos;
     b += w->cap * (sizeof(uint32_t) + 2 * sizeof(double) + 1);
-    if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
+    if (n) b += n * (sizeof(dsp2) + sizeof(dsph2) + sizeof(uint32_t) + 2 * sizeof(double));
     if (w->rowc) b += (n + 1) * sizeof(size_t);
     for (unsigned k = 0; k < _DSP2_NACC; k++) {
         if (w->acc[k].g) b += n * (2 * sizeof(double) + 1 + sizeof(uint32_t));
@@ -879,11 +930,12 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     if (w->sized != n) {
         free_sized(w);
         w->x = w_array(w->al, n, sizeof *w->x);
+        w->xs = w_array(w->al, n, sizeof *w->xs);
         w->pos = w_array(w->al, n, sizeof *w->pos);
         w->sa = w_array(w->al, n, sizeof *w->sa);
         w->sb = w_array(w->al, n, sizeof *w->sb);
         w->sized = n;
-        if (!w->x || !w->pos || !w->sa || !w->sb) {
+        if (!w->x || !w->xs || !w->pos || !w->sa || !w->sb) {
             free_sized(w);
             return DN_ENOMEM;
         }
@@ -898,6 +950,9 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
             dsp2 s = dsp2_const(x[i]);
             s.w = w, s.off = i, s.len = 1;
             w->x[i] = s;
+            dsph2 t = dsph2_const(x[i]); /* (the same variable inside a dsph2) */
+            t.w = w, t.off = 1, t.len = _DSP2_INL, t.i[0] = i, t.g[0] = 1.0, t.sf = 1;
+            w->xs[i] = t;
         }
         w->top = n;
     } else if (w->seeded == mode + 1) { /* the same seeds as in the last call: new values */

@@ -84,8 +84,17 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         (void)(ctx);                                                                       \
         __VA_ARGS__                                                                        \
     }                                                                                      \
+    static _DN_OBJ_UNUSED dsph2 name##_sph(const dsph2 *x, unsigned n, void *ctx)          \
+    {                                                                                      \
+        typedef dsph2 T;                                                                   \
+        (void)(n);                                                                         \
+        (void)(ctx);                                                                       \
+        __VA_ARGS__                                                                        \
+    }                                                                                      \
     static _DN_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
     {                                                                                      \
+        const dsph2 *_dn_xs = _dsph2_vars(x, n);                                           \
+        if (_dn_xs) return _dsph2_result(name##_sph(_dn_xs, n, ctx));                      \
         typedef dsp2 T;                                                                    \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \

@@ -69,7 +69,7 @@
 #include <math.h>
 #include "dnum/fixed.h"
 #include "dnum/chain2.h"
-#include "dnum/sparse2.h"
+#include "dnum/sparseh2.h"
 
 /** Number of lanes (seeded directions) of a dlane2; fixed (part of the ABI). Measured on
  *  W3 and a dense logistic objective (gcc 12 and clang 14, -O3): 4 lanes keep a dlane2 small
@@ -420,14 +420,17 @@ DLANE2_DECL void dlane2_sinhcosh(dlane2 u, dlane2 *s, dlane2 *c)
 DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 
 #ifndef __cplusplus
-#define _DNH_GEN(f, a) _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f)
+#define _DNH_GEN(f, a)                                                                     \
+    _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f, dsph2 : dsph2_##f)
 
 /* dnh_f(a, ...) calls dnum_o2_f, dlane2_f or dsp2_f by the type of a. dnh_const(T, c)
  * builds a constant of type T; dnh_value(a) is the value. */
 #define dnh_const(T, c)                                                                    \
-    _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane2 : dlane2_const, dsp2 : dsp2_const)(c)
+    _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane2 : dlane2_const, dsp2 : dsp2_const,       \
+             dsph2 : dsph2_const)(c)
 #define dnh_value(a)                                                                       \
-    _Generic((a), dnum_o2 : _dnh_o2_value, dlane2 : dlane2_value, dsp2 : dsp2_value)(a)
+    _Generic((a), dnum_o2 : _dnh_o2_value, dlane2 : dlane2_value, dsp2 : dsp2_value,          \
+             dsph2 : dsph2_value)(a)
 #define dnh_add(a, b) _DNH_GEN(add, a)(a, b)
 #define dnh_sub(a, b) _DNH_GEN(sub, a)(a, b)
 #define dnh_mul(a, b) _DNH_GEN(mul, a)(a, b)
@@ -492,9 +495,11 @@ template <class T> T _dnh_const(double c);
 _DNH_ALL(dnum_o2)
 _DNH_ALL(dlane2)
 _DNH_ALL(dsp2)
+_DNH_ALL(dsph2)
 static inline double dnh_value(dnum_o2 a) { return _dnh_o2_value(a); }
 static inline double dnh_value(dlane2 a) { return dlane2_value(a); }
 static inline double dnh_value(dsp2 a) { return dsp2_value(a); }
+static inline double dnh_value(dsph2 a) { return dsph2_value(a); }
 #define dnh_const(T, c) _dnh_const<T>(c)
 #endif /* __cplusplus */
 

@@ -140,6 +140,7 @@ struct dsp2_work {
     const dn_allocator *al;
     /* driver scratch, sized for n */
     struct dsp2 *x;
+    struct dsph2 *xs;    /* sparse-Hessian mode: the variables as dsph2 (dnum/sparseh2.h) */
     uint32_t *pos;
     double *sa, *sb;
     size_t *rowc;
@@ -335,13 +336,6 @@ _DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, do
     return _dsp2_chain2_l(&ta, &tb, f0, p, sum, kind);
 }
 
-/* f(a, b), not a sum */
-_DSP2_HOT dsp2 _dsp2_chain2(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
-                             double fab, double fbb)
-{
-    return _dsp2_chain2s(a, b, f0, fa, fb, faa, fab, fbb, 0, 2);
-}
-
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
 /* a += b for the accumulator a and an inline number b in diagonal or H v mode (the
@@ -374,145 +368,113 @@ _DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
 /* 1 when a and b are inline or passive */
 #define _DSP2_INL2(a, b) (((a).len == _DSP2_INL || !(a).w) && ((b).len == _DSP2_INL || !(b).w))
 
-/** a + b. When the operands are long (or a is already a sum being accumulated), the sum
- *  is accumulated in place: the old a must not be used afterwards (see the header). */
-_DSP2_DECL dsp2 dsp2_add(dsp2 a, dsp2 b)
-{
-    if (_dsp2_acc_in(&a, b)) return a;
-    if (_DSP2_INL2(a, b)) return _dsp2_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0);
-    dsp2 ta = a, tb = b;
-    return _dsp2_addsub_l(&ta, &tb, 1.0);
-}
+/* The arithmetic and functions of a one-pass family T (dsp2, and dsph2 of
+ * dnum/sparseh2.h) from its internal _T_chain, _T_chain2s, _T_acc_in and _T_addsub_l;
+ * their meaning is that of the dlane2 namesakes (dnum/lanes2.h). a + b and a - b
+ * accumulate in place when the operands are long (or a is already a sum being
+ * accumulated): the old a must not be used afterwards (see the header). add_d and sub_d
+ * share a's entries (free). */
+#define _DSP2_FRONT(T)                                                                     \
+    _DSP2_DECL T T##_add(T a, T b)                                                         \
+    {                                                                                      \
+        if (_##T##_acc_in(&a, b)) return a;                                                \
+        if (_DSP2_INL2(a, b)) return _##T##_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0); \
+        T ta = a, tb = b;                                                                  \
+        return _##T##_addsub_l(&ta, &tb, 1.0);                                             \
+    }                                                                                      \
+    _DSP2_DECL T T##_sub(T a, T b)                                                         \
+    {                                                                                      \
+        if (_DSP2_INL2(a, b)) return _##T##_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0); \
+        T ta = a, tb = b;                                                                  \
+        return _##T##_addsub_l(&ta, &tb, -1.0);                                            \
+    }                                                                                      \
+    _DSP2_DECL T T##_mul(T a, T b)                                                         \
+    {                                                                                      \
+        return _##T##_chain2s(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0, 0, 1);             \
+    }                                                                                      \
+    _DSP2_DECL T T##_div(T a, T b)                                                         \
+    {                                                                                      \
+        double ib = 1.0 / b.v, q = a.v * ib;                                               \
+        return _##T##_chain2s(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib, 2.0 * q * ib * ib, 0, 2); \
+    }                                                                                      \
+    _DSP2_DECL T T##_neg(T a) { return _##T##_chain(a, -a.v, -1.0, 0.0); }                 \
+    _DSP2_DECL T T##_add_d(T a, double c)                                                  \
+    {                                                                                      \
+        a.v += c;                                                                          \
+        return a;                                                                          \
+    }                                                                                      \
+    _DSP2_DECL T T##_sub_d(T a, double c)                                                  \
+    {                                                                                      \
+        a.v -= c;                                                                          \
+        return a;                                                                          \
+    }                                                                                      \
+    _DSP2_DECL T T##_d_sub(double c, T a) { return _##T##_chain(a, c - a.v, -1.0, 0.0); }  \
+    _DSP2_DECL T T##_mul_d(T a, double c) { return _##T##_chain(a, a.v * c, c, 0.0); }     \
+    _DSP2_DECL T T##_div_d(T a, double c) { return _##T##_chain(a, a.v / c, 1.0 / c, 0.0); } \
+    _DSP2_DECL T T##_d_div(double c, T a)                                                  \
+    {                                                                                      \
+        double ia = 1.0 / a.v, q = c * ia;                                                 \
+        return _##T##_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);                       \
+    }                                                                                      \
+    _DSP2_DECL T T##_chain(T u, double f0, double f1, double f2)                           \
+    {                                                                                      \
+        return _##T##_chain(u, f0, f1, f2);                                                \
+    }                                                                                      \
+    _DSP2_DECL T T##_apply(T u, dn_deriv_fn h, void *ctx)                                  \
+    {                                                                                      \
+        if (!u.w) return T##_const(h(u.v, 0, ctx));                                        \
+        return _##T##_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));            \
+    }                                                                                      \
+    _DSP2_DECL T T##_pow_d(T u, double p)                                                  \
+    {                                                                                      \
+        double f0, f1, f2;                                                                 \
+        if (!u.w) return T##_const(pow(u.v, p));                                           \
+        _dnc2_pow_d(u.v, p, &f0, &f1, &f2);                                                \
+        return _##T##_chain(u, f0, f1, f2);                                                \
+    }                                                                                      \
+    _DSP2_DECL T T##_pown(T u, long m) { return T##_pow_d(u, (double)m); }                 \
+    _DSP2_DECL T T##_atan2(T y, T x)                                                       \
+    {                                                                                      \
+        double p[5], f0 = _dnc2_atan2(y.v, x.v, p);                                        \
+        return _##T##_chain2s(y, x, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
+    }                                                                                      \
+    _DSP2_DECL T T##_hypot(T a, T b)                                                       \
+    {                                                                                      \
+        double p[5], f0 = _dnc2_hypot(a.v, b.v, p);                                        \
+        if (!a.w && !b.w) return T##_const(f0);                                            \
+        return _##T##_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
+    }                                                                                      \
+    _DSP2_DECL void T##_sincos(T u, T *s, T *c)                                            \
+    {                                                                                      \
+        double sn = sin(u.v), cs = cos(u.v);                                               \
+        T rs = _##T##_chain(u, sn, cs, -sn), rc = _##T##_chain(u, cs, -sn, -cs);           \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }                                                                                      \
+    _DSP2_DECL void T##_sinhcosh(T u, T *s, T *c)                                          \
+    {                                                                                      \
+        double sh = sinh(u.v), ch = cosh(u.v);                                             \
+        T rs = _##T##_chain(u, sh, ch, sh), rc = _##T##_chain(u, ch, sh, ch);              \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }
 
-/** a - b (accumulated in place like dsp2_add). */
-_DSP2_DECL dsp2 dsp2_sub(dsp2 a, dsp2 b)
-{
-    if (_DSP2_INL2(a, b)) return _dsp2_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0);
-    dsp2 ta = a, tb = b;
-    return _dsp2_addsub_l(&ta, &tb, -1.0);
-}
-
-/** a * b. */
-_DSP2_DECL dsp2 dsp2_mul(dsp2 a, dsp2 b)
-{
-    return _dsp2_chain2s(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0, 0, 1);
-}
-
-/** a / b. */
-_DSP2_DECL dsp2 dsp2_div(dsp2 a, dsp2 b)
-{
-    double ib = 1.0 / b.v, q = a.v * ib;
-    return _dsp2_chain2(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib, 2.0 * q * ib * ib);
-}
-
-/** -a. */
-_DSP2_DECL dsp2 dsp2_neg(dsp2 a) { return _dsp2_chain(a, -a.v, -1.0, 0.0); }
-
-/** a + c (shares a's entries: free). */
-_DSP2_DECL dsp2 dsp2_add_d(dsp2 a, double c)
-{
-    a.v += c;
-    return a;
-}
-
-/** a - c (shares a's entries: free). */
-_DSP2_DECL dsp2 dsp2_sub_d(dsp2 a, double c)
-{
-    a.v -= c;
-    return a;
-}
-
-/** c - a. */
-_DSP2_DECL dsp2 dsp2_d_sub(double c, dsp2 a) { return _dsp2_chain(a, c - a.v, -1.0, 0.0); }
-
-/** a * c. */
-_DSP2_DECL dsp2 dsp2_mul_d(dsp2 a, double c) { return _dsp2_chain(a, a.v * c, c, 0.0); }
-
-/** a / c. */
-_DSP2_DECL dsp2 dsp2_div_d(dsp2 a, double c) { return _dsp2_chain(a, a.v / c, 1.0 / c, 0.0); }
-
-/** c / a. */
-_DSP2_DECL dsp2 dsp2_d_div(double c, dsp2 a)
-{
-    double ia = 1.0 / a.v, q = c * ia;
-    return _dsp2_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);
-}
-
-/* ---- chain rule and functions ---------------------------------------------------------- */
-
-/** f(u) for your own f with f(u.v) = f0, f'(u.v) = f1, f''(u.v) = f2. A NaN f0 makes the
- *  derivatives NaN. */
-_DSP2_DECL dsp2 dsp2_chain(dsp2 u, double f0, double f1, double f2)
-{
-    return _dsp2_chain(u, f0, f1, f2);
-}
-
-/** f(u) from the shared callback: h(u.v, k, ctx) for k = 0, 1, 2 (k = 0 only when u is
- *  passive). */
-_DSP2_DECL dsp2 dsp2_apply(dsp2 u, dn_deriv_fn h, void *ctx)
-{
-    if (!u.w) return dsp2_const(h(u.v, 0, ctx));
-    return _dsp2_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));
-}
+/* a^b = exp(b log a) with the value pow(a, b); needs a > 0 (after the unary functions) */
+#define _DSP2_POW(T)                                                                       \
+    _DSP2_DECL T T##_pow(T a, T b)                                                         \
+    {                                                                                      \
+        T r = T##_exp(T##_mul(b, T##_log(a)));                                             \
+        r.v = pow(a.v, b.v);                                                               \
+        return r;                                                                          \
+    }
 
 #define _DSP2_ACTIVE(u) ((u).w != NULL)
 #define _DSP2_UN(name, F0, F1F2)                                                           \
     _DN2_UNARY_DEF(_DSP2_DECL, dsp2, dsp2_, _DSP2_ACTIVE, dsp2_const, _dsp2_chain, name, F0, F1F2)
 
+_DSP2_FRONT(dsp2)
 _DN2_UNARY_TABLE(_DSP2_UN)
-
-/** u^p for a constant p. */
-_DSP2_DECL dsp2 dsp2_pow_d(dsp2 u, double p)
-{
-    double f0, f1, f2;
-    if (!u.w) return dsp2_const(pow(u.v, p));
-    _dnc2_pow_d(u.v, p, &f0, &f1, &f2);
-    return _dsp2_chain(u, f0, f1, f2);
-}
-
-/** u^m for an integer m (as dsp2_pow_d(u, m)). */
-_DSP2_DECL dsp2 dsp2_pown(dsp2 u, long m) { return dsp2_pow_d(u, (double)m); }
-
-/** a^b = exp(b log a) with the value pow(a, b); needs a > 0. */
-_DSP2_DECL dsp2 dsp2_pow(dsp2 a, dsp2 b)
-{
-    dsp2 r = dsp2_exp(dsp2_mul(b, dsp2_log(a)));
-    r.v = pow(a.v, b.v);
-    return r;
-}
-
-/** atan2(y, x). */
-_DSP2_DECL dsp2 dsp2_atan2(dsp2 y, dsp2 x)
-{
-    double p[5], f0 = _dnc2_atan2(y.v, x.v, p);
-    return _dsp2_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);
-}
-
-/** hypot(a, b). */
-_DSP2_DECL dsp2 dsp2_hypot(dsp2 a, dsp2 b)
-{
-    double p[5], f0 = _dnc2_hypot(a.v, b.v, p);
-    if (!a.w && !b.w) return dsp2_const(f0);
-    return _dsp2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
-}
-
-/** sin(u) and cos(u) from one libm pair. */
-_DSP2_DECL void dsp2_sincos(dsp2 u, dsp2 *s, dsp2 *c)
-{
-    double sn = sin(u.v), cs = cos(u.v);
-    dsp2 rs = _dsp2_chain(u, sn, cs, -sn), rc = _dsp2_chain(u, cs, -sn, -cs);
-    *s = rs;
-    *c = rc;
-}
-
-/** sinh(u) and cosh(u) from one libm pair. */
-_DSP2_DECL void dsp2_sinhcosh(dsp2 u, dsp2 *s, dsp2 *c)
-{
-    double sh = sinh(u.v), ch = cosh(u.v);
-    dsp2 rs = _dsp2_chain(u, sh, ch, sh), rc = _dsp2_chain(u, ch, sh, ch);
-    *s = rs;
-    *c = rc;
-}
+_DSP2_POW(dsp2)
 
 #ifdef __cplusplus
 }

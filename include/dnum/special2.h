@@ -82,9 +82,12 @@
 #define _DN2_SP_CHAIN_dlane2 dlane2_chain
 #define _DN2_SP_DECL_dsp2 _DSP2_DECL
 #define _DN2_SP_CHAIN_dsp2 dsp2_chain
+#define _DN2_SP_DECL_dsph2 _DSP2_DECL
+#define _DN2_SP_CHAIN_dsph2 dsph2_chain
 
 _DN2_SP_DEFS(dlane2, dlane2_add, dlane2_sub, dlane2_mul_d)
 _DN2_SP_DEFS(dsp2, dsp2_add, dsp2_sub, dsp2_mul_d)
+_DN2_SP_DEFS(dsph2, dsph2_add, dsph2_sub, dsph2_mul_d)
 
 /* ---- the dnh_* names -------------------------------------------------------------------- */
 #ifndef __cplusplus
@@ -125,6 +128,7 @@ _DN2_SP_DEFS(dsp2, dsp2_add, dsp2_sub, dsp2_mul_d)
 _DN2_SP_OV(dnum_o2)
 _DN2_SP_OV(dlane2)
 _DN2_SP_OV(dsp2)
+_DN2_SP_OV(dsph2)
 #endif
 
 #endif /* DNUM_SPECIAL2_H */
