@@ -391,12 +391,13 @@ INL lst materialize(lst a)
         w->h[r + p] = view_h(c, q, g, A->h[i], hv);
         w->pos[i] = (uint32_t)p;
     }
-    if (w->mode == _DSP2_SPARSE) {
-        memset(w->sf + r, 1, m);
+    if (w->mode == _DSP2_SPARSE) { /* the triangle of the triplets, structural there */
+        memset(w->sf + r, 0, m);
         for (size_t p = 0; p < m; p++) w->h[r + p] = 0.0;
         for (size_t t = 0; t < A->tcnt; t++) {
             size_t p = w->pos[A->ti[t]], q = w->pos[A->tj[t]];
             w->h[r + tri(p) + q] += A->tv[t];
+            w->sf[r + tri(p) + q] = 1;
         }
     }
     w->top = r + m;
@@ -491,13 +492,13 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
     lst a = *ap, b = *bp;
     dsp2_work *w = a.w ? a.w : b.w;
     if (!w) return lst_const(f0);
-    if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
-        double p[5] = {fa, fb, faa, fab, fbb};
-        return chain2_x(a, b, f0, p, sum);
-    }
     if (f0 == f0) { /* (a NaN value takes the general path: derivatives as computed) */
         if (!b.w) return chain_list(a, f0, fa, faa);
         if (!a.w) return chain_list(b, f0, fb, fbb);
+    }
+    if (w->mode == _DSP2_SPARSE || ((a.len | b.len) & _DSP2_ACC)) {
+        double p[5] = {fa, fb, faa, fab, fbb};
+        return chain2_x(a, b, f0, p, sum);
     }
     uint32_t la = a.len, lb = b.len;
     int same = la == lb && a.off == b.off && a.st == b.st; /* the same list */
@@ -738,7 +739,8 @@ INL lst chain_x(lst u, double f0, double f1, double f2)
         for (size_t q = 0; q <= p; q++)
             w->h[r + tri(p) + q] = f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
     }
-    memset(w->sf + r, 1, m);
+    if (f2 == 0.0 && f0 == f0) memcpy(w->sf + r, w->sf + a, m); /* linear: the structure */
+    else memset(w->sf + r, 1, m);
     w->top = r + m;
     u.v = f0;
     u.d = 0.0;
@@ -942,9 +944,13 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     }
     w->top = 0;
     w->fail = 0;
-    if (mode == _DSP2_SPARSE) { /* the variables: one-entry lists */
-        w->seeded = 0;
+    if (mode == _DSP2_SPARSE && w->seeded == mode + 1) { /* the same seeds: new values */
+        for (unsigned i = 0; i < n; i++) w->x[i].v = w->xs[i].v = x[i];
+        w->top = n;
+    } else if (mode == _DSP2_SPARSE) { /* the variables: one-entry lists (kept at the start
+                                         of the arena until another mode uses it) */
         if (reserve(w, n)) return DN_ENOMEM;
+        w->seeded = mode + 1;
         for (unsigned i = 0; i < n; i++) {
             w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->sf[i] = 1;
             dsp2 s = dsp2_const(x[i]);

@@ -29,7 +29,22 @@ static void csr_dense(const dn_sphess *H, double *D)
         }
 }
 
-/* every one-pass driver on f against dn_hessdiag and dn_hessian (n <= 16) */
+/* fsp run on a copy of the variables: name_sp of DN_OBJECTIVE2 then takes its dsp2 body
+ * (entries in workspace lists) instead of the dsph2 one that dn_hessian_sp runs */
+struct via {
+    dn_objective_sp f;
+    void *ctx;
+};
+static dsp2 via_copy(const dsp2 *x, unsigned n, void *ctx)
+{
+    const struct via *V = ctx;
+    dsp2 y[16];
+    memcpy(y, x, n * sizeof *y);
+    return V->f(y, n, V->ctx);
+}
+
+/* every one-pass driver on f against dn_hessdiag and dn_hessian (n <= 16); the sparse
+ * Hessian also by the dsp2 body, with the same pattern */
 static void check_against_reference(dn_objective2 fref, dn_objective_sp fsp, void *ctx,
                                     const double *x, unsigned n, double tol, const char *what)
 {
@@ -66,6 +81,20 @@ static void check_against_reference(dn_objective2 fref, dn_objective_sp fsp, voi
     for (unsigned i = 0; i < n * n; i++)
         NEAR(D[i], H[i], sh, tol, "%s: H[%u,%u] %.17g vs %.17g", what, i / n, i % n, D[i], H[i]);
     for (unsigned i = 0; i < n; i++) NEAR(g2[i], g1[i], sg, tol, "%s: sparse g[%u]", what, i);
+    dn_sphess L;
+    dn_sphess_init(&L, NULL);
+    struct via V = {fsp, ctx};
+    cr_assert_eq(dn_hessian_sp(NULL, gg, &L, via_copy, &V, x, n, NULL), 0);
+    cr_assert_eq(L.nnz, S.nnz, "%s: pattern of the dsp2 body: %zu entries, %zu", what, L.nnz,
+                 S.nnz);
+    for (unsigned i = 0; i <= n; i++) cr_assert_eq(L.rowptr[i], S.rowptr[i], "%s: rowptr", what);
+    for (size_t p = 0; p < S.nnz; p++) {
+        cr_expect_eq(L.col[p], S.col[p], "%s: col[%zu]", what, p);
+        NEAR(L.val[p], S.val[p], sh, tol, "%s: dsp2 body val[%zu] %.17g vs %.17g", what, p,
+             L.val[p], S.val[p]);
+    }
+    for (unsigned i = 0; i < n; i++) NEAR(gg[i], g2[i], sg, tol, "%s: dsp2 body g[%u]", what, i);
+    dn_sphess_clear(&L);
     dn_sphess_clear(&S);
 }
 
@@ -561,7 +590,7 @@ Test(onepass, workspace_reuse_same_results)
     double x[n], v[n], g1[n], h1[n], g2[n], h2[n], f1, f2;
     dsp2_work *w;
     cr_assert_eq(dsp2_work_new(&w, NULL), 0);
-    const char *seq = "ddvvdsdgvd";
+    const char *seq = "ddvvdssdgvssd";
     for (int t = 0; seq[t]; t++) {
         for (unsigned i = 0; i < n; i++)
             x[i] = 0.1 * (double)((i * 5 + (unsigned)t) % 13) - 0.6, v[i] = 0.3 * t - 0.1 * i;

@@ -135,7 +135,7 @@ struct dsp2_work {
     size_t rec_mark[_DSP2_NREC];
     int mode, safe, fail;
     unsigned n, nacc, sized;
-    int seeded;          /* 1 + the mode of the variables in x (diagonal, H v), or 0 */
+    int seeded;          /* 1 + the mode of the variables in x (and xs, sparse mode), or 0 */
     _dsp2_acc acc[_DSP2_NACC];
     const dn_allocator *al;
     /* driver scratch, sized for n */
