@@ -133,7 +133,9 @@ _DSP2_HOT dsph2 _dsph2_chain_in(dsph2 u, double f0, double f1, double f2)
 _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double fb,
                                  double faa, double fab, double fbb, int sum, int kind, int *ok)
 {
-    if (a.i[0] != b.i[0] || a.i[1] != b.i[1] || a.i[2] != b.i[2]) {
+    /* (xor, not ==: gcc merges == of neighbouring fields into one 8-byte compare through
+     * memory, which stalls on the 4-byte stores of the indices just made) */
+    if ((a.i[0] ^ b.i[0]) | (a.i[1] ^ b.i[1]) | (a.i[2] ^ b.i[2])) {
         _DSP2_EACH(k, uint32_t x = b.i[k]; if (x != _DSP2_NONE && !_DSPH2_HAS(a, x)) {
             if (a.off == DSP2_NIN) {
                 *ok = 0;
