@@ -917,7 +917,8 @@ size_t dsp2_work_bytes(const dsp2_work *w)
     if (w == NULL) return 0;
     size_t n = w->sized, b = sizeof *w + w->valcap + w->tposcap * sizeof *w->tpos;
     b += w->cap * (sizeof(uint32_t) + 2 * sizeof(double) + 1);
-    if (n) b += n * (sizeof(dsp2) + sizeof(dsph2) + sizeof(uint32_t) + 2 * sizeof(double));
+    if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
+    if (w->xs) b += n * sizeof(dsph2);
     if (w->rowc) b += (n + 1) * sizeof(size_t);
     for (unsigned k = 0; k < _DSP2_NACC; k++) {
         if (w->acc[k].g) b += n * (2 * sizeof(double) + 1 + sizeof(uint32_t));
@@ -932,15 +933,18 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
     if (w->sized != n) {
         free_sized(w);
         w->x = w_array(w->al, n, sizeof *w->x);
-        w->xs = w_array(w->al, n, sizeof *w->xs);
         w->pos = w_array(w->al, n, sizeof *w->pos);
         w->sa = w_array(w->al, n, sizeof *w->sa);
         w->sb = w_array(w->al, n, sizeof *w->sb);
         w->sized = n;
-        if (!w->x || !w->xs || !w->pos || !w->sa || !w->sb) {
+        if (!w->x || !w->pos || !w->sa || !w->sb) {
             free_sized(w);
             return DN_ENOMEM;
         }
+    }
+    if (mode == _DSP2_SPARSE && !w->xs) { /* made on the first sparse-Hessian call */
+        w->xs = w_array(w->al, n, sizeof *w->xs);
+        if (!w->xs) return DN_ENOMEM;
     }
     w->top = 0;
     w->fail = 0;
