@@ -133,6 +133,23 @@ _DSP2_HOT dsph2 _dsph2_chain_in(dsph2 u, double f0, double f1, double f2)
 _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double fb,
                                  double faa, double fab, double fbb, int sum, int kind, int *ok)
 {
+    if (f0 != f0) fa = fb = faa = fab = fbb = f0;
+    if (a.off == 1 && b.off == 1 && a.i[0] != b.i[0]) { /* x_j - x_i, ...: no widening */
+        int af = a.i[0] < b.i[0];                        /* a's entry first */
+        double ha = fa * a.h[0], hb = fb * b.h[0], hab = 0.0;
+        if (kind) hab = fab * a.g[0] * b.g[0];
+        if (kind == 2) ha += faa * a.g[0] * a.g[0], hb += fbb * b.g[0] * b.g[0];
+        dsph2 r = a;
+        r.w = a.w ? a.w : b.w;
+        r.v = f0;
+        r.i[0] = af ? a.i[0] : b.i[0], r.i[1] = af ? b.i[0] : a.i[0];
+        r.g[0] = af ? fa * a.g[0] : fb * b.g[0], r.g[1] = af ? fb * b.g[0] : fa * a.g[0];
+        r.h[0] = af ? ha : hb, r.h[1] = hab, r.h[2] = af ? hb : ha;
+        r.sf = sum ? (af ? a.sf | b.sf << 2 : b.sf | a.sf << 2) : 7u;
+        r.off = 2;
+        *ok = 1;
+        return r;
+    }
     /* (xor, not ==: gcc merges == of neighbouring fields into one 8-byte compare through
      * memory, which stalls on the 4-byte stores of the indices just made) */
     if ((a.i[0] ^ b.i[0]) | (a.i[1] ^ b.i[1]) | (a.i[2] ^ b.i[2])) {
@@ -148,7 +165,6 @@ _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double 
     }
     dsph2 r = a;
     uint32_t n = a.off;
-    if (f0 != f0) fa = fb = faa = fab = fbb = f0;
     r.w = a.w ? a.w : b.w;
     r.v = f0;
     r.len = _DSP2_INL;
