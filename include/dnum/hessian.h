@@ -54,8 +54,10 @@ typedef dlane2 (*dn_objective_l2)(const dlane2 *x, unsigned n, void *ctx);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define _DN_OBJ_UNUSED __attribute__((unused))
+#define _DN_OBJ_APART __attribute__((unused, noinline)) /* (its code as if alone) */
 #else
 #define _DN_OBJ_UNUSED
+#define _DN_OBJ_APART
 #endif
 
 /** An objective written on dsp2 (one-pass drivers). */
@@ -91,14 +93,17 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         (void)(ctx);                                                                       \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static _DN_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
+    static _DN_OBJ_APART dsp2 name##_spl(const dsp2 *x, unsigned n, void *ctx)            \
     {                                                                                      \
-        const dsph2 *_dn_xs = _dsph2_vars(x, n);                                           \
-        if (_dn_xs) return _dsph2_result(name##_sph(_dn_xs, n, ctx));                      \
         typedef dsp2 T;                                                                    \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
         __VA_ARGS__                                                                        \
+    }                                                                                      \
+    static _DN_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
+    {                                                                                      \
+        const dsph2 *xs = _dsph2_vars(x, n);                                               \
+        return xs ? _dsph2_result(name##_sph(xs, n, ctx)) : name##_spl(x, n, ctx);         \
     }
 
 /** Value, gradient and Hessian diagonal of f at x by one evaluation of f per coordinate:
