@@ -7,7 +7,8 @@
  * Index:
  *   dn_objective2        dnum_o2 f(const dnum_o2 *x, unsigned n, void *ctx)   objective on dnum_o2
  *   dn_objective_l2      dlane2 f(const dlane2 *x, unsigned n, void *ctx)     objective on dlane2
- *   DN_OBJECTIVE2(name, T, x, n, ctx, body...)   define both from one body: name, name##_lanes
+ *   DN_OBJECTIVE2(name, T, x, n, ctx, body...)   define every version from one body: name,
+ *                        name##_lanes, name##_sp (and name##_sph, name##_spl behind it)
  *   dn_hessdiag          f, gradient, Hessian diagonal: one dnum_o2 pass per coordinate
  *   dn_hessdiag_lanes    the same with DN_LANES coordinates per pass (shared value): faster
  *   dn_hessian           f, gradient and the full symmetric Hessian (polarisation)
@@ -63,10 +64,11 @@ typedef dlane2 (*dn_objective_l2)(const dlane2 *x, unsigned n, void *ctx);
 /** An objective written on dsp2 (one-pass drivers). */
 typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
 
-/** Defines three static objectives from one body: `name` (a dn_objective2), `name_lanes`
- *  (a dn_objective_l2) and `name_sp` (a dn_objective_sp). Inside the body, T is the number
- *  type (dnum_o2, dlane2 or dsp2), x, n
- *  and ctx are the parameters, and arithmetic uses the type-generic dnh_* names
+/** Defines static objectives from one body: `name` (a dn_objective2), `name_lanes`
+ *  (a dn_objective_l2) and `name_sp` (a dn_objective_sp, for every one-pass driver; under
+ *  dn_hessian_sp it runs `name_sph`, the body on dsph2 numbers of dnum/sparseh2.h, and
+ *  otherwise `name_spl`, the body on dsp2). Inside the body, T is the number type
+ *  (dnum_o2, dlane2, dsp2 or dsph2), x, n and ctx are the parameters, and arithmetic uses the type-generic dnh_* names
  *  (dnh_add, dnh_mul_d, dnh_exp, dnh_const(T, c), dnh_value(a), ...) of dnum/lanes2.h.
  *  Example: DN_OBJECTIVE2(sumsq, T, x, n, ctx, T s = dnh_const(T, 0.0);
  *               for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i]));

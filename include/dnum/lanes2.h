@@ -28,12 +28,13 @@
  *               _pow_d (T, double)  _pown (T, long)  _pow (T, T)  _atan2 (T y, T x)  _hypot (T, T)
  *               void _sincos (T, T *s, T *c)   void _sinhcosh (T, T *s, T *c)
  *   special     _lgamma ... _cospi _floor _ceil (T), _polygamma _jn _yn (int, T), _min _max
- *               _fmod (T, T): dnum/special2.h (also for dsp2, and the dnh_* names)
+ *               _fmod (T, T): dnum/special2.h (also for dsp2 and dsph2, and the dnh_* names)
  *   chain rule  T dlane2_chain(T u, double f0, double f1, double f2)   f(u) from f, f', f''
  *               T dlane2_apply(T u, dn_deriv_fn h, void *ctx)         f(u) from a callback
  *   generic     dnh_add(a, b) dnh_exp(u) ... dnh_const(T, c) dnh_value(a): C11 _Generic over
- *               dnum_o2, dlane2 and dsp2 (dnum/sparse2.h), to write an objective once for
- *               all three (see DN_OBJECTIVE2 in dnum/hessian.h); overloads in C++
+ *               dnum_o2, dlane2, dsp2 (dnum/sparse2.h) and dsph2 (dnum/sparseh2.h), to
+ *               write an objective once for all (see DN_OBJECTIVE2 in dnum/hessian.h);
+ *               overloads in C++
  *
  * Function reference:
  *   dlane2_const(c)        passive number with value c.
@@ -415,7 +416,7 @@ DLANE2_DECL void dlane2_sinhcosh(dlane2 u, dlane2 *s, dlane2 *c)
     *c = rc;
 }
 
-/* ---- C11 _Generic front over dnum_o2, dlane2 and dsp2 ---------------------------------- */
+/* ---- C11 _Generic front over dnum_o2, dlane2, dsp2 and dsph2 --------------------------- */
 
 DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 
@@ -423,7 +424,7 @@ DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 #define _DNH_GEN(f, a)                                                                     \
     _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f, dsph2 : dsph2_##f)
 
-/* dnh_f(a, ...) calls dnum_o2_f, dlane2_f or dsp2_f by the type of a. dnh_const(T, c)
+/* dnh_f(a, ...) calls dnum_o2_f, dlane2_f, dsp2_f or dsph2_f by the type of a. dnh_const(T, c)
  * builds a constant of type T; dnh_value(a) is the value. */
 #define dnh_const(T, c)                                                                    \
     _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane2 : dlane2_const, dsp2 : dsp2_const,       \

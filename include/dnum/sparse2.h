@@ -20,7 +20,9 @@
  * separable objectives); otherwise it appends its result list to the workspace arena,
  * without any allocation unless the arena must grow, and a linear one (mul_d, div_d, neg,
  * d_sub, a chain with f'' = 0) shares its operand's list with a scale instead; add_d and
- * sub_d are free. Sparse mode keeps every entry in lists. Sums accumulate in place: when
+ * sub_d are free. Sparse mode on dsp2 keeps every entry in lists; dn_hessian_sp runs the
+ * dsph2 version of an objective defined with DN_OBJECTIVE2 instead, which keeps up to
+ * three entries and their triangle inside the number (dnum/sparseh2.h). Sums accumulate in place: when
  * s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator* (dense arrays
  * in the workspace, a list of touched indices), and later additions into it cost
  * O(support of t); the storage of the terms added since is then recycled. A function of

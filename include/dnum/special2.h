@@ -1,5 +1,5 @@
 /* dnum/special2.h -- the special functions of the order-2 optimizer numbers: dlane2
- * (dnum/lanes2.h), dsp2 (dnum/sparse2.h), and their type-generic dnh_* names, so that an
+ * (dnum/lanes2.h), dsp2 (dnum/sparse2.h), dsph2 (dnum/sparseh2.h), and their type-generic dnh_* names, so that an
  * objective written once with DN_OBJECTIVE2 (dnum/hessian.h) may use them.
  *
  * Each function has the meaning of its fixed-order namesake (dnum/fixed.h,
@@ -9,13 +9,13 @@
  * kernels); min, max and fmod give the derivatives of the active branch, and NaN
  * derivatives at a tie or a jump, as in every family.
  *
- * Index (T is dlane2 or dsp2; P its prefix dlane2_ or dsp2_):
+ * Index (T is dlane2, dsp2 or dsph2; P its prefix dlane2_, dsp2_ or dsph2_):
  *   one argument   P##lgamma tgamma digamma lambertw lambertwm1 erfinv erfcinv j0 j1 y0 y1
  *                  log2 log10 exp2 sinc cot sinpi cospi floor ceil (T u)
  *   integer first  P##polygamma (int m, T u)  P##jn (int n, T u)  P##yn (int n, T u)
  *   two arguments  P##min P##max P##fmod (T a, T b)
  *   generic        dnh_lgamma(u) ... dnh_polygamma(m, u) ... dnh_min(a, b) ... over
- *                  dnum_o2, dlane2 and dsp2 (C11 _Generic; overloads in C++)
+ *                  dnum_o2, dlane2, dsp2 and dsph2 (C11 _Generic; overloads in C++)
  * dnum/lanes2.h includes it (and it includes dnum/lanes2.h): either header gives both.
  */
 #ifndef DNUM_SPECIAL2_H
