@@ -1,7 +1,9 @@
 /* One-pass drivers (dn_hessdiag_sp, dn_hessvec_sp, dn_hessian_sp, dn_grad_sp) against the
  * per-coordinate drivers dn_hessdiag / dn_hessian on every function and on random
  * programs (long sums, branches, reused operands), against the closed forms of W3, W5 and
- * W6; pattern reuse; bad arguments; allocation failures through a counting allocator. */
+ * W6; the dsph2 and dsp2 bodies of the sparse Hessian against each other (values, pattern,
+ * NaN); hand-written objectives around generated ones; pattern reuse; bad arguments;
+ * allocation failures through a counting allocator. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,6 +421,64 @@ Test(onepass, pattern_rebuilt_when_outgrown)
     cr_expect(S.val[S.rowptr[3]] == 1.0 && S.col[S.rowptr[3]] == 0);
     dn_sphess_clear(&S);
     dn_sphess_clear(NULL);
+}
+
+/* ---- hand-written objectives around DN_OBJECTIVE2 ones ----------------------------------- */
+
+/* rosen on part of the variables (name_sp then runs its dsp2 body), or on all of them (its
+ * dsph2 body under dn_hessian_sp) with a term of the caller's own on the same variables */
+static dnum_o2 part(const dnum_o2 *x, unsigned n, void *ctx)
+{
+    return dnh_add(rosen(x + 1, n - 1, ctx), dnh_mul(x[0], x[n - 1]));
+}
+static dsp2 part_sp(const dsp2 *x, unsigned n, void *ctx)
+{
+    return dnh_add(rosen_sp(x + 1, n - 1, ctx), dnh_mul(x[0], x[n - 1]));
+}
+static dnum_o2 whole(const dnum_o2 *x, unsigned n, void *ctx)
+{
+    return dnh_add(dnh_mul(x[0], x[n - 1]), rosen(x, n, ctx));
+}
+static dsp2 whole_sp(const dsp2 *x, unsigned n, void *ctx)
+{
+    return dnh_add(dnh_mul(x[0], x[n - 1]), rosen_sp(x, n, ctx));
+}
+
+Test(onepass, handwritten_around_generated)
+{
+    double x[7] = {0.3, -0.8, 1.1, 0.4, -0.2, 0.9, 0.6};
+    check_against_reference(part, part_sp, NULL, x, 7, 1e-13, "rosen on x + 1");
+    check_against_reference(whole, whole_sp, NULL, x, 7, 1e-13, "rosen and a term");
+}
+
+/* a cell outside the domain: NaN in its rows and columns only, with the same pattern and
+ * the same NaN entries in both bodies */
+DN_OBJECTIVE2(domain, T, x, n, ctx,
+    T s = dnh_mul(x[2], x[3]);
+    s = dnh_add(s, dnh_log(dnh_sub(x[0], x[1])));
+    return dnh_add(s, dnh_mul(x[3], x[4]));)
+
+Test(onepass, nan_in_one_cell)
+{
+    double x[5] = {0.1, 0.5, 2.0, 3.0, -1.0}; /* log(x0 - x1) of a negative number */
+    dn_sphess S, L;
+    dn_sphess_init(&S, NULL);
+    dn_sphess_init(&L, NULL);
+    struct via V = {domain_sp, NULL};
+    cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, domain_sp, NULL, x, 5, NULL), 0);
+    cr_assert_eq(dn_hessian_sp(NULL, NULL, &L, via_copy, &V, x, 5, NULL), 0);
+    cr_assert_eq(S.nnz, L.nnz);
+    for (unsigned i = 0; i < 5; i++)
+        for (size_t p = S.rowptr[i]; p < S.rowptr[i + 1]; p++) {
+            unsigned j = S.col[p];
+            cr_expect_eq(L.col[p], j);
+            cr_expect(isnan(S.val[p]) == (i < 2), "(%u,%u) %g", i, j, S.val[p]);
+            cr_expect(isnan(L.val[p]) == (i < 2), "dsp2 body (%u,%u) %g", i, j, L.val[p]);
+            if (i >= 2) cr_expect(S.val[p] == L.val[p] && S.val[p] == (i == j + 1 ? 1.0 : 0.0),
+                                  "(%u,%u) %g %g", i, j, S.val[p], L.val[p]);
+        }
+    dn_sphess_clear(&S);
+    dn_sphess_clear(&L);
 }
 
 /* ---- operands reused after an in-place sum: detected, re-evaluated safely --------------- */
