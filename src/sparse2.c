@@ -678,7 +678,7 @@ INL dsph2 sph_from(lst r)
 {
     dsph2 x = dsph2_const(r.v);
     x.w = r.w, x.off = (uint32_t)r.off, x.len = (uint32_t)r.len, x.st = (uint32_t)r.st;
-    x.g[0] = r.c;
+    x.g[0] = r.w ? r.c : 0.0; /* (a list's scale; 1 for an accumulator) */
     return x;
 }
 
@@ -770,7 +770,7 @@ INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
         for (size_t k = 0; k < n; k++) ix[r + k] = ix[o + k], G[r + k] = fs * G[o + k];
         for (size_t k = 0, t = 0; k < n; k++)
             for (size_t q = 0; q <= k; q++, t++) {
-                H[r + t] = fs * H[o + t] + fss * G[o + k] * G[o + q];
+                H[r + t] = fs * H[o + t] + (sum ? 0.0 : fss * G[o + k] * G[o + q]);
                 sf[r + t] = sum ? sf[o + t] : 1;
             }
         w->top = r + m;

@@ -68,8 +68,9 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
  *  (a dn_objective_l2) and `name_sp` (a dn_objective_sp, for every one-pass driver; under
  *  dn_hessian_sp it runs `name_sph`, the body on dsph2 numbers of dnum/sparseh2.h, and
  *  otherwise `name_spl`, the body on dsp2). Inside the body, T is the number type
- *  (dnum_o2, dlane2, dsp2 or dsph2), x, n and ctx are the parameters, and arithmetic uses the type-generic dnh_* names
- *  (dnh_add, dnh_mul_d, dnh_exp, dnh_const(T, c), dnh_value(a), ...) of dnum/lanes2.h.
+ *  (dnum_o2, dlane2, dsp2 or dsph2), x, n and ctx are the parameters, and arithmetic
+ *  uses the type-generic dnh_* names (dnh_add, dnh_mul_d, dnh_exp, dnh_const(T, c),
+ *  dnh_value(a), ...) of dnum/lanes2.h.
  *  Example: DN_OBJECTIVE2(sumsq, T, x, n, ctx, T s = dnh_const(T, 0.0);
  *               for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i]));
  *               return s;) */

@@ -22,12 +22,12 @@
  * d_sub, a chain with f'' = 0) shares its operand's list with a scale instead; add_d and
  * sub_d are free. Sparse mode on dsp2 keeps every entry in lists; dn_hessian_sp runs the
  * dsph2 version of an objective defined with DN_OBJECTIVE2 instead, which keeps up to
- * three entries and their triangle inside the number (dnum/sparseh2.h). Sums accumulate in place: when
- * s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator* (dense arrays
- * in the workspace, a list of touched indices), and later additions into it cost
- * O(support of t); the storage of the terms added since is then recycled. A function of
- * an accumulator is a view of its arrays with two coefficients (O(1); entries made where
- * it is used: added into another sum, straight from the arrays). Reusing an
+ * three entries and their triangle inside the number (dnum/sparseh2.h). Sums accumulate in
+ * place: when s = dsp2_add(s, t) would produce a long list, s becomes an *accumulator*
+ * (dense arrays in the workspace, a list of touched indices), and later additions into it
+ * cost O(support of t); the storage of the terms added since is then recycled. A function
+ * of an accumulator is a view of its arrays with two coefficients (O(1); entries made
+ * where it is used: added into another sum, straight from the arrays). Reusing an
  * operand after that (the old s, or a value computed after s became an accumulator and
  * used across later additions into s) is detected, and the driver then re-evaluates the
  * objective once in a safe mode that never recycles storage (same results, more memory
@@ -380,13 +380,15 @@ _DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
     _DSP2_DECL T T##_add(T a, T b)                                                         \
     {                                                                                      \
         if (_##T##_acc_in(&a, b)) return a;                                                \
-        if (_DSP2_INL2(a, b)) return _##T##_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0); \
+        if (_DSP2_INL2(a, b))                                                              \
+            return _##T##_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0);         \
         T ta = a, tb = b;                                                                  \
         return _##T##_addsub_l(&ta, &tb, 1.0);                                             \
     }                                                                                      \
     _DSP2_DECL T T##_sub(T a, T b)                                                         \
     {                                                                                      \
-        if (_DSP2_INL2(a, b)) return _##T##_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0); \
+        if (_DSP2_INL2(a, b))                                                              \
+            return _##T##_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0);        \
         T ta = a, tb = b;                                                                  \
         return _##T##_addsub_l(&ta, &tb, -1.0);                                            \
     }                                                                                      \
@@ -397,7 +399,8 @@ _DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
     _DSP2_DECL T T##_div(T a, T b)                                                         \
     {                                                                                      \
         double ib = 1.0 / b.v, q = a.v * ib;                                               \
-        return _##T##_chain2s(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib, 2.0 * q * ib * ib, 0, 2); \
+        return _##T##_chain2s(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,                \
+                              2.0 * q * ib * ib, 0, 2);                                    \
     }                                                                                      \
     _DSP2_DECL T T##_neg(T a) { return _##T##_chain(a, -a.v, -1.0, 0.0); }                 \
     _DSP2_DECL T T##_add_d(T a, double c)                                                  \

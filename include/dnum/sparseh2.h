@@ -33,7 +33,8 @@ typedef struct dsph2 {
     uint32_t len;            /* _DSP2_INL, list length, or _DSP2_ACC | accumulator slot */
     uint32_t st;             /* list: epoch of the workspace when it was made */
     uint32_t sf;             /* inside: bit t set when h[t] is structural */
-    double g[DSP2_NIN];      /* inside: first derivatives; list: g[0] is the list's scale */
+    double g[DSP2_NIN];      /* inside: first derivatives; list: g[0] is the list's scale
+                                (1 for an accumulator) */
     double h[6];             /* inside: H_pq of slots p >= q at h[p (p + 1) / 2 + q] */
 } dsph2;
 
@@ -87,7 +88,7 @@ _DSP2_DECL double dsph2_value(dsph2 a) { return a.v; }
  * with g = 0, a zero row and column, not structural */
 _DSP2_HOT dsph2 _dsph2_ins(dsph2 u, uint32_t x)
 {
-    unsigned z = (u.i[0] < x) + (u.i[1] < x); /* (u.i[2] is unused) */
+    unsigned z = (unsigned)(u.i[0] < x) + (unsigned)(u.i[1] < x); /* (u.i[2] is unused) */
     dsph2 r = u;
     _DSP2_EACH(k, r.i[k] = _DSPH2_BYZ(z, _DSPH2_AT(u.i, _DSPH2_OLD(k, 0), x),
                                       _DSPH2_AT(u.i, _DSPH2_OLD(k, 1), x),
@@ -133,7 +134,6 @@ _DSP2_HOT dsph2 _dsph2_chain_in(dsph2 u, double f0, double f1, double f2)
 _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double fb,
                                  double faa, double fab, double fbb, int sum, int kind, int *ok)
 {
-    if (f0 != f0) fa = fb = faa = fab = fbb = f0;
     if (a.off == 1 && b.off == 1 && a.i[0] != b.i[0]) { /* x_j - x_i, ...: no widening */
         int af = a.i[0] < b.i[0];                        /* a's entry first */
         double ha = fa * a.h[0], hb = fb * b.h[0], hab = 0.0;
@@ -152,7 +152,9 @@ _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double 
     }
     /* (xor, not ==: gcc merges == of neighbouring fields into one 8-byte compare through
      * memory, which stalls on the 4-byte stores of the indices just made) */
+    unsigned pa = 7u, pb = 7u; /* slots of the union where a, b have entries of their own */
     if ((a.i[0] ^ b.i[0]) | (a.i[1] ^ b.i[1]) | (a.i[2] ^ b.i[2])) {
+        dsph2 a0 = a, b0 = b;
         _DSP2_EACH(k, uint32_t x = b.i[k]; if (x != _DSP2_NONE && !_DSPH2_HAS(a, x)) {
             if (a.off == DSP2_NIN) {
                 *ok = 0;
@@ -162,6 +164,9 @@ _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double 
         })
         _DSP2_EACH(k, uint32_t x = a.i[k];
                       if (x != _DSP2_NONE && !_DSPH2_HAS(b, x)) b = _dsph2_ins(b, x);)
+        pa = pb = 0u;
+        _DSP2_EACH(k, pa |= (unsigned)_DSPH2_HAS(a0, a.i[k]) << k;
+                      pb |= (unsigned)_DSPH2_HAS(b0, b.i[k]) << k;)
     }
     dsph2 r = a;
     uint32_t n = a.off;
@@ -169,7 +174,10 @@ _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double 
     r.v = f0;
     r.len = _DSP2_INL;
     _DSPH2_TRI(t, p, q,
-               double s = fa * a.h[t] + fb * b.h[t];
+               /* (f_a H_a only on a's own entries: an infinite f_a must not reach the
+                * slots widened from b) */
+               double s = (pa >> p & pa >> q & 1u ? fa * a.h[t] : 0.0) +
+                          (pb >> p & pb >> q & 1u ? fb * b.h[t] : 0.0);
                if (kind == 1) s += fab * (a.g[p] * b.g[q] + b.g[p] * a.g[q]);
                else if (kind == 2) s += faa * a.g[p] * a.g[q] +
                                         fab * (a.g[p] * b.g[q] + b.g[p] * a.g[q]) +

@@ -1,6 +1,7 @@
 /* dnum/special2.h -- the special functions of the order-2 optimizer numbers: dlane2
- * (dnum/lanes2.h), dsp2 (dnum/sparse2.h), dsph2 (dnum/sparseh2.h), and their type-generic dnh_* names, so that an
- * objective written once with DN_OBJECTIVE2 (dnum/hessian.h) may use them.
+ * (dnum/lanes2.h), dsp2 (dnum/sparse2.h), dsph2 (dnum/sparseh2.h), and their type-generic
+ * dnh_* names, so that an objective written once with DN_OBJECTIVE2 (dnum/hessian.h) may
+ * use them.
  *
  * Each function has the meaning of its fixed-order namesake (dnum/fixed.h,
  * docs/special.md): a one-argument function takes f, f', f'' at the value from
