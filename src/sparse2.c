@@ -243,14 +243,6 @@ static void acc_clean(_dsp2_acc *A)
     A->ver++;
 }
 
-static void touch(_dsp2_acc *A, uint32_t i)
-{
-    if (A->in[i]) return;
-    A->in[i] = 1;
-    if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
-    A->list[A->cnt++] = i;
-}
-
 /* room for m more triplets in accumulator A (0, or 1 with the failure flag set) */
 int _dsp2_trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
 {
@@ -287,7 +279,7 @@ INL void acc_list(dsp2_work *w, _dsp2_acc *A, lst t, double c)
         if (_dsp2_trip_reserve(w, A, tri(s))) return;
         for (size_t p = 0; p < s; p++) {
             uint32_t i = w->idx[o + p];
-            touch(A, i);
+            _dsp2_touch(A, i);
             A->g[i] += c * w->g[o + p];
             for (size_t q = 0; q <= p; q++) {
                 if (!w->sf[o + tri(p) + q]) continue; /* not structural */
@@ -301,7 +293,7 @@ INL void acc_list(dsp2_work *w, _dsp2_acc *A, lst t, double c)
     }
     for (size_t p = 0; p < s; p++) {
         uint32_t i = w->idx[o + p];
-        touch(A, i);
+        _dsp2_touch(A, i);
         A->g[i] += c * w->g[o + p];
         A->h[i] += c * w->h[o + p];
     }
@@ -316,7 +308,7 @@ static void acc_acc(dsp2_work *w, _dsp2_acc *A, _dsp2_acc *B, lst b, double c)
     for (size_t k = 0; k < B->cnt; k++) {
         uint32_t i = B->list[k];
         double g = B->g[i], h = B->h[i];
-        touch(A, i);
+        _dsp2_touch(A, i);
         A->g[i] += cg * g;
         A->h[i] += view_h(cg, q, g, h, hv);
         B->g[i] = B->h[i] = 0.0, B->in[i] = 0;

@@ -51,7 +51,15 @@
  *   chain rule  T dsp2_chain(T u, double f0, double f1, double f2)
  *               T dsp2_apply(T u, dn_deriv_fn h, void *ctx)
  *   workspace   dsp2_work_new, dsp2_work_free, dsp2_work_bytes   (defined in dnum/hessian.h)
- * The functions have the meaning of their dlane2 namesakes (dnum/lanes2.h).
+ * The functions have the meaning of their dlane2 namesakes (dnum/lanes2.h). Besides:
+ * dsp2_add (a, b) and dsp2_sub (a, b) accumulate in place when the operands are long or a
+ * is already a sum being accumulated (the old a must not be used afterwards, see above);
+ * dsp2_add_d and dsp2_sub_d share a's entries (free); dsp2_chain (u, f0, f1, f2) is f(u)
+ * for your own f with f(u.v) = f0, f'(u.v) = f1, f''(u.v) = f2 (a NaN f0 makes the
+ * derivatives NaN); dsp2_apply (u, h, ctx) calls h(u.v, k, ctx) for k = 0, 1, 2 (k = 0
+ * only when u is passive); dsp2_pown (u, m) is dsp2_pow_d (u, m); dsp2_pow (a, b) is
+ * exp(b log a) with the value pow(a, b) and needs a > 0; dsp2_sincos and dsp2_sinhcosh
+ * take one libm pair.
  */
 #ifndef DNUM_SPARSE2_H
 #define DNUM_SPARSE2_H
@@ -246,8 +254,9 @@ _DSP2_HOT dsp2 _dsp2_chain_in(dsp2 u, double f0, double f1, double f2)
 /* f(a, b) for inline (or passive) a and b; 0 in *ok when the union of their indices has
  * more than DSP2_NIN entries (nothing is written then) */
 _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
-                               double fab, double fbb, int kind, int *ok)
+                               double fab, double fbb, int sum, int kind, int *ok)
 {
+    (void)sum; /* (a sparse-mode distinction: dsp2 keeps sparse mode in lists) */
     dsp2 r = a.w ? a : b;
     int hv = r.w->mode == _DSP2_HV;
     double da = a.d, db = b.d;
@@ -310,65 +319,86 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
     return r;
 }
 
-/* f(u) with f(u.v) = f0, f' = f1, f'' = f2 */
-_DSP2_HOT dsp2 _dsp2_chain(dsp2 u, double f0, double f1, double f2)
-{
-    if (!u.w) return dsp2_const(f0);
-    if (u.len == _DSP2_INL) return _dsp2_chain_in(u, f0, f1, f2);
-    dsp2 t = u; /* (a copy: u itself stays in registers) */
-    return _dsp2_chain_l(&t, f0, f1, f2);
-}
+/* 1 when a and b are inline or passive */
+#define _DSP2_INL2(a, b) (((a).len == _DSP2_INL || !(a).w) && ((b).len == _DSP2_INL || !(b).w))
 
-/* f(a, b) with partials fa, fb, faa, fab, fbb (kind as in _DSP2_Q); sum: a sum or
- * difference (sparse mode: the operands' patterns stay apart). Inline operands whose
- * union fits stay inline; everything else is the out-of-line _dsp2_chain2_l. */
-_DSP2_HOT dsp2 _dsp2_chain2s(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
-                              double fab, double fbb, int sum, int kind)
-{
-    if (!a.w && !b.w) return dsp2_const(f0);
-    if ((a.len == _DSP2_INL || !a.w) && (b.len == _DSP2_INL || !b.w)) {
-        if (f0 == f0 && !b.w) return _dsp2_chain_in(a, f0, fa, faa);
-        if (f0 == f0 && !a.w) return _dsp2_chain_in(b, f0, fb, fbb);
-        int ok;
-        dsp2 r = _dsp2_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, kind, &ok);
-        if (ok) return r;
+/* The chain rules of a one-pass family T (dsp2, dsph2) from its _T_chain_in,
+ * _T_chain2_in (numbers with their entries inside) and _T_chain_l, _T_chain2_l (lists,
+ * out of line): _T_chain, f(u) with f(u.v) = f0, f' = f1, f'' = f2; _T_chain2s, f(a, b)
+ * with partials fa, fb, faa, fab, fbb (kind as in _DSP2_Q), sum: a sum or difference
+ * (sparse mode: the operands' patterns stay apart). Operands inside whose result fits
+ * stay inside. (The list paths take copies: the operands themselves stay in registers.) */
+#define _DSP2_CHAINS(T)                                                                    \
+    _DSP2_HOT T _##T##_chain(T u, double f0, double f1, double f2)                         \
+    {                                                                                      \
+        if (!u.w) return T##_const(f0);                                                    \
+        if (u.len == _DSP2_INL) return _##T##_chain_in(u, f0, f1, f2);                     \
+        T t = u;                                                                           \
+        return _##T##_chain_l(&t, f0, f1, f2);                                             \
+    }                                                                                      \
+    _DSP2_HOT T _##T##_chain2s(T a, T b, double f0, double fa, double fb, double faa,      \
+                               double fab, double fbb, int sum, int kind)                  \
+    {                                                                                      \
+        if (!a.w && !b.w) return T##_const(f0);                                            \
+        if (_DSP2_INL2(a, b)) {                                                            \
+            if (f0 == f0 && !b.w) return _##T##_chain_in(a, f0, fa, faa);                  \
+            if (f0 == f0 && !a.w) return _##T##_chain_in(b, f0, fb, fbb);                  \
+            int ok;                                                                        \
+            T r = _##T##_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, sum, kind, &ok);       \
+            if (ok) return r;                                                              \
+        }                                                                                  \
+        double p[5] = {fa, fb, faa, fab, fbb};                                             \
+        T ta = a, tb = b;                                                                  \
+        return _##T##_chain2_l(&ta, &tb, f0, p, sum, kind);                                \
     }
-    double p[5] = {fa, fb, faa, fab, fbb};
-    dsp2 ta = a, tb = b;
-    return _dsp2_chain2_l(&ta, &tb, f0, p, sum, kind);
-}
+_DSP2_CHAINS(dsp2)
 
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
-/* a += b for the accumulator a and an inline number b in diagonal or H v mode (the
- * running sum of an objective); returns 0 when it does not apply */
+/* The in-place sum s = s + t (the running sum of an objective): the accumulator of the
+ * number a (fields len, off) when it is the live last accumulator of workspace w and the
+ * term b is inline in w (b_in), otherwise NULL; then the touch of each of b's indices, and
+ * the end of the addition (the storage of the terms added since the accumulator was made
+ * is recycled; returns its new version, a's off). */
+_DSP2_HOT _dsp2_acc *_dsp2_acc_live(dsp2_work *w, uint32_t len, uint32_t off, int b_in)
+{
+    uint32_t k = len & ~_DSP2_ACC;
+    if (!(len & _DSP2_ACC) || !b_in || k + 1 != w->nacc || w->acc[k].ver != off) return NULL;
+    return &w->acc[k];
+}
+
+_DSP2_HOT void _dsp2_touch(_dsp2_acc *A, uint32_t i)
+{
+    if (A->in[i]) return;
+    A->in[i] = 1;
+    if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
+    A->list[A->cnt++] = i;
+}
+
+_DSP2_HOT uint32_t _dsp2_acc_done(dsp2_work *w, _dsp2_acc *A)
+{
+    if (w->top != A->amark) _dsp2_recycle(w, A->amark);
+    return ++A->ver;
+}
+
+/* a += b for the accumulator a and an inline number b in diagonal or H v mode; returns 0
+ * when it does not apply */
 _DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
 {
     dsp2_work *w = a->w;
-    uint32_t k = a->len & ~_DSP2_ACC;
-    if (!(a->len & _DSP2_ACC) || b.len != _DSP2_INL || b.w != w || k + 1 != w->nacc ||
-        w->acc[k].ver != a->off)
-        return 0;
-    _dsp2_acc *A = &w->acc[k];
+    _dsp2_acc *A = _dsp2_acc_live(w, a->len, a->off, b.len == _DSP2_INL && b.w == w);
+    if (!A) return 0;
     double *_DSP2_RESTRICT ag = A->g, *_DSP2_RESTRICT ah = A->h;
     _DSP2_EACH(p, uint32_t i = b.e[p].i; if (i != _DSP2_NONE) {
-        if (!A->in[i]) {
-            A->in[i] = 1;
-            if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
-            A->list[A->cnt++] = i;
-        }
+        _dsp2_touch(A, i);
         ag[i] += b.e[p].g;
         ah[i] += b.e[p].h;
     })
-    if (w->top != A->amark) _dsp2_recycle(w, A->amark); /* the terms added since it was made */
     a->v += b.v;
     a->d += b.d;
-    a->off = ++A->ver;
+    a->off = _dsp2_acc_done(w, A);
     return 1;
 }
-
-/* 1 when a and b are inline or passive */
-#define _DSP2_INL2(a, b) (((a).len == _DSP2_INL || !(a).w) && ((b).len == _DSP2_INL || !(b).w))
 
 /* The arithmetic and functions of a one-pass family T (dsp2, and dsph2 of
  * dnum/sparseh2.h) from its internal _T_chain, _T_chain2s, _T_acc_in and _T_addsub_l;

@@ -189,31 +189,7 @@ _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double 
     return r;
 }
 
-/* f(u) with f(u.v) = f0, f' = f1, f'' = f2 */
-_DSP2_HOT dsph2 _dsph2_chain(dsph2 u, double f0, double f1, double f2)
-{
-    if (!u.w) return dsph2_const(f0);
-    if (u.len == _DSP2_INL) return _dsph2_chain_in(u, f0, f1, f2);
-    dsph2 t = u;
-    return _dsph2_chain_l(&t, f0, f1, f2);
-}
-
-/* f(a, b) (as _dsp2_chain2s): operands inside whose union fits stay inside */
-_DSP2_HOT dsph2 _dsph2_chain2s(dsph2 a, dsph2 b, double f0, double fa, double fb, double faa,
-                                double fab, double fbb, int sum, int kind)
-{
-    if (!a.w && !b.w) return dsph2_const(f0);
-    if ((a.len == _DSP2_INL || !a.w) && (b.len == _DSP2_INL || !b.w)) {
-        if (f0 == f0 && !b.w) return _dsph2_chain_in(a, f0, fa, faa);
-        if (f0 == f0 && !a.w) return _dsph2_chain_in(b, f0, fb, fbb);
-        int ok;
-        dsph2 r = _dsph2_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, sum, kind, &ok);
-        if (ok) return r;
-    }
-    double p[5] = {fa, fb, faa, fab, fbb};
-    dsph2 ta = a, tb = b;
-    return _dsph2_chain2_l(&ta, &tb, f0, p, sum, kind);
-}
+_DSP2_CHAINS(dsph2)
 
 /* a += b for the accumulator a (the running sum of an objective) and b with its entries
  * inside: b's entries and its structural triangle entries are added to the accumulator;
@@ -221,19 +197,11 @@ _DSP2_HOT dsph2 _dsph2_chain2s(dsph2 a, dsph2 b, double f0, double fa, double fb
 _DSP2_HOT int _dsph2_acc_in(dsph2 *a, dsph2 b)
 {
     dsp2_work *w = a->w;
-    uint32_t k = a->len & ~_DSP2_ACC;
-    if (!(a->len & _DSP2_ACC) || b.len != _DSP2_INL || b.w != w || k + 1 != w->nacc ||
-        w->acc[k].ver != a->off)
-        return 0;
-    _dsp2_acc *A = &w->acc[k];
-    if (A->tcnt + 6 > A->tcap && _dsp2_trip_reserve(w, A, 6)) return 0;
+    _dsp2_acc *A = _dsp2_acc_live(w, a->len, a->off, b.len == _DSP2_INL && b.w == w);
+    if (!A || (A->tcnt + 6 > A->tcap && _dsp2_trip_reserve(w, A, 6))) return 0;
     double *_DSP2_RESTRICT ag = A->g;
     _DSP2_EACH(p, uint32_t i = b.i[p]; if (i != _DSP2_NONE) {
-        if (!A->in[i]) {
-            A->in[i] = 1;
-            if (A->cnt && i < A->list[A->cnt - 1]) A->sorted = 0;
-            A->list[A->cnt++] = i;
-        }
+        _dsp2_touch(A, i);
         ag[i] += b.g[p];
     })
     size_t c = A->tcnt;
@@ -243,9 +211,8 @@ _DSP2_HOT int _dsph2_acc_in(dsph2 *a, dsph2 b)
         A->tv[c++] = b.h[t];
     })
     A->tcnt = c;
-    if (w->top != A->amark) _dsp2_recycle(w, A->amark); /* the terms added since it was made */
     a->v += b.v;
-    a->off = ++A->ver;
+    a->off = _dsp2_acc_done(w, A);
     return 1;
 }
 
