@@ -23,6 +23,18 @@
  *   dn_hessian_sp        f, gradient and the sparse Hessian (lower triangle, CSR, dn_sphess)
  *   dn_sphess_init, dn_sphess_clear                   the sparse Hessian object
  *
+ * Element drivers (partially separable f(x) = sum_e f_e(x_I(e,0), ..., x_I(e,K-1)): one
+ * element function of K <= 4 variables on dnel2_K numbers of dnum/elem2.h, at about the
+ * cost of hand-derived code; see docs/hessian.md):
+ *   DN_ELEMENT2(name, K, T, u, e, ctx, body...)   define the element function `name`
+ *   dn_element2          the type of such a function (pass `name` to the drivers)
+ *   dn_elements_new, dn_elements_free, dn_elements_bytes   the element structure: m
+ *                        elements of K variables each, their indices, the Hessian pattern
+ *   dn_grad_el           f and gradient
+ *   dn_hessdiag_el       f, gradient and Hessian diagonal
+ *   dn_hessvec_el        f, gradient and the Hessian-vector product H v
+ *   dn_hessian_el        f, gradient and the sparse Hessian (lower triangle, CSR)
+ *
  * Common conventions: outputs first; fx and grad may be NULL (not wanted); the outputs must
  * not overlap each other but may overlap x (x is copied into the workspace first). work is
  * the caller's workspace of n numbers (its contents on entry do not matter, on return they
@@ -37,6 +49,7 @@
 #ifndef DNUM_HESSIAN_H
 #define DNUM_HESSIAN_H
 
+#include <stdint.h>
 #include "dnum/common.h"
 #include "dnum/fixed.h"
 #include "dnum/lanes2.h"
@@ -204,6 +217,140 @@ void dn_sphess_clear(dn_sphess *H);
  *  DN_EINVAL (n = 0, NULL f, x or H) or DN_ENOMEM (outputs and H untouched). */
 int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
                   const double *x, unsigned n, dsp2_work *work);
+
+/* ---- element drivers: partially separable objectives ----------------------------------- */
+
+/** The element structure of a partially separable objective (opaque): n variables, m
+ *  elements of K variables each, their indices, and the pattern of the Hessian. */
+typedef struct dn_elements dn_elements;
+
+/** Creates the structure of f(x) = sum_{e < m} f_e(x[idx[e K]], ..., x[idx[e K + K - 1]]):
+ *  n >= 1 variables, K (1..4) variables per element, m >= 0 elements, idx[0 .. m K - 1]
+ *  their indices (copied: idx may be freed afterwards). Each index must be below n and
+ *  the K indices of one element must differ. Computes the pattern of the lower triangle
+ *  of the Hessian (the union of the elements' triangles, every variable of an element
+ *  with its diagonal entry) and the position of each element's entries in it, so that
+ *  the drivers only scatter. Storage from al (NULL: malloc/free). Returns 0, DN_EINVAL
+ *  (E or idx NULL with m > 0, n = 0, K outside 1..4, an index >= n, an element with a
+ *  repeated index), DN_ERANGE (m K or the pattern above 2^32 - 1 entries) or DN_ENOMEM;
+ *  on error *E is untouched. */
+int dn_elements_new(dn_elements **E, unsigned n, unsigned K, size_t m, const unsigned *idx,
+                    const dn_allocator *al);
+
+/** Frees a structure made by dn_elements_new (NULL is a no-op). */
+void dn_elements_free(dn_elements *E);
+
+/** Bytes held by the structure (0 for NULL). */
+size_t dn_elements_bytes(const dn_elements *E);
+
+/* internal: one call of an element function's loop (filled by the drivers) */
+typedef struct _dn_eljob {
+    int mode;              /* 0 gradient, 1 diagonal, 2 H v, 3 sparse Hessian, -1 probe */
+    unsigned k;            /* probe: set to the function's K */
+    size_t m;              /* elements */
+    const unsigned *idx;   /* m K indices */
+    const uint32_t *pos;   /* sparse: m K(K+1)/2 positions in the pattern */
+    const double *x, *v;   /* the point; the direction of H v */
+    double *grad, *out;    /* gradient (or NULL); diagonal, H v, or the pattern's values */
+    void *ctx;             /* the caller's */
+    double fx;             /* the sum of the elements' values */
+} _dn_eljob;
+
+/** An element function defined by DN_ELEMENT2 (pass it to the dn_*_el drivers). */
+typedef void (*dn_element2)(_dn_eljob *job);
+
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN_EL_INLINE static inline __attribute__((unused, always_inline))
+#else
+#define _DN_EL_INLINE static inline
+#endif
+
+/* The loop of an element function F (on dnel2_K) in mode M (a constant). */
+#define _DN_EL_LOOP(K, F, J, M)                                                            \
+    {                                                                                      \
+        const unsigned *I = (J)->idx;                                                      \
+        const double *x = (J)->x, *v = (J)->v;                                             \
+        const uint32_t *pos = (J)->pos;                                                    \
+        double *G = (J)->grad, *O = (J)->out, fx = 0.0;                                    \
+        for (size_t e = 0; e < (J)->m; e++, I += K) {                                      \
+            dnel2_##K u[K];                                                                \
+            _DNEL2_FOR(k, K) u[k] = dnel2_##K##_var(x[I[k]], k);                           \
+            dnel2_##K r = F(u, e, (J)->ctx);                                               \
+            fx += r.v;                                                                     \
+            if (G) _DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                     \
+            if ((M) == 1) _DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];                 \
+            if ((M) == 2) _DNEL2_FOR(k, K) {                                               \
+                    double s = 0.0;                                                        \
+                    _DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] *  \
+                                          v[I[l]];                                         \
+                    O[I[k]] += s;                                                          \
+                }                                                                          \
+            if ((M) == 3) {                                                                \
+                _DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                           \
+                pos += DNEL2_TRI(K);                                                       \
+            }                                                                              \
+        }                                                                                  \
+        (J)->fx = fx;                                                                      \
+    }
+
+/** Defines the element function `name` (a dn_element2) of K variables (1..4, a literal)
+ *  from one body: inside it, T is the number type (dnel2_K), u[0 .. K-1] the element's
+ *  variables (const), e its number (size_t) and ctx the caller's pointer; it returns the
+ *  element's value f_e as a T, computed with the type-generic dnh_* names (dnh_mul,
+ *  dnh_exp, dnh_const(T, c), dnh_value(a), ...), as in DN_OBJECTIVE2. Pass `name` to
+ *  dn_grad_el, dn_hessdiag_el, dn_hessvec_el and dn_hessian_el with a dn_elements of
+ *  the same K. The body is inlined into the driver loop for each of them.
+ *  Example (the chained Rosenbrock function, elements (x_i, x_i+1)):
+ *    DN_ELEMENT2(rosen_el, 2, T, u, e, ctx,
+ *        T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
+ *        T b = dnh_d_sub(1.0, u[0]);
+ *        return dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b));) */
+#define DN_ELEMENT2(name, K, T, u, e, ctx, ...)                                            \
+    _DN_EL_INLINE dnel2_##K name##_elem(const dnel2_##K *u, size_t e, void *ctx)           \
+    {                                                                                      \
+        typedef dnel2_##K T;                                                               \
+        (void)(e);                                                                         \
+        (void)(ctx);                                                                       \
+        __VA_ARGS__                                                                        \
+    }                                                                                      \
+    static _DN_OBJ_UNUSED void name(_dn_eljob *J)                                          \
+    {                                                                                      \
+        switch (J->mode) {                                                                 \
+        case 0: _DN_EL_LOOP(K, name##_elem, J, 0) break;                                   \
+        case 1: _DN_EL_LOOP(K, name##_elem, J, 1) break;                                   \
+        case 2: _DN_EL_LOOP(K, name##_elem, J, 2) break;                                   \
+        case 3: _DN_EL_LOOP(K, name##_elem, J, 3) break;                                   \
+        default: J->k = K;                                                                 \
+        }                                                                                  \
+    }
+
+/** Value and gradient of the partially separable f of E at x (n = the structure's n
+ *  entries): each element is evaluated once on dnel2_K numbers and its derivatives are
+ *  added at its variables' indices. grad is required, fx may be NULL. Returns 0 or
+ *  DN_EINVAL (NULL E, f, x or grad, or f defined for another K than E's); on error
+ *  nothing is written. Thread-safe: E is only read. */
+int dn_grad_el(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
+               const dn_elements *E);
+
+/** Value, gradient and Hessian diagonal (hdiag, required; fx and grad may be NULL) in one
+ *  pass over the elements. Errors as dn_grad_el. */
+int dn_hessdiag_el(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
+                   const double *x, const dn_elements *E);
+
+/** Value, gradient and hv = H(x) v (v and hv required, n entries; hv must not overlap x,
+ *  v or grad) in one pass over the elements. Errors as dn_grad_el (also for a NULL v or
+ *  hv). */
+int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
+                  const double *x, const double *v, const dn_elements *E);
+
+/** Value, gradient and the sparse Hessian in H (lower triangle in CSR, the pattern of E:
+ *  every entry of some element's triangle, structural even where its value is 0; a
+ *  variable of no element has no entry). H is initialised with dn_sphess_init; when it
+ *  already holds E's pattern only the values are written (no allocation), otherwise its
+ *  arrays are replaced. Returns 0, DN_EINVAL (as dn_grad_el, or a NULL H) or DN_ENOMEM
+ *  (outputs and H untouched). */
+int dn_hessian_el(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
+                  const double *x, const dn_elements *E);
 
 #ifdef __cplusplus
 }

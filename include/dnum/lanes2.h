@@ -32,9 +32,9 @@
  *   chain rule  T dlane2_chain(T u, double f0, double f1, double f2)   f(u) from f, f', f''
  *               T dlane2_apply(T u, dn_deriv_fn h, void *ctx)         f(u) from a callback
  *   generic     dnh_add(a, b) dnh_exp(u) ... dnh_const(T, c) dnh_value(a): C11 _Generic over
- *               dnum_o2, dlane2, dsp2 (dnum/sparse2.h) and dsph2 (dnum/sparseh2.h), to
- *               write an objective once for all (see DN_OBJECTIVE2 in dnum/hessian.h);
- *               overloads in C++
+ *               dnum_o2, dlane2, dsp2 (dnum/sparse2.h), dsph2 (dnum/sparseh2.h) and
+ *               dnel2_1..4 (dnum/elem2.h), to write an objective once for all (see
+ *               DN_OBJECTIVE2 and DN_ELEMENT2 in dnum/hessian.h); overloads in C++
  *
  * Function reference:
  *   dlane2_const(c)        passive number with value c.
@@ -71,6 +71,7 @@
 #include "dnum/fixed.h"
 #include "dnum/chain2.h"
 #include "dnum/sparseh2.h"
+#include "dnum/elem2.h"
 
 /** Number of lanes (seeded directions) of a dlane2; fixed (part of the ABI). Measured on
  *  W3 and a dense logistic objective (gcc 12 and clang 14, -O3): 4 lanes keep a dlane2 small
@@ -416,22 +417,26 @@ DLANE2_DECL void dlane2_sinhcosh(dlane2 u, dlane2 *s, dlane2 *c)
     *c = rc;
 }
 
-/* ---- C11 _Generic front over dnum_o2, dlane2, dsp2 and dsph2 --------------------------- */
+/* ---- C11 _Generic front over dnum_o2, dlane2, dsp2, dsph2 and dnel2_1..4 ----------------- */
 
 DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 
 #ifndef __cplusplus
 #define _DNH_GEN(f, a)                                                                     \
-    _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f, dsph2 : dsph2_##f)
+    _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f, dsph2 : dsph2_##f, \
+             dnel2_1 : dnel2_1_##f, dnel2_2 : dnel2_2_##f, dnel2_3 : dnel2_3_##f,         \
+             dnel2_4 : dnel2_4_##f)
 
-/* dnh_f(a, ...) calls dnum_o2_f, dlane2_f, dsp2_f or dsph2_f by the type of a. dnh_const(T, c)
+/* dnh_f(a, ...) calls dnum_o2_f, dlane2_f, dsp2_f, dsph2_f or dnel2_K_f by the type of a. dnh_const(T, c)
  * builds a constant of type T; dnh_value(a) is the value. */
 #define dnh_const(T, c)                                                                    \
     _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane2 : dlane2_const, dsp2 : dsp2_const,       \
-             dsph2 : dsph2_const)(c)
+             dsph2 : dsph2_const, dnel2_1 : dnel2_1_const, dnel2_2 : dnel2_2_const,         \
+             dnel2_3 : dnel2_3_const, dnel2_4 : dnel2_4_const)(c)
 #define dnh_value(a)                                                                       \
     _Generic((a), dnum_o2 : _dnh_o2_value, dlane2 : dlane2_value, dsp2 : dsp2_value,          \
-             dsph2 : dsph2_value)(a)
+             dsph2 : dsph2_value, dnel2_1 : dnel2_1_value, dnel2_2 : dnel2_2_value,         \
+             dnel2_3 : dnel2_3_value, dnel2_4 : dnel2_4_value)(a)
 #define dnh_add(a, b) _DNH_GEN(add, a)(a, b)
 #define dnh_sub(a, b) _DNH_GEN(sub, a)(a, b)
 #define dnh_mul(a, b) _DNH_GEN(mul, a)(a, b)
@@ -497,10 +502,18 @@ _DNH_ALL(dnum_o2)
 _DNH_ALL(dlane2)
 _DNH_ALL(dsp2)
 _DNH_ALL(dsph2)
+_DNH_ALL(dnel2_1)
+_DNH_ALL(dnel2_2)
+_DNH_ALL(dnel2_3)
+_DNH_ALL(dnel2_4)
 static inline double dnh_value(dnum_o2 a) { return _dnh_o2_value(a); }
 static inline double dnh_value(dlane2 a) { return dlane2_value(a); }
 static inline double dnh_value(dsp2 a) { return dsp2_value(a); }
 static inline double dnh_value(dsph2 a) { return dsph2_value(a); }
+static inline double dnh_value(dnel2_1 a) { return a.v; }
+static inline double dnh_value(dnel2_2 a) { return a.v; }
+static inline double dnh_value(dnel2_3 a) { return a.v; }
+static inline double dnh_value(dnel2_4 a) { return a.v; }
 #define dnh_const(T, c) _dnh_const<T>(c)
 #endif /* __cplusplus */
 

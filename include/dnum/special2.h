@@ -10,13 +10,14 @@
  * kernels); min, max and fmod give the derivatives of the active branch, and NaN
  * derivatives at a tie or a jump, as in every family.
  *
- * Index (T is dlane2, dsp2 or dsph2; P its prefix dlane2_, dsp2_ or dsph2_):
+ * Index (T is dlane2, dsp2, dsph2 or dnel2_K; P its prefix dlane2_, dsp2_, dsph2_ or
+ * dnel2_K_):
  *   one argument   P##lgamma tgamma digamma lambertw lambertwm1 erfinv erfcinv j0 j1 y0 y1
  *                  log2 log10 exp2 sinc cot sinpi cospi floor ceil (T u)
  *   integer first  P##polygamma (int m, T u)  P##jn (int n, T u)  P##yn (int n, T u)
  *   two arguments  P##min P##max P##fmod (T a, T b)
  *   generic        dnh_lgamma(u) ... dnh_polygamma(m, u) ... dnh_min(a, b) ... over
- *                  dnum_o2, dlane2, dsp2 and dsph2 (C11 _Generic; overloads in C++)
+ *                  dnum_o2, dlane2, dsp2, dsph2 and dnel2_1..4 (C11 _Generic; overloads in C++)
  * dnum/lanes2.h includes it (and it includes dnum/lanes2.h): either header gives both.
  */
 #ifndef DNUM_SPECIAL2_H
@@ -89,6 +90,20 @@
 _DN2_SP_DEFS(dlane2, dlane2_add, dlane2_sub, dlane2_mul_d)
 _DN2_SP_DEFS(dsp2, dsp2_add, dsp2_sub, dsp2_mul_d)
 _DN2_SP_DEFS(dsph2, dsph2_add, dsph2_sub, dsph2_mul_d)
+#define _DN2_SP_DNEL2(K)                                                                   \
+    _DN2_SP_DEFS(dnel2_##K, dnel2_##K##_add, dnel2_##K##_sub, dnel2_##K##_mul_d)
+#define _DN2_SP_DECL_dnel2_1 _DNEL2_DECL
+#define _DN2_SP_CHAIN_dnel2_1 dnel2_1_chain
+#define _DN2_SP_DECL_dnel2_2 _DNEL2_DECL
+#define _DN2_SP_CHAIN_dnel2_2 dnel2_2_chain
+#define _DN2_SP_DECL_dnel2_3 _DNEL2_DECL
+#define _DN2_SP_CHAIN_dnel2_3 dnel2_3_chain
+#define _DN2_SP_DECL_dnel2_4 _DNEL2_DECL
+#define _DN2_SP_CHAIN_dnel2_4 dnel2_4_chain
+_DN2_SP_DNEL2(1)
+_DN2_SP_DNEL2(2)
+_DN2_SP_DNEL2(3)
+_DN2_SP_DNEL2(4)
 
 /* ---- the dnh_* names -------------------------------------------------------------------- */
 #ifndef __cplusplus
@@ -130,6 +145,10 @@ _DN2_SP_OV(dnum_o2)
 _DN2_SP_OV(dlane2)
 _DN2_SP_OV(dsp2)
 _DN2_SP_OV(dsph2)
+_DN2_SP_OV(dnel2_1)
+_DN2_SP_OV(dnel2_2)
+_DN2_SP_OV(dnel2_3)
+_DN2_SP_OV(dnel2_4)
 #endif
 
 #endif /* DNUM_SPECIAL2_H */

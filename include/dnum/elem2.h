@@ -1,0 +1,281 @@
+/* dnum/elem2.h -- dnel2_K: dense order-2 numbers in K = 1..4 variables, for the element
+ * functions of partially separable objectives (DN_ELEMENT2 and the dn_*_el drivers of
+ * dnum/hessian.h).
+ *
+ * A dnel2_K holds a value v, its gradient g[K] and the lower triangle of its Hessian
+ * h[K(K+1)/2] with respect to K variables u_0 .. u_{K-1}, row by row: h[DNEL2_AT(i, j)] =
+ * d2f/du_i du_j for j <= i (h[0] = f_00, h[1] = f_10, h[2] = f_11, h[3] = f_20, ...). K is
+ * part of the type, so the compiler unrolls every operation and keeps small numbers in
+ * registers: an element function of a few variables costs about what its hand-derived
+ * gradient and Hessian cost. Every function takes and returns values, never fails and
+ * never allocates. Domain errors follow libm: where the value of a function is NaN, every
+ * derivative of its result is NaN. A variable that an operand does not depend on has zero
+ * entries, and an infinite derivative of a function times such a zero is NaN (as in
+ * dlane2): at a pole of one variable's function, entries of the others may be NaN.
+ *
+ * Index (K = 1, 2, 3, 4; T is dnel2_K, P its prefix dnel2_K_):
+ *   layout      DNEL2_TRI(K)  entries of the triangle;  DNEL2_AT(i, j)  position of (i, j)
+ *   construct   T P##const(double c)         a constant (every derivative 0)
+ *               T P##var(double x, unsigned k)   the variable u_k with value x (k < K)
+ *   inspect     double P##value(T a)         the value (also a.v; a.g[k], a.h[DNEL2_AT])
+ *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
+ *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
+ *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
+ *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
+ *               _pow_d (T, double)  _pown (T, long)  _pow (T, T)  _atan2 (T y, T x)
+ *               _hypot (T, T)  void _sincos (T, T *s, T *c)  void _sinhcosh (T, T *s, T *c)
+ *   special     _lgamma ... _floor _ceil (T), _polygamma _jn _yn (int, T), _min _max _fmod
+ *               (T, T): dnum/special2.h
+ *   chain rule  T P##chain(T u, double f0, double f1, double f2)   f(u) from f, f', f''
+ *               T P##apply(T u, dn_deriv_fn h, void *ctx)        h(u) from the callback
+ * The functions have the meaning of their dlane2 namesakes (dnum/lanes2.h); the
+ * type-generic dnh_* names dispatch to them, so an element body is written with dnh_*.
+ */
+#ifndef DNUM_ELEM2_H
+#define DNUM_ELEM2_H
+
+#include <math.h>
+#include "dnum/common.h"
+#include "dnum/chain2.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Entries of the lower triangle (diagonal included) of a K x K Hessian. */
+#define DNEL2_TRI(K) ((K) * ((K) + 1) / 2)
+/** Position of the Hessian entry (i, j), j <= i, in h[]. */
+#define DNEL2_AT(i, j) ((i) * ((i) + 1) / 2 + (j))
+
+#if defined(__GNUC__) || defined(__clang__)
+#define _DNEL2_DECL static inline __attribute__((unused, always_inline))
+#else
+#define _DNEL2_DECL static inline
+#endif
+/* loops over constant bounds, unrolled so that the numbers stay in registers */
+#if defined(__GNUC__) && !defined(__clang__)
+#define _DNEL2_FOR(i, N) _Pragma("GCC unroll 16") for (unsigned i = 0; i < (unsigned)(N); i++)
+#else
+#define _DNEL2_FOR(i, N) for (unsigned i = 0; i < (unsigned)(N); i++)
+#endif
+/* every (i, j) with j <= i in storage order, t its position */
+#define _DNEL2_TRI_FOR(K, i, j, t, ...)                                                    \
+    _DNEL2_FOR(i, K) _DNEL2_FOR(j, i + 1) { unsigned t = DNEL2_AT(i, j); __VA_ARGS__ }
+
+/* The type and its core: construction, the chain rules and the arithmetic. */
+#define _DNEL2_CORE(K)                                                                     \
+    /** A dense order-2 number in K variables (see the header comment). */               \
+    typedef struct dnel2_##K {                                                             \
+        double v, g[K], h[DNEL2_TRI(K)];                                                   \
+    } dnel2_##K;                                                                           \
+    /** A constant c. */                                                                   \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_const(double c)                                      \
+    {                                                                                      \
+        dnel2_##K r;                                                                       \
+        r.v = c;                                                                           \
+        _DNEL2_FOR(i, K) r.g[i] = 0.0;                                                     \
+        _DNEL2_FOR(t, DNEL2_TRI(K)) r.h[t] = 0.0;                                          \
+        return r;                                                                          \
+    }                                                                                      \
+    /** The variable u_k with value x (gradient e_k, Hessian 0); k >= K gives a constant. */ \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_var(double x, unsigned k)                            \
+    {                                                                                      \
+        dnel2_##K r = dnel2_##K##_const(x);                                                \
+        _DNEL2_FOR(i, K) r.g[i] = i == k ? 1.0 : 0.0;                                      \
+        return r;                                                                          \
+    }                                                                                      \
+    /** The value of a. */                                                                 \
+    _DNEL2_DECL double dnel2_##K##_value(dnel2_##K a) { return a.v; }                      \
+    /** f(u) with f(u.v) = f0, f' = f1, f'' = f2 (a NaN f0 makes every derivative NaN). */ \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_chain(dnel2_##K u, double f0, double f1, double f2)  \
+    {                                                                                      \
+        if (f0 != f0) f1 = f2 = f0;                                                        \
+        _DNEL2_TRI_FOR(K, i, j, t, u.h[t] = f1 * u.h[t] + f2 * u.g[i] * u.g[j];)           \
+        _DNEL2_FOR(i, K) u.g[i] *= f1;                                                     \
+        u.v = f0;                                                                          \
+        return u;                                                                          \
+    }                                                                                      \
+    /* f(a, b) with partials fa, fb, faa, fab, fbb (a NaN f0: every derivative NaN) */     \
+    _DNEL2_DECL dnel2_##K _dnel2_##K##_chain2(dnel2_##K a, dnel2_##K b, double f0,         \
+                                              double fa, double fb, double faa,            \
+                                              double fab, double fbb)                      \
+    {                                                                                      \
+        if (f0 != f0) fa = fb = faa = fab = fbb = f0;                                      \
+        dnel2_##K r;                                                                       \
+        r.v = f0;                                                                          \
+        _DNEL2_TRI_FOR(K, i, j, t,                                                         \
+                       r.h[t] = fa * a.h[t] + fb * b.h[t] + faa * a.g[i] * a.g[j] +        \
+                                fab * (a.g[i] * b.g[j] + b.g[i] * a.g[j]) +                \
+                                fbb * b.g[i] * b.g[j];)                                    \
+        _DNEL2_FOR(i, K) r.g[i] = fa * a.g[i] + fb * b.g[i];                               \
+        return r;                                                                          \
+    }                                                                                      \
+    /* a + s b (s = 1 or -1) */                                                            \
+    _DNEL2_DECL dnel2_##K _dnel2_##K##_addsub(dnel2_##K a, dnel2_##K b, double s)          \
+    {                                                                                      \
+        a.v += s * b.v;                                                                    \
+        _DNEL2_FOR(i, K) a.g[i] += s * b.g[i];                                             \
+        _DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] += s * b.h[t];                                  \
+        return a;                                                                          \
+    }                                                                                      \
+    /* c0 + c1 a */                                                                        \
+    _DNEL2_DECL dnel2_##K _dnel2_##K##_lin(dnel2_##K a, double c0, double c1)              \
+    {                                                                                      \
+        a.v = c0 + c1 * a.v;                                                               \
+        _DNEL2_FOR(i, K) a.g[i] *= c1;                                                     \
+        _DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] *= c1;                                          \
+        return a;                                                                          \
+    }                                                                                      \
+    /** a + b. */                                                                          \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_add(dnel2_##K a, dnel2_##K b)                        \
+    {                                                                                      \
+        return _dnel2_##K##_addsub(a, b, 1.0);                                             \
+    }                                                                                      \
+    /** a - b. */                                                                          \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_sub(dnel2_##K a, dnel2_##K b)                        \
+    {                                                                                      \
+        return _dnel2_##K##_addsub(a, b, -1.0);                                            \
+    }                                                                                      \
+    /** a b. */                                                                            \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_mul(dnel2_##K a, dnel2_##K b)                        \
+    {                                                                                      \
+        dnel2_##K r;                                                                       \
+        r.v = a.v * b.v;                                                                   \
+        _DNEL2_TRI_FOR(K, i, j, t,                                                         \
+                       r.h[t] = a.v * b.h[t] + b.v * a.h[t] + a.g[i] * b.g[j] +            \
+                                b.g[i] * a.g[j];)                                          \
+        _DNEL2_FOR(i, K) r.g[i] = a.v * b.g[i] + b.v * a.g[i];                             \
+        return r;                                                                          \
+    }                                                                                      \
+    /** a / b (b = 0: Inf/NaN as IEEE). */                                                 \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_div(dnel2_##K a, dnel2_##K b)                        \
+    {                                                                                      \
+        double ib = 1.0 / b.v, q = a.v * ib;                                               \
+        return _dnel2_##K##_chain2(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,            \
+                                   2.0 * q * ib * ib);                                     \
+    }                                                                                      \
+    /** -a. */                                                                             \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_neg(dnel2_##K a) { return _dnel2_##K##_lin(a, 0.0, -1.0); } \
+    /** a + c. */                                                                          \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_add_d(dnel2_##K a, double c)                         \
+    {                                                                                      \
+        a.v += c;                                                                          \
+        return a;                                                                          \
+    }                                                                                      \
+    /** a - c. */                                                                          \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_sub_d(dnel2_##K a, double c)                         \
+    {                                                                                      \
+        a.v -= c;                                                                          \
+        return a;                                                                          \
+    }                                                                                      \
+    /** a c. */                                                                            \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_mul_d(dnel2_##K a, double c)                         \
+    {                                                                                      \
+        return _dnel2_##K##_lin(a, 0.0, c);                                                \
+    }                                                                                      \
+    /** a / c. */                                                                          \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_div_d(dnel2_##K a, double c)                         \
+    {                                                                                      \
+        dnel2_##K r = _dnel2_##K##_lin(a, 0.0, 1.0 / c);                                   \
+        r.v = a.v / c;                                                                     \
+        return r;                                                                          \
+    }                                                                                      \
+    /** c - a. */                                                                          \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_d_sub(double c, dnel2_##K a)                         \
+    {                                                                                      \
+        return _dnel2_##K##_lin(a, c, -1.0);                                               \
+    }                                                                                      \
+    /** c / a. */                                                                          \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_d_div(double c, dnel2_##K a)                         \
+    {                                                                                      \
+        double ia = 1.0 / a.v, q = c * ia;                                                 \
+        return dnel2_##K##_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);                  \
+    }                                                                                      \
+    /** h(u) with h(x, k, ctx) the k-th derivative of h (called for k = 0, 1, 2). */       \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_apply(dnel2_##K u, dn_deriv_fn h, void *ctx)         \
+    {                                                                                      \
+        return dnel2_##K##_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));       \
+    }
+
+/* The functions: the unary table, powers, two-argument functions and pairs. */
+#define _DNEL2_ACTIVE(u) 1
+#define _DNEL2_UN(K)                                                                       \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_pow_d(dnel2_##K u, double p)                         \
+    {                                                                                      \
+        double f0, f1, f2;                                                                 \
+        _dnc2_pow_d(u.v, p, &f0, &f1, &f2);                                                \
+        return dnel2_##K##_chain(u, f0, f1, f2);                                           \
+    }                                                                                      \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_pown(dnel2_##K u, long m)                            \
+    {                                                                                      \
+        return dnel2_##K##_pow_d(u, (double)m);                                            \
+    }                                                                                      \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_atan2(dnel2_##K y, dnel2_##K x)                      \
+    {                                                                                      \
+        double p[5], f0 = _dnc2_atan2(y.v, x.v, p);                                        \
+        return _dnel2_##K##_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);                \
+    }                                                                                      \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_hypot(dnel2_##K a, dnel2_##K b)                      \
+    {                                                                                      \
+        double p[5], f0 = _dnc2_hypot(a.v, b.v, p);                                        \
+        return _dnel2_##K##_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);                \
+    }                                                                                      \
+    _DNEL2_DECL void dnel2_##K##_sincos(dnel2_##K u, dnel2_##K *s, dnel2_##K *c)           \
+    {                                                                                      \
+        double sn = sin(u.v), cs = cos(u.v);                                               \
+        dnel2_##K rs = dnel2_##K##_chain(u, sn, cs, -sn), rc = dnel2_##K##_chain(u, cs, -sn, -cs); \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }                                                                                      \
+    _DNEL2_DECL void dnel2_##K##_sinhcosh(dnel2_##K u, dnel2_##K *s, dnel2_##K *c)         \
+    {                                                                                      \
+        double sh = sinh(u.v), ch = cosh(u.v);                                             \
+        dnel2_##K rs = dnel2_##K##_chain(u, sh, ch, sh), rc = dnel2_##K##_chain(u, ch, sh, ch); \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }
+
+#define _DNEL2_UN1(name, F0, F1F2)                                                         \
+    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_1, dnel2_1_, _DNEL2_ACTIVE, dnel2_1_const,           \
+                   dnel2_1_chain, name, F0, F1F2)
+#define _DNEL2_UN2(name, F0, F1F2)                                                         \
+    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_2, dnel2_2_, _DNEL2_ACTIVE, dnel2_2_const,           \
+                   dnel2_2_chain, name, F0, F1F2)
+#define _DNEL2_UN3(name, F0, F1F2)                                                         \
+    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_3, dnel2_3_, _DNEL2_ACTIVE, dnel2_3_const,           \
+                   dnel2_3_chain, name, F0, F1F2)
+#define _DNEL2_UN4(name, F0, F1F2)                                                         \
+    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_4, dnel2_4_, _DNEL2_ACTIVE, dnel2_4_const,           \
+                   dnel2_4_chain, name, F0, F1F2)
+
+/* a^b = exp(b log a) with the value pow(a, b); needs a > 0 */
+#define _DNEL2_POW(K)                                                                      \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_pow(dnel2_##K a, dnel2_##K b)                        \
+    {                                                                                      \
+        dnel2_##K r = dnel2_##K##_exp(dnel2_##K##_mul(b, dnel2_##K##_log(a)));             \
+        r.v = pow(a.v, b.v);                                                               \
+        return r;                                                                          \
+    }
+
+_DNEL2_CORE(1)
+_DNEL2_CORE(2)
+_DNEL2_CORE(3)
+_DNEL2_CORE(4)
+_DNEL2_UN(1)
+_DNEL2_UN(2)
+_DNEL2_UN(3)
+_DNEL2_UN(4)
+_DN2_UNARY_TABLE(_DNEL2_UN1)
+_DN2_UNARY_TABLE(_DNEL2_UN2)
+_DN2_UNARY_TABLE(_DNEL2_UN3)
+_DN2_UNARY_TABLE(_DNEL2_UN4)
+_DNEL2_POW(1)
+_DNEL2_POW(2)
+_DNEL2_POW(3)
+_DNEL2_POW(4)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DNUM_ELEM2_H */

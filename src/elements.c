@@ -1,0 +1,235 @@
+/* The element drivers of partially separable objectives (dnum/hessian.h): the element
+ * structure with its Hessian pattern, and the four drivers around a DN_ELEMENT2 loop. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dnum/hessian.h"
+
+struct dn_elements {
+    unsigned n, k;
+    size_t m;
+    unsigned *idx;         /* m k indices */
+    uint32_t *pos;         /* m k(k+1)/2 positions of the elements' entries in the pattern */
+    size_t nnz;            /* entries of the pattern */
+    size_t *rowptr;        /* n + 1 */
+    unsigned *col;         /* nnz */
+    const dn_allocator *al;
+};
+
+static void *el_alloc(const dn_allocator *al, size_t n, size_t elem)
+{
+    size_t size = (n ? n : 1) * elem;
+    return al ? al->alloc(size, al->ctx) : malloc(size);
+}
+
+static void el_free(const dn_allocator *al, void *p, size_t n, size_t elem)
+{
+    if (!p) return;
+    if (al) al->free(p, (n ? n : 1) * elem, al->ctx);
+    else free(p);
+}
+
+void dn_elements_free(dn_elements *E)
+{
+    if (E == NULL) return;
+    size_t T = E->m * DNEL2_TRI(E->k);
+    const dn_allocator *al = E->al;
+    el_free(al, E->idx, E->m * E->k, sizeof *E->idx);
+    el_free(al, E->pos, T, sizeof *E->pos);
+    el_free(al, E->rowptr, (size_t)E->n + 1, sizeof *E->rowptr);
+    el_free(al, E->col, E->nnz, sizeof *E->col);
+    el_free(al, E, 1, sizeof *E);
+}
+
+size_t dn_elements_bytes(const dn_elements *E)
+{
+    if (E == NULL) return 0;
+    return sizeof *E + E->m * E->k * sizeof *E->idx + E->m * DNEL2_TRI(E->k) * sizeof *E->pos +
+           ((size_t)E->n + 1) * sizeof *E->rowptr + E->nnz * sizeof *E->col;
+}
+
+/* The pattern: every element's triangle entry (row = the larger index) is a triplet
+ * t = e T + s; the triplets are sorted by column, then stably by row, and equal
+ * neighbours merged; pos[t] is the merged entry's position. 0 or DN_ENOMEM. */
+static int build_pattern(dn_elements *E)
+{
+    const unsigned K = E->k, n = E->n;
+    const size_t T = E->m * DNEL2_TRI(K);
+    const dn_allocator *al = E->al;
+    uint32_t *row = el_alloc(al, T, sizeof *row), *cl = el_alloc(al, T, sizeof *cl);
+    uint32_t *perm = el_alloc(al, T, sizeof *perm), *perm2 = el_alloc(al, T, sizeof *perm2);
+    size_t *cnt = el_alloc(al, (size_t)n + 1, sizeof *cnt);
+    E->rowptr = el_alloc(al, (size_t)n + 1, sizeof *E->rowptr);
+    E->pos = el_alloc(al, T, sizeof *E->pos);
+    E->col = el_alloc(al, T, sizeof *E->col); /* shrunk to nnz below when smaller */
+    int st = DN_ENOMEM;
+    if (!row || !cl || !perm || !perm2 || !cnt || !E->rowptr || !E->pos || !E->col) goto out;
+    for (size_t e = 0, t = 0; e < E->m; e++) {
+        const unsigned *I = E->idx + e * K;
+        for (unsigned i = 0; i < K; i++)
+            for (unsigned j = 0; j <= i; j++, t++) {
+                unsigned a = I[i], b = I[j];
+                row[t] = a > b ? a : b;
+                cl[t] = a > b ? b : a;
+            }
+    }
+    /* by column, then stably by row */
+    memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
+    for (size_t t = 0; t < T; t++) cnt[cl[t] + 1]++;
+    for (unsigned i = 0; i < n; i++) cnt[i + 1] += cnt[i];
+    for (size_t t = 0; t < T; t++) perm[cnt[cl[t]]++] = (uint32_t)t;
+    memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
+    for (size_t t = 0; t < T; t++) cnt[row[t] + 1]++;
+    for (unsigned i = 0; i < n; i++) cnt[i + 1] += cnt[i];
+    for (size_t q = 0; q < T; q++) perm2[cnt[row[perm[q]]]++] = perm[q];
+    /* merge equal neighbours */
+    size_t nnz = 0;
+    memset(E->rowptr, 0, ((size_t)n + 1) * sizeof *E->rowptr);
+    for (size_t q = 0; q < T; q++) {
+        uint32_t t = perm2[q];
+        if (!(nnz && row[perm2[q - 1]] == row[t] && E->col[nnz - 1] == cl[t])) {
+            E->col[nnz++] = cl[t];
+            E->rowptr[row[t] + 1]++;
+        }
+        E->pos[t] = (uint32_t)(nnz - 1);
+    }
+    for (unsigned i = 0; i < n; i++) E->rowptr[i + 1] += E->rowptr[i];
+    E->nnz = nnz;
+    if (nnz < T) { /* keep only nnz columns */
+        unsigned *c = el_alloc(al, nnz, sizeof *c);
+        if (!c) goto out;
+        memcpy(c, E->col, nnz * sizeof *c);
+        el_free(al, E->col, T, sizeof *E->col);
+        E->col = c;
+    }
+    st = DN_OK;
+out:
+    el_free(al, row, T, sizeof *row);
+    el_free(al, cl, T, sizeof *cl);
+    el_free(al, perm, T, sizeof *perm);
+    el_free(al, perm2, T, sizeof *perm2);
+    el_free(al, cnt, (size_t)n + 1, sizeof *cnt);
+    if (st) { /* the caller frees E: make its sizes match what is held */
+        el_free(al, E->col, T, sizeof *E->col);
+        E->col = NULL;
+        E->nnz = 0;
+    }
+    return st;
+}
+
+int dn_elements_new(dn_elements **E, unsigned n, unsigned K, size_t m, const unsigned *idx,
+                    const dn_allocator *al)
+{
+    if (E == NULL || n == 0 || K < 1 || K > 4 || (m > 0 && idx == NULL)) return DN_EINVAL;
+    if (m > (UINT32_MAX - 1) / DNEL2_TRI(K)) return DN_ERANGE;
+    for (size_t e = 0; e < m; e++) {
+        const unsigned *I = idx + e * K;
+        for (unsigned i = 0; i < K; i++) {
+            if (I[i] >= n) return DN_EINVAL;
+            for (unsigned j = 0; j < i; j++)
+                if (I[i] == I[j]) return DN_EINVAL;
+        }
+    }
+    dn_elements *S = el_alloc(al, 1, sizeof *S);
+    if (!S) return DN_ENOMEM;
+    memset(S, 0, sizeof *S);
+    S->n = n, S->k = K, S->m = m, S->al = al;
+    S->idx = el_alloc(al, m * K, sizeof *S->idx);
+    if (S->idx && m) memcpy(S->idx, idx, m * K * sizeof *idx);
+    if (!S->idx || build_pattern(S)) {
+        dn_elements_free(S);
+        return DN_ENOMEM;
+    }
+    *E = S;
+    return DN_OK;
+}
+
+/* Checks the common arguments and that f is defined for E's K; fills the job. */
+static int job_init(_dn_eljob *J, int mode, dn_element2 f, void *ctx, const double *x,
+                    const dn_elements *E)
+{
+    if (f == NULL || x == NULL || E == NULL) return DN_EINVAL;
+    memset(J, 0, sizeof *J);
+    J->mode = -1;
+    f(J); /* probe: its K */
+    if (J->k != E->k) return DN_EINVAL;
+    J->mode = mode, J->m = E->m, J->idx = E->idx, J->pos = E->pos, J->x = x, J->ctx = ctx;
+    return DN_OK;
+}
+
+/* Zeroes out (nout entries), runs f with the gradient grad (zeroed by the caller), writes fx. */
+static int run(_dn_eljob *J, dn_element2 f, double *fx, double *grad, double *out,
+               size_t nout)
+{
+    J->grad = grad, J->out = out;
+    if (out) memset(out, 0, nout * sizeof *out);
+    f(J);
+    if (fx) *fx = J->fx;
+    return DN_OK;
+}
+
+int dn_grad_el(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
+               const dn_elements *E)
+{
+    _dn_eljob J;
+    if (grad == NULL) return DN_EINVAL;
+    int st = job_init(&J, 0, f, ctx, x, E);
+    if (st) return st;
+    memset(grad, 0, E->n * sizeof *grad);
+    return run(&J, f, fx, grad, NULL, 0);
+}
+
+int dn_hessdiag_el(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
+                   const double *x, const dn_elements *E)
+{
+    _dn_eljob J;
+    if (hdiag == NULL) return DN_EINVAL;
+    int st = job_init(&J, 1, f, ctx, x, E);
+    if (st) return st;
+    if (grad) memset(grad, 0, E->n * sizeof *grad);
+    return run(&J, f, fx, grad, hdiag, E->n);
+}
+
+int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
+                  const double *x, const double *v, const dn_elements *E)
+{
+    _dn_eljob J;
+    if (hv == NULL || v == NULL) return DN_EINVAL;
+    int st = job_init(&J, 2, f, ctx, x, E);
+    if (st) return st;
+    J.v = v;
+    if (grad) memset(grad, 0, E->n * sizeof *grad);
+    return run(&J, f, fx, grad, hv, E->n);
+}
+
+int dn_hessian_el(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
+                  const double *x, const dn_elements *E)
+{
+    _dn_eljob J;
+    if (H == NULL) return DN_EINVAL;
+    int st = job_init(&J, 3, f, ctx, x, E);
+    if (st) return st;
+    const size_t n1 = (size_t)E->n + 1, nnz = E->nnz;
+    int same = H->rowptr && H->n == E->n && H->nnz == nnz &&
+               !memcmp(H->rowptr, E->rowptr, n1 * sizeof *H->rowptr) &&
+               (nnz == 0 || !memcmp(H->col, E->col, nnz * sizeof *H->col));
+    if (!same) { /* E's pattern into new arrays, then H's replaced */
+        size_t cap = nnz ? nnz : 1;
+        size_t *rowptr = el_alloc(H->al, n1, sizeof *rowptr);
+        unsigned *col = el_alloc(H->al, cap, sizeof *col);
+        double *val = el_alloc(H->al, cap, sizeof *val);
+        if (!rowptr || !col || !val) {
+            el_free(H->al, rowptr, n1, sizeof *rowptr);
+            el_free(H->al, col, cap, sizeof *col);
+            el_free(H->al, val, cap, sizeof *val);
+            return DN_ENOMEM;
+        }
+        memcpy(rowptr, E->rowptr, n1 * sizeof *rowptr);
+        if (nnz) memcpy(col, E->col, nnz * sizeof *col);
+        dn_sphess_clear(H);
+        H->n = E->n, H->nnz = nnz, H->rowptr = rowptr, H->col = col, H->val = val;
+        H->cap = cap;
+    }
+    if (grad) memset(grad, 0, E->n * sizeof *grad);
+    return run(&J, f, fx, grad, H->val, nnz);
+}
