@@ -16,6 +16,10 @@
  *        dnum_hessdiag, dnum_hessdiag_lanes  (W3, n = 2000) dn_hessdiag, dn_hessdiag_lanes
  *        dnum_hessdiag_sp  dn_hessdiag_sp (one pass)
  *        dnum_hessian_sp, dnum_hessvec_sp   (W6) dn_hessian_sp (pattern reused), dn_hessvec_sp
+ *        dnum_hessdiag_el  (W3) dn_hessdiag_el: the objective as a sum of elements of two
+ *                          variables (rosen_el of w3_rosen.h)
+ *        dnum_hessian_el, dnum_hessvec_el   (W6) dn_hessian_el, dn_hessvec_el on the cell
+ *                          elements of three variables (w6_cell_el of w6_surface.h)
  *        hand_hv           (W6) hand-derived gradient + H v
  *        stream_vars       (W3, n = 10^6) only the memory traffic of a pass over dsp2
  *                          variables: the n values written into n dsp2 numbers (120 bytes
@@ -87,6 +91,7 @@ static void bench(const char *wl, unsigned n, peer *p, int np, int rounds, const
 static unsigned w3n;
 static double *w3x, *w3g, *w3h;
 static dsp2_work *work;
+static dn_elements *w3E;
 
 static double w3_plain(void)
 {
@@ -184,6 +189,15 @@ static double w3_sp(void)
     return cs;
 }
 
+static double w3_el(void)
+{
+    double f;
+    if (dn_hessdiag_el(&f, w3g, w3h, rosen_el, NULL, w3x, w3E)) abort();
+    double cs = 0.0;
+    for (unsigned i = 0; i < w3n; i++) cs += w3h[i];
+    return cs;
+}
+
 static dsp2 *w3vars; /* stream_vars: made on its first call (after the peak RSS is read) */
 
 static double w3_stream(void)
@@ -218,24 +232,33 @@ static void run_w3(unsigned n)
     w3x = malloc(n * sizeof *w3x), w3g = malloc(n * sizeof *w3g), w3h = malloc(n * sizeof *w3h);
     if (!w3x || !w3g || !w3h) abort();
     for (unsigned i = 0; i < n; i++) w3x[i] = (i % 2 == 0) ? -1.2 : 1.0;
-    char extra[160];
+    if (w3_elements(&w3E, n)) abort();
+    char extra[200];
     if (n <= 2000) {
         peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
                     {"floor_percoord", w3_floor, {0}, 0}, {"dnum_hessdiag", w3_o2, {0}, 0},
-                    {"dnum_hessdiag_lanes", w3_lanes, {0}, 0}, {"dnum_hessdiag_sp", w3_sp, {0}, 0}};
+                    {"dnum_hessdiag_lanes", w3_lanes, {0}, 0}, {"dnum_hessdiag_sp", w3_sp, {0}, 0},
+                    {"dnum_hessdiag_el", w3_el, {0}, 0}};
         w3_sp();
-        snprintf(extra, sizeof extra, "maxabserr=%.3g", w3_err());
-        bench("W3", n, p, 6, ROUNDS, extra);
+        double e1 = w3_err();
+        w3_el();
+        snprintf(extra, sizeof extra, "maxabserr=%.3g", fmax(e1, w3_err()));
+        bench("W3", n, p, 7, ROUNDS, extra);
     } else {
         peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
-                    {"dnum_hessdiag_sp", w3_sp, {0}, 0}, {"stream_vars", w3_stream, {0}, 0}};
+                    {"dnum_hessdiag_sp", w3_sp, {0}, 0}, {"stream_vars", w3_stream, {0}, 0},
+                    {"dnum_hessdiag_el", w3_el, {0}, 0}};
         w3_sp();
+        double e1 = w3_err();
+        w3_el();
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
-        snprintf(extra, sizeof extra, "maxabserr=%.3g,peak_rss_kb=%ld,workspace_bytes=%zu",
-                 w3_err(), ru.ru_maxrss, dsp2_work_bytes(work));
-        bench("W3", n, p, 4, 3, extra);
+        snprintf(extra, sizeof extra,
+                 "maxabserr=%.3g,peak_rss_kb=%ld,workspace_bytes=%zu,elements_bytes=%zu",
+                 fmax(e1, w3_err()), ru.ru_maxrss, dsp2_work_bytes(work), dn_elements_bytes(w3E));
+        bench("W3", n, p, 5, 3, extra);
     }
+    dn_elements_free(w3E);
     free(w3x), free(w3g), free(w3h), free(w3vars);
     w3vars = NULL;
 }
@@ -310,7 +333,8 @@ static void run_w5(void)
 enum { W6_K = 316, W6_N = W6_K * W6_K };
 static unsigned w6k = W6_K;
 static double *w6x, *w6g, *w6v, *w6hv;
-static dn_sphess w6H;
+static dn_sphess w6H, w6He; /* dn_hessian_sp's, dn_hessian_el's */
+static dn_elements *w6E;
 static size_t *w6slot; /* per cell: CSR positions of its 6 lower entries (hand peer) */
 
 static double w6_plain(void)
@@ -403,6 +427,24 @@ static double w6_hv(void)
     return cs;
 }
 
+static double w6_el(void)
+{
+    double f;
+    if (dn_hessian_el(&f, w6g, &w6He, w6_cell_el, NULL, w6x, w6E)) abort();
+    double cs = 0.0;
+    for (size_t k = 0; k < w6He.nnz; k++) cs += w6He.val[k];
+    return cs;
+}
+
+static double w6_hv_el(void)
+{
+    double f;
+    if (dn_hessvec_el(&f, w6g, w6hv, w6_cell_el, NULL, w6x, w6v, w6E)) abort();
+    double cs = 0.0;
+    for (unsigned k = 0; k < W6_N; k++) cs += fabs(w6hv[k]);
+    return cs;
+}
+
 static size_t csr_find(const dn_sphess *H, unsigned i, unsigned j)
 {
     for (size_t p = H->rowptr[i]; p < H->rowptr[i + 1]; p++)
@@ -423,7 +465,10 @@ static void run_w6(void)
             w6v[i * W6_K + j] = cos(5.0 * s + t);
         }
     dn_sphess_init(&w6H, NULL);
-    w6_sp(); /* the pattern, reused by every timed call */
+    dn_sphess_init(&w6He, NULL);
+    if (w6_elements(&w6E, W6_K)) abort();
+    w6_sp(); /* the patterns, reused by every timed call */
+    w6_el();
     size_t c = 0;
     for (unsigned i = 0; i + 1 < W6_K; i++)
         for (unsigned j = 0; j + 1 < W6_K; j++, c++) {
@@ -436,9 +481,12 @@ static void run_w6(void)
     snprintf(extra, sizeof extra, "nnz=%zu", w6H.nnz);
     peer p[] = {{"plain_f", w6_plain, {0}, 0}, {"hand", w6_hand, {0}, 0},
                 {"dnum_hessian_sp", w6_sp, {0}, 0}, {"hand_hv", w6_hand_hv, {0}, 0},
-                {"dnum_hessvec_sp", w6_hv, {0}, 0}};
-    bench("W6", W6_N, p, 5, ROUNDS, extra);
+                {"dnum_hessvec_sp", w6_hv, {0}, 0}, {"dnum_hessian_el", w6_el, {0}, 0},
+                {"dnum_hessvec_el", w6_hv_el, {0}, 0}};
+    bench("W6", W6_N, p, 7, ROUNDS, extra);
     dn_sphess_clear(&w6H);
+    dn_sphess_clear(&w6He);
+    dn_elements_free(w6E);
     free(w6x), free(w6g), free(w6v), free(w6hv), free(w6slot);
 }
 
