@@ -7,10 +7,12 @@
  * Jacobi preconditioning (stopped at a negative curvature direction or a relative
  * residual of min(0.5, sqrt|g|)), and backtracks (Armijo) along d.
  * Mode "hv" runs the conjugate gradients on Hessian-vector products (dn_hessvec_sp, one
- * pass each) instead of the stored matrix: no Hessian is ever formed.
+ * pass each) instead of the stored matrix: no Hessian is ever formed. Modes "el" and
+ * "elhv" do the same with the element drivers (dn_hessian_el, dn_hessvec_el, dn_grad_el):
+ * f as the sum of its n/2 elements (x_2k, x_2k+1), written once with DN_ELEMENT2.
  *
- * usage: newton_sparse [n] [csr|hv]   (defaults 1000000, csr). Prints iteration, f and
- * |grad|; exits 0 when |grad| < 1e-8 is reached at the minimum (all ones), 1 otherwise. */
+ * usage: newton_sparse [n] [csr|hv|el|elhv]   (defaults 1000000, csr). Prints iteration, f
+ * and |grad|; exits 0 when |grad| < 1e-8 is reached at the minimum (all ones), 1 otherwise. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,32 @@ DN_OBJECTIVE2(rosen, T, x, n, ctx,
         s = dnh_add(s, dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b)));
     }
     return s;)
+
+DN_ELEMENT2(rosen_el, 2, T, u, e, ctx,
+    T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
+    T b = dnh_d_sub(1.0, u[0]);
+    return dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b));)
+
+static dsp2_work *ws;    /* one-pass modes */
+static dn_elements *els; /* element modes (NULL otherwise) */
+
+/* value and gradient; value, gradient and the Hessian (H) or its diagonal (dg); H v */
+static int grad(double *f, double *g, const double *x, unsigned n)
+{
+    return els ? dn_grad_el(f, g, rosen_el, NULL, x, els) : dn_grad_sp(f, g, rosen_sp, NULL, x, n, ws);
+}
+static int hess(double *f, double *g, dn_sphess *H, double *dg, const double *x, unsigned n)
+{
+    if (els) return H ? dn_hessian_el(f, g, H, rosen_el, NULL, x, els)
+                      : dn_hessdiag_el(f, g, dg, rosen_el, NULL, x, els);
+    return H ? dn_hessian_sp(f, g, H, rosen_sp, NULL, x, n, ws)
+             : dn_hessdiag_sp(f, g, dg, rosen_sp, NULL, x, n, ws);
+}
+static int hvec(double *q, const double *x, const double *v, unsigned n)
+{
+    return els ? dn_hessvec_el(NULL, NULL, q, rosen_el, NULL, x, v, els)
+               : dn_hessvec_sp(NULL, NULL, q, rosen_sp, NULL, x, v, n, ws);
+}
 
 static double dot(const double *a, const double *b, unsigned n)
 {
@@ -48,16 +76,17 @@ static void csr_mul(double *y, const dn_sphess *H, const double *v)
 int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 1000000;
-    int hv = argc > 2 && strcmp(argv[2], "hv") == 0;
-    if (n < 2 || n % 2) {
-        fprintf(stderr, "usage: newton_sparse [n even >= 2] [csr|hv]\n");
+    const char *mode = argc > 2 ? argv[2] : "csr";
+    int hv = strcmp(mode, "hv") == 0 || strcmp(mode, "elhv") == 0;
+    int el = strcmp(mode, "el") == 0 || strcmp(mode, "elhv") == 0;
+    if (n < 2 || n % 2 || !(hv || el || strcmp(mode, "csr") == 0)) {
+        fprintf(stderr, "usage: newton_sparse [n even >= 2] [csr|hv|el|elhv]\n");
         return 2;
     }
     double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *d = malloc(n * sizeof *d);
     double *r = malloc(n * sizeof *r), *z = malloc(n * sizeof *z), *p = malloc(n * sizeof *p);
     double *q = malloc(n * sizeof *q), *dg = malloc(n * sizeof *dg), *xt = malloc(n * sizeof *xt);
     double *gt = malloc(n * sizeof *gt);
-    dsp2_work *ws = NULL;
     dn_sphess H;
     dn_sphess_init(&H, NULL);
     if (!x || !g || !d || !r || !z || !p || !q || !dg || !xt || !gt || dsp2_work_new(&ws, NULL)) {
@@ -65,16 +94,27 @@ int main(int argc, char **argv)
         return 2;
     }
     for (unsigned i = 0; i < n; i++) x[i] = (i % 2 == 0) ? -1.2 : 1.0;
+    int st;
+    if (el) { /* the elements (x_2k, x_2k+1): their indices are 0, 1, 2, ..., n - 1 */
+        unsigned *idx = malloc(n * sizeof *idx);
+        if (!idx) return 2;
+        for (unsigned i = 0; i < n; i++) idx[i] = i;
+        st = dn_elements_new(&els, n, 2, n / 2, idx, NULL);
+        free(idx);
+        if (st) {
+            fprintf(stderr, "dn_elements_new: %s\n", dn_strerror(st));
+            return 2;
+        }
+    }
 
-    int ok = 0, st;
+    int ok = 0;
     unsigned it, passes = 0;
     double f = 0.0;
     for (it = 0; it < 200; it++) {
-        st = hv ? dn_hessdiag_sp(&f, g, dg, rosen_sp, NULL, x, n, ws)
-                : dn_hessian_sp(&f, g, &H, rosen_sp, NULL, x, n, ws);
+        st = hess(&f, g, hv ? NULL : &H, dg, x, n);
         passes++;
         if (st) {
-            fprintf(stderr, "one-pass driver: %s\n", dn_strerror(st));
+            fprintf(stderr, "Hessian driver: %s\n", dn_strerror(st));
             return 2;
         }
         if (!hv) /* the diagonal, for the preconditioner */
@@ -96,8 +136,8 @@ int main(int argc, char **argv)
         double rz = dot(r, z, n);
         for (unsigned k = 0; k < 200; k++) {
             if (hv) {
-                if ((st = dn_hessvec_sp(NULL, NULL, q, rosen_sp, NULL, x, p, n, ws)) != 0) {
-                    fprintf(stderr, "dn_hessvec_sp: %s\n", dn_strerror(st));
+                if ((st = hvec(q, x, p, n)) != 0) {
+                    fprintf(stderr, "H v driver: %s\n", dn_strerror(st));
                     return 2;
                 }
                 passes++;
@@ -122,7 +162,7 @@ int main(int argc, char **argv)
         double slope = dot(g, d, n), t = 1.0, ft = f;
         for (int k = 0; k < 60; k++, t *= 0.5) {
             for (unsigned i = 0; i < n; i++) xt[i] = x[i] + t * d[i];
-            if (dn_grad_sp(&ft, gt, rosen_sp, NULL, xt, n, ws)) return 2;
+            if (grad(&ft, gt, xt, n)) return 2;
             passes++;
             if (ft <= f + 1e-4 * t * slope + 4e-16 * fabs(f)) break;
         }
@@ -132,10 +172,11 @@ int main(int argc, char **argv)
     for (unsigned i = 0; i < n; i++) near1 += fabs(x[i] - 1.0) < 1e-6;
     printf("n = %u (%s): %s after %u Newton iterations, %u passes; f = %.10g, %u of %u "
            "coordinates at 1\n",
-           n, hv ? "H v" : "sparse H", ok ? "converged" : "NOT converged", it, passes, f,
+           n, mode, ok ? "converged" : "NOT converged", it, passes, f,
            near1, n);
     dn_sphess_clear(&H);
     dsp2_work_free(ws);
+    dn_elements_free(els);
     free(x), free(g), free(d), free(r), free(z), free(p), free(q), free(dg), free(xt), free(gt);
     return ok && near1 == n ? 0 : 1;
 }
