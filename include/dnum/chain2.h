@@ -2,8 +2,9 @@
  * shared by the order-2 families dlane2 (dnum/lanes2.h) and dsp2 (dnum/sparse2.h).
  *
  * Index:
- *   _DN2_UNARY_TABLE(X)   X(name, F0, F1F2) for every unary function: F0 is f(x), F1F2
- *                         sets f1 = f'(x) and f2 = f''(x) (may use f0 and x)
+ *   _DN2_UNARY_TABLE(X, A)   X(A, name, F0, F1F2) for every unary function: F0 is f(x),
+ *                         F1F2 sets f1 = f'(x) and f2 = f''(x) (may use f0 and x); A is
+ *                         passed through (a family parameter, or anything unused)
  *   _DN2_UNARY_DEF(DECL, T, PREFIX, ACTIVE, CONST, CHAIN, name, F0, F1F2)
  *                         defines a family's PREFIX##name(T u) from one table row
  *   _dnc2_pow_d            f, f', f'' of x^p for a constant p
@@ -22,28 +23,28 @@
 #define _DN2_DECL static inline
 #endif
 
-#define _DN2_UNARY_TABLE(X)                                                                \
-    X(exp, exp(x), f1 = f2 = f0)                                                           \
-    X(expm1, expm1(x), f1 = f2 = exp(x))                                                   \
-    X(log, log(x), f1 = 1.0 / x; f2 = -f1 * f1)                                            \
-    X(log1p, log1p(x), f1 = 1.0 / (1.0 + x); f2 = -f1 * f1)                                \
-    X(sqrt, sqrt(x), f1 = 0.5 / f0; f2 = -0.5 * f1 / x)                                    \
-    X(cbrt, cbrt(x), f1 = 1.0 / (3.0 * f0 * f0); f2 = -2.0 * f1 / (3.0 * x))               \
-    X(sin, sin(x), f1 = cos(x); f2 = -f0)                                                  \
-    X(cos, cos(x), f1 = -sin(x); f2 = -f0)                                                 \
-    X(tan, tan(x), f1 = 1.0 + f0 * f0; f2 = 2.0 * f0 * f1)                                 \
-    X(asin, asin(x), f1 = 1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)                  \
-    X(acos, acos(x), f1 = -1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)                 \
-    X(atan, atan(x), f1 = 1.0 / (1.0 + x * x); f2 = -2.0 * x * f1 * f1)                    \
-    X(sinh, sinh(x), f1 = cosh(x); f2 = f0)                                                \
-    X(cosh, cosh(x), f1 = sinh(x); f2 = f0)                                                \
-    X(tanh, tanh(x), f1 = 1.0 - f0 * f0; f2 = -2.0 * f0 * f1)                              \
-    X(asinh, asinh(x), f1 = 1.0 / sqrt(1.0 + x * x); f2 = -x * f1 * f1 * f1)               \
-    X(acosh, acosh(x), f1 = 1.0 / sqrt(x * x - 1.0); f2 = -x * f1 * f1 * f1)               \
-    X(atanh, atanh(x), f1 = 1.0 / (1.0 - x * x); f2 = 2.0 * x * f1 * f1)                   \
-    X(erf, erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)           \
-    X(erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)        \
-    X(abs, fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN;                         \
+#define _DN2_UNARY_TABLE(X, A)                                                             \
+    X(A, exp, exp(x), f1 = f2 = f0)                                                        \
+    X(A, expm1, expm1(x), f1 = f2 = exp(x))                                                \
+    X(A, log, log(x), f1 = 1.0 / x; f2 = -f1 * f1)                                         \
+    X(A, log1p, log1p(x), f1 = 1.0 / (1.0 + x); f2 = -f1 * f1)                             \
+    X(A, sqrt, sqrt(x), f1 = 0.5 / f0; f2 = -0.5 * f1 / x)                                 \
+    X(A, cbrt, cbrt(x), f1 = 1.0 / (3.0 * f0 * f0); f2 = -2.0 * f1 / (3.0 * x))            \
+    X(A, sin, sin(x), f1 = cos(x); f2 = -f0)                                               \
+    X(A, cos, cos(x), f1 = -sin(x); f2 = -f0)                                              \
+    X(A, tan, tan(x), f1 = 1.0 + f0 * f0; f2 = 2.0 * f0 * f1)                              \
+    X(A, asin, asin(x), f1 = 1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)               \
+    X(A, acos, acos(x), f1 = -1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)              \
+    X(A, atan, atan(x), f1 = 1.0 / (1.0 + x * x); f2 = -2.0 * x * f1 * f1)                 \
+    X(A, sinh, sinh(x), f1 = cosh(x); f2 = f0)                                             \
+    X(A, cosh, cosh(x), f1 = sinh(x); f2 = f0)                                             \
+    X(A, tanh, tanh(x), f1 = 1.0 - f0 * f0; f2 = -2.0 * f0 * f1)                           \
+    X(A, asinh, asinh(x), f1 = 1.0 / sqrt(1.0 + x * x); f2 = -x * f1 * f1 * f1)            \
+    X(A, acosh, acosh(x), f1 = 1.0 / sqrt(x * x - 1.0); f2 = -x * f1 * f1 * f1)            \
+    X(A, atanh, atanh(x), f1 = 1.0 / (1.0 - x * x); f2 = 2.0 * x * f1 * f1)                \
+    X(A, erf, erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)        \
+    X(A, erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)     \
+    X(A, abs, fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN;                      \
       f2 = (x == 0.0) ? NAN : 0.0)
 
 /* One unary function of a family from a row of _DN2_UNARY_TABLE: DECL T PREFIX##name(T u)

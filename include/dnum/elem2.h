@@ -199,7 +199,7 @@ extern "C" {
 
 /* The functions: the unary table, powers, two-argument functions and pairs. */
 #define _DNEL2_ACTIVE(u) 1
-#define _DNEL2_UN(K)                                                                       \
+#define _DNEL2_FNS(K)                                                                      \
     _DNEL2_DECL dnel2_##K dnel2_##K##_pow_d(dnel2_##K u, double p)                         \
     {                                                                                      \
         double f0, f1, f2;                                                                 \
@@ -235,18 +235,10 @@ extern "C" {
         *c = rc;                                                                           \
     }
 
-#define _DNEL2_UN1(name, F0, F1F2)                                                         \
-    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_1, dnel2_1_, _DNEL2_ACTIVE, dnel2_1_const,           \
-                   dnel2_1_chain, name, F0, F1F2)
-#define _DNEL2_UN2(name, F0, F1F2)                                                         \
-    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_2, dnel2_2_, _DNEL2_ACTIVE, dnel2_2_const,           \
-                   dnel2_2_chain, name, F0, F1F2)
-#define _DNEL2_UN3(name, F0, F1F2)                                                         \
-    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_3, dnel2_3_, _DNEL2_ACTIVE, dnel2_3_const,           \
-                   dnel2_3_chain, name, F0, F1F2)
-#define _DNEL2_UN4(name, F0, F1F2)                                                         \
-    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_4, dnel2_4_, _DNEL2_ACTIVE, dnel2_4_const,           \
-                   dnel2_4_chain, name, F0, F1F2)
+/* one row of _DN2_UNARY_TABLE for dnel2_K */
+#define _DNEL2_UNF(K, name, F0, F1F2)                                                      \
+    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_##K, dnel2_##K##_, _DNEL2_ACTIVE, dnel2_##K##_const, \
+                   dnel2_##K##_chain, name, F0, F1F2)
 
 /* a^b = exp(b log a) with the value pow(a, b); needs a > 0 */
 #define _DNEL2_POW(K)                                                                      \
@@ -257,22 +249,12 @@ extern "C" {
         return r;                                                                          \
     }
 
-_DNEL2_CORE(1)
-_DNEL2_CORE(2)
-_DNEL2_CORE(3)
-_DNEL2_CORE(4)
-_DNEL2_UN(1)
-_DNEL2_UN(2)
-_DNEL2_UN(3)
-_DNEL2_UN(4)
-_DN2_UNARY_TABLE(_DNEL2_UN1)
-_DN2_UNARY_TABLE(_DNEL2_UN2)
-_DN2_UNARY_TABLE(_DNEL2_UN3)
-_DN2_UNARY_TABLE(_DNEL2_UN4)
-_DNEL2_POW(1)
-_DNEL2_POW(2)
-_DNEL2_POW(3)
-_DNEL2_POW(4)
+/* the whole family for one K */
+#define _DNEL2_ALL(K) _DNEL2_CORE(K) _DNEL2_FNS(K) _DN2_UNARY_TABLE(_DNEL2_UNF, K) _DNEL2_POW(K)
+_DNEL2_ALL(1)
+_DNEL2_ALL(2)
+_DNEL2_ALL(3)
+_DNEL2_ALL(4)
 
 #ifdef __cplusplus
 }

@@ -359,7 +359,7 @@ DLANE2_DECL dlane2 dlane2_apply(dlane2 u, dn_deriv_fn h, void *ctx)
 
 /* ---- elementary functions: f0 always, f1 and f2 only for active arguments -------------- */
 
-#define _DL2_UN(name, F0, F1F2)                                                            \
+#define _DL2_UN(A, name, F0, F1F2)                                                         \
     DLANE2_DECL dlane2 dlane2_##name(dlane2 u)                                              \
     {                                                                                      \
         double x = u.v, f0 = (F0), f1, f2;                                                 \
@@ -368,7 +368,7 @@ DLANE2_DECL dlane2 dlane2_apply(dlane2 u, dn_deriv_fn h, void *ctx)
         return dlane2_chain(u, f0, f1, f2);                                                \
     }
 
-_DN2_UNARY_TABLE(_DL2_UN)
+_DN2_UNARY_TABLE(_DL2_UN, _)
 
 DLANE2_DECL dlane2 dlane2_pow_d(dlane2 u, double p)
 {

@@ -504,11 +504,11 @@ _DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
     }
 
 #define _DSP2_ACTIVE(u) ((u).w != NULL)
-#define _DSP2_UN(name, F0, F1F2)                                                           \
+#define _DSP2_UN(A, name, F0, F1F2)                                                        \
     _DN2_UNARY_DEF(_DSP2_DECL, dsp2, dsp2_, _DSP2_ACTIVE, dsp2_const, _dsp2_chain, name, F0, F1F2)
 
 _DSP2_FRONT(dsp2)
-_DN2_UNARY_TABLE(_DSP2_UN)
+_DN2_UNARY_TABLE(_DSP2_UN, _)
 _DSP2_POW(dsp2)
 
 #ifdef __cplusplus

@@ -229,12 +229,12 @@ dsp2 _dsph2_result(dsph2 r);
 
 /* ---- arithmetic and functions (as dsp2's) ---------------------------------------------- */
 
-#define _DSPH2_UN(name, F0, F1F2)                                                          \
+#define _DSPH2_UN(A, name, F0, F1F2)                                                       \
     _DN2_UNARY_DEF(_DSP2_DECL, dsph2, dsph2_, _DSP2_ACTIVE, dsph2_const, _dsph2_chain, name,  \
                    F0, F1F2)
 
 _DSP2_FRONT(dsph2)
-_DN2_UNARY_TABLE(_DSPH2_UN)
+_DN2_UNARY_TABLE(_DSPH2_UN, _)
 _DSP2_POW(dsph2)
 
 #ifdef __cplusplus
