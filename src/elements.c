@@ -168,38 +168,37 @@ static int run(_dn_eljob *J, dn_element2 f, double *fx, double *grad, double *ou
     return DN_OK;
 }
 
+/* the gradient, diagonal and H v drivers (out: n entries, or NULL in mode 0) */
+static int dense_el(int mode, double *fx, double *grad, double *out, dn_element2 f, void *ctx,
+                    const double *x, const double *v, const dn_elements *E)
+{
+    _dn_eljob J;
+    int st = job_init(&J, mode, f, ctx, x, E);
+    if (st) return st;
+    J.v = v;
+    if (grad) memset(grad, 0, E->n * sizeof *grad);
+    return run(&J, f, fx, grad, out, out ? E->n : 0);
+}
+
 int dn_grad_el(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
                const dn_elements *E)
 {
-    _dn_eljob J;
     if (grad == NULL) return DN_EINVAL;
-    int st = job_init(&J, 0, f, ctx, x, E);
-    if (st) return st;
-    memset(grad, 0, E->n * sizeof *grad);
-    return run(&J, f, fx, grad, NULL, 0);
+    return dense_el(0, fx, grad, NULL, f, ctx, x, NULL, E);
 }
 
 int dn_hessdiag_el(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
                    const double *x, const dn_elements *E)
 {
-    _dn_eljob J;
     if (hdiag == NULL) return DN_EINVAL;
-    int st = job_init(&J, 1, f, ctx, x, E);
-    if (st) return st;
-    if (grad) memset(grad, 0, E->n * sizeof *grad);
-    return run(&J, f, fx, grad, hdiag, E->n);
+    return dense_el(1, fx, grad, hdiag, f, ctx, x, NULL, E);
 }
 
 int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
                   const double *x, const double *v, const dn_elements *E)
 {
-    _dn_eljob J;
     if (hv == NULL || v == NULL) return DN_EINVAL;
-    int st = job_init(&J, 2, f, ctx, x, E);
-    if (st) return st;
-    J.v = v;
-    if (grad) memset(grad, 0, E->n * sizeof *grad);
-    return run(&J, f, fx, grad, hv, E->n);
+    return dense_el(2, fx, grad, hv, f, ctx, x, v, E);
 }
 
 int dn_hessian_el(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
