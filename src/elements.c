@@ -18,6 +18,7 @@ struct dn_elements {
 
 static void *el_alloc(const dn_allocator *al, size_t n, size_t elem)
 {
+    if (n > SIZE_MAX / elem) return NULL;
     size_t size = (n ? n : 1) * elem;
     return al ? al->alloc(size, al->ctx) : malloc(size);
 }
