@@ -36,7 +36,8 @@
  *   dn_hessian_el        f, gradient and the sparse Hessian (lower triangle, CSR)
  *
  * Common conventions: outputs first; fx and grad may be NULL (not wanted); the outputs must
- * not overlap each other but may overlap x (x is copied into the workspace first). work is
+ * not overlap each other but may overlap x (x is copied into the workspace first), except
+ * in the element drivers, whose outputs must not overlap x or v (they are cleared first). work is
  * the caller's workspace of n numbers (its contents on entry do not matter, on return they
  * hold the point x as constants) or NULL, in which case the function allocates it once
  * with malloc and frees it before returning. Nothing else is allocated, there is no global
@@ -93,6 +94,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         typedef dnum_o2 T;                                                                 \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
+        (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
     static _DN_OBJ_UNUSED dlane2 name##_lanes(const dlane2 *x, unsigned n, void *ctx)      \
@@ -100,6 +102,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         typedef dlane2 T;                                                                  \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
+        (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
     static _DN_OBJ_UNUSED dsph2 name##_sph(const dsph2 *x, unsigned n, void *ctx)          \
@@ -107,6 +110,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         typedef dsph2 T;                                                                   \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
+        (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
     static _DN_OBJ_APART dsp2 name##_spl(const dsp2 *x, unsigned n, void *ctx)            \
@@ -114,6 +118,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         typedef dsp2 T;                                                                    \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
+        (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
     static _DN_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
@@ -311,6 +316,7 @@ typedef void (*dn_element2)(_dn_eljob *job);
         typedef dnel2_##K T;                                                               \
         (void)(e);                                                                         \
         (void)(ctx);                                                                       \
+        (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
     static _DN_OBJ_UNUSED void name(_dn_eljob *J)                                          \
@@ -326,28 +332,29 @@ typedef void (*dn_element2)(_dn_eljob *job);
 
 /** Value and gradient of the partially separable f of E at x (n = the structure's n
  *  entries): each element is evaluated once on dnel2_K numbers and its derivatives are
- *  added at its variables' indices. grad is required, fx may be NULL. Returns 0 or
+ *  added at its variables' indices. grad is required, fx may be NULL; the outputs must not
+ *  overlap x (they are cleared before x is read). Returns 0 or
  *  DN_EINVAL (NULL E, f, x or grad, or f defined for another K than E's); on error
  *  nothing is written. Thread-safe: E is only read. */
 int dn_grad_el(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
                const dn_elements *E);
 
 /** Value, gradient and Hessian diagonal (hdiag, required; fx and grad may be NULL) in one
- *  pass over the elements. Errors as dn_grad_el. */
+ *  pass over the elements. The outputs must not overlap x. Errors as dn_grad_el. */
 int dn_hessdiag_el(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
                    const double *x, const dn_elements *E);
 
-/** Value, gradient and hv = H(x) v (v and hv required, n entries; hv must not overlap x,
- *  v or grad) in one pass over the elements. Errors as dn_grad_el (also for a NULL v or
- *  hv). */
+/** Value, gradient and hv = H(x) v (v and hv required, n entries; the outputs must not
+ *  overlap x or v) in one pass over the elements. Errors as dn_grad_el (also for a NULL v
+ *  or hv). */
 int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
                   const double *x, const double *v, const dn_elements *E);
 
-/** Value, gradient and the sparse Hessian in H (lower triangle in CSR, the pattern of E:
- *  every entry of some element's triangle, structural even where its value is 0; a
- *  variable of no element has no entry). H is initialised with dn_sphess_init; when it
- *  already holds E's pattern only the values are written (no allocation), otherwise its
- *  arrays are replaced. Returns 0, DN_EINVAL (as dn_grad_el, or a NULL H) or DN_ENOMEM
+/** Value, gradient (not overlapping x) and the sparse Hessian in H (lower triangle in CSR,
+ *  the pattern of E: every entry of some element's triangle, structural even where its
+ *  value is 0; a variable of no element has no entry). H is initialised with
+ *  dn_sphess_init; when it already holds E's pattern only the values are written (no
+ *  allocation), otherwise its arrays are replaced. Returns 0, DN_EINVAL (as dn_grad_el, or a NULL H) or DN_ENOMEM
  *  (outputs and H untouched). */
 int dn_hessian_el(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
                   const double *x, const dn_elements *E);
