@@ -14,10 +14,8 @@
 #include "../bench/w3_rosen.h"
 #include "../bench/w6_surface.h"
 #include "../bench/w5_logreg.h" /* w5_uniform: the random numbers */
+#include "w3_check.h"
 
-/* |got - want| <= tol * scale */
-#define NEAR(got, want, scale, tol, ...)                                                   \
-    cr_expect(fabs((got) - (want)) <= (tol) * (scale), __VA_ARGS__)
 
 /* the lower-triangle CSR H as a dense symmetric matrix D (n x n); checks the CSR shape */
 static void csr_dense(const dn_sphess *H, double *D)
@@ -419,13 +417,8 @@ Test(elements, number_rules)
 
 /* ==== 2. partially separable objectives =================================================== */
 
-/* chained Rosenbrock, elements (x_i, x_i+1) (the example of dnum/hessian.h; written here
- * again so that the test does not depend on the benchmark's copy) */
-DN_ELEMENT2(rosen_elt, 2, T, u, e, ctx,
-    T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
-    T b = dnh_d_sub(1.0, u[0]);
-    return dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b));)
-
+/* chained Rosenbrock, elements (x_i, x_i+1): rosen_el of bench/w3_rosen.h (the code the
+ * benchmark measures), its structure made here (checking that idx is copied) */
 static dn_elements *rosen_struct(unsigned n)
 {
     unsigned *idx = malloc(2 * (size_t)(n - 1) * sizeof *idx);
@@ -447,12 +440,12 @@ Test(elements, rosenbrock_against_dn_hessian)
         dn_elements *E = rosen_struct(n);
         cr_assert_eq(dn_hessian(&fr, gr, Hr, rosen, NULL, x, n, NULL), 0);
         double sh = maxabs(Hr, (size_t)n * n, 1.0), sg = maxabs(gr, n, 1.0);
-        cr_assert_eq(dn_grad_el(&f, g, rosen_elt, NULL, x, E), 0);
+        cr_assert_eq(dn_grad_el(&f, g, rosen_el, NULL, x, E), 0);
         NEAR(f, fr, fabs(fr), 1e-14, "n=%u f", n);
         for (unsigned i = 0; i < n; i++) NEAR(g[i], gr[i], sg, 1e-14, "n=%u g[%u]", n, i);
-        cr_assert_eq(dn_hessdiag_el(NULL, NULL, d, rosen_elt, NULL, x, E), 0);
+        cr_assert_eq(dn_hessdiag_el(NULL, NULL, d, rosen_el, NULL, x, E), 0);
         for (unsigned i = 0; i < n; i++) NEAR(d[i], Hr[i * n + i], sh, 1e-14, "n=%u d[%u]", n, i);
-        cr_assert_eq(dn_hessvec_el(NULL, NULL, hv, rosen_elt, NULL, x, v, E), 0);
+        cr_assert_eq(dn_hessvec_el(NULL, NULL, hv, rosen_el, NULL, x, v, E), 0);
         for (unsigned i = 0; i < n; i++) {
             double w = 0.0;
             for (unsigned j = 0; j < n; j++) w += Hr[i * n + j] * v[j];
@@ -460,7 +453,7 @@ Test(elements, rosenbrock_against_dn_hessian)
         }
         dn_sphess S;
         dn_sphess_init(&S, NULL);
-        cr_assert_eq(dn_hessian_el(NULL, NULL, &S, rosen_elt, NULL, x, E), 0);
+        cr_assert_eq(dn_hessian_el(NULL, NULL, &S, rosen_el, NULL, x, E), 0);
         cr_expect_eq(S.nnz, 2 * (size_t)n - 1);
         csr_dense(&S, D);
         for (unsigned i = 0; i < n * n; i++)
@@ -477,47 +470,17 @@ Test(elements, rosenbrock_closed_form_large)
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         unsigned n = ns[t];
         double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
-        double *v = malloc(n * sizeof *v), *hv = malloc(n * sizeof *hv), f, fw = 0.0;
+        double *v = malloc(n * sizeof *v), *hv = malloc(n * sizeof *hv), f;
         cr_assert(x && g && h && v && hv);
         for (unsigned i = 0; i < n; i++) x[i] = (i % 3 == 0) ? -1.2 : 0.3 * (double)(i % 5);
         for (unsigned i = 0; i < n; i++) v[i] = (double)(i % 4) - 1.5;
         dn_elements *E = rosen_struct(n);
-        cr_assert_eq(dn_hessdiag_el(&f, g, h, rosen_elt, NULL, x, E), 0);
-        for (unsigned i = 0; i < n; i++) {
-            double hw = 0.0, gw = 0.0, s = 202.0 + 1200.0 * x[i] * x[i];
-            if (i + 1 < n) {
-                double a = x[i + 1] - x[i] * x[i];
-                fw += 100.0 * a * a + (1.0 - x[i]) * (1.0 - x[i]);
-                hw += 1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0;
-                gw += -400.0 * x[i] * a - 2.0 * (1.0 - x[i]);
-                s += 400.0 * fabs(x[i + 1]);
-            }
-            if (i > 0) hw += 200.0, gw += 200.0 * (x[i] - x[i - 1] * x[i - 1]);
-            NEAR(h[i], hw, s, 1e-14, "n=%u h[%u] %.17g want %.17g", n, i, h[i], hw);
-            NEAR(g[i], gw, s * (1.0 + fabs(x[i])), 1e-14, "n=%u g[%u]", n, i);
-        }
-        NEAR(f, fw, fabs(fw), 1e-13, "n=%u f", n);
-        cr_assert_eq(dn_hessvec_el(NULL, NULL, hv, rosen_elt, NULL, x, v, E), 0);
-        for (unsigned i = 0; i < n; i++) {
-            double want = h[i] * v[i];
-            if (i + 1 < n) want += -400.0 * x[i] * v[i + 1];
-            if (i > 0) want += -400.0 * x[i - 1] * v[i - 1];
-            NEAR(hv[i], want, 2000.0 * (1.0 + fabs(h[i])), 1e-14, "n=%u Hv[%u]", n, i);
-        }
         dn_sphess S;
         dn_sphess_init(&S, NULL);
-        cr_assert_eq(dn_hessian_el(NULL, NULL, &S, rosen_elt, NULL, x, E), 0);
-        cr_assert_eq(S.nnz, 2 * (size_t)n - 1);
-        for (unsigned i = 0; i < n; i++) {
-            size_t b = S.rowptr[i], e = S.rowptr[i + 1];
-            cr_assert_eq(e - b, i ? 2u : 1u, "row %u", i);
-            cr_expect_eq(S.col[e - 1], i);
-            NEAR(S.val[e - 1], h[i], fabs(h[i]) + 1.0, 1e-14, "n=%u Hii", n);
-            if (i) {
-                cr_expect_eq(S.col[b], i - 1);
-                cr_expect(S.val[b] == -400.0 * x[i - 1], "n=%u H[%u,%u]", n, i, i - 1);
-            }
-        }
+        cr_assert_eq(dn_hessdiag_el(&f, g, h, rosen_el, NULL, x, E), 0);
+        cr_assert_eq(dn_hessvec_el(NULL, NULL, hv, rosen_el, NULL, x, v, E), 0);
+        cr_assert_eq(dn_hessian_el(NULL, NULL, &S, rosen_el, NULL, x, E), 0);
+        w3_check(n, x, v, f, g, h, hv, &S);
         cr_expect(dn_elements_bytes(E) >= (size_t)(n - 1) * (2 * sizeof(unsigned) + 3 * 4));
         dn_sphess_clear(&S);
         dn_elements_free(E);
@@ -525,24 +488,12 @@ Test(elements, rosenbrock_closed_form_large)
     }
 }
 
-/* the minimal-surface cell of W6, elements (p, p + k, p + 1) */
-DN_ELEMENT2(cell_el, 3, T, u, e, ctx,
-    T a = dnh_sub(u[1], u[0]), b = dnh_sub(u[2], u[0]);
-    return dnh_sqrt(dnh_add_d(dnh_add(dnh_mul(a, a), dnh_mul(b, b)), 1.0));)
-
+/* the minimal-surface cell of W6, elements (p, p + k, p + 1): w6_cell_el and w6_elements
+ * of bench/w6_surface.h */
 static dn_elements *w6_struct(unsigned k)
 {
-    size_t m = (size_t)(k - 1) * (k - 1);
-    unsigned *idx = malloc(3 * m * sizeof *idx), t = 0;
-    cr_assert(idx);
-    for (unsigned i = 0; i + 1 < k; i++)
-        for (unsigned j = 0; j + 1 < k; j++) {
-            unsigned p = i * k + j;
-            idx[t++] = p, idx[t++] = p + k, idx[t++] = p + 1;
-        }
     dn_elements *E = NULL;
-    cr_assert_eq(dn_elements_new(&E, k * k, 3, m, idx, NULL), 0);
-    free(idx);
+    cr_assert_eq(w6_elements(&E, k), 0);
     return E;
 }
 
@@ -555,13 +506,13 @@ Test(elements, surface_against_dn_hessian)
         for (unsigned i = 0; i < n; i++) v[i] = cos(1.3 * i);
         dn_elements *E = w6_struct(k);
         cr_assert_eq(dn_hessian(&fr, gr, Hr, w6_surface, &k, x, n, NULL), 0);
-        cr_assert_eq(dn_hessdiag_el(&f, g, d, cell_el, NULL, x, E), 0);
+        cr_assert_eq(dn_hessdiag_el(&f, g, d, w6_cell_el, NULL, x, E), 0);
         NEAR(f, fr, fabs(fr), 1e-14, "k=%u f", k);
         for (unsigned i = 0; i < n; i++) {
             NEAR(g[i], gr[i], 4.0, 1e-14, "k=%u g[%u]", k, i);
             NEAR(d[i], Hr[i * n + i], 8.0, 1e-13, "k=%u d[%u]", k, i);
         }
-        cr_assert_eq(dn_hessvec_el(NULL, g, hv, cell_el, NULL, x, v, E), 0);
+        cr_assert_eq(dn_hessvec_el(NULL, g, hv, w6_cell_el, NULL, x, v, E), 0);
         for (unsigned i = 0; i < n; i++) {
             double w = 0.0;
             for (unsigned j = 0; j < n; j++) w += Hr[i * n + j] * v[j];
@@ -570,7 +521,7 @@ Test(elements, surface_against_dn_hessian)
         }
         dn_sphess S;
         dn_sphess_init(&S, NULL);
-        cr_assert_eq(dn_hessian_el(&f, g, &S, cell_el, NULL, x, E), 0);
+        cr_assert_eq(dn_hessian_el(&f, g, &S, w6_cell_el, NULL, x, E), 0);
         csr_dense(&S, D);
         for (unsigned i = 0; i < n * n; i++)
             NEAR(D[i], Hr[i], 8.0, 1e-13, "k=%u H[%u,%u] %.17g vs %.17g", k, i / n, i % n, D[i],
@@ -600,7 +551,7 @@ Test(elements, surface_against_dn_hessian_sp)
     dn_sphess_init(&B, NULL);
     double f1, f2;
     cr_assert_eq(dn_hessian_sp(&f1, g1, &A, w6_surface_sp, &kk, x, n, NULL), 0);
-    cr_assert_eq(dn_hessian_el(&f2, g2, &B, cell_el, NULL, x, E), 0);
+    cr_assert_eq(dn_hessian_el(&f2, g2, &B, w6_cell_el, NULL, x, E), 0);
     NEAR(f2, f1, fabs(f1), 1e-13, "f");
     for (unsigned i = 0; i < n; i++) NEAR(g2[i], g1[i], 4.0, 1e-14, "g[%u]", i);
     cr_assert_eq(A.n, B.n);
@@ -960,24 +911,24 @@ Test(elements, no_elements)
         cr_assert_eq(dn_elements_new(&E, 3, 2, 0, withnull ? NULL : &dummy, NULL), 0);
         cr_assert(E != NULL);
         cr_expect(dn_elements_bytes(E) > 0);
-        cr_assert_eq(dn_grad_el(&f, g, rosen_elt, NULL, x, E), 0);
+        cr_assert_eq(dn_grad_el(&f, g, rosen_el, NULL, x, E), 0);
         cr_expect(f == 0.0 && g[0] == 0.0 && g[1] == 0.0 && g[2] == 0.0);
         f = 7, g[1] = 7;
-        cr_assert_eq(dn_hessdiag_el(&f, g, d, rosen_elt, NULL, x, E), 0);
+        cr_assert_eq(dn_hessdiag_el(&f, g, d, rosen_el, NULL, x, E), 0);
         cr_expect(f == 0.0 && g[1] == 0.0 && d[0] == 0.0 && d[2] == 0.0);
         f = 7;
-        cr_assert_eq(dn_hessvec_el(&f, NULL, hv, rosen_elt, NULL, x, v, E), 0);
+        cr_assert_eq(dn_hessvec_el(&f, NULL, hv, rosen_el, NULL, x, v, E), 0);
         cr_expect(f == 0.0 && hv[0] == 0.0 && hv[1] == 0.0 && hv[2] == 0.0);
         dn_sphess S;
         dn_sphess_init(&S, NULL);
         f = 7, g[2] = 7;
-        cr_assert_eq(dn_hessian_el(&f, g, &S, rosen_elt, NULL, x, E), 0);
+        cr_assert_eq(dn_hessian_el(&f, g, &S, rosen_el, NULL, x, E), 0);
         cr_expect(f == 0.0 && g[2] == 0.0);
         cr_expect(S.n == 3 && S.nnz == 0 && S.rowptr != NULL);
         for (unsigned i = 0; i <= 3; i++) cr_expect_eq(S.rowptr[i], 0u);
         /* again: the empty pattern reused */
         size_t *rp = S.rowptr;
-        cr_assert_eq(dn_hessian_el(&f, g, &S, rosen_elt, NULL, x, E), 0);
+        cr_assert_eq(dn_hessian_el(&f, g, &S, rosen_el, NULL, x, E), 0);
         cr_expect(S.rowptr == rp && S.nnz == 0);
         dn_sphess_clear(&S);
         dn_elements_free(E);
@@ -1016,10 +967,10 @@ Test(elements, driver_bad_arguments)
     cr_expect_eq(dn_hessian_el(&f, g, &S, three_el, NULL, NULL, E3), DN_EINVAL);
     cr_expect_eq(dn_hessian_el(&f, g, &S, three_el, NULL, x, NULL), DN_EINVAL);
     /* an element function of another K than the structure's */
-    cr_expect_eq(dn_grad_el(&f, g, rosen_elt, NULL, x, E3), DN_EINVAL);
-    cr_expect_eq(dn_hessdiag_el(&f, g, d, rosen_elt, NULL, x, E3), DN_EINVAL);
-    cr_expect_eq(dn_hessvec_el(&f, g, hv, rosen_elt, NULL, x, v, E3), DN_EINVAL);
-    cr_expect_eq(dn_hessian_el(&f, g, &S, rosen_elt, NULL, x, E3), DN_EINVAL);
+    cr_expect_eq(dn_grad_el(&f, g, rosen_el, NULL, x, E3), DN_EINVAL);
+    cr_expect_eq(dn_hessdiag_el(&f, g, d, rosen_el, NULL, x, E3), DN_EINVAL);
+    cr_expect_eq(dn_hessvec_el(&f, g, hv, rosen_el, NULL, x, v, E3), DN_EINVAL);
+    cr_expect_eq(dn_hessian_el(&f, g, &S, rosen_el, NULL, x, E3), DN_EINVAL);
     cr_expect_eq(dn_grad_el(&f, g, three_el, NULL, x, E2), DN_EINVAL);
     cr_expect_eq(dn_hessdiag_el(&f, g, d, three_el, NULL, x, E2), DN_EINVAL);
     cr_expect_eq(dn_hessvec_el(&f, g, hv, three_el, NULL, x, v, E2), DN_EINVAL);
@@ -1036,7 +987,7 @@ Test(elements, driver_bad_arguments)
     dn_sphess before = S;
     double vals[16];
     memcpy(vals, S.val, S.nnz * sizeof *vals);
-    cr_expect_eq(dn_hessian_el(&f, g, &S, rosen_elt, NULL, x, E3), DN_EINVAL);
+    cr_expect_eq(dn_hessian_el(&f, g, &S, rosen_el, NULL, x, E3), DN_EINVAL);
     cr_expect_eq(dn_hessian_el(&f, g, &S, three_el, NULL, NULL, E3), DN_EINVAL);
     cr_expect(memcmp(&before, &S, sizeof S) == 0 && memcmp(vals, S.val, S.nnz * sizeof *vals) == 0,
               "H changed on error");
@@ -1226,10 +1177,10 @@ Test(elements, pattern_reuse_and_replacement)
         dn_sphess T3;
         dn_sphess_init(&T3, NULL);
         double x3[3] = {0.5, -1.0, 2.0};
-        cr_assert_eq(dn_hessian_el(NULL, NULL, &T3, rosen_elt, NULL, x3, A), 0);
+        cr_assert_eq(dn_hessian_el(NULL, NULL, &T3, rosen_el, NULL, x3, A), 0);
         cr_assert_eq(T3.nnz, 5u);
         cr_expect(T3.col[3] == 1u, "A: (2,1)");
-        cr_assert_eq(dn_hessian_el(NULL, NULL, &T3, rosen_elt, NULL, x3, B), 0);
+        cr_assert_eq(dn_hessian_el(NULL, NULL, &T3, rosen_el, NULL, x3, B), 0);
         cr_assert_eq(T3.nnz, 5u);
         /* rows 0: (0,0); 1: (1,0) (1,1); 2: (2,0) (2,2) */
         cr_expect(T3.col[0] == 0u && T3.col[1] == 0u && T3.col[2] == 1u && T3.col[3] == 0u &&
@@ -1268,12 +1219,12 @@ Test(elements, pattern_reuse_and_replacement)
     long before_el = c.count;
     rp = S.rowptr, cp = S.col, vp = S.val;
     for (size_t p = 0; p < S.nnz; p++) S.val[p] = NAN;
-    cr_assert_eq(dn_hessian_el(NULL, NULL, &S, rosen_elt, NULL, x, R), 0);
+    cr_assert_eq(dn_hessian_el(NULL, NULL, &S, rosen_el, NULL, x, R), 0);
     cr_expect_eq(c.count, before_el, "allocation for dn_hessian_sp's equal pattern");
     cr_expect(S.rowptr == rp && S.col == cp && S.val == vp);
     dn_sphess W;
     dn_sphess_init(&W, NULL);
-    cr_assert_eq(dn_hessian_el(NULL, NULL, &W, rosen_elt, NULL, x, R), 0);
+    cr_assert_eq(dn_hessian_el(NULL, NULL, &W, rosen_el, NULL, x, R), 0);
     cr_assert_eq(W.nnz, S.nnz);
     for (size_t p = 0; p < W.nnz; p++)
         cr_expect(S.val[p] == W.val[p] && S.col[p] == W.col[p], "rosen entry %zu", p);

@@ -12,10 +12,8 @@
 #include "../bench/w3_rosen.h"
 #include "../bench/w5_logreg.h"
 #include "../bench/w6_surface.h"
+#include "w3_check.h"
 
-/* |got - want| <= tol * scale */
-#define NEAR(got, want, scale, tol, ...)                                                   \
-    cr_expect(fabs((got) - (want)) <= (tol) * (scale), __VA_ARGS__)
 
 /* the lower-triangle CSR H as a dense symmetric matrix D (n x n) */
 static void csr_dense(const dn_sphess *H, double *D)
@@ -268,48 +266,16 @@ Test(onepass, w3_closed_form)
     for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
         unsigned n = ns[t];
         double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
-        double *v = malloc(n * sizeof *v), *hv = malloc(n * sizeof *hv), f, fw = 0.0;
+        double *v = malloc(n * sizeof *v), *hv = malloc(n * sizeof *hv), f;
         cr_assert(x && g && h && v && hv);
         for (unsigned i = 0; i < n; i++) x[i] = (i % 3 == 0) ? -1.2 : 0.3 * (double)(i % 5);
         for (unsigned i = 0; i < n; i++) v[i] = (double)(i % 4) - 1.5;
-        cr_assert_eq(dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, x, n, NULL), 0);
-        for (unsigned i = 0; i < n; i++) {
-            double hw = 0.0, gw = 0.0, s = 202.0 + 1200.0 * x[i] * x[i];
-            if (i + 1 < n) {
-                double a = x[i + 1] - x[i] * x[i];
-                fw += 100.0 * a * a + (1.0 - x[i]) * (1.0 - x[i]);
-                hw += 1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0;
-                gw += -400.0 * x[i] * a - 2.0 * (1.0 - x[i]);
-                s += 400.0 * fabs(x[i + 1]);
-            }
-            if (i > 0) hw += 200.0, gw += 200.0 * (x[i] - x[i - 1] * x[i - 1]);
-            NEAR(h[i], hw, s, 1e-14, "n=%u h[%u] %.17g want %.17g", n, i, h[i], hw);
-            NEAR(g[i], gw, s * (1.0 + fabs(x[i])), 1e-14, "n=%u g[%u]", n, i);
-        }
-        NEAR(f, fw, fabs(fw), 1e-13, "n=%u f", n);
-        /* H v: tridiagonal, H_{i,i+1} = -400 x_i */
-        cr_assert_eq(dn_hessvec_sp(NULL, NULL, hv, rosen_sp, NULL, x, v, n, NULL), 0);
-        for (unsigned i = 0; i < n; i++) {
-            double want = h[i] * v[i];
-            if (i + 1 < n) want += -400.0 * x[i] * v[i + 1];
-            if (i > 0) want += -400.0 * x[i - 1] * v[i - 1];
-            NEAR(hv[i], want, 2000.0 * (1.0 + fabs(h[i])), 1e-14, "n=%u Hv[%u]", n, i);
-        }
-        /* the sparse Hessian: 2n - 1 entries */
         dn_sphess S;
         dn_sphess_init(&S, NULL);
+        cr_assert_eq(dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, x, n, NULL), 0);
+        cr_assert_eq(dn_hessvec_sp(NULL, NULL, hv, rosen_sp, NULL, x, v, n, NULL), 0);
         cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, rosen_sp, NULL, x, n, NULL), 0);
-        cr_expect_eq(S.nnz, 2 * (size_t)n - 1);
-        for (unsigned i = 0; i < n; i++) {
-            size_t b = S.rowptr[i], e = S.rowptr[i + 1];
-            cr_assert_eq(e - b, i ? 2u : 1u, "row %u", i);
-            cr_expect_eq(S.col[e - 1], i);
-            NEAR(S.val[e - 1], h[i], fabs(h[i]) + 1.0, 1e-14, "n=%u Hii", n);
-            if (i) {
-                cr_expect_eq(S.col[b], i - 1);
-                cr_expect(S.val[b] == -400.0 * x[i - 1], "n=%u H[%u,%u]", n, i, i - 1);
-            }
-        }
+        w3_check(n, x, v, f, g, h, hv, &S);
         dn_sphess_clear(&S);
         free(x), free(g), free(h), free(v), free(hv);
     }
