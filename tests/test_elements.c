@@ -1258,3 +1258,43 @@ Test(elements, bytes_and_free_null)
     dn_elements_free(E1);
     dn_elements_free(E2);
 }
+
+/* ==== signed zeros and tiny denominators ================================================= */
+
+/* atan2 of a negated zero: the sign of -u0 at u0 = 0 decides the branch (-pi, not +pi);
+ * a quotient of tiny numbers: no factor 1/b^2 overflows in its Hessian */
+#define SIGNED_ZERO_BODY(T, x)                                                             \
+    dnh_add(dnh_atan2(dnh_neg(x[0]), dnh_const(T, -1.0)), dnh_mul(x[1], x[1]))
+#define TINY_DIV_BODY(T, x)                                                                \
+    dnh_add(dnh_div(dnh_mul_d(x[0], 1e-160), dnh_mul_d(x[1], 1e-160)),                     \
+            dnh_d_div(1e-160, dnh_mul_d(x[1], 1e-160)))
+DN_ELEMENT2(szero_el, 2, T, u, e, ctx, return SIGNED_ZERO_BODY(T, u);)
+DN_OBJECTIVE2(szero_ref, T, x, n, ctx, return SIGNED_ZERO_BODY(T, x);)
+DN_ELEMENT2(tiny_el, 2, T, u, e, ctx, return TINY_DIV_BODY(T, u);)
+DN_OBJECTIVE2(tiny_ref, T, x, n, ctx, return TINY_DIV_BODY(T, x);)
+
+Test(elements, signed_zero_and_tiny_denominators)
+{
+    dnel2_1 z = dnel2_1_var(0.0, 0);
+    cr_expect(signbit(dnel2_1_neg(z).v), "-(+0) keeps its sign");
+    cr_expect(signbit(dnel2_1_mul_d(z, -2.0).v), "(+0) (-2) is -0");
+    cr_expect(signbit(dnel2_1_div_d(z, -2.0).v), "(+0) / (-2) is -0");
+    unsigned idx[2] = {0, 1};
+    dn_elements *E = NULL;
+    cr_assert_eq(dn_elements_new(&E, 2, 2, 1, idx, NULL), 0);
+    const double pts[2][2] = {{0.0, 1.0}, {1.0, 2.0}};
+    dn_element2 els[2] = {szero_el, tiny_el};
+    dn_objective2 refs[2] = {szero_ref, tiny_ref};
+    for (int k = 0; k < 2; k++) {
+        double f, g[2], h[2], fr, gr[2], H[4];
+        cr_assert_eq(dn_hessdiag_el(&f, g, h, els[k], NULL, pts[k], E), 0);
+        cr_assert_eq(dn_hessian(&fr, gr, H, refs[k], NULL, pts[k], 2, NULL), 0);
+        cr_expect(fabs(f - fr) <= 1e-15 * fabs(fr), "case %d: f %.17g want %.17g", k, f, fr);
+        for (int i = 0; i < 2; i++) {
+            cr_expect(fabs(g[i] - gr[i]) <= 1e-14 * (1.0 + fabs(gr[i])), "case %d g[%d]", k, i);
+            cr_expect(fabs(h[i] - H[3 * i]) <= 1e-14 * (1.0 + fabs(H[3 * i])),
+                      "case %d h[%d] %.17g want %.17g", k, i, h[i], H[3 * i]);
+        }
+    }
+    dn_elements_free(E);
+}

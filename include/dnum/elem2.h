@@ -7,11 +7,14 @@
  * d2f/du_i du_j for j <= i (h[0] = f_00, h[1] = f_10, h[2] = f_11, h[3] = f_20, ...). K is
  * part of the type, so the compiler unrolls every operation and keeps small numbers in
  * registers: an element function of a few variables costs about what its hand-derived
- * gradient and Hessian cost. Every function takes and returns values, never fails and
- * never allocates. Domain errors follow libm: where the value of a function is NaN, every
- * derivative of its result is NaN. A variable that an operand does not depend on has zero
- * entries, and an infinite derivative of a function times such a zero is NaN (as in
- * dlane2): at a pole of one variable's function, entries of the others may be NaN.
+ * gradient and Hessian cost. Every function takes its operands by value (sincos and
+ * sinhcosh write two results through pointers), never fails and never allocates. Domain
+ * errors follow libm: where the value of a function is NaN, every derivative of its result
+ * is NaN. Entries are dense: a variable (or a constant) that an operand does not depend on
+ * has zero entries, and an infinite derivative of a function times such a zero is NaN, as
+ * in dnum_o2: at a pole or kink of a function of one variable (or of a constant, such as
+ * sqrt(0) or abs(0) of constant data), entries of the other variables may be NaN, where
+ * dlane2 and dsp2, which keep constants passive, may give finite ones.
  *
  * Index (K = 1, 2, 3, 4; T is dnel2_K, P its prefix dnel2_K_):
  *   layout      DNEL2_TRI(K)  entries of the triangle;  DNEL2_AT(i, j)  position of (i, j)
@@ -118,12 +121,12 @@ extern "C" {
         _DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] += s * b.h[t];                                  \
         return a;                                                                          \
     }                                                                                      \
-    /* c0 + c1 a */                                                                        \
-    _DNEL2_DECL dnel2_##K _dnel2_##K##_lin(dnel2_##K a, double c0, double c1)              \
+    /* c a (every entry scaled: -0 stays -0) */                                          \
+    _DNEL2_DECL dnel2_##K _dnel2_##K##_scale(dnel2_##K a, double c)                         \
     {                                                                                      \
-        a.v = c0 + c1 * a.v;                                                               \
-        _DNEL2_FOR(i, K) a.g[i] *= c1;                                                     \
-        _DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] *= c1;                                          \
+        a.v *= c;                                                                          \
+        _DNEL2_FOR(i, K) a.g[i] *= c;                                                      \
+        _DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] *= c;                                           \
         return a;                                                                          \
     }                                                                                      \
     /** a + b. */                                                                          \
@@ -147,15 +150,21 @@ extern "C" {
         _DNEL2_FOR(i, K) r.g[i] = a.v * b.g[i] + b.v * a.g[i];                             \
         return r;                                                                          \
     }                                                                                      \
-    /** a / b (b = 0: Inf/NaN as IEEE). */                                                 \
+    /** a / b (b = 0: Inf/NaN as IEEE): q = a/b, q_i = (a_i - q b_i) / b, q_ij = (a_ij -  \
+     *  q_i b_j - q_j b_i - q b_ij) / b (no factor 1/b^2 that could overflow). */         \
     _DNEL2_DECL dnel2_##K dnel2_##K##_div(dnel2_##K a, dnel2_##K b)                        \
     {                                                                                      \
-        double ib = 1.0 / b.v, q = a.v * ib;                                               \
-        return _dnel2_##K##_chain2(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,            \
-                                   2.0 * q * ib * ib);                                     \
+        double q = a.v / b.v, ib = 1.0 / b.v;                                              \
+        dnel2_##K r;                                                                       \
+        r.v = q;                                                                           \
+        _DNEL2_FOR(i, K) r.g[i] = (a.g[i] - q * b.g[i]) * ib;                              \
+        _DNEL2_TRI_FOR(K, i, j, t,                                                         \
+                       r.h[t] = (a.h[t] - r.g[i] * b.g[j] - r.g[j] * b.g[i] - q * b.h[t]) * \
+                                ib;)                                                       \
+        return r;                                                                          \
     }                                                                                      \
     /** -a. */                                                                             \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_neg(dnel2_##K a) { return _dnel2_##K##_lin(a, 0.0, -1.0); } \
+    _DNEL2_DECL dnel2_##K dnel2_##K##_neg(dnel2_##K a) { return _dnel2_##K##_scale(a, -1.0); } \
     /** a + c. */                                                                          \
     _DNEL2_DECL dnel2_##K dnel2_##K##_add_d(dnel2_##K a, double c)                         \
     {                                                                                      \
@@ -171,25 +180,26 @@ extern "C" {
     /** a c. */                                                                            \
     _DNEL2_DECL dnel2_##K dnel2_##K##_mul_d(dnel2_##K a, double c)                         \
     {                                                                                      \
-        return _dnel2_##K##_lin(a, 0.0, c);                                                \
+        return _dnel2_##K##_scale(a, c);                                                   \
     }                                                                                      \
     /** a / c. */                                                                          \
     _DNEL2_DECL dnel2_##K dnel2_##K##_div_d(dnel2_##K a, double c)                         \
     {                                                                                      \
-        dnel2_##K r = _dnel2_##K##_lin(a, 0.0, 1.0 / c);                                   \
+        dnel2_##K r = _dnel2_##K##_scale(a, 1.0 / c);                                      \
         r.v = a.v / c;                                                                     \
         return r;                                                                          \
     }                                                                                      \
     /** c - a. */                                                                          \
     _DNEL2_DECL dnel2_##K dnel2_##K##_d_sub(double c, dnel2_##K a)                         \
     {                                                                                      \
-        return _dnel2_##K##_lin(a, c, -1.0);                                               \
+        dnel2_##K r = _dnel2_##K##_scale(a, -1.0);                                         \
+        r.v = c - a.v;                                                                     \
+        return r;                                                                          \
     }                                                                                      \
-    /** c / a. */                                                                          \
+    /** c / a (as a / b with a constant numerator). */                                  \
     _DNEL2_DECL dnel2_##K dnel2_##K##_d_div(double c, dnel2_##K a)                         \
     {                                                                                      \
-        double ia = 1.0 / a.v, q = c * ia;                                                 \
-        return dnel2_##K##_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);                  \
+        return dnel2_##K##_div(dnel2_##K##_const(c), a);                                   \
     }                                                                                      \
     /** h(u) with h(x, k, ctx) the k-th derivative of h (called for k = 0, 1, 2). */       \
     _DNEL2_DECL dnel2_##K dnel2_##K##_apply(dnel2_##K u, dn_deriv_fn h, void *ctx)         \
