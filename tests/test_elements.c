@@ -1298,3 +1298,27 @@ Test(elements, signed_zero_and_tiny_denominators)
     }
     dn_elements_free(E);
 }
+
+/* atan2 and hypot far from 1: their partials (chain2.h, shared by every order-2 family) must
+ * not overflow or underflow where the exact ones are finite: at (3t, 4t), r = 5t,
+ * atan2: f_y = 0.16 / t, f_x = -0.12 / t; hypot: 0.6, 0.8, then 0.128 / t, -0.096 / t,
+ * 0.072 / t */
+Test(elements, atan2_hypot_extreme_scales)
+{
+    const double ts[] = {1e-200, 1e-160, 1.0, 1e160, 1e200};
+    for (int k = 0; k < 5; k++) {
+        double t = ts[k];
+        dnel2_2 y = dnel2_2_var(3.0 * t, 0), x = dnel2_2_var(4.0 * t, 1);
+        dnel2_2 a = dnel2_2_atan2(y, x), h = dnel2_2_hypot(y, x);
+        cr_expect(fabs(a.g[0] - 0.16 / t) <= 1e-15 * (0.16 / t), "t=%g atan2 f_y %g", t, a.g[0]);
+        cr_expect(fabs(a.g[1] + 0.12 / t) <= 1e-15 * (0.12 / t), "t=%g atan2 f_x %g", t, a.g[1]);
+        if (t >= 1.0) /* (below, the second partials exceed the range of double) */
+            for (int i = 0; i < 3; i++) cr_expect(isfinite(a.h[i]), "t=%g atan2 h[%d]", t, i);
+        cr_expect(fabs(h.v - 5.0 * t) <= 1e-15 * 5.0 * t, "t=%g hypot", t);
+        cr_expect(fabs(h.g[0] - 0.6) <= 1e-15 && fabs(h.g[1] - 0.8) <= 1e-15, "t=%g hypot g", t);
+        const double want[3] = {0.128 / t, -0.096 / t, 0.072 / t};
+        for (int i = 0; i < 3; i++)
+            cr_expect(fabs(h.h[i] - want[i]) <= 1e-15 * fabs(want[i]), "t=%g hypot h[%d] %g",
+                      t, i, h.h[i]);
+    }
+}

@@ -67,28 +67,32 @@ _DN2_DECL void _dnc2_pow_d(double x, double p, double *f0, double *f1, double *f
     *f2 = (p == 0.0 || p == 1.0) ? 0.0 : p * (p - 1.0) * pow(x, p - 2.0);
 }
 
-/* atan2(y, x): value, then p = {f_y, f_x, f_yy, f_yx, f_xx}; (0, 0) gives NaN partials */
+/* atan2(y, x): value, then p = {f_y, f_x, f_yy, f_yx, f_xx}; (0, 0) gives NaN partials.
+ * From the unit vector (c, s) = (x, y) / r and 1 / r (r = hypot(x, y)), multiplied in an
+ * order that squares neither x, y nor r: no spurious overflow or underflow (the squares of
+ * x and y overflow beyond about 1e154 and underflow below 1e-154) */
 _DN2_DECL double _dnc2_atan2(double y, double x, double p[5])
 {
-    double i2 = 1.0 / (x * x + y * y), i4 = i2 * i2;
-    if (x == 0.0 && y == 0.0) i2 = i4 = NAN;
-    p[0] = x * i2;
-    p[1] = -y * i2;
-    p[2] = -2.0 * x * y * i4;
-    p[3] = (y * y - x * x) * i4;
-    p[4] = 2.0 * x * y * i4;
+    double r = hypot(x, y), ir = 1.0 / r, c = x * ir, s = y * ir;
+    if (x == 0.0 && y == 0.0) ir = c = s = NAN;
+    p[0] = c * ir;
+    p[1] = -s * ir;
+    p[2] = (-2.0 * c * s * ir) * ir;
+    p[3] = ((s - c) * (s + c) * ir) * ir;
+    p[4] = (2.0 * c * s * ir) * ir;
     return atan2(y, x);
 }
 
-/* hypot(a, b): value, then p = {f_a, f_b, f_aa, f_ab, f_bb} */
+/* hypot(a, b): value, then p = {f_a, f_b, f_aa, f_ab, f_bb}, from the unit vector
+ * (a, b) / f and 1 / f (no cube of 1 / f that could overflow) */
 _DN2_DECL double _dnc2_hypot(double a, double b, double p[5])
 {
-    double f0 = hypot(a, b), ir = 1.0 / f0, ir3 = ir * ir * ir;
-    p[0] = a * ir;
-    p[1] = b * ir;
-    p[2] = b * b * ir3;
-    p[3] = -a * b * ir3;
-    p[4] = a * a * ir3;
+    double f0 = hypot(a, b), ir = 1.0 / f0, u = a * ir, w = b * ir;
+    p[0] = u;
+    p[1] = w;
+    p[2] = w * w * ir;
+    p[3] = -u * w * ir;
+    p[4] = u * u * ir;
     return f0;
 }
 
