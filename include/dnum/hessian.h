@@ -238,8 +238,7 @@ typedef struct dn_elements dn_elements;
  *  the drivers only scatter. Storage from al (NULL: malloc/free). Returns 0, DN_EINVAL
  *  (E or idx NULL with m > 0, n = 0, K outside 1..4, an index >= n, an element with a
  *  repeated index), DN_ERANGE (m K(K+1)/2, the elements' triangle entries, above
- *  2^32 - 2) or DN_ENOMEM;
- *  on error *E is untouched. */
+ *  2^32 - 2) or DN_ENOMEM; on error *E is untouched. */
 int dn_elements_new(dn_elements **E, unsigned n, unsigned K, size_t m, const unsigned *idx,
                     const dn_allocator *al);
 
