@@ -202,34 +202,28 @@ int dnk_d_div(dnk_space *sp, double *r, double c, const double *a)
     {                                                                                      \
         return step(sp, r, DN_OP_##OP, 0.0, a, b);                                         \
     }
-BIN(mul, MUL) BIN(div, DIV) BIN(pow, POW) BIN(atan2, ATAN2) BIN(hypot, HYPOT)
+#define BINT(A, f, OP, ...) BIN(f, OP)
+BIN(mul, MUL) BIN(div, DIV) DNI_OPS_BINARY(BINT, ~)
 
 #define UN(name, OP)                                                                       \
     int dnk_##name(dnk_space *sp, double *r, const double *u)                              \
     {                                                                                      \
         return step(sp, r, DN_OP_##OP, 0.0, u, u);                                         \
     }
-UN(exp, EXP) UN(expm1, EXPM1) UN(log, LOG) UN(log1p, LOG1P) UN(sqrt, SQRT) UN(cbrt, CBRT)
-UN(sin, SIN) UN(cos, COS) UN(tan, TAN) UN(asin, ASIN) UN(acos, ACOS) UN(atan, ATAN)
-UN(sinh, SINH) UN(cosh, COSH) UN(tanh, TANH) UN(asinh, ASINH) UN(acosh, ACOSH)
-UN(atanh, ATANH) UN(erf, ERF) UN(erfc, ERFC) UN(abs, ABS)
-UN(lgamma, LGAMMA) UN(tgamma, TGAMMA) UN(digamma, DIGAMMA) UN(lambertw, LAMBERTW)
-UN(lambertwm1, LAMBERTWM1) UN(erfinv, ERFINV) UN(erfcinv, ERFCINV) UN(j0, J0) UN(j1, J1)
-UN(y0, Y0) UN(y1, Y1) UN(log2, LOG2) UN(log10, LOG10) UN(exp2, EXP2) UN(sinc, SINC)
-UN(cot, COT) UN(sinpi, SINPI) UN(cospi, COSPI) UN(floor, FLOOR) UN(ceil, CEIL)
-BIN(min, MIN) BIN(max, MAX) BIN(fmod, FMOD)
+#define UNT(A, f, OP, ...) UN(f, OP)
+DNI_OPS_UNARY(UNT, ~)
 
 int dnk_pow_d(dnk_space *sp, double *r, const double *u, double p)
 {
     return step(sp, r, DN_OP_POW_D, p, u, u);
 }
 
-#define SPI(name, OP)                                                                      \
+#define SPI(A, name, OP, ...)                                                                    \
     int dnk_##name(dnk_space *sp, double *r, int m, const double *u)                       \
     {                                                                                      \
         return step(sp, r, DN_OP_##OP, (double)m, u, u);                                   \
     }
-SPI(polygamma, POLYGAMMA) SPI(jn, JN) SPI(yn, YN)
+DNI_OPS_INT(SPI, ~)
 
 int dnk_pown(dnk_space *sp, double *r, const double *u, long m)
 {

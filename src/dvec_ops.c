@@ -60,13 +60,18 @@ static void call_scratch(const dvec_call *k, unsigned n, size_t *nd, size_t *nw)
     }
     if (n <= DVEC_CONST_MAX) return;
     switch (k->op) {
-#define SD(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); break;
-#define SDW(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); *nw = _DN_WW_##f(n); break;
-    _DN_XK_ELEM(SD, SDW, SD, SDW)
-    _DN_XK_SPECIAL(SD, SD, SD)
-    SD(d_div, D_DIV) SDW(pow_d, POW_D) SDW(pown, POWN)
+#define SD(A, f, OP, shape, ...) SD_##shape(f, OP)
+#define SD_DNI_N(f, OP)
+#define SD_DNI_W(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); break;
+#define SD_DNI_WW(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); *nw = _DN_WW_##f(n); break;
+#define SDI(A, f, OP, ...) SD_DNI_W(f, OP)
+    _DN_XK_LIST(SD, SD, SDI)
+    SD_DNI_W(d_div, D_DIV) SD_DNI_WW(pow_d, POW_D) SD_DNI_WW(pown, POWN)
 #undef SD
-#undef SDW
+#undef SD_DNI_N
+#undef SD_DNI_W
+#undef SD_DNI_WW
+#undef SDI
     default: break;
     }
 }
@@ -146,24 +151,20 @@ static int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned nin, unsigned
     return dvec_run(r, a, b, nin, &k);
 }
 
-/* the two-argument functions */
+/* the two-argument functions, and those of the operation table (dnum/internal/ops.h) */
 #define B(f, OP)                                                                           \
     int dvec_##f(dvec *r, const dvec *a, const dvec *b) { return dvec_op(r, a, b, 2, DN_OP_##OP, 0.0); }
-B(add, ADD) B(sub, SUB) B(mul, MUL) B(div, DIV) B(pow, POW) B(atan2, ATAN2) B(hypot, HYPOT)
-B(min, MIN) B(max, MAX) B(fmod, FMOD)
+#define BT(A, f, OP, ...) B(f, OP)
+B(add, ADD) B(sub, SUB) B(mul, MUL) B(div, DIV) DNI_OPS_BINARY(BT, ~)
 #undef B
+#undef BT
 
 /* the one-argument functions */
 #define U(f, OP) int dvec_##f(dvec *r, const dvec *u) { return dvec_op(r, u, NULL, 1, DN_OP_##OP, 0.0); }
-U(exp, EXP) U(expm1, EXPM1) U(log, LOG) U(log1p, LOG1P) U(sqrt, SQRT) U(cbrt, CBRT)
-U(sin, SIN) U(cos, COS) U(tan, TAN) U(asin, ASIN) U(acos, ACOS) U(atan, ATAN)
-U(sinh, SINH) U(cosh, COSH) U(tanh, TANH) U(asinh, ASINH) U(acosh, ACOSH)
-U(atanh, ATANH) U(erf, ERF) U(erfc, ERFC) U(neg, NEG) U(abs, ABS)
-U(lgamma, LGAMMA) U(tgamma, TGAMMA) U(digamma, DIGAMMA) U(lambertw, LAMBERTW)
-U(lambertwm1, LAMBERTWM1) U(erfinv, ERFINV) U(erfcinv, ERFCINV) U(j0, J0) U(j1, J1)
-U(y0, Y0) U(y1, Y1) U(log2, LOG2) U(log10, LOG10) U(exp2, EXP2) U(sinc, SINC)
-U(cot, COT) U(sinpi, SINPI) U(cospi, COSPI) U(floor, FLOOR) U(ceil, CEIL)
+#define UT(A, f, OP, ...) U(f, OP)
+U(neg, NEG) DNI_OPS_UNARY(UT, ~)
 #undef U
+#undef UT
 
 /* with a constant */
 int dvec_pow_d(dvec *r, const dvec *u, double p) { return dvec_op(r, u, NULL, 1, DN_OP_POW_D, p); }
@@ -178,9 +179,9 @@ int dvec_pown(dvec *r, const dvec *u, long m)
     dvec_call k = {DN_OP_POWN, 0.0, m, NULL, NULL};
     return dvec_run(r, u, NULL, 1, &k);
 }
-#define I(f, OP)                                                                           \
+#define I(A, f, OP, ...)                                                                   \
     int dvec_##f(dvec *r, int m, const dvec *u) { return dvec_op(r, u, NULL, 1, DN_OP_##OP, (double)m); }
-I(polygamma, POLYGAMMA) I(jn, JN) I(yn, YN)
+DNI_OPS_INT(I, ~)
 #undef I
 int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 {

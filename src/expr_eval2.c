@@ -27,24 +27,26 @@ static void exec2(unsigned op, double *d, const double *a, const double *b, doub
     _DN_EXPR_EXEC(_dn2_, op, d, a, b, c, n, ws, )
 }
 
-#define XU(f, OP)                                                                          \
+#define XU_DNI_W(f, OP)                                                                    \
     void _dn2_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)               \
     {                                                                                      \
         exec2(DN_OP_##OP, r, u, u, 0.0, n, ws);                                            \
     }
-#define XB(f, OP)                                                                          \
+#define XB(A, f, OP, ...)                                                                  \
     void _dn2_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,          \
                          double *ws)                                                       \
     {                                                                                      \
         exec2(DN_OP_##OP, r, a, b, 0.0, n, ws);                                            \
     }
-#define XI(f, OP)                                                                          \
+#define XI(A, f, OP, ...)                                                                  \
     void _dn2_xk_##f##_w(double *r, const double *u, int m, unsigned n, double *ws)        \
     {                                                                                      \
         exec2(DN_OP_##OP, r, u, u, (double)m, n, ws);                                      \
     }
-_DN_XK_ELEM(XU, XU, XB, XB)
-_DN_XK_SPECIAL(XU, XB, XI)
+#define XU(A, f, OP, shape, ...) XU_##shape(f, OP)
+#define XU_DNI_N(f, OP)
+#define XU_DNI_WW XU_DNI_W
+_DN_XK_LIST(XU, XB, XI)
 void _dn2_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws)
 {
     exec2(DN_OP_POW_D, r, u, u, p, n, ws);
@@ -55,6 +57,9 @@ void _dn2_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *w
 }
 _DN_XK_DIRECT(_dn2_xk_, _dn2_, , )
 #undef XU
+#undef XU_DNI_N
+#undef XU_DNI_W
+#undef XU_DNI_WW
 #undef XB
 #undef XI
 

@@ -36,13 +36,8 @@ size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n)
 /* t = f(u) for the one-argument function op of kernel_special.h (m: the integer first
  * argument of polygamma, jn, yn): its derivatives at u_0 from the one-variable kernel,
  * composed with u. ws: 2 S doubles. */
-#define _DNX_SPECIAL1(X)                                                                   \
-    X(LGAMMA, lgamma) X(TGAMMA, tgamma) X(DIGAMMA, digamma) X(LAMBERTW, lambertw)          \
-    X(LAMBERTWM1, lambertwm1) X(ERFINV, erfinv) X(ERFCINV, erfcinv) X(J0, j0) X(J1, j1)    \
-    X(Y0, y0) X(Y1, y1) X(LOG2, log2) X(LOG10, log10) X(EXP2, exp2) X(SINC, sinc)          \
-    X(COT, cot) X(SINPI, sinpi) X(COSPI, cospi)
-#define _DNX_CASE1(OP, f)                                                                  \
-    case DN_OP_##OP: _dn_##f##_w(dh, seed, N, sws); break;
+#define _DNX_CASE1(A, f, OP, ...) case DN_OP_##OP: _dn_##f##_w(dh, seed, N, sws); break;
+#define _DNX_CASEI(A, f, OP, ...) case DN_OP_##OP: _dn_##f##_w(dh, seed, (int)m, N, sws); break;
 
 static void compose_special(double *t, const double *u, unsigned op, double m, unsigned K,
                             unsigned N, double *ws)
@@ -51,10 +46,8 @@ static void compose_special(double *t, const double *u, unsigned op, double m, u
     double sws[_DN_W_polygamma(DNK_ORDER_MAX)]; /* the 1-D kernels' scratch (the most) */
     if (N >= 1) seed[1] = 1.0;
     switch (op) {
-        _DNX_SPECIAL1(_DNX_CASE1)
-    case DN_OP_POLYGAMMA: _dn_polygamma_w(dh, seed, (int)m, N, sws); break;
-    case DN_OP_JN: _dn_jn_w(dh, seed, (int)m, N, sws); break;
-    case DN_OP_YN: _dn_yn_w(dh, seed, (int)m, N, sws); break;
+        DNI_OPS_SPECIAL1(_DNX_CASE1, ~) /* (the piecewise ones do not come here) */
+        DNI_OPS_INT(_DNX_CASEI, ~)
     default: /* not reached: only the special functions come here */
         for (unsigned k = 0; k <= N; k++) dh[k] = NAN;
     }

@@ -34,8 +34,8 @@
 #define _DN_EXPR_FLATTEN
 #endif
 
-/* op_<OP>_<N>: one operation at order N (the switch folds to one case). */
-#define _DN_EXPR_OPFN(N, OP)                                                               \
+/* op_<OP>_<N>: one operation at order N, BODY its kernel's call. */
+#define _DN_EXPR_OPDEF(N, OP, BODY)                                                        \
     static _DN_EXPR_FLATTEN void op_##OP##_##N(double *d, const double *a, const double *b, \
                                                double c)                                   \
     {                                                                                      \
@@ -46,26 +46,35 @@
         _dn_wide ww[_DN_WW_MAX(N)];                                                        \
         (void)ws;                                                                          \
         (void)ww;                                                                          \
-        _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww)                             \
+        BODY;                                                                              \
     }
+/* the arithmetic (the switch folds to one case) */
+#define _DN_EXPR_OPFN(N, f, OP, ...)                                                       \
+    _DN_EXPR_OPDEF(N, OP, _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww))
+/* the elementary functions of the operation table, one and two arguments */
+#define _DN_EXPR_OPFN1(N, f, OP, shape, ...)                                               \
+    _DN_EXPR_OPDEF(N, OP, _DN_EXPR_CALL(_DN_EXPR_U_##shape, f, _dn_, d, a, b, c, N, ws, _DN_EXPR_COMMA ww))
+#define _DN_EXPR_OPFN2(N, f, OP, shape, ...)                                               \
+    _DN_EXPR_OPDEF(N, OP, _DN_EXPR_CALL(_DN_EXPR_B_##shape, f, _dn_, d, a, b, c, N, ws, _DN_EXPR_COMMA ww))
 /* op_<OP>_<N> of a special function: its rolled kernel at order N (their own work,
  * series and recurrences of the value, dominates; unrolled they took half of this file's
  * compile time). */
-#define _DN_EXPR_OPROLLED(N, OP)                                                           \
-    static void op_##OP##_##N(double *d, const double *a, const double *b, double c)      \
+#define _DN_EXPR_OPROLLED(N, f, OP, ...)                                                   \
+    static void op_##OP##_##N(double *d, const double *a, const double *b, double c)       \
     {                                                                                      \
         _dn_expr_exec(DN_OP_##OP, d, a, b, c, N);                                          \
     }
-#define _DN_EXPR_OPREF(N, OP) op_##OP##_##N,
+#define _DN_EXPR_OPREF(N, f, OP, ...) op_##OP##_##N,
 
 /* ops_N: the table of order N; run_N: the program at order N. */
 #define _DN_EXPR_FIXED(N)                                                                  \
-    _DN_EXPR_OP_LIST_ELEM(_DN_EXPR_OPFN, N)                                                \
+    _DN_EXPR_OP_ARITH(_DN_EXPR_OPFN, N)                                                    \
+    DNI_OPS_ELEM2(_DN_EXPR_OPFN2, N) DNI_OPS_ELEM1(_DN_EXPR_OPFN1, N)                      \
     _DN_EXPR_OP_LIST_SPECIAL(_DN_EXPR_OPROLLED, N)                                         \
-    static const dn_op_fn ops_##N[DN_OP_COUNT] = {_DN_EXPR_OP_LIST(_DN_EXPR_OPREF, N)};       \
+    static const dn_op_fn ops_##N[DN_OP_COUNT] = {_DN_EXPR_OP_LIST(_DN_EXPR_OPREF, N)};    \
     static void run_##N(const dn_expr *e, double *w)                                       \
     {                                                                                      \
-        for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)         \
+        for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)             \
             ops_##N[i->op](w + i->dst * ((N) + 1), w + i->a * ((N) + 1),                   \
                            w + i->b * ((N) + 1), i->c);                                    \
     }

@@ -10,6 +10,7 @@
 #define DNUM_EXPR_IMPL_H
 
 #include "dnum/expr.h"
+#include "dnum/internal/ops.h"
 
 enum {
     DN_OP_CONST, /* dst = c */
@@ -22,38 +23,29 @@ enum {
     DN_OP_D_DIV, /* dst = c / a */
     DN_OP_POWN,  /* dst = a^m, m = (long)c an integer */
     DN_OP_POW_D, /* dst = a^c, c not an integer */
-    DN_OP_POW, DN_OP_ATAN2, DN_OP_HYPOT, /* dst = f(a, b) */
-    /* one-argument functions, in the order of the parser's name table */
-    DN_OP_EXP, DN_OP_EXPM1, DN_OP_LOG, DN_OP_LOG1P, DN_OP_SQRT, DN_OP_CBRT,
-    DN_OP_SIN, DN_OP_COS, DN_OP_TAN, DN_OP_ASIN, DN_OP_ACOS, DN_OP_ATAN,
-    DN_OP_SINH, DN_OP_COSH, DN_OP_TANH, DN_OP_ASINH, DN_OP_ACOSH, DN_OP_ATANH,
-    DN_OP_ERF, DN_OP_ERFC, DN_OP_ABS,
-    /* special functions (kernel_special.h): one argument, */
-    DN_OP_LGAMMA, DN_OP_TGAMMA, DN_OP_DIGAMMA, DN_OP_LAMBERTW, DN_OP_LAMBERTWM1,
-    DN_OP_ERFINV, DN_OP_ERFCINV, DN_OP_J0, DN_OP_J1, DN_OP_Y0, DN_OP_Y1, DN_OP_LOG2,
-    DN_OP_LOG10, DN_OP_EXP2, DN_OP_SINC, DN_OP_COT, DN_OP_SINPI, DN_OP_COSPI, DN_OP_FLOOR,
-    DN_OP_CEIL,
-    DN_OP_MIN, DN_OP_MAX, DN_OP_FMOD,              /* dst = f(a, b) */
-    DN_OP_POLYGAMMA, DN_OP_JN, DN_OP_YN,           /* dst = f((int)c, a) */
+    /* the functions of the operation table (dnum/internal/ops.h), in its order */
+#define DNI_OP_ENUM(A, f, OP, ...) DN_OP_##OP,
+    DNI_OPS_ALL(DNI_OP_ENUM, ~)
+#undef DNI_OP_ENUM
     DN_OP_COUNT
 };
 
 /* Every operation, in enum order (the order-specialised evaluators build a table of one
- * function per operation from it): the elementary ones (unrolled at each specialised
- * order) and the special functions (their rolled kernels: _dn_expr_exec). */
+ * function per operation from it), as X(N, f, OP, shape, doc): the elementary ones (unrolled at each
+ * specialised order) and the special functions (their rolled kernels: _dn_expr_exec). */
 #define _DN_EXPR_OP_LIST(X, N) _DN_EXPR_OP_LIST_ELEM(X, N) _DN_EXPR_OP_LIST_SPECIAL(X, N)
 #define _DN_EXPR_OP_LIST_ELEM(X, N)                                                        \
-    X(N, CONST) X(N, ADD) X(N, SUB) X(N, MUL) X(N, DIV) X(N, NEG) X(N, ADD_D) X(N, MUL_D)  \
-    X(N, DIV_D) X(N, D_SUB) X(N, D_DIV) X(N, POWN) X(N, POW_D) X(N, POW) X(N, ATAN2)       \
-    X(N, HYPOT) X(N, EXP) X(N, EXPM1) X(N, LOG) X(N, LOG1P) X(N, SQRT) X(N, CBRT)          \
-    X(N, SIN) X(N, COS) X(N, TAN) X(N, ASIN) X(N, ACOS) X(N, ATAN) X(N, SINH) X(N, COSH)   \
-    X(N, TANH) X(N, ASINH) X(N, ACOSH) X(N, ATANH) X(N, ERF) X(N, ERFC) X(N, ABS)
+    _DN_EXPR_OP_ARITH(X, N) DNI_OPS_ELEM2(X, N) DNI_OPS_ELEM1(X, N)
+#define _DN_EXPR_OP_ARITH(X, N)                                                            \
+    X(N, set_const, CONST, DNI_N, "c") X(N, add, ADD, DNI_N, "a + b")                      \
+    X(N, sub, SUB, DNI_N, "a - b") X(N, mul, MUL, DNI_W, "a b") X(N, div, DIV, DNI_W, "a / b") \
+    X(N, neg, NEG, DNI_N, "-a") X(N, add_d, ADD_D, DNI_N, "a + c")                         \
+    X(N, mul_d, MUL_D, DNI_N, "a c") X(N, div_d, DIV_D, DNI_N, "a / c")                    \
+    X(N, d_sub, D_SUB, DNI_N, "c - a") X(N, d_div, D_DIV, DNI_W, "c / a")                  \
+    X(N, pown, POWN, DNI_WW, "a^m") X(N, pow_d, POW_D, DNI_WW, "a^c")
 #define _DN_EXPR_OP_LIST_SPECIAL(X, N)                                                     \
-    X(N, LGAMMA) X(N, TGAMMA) X(N, DIGAMMA) X(N, LAMBERTW) X(N, LAMBERTWM1) X(N, ERFINV)   \
-    X(N, ERFCINV) X(N, J0) X(N, J1) X(N, Y0) X(N, Y1) X(N, LOG2) X(N, LOG10) X(N, EXP2)    \
-    X(N, SINC) X(N, COT) X(N, SINPI) X(N, COSPI) X(N, FLOOR) X(N, CEIL) X(N, MIN)          \
-    X(N, MAX) X(N, FMOD) X(N, POLYGAMMA) X(N, JN) X(N, YN)
-_Static_assert(DN_OP_YN + 1 == DN_OP_COUNT && DN_OP_COUNT == 63, "op list out of date");
+    DNI_OPS_SPECIAL1(X, N) DNI_OPS_SPECIAL2(X, N) DNI_OPS_INT(X, N)
+_Static_assert(DN_OP_POW_D + 1 == DN_OP_POW, "the table's operations follow the arithmetic");
 
 typedef struct dn_expr_ins {
     unsigned op, dst, a, b; /* register numbers */
@@ -77,13 +69,30 @@ struct dn_expr {
  * scratch of the extended-precision kernels (at least _DN_WW_MAX(n) wide numbers), or
  * empty for a layout whose kernels take one scratch array. */
 #define _DN_EXPR_COMMA ,
-#define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                            \
+/* The cases of the table's rows: S is the tuple (P, d, a, b, c, n, ws, WW) of
+ * _DN_EXPR_EXEC, WW last (it may expand to ", ww"); the call by the shape of the kernel's
+ * scratch (dnum/internal/ops.h). */
+#define _DN_EXPR_UNPACK(...) __VA_ARGS__
+#define _DN_EXPR_CALL(m, ...) m(__VA_ARGS__)
+#define _DN_EXPR_CASE1_(S, f, OP, shape, ...)                                              \
+    case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_U_##shape, f, _DN_EXPR_UNPACK S); break;
+#define _DN_EXPR_CASE2_(S, f, OP, shape, ...)                                              \
+    case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_B_##shape, f, _DN_EXPR_UNPACK S); break;
+#define _DN_EXPR_CASEI_(S, f, OP, ...)                                                     \
+    case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_I, f, _DN_EXPR_UNPACK S); break;
+#define _DN_EXPR_U_DNI_N(f, P, d, a, b, c, n, ...) P##f(d, a, n)
+#define _DN_EXPR_U_DNI_W(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws)
+#define _DN_EXPR_U_DNI_WW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws __VA_ARGS__)
+#define _DN_EXPR_B_DNI_W(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws)
+#define _DN_EXPR_B_DNI_WW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws __VA_ARGS__)
+#define _DN_EXPR_I(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, (int)(c), n, ws)
+#define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                        \
     switch (op) {                                                                          \
     case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
     case DN_OP_ADD: P##add(d, a, b, n); break;                                             \
     case DN_OP_SUB: P##sub(d, a, b, n); break;                                             \
-    case DN_OP_MUL: P##mul_w(d, a, b, n, ws); break;                                             \
-    case DN_OP_DIV: P##div_w(d, a, b, n, ws); break;                                             \
+    case DN_OP_MUL: P##mul_w(d, a, b, n, ws); break;                                       \
+    case DN_OP_DIV: P##div_w(d, a, b, n, ws); break;                                       \
     case DN_OP_NEG: P##neg(d, a, n); break;                                                \
     case DN_OP_ADD_D: P##add_d(d, a, c, n); break;                                         \
     case DN_OP_MUL_D: P##mul_d(d, a, c, n); break;                                         \
@@ -99,59 +108,12 @@ struct dn_expr {
         d[0] = v_;                                                                         \
         break;                                                                             \
     }                                                                                      \
-    case DN_OP_D_DIV: P##d_div_w(d, c, a, n, ws); break;                                         \
-    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws WW); break;                                   \
-    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws WW); break;                                         \
-    case DN_OP_POW: P##pow_w(d, a, b, n, ws WW); break;                                             \
-    case DN_OP_ATAN2: P##atan2_w(d, a, b, n, ws WW); break;                                         \
-    case DN_OP_HYPOT: P##hypot_w(d, a, b, n, ws WW); break;                                         \
-    case DN_OP_EXP: P##exp_w(d, a, n, ws); break;                                                \
-    case DN_OP_EXPM1: P##expm1_w(d, a, n, ws); break;                                            \
-    case DN_OP_LOG: P##log_w(d, a, n, ws); break;                                                \
-    case DN_OP_LOG1P: P##log1p_w(d, a, n, ws); break;                                            \
-    case DN_OP_SQRT: P##sqrt_w(d, a, n, ws WW); break;                                              \
-    case DN_OP_CBRT: P##cbrt_w(d, a, n, ws WW); break;                                              \
-    case DN_OP_SIN: P##sin_w(d, a, n, ws); break;                                                \
-    case DN_OP_COS: P##cos_w(d, a, n, ws); break;                                                \
-    case DN_OP_TAN: P##tan_w(d, a, n, ws); break;                                                \
-    case DN_OP_ASIN: P##asin_w(d, a, n, ws); break;                                              \
-    case DN_OP_ACOS: P##acos_w(d, a, n, ws); break;                                              \
-    case DN_OP_ATAN: P##atan_w(d, a, n, ws); break;                                              \
-    case DN_OP_SINH: P##sinh_w(d, a, n, ws); break;                                              \
-    case DN_OP_COSH: P##cosh_w(d, a, n, ws); break;                                              \
-    case DN_OP_TANH: P##tanh_w(d, a, n, ws); break;                                              \
-    case DN_OP_ASINH: P##asinh_w(d, a, n, ws); break;                                            \
-    case DN_OP_ACOSH: P##acosh_w(d, a, n, ws); break;                                            \
-    case DN_OP_ATANH: P##atanh_w(d, a, n, ws); break;                                            \
-    case DN_OP_ERF: P##erf_w(d, a, n, ws); break;                                                \
-    case DN_OP_ERFC: P##erfc_w(d, a, n, ws); break;                                              \
-    case DN_OP_ABS: P##abs(d, a, n); break;                                                \
-    case DN_OP_LGAMMA: P##lgamma_w(d, a, n, ws); break;                                          \
-    case DN_OP_TGAMMA: P##tgamma_w(d, a, n, ws); break;                                          \
-    case DN_OP_DIGAMMA: P##digamma_w(d, a, n, ws); break;                                        \
-    case DN_OP_LAMBERTW: P##lambertw_w(d, a, n, ws); break;                                      \
-    case DN_OP_LAMBERTWM1: P##lambertwm1_w(d, a, n, ws); break;                                  \
-    case DN_OP_ERFINV: P##erfinv_w(d, a, n, ws); break;                                          \
-    case DN_OP_ERFCINV: P##erfcinv_w(d, a, n, ws); break;                                        \
-    case DN_OP_J0: P##j0_w(d, a, n, ws); break;                                                  \
-    case DN_OP_J1: P##j1_w(d, a, n, ws); break;                                                  \
-    case DN_OP_Y0: P##y0_w(d, a, n, ws); break;                                                  \
-    case DN_OP_Y1: P##y1_w(d, a, n, ws); break;                                                  \
-    case DN_OP_LOG2: P##log2_w(d, a, n, ws); break;                                              \
-    case DN_OP_LOG10: P##log10_w(d, a, n, ws); break;                                            \
-    case DN_OP_EXP2: P##exp2_w(d, a, n, ws); break;                                              \
-    case DN_OP_SINC: P##sinc_w(d, a, n, ws); break;                                              \
-    case DN_OP_COT: P##cot_w(d, a, n, ws); break;                                                \
-    case DN_OP_SINPI: P##sinpi_w(d, a, n, ws); break;                                            \
-    case DN_OP_COSPI: P##cospi_w(d, a, n, ws); break;                                            \
-    case DN_OP_FLOOR: P##floor_w(d, a, n, ws); break;                                            \
-    case DN_OP_CEIL: P##ceil_w(d, a, n, ws); break;                                              \
-    case DN_OP_MIN: P##min_w(d, a, b, n, ws); break;                                             \
-    case DN_OP_MAX: P##max_w(d, a, b, n, ws); break;                                             \
-    case DN_OP_FMOD: P##fmod_w(d, a, b, n, ws); break;                                           \
-    case DN_OP_POLYGAMMA: P##polygamma_w(d, a, (int)(c), n, ws); break;                          \
-    case DN_OP_JN: P##jn_w(d, a, (int)(c), n, ws); break;                                        \
-    case DN_OP_YN: P##yn_w(d, a, (int)(c), n, ws); break;                                        \
+    case DN_OP_D_DIV: P##d_div_w(d, c, a, n, ws); break;                                   \
+    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws WW); break;                          \
+    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws WW); break;                                \
+    DNI_OPS_BINARY(_DN_EXPR_CASE2_, (P, d, a, b, c, n, ws, WW))                            \
+    DNI_OPS_UNARY(_DN_EXPR_CASE1_, (P, d, a, b, c, n, ws, WW))                             \
+    DNI_OPS_INT(_DN_EXPR_CASEI_, (P, d, a, b, c, n, ws, WW))                               \
     default: break;                                                                        \
     }
 

@@ -40,7 +40,8 @@ typedef struct parser {
     int failed;
 } parser;
 
-/* The built-in names: one-argument functions (op), the two-argument ones, constants. */
+/* The built-in names: the functions of the operation table (dnum/internal/ops.h; for
+ * (integer, x) the value is the largest |integer| allowed), the constants. */
 static const struct builtin {
     const char *name;
     unsigned op;
@@ -48,27 +49,13 @@ static const struct builtin {
     double value;
     double lo; /* the constants' low parts: value + lo to about 106 bits */
 } builtins[] = {
-    {"exp", DN_OP_EXP, 1, 0, 0}, {"expm1", DN_OP_EXPM1, 1, 0, 0}, {"log", DN_OP_LOG, 1, 0, 0},
-    {"log1p", DN_OP_LOG1P, 1, 0, 0}, {"sqrt", DN_OP_SQRT, 1, 0, 0}, {"cbrt", DN_OP_CBRT, 1, 0, 0},
-    {"sin", DN_OP_SIN, 1, 0, 0}, {"cos", DN_OP_COS, 1, 0, 0}, {"tan", DN_OP_TAN, 1, 0, 0},
-    {"asin", DN_OP_ASIN, 1, 0, 0}, {"acos", DN_OP_ACOS, 1, 0, 0}, {"atan", DN_OP_ATAN, 1, 0, 0},
-    {"sinh", DN_OP_SINH, 1, 0, 0}, {"cosh", DN_OP_COSH, 1, 0, 0}, {"tanh", DN_OP_TANH, 1, 0, 0},
-    {"asinh", DN_OP_ASINH, 1, 0, 0}, {"acosh", DN_OP_ACOSH, 1, 0, 0},
-    {"atanh", DN_OP_ATANH, 1, 0, 0}, {"erf", DN_OP_ERF, 1, 0, 0}, {"erfc", DN_OP_ERFC, 1, 0, 0},
-    {"abs", DN_OP_ABS, 1, 0, 0}, {"pow", DN_OP_POW, 2, 0, 0}, {"atan2", DN_OP_ATAN2, 2, 0, 0},
-    {"hypot", DN_OP_HYPOT, 2, 0, 0},
-    {"lgamma", DN_OP_LGAMMA, 1, 0, 0}, {"tgamma", DN_OP_TGAMMA, 1, 0, 0},
-    {"digamma", DN_OP_DIGAMMA, 1, 0, 0}, {"lambertw", DN_OP_LAMBERTW, 1, 0, 0},
-    {"lambertwm1", DN_OP_LAMBERTWM1, 1, 0, 0}, {"erfinv", DN_OP_ERFINV, 1, 0, 0},
-    {"erfcinv", DN_OP_ERFCINV, 1, 0, 0}, {"j0", DN_OP_J0, 1, 0, 0}, {"j1", DN_OP_J1, 1, 0, 0},
-    {"y0", DN_OP_Y0, 1, 0, 0}, {"y1", DN_OP_Y1, 1, 0, 0}, {"log2", DN_OP_LOG2, 1, 0, 0},
-    {"log10", DN_OP_LOG10, 1, 0, 0}, {"exp2", DN_OP_EXP2, 1, 0, 0}, {"sinc", DN_OP_SINC, 1, 0, 0},
-    {"cot", DN_OP_COT, 1, 0, 0}, {"sinpi", DN_OP_SINPI, 1, 0, 0}, {"cospi", DN_OP_COSPI, 1, 0, 0},
-    {"floor", DN_OP_FLOOR, 1, 0, 0}, {"ceil", DN_OP_CEIL, 1, 0, 0}, {"min", DN_OP_MIN, 2, 0, 0},
-    {"max", DN_OP_MAX, 2, 0, 0}, {"fmod", DN_OP_FMOD, 2, 0, 0},
-    /* (integer constant, x): value = the largest |integer| allowed */
-    {"polygamma", DN_OP_POLYGAMMA, 3, 100, 0}, {"jn", DN_OP_JN, 3, 10000, 0},
-    {"yn", DN_OP_YN, 3, 10000, 0},
+#define ROW1(A, f, OP, ...) {#f, DN_OP_##OP, 1, 0, 0},
+#define ROW2(A, f, OP, ...) {#f, DN_OP_##OP, 2, 0, 0},
+#define ROWI(A, f, OP, lim, ...) {#f, DN_OP_##OP, 3, lim, 0},
+    DNI_OPS_UNARY(ROW1, ~) DNI_OPS_BINARY(ROW2, ~) DNI_OPS_INT(ROWI, ~)
+#undef ROW1
+#undef ROW2
+#undef ROWI
     {"pi", 0, 0, 3.141592653589793238462643383279502884, 1.2246467991473531772e-16},
     {"e", 0, 0, 2.718281828459045235360287471352662498, 1.4456468917292501366e-16},
 };

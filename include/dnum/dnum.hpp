@@ -63,11 +63,11 @@ template <unsigned N> struct fixed2_ops {
     static_assert(N != N, "dnum::fixed2<N>: the library exports the orders 1 ... 16");
 };
 
-#define _DNPP_UN(P, f) static c_type f(c_type u) { return P##_##f(u); }
-#define _DNPP_BIN(P, f) static c_type f(c_type a, c_type b) { return P##_##f(a, b); }
+#define _DNPP_UN(P, f, ...) static c_type f(c_type u) { return P##_##f(u); }
+#define _DNPP_BIN(P, f, ...) static c_type f(c_type a, c_type b) { return P##_##f(a, b); }
 #define _DNPP_BIN_D(P, f) static c_type f(c_type a, double c) { return P##_##f(a, c); }
 #define _DNPP_D_BIN(P, f) static c_type f(double c, c_type a) { return P##_##f(c, a); }
-#define _DNPP_INT(P, f) static c_type f(int m, c_type u) { return P##_##f(m, u); }
+#define _DNPP_INT(P, f, ...) static c_type f(int m, c_type u) { return P##_##f(m, u); }
 #define _DNPP_PAIR(P, f) static void f(c_type u, c_type *s, c_type *c) { P##_##f(u, s, c); }
 #define _DNPP_OPS(P, N)                                                                    \
     using c_type = P;                                                                      \
@@ -200,9 +200,9 @@ template <unsigned N> using fixed2 = number<detail::fixed2_ops<N>>;
 _DNPP_CMP(==) _DNPP_CMP(!=) _DNPP_CMP(<) _DNPP_CMP(<=) _DNPP_CMP(>) _DNPP_CMP(>=)
 
 /* the functions: one template per C name, for every order of both families */
-#define _DNPP_FUN_UN(N, f)                                                                 \
+#define _DNPP_FUN_UN(N, f, ...)                                                                 \
     template <class O> number<O> f(const number<O> &u) { return number<O>::wrap(O::f(u.c)); }
-#define _DNPP_FUN_BIN(N, f)                                                                \
+#define _DNPP_FUN_BIN(N, f, ...)                                                                \
     template <class O> number<O> f(const number<O> &a, const number<O> &b)                 \
     {                                                                                      \
         return number<O>::wrap(O::f(a.c, b.c));                                            \
@@ -215,7 +215,7 @@ _DNPP_CMP(==) _DNPP_CMP(!=) _DNPP_CMP(<) _DNPP_CMP(<=) _DNPP_CMP(>) _DNPP_CMP(>=
     {                                                                                      \
         return number<O>::wrap(O::f(O::constant(a), b.c));                                 \
     }
-#define _DNPP_FUN_INT(N, f)                                                                \
+#define _DNPP_FUN_INT(N, f, ...)                                                                \
     template <class O> number<O> f(int m, const number<O> &u)                              \
     {                                                                                      \
         return number<O>::wrap(O::f(m, u.c));                                              \
@@ -226,8 +226,8 @@ _DNPP_CMP(==) _DNPP_CMP(!=) _DNPP_CMP(<) _DNPP_CMP(<=) _DNPP_CMP(>) _DNPP_CMP(>=
         O::f(u.c, &s.c, &c.c);                                                             \
     }
 _DN_API_UN(_DNPP_FUN_UN, 0) /* neg(u) too, besides -u */
-_DNPP_FUN_BIN(0, atan2) _DNPP_FUN_BIN(0, hypot) _DNPP_FUN_BIN(0, min) _DNPP_FUN_BIN(0, max)
-_DNPP_FUN_BIN(0, fmod)
+/* pow has overloads of its own (below) */
+_DNPP_FUN_BIN(0, atan2, ~) _DNPP_FUN_BIN(0, hypot, ~) DNI_OPS_SPECIAL2(_DNPP_FUN_BIN, 0)
 _DN_API_INT(_DNPP_FUN_INT, 0)
 _DN_API_PAIR(_DNPP_FUN_PAIR, 0)
 
@@ -381,11 +381,11 @@ public:
     }
 };
 
-#define _DNPP_DV_UN(N, f)                                                                  \
+#define _DNPP_DV_UN(N, f, ...)                                                                  \
     inline dvec f(const dvec &u) { return dvec::un(dvec_##f, u); }
-#define _DNPP_DV_BIN(N, f)                                                                 \
+#define _DNPP_DV_BIN(N, f, ...)                                                                 \
     inline dvec f(const dvec &a, const dvec &b) { return dvec::bin(dvec_##f, a, b); }
-#define _DNPP_DV_INT(N, f)                                                                 \
+#define _DNPP_DV_INT(N, f, ...)                                                                 \
     inline dvec f(int m, const dvec &u)                                                    \
     {                                                                                      \
         dvec r;                                                                            \
@@ -397,8 +397,7 @@ public:
 _DN_API_UN(_DNPP_DV_UN, 0)
 _DN_API_INT(_DNPP_DV_INT, 0)
 _DN_API_PAIR(_DNPP_DV_PAIR, 0)
-_DNPP_DV_BIN(0, pow) _DNPP_DV_BIN(0, atan2) _DNPP_DV_BIN(0, hypot) _DNPP_DV_BIN(0, min)
-_DNPP_DV_BIN(0, max) _DNPP_DV_BIN(0, fmod)
+DNI_OPS_BINARY(_DNPP_DV_BIN, 0)
 /** u^p for a constant real p. */
 inline dvec pow(const dvec &u, double p) { return dvec::bin_d(dvec_pow_d, u, p); }
 /** u^m for an integer m. */

@@ -191,6 +191,17 @@ extern "C" {
         *c = rc;                                                                           \
     }
 
+/* the functions of the operation table (dnum/internal/ops.h): the elementary ones with
+ * the scratch _DN2_WORK(N) (abs without), the special ones with _DN2_W_SP(N) */
+#define _DNUM2_FN1(N, f, OP, shape, ...) _DNUM2_FN1_##shape(N, f)
+#define _DNUM2_FN1_DNI_N _DNUM2_UN
+#define _DNUM2_FN1_DNI_W _DNUM2_UNW
+#define _DNUM2_FN1_DNI_WW _DNUM2_UNW
+#define _DNUM2_FN2(N, f, ...) _DNUM2_PROD(N, f)
+#define _DNUM2_FNS1(N, f, ...) _DNUM2_SPW(N, f)
+#define _DNUM2_FNS2(N, f, ...) _DNUM2_SPB(N, f)
+#define _DNUM2_FNI(N, f, ...) _DNUM2_INT(N, f)
+
 /** Instantiates the type dnum2_oN and its whole API for total order N (a decimal literal). */
 #define DNUM2_DEFINE(N)                                                                    \
     typedef struct dnum2_o##N {                                                            \
@@ -243,7 +254,6 @@ extern "C" {
         H[1][1] = dnum2_o##N##_deriv(a, 0, 2);                                             \
     }                                                                                      \
     _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_MUL(N) _DNUM2_PROD(N, div)           \
-    _DNUM2_PROD(N, pow) _DNUM2_PROD(N, atan2) _DNUM2_PROD(N, hypot)                           \
     _DNUM2_UN(N, neg)                                                                      \
     _DNUM2_BIN_D(N, add_d, _dn2_add_d(r.d, a.d, c, N))                                     \
     _DNUM2_BIN_D(N, sub_d, _dn2_add_d(r.d, a.d, -c, N))                                    \
@@ -278,15 +288,10 @@ extern "C" {
         _DNUM2_KW(apply)(r.d, u.d, h, ctx, N, w);                                                   \
         return r;                                                                          \
     }                                                                                      \
-    _DNUM2_UNW(N, exp) _DNUM2_UNW(N, expm1) _DNUM2_UNW(N, log) _DNUM2_UNW(N, log1p)            \
-    _DNUM2_UNW(N, sqrt) _DNUM2_UNW(N, cbrt) _DNUM2_UNW(N, sin) _DNUM2_UNW(N, cos)              \
-    _DNUM2_UNW(N, tan) _DNUM2_UNW(N, asin) _DNUM2_UNW(N, acos) _DNUM2_UNW(N, atan)             \
-    _DNUM2_UNW(N, sinh) _DNUM2_UNW(N, cosh) _DNUM2_UNW(N, tanh) _DNUM2_UNW(N, asinh)           \
-    _DNUM2_UNW(N, acosh) _DNUM2_UNW(N, atanh) _DNUM2_UNW(N, erf) _DNUM2_UNW(N, erfc)           \
-    _DNUM2_UN(N, abs)                                                                      \
     _DNUM2_PAIR(N, sincos) _DNUM2_PAIR(N, sinhcosh)                                        \
-    _DN_SPECIAL_UN_LIST(_DNUM2_SPW, N) _DN_SPECIAL_BIN_LIST(_DNUM2_SPB, N)                 \
-    _DN_SPECIAL_INT_LIST(_DNUM2_INT, N)
+    DNI_OPS_ELEM1(_DNUM2_FN1, N) DNI_OPS_ELEM2(_DNUM2_FN2, N)                              \
+    DNI_OPS_SPECIAL1(_DNUM2_FNS1, N) DNI_OPS_SPECIAL2(_DNUM2_FNS2, N)                      \
+    DNI_OPS_INT(_DNUM2_FNI, N)
 
 /* The built-in orders (_DNUM2_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)

@@ -82,6 +82,7 @@
 #else
 #include "dnum/kernelk.h"
 #endif
+#include "dnum/internal/ops.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -371,23 +372,13 @@ int dnk_sincos(dnk_space *sp, double *s, double *c, const double *u);
 /** s = sinh(u), c = cosh(u) from one recurrence (s != c). */
 int dnk_sinhcosh(dnk_space *sp, double *s, double *c, const double *u);
 
-/* r = f(u), every partial, for the elementary functions (value libm's f(u_0); outside the
- * domain NaN, at poles the Inf/NaN of the derivative formula, as the other families) */
-#define _DNK_UN_DECL(f) int dnk_##f(dnk_space *sp, double *r, const double *u);
-_DNK_UN_DECL(exp) _DNK_UN_DECL(expm1) _DNK_UN_DECL(log) _DNK_UN_DECL(log1p)
-_DNK_UN_DECL(sqrt) _DNK_UN_DECL(cbrt) _DNK_UN_DECL(sin) _DNK_UN_DECL(cos)
-_DNK_UN_DECL(tan) _DNK_UN_DECL(asin) _DNK_UN_DECL(acos) _DNK_UN_DECL(atan)
-_DNK_UN_DECL(sinh) _DNK_UN_DECL(cosh) _DNK_UN_DECL(tanh) _DNK_UN_DECL(asinh)
-_DNK_UN_DECL(acosh) _DNK_UN_DECL(atanh) _DNK_UN_DECL(erf) _DNK_UN_DECL(erfc)
-_DNK_UN_DECL(abs)
-/* the special functions (docs/special.md): the one-variable kernel's derivatives at u_0
- * composed with u (about n products), the piecewise ones on the flat array; values,
- * domains and pole rules as in every family */
-_DNK_UN_DECL(lgamma) _DNK_UN_DECL(tgamma) _DNK_UN_DECL(digamma) _DNK_UN_DECL(lambertw)
-_DNK_UN_DECL(lambertwm1) _DNK_UN_DECL(erfinv) _DNK_UN_DECL(erfcinv) _DNK_UN_DECL(j0)
-_DNK_UN_DECL(j1) _DNK_UN_DECL(y0) _DNK_UN_DECL(y1) _DNK_UN_DECL(log2) _DNK_UN_DECL(log10)
-_DNK_UN_DECL(exp2) _DNK_UN_DECL(sinc) _DNK_UN_DECL(cot) _DNK_UN_DECL(sinpi)
-_DNK_UN_DECL(cospi) _DNK_UN_DECL(floor) _DNK_UN_DECL(ceil)
+/* r = f(u), every partial, for the one-argument functions of the operation table
+ * (dnum/internal/ops.h; value libm's f(u_0); outside the domain NaN, at poles the Inf/NaN
+ * of the derivative formula, as the other families). The special functions
+ * (docs/special.md): the one-variable kernel's derivatives at u_0 composed with u (about
+ * n products), the piecewise ones on the flat array. */
+#define _DNK_UN_DECL(A, f, ...) int dnk_##f(dnk_space *sp, double *r, const double *u);
+DNI_OPS_UNARY(_DNK_UN_DECL, ~)
 #undef _DNK_UN_DECL
 /** r = polygamma(m, u), m >= 0 (m = 0: digamma). */
 int dnk_polygamma(dnk_space *sp, double *r, int m, const double *u);

@@ -16,12 +16,15 @@
  *   _DN_API_INT(X, N) _DN_API_PAIR(X, N)
  *                              the functions every fixed-order family has, by signature
  *                              (unary T(T), binary T(T, T), T(T, double), T(double, T),
- *                              T(int, T), void(T, T *, T *)); X(N, name)
+ *                              T(int, T), void(T, T *, T *)); X(N, name, ...): the
+ *                              functions of the operation table (dnum/internal/ops.h)
+ *                              pass their other columns after the name
  */
 #ifndef DNUM_EXTERN_H
 #define DNUM_EXTERN_H
 
 #include "dnum/common.h"
+#include "dnum/internal/ops.h"
 
 /* The orders exported by the library (src/inlines.c). */
 #define _DNUM_FOR_EACH_ORDER(X)                                                            \
@@ -32,19 +35,13 @@
     X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)
 
 /* The API of a fixed-order family, by signature (T the number type of order N). */
-#define _DN_API_UN(X, N)                                                                   \
-    X(N, neg) X(N, exp) X(N, expm1) X(N, log) X(N, log1p) X(N, sqrt) X(N, cbrt) X(N, sin)  \
-    X(N, cos) X(N, tan) X(N, asin) X(N, acos) X(N, atan) X(N, sinh) X(N, cosh) X(N, tanh)  \
-    X(N, asinh) X(N, acosh) X(N, atanh) X(N, erf) X(N, erfc) X(N, abs) X(N, lgamma)        \
-    X(N, tgamma) X(N, digamma) X(N, lambertw) X(N, lambertwm1) X(N, erfinv) X(N, erfcinv)  \
-    X(N, j0) X(N, j1) X(N, y0) X(N, y1) X(N, log2) X(N, log10) X(N, exp2) X(N, sinc)       \
-    X(N, cot) X(N, sinpi) X(N, cospi) X(N, floor) X(N, ceil)
+#define _DN_API_UN(X, N) X(N, neg, NEG, DNI_N, "-u") DNI_OPS_UNARY(X, N)
 #define _DN_API_BIN(X, N)                                                                  \
-    X(N, add) X(N, sub) X(N, mul) X(N, div) X(N, pow) X(N, atan2) X(N, hypot) X(N, min)    \
-    X(N, max) X(N, fmod)
+    X(N, add, ADD, DNI_N, "a + b") X(N, sub, SUB, DNI_N, "a - b")                         \
+    X(N, mul, MUL, DNI_W, "a b") X(N, div, DIV, DNI_W, "a / b") DNI_OPS_BINARY(X, N)
 #define _DN_API_BIN_D(X, N) X(N, add_d) X(N, sub_d) X(N, mul_d) X(N, div_d) X(N, pow_d)
 #define _DN_API_D_BIN(X, N) X(N, d_sub) X(N, d_div)
-#define _DN_API_INT(X, N) X(N, polygamma) X(N, jn) X(N, yn)
+#define _DN_API_INT(X, N) DNI_OPS_INT(X, N)
 #define _DN_API_PAIR(X, N) X(N, sincos) X(N, sinhcosh)
 
 

@@ -174,6 +174,16 @@
         *c = rc;                                                                           \
     }
 
+/* the functions of the operation table (dnum/internal/ops.h), by the shape of the kernel */
+#define _DNUM_FN1(N, f, OP, shape, ...) _DNUM_FN1_##shape(N, f)
+#define _DNUM_FN1_DNI_N _DNUM_UN
+#define _DNUM_FN1_DNI_W _DNUM_UNW
+#define _DNUM_FN1_DNI_WW _DNUM_UNWW
+#define _DNUM_FN2(N, f, OP, shape, ...) _DNUM_FN2_##shape(N, f)
+#define _DNUM_FN2_DNI_W _DNUM_BINW
+#define _DNUM_FN2_DNI_WW _DNUM_BINWW
+#define _DNUM_FNI(N, f, ...) _DNUM_INT(N, f)
+
 /** Instantiates the type dnum_oN and its whole API for order N (a decimal literal). */
 #define DNUM_DEFINE(N)                                                                     \
     typedef struct dnum_o##N {                                                             \
@@ -207,7 +217,6 @@
         return k <= (N) ? a->d[k] : NAN;                                                   \
     }                                                                                      \
     _DNUM_BIN(N, add) _DNUM_BIN(N, sub) _DNUM_BINW(N, mul) _DNUM_BINW(N, div)              \
-    _DNUM_BINWW(N, pow) _DNUM_BINWW(N, atan2) _DNUM_BINWW(N, hypot)                        \
     _DNUM_UN(N, neg)                                                                       \
     _DNUM_BIN_D(N, add_d, _dn_add_d(r.d, a.d, c, N))                                       \
     _DNUM_BIN_D(N, sub_d, _dn_add_d(r.d, a.d, -c, N))                                      \
@@ -244,15 +253,8 @@
         _DNUM_KW(apply)(r.d, u.d, h, ctx, N, ws);                                              \
         return r;                                                                          \
     }                                                                                      \
-    _DNUM_UNW(N, exp) _DNUM_UNW(N, expm1) _DNUM_UNW(N, log) _DNUM_UNW(N, log1p)            \
-    _DNUM_UNWW(N, sqrt) _DNUM_UNWW(N, cbrt) _DNUM_UNW(N, sin) _DNUM_UNW(N, cos)            \
-    _DNUM_UNW(N, tan) _DNUM_UNW(N, asin) _DNUM_UNW(N, acos) _DNUM_UNW(N, atan)             \
-    _DNUM_UNW(N, sinh) _DNUM_UNW(N, cosh) _DNUM_UNW(N, tanh) _DNUM_UNW(N, asinh)           \
-    _DNUM_UNW(N, acosh) _DNUM_UNW(N, atanh) _DNUM_UNW(N, erf) _DNUM_UNW(N, erfc)           \
-    _DNUM_UN(N, abs)                                                                       \
     _DNUM_PAIR(N, sincos) _DNUM_PAIR(N, sinhcosh)                                          \
-    _DN_SPECIAL_UN_LIST(_DNUM_UNW, N) _DN_SPECIAL_BIN_LIST(_DNUM_BINW, N)                  \
-    _DN_SPECIAL_INT_LIST(_DNUM_INT, N)
+    DNI_OPS_UNARY(_DNUM_FN1, N) DNI_OPS_BINARY(_DNUM_FN2, N) DNI_OPS_INT(_DNUM_FNI, N)
 
 /* The built-in orders (_DNUM_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)

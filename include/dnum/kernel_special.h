@@ -50,14 +50,6 @@
 extern double jn(int, double);
 extern double yn(int, double);
 
-/* The front ends' lists: one-argument functions, two dual arguments, (int, dual). */
-#define _DN_SPECIAL_UN_LIST(X, N)                                                          \
-    X(N, lgamma) X(N, tgamma) X(N, digamma) X(N, lambertw) X(N, lambertwm1) X(N, erfinv)  \
-    X(N, erfcinv) X(N, j0) X(N, j1) X(N, y0) X(N, y1) X(N, log2) X(N, log10) X(N, exp2)    \
-    X(N, sinc) X(N, cot) X(N, sinpi) X(N, cospi) X(N, floor) X(N, ceil)
-#define _DN_SPECIAL_BIN_LIST(X, N) X(N, min) X(N, max) X(N, fmod)
-#define _DN_SPECIAL_INT_LIST(X, N) X(N, polygamma) X(N, jn) X(N, yn)
-
 /* The point series are computed out of line: they run with the order as a plain loop
  * bound anyway, and keeping them out of every fixed-order instance keeps the code small. */
 #if defined(__GNUC__) || defined(__clang__)

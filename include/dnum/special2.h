@@ -26,12 +26,10 @@
 #include <math.h>
 #include "dnum/lanes2.h"
 
-/* the one-argument special functions, and those with an integer first argument */
-#define _DN2_SP_UNARY(X, T)                                                                \
-    X(T, lgamma) X(T, tgamma) X(T, digamma) X(T, lambertw) X(T, lambertwm1) X(T, erfinv)   \
-    X(T, erfcinv) X(T, j0) X(T, j1) X(T, y0) X(T, y1) X(T, log2) X(T, log10) X(T, exp2)    \
-    X(T, sinc) X(T, cot) X(T, sinpi) X(T, cospi) X(T, floor) X(T, ceil)
-#define _DN2_SP_INT(X, T) X(T, polygamma) X(T, jn) X(T, yn)
+/* the one-argument special functions, and those with an integer first argument: the
+ * rows of the operation table (dnum/internal/ops.h) */
+#define _DN2_SP_UNARY(X, T) DNI_OPS_SPECIAL1(X, T)
+#define _DN2_SP_INT(X, T) DNI_OPS_INT(X, T)
 
 /* One family's definitions: T its type, ADD, SUB and MUL_D its arithmetic; its
  * declaration specifiers _DN2_SP_DECL_##T and chain rule _DN2_SP_CHAIN_##T (T u, double
@@ -67,13 +65,13 @@
         return r;                                                                          \
     }
 /* f(u) from f, f', f'' of dnum_o2_f at the value */
-#define _DN2_SP_UN(T, f)                                                                   \
+#define _DN2_SP_UN(T, f, ...)                                                                   \
     _DN2_SP_DECL_##T T T##_##f(T u)                                                        \
     {                                                                                      \
         dnum_o2 r = dnum_o2_##f(dnum_o2_var(u.v));                                         \
         return _DN2_SP_CHAIN_##T(u, r.d[0], r.d[1], r.d[2]);                             \
     }
-#define _DN2_SP_IN(T, f)                                                                   \
+#define _DN2_SP_IN(T, f, ...)                                                                   \
     _DN2_SP_DECL_##T T T##_##f(int m, T u)                                                 \
     {                                                                                      \
         dnum_o2 r = dnum_o2_##f(m, dnum_o2_var(u.v));                                      \
@@ -134,8 +132,8 @@ _DN2_SP_DNEL2(4)
 #define dnh_max(a, b) _DNH_GEN(max, a)(a, b)
 #define dnh_fmod(a, b) _DNH_GEN(fmod, a)(a, b)
 #else
-#define _DN2_SP_OV_UN(T, f) static inline T dnh_##f(T u) { return T##_##f(u); }
-#define _DN2_SP_OV_IN(T, f) static inline T dnh_##f(int m, T u) { return T##_##f(m, u); }
+#define _DN2_SP_OV_UN(T, f, ...) static inline T dnh_##f(T u) { return T##_##f(u); }
+#define _DN2_SP_OV_IN(T, f, ...) static inline T dnh_##f(int m, T u) { return T##_##f(m, u); }
 #define _DN2_SP_OV(T)                                                                      \
     _DN2_SP_UNARY(_DN2_SP_OV_UN, T) _DN2_SP_INT(_DN2_SP_OV_IN, T)                          \
     static inline T dnh_min(T a, T b) { return T##_min(a, b); }                            \
