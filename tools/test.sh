@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 dn_need gcc libc6-dev meson ninja-build pkg-config libcriterion-dev
 dir=${DN_BUILD:-build-test}
 if [ -d "$dir/meson-info" ]; then
-    meson setup --reconfigure "$dir" -Dtests=enabled "$@" >/dev/null
+    meson setup --reconfigure "$dir" -Dtests=enabled -Dexamples=enabled "$@" >/dev/null
 else
-    meson setup "$dir" -Dtests=enabled "$@" >/dev/null
+    meson setup "$dir" -Dtests=enabled -Dexamples=enabled "$@" >/dev/null
 fi
 meson compile -C "$dir"
 meson test -C "$dir" --print-errorlogs
