@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
 # CI packaging checks (run by .ci/run):
-#  1. dnum as a meson subproject of a tiny parent project: only the library and dnum-eval
-#     are built, and the parent's `meson test` runs only the parent's own test;
-#  2. install to a temporary prefix: the installed dnum-eval runs without LD_LIBRARY_PATH,
-#     and a program built with the installed dnum.pc compiles, links and runs, and so does a
-#     C++17 program using dnum/dnum.hpp (g++ and clang++, -Wall -Wextra -Wpedantic -Werror);
-#  3. the API reference (meson target docs, doxygen) builds without warnings.
+#  1. dnum as a meson subproject of a tiny parent project in meson's default build type
+#     (debug, -O0): only the library and dnum-eval are built, compiled at -O2/-O3, and the
+#     parent's `meson test` runs only the parent's own test;
+#  2. install to a temporary prefix as the README says (meson setup with default options,
+#     meson install): only the library and dnum-eval are built (no test, example or
+#     benchmark program); the installed dnum-eval runs without LD_LIBRARY_PATH; a program
+#     built with the installed dnum.pc compiles, links and runs, one built with
+#     dnum-static.pc (pkg-config --static) needs no libdnum.so, and so does a C++17 program
+#     using dnum/dnum.hpp (g++ and clang++, -Wall -Wextra -Wpedantic -Werror);
+#  3. a CMake project finds the installed package (find_package(dnum X.Y REQUIRED), X.Y the
+#     project's version; X.Y+1 is refused) and builds and runs C and C++17 programs linked
+#     with dnum::dnum and dnum::dnum_static;
+#  4. the API reference (meson target docs, doxygen) builds without warnings.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/tools/deps.sh"
+dn_need gcc g++ clang libc6-dev meson ninja-build pkg-config cmake binutils python3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # the program both checks build: second derivative of exp(-x^2) at 0 is -2
@@ -29,14 +38,36 @@ mkdir -p "$tmp/parent/subprojects"
 tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | \
     (mkdir "$tmp/parent/subprojects/dnum" && tar -C "$tmp/parent/subprojects/dnum" -xf -)
 cp "$tmp/use.c" "$tmp/parent/use.c"
+# the parent sets no build type: meson's default, debug (-O0)
 cat >"$tmp/parent/meson.build" <<'M'
 project('parent', 'c', default_options : ['c_std=c11'])
 use = executable('use', 'use.c', dependencies : dependency('dnum'))
 test('parent use', use)
 M
 meson setup "$tmp/parent/build" "$tmp/parent" >/dev/null
+# dnum's library and dnum-eval optimised whatever the parent's build type: the last -O of
+# each compile is -O2 or -O3 (but in dnum_exports, the linkable copies, -O0 by design, and
+# dnum_soft, software binary128, -O1 by design), and the parent's own code keeps -O0
+meson introspect --targets "$tmp/parent/build" | /usr/bin/python3 -c '
+import json, sys
+bad, seen = [], set()
+for t in json.load(sys.stdin):
+    for s in t["target_sources"]:
+        if not s["compiler"]:   # libdnum.a: the objects of libdnum.so, nothing compiled
+            continue
+        opts = [p for p in s["parameters"] if p.startswith("-O")]
+        if t["subproject"] == "dnum" and t["name"] not in ("dnum_exports", "dnum_soft"):
+            seen.add(t["name"])
+            if not opts or opts[-1] not in ("-O2", "-O3"):
+                bad.append("%s: %s" % (t["name"], " ".join(opts)))
+        elif t["name"] == "use" and opts[-1:] != ["-O0"]:
+            bad.append("parent use: %s (not the debug build type)" % " ".join(opts))
+missing = {"dnum", "dnum_rolled", "dnum_const", "dnum_onepass", "dnum-eval"} - seen
+if bad or missing:
+    sys.exit("subproject not optimised under a debug parent: %s" % "; ".join(bad + sorted(missing)))
+print("subproject under a debug parent: %s compiled at -O2/-O3" % " ".join(sorted(seen)))'
 ninja -C "$tmp/parent/build" -j2 >/dev/null
-targets=$(meson introspect --targets "$tmp/parent/build" | python3 -c \
+targets=$(meson introspect --targets "$tmp/parent/build" | /usr/bin/python3 -c \
     'import json, sys; print(" ".join(sorted({t["name"] for t in json.load(sys.stdin)})))')
 [ "$targets" = "dnum dnum-eval dnum_const dnum_exports dnum_onepass dnum_rolled dnum_soft use" ] || { echo "unexpected targets: $targets" >&2; exit 1; }
 tests=$(meson test -C "$tmp/parent/build" --no-rebuild --list 2>/dev/null | tr '\n' ' ')
@@ -46,10 +77,19 @@ case "$tests" in *"parent use"*) ;; *) echo "parent test missing: $tests" >&2; e
 meson test -C "$tmp/parent/build" >/dev/null
 echo "subproject: targets $targets; tests: $tests"
 
-echo "== install to a temporary prefix"
+echo "== install to a temporary prefix (the README's commands, default options)"
 prefix="$tmp/prefix"
-meson setup "$tmp/inst" "$root" --prefix="$prefix" -Dtests=disabled -Dexamples=disabled \
-    -Dbenchmarks=disabled >/dev/null
+meson setup "$tmp/inst" "$root" --prefix="$prefix" >/dev/null
+# meson builds every program a test or benchmark runs by default: with default options
+# none may be configured, so that meson install builds the library and dnum-eval only
+targets=$(meson introspect --targets "$tmp/inst" | /usr/bin/python3 -c \
+    'import json, sys; print(" ".join(sorted({t["name"] for t in json.load(sys.stdin)})))')
+[ "$targets" = "dnum dnum-eval dnum_const dnum_exports dnum_onepass dnum_rolled dnum_soft" ] || {
+    echo "meson install would build more than the library and dnum-eval: $targets" >&2; exit 1; }
+for kind in tests benchmarks; do
+    [ "$(meson introspect --$kind "$tmp/inst")" = "[]" ] || {
+        echo "$kind configured by default" >&2; exit 1; }
+done
 ninja -C "$tmp/inst" -j2 >/dev/null
 meson install -C "$tmp/inst" >/dev/null
 ( unset LD_LIBRARY_PATH; "$prefix/bin/dnum-eval" -n 2 -a 0 'exp(-x^2)' ) | tee "$tmp/out.csv"
@@ -61,10 +101,16 @@ export PKG_CONFIG_PATH="$pc"
 cc -std=c11 -o "$tmp/use" "$tmp/use.c" $(pkg-config --cflags --libs dnum) \
     -Wl,-rpath,"$(pkg-config --variable=libdir dnum)"
 "$tmp/use"
-# shellcheck disable=SC2046
-cc -std=c11 -o "$tmp/use_static" "$tmp/use.c" $(pkg-config --cflags dnum) \
-    "$(pkg-config --variable=libdir dnum)/libdnum.a" -lm
-"$tmp/use_static"
+# the static library through pkg-config (README): no libdnum.so needed, runs as it is
+for args in "--static --cflags --libs dnum-static" "--cflags --libs dnum-static"; do
+    rm -f "$tmp/use_static"
+    # shellcheck disable=SC2046,SC2086
+    cc -std=c11 -o "$tmp/use_static" "$tmp/use.c" $(pkg-config $args)
+    if readelf -d "$tmp/use_static" | grep -q 'NEEDED.*libdnum' || ldd "$tmp/use_static" | grep -q libdnum; then
+        echo "pkg-config $args: the program needs libdnum.so" >&2; exit 1
+    fi
+    ( unset LD_LIBRARY_PATH; "$tmp/use_static" )
+done
 # C++17 against the installed headers (dnum/dnum.hpp includes every public header)
 cat >"$tmp/use.cpp" <<'CPP'
 #include <cstdio>
@@ -74,7 +120,7 @@ int main()
     auto x = dnum::fixed<4>::var(0.0);
     auto g = exp(-x * x);
     auto h = dnum::fixed2<2>::varx(1.0, 2.0) * dnum::fixed2<2>::vary(1.0, 2.0);
-    std::printf("C++: %g %g\n", g.d(2), h.d(1, 1));
+    std::printf("C++: %s %g %g\n", dn_version(), g.d(2), h.d(1, 1));
     return g.d(2) == -2.0 && h.d(1, 1) == 1.0 ? 0 : 1;
 }
 CPP
@@ -84,7 +130,45 @@ for cxx in g++ clang++; do
         $(pkg-config --cflags --libs dnum) -Wl,-rpath,"$(pkg-config --variable=libdir dnum)"
     "$tmp/use_cpp"
 done
-echo "install: dnum-eval runs from $prefix; programs built with dnum.pc (shared, static, C++17 with g++ and clang++) run"
+echo "install: dnum-eval runs from $prefix; programs built with dnum.pc (shared, C++17 with g++ and clang++) and dnum-static.pc run"
+
+echo "== CMake: find_package(dnum) against the installed prefix, C and C++17"
+version=$(meson introspect --projectinfo "$tmp/inst" | /usr/bin/python3 -c \
+    'import json, sys; print(json.load(sys.stdin)["version"])')
+major_minor=$(echo "$version" | cut -d. -f1,2)
+next_minor=$(echo "$version" | awk -F. '{ print $1 "." $2 + 1 }')
+mkdir "$tmp/cmake"
+cp "$tmp/use.c" "$tmp/use.cpp" "$tmp/cmake/"
+cat >"$tmp/cmake/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.13)
+project(use_dnum C CXX)
+find_package(dnum $next_minor QUIET)
+if(dnum_FOUND)
+  message(FATAL_ERROR "dnum \${dnum_VERSION} accepted for a request of $next_minor")
+endif()
+find_package(dnum $major_minor REQUIRED)
+message(STATUS "dnum \${dnum_VERSION} from \${dnum_DIR}")
+foreach(lib dnum dnum_static)
+  add_executable(use_c_\${lib} use.c)
+  target_link_libraries(use_c_\${lib} PRIVATE dnum::\${lib})
+  add_executable(use_cpp_\${lib} use.cpp)
+  target_compile_features(use_cpp_\${lib} PRIVATE cxx_std_17)
+  target_link_libraries(use_cpp_\${lib} PRIVATE dnum::\${lib})
+endforeach()
+CM
+cmake -S "$tmp/cmake" -B "$tmp/cmake/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" | grep 'dnum '
+cmake --build "$tmp/cmake/build" >/dev/null
+for e in use_c_dnum use_cpp_dnum use_c_dnum_static use_cpp_dnum_static; do
+    ( unset LD_LIBRARY_PATH; "$tmp/cmake/build/$e" )
+done
+for e in use_c_dnum_static use_cpp_dnum_static; do
+    if readelf -d "$tmp/cmake/build/$e" | grep -q 'NEEDED.*libdnum'; then
+        echo "$e (dnum::dnum_static) needs libdnum.so" >&2; exit 1
+    fi
+done
+readelf -d "$tmp/cmake/build/use_c_dnum" | grep -q 'NEEDED.*libdnum\.so' || {
+    echo "use_c_dnum (dnum::dnum) does not link libdnum.so" >&2; exit 1; }
+echo "cmake: find_package(dnum $major_minor) (not $next_minor); dnum::dnum and dnum::dnum_static in C and C++17 run"
 
 if command -v doxygen >/dev/null; then
     echo "== API reference (doxygen, warnings are errors)"

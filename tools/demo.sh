@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
 dn_need gcc libc6-dev meson ninja-build pkg-config gnuplot-nox
-[ -d build/meson-info ] || meson setup build -Dtests=disabled -Dbenchmarks=disabled >/dev/null
+[ -d build/meson-info ] || meson setup build -Dexamples=enabled >/dev/null
 meson compile -C build >/dev/null
 ./build/examples/gaussian
 # the same from the command line, for a whole sweep, and its picture (README)

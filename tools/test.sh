@@ -2,7 +2,7 @@
 # Quick start 2: install what is missing, build, run the whole test suite (meson test).
 # Extra arguments go to `meson setup` (e.g. -Db_sanitize=address,undefined); the build
 # directory is build-test, or $DN_BUILD if set. The benchmark programs are not built here
-# (`.ci/run` builds them in its clang build); the test programs are compiled at -O1
+# (`.ci/run` builds them in its clang build); the test programs are compiled at -O0
 # (tests/meson.build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 dn_need gcc libc6-dev meson ninja-build pkg-config libcriterion-dev
 dir=${DN_BUILD:-build-test}
 if [ -d "$dir/meson-info" ]; then
-    meson setup --reconfigure "$dir" -Dtests=enabled -Dbenchmarks=disabled "$@" >/dev/null
+    meson setup --reconfigure "$dir" -Dtests=enabled -Dexamples=enabled "$@" >/dev/null
 else
-    meson setup "$dir" -Dtests=enabled -Dbenchmarks=disabled "$@" >/dev/null
+    meson setup "$dir" -Dtests=enabled -Dexamples=enabled "$@" >/dev/null
 fi
 meson compile -C "$dir"
 meson test -C "$dir" --print-errorlogs
