@@ -11,7 +11,7 @@
  * the program with exit status 1 at the first failed write. The .npy encoding is in
  * npy.c, the parts of --shard in shard.c, the overflow check of the warnings in
  * overflow.c. */
-#define _POSIX_C_SOURCE 200809L /* open, fstat, pwrite, isatty */
+#define _POSIX_C_SOURCE 200809L /* open, isatty */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <dnum/expr.h>
 #include <dnum/dnumk.h>
@@ -381,14 +380,6 @@ struct weak {
     unsigned k;
 };
 
-/* Points whose derivatives overflow a double (finite value, infinite derivatives that
- * ovf_check finds finite once scaled): how many, the first one and its lowest such order. */
-struct over {
-    unsigned long n;
-    double pt[MAX_VARS];
-    unsigned k;
-};
-
 /* One thread's evaluator state: workspace and argument arrays of its own. */
 struct evaluator {
     double *work, *args, *res, *row, *err, *err2;
@@ -403,6 +394,12 @@ struct evaluator {
  * sin(x)/x at 0, the top orders of a quotient by x^m). One variable: such a point is
  * evaluated again at EXTRA_ORDERS more, and the NaN orders are filled from there. */
 #define EXTRA_ORDERS 16u
+
+/* The evaluator that overflow.c checks with, for an engine. */
+static int ovf_family(int engine)
+{
+    return engine == ENG_DNUM2 ? OVF_TWO : engine == ENG_DNUMK ? OVF_K : OVF_ONE;
+}
 
 static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
@@ -425,8 +422,7 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
     memset(&ev->dr, 0, sizeof ev->dr);
     if (j->engine == ENG_DVEC && (dvec_init(&ev->dx, j->n) || dvec_init(&ev->dr, j->n)))
         die(1, "out of memory");
-    ovf_init(&ev->ovf, j->e, j->nvars, j->n,
-             j->engine == ENG_DNUM2 ? OVF_TWO : j->engine == ENG_DNUMK ? OVF_K : OVF_ONE);
+    ovf_init(&ev->ovf, j->e, j->nvars, j->n, ovf_family(j->engine));
     /* the seeds: (x, 1, 0, ...); variable v of several: first partial 1 in v (the entry
      * 1 + v in both the Dnum2 and the Dnumk layout) */
     memset(ev->args, 0, j->nvars * j->len * sizeof(double));
@@ -889,42 +885,21 @@ struct slot {
     char *text;
     size_t len;
     unsigned long bad; /* points with a nan or inf, other than an overflow */
-    struct over over;  /* points whose derivatives overflow */
+    struct ovf_points over; /* points whose derivatives overflow */
     struct weak weak;  /* points short of 10 digits even in extended precision */
 };
 
-/* The total order of a result column from its name: d3 -> 3, d2_0_1 -> 3. */
-static unsigned column_order(const char *name)
-{
-    unsigned k = 0;
-    for (const char *p = name + 1; *p; p += *p == '_') {
-        char *end;
-        k += (unsigned)strtoul(p, &end, 10);
-        if (end == p) break;
-        p = end;
-    }
-    return k;
-}
-
-/* Counts a point with non-finite results (the printed ones, d of the row): an overflow
- * if the value is finite, the first non-finite number is infinite (not nan: numbers
- * computed from an overflowed one may be nan), and ovf_check finds them all finite once
- * scaled; else a point outside the domain or at a singularity. */
+/* Counts a point with non-finite numbers: an overflow of the derivatives, or a point
+ * outside the domain or at a singularity (ovf_classify). */
 static void count_bad(const struct job *j, struct evaluator *ev, const double *pt, struct slot *s)
 {
-    const double *d = ev->row + j->nvars;
-    int finite = 1;
-    for (size_t k = 0; k < j->len; k++) finite &= isfinite(d[k]) != 0; /* no branch */
-    if (finite) return;
-    size_t k = 0;
-    while (isfinite(d[k])) k++;
-    int over = k > 0 && isinf(d[k]) ? ovf_check(&ev->ovf, pt) : 0;
-    if (over < 0) die(1, "out of memory");
-    if (!over) {
-        s->bad++;
-    } else if (s->over.n++ == 0) {
+    unsigned k;
+    int c = ovf_classify(&ev->ovf, ev->row + j->nvars, pt, &k);
+    if (c < 0) die(1, "out of memory");
+    if (c == OVF_OTHER) s->bad++;
+    if (c == OVF_OVERFLOW && s->over.n++ == 0) {
         memcpy(s->over.pt, pt, j->nvars * sizeof *pt);
-        s->over.k = column_order(j->names[j->nvars + k]);
+        s->over.k = k;
     }
 }
 
@@ -954,7 +929,7 @@ struct pool {
     unsigned nslots, block;
     unsigned long next_in, next_out; /* blocks taken from the source / written */
     unsigned long npts, bad;         /* points taken; points with a nan or inf */
-    struct over over;                /* in output order */
+    struct ovf_points over;          /* in output order */
     struct weak weak;                /* in output order */
     int eof, writing, threaded;
     pthread_mutex_t mu;
@@ -1042,7 +1017,7 @@ static void *worker_main(void *arg)
  * counts points with a nan/inf; returns with src->bad set when a bad line stopped the
  * input. */
 static unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsigned long *bad,
-                         struct weak *weak, struct over *over)
+                         struct weak *weak, struct ovf_points *over)
 {
     unsigned block = (unsigned)((1u << 18) / j->row_max);
     if (block < 1) block = 1;
@@ -1207,16 +1182,11 @@ static char *trim(char *s)
 }
 
 /* The number of points of the source, for --shard and the header of -f npy: the sweep's,
- * or the points of a regular file, counted by reading it once (then rewound); ULONG_MAX
- * for a stream (standard input, a pipe), which cannot be read twice. */
+ * or those of a points file (SHARD_STREAM: not known before the end). */
 static unsigned long count_points(struct source *ps)
 {
-    if (ps->kind == 0) return ps->m;
-    struct stat st;
-    if (fstat(fileno(ps->f), &st) || !S_ISREG(st.st_mode)) return (unsigned long)-1;
-    unsigned long lines = 0, n = shard_skip_points(ps->f, (unsigned long)-1, &lines);
-    if (ferror(ps->f) || fseek(ps->f, 0, SEEK_SET))
-        die(1, "read error on '%s': %s", shown(ps->path), strerror(errno));
+    unsigned long n = ps->kind == 0 ? ps->m : shard_count_points(ps->f);
+    if (n == SHARD_ERROR) die(1, "read error on '%s': %s", shown(ps->path), strerror(errno));
     return n;
 }
 
@@ -1226,7 +1196,7 @@ static unsigned long apply_shard(struct source *ps, const char *spec, unsigned l
     unsigned long i, n, lo, hi;
     char msg[128];
     if (shard_parse(spec, &i, &n, msg, sizeof msg)) die(2, "bad --shard '%s': %s", shown(spec), msg);
-    if (total == (unsigned long)-1)
+    if (total == SHARD_STREAM)
         die(2, "--shard needs the points in a file: %s is read once, and its parts cannot be "
                "counted before", ps->path);
     shard_range(total, i, n, &lo, &hi);
@@ -1249,50 +1219,6 @@ static void open_output(const char *path)
     if (fd < 0) die(2, "cannot open '%s' for writing: %s", shown(path), strerror(errno));
     out.fd = fd;
     out.name = path;
-}
-
-/* Whether the output is a file that can be rewritten in place (regular, not opened for
- * appending); *at: where its next byte goes. */
-static int output_rewritable(off_t *at)
-{
-    struct stat st;
-    int fl = fcntl(out.fd, F_GETFL);
-    if (fstat(out.fd, &st) || !S_ISREG(st.st_mode) || fl < 0 || (fl & O_APPEND)) return 0;
-    *at = lseek(out.fd, 0, SEEK_CUR);
-    return *at >= 0;
-}
-
-/* The warning for points whose derivatives overflow a double, with the way to finite
- * numbers where there is one: --coeffs (Taylor coefficients, finite where they are: one
- * variable above order DN_TAYLOR_MAX, or the dnumk engine). */
-static void warn_overflow(const struct job *j, const struct over *o, unsigned long npts)
-{
-    char at[MAX_VARS * (NAME_W + 32)] = "", hint[96] = "";
-    size_t w = 0;
-    for (unsigned v = 0; v < j->nvars; v++) {
-        char num[FMT_G17_MAX + 1];
-        num[fmt_g17(num, o->pt[v])] = '\0';
-        w += (size_t)snprintf(at + w, sizeof at - w, "%s%s = %s", v ? ", " : "", j->names[v], num);
-    }
-    /* where --coeffs gives finite numbers: one variable above order DN_TAYLOR_MAX, and
-     * the dnumk engine (its own numbers are the coefficients) */
-    const char *how = NULL;
-    unsigned n = j->n;
-    if (j->coeffs) how = NULL;
-    else if (j->nvars == 1) how = n > DN_TAYLOR_MAX ? "--coeffs" : (n = DN_TAYLOR_MAX + 1, "--coeffs -n 171");
-    else if (n <= DN_EXPR_MAX_ORDERK) how = j->engine == ENG_DNUMK ? "--coeffs" : "-e dnumk --coeffs";
-    if (how) {
-        int fin = ovf_coeffs_finite(j->e, j->nvars, n, o->pt, j->len);
-        if (fin < 0) die(1, "out of memory");
-        snprintf(hint, sizeof hint,
-                 fin ? "; %s gives the Taylor coefficients f^(k)/k!, finite there"
-                     : "; the Taylor coefficients f^(k)/k! (%s) overflow there too", how);
-    }
-    fprintf(stderr,
-            "dnum-eval: warning: %s overflow a double (printed inf) at %lu of %lu point%s "
-            "(first at %s, from %sorder %u)%s\n",
-            j->coeffs ? "Taylor coefficients" : "derivatives", o->n, npts, npts == 1 ? "" : "s",
-            at, j->nvars > 1 ? "total " : "", o->k, hint);
 }
 
 int main(int argc, char **argv)
@@ -1422,14 +1348,14 @@ int main(int argc, char **argv)
         out_flush();
         return 0;
     }
-    off_t npy_at = -1;
+    long long npy_at = -1; /* where the header can be rewritten with the final row count */
     if (cf.format == FMT_NPY) {
         if (isatty(out.fd)) die(2, "-f npy writes binary data: redirect the output or use -o FILE");
-        if (!output_rewritable(&npy_at)) npy_at = -1;
-        if (rows == (unsigned long)-1 && npy_at < 0)
+        npy_at = npy_rewritable(out.fd);
+        if (rows == SHARD_STREAM && npy_at < 0)
             die(2, "-f npy with points from %s needs -o FILE (or a file as standard output): "
                    "the row count, unknown until the end, goes first", ps.path);
-        if (rows == (unsigned long)-1) rows = 0; /* rewritten at the end */
+        if (rows == SHARD_STREAM) rows = 0; /* rewritten at the end */
         job.row_max = 8 * (size_t)job.ncols;
         char h[NPY_HEADER_LEN];
         npy_header(h, rows, job.ncols);
@@ -1439,15 +1365,12 @@ int main(int argc, char **argv)
     }
     unsigned long bad = 0;
     struct weak weak = {0};
-    struct over over = {0};
+    struct ovf_points over = {0};
     unsigned long npts = run(&job, &ps, (unsigned)cf.jobs, &bad, &weak, &over);
     if (cf.format == FMT_JSON) puts_out("\n ]}\n");
     out_flush();
-    if (cf.format == FMT_NPY && npts != rows && npy_at >= 0) { /* the actual row count */
-        char h[NPY_HEADER_LEN];
-        npy_header(h, npts, job.ncols);
-        if (pwrite(out.fd, h, sizeof h, npy_at) != (ssize_t)sizeof h) die_write(errno ? errno : EIO);
-    }
+    if (cf.format == FMT_NPY && npts != rows && npy_at >= 0 && npy_rewrite(out.fd, npy_at, npts, job.ncols))
+        die_write(errno);
     if (out.name && close(out.fd)) die_write(errno);
 
     if (bad)
@@ -1455,7 +1378,11 @@ int main(int argc, char **argv)
                 "dnum-eval: warning: nan or inf values at %lu of %lu point%s (outside the "
                 "domain, or at a singularity)\n",
                 bad, npts, npts == 1 ? "" : "s");
-    if (over.n) warn_overflow(&job, &over, npts);
+    if (over.n) {
+        struct ovf o;
+        ovf_init(&o, job.e, nvars, job.n, ovf_family(engine));
+        if (ovf_warn(&o, job.coeffs, (const char *const *)vars, &over, npts)) die(1, "out of memory");
+    }
     if (ps.f && ps.f != stdin) fclose(ps.f);
     free(job.names);
     free(job.scale);

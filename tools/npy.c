@@ -1,12 +1,17 @@
 /* NumPy's .npy format, version 1.0: the magic "\x93NUMPY", the version 1 0, the length
  * of the header text (2 bytes, little-endian), the header text (a Python dict literal
  * padded with spaces to the alignment, ending in '\n'), then the data. See npy.h. */
+#define _POSIX_C_SOURCE 200809L /* fstat, fcntl, pwrite */
 #include "npy.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void npy_header(char *dst, unsigned long rows, unsigned long cols)
 {
@@ -35,4 +40,23 @@ size_t npy_row(char *dst, const double *v, size_t n)
         for (int k = 0; k < 8; k++) d[8 * i + (size_t)k] = (unsigned char)(b >> (8 * k));
     }
     return 8 * n;
+}
+
+long long npy_rewritable(int fd)
+{
+    struct stat st;
+    int fl = fcntl(fd, F_GETFL);
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode) || fl < 0 || (fl & O_APPEND)) return -1;
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    return at < 0 ? -1 : (long long)at;
+}
+
+int npy_rewrite(int fd, long long at, unsigned long rows, unsigned long cols)
+{
+    char h[NPY_HEADER_LEN];
+    npy_header(h, rows, cols);
+    ssize_t w = pwrite(fd, h, sizeof h, (off_t)at);
+    if (w == (ssize_t)sizeof h) return 0;
+    if (w >= 0) errno = EIO;
+    return -1;
 }

@@ -19,4 +19,13 @@ void npy_header(char *dst, unsigned long rows, unsigned long cols);
  *  and NaN as the quiet NaN 0x7ff8000000000000. Returns 8 n. */
 size_t npy_row(char *dst, const double *v, size_t n);
 
+/** Where the header of an array written to fd from now on can be rewritten later: the
+ *  current offset if fd is a regular file not opened for appending, else -1 (a pipe, a
+ *  terminal). */
+long long npy_rewritable(int fd);
+
+/** Rewrites the header at offset `at` of fd with the row count rows. Returns 0, or -1
+ *  (errno). */
+int npy_rewrite(int fd, long long at, unsigned long rows, unsigned long cols);
+
 #endif

@@ -2,9 +2,11 @@
 #include "overflow.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dnum/dnumk.h>
+#include "fmt_double.h"
 
 void ovf_init(struct ovf *o, const dn_expr *e, unsigned nvars, unsigned n, int family)
 {
@@ -68,6 +70,32 @@ int ovf_check(struct ovf *o, const double *pt)
     return 0;
 }
 
+/* The total order of entry i of the results in the graded order of k variables: the
+ * smallest t with C(t + k, k) > i (k <= 16, t <= DN_ORDER_MAX: no overflow below). */
+static unsigned order_of(size_t i, unsigned k)
+{
+    unsigned t = 0;
+    for (unsigned long long c = 1; c <= i;) { /* c = C(t + k, k) */
+        t++;
+        c = c * (t + k) / t;
+    }
+    return t;
+}
+
+int ovf_classify(struct ovf *o, const double *d, const double *pt, unsigned *order)
+{
+    int finite = 1;
+    for (size_t k = 0; k < o->len; k++) finite &= isfinite(d[k]) != 0; /* no branch */
+    if (finite) return 0;
+    size_t k = 0;
+    while (isfinite(d[k])) k++;
+    if (k == 0 || !isinf(d[k])) return OVF_OTHER;
+    int r = ovf_check(o, pt);
+    if (r <= 0) return r < 0 ? -1 : OVF_OTHER;
+    *order = order_of(k, o->nvars);
+    return OVF_OVERFLOW;
+}
+
 int ovf_coeffs_finite(const dn_expr *e, unsigned nvars, unsigned n, const double *pt,
                       size_t count)
 {
@@ -90,4 +118,42 @@ int ovf_coeffs_finite(const dn_expr *e, unsigned nvars, unsigned n, const double
     }
     ovf_free(&o);
     return r;
+}
+
+int ovf_warn(const struct ovf *o, int coeffs, const char *const *vars, const struct ovf_points *p,
+             unsigned long npts)
+{
+    char at[OVF_VARS_MAX * (DN_EXPR_MAX_NAME + FMT_G17_MAX + 6)] = "", hint[96] = "";
+    size_t w = 0;
+    for (unsigned v = 0; v < o->nvars; v++) {
+        char num[FMT_G17_MAX + 1];
+        num[fmt_g17(num, p->pt[v])] = '\0';
+        w += (size_t)snprintf(at + w, sizeof at - w, "%s%s = %s", v ? ", " : "", vars[v], num);
+    }
+    /* where --coeffs gives finite numbers: one variable above order DN_TAYLOR_MAX, and the
+     * dnumk engine (its own numbers are the coefficients) */
+    const char *how = NULL;
+    unsigned n = o->n;
+    if (coeffs) {
+        how = NULL;
+    } else if (o->nvars == 1) {
+        how = n > DN_TAYLOR_MAX ? "--coeffs" : "--coeffs -n 171";
+        if (n <= DN_TAYLOR_MAX) n = DN_TAYLOR_MAX + 1;
+    } else if (n <= DN_EXPR_MAX_ORDERK) {
+        how = o->family == OVF_K ? "--coeffs" : "-e dnumk --coeffs";
+    }
+    if (how) {
+        int fin = ovf_coeffs_finite(o->e, o->nvars, n, p->pt, o->len);
+        if (fin < 0) return -1;
+        snprintf(hint, sizeof hint,
+                 fin ? "; %s gives the Taylor coefficients f^(k)/k!, finite there"
+                     : "; the Taylor coefficients f^(k)/k! (%s) overflow there too",
+                 how);
+    }
+    fprintf(stderr,
+            "dnum-eval: warning: %s overflow a double (printed inf) at %lu of %lu point%s "
+            "(first at %s, from %sorder %u)%s\n",
+            coeffs ? "Taylor coefficients" : "derivatives", p->n, npts, npts == 1 ? "" : "s", at,
+            o->nvars > 1 ? "total " : "", p->k, hint);
+    return 0;
 }

@@ -1,9 +1,10 @@
 /* The parts of --shard (shard.h). */
-#define _POSIX_C_SOURCE 200809L /* getc_unlocked */
+#define _POSIX_C_SOURCE 200809L /* getc_unlocked, fileno */
 #include "shard.h"
 
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 /* A whole decimal count: digits only. Returns 0 or -1. */
 static int count_of(const char *s, const char *end, unsigned long *v)
@@ -67,4 +68,12 @@ unsigned long shard_skip_points(FILE *f, unsigned long want, unsigned long *line
         ++*lines;
     }
     return got;
+}
+
+unsigned long shard_count_points(FILE *f)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) return SHARD_STREAM;
+    unsigned long lines = 0, n = shard_skip_points(f, SHARD_STREAM, &lines);
+    return ferror(f) || fseek(f, 0, SEEK_SET) ? SHARD_ERROR : n;
 }

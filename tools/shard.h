@@ -21,4 +21,11 @@ void shard_range(unsigned long total, unsigned long i, unsigned long n, unsigned
  *  number of point lines passed: want, or fewer at the end of the file. */
 unsigned long shard_skip_points(FILE *f, unsigned long want, unsigned long *lines);
 
+/** The number of point lines of f (as shard_skip_points counts them) if it is a regular
+ *  file, read once and then rewound; SHARD_STREAM for a stream (a pipe, a terminal),
+ *  which cannot be read twice; SHARD_ERROR if reading or rewinding failed (errno). */
+unsigned long shard_count_points(FILE *f);
+#define SHARD_STREAM ((unsigned long)-1)
+#define SHARD_ERROR ((unsigned long)-2)
+
 #endif
