@@ -893,6 +893,7 @@ struct slot {
  * outside the domain or at a singularity (ovf_classify). */
 static void count_bad(const struct job *j, struct evaluator *ev, const double *pt, struct slot *s)
 {
+    if (ovf_all_finite(ev->row + j->nvars, j->len)) return;
     unsigned k;
     int c = ovf_classify(&ev->ovf, ev->row + j->nvars, pt, &k);
     if (c < 0) die(1, "out of memory");

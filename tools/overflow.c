@@ -84,9 +84,7 @@ static unsigned order_of(size_t i, unsigned k)
 
 int ovf_classify(struct ovf *o, const double *d, const double *pt, unsigned *order)
 {
-    int finite = 1;
-    for (size_t k = 0; k < o->len; k++) finite &= isfinite(d[k]) != 0; /* no branch */
-    if (finite) return 0;
+    if (ovf_all_finite(d, o->len)) return 0;
     size_t k = 0;
     while (isfinite(d[k])) k++;
     if (k == 0 || !isinf(d[k])) return OVF_OTHER;

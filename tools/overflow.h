@@ -46,6 +46,15 @@ int ovf_check(struct ovf *o, const double *pt);
  *  once scaled, with *order the total order of that first infinite number; OVF_OTHER
  *  (outside the domain, at a singularity) else; -1 out of memory. */
 int ovf_classify(struct ovf *o, const double *d, const double *pt, unsigned *order);
+
+/** Whether d[0..n-1] are all finite (inline: ovf_classify's test, for the caller's loop
+ *  over the points). */
+static inline int ovf_all_finite(const double *d, size_t n)
+{
+    int finite = 1;
+    for (size_t k = 0; k < n; k++) finite &= d[k] - d[k] == 0.0; /* no branch */
+    return finite;
+}
 enum { OVF_OVERFLOW = 1, OVF_OTHER = 2 };
 
 /** Whether the first `count` Taylor coefficients f^(a)/a! at pt, computed to total order
