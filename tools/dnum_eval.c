@@ -1227,6 +1227,7 @@ int main(int argc, char **argv)
     struct config cf = {.order = 4, .jobs = 1, .vars = "x", .engine = ENG_AUTO, .format = FMT_CSV,
                         .prec = PREC_AUTO};
     parse_args(&cf, argc, argv);
+    if (cf.columns) cf.format = FMT_CSV; /* the header line alone */
     if (cf.file && cf.src) die(2, "give EXPR or --file, not both");
     if (!cf.file && !cf.src) die(2, "no EXPR given");
     const char *expr_path = cf.file ? cf.file : strcmp(cf.src, "-") == 0 ? "-" : NULL;
@@ -1343,12 +1344,6 @@ int main(int argc, char **argv)
     job.taylor = engine == ENG_DNUMK;
     make_columns(&job, vars);
     if (cf.output) open_output(cf.output);
-    if (cf.columns) {
-        job.format = FMT_CSV;
-        put_header(&job, src, vars);
-        out_flush();
-        return 0;
-    }
     long long npy_at = -1; /* where the header can be rewritten with the final row count */
     if (cf.format == FMT_NPY) {
         if (isatty(out.fd)) die(2, "-f npy writes binary data: redirect the output or use -o FILE");
@@ -1367,7 +1362,7 @@ int main(int argc, char **argv)
     unsigned long bad = 0;
     struct weak weak = {0};
     struct ovf_points over = {0};
-    unsigned long npts = run(&job, &ps, (unsigned)cf.jobs, &bad, &weak, &over);
+    unsigned long npts = cf.columns ? 0 : run(&job, &ps, (unsigned)cf.jobs, &bad, &weak, &over);
     if (cf.format == FMT_JSON) puts_out("\n ]}\n");
     out_flush();
     if (cf.format == FMT_NPY && npts != rows && npy_at >= 0 && npy_rewrite(out.fd, npy_at, npts, job.ncols))
