@@ -457,6 +457,7 @@ fi
 # expression leaves no file behind
 [[ $("$eval_bin" --columns -V x,y -n 2 'x*y') == x,y,d0_0,d1_0,d0_1,d2_0,d1_1,d0_2 ]] || fail "--columns"
 [[ $("$eval_bin" --columns -f npy --error -n 1 -r 0:1:5 x) == x,d0,d1,e0,e1 ]] || fail "--columns with -f npy --error"
+[[ $("$eval_bin" --columns -f json -n 1 x) == x,d0,d1 ]] || fail "--columns with -f json"
 "$eval_bin" -n 1 -r 0:1:100000 x -o /dev/full 2>"$tmp/err"
 [[ $? -eq 1 ]] && grep -qF "write error on '/dev/full'" "$tmp/err" || fail "-o /dev/full: $(head -1 "$tmp/err")"
 expect_error "unknown function" -a 1 -o "$tmp/never.csv" 'sinn(x)'

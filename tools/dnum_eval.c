@@ -1199,7 +1199,7 @@ static unsigned long apply_shard(struct source *ps, const char *spec, unsigned l
     if (shard_parse(spec, &i, &n, msg, sizeof msg)) die(2, "bad --shard '%s': %s", shown(spec), msg);
     if (total == SHARD_STREAM)
         die(2, "--shard needs the points in a file: %s is read once, and its parts cannot be "
-               "counted before", ps->path);
+               "counted before", shown(ps->path));
     shard_range(total, i, n, &lo, &hi);
     if (ps->kind == 0) {
         ps->k = lo;
@@ -1350,7 +1350,7 @@ int main(int argc, char **argv)
         npy_at = npy_rewritable(out.fd);
         if (rows == SHARD_STREAM && npy_at < 0)
             die(2, "-f npy with points from %s needs -o FILE (or a file as standard output): "
-                   "the row count, unknown until the end, goes first", ps.path);
+                   "the row count, unknown until the end, goes first", shown(ps.path));
         if (rows == SHARD_STREAM) rows = 0; /* rewritten at the end */
         job.row_max = 8 * (size_t)job.ncols;
         char h[NPY_HEADER_LEN];
