@@ -68,6 +68,47 @@ static const struct builtin *find_builtin(const char *s, size_t len)
     return NULL;
 }
 
+/* The optimal string alignment distance between a (m bytes) and b (n bytes, both at most
+ * 16): insertions, deletions, substitutions and swaps of neighbouring letters. */
+static unsigned edit_distance(const char *a, size_t m, const char *b, size_t n)
+{
+    unsigned d[17][17];
+    for (size_t i = 0; i <= m; i++) d[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= n; j++) d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= m; i++)
+        for (size_t j = 1; j <= n; j++) {
+            unsigned v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[m][n];
+}
+
+/* The function to suggest for the unknown name s (len bytes): the usual names of other
+ * languages (ln, gamma), else the nearest function name by edit_distance, at most 1 edit
+ * away for names of up to 4 bytes, 2 up to 8, 3 beyond (the first in the table on a tie);
+ * NULL if none is that near. */
+static const char *nearest_function(const char *s, size_t len)
+{
+    static const char *const alias[][2] = {{"ln", "log"}, {"gamma", "tgamma"}};
+    for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
+        if (strlen(alias[i][0]) == len && memcmp(alias[i][0], s, len) == 0) return alias[i][1];
+    if (len > 16) return NULL;
+    unsigned best = len <= 4 ? 1 : len <= 8 ? 2 : 3;
+    const char *name = NULL;
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
+        const char *b = builtins[i].name;
+        if (builtins[i].nargs == 0 || strlen(b) > 16) continue; /* constants */
+        unsigned d = edit_distance(s, len, b, strlen(b));
+        if (d <= best && (!name || d < best)) best = d, name = b;
+    }
+    return name;
+}
+
 static int is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 static int is_digit(int c) { return c >= '0' && c <= '9'; }
 static int is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
@@ -332,8 +373,14 @@ static int parse_call(parser *p, operand *x)
             if (strlen(p->vars[i]) == nlen && memcmp(p->vars[i], p->src + nstart, nlen) == 0)
                 return fail(p, DN_EPARSE, ncol, "variable '%.*s' is not a function", shown,
                             p->src + nstart);
-        return fail(p, DN_EPARSE, ncol, "unknown function '%.*s%s'", shown, p->src + nstart,
-                    more);
+        fail(p, DN_EPARSE, ncol, "unknown function '%.*s%s'", shown, p->src + nstart, more);
+        const char *near = nearest_function(p->src + nstart, nlen);
+        if (near && p->err) { /* after " at column N" */
+            size_t used = strlen(p->err->msg);
+            snprintf(p->err->msg + used, sizeof p->err->msg - used, " (did you mean '%s'?)",
+                     near);
+        }
+        return -1;
     }
     if (b->nargs == 0)
         return fail(p, DN_EPARSE, ncol, "constant '%s' is not a function", b->name);

@@ -3,7 +3,9 @@
 # tools/gen_golden.py), the hand-written C sweep (examples/gaussian_csv) byte for byte,
 # the error contract: exit status 2, a message naming the problem (and column), and
 # nothing on stdout; write failures and out of memory (status 1, at once); escaped
-# messages; sweeps; expressions and points from files; threads (the same bytes as -j 1).
+# messages; sweeps; expressions and points from files; threads (the same bytes as -j 1);
+# the .npy output against the CSV; --shard (also under GNU parallel); the warnings and
+# hints of the messages; the plot script's legends.
 # usage: test_cli.sh DNUM_EVAL GOLDEN_DIR GAUSSIAN_CSV
 set -u
 eval_bin=$1 golden=$2 gauss=$3
@@ -376,6 +378,174 @@ expect_error "above the dnumk engine's limit 32 for 3 variables" -V x,y,z -n 33 
 expect_error "above the dnumk engine's limit 18 for 8 variables" -V a,b,c,d,u,f,g,h -n 19 -a 1,2,3,4,5,6,7,8 a
 [[ $(E -V a,b,c,d,u,f,g,h -n 2 -a 1,2,3,4,5,6,7,8 'a*h' | head -1 | tr , '\n' | wc -l) -eq 53 ]] || fail "eight variables: not 8 + C(10, 8) columns"
 [[ $(E -V a,b,c,d,u,f,g,h -n 2 -a 1,2,3,4,5,6,7,8 'a*h' | head -1 | cut -d, -f9,10,17,53) == "d0_0_0_0_0_0_0_0,d1_0_0_0_0_0_0_0,d0_0_0_0_0_0_0_1,d0_0_0_0_0_0_0_2" ]] || fail "eight variables: column names"
+
+# 10. -f npy: NumPy's .npy (version 1.0, '<f8', shape (points, columns)); numpy.load gives
+# bit for bit the doubles of the CSV read with float() (-0 as 0, every nan the one quiet
+# NaN): one to three variables, nan and inf, --coeffs and --error, -j threads, sweeps,
+# points files, standard output and -o
+py=
+for p in python3 /usr/bin/python3; do "$p" -c 'import numpy' 2>/dev/null && { py=$p; break; }; done
+cat >"$tmp/npy_check.py" <<'PY'
+# usage: npy_check.py CSV NPY [CSV NPY ...]: each NPY against its CSV
+import os, sys
+import numpy as np
+fails = 0
+args = sys.argv[1:]
+for csv, npy in zip(args[::2], args[1::2]):
+    raw = open(npy, "rb").read() if os.path.exists(npy) else b""
+    hlen = raw[8] | raw[9] << 8 if len(raw) >= 10 else 1
+    lines = open(csv).read().splitlines()
+    ncol = len(lines[0].split(","))
+    want = np.array([[float(v) for v in l.split(",")] for l in lines[1:]], dtype="<f8").reshape(-1, ncol)
+    try:
+        a = np.load(npy)
+    except Exception as e:
+        a = e
+    if raw[:8] != b"\x93NUMPY\x01\x00" or (10 + hlen) % 64:
+        print("%s: not a version 1.0 header aligned to 64 bytes" % npy)
+    elif isinstance(a, Exception) or a.dtype != np.dtype("<f8") or a.shape != want.shape:
+        print("%s: %r, want shape %r" % (npy, a if isinstance(a, Exception) else (a.dtype, a.shape), want.shape))
+    elif a.tobytes() != want.tobytes():
+        r = np.argwhere(a.view("<u8") != want.view("<u8"))[0]
+        print("%s: row %d column %d: %r, CSV %r" % (npy, r[0], r[1], a[tuple(r)], want[tuple(r)]))
+    else:
+        continue
+    fails += 1
+sys.exit(fails)
+PY
+awk 'BEGIN{print "# x, y"; for (i = 0; i < 3001; i++) { printf "%.6f,%.3f\n", i / 3000 - 0.5, i / 1000; if (i % 97 == 0) print "" } }' >"$tmp/pn.txt"
+pairs=() k=0
+while IFS='|' read -r -a args; do
+    k=$((k + 1))
+    "$eval_bin" "${args[@]}" >"$tmp/n$k.csv" 2>/dev/null
+    "$eval_bin" -f npy "${args[@]}" >"$tmp/n$k.npy" 2>/dev/null
+    "$eval_bin" -f npy -o "$tmp/n${k}o.npy" "${args[@]}" 2>/dev/null
+    cmp -s "$tmp/n$k.npy" "$tmp/n${k}o.npy" || fail "-f npy -o F differs from standard output: ${args[*]}"
+    for j in 2 3; do
+        "$eval_bin" -j $j -f npy "${args[@]}" 2>/dev/null | cmp -s - "$tmp/n$k.npy" || fail "-f npy -j $j differs from -j 1: ${args[*]}"
+    done
+    pairs+=("$tmp/n$k.csv" "$tmp/n$k.npy")
+done <<EOF2
+-n|8|-r|-4:4:2001|exp(-x^2)
+-n|3|-r|-1:1:101|log(x)
+-n|200|-r|0.25:0.75:5|1/(1-x)
+-n|4|-a|0|sin(x)*cos(x)
+--coeffs|--error|-n|5|-r|0.1:0.9:99|atan(x)
+-V|x,y|-n|4|-r|0:1:501|-a|2|x*y^2+sin(x*y)
+-V|x,y|-n|3|--points|$tmp/pn.txt|atan2(y,x)
+-V|x,y,z|-n|3|-r|-1:1:301|-a|0.5,2|exp(x*y*z)+sinc(2+x*z)
+EOF2
+# points from standard input: the row count, unknown at the start, is written at the end
+cut -d, -f1 "$tmp/pn.txt" | "$eval_bin" -f npy -n 5 --points - -o "$tmp/s.npy" 'erf(x)' || fail "-f npy --points - -o F: exit status"
+cut -d, -f1 "$tmp/pn.txt" | "$eval_bin" -n 5 --points - 'erf(x)' >"$tmp/s.csv"
+pairs+=("$tmp/s.csv" "$tmp/s.npy")
+printf '1\n' | "$eval_bin" -f npy -n 1 --points - x 2>"$tmp/err" | cat >"$tmp/out"
+[[ ${PIPESTATUS[1]} -eq 2 && ! -s $tmp/out ]] && grep -qF "needs -o FILE" "$tmp/err" ||
+    fail "-f npy --points - into a pipe: $(head -1 "$tmp/err")"
+# a bad points line: the rows before it, in a valid .npy where the output is a file
+printf '1\n2\n3x\n4\n' >"$tmp/pb.txt"
+"$eval_bin" -f npy -n 1 --points "$tmp/pb.txt" -o "$tmp/pb.npy" x 2>/dev/null
+[[ $? -eq 2 ]] || fail "-f npy, bad points line: exit status, want 2"
+"$eval_bin" -n 1 --points "$tmp/pb.txt" x >"$tmp/pb.csv" 2>/dev/null
+pairs+=("$tmp/pb.csv" "$tmp/pb.npy")
+if [[ -n $py ]]; then
+    "$py" "$tmp/npy_check.py" "${pairs[@]}" || fail "-f npy: numpy.load differs from the CSV"
+else
+    echo "note: no python3 with numpy (Debian python3-numpy); the numpy.load checks of -f npy skipped"
+fi
+# --columns: the CSV header line, nothing evaluated; -o: errors name the file, and a bad
+# expression leaves no file behind
+[[ $("$eval_bin" --columns -V x,y -n 2 'x*y') == x,y,d0_0,d1_0,d0_1,d2_0,d1_1,d0_2 ]] || fail "--columns"
+[[ $("$eval_bin" --columns -f npy --error -n 1 -r 0:1:5 x) == x,d0,d1,e0,e1 ]] || fail "--columns with -f npy --error"
+[[ $("$eval_bin" --columns -f json -n 1 x) == x,d0,d1 ]] || fail "--columns with -f json"
+"$eval_bin" -n 1 -r 0:1:100000 x -o /dev/full 2>"$tmp/err"
+[[ $? -eq 1 ]] && grep -qF "write error on '/dev/full'" "$tmp/err" || fail "-o /dev/full: $(head -1 "$tmp/err")"
+expect_error "unknown function" -a 1 -o "$tmp/never.csv" 'sinn(x)'
+[[ -e $tmp/never.csv ]] && fail "-o: a file written for a bad expression"
+expect_error "cannot open '$tmp/no/such.csv' for writing" -a 1 -o "$tmp/no/such.csv" x
+expect_error "unknown format 'npz' (csv, json, table or npy)" -f npz -a 1 x
+
+# 11. --shard I/N: part 0, then the other parts without their header line, are the bytes of
+# the whole output (sweeps, points files, -j, more parts than points); npy parts are arrays
+# whose concatenation is the whole; the parts run under GNU parallel
+shard_cat() { # N PREFIX SUFFIX: part 0, then parts 1..N-1 without their first line
+    cat "$2"0"$3"
+    for ((i = 1; i < $1; i++)); do tail -n +2 "$2$i$3"; done
+}
+while IFS='|' read -r -a args; do
+    nparts=${args[0]}
+    "$eval_bin" "${args[@]:1}" >"$tmp/whole" 2>/dev/null
+    for ((i = 0; i < nparts; i++)); do
+        "$eval_bin" -j $((i % 3 + 1)) --shard $i/$nparts "${args[@]:1}" >"$tmp/part$i" 2>/dev/null ||
+            fail "--shard $i/$nparts: exit status: ${args[*]:1}"
+    done
+    shard_cat "$nparts" "$tmp/part" "" | cmp -s - "$tmp/whole" || fail "--shard, $nparts parts: not the whole output: ${args[*]:1}"
+done <<EOF2
+7|-n|6|-r|-2:2:10007|exp(-x^2)*sin(3*x)
+1|-n|2|-r|0:1:10|x^3
+3|-V|x,y|-n|3|--points|$tmp/pn.txt|atan2(y,x)
+5|-n|2|--points|$tmp/p1.txt|sin(x)
+4|-f|table|-n|2|-r|0:1:1001|sqrt(x)
+9|-n|1|-a|2|x^2
+EOF2
+[[ $("$eval_bin" --shard 3/4 -n 1 -r 0:1:3 x) == x,d0,d1 ]] || fail "--shard: an empty part is not the header line alone"
+expect_error "bad --shard '4/4': part 4 does not exist: the parts of N = 4 are 0 to 3" --shard 4/4 -a 1 x
+expect_error "bad --shard '1/0': the number of parts N must be at least 1" --shard 1/0 -a 1 x
+for s in 1 -1/4 1/ /4 a/4 1/4x ' 1/4' 99999999999999999999999/4; do
+    expect_error "bad --shard '$s': expected I/N" --shard "$s" -a 1 x
+done
+expect_error "--shard needs the points in a file" --shard 0/2 -n 1 --points - x </dev/null
+if command -v parallel >/dev/null; then
+    rm -f "$tmp"/gp*
+    parallel --will-cite -q -j 3 "$eval_bin" --shard {}/5 -n 8 -r 0:1:50001 'sin(x)*exp(x)' -o "$tmp/gp{}.csv" ::: 0 1 2 3 4 ||
+        fail "GNU parallel: exit status"
+    "$eval_bin" -n 8 -r 0:1:50001 'sin(x)*exp(x)' >"$tmp/gwhole.csv"
+    shard_cat 5 "$tmp/gp" .csv | cmp -s - "$tmp/gwhole.csv" || fail "GNU parallel: the parts are not the whole output"
+    if [[ -n $py ]]; then
+        parallel --will-cite -q -j 3 "$eval_bin" -f npy --shard {}/4 -V x,y -n 3 --points "$tmp/pn.txt" 'atan2(y,x)' -o "$tmp/gn{}.npy" ::: 0 1 2 3
+        "$eval_bin" -f npy -V x,y -n 3 --points "$tmp/pn.txt" 'atan2(y,x)' -o "$tmp/gnwhole.npy"
+        "$py" -c 'import sys, numpy as np
+parts = [np.load(f) for f in sys.argv[2:]]
+whole = np.load(sys.argv[1])
+sys.exit(not (len(parts[0]) and np.concatenate(parts).tobytes() == whole.tobytes()))' "$tmp/gnwhole.npy" "$tmp"/gn{0,1,2,3}.npy ||
+            fail "GNU parallel, -f npy: the concatenated parts are not the whole array"
+    fi
+else
+    echo "note: GNU parallel not found (Debian parallel); the --shard run under parallel skipped"
+fi
+
+# 12. messages: derivatives that overflow a double are not a singularity; the nearest
+# function name; how to declare a variable; spaces in -V; literal legends in the plots
+"$eval_bin" -n 200 -a 0.5 '1/(1-x)' >/dev/null 2>"$tmp/err"
+grep -qF "derivatives overflow a double (printed inf) at 1 of 1 point (first at x = 0.5, from order 151); --coeffs gives the Taylor coefficients f^(k)/k!, finite there" "$tmp/err" ||
+    fail "overflow at order 151: $(head -1 "$tmp/err")"
+grep -q "singularity" "$tmp/err" && fail "overflow at order 151 called a singularity"
+"$eval_bin" -n 160 -r 0:0.5:3 '1/(1-x)' >/dev/null 2>"$tmp/err"
+grep -qF "at 1 of 3 points (first at x = 0.5, from order 151); --coeffs -n 171 gives" "$tmp/err" || fail "overflow at order 160: $(head -1 "$tmp/err")"
+"$eval_bin" -V s,t -n 60 -a 0.9,0.0999 '1/(1-s-t)' >/dev/null 2>"$tmp/err"
+grep -qF "(first at s = 0.90000000000000002, t = 0.099900000000000003, from total order 57)" "$tmp/err" || fail "overflow, two variables: $(head -1 "$tmp/err")"
+for e in 'sqrt(x)' 'x^(1/3)' '1/x' 'abs(x)'; do
+    "$eval_bin" -n 4 -a 0 "$e" >/dev/null 2>"$tmp/err"
+    grep -qF "at 1 of 1 point (outside the domain, or at a singularity)" "$tmp/err" && ! grep -q overflow "$tmp/err" ||
+        fail "$e at 0: $(head -1 "$tmp/err")"
+done
+expect_error "unknown function 'sinn' at column 5 (did you mean 'sin'?)" -a 1 'x + sinn(x)'
+expect_error "unknown function 'ln' at column 1 (did you mean 'log'?)" -a 1 'ln(x)'
+expect_error "unknown function 'arctan' at column 1 (did you mean 'atan'?)" -a 1 'arctan(x)'
+"$eval_bin" -a 1 'foo(x)' 2>&1 >/dev/null | grep -q "did you mean" && fail "a suggestion for 'foo'"
+expect_error "unknown variable 'y' at column 5 (declare it with -V x,y)" -a 1 'x + y'
+expect_error "unknown variable 'z' at column 5 (declare it with -V x,y,z)" -V x,y -a 1,2 'x + z'
+[[ $("$eval_bin" -V 'x, y' -n 2 -a '1, 2' 'x^2*y') == $("$eval_bin" -V x,y -n 2 -a 1,2 'x^2*y') ]] || fail "-V 'x, y'"
+plot=$golden/../../tools/plot_derivs.sh
+if command -v gnuplot >/dev/null; then
+    "$eval_bin" -V x,y,z -n 1 -r 0:1:21 -a 1,2 'x*y+z^2' >"$tmp/k3.csv"
+    bash "$plot" "$tmp/k3.csv" "$tmp/k3.svg" >/dev/null 2>&1
+    grep -qF '>d0_1_0  (max 1)<' "$tmp/k3.svg" || fail "plot_derivs.sh: the legend d0_1_0 is not literal"
+    bash "$plot" "$tmp/k3.csv" "$tmp/k3p.svg" panels >/dev/null 2>&1
+    grep -qF '>d0_1_0<' "$tmp/k3p.svg" || fail "plot_derivs.sh panels: the title d0_1_0 is not literal"
+else
+    echo "note: gnuplot not found (Debian gnuplot-nox); the plot legend check skipped"
+fi
 
 if [[ $fails -ne 0 ]]; then
     echo "$fails failure(s)"

@@ -392,7 +392,10 @@ Test(expr, error_messages_and_columns)
     expect_error("", 1, DN_EPARSE, 1, "empty expression");
     expect_error("   ", 1, DN_EPARSE, 1, "empty expression");
     expect_error("x + sinn(x)", 1, DN_EPARSE, 5, "unknown function 'sinn'");
-    expect_error("sinn(x)", 1, DN_EPARSE, 1, "unknown function 'sinn'");
+    expect_error("sinn(x)", 1, DN_EPARSE, 1, "unknown function 'sinn' at column 1 (did you mean 'sin'?)");
+    expect_error("1 + ln(x)", 1, DN_EPARSE, 5, "unknown function 'ln' at column 5 (did you mean 'log'?)");
+    expect_error("arcsin(x)", 1, DN_EPARSE, 1, "(did you mean 'asin'?)");
+    expect_error("Lgama(x)", 1, DN_EPARSE, 1, "(did you mean 'lgamma'?)");
     expect_error("x + y", 1, DN_EPARSE, 5, "unknown variable 'y'");
     expect_error("(x + 1", 1, DN_EPARSE, 1, "missing ')'");
     expect_error("((x)", 1, DN_EPARSE, 1, "missing ')'");

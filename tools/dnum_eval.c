@@ -1,4 +1,5 @@
-/* dnum-eval: derivatives of a formula from the command line, as CSV, JSON or a table.
+/* dnum-eval: derivatives of a formula from the command line, as CSV, JSON, a table or
+ * NumPy's .npy.
  *
  *   dnum-eval [options] EXPR        (dnum-eval --help for the options)
  *
@@ -7,8 +8,12 @@
  * points) in blocks; each block is evaluated and formatted into text by format_row (one
  * row from an array of doubles), on the calling thread or on -j worker threads, and the
  * blocks are written in order through one checked writer (put / out_flush), which stops
- * the program with exit status 1 at the first failed write. */
+ * the program with exit status 1 at the first failed write. The .npy encoding is in
+ * npy.c, the parts of --shard in shard.c, the overflow check of the warnings in
+ * overflow.c. */
+#define _POSIX_C_SOURCE 200809L /* open, isatty */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -19,6 +24,9 @@
 #include <dnum/expr.h>
 #include <dnum/dnumk.h>
 #include "fmt_double.h"
+#include "npy.h"
+#include "overflow.h"
+#include "shard.h"
 
 #define MAX_POINTS 100000000UL /* --range M above this is refused */
 #define FIXED_MAX 32u          /* the fixed engine's orders: 1..32 */
@@ -29,13 +37,13 @@
 #define CELL_W 24              /* table format: right-aligned columns of this width */
 
 enum { ENG_AUTO, ENG_FIXED, ENG_DVEC, ENG_DNUM2, ENG_DNUMK, ENG_COUNT };
-enum { FMT_CSV, FMT_JSON, FMT_TABLE };
+enum { FMT_CSV, FMT_JSON, FMT_TABLE, FMT_NPY };
 static const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2", "dnumk"};
 
 /* ---- the options: one table (short letter, long name, value name, help) ---- */
 
-enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_JOBS,
-              O_COEFFS, O_ERROR, O_PRECISION, O_HELP, O_VERSION };
+enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_OUTPUT,
+              O_COLUMNS, O_SHARD, O_JOBS, O_COEFFS, O_ERROR, O_PRECISION, O_HELP, O_VERSION };
 static const struct option_def {
     char s;          /* short form, 0 if none */
     const char *l;   /* long form */
@@ -60,7 +68,20 @@ static const struct option_def {
      "fixed | dvec | dnum2 | dnumk | auto (default auto: fixed when\n"
      "N <= 32, else dvec; dnum2 for two variables, dnumk for three\n"
      "or more)"},
-    {'f', "format", "FMT", O_FORMAT, "csv (default) | json | table"},
+    {'f', "format", "FMT", O_FORMAT,
+     "csv (default) | json | table | npy (NumPy's binary .npy:\n"
+     "float64, one row per point, the columns of the CSV)"},
+    {'o', "output", "F", O_OUTPUT,
+     "write to file F instead of standard output (created once the\n"
+     "inputs are checked)"},
+    {0, "columns", NULL, O_COLUMNS,
+     "print the column names (the CSV header line) and exit: the\n"
+     "names of the columns of -f npy"},
+    {0, "shard", "I/N", O_SHARD,
+     "evaluate only part I (0..N-1) of N contiguous parts of the\n"
+     "sweep or the points file; part 0 and the other parts after\n"
+     "their header line make the whole output (npy: each part is\n"
+     "an array, and their concatenation the whole)"},
     {'j', "jobs", "N", O_JOBS,
      "evaluate on N threads (1..64, default 1); the output is the same"},
     {0, "coeffs", NULL, O_COEFFS,
@@ -187,20 +208,29 @@ static char *xstrdup(const char *s)
     return memcpy(xmalloc(n), s, n);
 }
 
-/* ---- the checked writer of standard output ---- */
+/* ---- the checked writer of the output (standard output, or the file of -o) ---- */
 
 static struct {
     char buf[1 << 16];
     size_t len;
-} out;
+    int fd;           /* 1, or the file of -o */
+    const char *name; /* for messages: NULL for standard output */
+} out = {.fd = 1};
 
-/* Writes n bytes to fd 1; on failure reports it and exits with status 1. */
+/* Reports a failed write and exits with status 1. */
+static void die_write(int err)
+{
+    if (out.name) die(1, "write error on '%s': %s", shown(out.name), strerror(err));
+    die(1, "write error on standard output: %s", strerror(err));
+}
+
+/* Writes n bytes to the output; on failure reports it and exits with status 1. */
 static void write_all(const char *p, size_t n)
 {
     while (n) {
-        ssize_t w = write(1, p, n);
+        ssize_t w = write(out.fd, p, n);
         if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) die(1, "write error on standard output: %s", strerror(w < 0 ? errno : EIO));
+        if (w <= 0) die_write(w < 0 ? errno : EIO);
         p += w;
         n -= (size_t)w;
     }
@@ -320,7 +350,7 @@ static double sweep_point(double a, double b, unsigned long k, unsigned long m)
     double t = (double)k / (double)(m - 1), d = b - a, x;
     if (isfinite(d)) x = a + d * t;
     else x = 2.0 * (0.5 * a + (0.5 * b - 0.5 * a) * t); /* b - a overflows */
-    return a < b ? fmin(x, b) : fmax(x, b);
+    return a < b ? (x < b ? x : b) : (x > b ? x : b); /* (x is not nan) */
 }
 
 /* ---- the run: what every thread reads ---- */
@@ -353,15 +383,23 @@ struct weak {
 /* One thread's evaluator state: workspace and argument arrays of its own. */
 struct evaluator {
     double *work, *args, *res, *row, *err, *err2;
+    double *res_own; /* res where it is not in the row (NULL where it is) */
     dvec dx, dr;
     unsigned n2;                  /* the extended order (0: none) */
     double *work2, *args2, *res2; /* its workspace, seed and result */
+    struct ovf ovf;               /* the overflow check of a point with inf derivatives */
 };
 
 /* Orders the operands do not determine come back NaN (at a removable singularity such as
  * sin(x)/x at 0, the top orders of a quotient by x^m). One variable: such a point is
  * evaluated again at EXTRA_ORDERS more, and the NaN orders are filled from there. */
 #define EXTRA_ORDERS 16u
+
+/* The evaluator that overflow.c checks with, for an engine. */
+static int ovf_family(int engine)
+{
+    return engine == ENG_DNUM2 ? OVF_TWO : engine == ENG_DNUMK ? OVF_K : OVF_ONE;
+}
 
 static void evaluator_init(struct evaluator *ev, const struct job *j)
 {
@@ -373,14 +411,18 @@ static void evaluator_init(struct evaluator *ev, const struct job *j)
                                             : dn_expr_work_size(j->e, j->n);
     ev->work = xmalloc_line(w * sizeof(double));
     ev->args = xmalloc_line(j->nvars * j->len * sizeof(double));
-    ev->res = xmalloc_line(j->len * sizeof(double));
     ev->row = xmalloc_line(j->ncols * sizeof(double));
+    /* the engine writes its numbers into the row where they are printed as they are */
+    int ceng = j->coeffs && j->engine != ENG_DNUM2 && j->engine != ENG_DNUMK;
+    ev->res_own = ceng || j->coeffs == j->taylor ? NULL : xmalloc_line(j->len * sizeof(double));
+    ev->res = ev->res_own ? ev->res_own : ev->row + j->nvars;
     ev->err = j->error || j->prec == PREC_AUTO ? xmalloc_line(j->len * sizeof(double)) : NULL;
     ev->err2 = NULL;
     memset(&ev->dx, 0, sizeof ev->dx);
     memset(&ev->dr, 0, sizeof ev->dr);
     if (j->engine == ENG_DVEC && (dvec_init(&ev->dx, j->n) || dvec_init(&ev->dr, j->n)))
         die(1, "out of memory");
+    ovf_init(&ev->ovf, j->e, j->nvars, j->n, ovf_family(j->engine));
     /* the seeds: (x, 1, 0, ...); variable v of several: first partial 1 in v (the entry
      * 1 + v in both the Dnum2 and the Dnumk layout) */
     memset(ev->args, 0, j->nvars * j->len * sizeof(double));
@@ -407,13 +449,14 @@ static void evaluator_free(struct evaluator *ev)
     dvec_clear(&ev->dr);
     free(ev->work);
     free(ev->args);
-    free(ev->res);
+    free(ev->res_own);
     free(ev->row);
     free(ev->work2);
     free(ev->args2);
     free(ev->res2);
     free(ev->err);
     free(ev->err2);
+    ovf_free(&ev->ovf);
 }
 
 /* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives
@@ -484,11 +527,10 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
         }
     }
     for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
-    if (ceng || j->coeffs == j->taylor) /* what the engine gives */
-        memcpy(ev->row + j->nvars, ev->res, len * sizeof(double));
-    else if (j->coeffs) /* c = d / a!, rounded once from the wide quotient */
+    /* (without res_own, what the engine gives is in the row already) */
+    if (ev->res_own && j->coeffs) /* c = d / a!, rounded once from the wide quotient */
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
-    else /* d = c a!, rounded once from the wide product */
+    else if (ev->res_own) /* d = c a!, rounded once from the wide product */
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
     if (j->error) /* the bounds of what is printed: scaled where the numbers were (by a!),
                    * plus that rounding */
@@ -530,6 +572,7 @@ static size_t format_cell(char *d, const char *s, size_t k)
  * job->row_max). first: the first row of the output (JSON separators). */
 static size_t format_row(char *dst, const struct job *j, const double *vals, int first)
 {
+    if (j->format == FMT_NPY) return npy_row(dst, vals, j->ncols);
     char *d = dst;
     int json = j->format == FMT_JSON;
     if (json) {
@@ -688,12 +731,13 @@ static char *read_expr(const char *path)
     return s;
 }
 
-/* Reports a parse error of the expression src and exits: the message, then the line of
- * src that holds the error (cut to a window around it), escaped, with a caret under it. */
-static void die_expr(const char *src, const dn_expr_error *err)
+/* Reports a parse error of the expression src and exits: the message and the hint (may
+ * be ""), then the line of src that holds the error (cut to a window around it), escaped,
+ * with a caret under it. */
+static void die_expr(const char *src, const dn_expr_error *err, const char *hint)
 {
     if (err->code == DN_ENOMEM) die(1, "out of memory");
-    fprintf(stderr, "dnum-eval: %s", shown(err->msg));
+    fprintf(stderr, "dnum-eval: %s%s", shown(err->msg), hint);
     size_t n = strlen(src), pos = err->column ? err->column - 1 : 0;
     if (err->column && pos <= n) {
         size_t ls = pos, le = pos, line = 1;
@@ -712,11 +756,29 @@ static void die_expr(const char *src, const dn_expr_error *err)
     exit(2);
 }
 
+/* The hint after "unknown variable 'name'" (name at the start of s): the -V option that
+ * declares it beside the others. */
+static void var_hint(char *dst, size_t cap, const char *s, char **vars, unsigned nvars)
+{
+    size_t len = 0;
+    while (s[len] == '_' || (s[len] >= 'a' && s[len] <= 'z') || (s[len] >= 'A' && s[len] <= 'Z') ||
+           (s[len] >= '0' && s[len] <= '9'))
+        len++;
+    if (len > DN_EXPR_MAX_NAME || nvars >= MAX_VARS) {
+        snprintf(dst, cap, " (declare the variables with -V, at most %u)", MAX_VARS);
+        return;
+    }
+    size_t w = (size_t)snprintf(dst, cap, " (declare it with -V ");
+    for (unsigned v = 0; v < nvars; v++) w += (size_t)snprintf(dst + w, cap - w, "%s,", vars[v]);
+    snprintf(dst + w, cap - w, "%.*s)", (int)len, s);
+}
+
 /* Where the points come from: a sweep, one point, or a file of points. */
 struct source {
     int kind; /* 0 sweep/point, 1 file */
     double a, b, at[MAX_VARS]; /* at[1..]: the other variables of a sweep or point */
-    unsigned long m, k;
+    unsigned long m, k, end;   /* sweep: points k..end-1 of m (--shard: a part of them) */
+    unsigned long left;        /* file: the points still to be read (--shard) */
     FILE *f;
     const char *path;
     unsigned long line;
@@ -772,13 +834,14 @@ static unsigned next_points(struct source *src, double *pts, unsigned cap)
     unsigned c = 0;
     if (src->bad[0]) return 0;
     if (src->kind == 0) {
-        for (; c < cap && src->k < src->m; c++, src->k++) {
+        for (; c < cap && src->k < src->end; c++, src->k++) {
             pts[c * src->nvars] = sweep_point(src->a, src->b, src->k, src->m);
             for (unsigned v = 1; v < src->nvars; v++) pts[c * src->nvars + v] = src->at[v];
         }
         return c;
     }
     char line[LINE_MAX_BYTES + 2];
+    if (cap > src->left) cap = (unsigned)src->left;
     while (c < cap && !src->bad[0] && fgets(line, sizeof line, src->f)) {
         src->line++;
         size_t k = strlen(line);
@@ -795,6 +858,7 @@ static unsigned next_points(struct source *src, double *pts, unsigned cap)
         if (r < 0) break;
         c += (unsigned)r;
     }
+    src->left -= c;
     if (ferror(src->f)) die(1, "read error on '%s': %s", shown(src->path), strerror(errno));
     return c;
 }
@@ -820,25 +884,41 @@ struct slot {
     double *pts;
     char *text;
     size_t len;
-    unsigned long bad; /* points with a nan or inf */
+    unsigned long bad; /* points with a nan or inf, other than an overflow */
+    struct ovf_points over; /* points whose derivatives overflow */
     struct weak weak;  /* points short of 10 digits even in extended precision */
 };
+
+/* Counts a point with non-finite numbers: an overflow of the derivatives, or a point
+ * outside the domain or at a singularity (ovf_classify). */
+static void count_bad(const struct job *j, struct evaluator *ev, const double *pt, struct slot *s)
+{
+    if (ovf_all_finite(ev->row + j->nvars, j->len)) return;
+    unsigned k;
+    int c = ovf_classify(&ev->ovf, ev->row + j->nvars, pt, &k);
+    if (c < 0) die(1, "out of memory");
+    if (c == OVF_OTHER) s->bad++;
+    if (c == OVF_OVERFLOW && s->over.n++ == 0) {
+        memcpy(s->over.pt, pt, j->nvars * sizeof *pt);
+        s->over.k = k;
+    }
+}
 
 /* Evaluates and formats the points of a slot. */
 static void run_slot(const struct job *j, struct evaluator *ev, struct slot *s)
 {
     s->len = 0;
     s->bad = 0;
+    s->over.n = 0;
     s->weak.n = 0;
     for (unsigned i = 0; i < s->count; i++) {
-        int wk = evaluate(j, ev, s->pts + (size_t)i * j->nvars);
+        const double *pt = s->pts + (size_t)i * j->nvars;
+        int wk = evaluate(j, ev, pt);
         if (wk >= 0 && s->weak.n++ == 0) {
-            s->weak.x = s->pts[(size_t)i * j->nvars];
+            s->weak.x = pt[0];
             s->weak.k = (unsigned)wk;
         }
-        int finite = 1;
-        for (size_t k = 0; k < j->len; k++) finite &= isfinite(ev->res[k]) != 0;
-        s->bad += !finite;
+        count_bad(j, ev, pt, s);
         s->len += format_row(s->text + s->len, j, ev->row, s->first + i == 0);
     }
 }
@@ -850,6 +930,7 @@ struct pool {
     unsigned nslots, block;
     unsigned long next_in, next_out; /* blocks taken from the source / written */
     unsigned long npts, bad;         /* points taken; points with a nan or inf */
+    struct ovf_points over;          /* in output order */
     struct weak weak;                /* in output order */
     int eof, writing, threaded;
     pthread_mutex_t mu;
@@ -883,6 +964,8 @@ static void pool_loop(struct pool *p, struct evaluator *ev)
                 p->bad += s->bad;
                 if (s->weak.n && p->weak.n == 0) p->weak = s->weak;
                 else p->weak.n += s->weak.n;
+                if (s->over.n && p->over.n == 0) p->over = s->over;
+                else p->over.n += s->over.n;
             }
             pool_lock(p);
             for (unsigned long b = from; b < to; b++) p->slots[b % p->nslots].state = SLOT_FREE;
@@ -935,7 +1018,7 @@ static void *worker_main(void *arg)
  * counts points with a nan/inf; returns with src->bad set when a bad line stopped the
  * input. */
 static unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsigned long *bad,
-                         struct weak *weak)
+                         struct weak *weak, struct ovf_points *over)
 {
     unsigned block = (unsigned)((1u << 18) / j->row_max);
     if (block < 1) block = 1;
@@ -975,6 +1058,7 @@ static unsigned long run(const struct job *j, struct source *src, unsigned jobs,
     free(p.slots);
     *bad = p.bad;
     *weak = p.weak;
+    *over = p.over;
     return p.npts;
 }
 
@@ -982,8 +1066,8 @@ static unsigned long run(const struct job *j, struct source *src, unsigned jobs,
 
 struct config {
     unsigned long order, jobs;
-    const char *vars, *at, *range, *points, *file, *src;
-    int engine, format, coeffs, error, prec;
+    const char *vars, *at, *range, *points, *file, *src, *output, *shard;
+    int engine, format, coeffs, error, prec, columns;
 };
 
 /* Applies one option with its value (NULL for a flag). */
@@ -1011,6 +1095,9 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
         break;
     case O_VARS: cf->vars = val; break;
     case O_COEFFS: cf->coeffs = 1; break;
+    case O_COLUMNS: cf->columns = 1; break;
+    case O_OUTPUT: cf->output = val; break;
+    case O_SHARD: cf->shard = val; break;
     case O_ERROR: cf->error = 1; break;
     case O_PRECISION:
         if (strcmp(val, "double") == 0) cf->prec = PREC_DOUBLE;
@@ -1032,7 +1119,8 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
         if (strcmp(val, "csv") == 0) cf->format = FMT_CSV;
         else if (strcmp(val, "json") == 0) cf->format = FMT_JSON;
         else if (strcmp(val, "table") == 0) cf->format = FMT_TABLE;
-        else die(2, "unknown format '%s' (csv, json or table)", shown(val));
+        else if (strcmp(val, "npy") == 0) cf->format = FMT_NPY;
+        else die(2, "unknown format '%s' (csv, json, table or npy)", shown(val));
         break;
     }
 }
@@ -1085,11 +1173,61 @@ static void parse_args(struct config *cf, int argc, char **argv)
     }
 }
 
+/* s without the spaces and tabs around it (cut in place). */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    size_t k = strlen(s);
+    while (k && (s[k - 1] == ' ' || s[k - 1] == '\t')) s[--k] = '\0';
+    return s;
+}
+
+/* The number of points of the source, for --shard and the header of -f npy: the sweep's,
+ * or those of a points file (SHARD_STREAM: not known before the end). */
+static unsigned long count_points(struct source *ps)
+{
+    unsigned long n = ps->kind == 0 ? ps->m : shard_count_points(ps->f);
+    if (n == SHARD_ERROR) die(1, "read error on '%s': %s", shown(ps->path), strerror(errno));
+    return n;
+}
+
+/* --shard I/N: restricts the source to its part; returns the part's number of points. */
+static unsigned long apply_shard(struct source *ps, const char *spec, unsigned long total)
+{
+    unsigned long i, n, lo, hi;
+    char msg[128];
+    if (shard_parse(spec, &i, &n, msg, sizeof msg)) die(2, "bad --shard '%s': %s", shown(spec), msg);
+    if (total == SHARD_STREAM)
+        die(2, "--shard needs the points in a file: %s is read once, and its parts cannot be "
+               "counted before", shown(ps->path));
+    shard_range(total, i, n, &lo, &hi);
+    if (ps->kind == 0) {
+        ps->k = lo;
+        ps->end = hi;
+    } else {
+        shard_skip_points(ps->f, lo, &ps->line);
+        if (ferror(ps->f)) die(1, "read error on '%s': %s", shown(ps->path), strerror(errno));
+        ps->left = hi - lo;
+    }
+    return hi - lo;
+}
+
+/* -o F: the output goes to F, created (or truncated) now that the inputs are checked. */
+static void open_output(const char *path)
+{
+    if (strcmp(path, "-") == 0) return;
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (fd < 0) die(2, "cannot open '%s' for writing: %s", shown(path), strerror(errno));
+    out.fd = fd;
+    out.name = path;
+}
+
 int main(int argc, char **argv)
 {
     struct config cf = {.order = 4, .jobs = 1, .vars = "x", .engine = ENG_AUTO, .format = FMT_CSV,
                         .prec = PREC_AUTO};
     parse_args(&cf, argc, argv);
+    if (cf.columns) cf.format = FMT_CSV; /* the header line alone */
     if (cf.file && cf.src) die(2, "give EXPR or --file, not both");
     if (!cf.file && !cf.src) die(2, "no EXPR given");
     const char *expr_path = cf.file ? cf.file : strcmp(cf.src, "-") == 0 ? "-" : NULL;
@@ -1100,6 +1238,7 @@ int main(int argc, char **argv)
     char *vlist = xstrdup(cf.vars), *vars[MAX_VARS + 1];
     unsigned nvars = split(vlist, ',', vars, MAX_VARS);
     if (nvars > MAX_VARS) die(2, "at most %u variables (got '%s')", MAX_VARS, shown(cf.vars));
+    for (unsigned v = 0; v < nvars; v++) vars[v] = trim(vars[v]); /* -V 'x, y' */
 
     /* engine and order limits */
     int engine = cf.engine;
@@ -1131,7 +1270,7 @@ int main(int argc, char **argv)
 
     /* the points (before the expression is read: an error here leaves no copy of it
      * behind) */
-    struct source ps = {.nvars = nvars, .m = 1};
+    struct source ps = {.nvars = nvars, .m = 1, .left = (unsigned long)-1};
     if (cf.points) {
         if (cf.range || cf.at) die(2, "--points excludes --at and --range");
         ps.kind = 1;
@@ -1171,9 +1310,13 @@ int main(int argc, char **argv)
         for (unsigned v = 0; v < nvars; v++) ps.at[v] = parse_value(g[v], "--at");
         ps.a = ps.b = ps.at[0];
         free(abuf);
-    } else {
+    } else if (!cf.columns) {
         die(2, "give a point (--at), a sweep (--range) or a file of points (--points)");
     }
+    ps.end = ps.m;
+    /* the number of points: --shard's parts, the header of -f npy (0 while unknown) */
+    unsigned long rows = cf.shard || cf.format == FMT_NPY ? count_points(&ps) : 0;
+    if (cf.shard) rows = apply_shard(&ps, cf.shard, rows);
 
     /* the expression */
     char *src = expr_path ? read_expr(expr_path) : xstrdup(cf.src);
@@ -1183,7 +1326,10 @@ int main(int argc, char **argv)
     if (!job.e) {
         if (err.code == DN_EINVAL)
             die(2, "bad variable list '%s': %s", shown(cf.vars), shown(err.msg));
-        die_expr(src, &err);
+        char hint[MAX_VARS * (DN_EXPR_MAX_NAME + 1) + 64] = "";
+        if (strncmp(err.msg, "unknown variable", 16) == 0 && err.column)
+            var_hint(hint, sizeof hint, src + err.column - 1, vars, nvars);
+        die_expr(src, &err, hint);
     }
 
     /* output */
@@ -1197,24 +1343,48 @@ int main(int argc, char **argv)
     job.coeffs = cf.coeffs;
     job.taylor = engine == ENG_DNUMK;
     make_columns(&job, vars);
-    put_header(&job, src, vars);
+    if (cf.output) open_output(cf.output);
+    long long npy_at = -1; /* where the header can be rewritten with the final row count */
+    if (cf.format == FMT_NPY) {
+        if (isatty(out.fd)) die(2, "-f npy writes binary data: redirect the output or use -o FILE");
+        npy_at = npy_rewritable(out.fd);
+        if (rows == SHARD_STREAM && npy_at < 0)
+            die(2, "-f npy with points from %s needs -o FILE (or a file as standard output): "
+                   "the row count, unknown until the end, goes first", shown(ps.path));
+        if (rows == SHARD_STREAM) rows = 0; /* rewritten at the end */
+        job.row_max = 8 * (size_t)job.ncols;
+        char h[NPY_HEADER_LEN];
+        npy_header(h, rows, job.ncols);
+        put(h, sizeof h);
+    } else {
+        put_header(&job, src, vars);
+    }
     unsigned long bad = 0;
     struct weak weak = {0};
-    unsigned long npts = run(&job, &ps, (unsigned)cf.jobs, &bad, &weak);
+    struct ovf_points over = {0};
+    unsigned long npts = cf.columns ? 0 : run(&job, &ps, (unsigned)cf.jobs, &bad, &weak, &over);
     if (cf.format == FMT_JSON) puts_out("\n ]}\n");
     out_flush();
+    if (cf.format == FMT_NPY && npts != rows && npy_at >= 0 && npy_rewrite(out.fd, npy_at, npts, job.ncols))
+        die_write(errno);
+    if (out.name && close(out.fd)) die_write(errno);
 
+    if (bad)
+        fprintf(stderr,
+                "dnum-eval: warning: nan or inf values at %lu of %lu point%s (outside the "
+                "domain, or at a singularity)\n",
+                bad, npts, npts == 1 ? "" : "s");
+    if (over.n) {
+        struct ovf o;
+        ovf_init(&o, job.e, nvars, job.n, ovf_family(engine));
+        if (ovf_warn(&o, job.coeffs, (const char *const *)vars, &over, npts)) die(1, "out of memory");
+    }
     if (ps.f && ps.f != stdin) fclose(ps.f);
     free(job.names);
     free(job.scale);
     dn_expr_free(job.e);
     free(src);
     free(vlist);
-    if (bad)
-        fprintf(stderr,
-                "dnum-eval: warning: nan or inf values at %lu of %lu point%s (outside the "
-                "domain, or at a singularity)\n",
-                bad, npts, npts == 1 ? "" : "s");
     if (weak.n) {
         char xs[32];
         xs[fmt_g17(xs, weak.x)] = '\0';

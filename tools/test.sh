@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
-dn_need gcc libc6-dev meson ninja-build pkg-config libcriterion-dev
+# parallel, python3-numpy, gnuplot-nox: the dnum-eval test runs --shard under GNU parallel,
+# reads -f npy with numpy and checks the legends of tools/plot_derivs.sh (skipped without)
+dn_need gcc libc6-dev meson ninja-build pkg-config libcriterion-dev parallel python3-numpy gnuplot-nox
 dir=${DN_BUILD:-build-test}
 if [ -d "$dir/meson-info" ]; then
     meson setup --reconfigure "$dir" -Dtests=enabled -Dexamples=enabled "$@" >/dev/null

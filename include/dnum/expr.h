@@ -81,7 +81,8 @@ typedef struct dn_expr dn_expr;
  *  (source longer than DN_EXPR_MAX_LEN, nesting deeper than DN_EXPR_MAX_DEPTH),
  *  DN_EINVAL (bad arguments or variable names) or DN_ENOMEM; column is the 1-based byte
  *  position of the offending token in the source (0 when the problem is not in the source);
- *  msg is a complete sentence such as "unknown function 'sinn' at column 4". */
+ *  msg is a complete sentence such as "unknown function 'sinn' at column 4 (did you mean
+ *  'sin'?)" (an unknown function comes with the nearest built-in name, if one is near). */
 typedef struct dn_expr_error {
     int code;
     unsigned column;
