@@ -30,10 +30,10 @@ from . import _dnum
 
 __all__ = [
     "Expr", "derivatives", "taylor", "ParseError", "partials", "column", "column_names",
-    "ORDER_MAX", "ORDER2_MAX", "ORDERK_MAX", "VARS_MAX", "EXT_BITS",
+    "ORDER_MAX", "ORDER2_MAX", "ORDERK_MAX", "VARS_MAX", "EXT_BITS", "__version__",
 ]
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 #: Highest order for one variable.
 ORDER_MAX = _dnum.ORDER_MAX
