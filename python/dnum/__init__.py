@@ -109,6 +109,9 @@ class Expr:
     def __repr__(self):
         return f"dnum.Expr({self._source!r}, vars={self._vars!r})"
 
+    def __reduce__(self):  # pickled as its source (parsed again where it is loaded)
+        return (Expr, (self._source, self._vars))
+
     def derivatives(self, points, order, *, errors=False, precision="double", threads=None):
         """Every derivative up to `order` at every point.
 
@@ -200,14 +203,17 @@ def _expr_of(expr, vars):
         return expr
     if not isinstance(expr, str):
         raise TypeError(f"the expression must be a str or dnum.Expr, not {type(expr).__name__}")
-    return _parsed(expr, _vars_tuple(("x",) if vars is None else vars))
+    vs = _vars_tuple(("x",) if vars is None else vars)
+    # short formulas are kept parsed (a long one would keep megabytes alive)
+    return _parsed(expr, vs) if len(expr) <= 4096 else Expr(expr, vs)
 
 
 def derivatives(expr, points, order, *, vars=None, errors=False, precision="double",
                 threads=None):
     """Every derivative of expr up to `order` at every point: Expr(expr, vars).derivatives(
-    points, order, ...) (vars default ("x",); the last 64 formulas parsed are kept). expr may
-    also be an Expr. See Expr.derivatives for the shapes and the keywords."""
+    points, order, ...), vars default ("x",). expr may also be an Expr. The last 64
+    formulas of up to 4096 characters are kept parsed. See Expr.derivatives for the shapes
+    and the keywords."""
     return _expr_of(expr, vars)._eval(points, order, False, errors, precision, threads)
 
 

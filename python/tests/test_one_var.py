@@ -62,6 +62,9 @@ def test_expr_object_reuse_and_attributes():
         ref = [2.0 ** k * math.exp(2 * x) for k in range(7)]
         assert np.allclose(d, ref, rtol=1e-15, atol=0)
     assert np.array_equal(dnum.derivatives(e, 0.5, 6), e.derivatives(0.5, 6))
+    import pickle
+    e2 = pickle.loads(pickle.dumps(e))
+    assert e2.vars == e.vars and np.array_equal(e2.derivatives(0.5, 6), e.derivatives(0.5, 6))
 
 
 def test_taylor_coefficients_closed_form():
