@@ -1,0 +1,102 @@
+"""Bad input: Python exceptions with the library's messages, nothing printed."""
+import numpy as np
+import pytest
+
+import dnum
+
+
+@pytest.fixture(autouse=True)
+def quiet(capfd):
+    """Nothing may reach stdout or stderr (file descriptors 1 and 2, so C code included)."""
+    yield
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
+@pytest.mark.parametrize("src,col,what", [
+    ("sin(x) + sinn(x)", 10, "unknown function 'sinn'"),
+    ("x +* 2", 4, ""),
+    ("exp(-x^2", 4, "never closed"),
+    ("x + y", 5, "'y'"),
+    ("polygamma(x, x)", 11, ""),
+    ("1e999 * x", 1, ""),
+    ("", 1, ""),
+])
+def test_parse_errors_name_the_column(src, col, what):
+    with pytest.raises(dnum.ParseError) as ei:
+        dnum.Expr(src)
+    e = ei.value
+    assert isinstance(e, ValueError)
+    assert e.column == col
+    assert f"column {col}" in str(e) and f"column {col}" in e.reason
+    assert what in str(e)
+    lines = str(e).split("\n")
+    assert len(lines) == 3 and lines[2].index("^") - 2 == col - 1  # the caret under it
+
+
+def test_parse_error_in_a_later_line_and_escapes():
+    with pytest.raises(dnum.ParseError) as ei:
+        dnum.Expr("x +\n\tfoo(x)")
+    s = str(ei.value)
+    assert "line 2" in s and "\\t" in s
+    with pytest.raises(dnum.ParseError):
+        dnum.derivatives("x $ 1", 1.0, 2)
+
+
+def test_hostile_sources():
+    with pytest.raises(dnum.ParseError):
+        dnum.Expr("(" * 100000 + "x" + ")" * 100000)
+    with pytest.raises(dnum.ParseError):
+        dnum.Expr("x" + "+x" * (2 ** 21 + 10))  # over the 4 MiB limit
+    with pytest.raises(ValueError, match="NUL"):
+        dnum.Expr("x\0+1")
+    with pytest.raises(dnum.ParseError):
+        dnum.Expr("x + \u00e9")
+
+
+def test_bad_variables():
+    with pytest.raises(ValueError, match="bad variable names"):
+        dnum.Expr("x", vars=("1x",))
+    with pytest.raises(ValueError, match="bad variable names"):
+        dnum.Expr("x", vars=("x", "x"))
+    with pytest.raises(ValueError, match="bad variable names"):
+        dnum.Expr("x", vars=("sin",))
+    with pytest.raises(ValueError, match="1 to 10 variables"):
+        dnum.Expr("x", vars=())
+    with pytest.raises(ValueError, match="1 to 10 variables"):
+        dnum.Expr("a", vars=[f"a{i}" for i in range(11)])
+    with pytest.raises(TypeError):
+        dnum.Expr("x", vars=(1,))
+    with pytest.raises(TypeError):
+        dnum.Expr(b"x")
+    with pytest.raises(TypeError):
+        dnum.derivatives(3, 1.0, 2)
+    with pytest.raises(ValueError, match="differ"):
+        dnum.derivatives(dnum.Expr("x"), 1.0, 2, vars="y")
+
+
+def test_bad_evaluation_arguments():
+    e = dnum.Expr("sin(x)")
+    with pytest.raises(ValueError, match=">= 0"):
+        e.derivatives(1.0, -1)
+    with pytest.raises(ValueError, match="limit 1000"):
+        e.derivatives(1.0, 1001)
+    with pytest.raises(TypeError):
+        e.derivatives(1.0, 2.5)
+    with pytest.raises(ValueError, match="precision"):
+        e.derivatives(1.0, 2, precision="quad")
+    with pytest.raises(ValueError, match="threads"):
+        e.derivatives(1.0, 2, threads=0)
+    with pytest.raises(TypeError, match="complex"):
+        e.derivatives(np.array([1j]), 2)
+    with pytest.raises(ValueError):
+        e.derivatives("abc", 2)
+    with pytest.raises(ValueError, match="limit 18 for 8 variables"):
+        dnum.derivatives("a", np.zeros(8), 19, vars="a,b,c,d,f,g,h,k")
+    with pytest.raises(ValueError, match="limit 64 for two"):
+        dnum.derivatives("x*y", np.zeros(2), 65, vars="x,y")
+
+
+def test_nan_results_print_nothing():
+    d = dnum.derivatives("log(x) + acosh(x)", np.array([-1.0, 0.0, 0.5]), 4)
+    assert np.isnan(d[0, 0]) and np.isnan(d[2, 0])
