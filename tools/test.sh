@@ -8,13 +8,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
 # parallel, python3-numpy, gnuplot-nox: the dnum-eval test runs --shard under GNU parallel,
-# reads -f npy with numpy and checks the legends of tools/plot_derivs.sh (skipped without)
-dn_need gcc libc6-dev meson ninja-build pkg-config libcriterion-dev parallel python3-numpy gnuplot-nox
+# reads -f npy with numpy and checks the legends of tools/plot_derivs.sh (skipped without);
+# python3-dev, -pytest, -mpmath, -sympy, -matplotlib: the Python package and its tests
+dn_need gcc libc6-dev meson ninja-build pkg-config libcriterion-dev parallel python3-numpy gnuplot-nox \
+    python3-dev python3-pytest python3-mpmath python3-sympy python3-matplotlib
 dir=${DN_BUILD:-build-test}
 if [ -d "$dir/meson-info" ]; then
-    meson setup --reconfigure "$dir" -Dtests=enabled -Dexamples=enabled "$@" >/dev/null
+    meson setup --reconfigure "$dir" -Dtests=enabled -Dexamples=enabled -Dpython=enabled "$@" >/dev/null
 else
-    meson setup "$dir" -Dtests=enabled -Dexamples=enabled "$@" >/dev/null
+    meson setup "$dir" -Dtests=enabled -Dexamples=enabled -Dpython=enabled "$@" >/dev/null
 fi
 meson compile -C "$dir"
 meson test -C "$dir" --print-errorlogs
