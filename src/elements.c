@@ -123,11 +123,15 @@ int (dn_elements_new_ex)(dn_elements **E, unsigned n, unsigned K, size_t m,
                          const unsigned *idx, const dn_allocator *al, dn_errinfo *err)
 {
     static const char fn[] = "dn_elements_new";
-    const _dn_req req[] = {{E != NULL, 1, "E is NULL"}, {n != 0, 2, "n is 0"},
-                           {K >= 1 && K <= 4, 3, "K is outside 1..4"},
-                           {m == 0 || idx != NULL, 5, "idx is NULL (with m > 0)"}};
+    const _dn_req req[] = {{E != NULL, 1, "E is NULL"}, {n != 0, 2, "n is 0"}};
     int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
+    if (K < 1 || K > 4)
+        return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: K = %u is outside 1..4",
+                        fn, K);
+    if (m > 0 && idx == NULL)
+        return _dn_fail(err, DN_EINVAL, 5, SIZE_MAX,
+                        "%s: argument 5: idx is NULL (with m > 0)", fn);
     if (m > (UINT32_MAX - 1) / DNEL2_TRI(K))
         return _dn_fail(err, DN_ERANGE, 4, SIZE_MAX,
                         "%s: argument 4: m = %zu elements have more than 2^32 - 2 triangle "
@@ -214,7 +218,8 @@ static int dense_el(int mode, const char *fn, double *fx, double *grad, double *
 int (dn_grad_el_ex)(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
                     const dn_elements *E, dn_errinfo *err)
 {
-    if (grad == NULL) return _dn_fail(err, DN_EINVAL, 2, SIZE_MAX, "dn_grad_el: argument 2: grad is NULL");
+    if (grad == NULL)
+        return _dn_fail(err, DN_EINVAL, 2, SIZE_MAX, "dn_grad_el: argument 2: grad is NULL");
     return dense_el(0, "dn_grad_el", fx, grad, NULL, f, ctx, x, NULL, E, 3, 6, err);
 }
 
@@ -228,7 +233,8 @@ int (dn_hessdiag_el_ex)(double *fx, double *grad, double *hdiag, dn_element2 f, 
                         const double *x, const dn_elements *E, dn_errinfo *err)
 {
     if (hdiag == NULL)
-        return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX, "dn_hessdiag_el: argument 3: hdiag is NULL");
+        return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX,
+                        "dn_hessdiag_el: argument 3: hdiag is NULL");
     return dense_el(1, "dn_hessdiag_el", fx, grad, hdiag, f, ctx, x, NULL, E, 4, 7, err);
 }
 
@@ -261,7 +267,8 @@ int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element2 f, vo
 {
     static const char fn[] = "dn_hessian_el";
     _dn_eljob J;
-    if (H == NULL) return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: H is NULL", fn);
+    if (H == NULL)
+        return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: H is NULL", fn);
     int st = job_init(&J, 3, fn, f, ctx, x, E, 4, 7, err);
     if (st) return st;
     const size_t n1 = (size_t)E->n + 1, nnz = E->nnz;

@@ -16,7 +16,8 @@ static int setup(void **ws, void **owned, const char *fn, const char *outname, i
     int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     if ((size_t)n > SIZE_MAX / elem)
-        return _dn_fail(err, DN_ERANGE, 7, SIZE_MAX, "%s: argument 7: n = %u numbers overflow size_t", fn, n);
+        return _dn_fail(err, DN_ERANGE, 7, SIZE_MAX,
+                        "%s: argument 7: n = %u numbers overflow size_t", fn, n);
     *owned = NULL;
     if (work == NULL) {
         work = malloc((size_t)n * elem);

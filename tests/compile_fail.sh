@@ -24,8 +24,8 @@ check() { # LANG COMMAND...
         elif ! grep -q "$(basename "$src"):$line:" <<< "$out"; then
             echo "FAIL $lang: case $k fails elsewhere than at line $line:"; echo "$out"
             fails=$((fails + 1))
-        elif [ "$lang" = C ] &&
-            ! grep -q -e dn_driver_argument_has_the_wrong_type -e 'invalid operands to binary' <<< "$out"; then
+        elif [ "$lang" = C ] && ! grep -q -e dn_driver_argument_has_the_wrong_type \
+            -e 'invalid operands to binary' <<< "$out"; then
             echo "FAIL $lang: case $k fails, but not by the argument checks:"; echo "$out"
             fails=$((fails + 1))
         else
