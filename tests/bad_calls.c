@@ -61,6 +61,8 @@ int good_calls(const double *x, const double *v, unsigned n, dsp2_work *ws, dn_s
     s |= dn_hessian_el_ex(&f, g, H, el2, NULL, x, E, &err);
     s |= dnum2_hessian(&f, g, h, obj2, x, n, NULL, w2);
     s |= dnum2_hessian_ex(&f, g, h, obj2, x, n, NULL, w2, &err);
+    s |= dn_hessdiag_sp(0, 0, h, obj_sp, 0, x, n, 0); /* 0 as the null pointer */
+    s |= dn_hessdiag_el(0, 0, h, el2, 0, x, E);
     s |= (dn_hessdiag_sp)(&f, g, h, obj_sp, NULL, x, n, ws); /* the function itself */
     int (*p)(double *, double *, double *, dn_objective_sp, void *, const double *, unsigned,
              dsp2_work *) = dn_hessdiag_sp;
@@ -68,7 +70,8 @@ int good_calls(const double *x, const double *v, unsigned n, dsp2_work *ws, dn_s
 #if defined(BAD)
     float gf[4];
     size_t idz[4] = {0, 1, 1, 2};
-    (void)gf, (void)idz;
+    int k = (int)n;
+    (void)gf, (void)idz, (void)k;
 #endif
 #if BAD == 1
     s |= dn_hessdiag_sp(&f, g, h, obj, NULL, x, n, ws); /* BAD 1 the dnum_o2 version */
@@ -110,6 +113,10 @@ int good_calls(const double *x, const double *v, unsigned n, dsp2_work *ws, dn_s
     s |= dn_grad_sp(&f, gf, obj_sp, NULL, x, n, ws); /* BAD 19 float gradient */
 #elif BAD == 20
     s |= dn_hessian_el_ex(&f, g, H, el2, NULL, x, &err, E); /* BAD 20 E and err swapped */
+#elif BAD == 21
+    s |= dn_hessdiag_el(&f, g, h, el2, NULL, x, k); /* BAD 21 an int n for the structure */
+#elif BAD == 22
+    s |= dn_grad_sp(&f, g, obj_sp, NULL, x, n, 1); /* BAD 22 a constant other than 0 */
 #endif
     return s;
 }
