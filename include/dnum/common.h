@@ -64,7 +64,7 @@ typedef struct dn_allocator {
  *  arg the 1-based position of the argument at fault in the call (0: none, e.g. out of
  *  memory), elem the element at fault in dn_elements_new_ex ((size_t)-1: none), msg one
  *  line naming the function, the argument and why, e.g.
- *  "dn_elements_new: argument 5 (idx): element 7: index 12 >= n = 10".
+ *  "dn_elements_new: argument 5: element 7: index 12 >= n = 10 (idx[22])".
  *  After success code is DN_OK and msg is empty. No global state: one per thread. */
 typedef struct dn_errinfo {
     int code;
@@ -112,10 +112,10 @@ double dn_deriv_gaussian(double x, unsigned k, void *ctx);
 #ifndef __cplusplus
 /* Argument checks of the drivers' macros in C (dnum/hessian.h, dnum/dnum2.h; C++ rejects
  * such calls by itself). _DN_ARG(T, p) is p when it has type T, converted to T when it is
- * a void pointer such as NULL or the constant 0, and otherwise this object, which is no argument of any
- * function: the compiler then stops with an error naming it, where a call with a pointer of
- * another type would only be warned about (gcc before 14) and compute garbage. Never
- * defined, never referenced in a valid program. */
+ * a void pointer such as NULL or the constant 0, and otherwise this object, which is no
+ * argument of any function: the compiler then stops with an error naming it, where a call
+ * with a pointer of another type would only be warned about (gcc before 14) and compute
+ * garbage. Never defined, never referenced in a valid program. */
 extern const struct dn_driver_argument_has_the_wrong_type dn_driver_argument_has_the_wrong_type;
 #define _DN_ARG(T, p)                                                                      \
     _Generic((p), T : (p), void * : (T)(p), int : _DN_NULL(T, p),                          \

@@ -416,8 +416,8 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
  * count where a pointer belongs, stops the compilation (error naming
  * dn_driver_argument_has_the_wrong_type, or "invalid operands to binary *" for a pointer
  * given as n), where C alone only warns (gcc before 14) and the call computes garbage or
- * crashes. NULL stays allowed wherever a pointer is (a required one is DN_EINVAL at run
- * time). The functions stay callable without the check as (dn_hessdiag)(...) and through
+ * crashes. NULL (or 0) stays allowed wherever a pointer is (a required one is DN_EINVAL at
+ * run time). The functions stay callable without the check as (dn_hessdiag)(...) and through
  * pointers (&dn_hessdiag). C++ rejects such calls by itself. */
 #define _DN_EL(p) _DN_CARG(dn_elements, p)
 #define _DN_ERR(p) _DN_ARG(dn_errinfo *, p)
