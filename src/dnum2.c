@@ -2,15 +2,24 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "dnum/dnum2.h"
+#include "err_impl.h"
 
-int dnum2_hessian(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
-                  unsigned n, void *ctx, dnum2_o2 *work)
+int (dnum2_hessian_ex)(double *fx, double *grad, double *H, dnum2_objective f,
+                       const double *x, unsigned n, void *ctx, dnum2_o2 *work, dn_errinfo *err)
 {
-    if (n == 0 || f == NULL || x == NULL || H == NULL) return DN_EINVAL;
+    static const char fn[] = "dnum2_hessian";
+    const _dn_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 5, "x is NULL"}, {n != 0, 6, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
     size_t cap = SIZE_MAX / sizeof(dnum2_o2); /* n^2 numbers bound both n numbers and n^2 doubles */
-    if ((size_t)n > cap / n) return DN_ERANGE;
+    if ((size_t)n > cap / n)
+        return _dn_fail(err, DN_ERANGE, 6, SIZE_MAX, "%s: argument 6: n = %u: n * n overflows",
+                        fn, n);
     dnum2_o2 *w = work ? work : malloc((size_t)n * sizeof *w);
-    if (w == NULL) return DN_ENOMEM;
+    if (w == NULL)
+        return _dn_fail(err, DN_ENOMEM, 0, SIZE_MAX,
+                        "%s: out of memory (a workspace of n = %u numbers)", fn, n);
     for (unsigned k = 0; k < n; k++) w[k] = dnum2_o2_const(x[k]); /* x is not read again */
     double val = 0.0;
     if (n == 1) {
@@ -44,5 +53,11 @@ int dnum2_hessian(double *fx, double *grad, double *H, dnum2_objective f, const 
     }
     if (fx) *fx = val;
     if (!work) free(w);
-    return DN_OK;
+    return _dn_ok(err);
+}
+
+int (dnum2_hessian)(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
+                    unsigned n, void *ctx, dnum2_o2 *work)
+{
+    return dnum2_hessian_ex(fx, grad, H, f, x, n, ctx, work, NULL);
 }

@@ -2,18 +2,28 @@
 #include <stdint.h> /* SIZE_MAX */
 #include <stdlib.h>
 #include "dnum/hessian.h"
+#include "err_impl.h"
 
-/* Validates the common arguments and provides the workspace (*ws = work, or a fresh
+/* Validates the common arguments (positions 1 fx, 2 grad, 3 out, 4 f, 5 ctx, 6 x, 7 n,
+ * 8 work, as in every driver here) and provides the workspace (*ws = work, or a fresh
  * allocation recorded in *owned). Returns 0 or a DN_E* code; allocates nothing on error. */
-static int setup(void **ws, void **owned, int have_f, const double *x, const void *out,
-                 unsigned n, void *work, size_t elem)
+static int setup(void **ws, void **owned, const char *fn, const char *outname, int have_f,
+                 const double *x, const void *out, unsigned n, void *work, size_t elem,
+                 dn_errinfo *err)
 {
-    if (n == 0 || !have_f || x == NULL || out == NULL) return DN_EINVAL;
-    if ((size_t)n > SIZE_MAX / elem) return DN_ERANGE;
+    const _dn_req req[] = {{out != NULL, 3, outname}, {have_f, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    if ((size_t)n > SIZE_MAX / elem)
+        return _dn_fail(err, DN_ERANGE, 7, SIZE_MAX,
+                        "%s: argument 7: n = %u numbers overflow size_t", fn, n);
     *owned = NULL;
     if (work == NULL) {
         work = malloc((size_t)n * elem);
-        if (work == NULL) return DN_ENOMEM;
+        if (work == NULL)
+            return _dn_fail(err, DN_ENOMEM, 0, SIZE_MAX,
+                            "%s: out of memory (a workspace of n = %u numbers)", fn, n);
         *owned = work;
     }
     *ws = work;
@@ -41,24 +51,33 @@ static void load_o2(dnum_o2 *w, const double *x, unsigned n)
     for (unsigned i = 0; i < n; i++) w[i] = dnum_o2_const(x[i]);
 }
 
-int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
-                const double *x, unsigned n, dnum_o2 *work)
+int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+                     const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
 {
     void *ws, *owned;
-    int st = setup(&ws, &owned, f != NULL, x, hdiag, n, work, sizeof *work);
+    int st = setup(&ws, &owned, "dn_hessdiag", "hdiag is NULL", f != NULL, x, hdiag, n, work,
+                   sizeof *work, err);
     if (st) return st;
     dnum_o2 *w = ws;
     load_o2(w, x, n);
     diag_passes(fx, grad, hdiag, 1, f, ctx, n, w);
     free(owned);
-    return DN_OK;
+    return _dn_ok(err);
 }
 
-int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
-                      const double *x, unsigned n, dlane2 *work)
+int (dn_hessdiag)(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+                  const double *x, unsigned n, dnum_o2 *work)
+{
+    return dn_hessdiag_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
+}
+
+int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective_l2 f,
+                           void *ctx, const double *x, unsigned n, dlane2 *work,
+                           dn_errinfo *err)
 {
     void *ws, *owned;
-    int st = setup(&ws, &owned, f != NULL, x, hdiag, n, work, sizeof *work);
+    int st = setup(&ws, &owned, "dn_hessdiag_lanes", "hdiag is NULL", f != NULL, x, hdiag, n,
+                   work, sizeof *work, err);
     if (st) return st;
     dlane2 *w = ws;
     for (unsigned i = 0; i < n; i++) w[i] = dlane2_const(x[i]);
@@ -76,15 +95,24 @@ int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f
     }
     if (fx) *fx = v;
     free(owned);
-    return DN_OK;
+    return _dn_ok(err);
 }
 
-int dn_hessian(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
-               const double *x, unsigned n, dnum_o2 *work)
+int (dn_hessdiag_lanes)(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
+                        const double *x, unsigned n, dlane2 *work)
 {
-    if (n != 0 && (size_t)n > SIZE_MAX / n) return DN_ERANGE;
+    return dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
+}
+
+int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+                    const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
+{
+    if (n != 0 && (size_t)n > SIZE_MAX / n)
+        return _dn_fail(err, DN_ERANGE, 7, SIZE_MAX,
+                        "dn_hessian: argument 7: n = %u: n * n entries overflow size_t", n);
     void *ws, *owned;
-    int st = setup(&ws, &owned, f != NULL, x, hess, n, work, sizeof *work);
+    int st = setup(&ws, &owned, "dn_hessian", "hess is NULL", f != NULL, x, hess, n, work,
+                   sizeof *work, err);
     if (st) return st;
     dnum_o2 *w = ws;
     size_t nn = n;
@@ -104,5 +132,11 @@ int dn_hessian(double *fx, double *grad, double *hess, dn_objective2 f, void *ct
         w[i].d[1] = 0.0;
     }
     free(owned);
-    return DN_OK;
+    return _dn_ok(err);
+}
+
+int (dn_hessian)(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+                 const double *x, unsigned n, dnum_o2 *work)
+{
+    return dn_hessian_ex(fx, grad, hess, f, ctx, x, n, work, NULL);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dnum/hessian.h"
+#include "err_impl.h"
 
 /* The list paths work on lst, a dsp2 without its inline entries (56 bytes instead of
  * 120); dsp2 numbers are converted at the entry points called by the header (to_lst
@@ -1058,12 +1059,13 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
     }
 }
 
-static int dense_driver(int mode, double *fx, double *grad, double *hout, dn_objective_sp f,
-                        void *ctx, const double *x, const double *v, unsigned n, dsp2_work *work)
+static int dense_driver(int mode, const char *fn, double *fx, double *grad, double *hout,
+                        dn_objective_sp f, void *ctx, const double *x, const double *v,
+                        unsigned n, dsp2_work *work, dn_errinfo *err)
 {
     dsp2_work *w, *tmp;
     int st = get_work(&w, &tmp, work);
-    if (st) return st;
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
     dsp2 r;
     st = evaluate(w, mode, f, ctx, x, v, n, &r);
     if (st == DN_OK) {
@@ -1072,28 +1074,61 @@ static int dense_driver(int mode, double *fx, double *grad, double *hout, dn_obj
         finish(w);
     }
     dsp2_work_free(tmp);
-    return st;
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    return _dn_ok(err);
 }
 
-int dn_grad_sp(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
-               unsigned n, dsp2_work *work)
+int (dn_grad_sp_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                    unsigned n, dsp2_work *work, dn_errinfo *err)
 {
-    if (n == 0 || f == NULL || x == NULL || grad == NULL) return DN_EINVAL;
-    return dense_driver(_DSP2_DIAG, fx, grad, NULL, f, ctx, x, NULL, n, work);
+    static const char fn[] = "dn_grad_sp";
+    const _dn_req req[] = {{grad != NULL, 2, "grad is NULL"}, {f != NULL, 3, "f is NULL"},
+                           {x != NULL, 5, "x is NULL"}, {n != 0, 6, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return dense_driver(_DSP2_DIAG, fn, fx, grad, NULL, f, ctx, x, NULL, n, work, err);
 }
 
-int dn_hessdiag_sp(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
-                   const double *x, unsigned n, dsp2_work *work)
+int (dn_grad_sp)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                 unsigned n, dsp2_work *work)
 {
-    if (n == 0 || f == NULL || x == NULL || hdiag == NULL) return DN_EINVAL;
-    return dense_driver(_DSP2_DIAG, fx, grad, hdiag, f, ctx, x, NULL, n, work);
+    return dn_grad_sp_ex(fx, grad, f, ctx, x, n, work, NULL);
 }
 
-int dn_hessvec_sp(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
-                  const double *x, const double *v, unsigned n, dsp2_work *work)
+int (dn_hessdiag_sp_ex)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                        const double *x, unsigned n, dsp2_work *work, dn_errinfo *err)
 {
-    if (n == 0 || f == NULL || x == NULL || v == NULL || hv == NULL) return DN_EINVAL;
-    return dense_driver(_DSP2_HV, fx, grad, hv, f, ctx, x, v, n, work);
+    static const char fn[] = "dn_hessdiag_sp";
+    const _dn_req req[] = {{hdiag != NULL, 3, "hdiag is NULL"}, {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return dense_driver(_DSP2_DIAG, fn, fx, grad, hdiag, f, ctx, x, NULL, n, work, err);
+}
+
+int (dn_hessdiag_sp)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                     const double *x, unsigned n, dsp2_work *work)
+{
+    return dn_hessdiag_sp_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
+}
+
+int (dn_hessvec_sp_ex)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                       const double *x, const double *v, unsigned n, dsp2_work *work,
+                       dn_errinfo *err)
+{
+    static const char fn[] = "dn_hessvec_sp";
+    const _dn_req req[] = {{hv != NULL, 3, "hv is NULL"}, {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"}, {v != NULL, 7, "v is NULL"},
+                           {n != 0, 8, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return dense_driver(_DSP2_HV, fn, fx, grad, hv, f, ctx, x, v, n, work, err);
+}
+
+int (dn_hessvec_sp)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                    const double *x, const double *v, unsigned n, dsp2_work *work)
+{
+    return dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, NULL);
 }
 
 /* ---- sparse Hessian ------------------------------------------------------------------------ */
@@ -1219,13 +1254,17 @@ static int build_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H, unsigne
     return DN_OK;
 }
 
-int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
-                  const double *x, unsigned n, dsp2_work *work)
+int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                       const double *x, unsigned n, dsp2_work *work, dn_errinfo *err)
 {
-    if (n == 0 || f == NULL || x == NULL || H == NULL) return DN_EINVAL;
-    dsp2_work *w, *tmp;
-    int st = get_work(&w, &tmp, work);
+    static const char fn[] = "dn_hessian_sp";
+    const _dn_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
+    dsp2_work *w, *tmp;
+    st = get_work(&w, &tmp, work);
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
     dsp2 r;
     st = evaluate(w, _DSP2_SPARSE, f, ctx, x, NULL, n, &r);
     if (st == DN_OK) {
@@ -1260,5 +1299,12 @@ int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, voi
         finish(w);
     }
     dsp2_work_free(tmp);
-    return st;
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace or H)", fn);
+    return _dn_ok(err);
+}
+
+int (dn_hessian_sp)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                    const double *x, unsigned n, dsp2_work *work)
+{
+    return dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, NULL);
 }

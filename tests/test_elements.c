@@ -1006,6 +1006,78 @@ Test(elements, driver_bad_arguments)
     dn_elements_free(E2);
 }
 
+/* st, and *e as a call of an _ex variant must have filled it */
+static void expect_err(int st, const dn_errinfo *e, int code, unsigned arg, size_t elem,
+                       const char *msg)
+{
+    cr_expect_eq(st, code, "status %d, want %d (%s)", st, code, msg);
+    cr_expect_eq(e->code, code, "err.code %d, want %d (%s)", e->code, code, msg);
+    cr_expect_eq(e->arg, arg, "err.arg %u, want %u (%s)", e->arg, arg, msg);
+    cr_expect_eq(e->elem, elem, "err.elem %zu, want %zu (%s)", e->elem, elem, msg);
+    cr_expect_str_eq(e->msg, msg);
+}
+
+Test(elements, error_details)
+{
+    unsigned idx[8] = {0, 1, 2, 3, 1, 2, 3, 0}, five[5] = {0, 1, 2, 3, 4};
+    unsigned big[4] = {0, 1, 2, 4}, rep[6] = {0, 1, 2, 3, 2, 3};
+    dn_elements *E = SENTINEL;
+    dn_errinfo e;
+    const size_t none = SIZE_MAX;
+    expect_err(dn_elements_new_ex(NULL, 4, 2, 1, idx, NULL, &e), &e, DN_EINVAL, 1, none,
+               "dn_elements_new: argument 1: E is NULL");
+    expect_err(dn_elements_new_ex(&E, 0, 2, 1, idx, NULL, &e), &e, DN_EINVAL, 2, none,
+               "dn_elements_new: argument 2: n is 0");
+    expect_err(dn_elements_new_ex(&E, 8, 5, 1, five, NULL, &e), &e, DN_EINVAL, 3, none,
+               "dn_elements_new: argument 3: K = 5 is outside 1..4");
+    expect_err(dn_elements_new_ex(&E, 4, 2, 1, NULL, NULL, &e), &e, DN_EINVAL, 5, none,
+               "dn_elements_new: argument 5: idx is NULL (with m > 0)");
+    expect_err(dn_elements_new_ex(&E, 4, 2, 2, big, NULL, &e), &e, DN_EINVAL, 5, 1,
+               "dn_elements_new: argument 5: element 1: index 4 >= n = 4 (idx[3])");
+    expect_err(dn_elements_new_ex(&E, 4, 3, 2, rep, NULL, &e), &e, DN_EINVAL, 5, 1,
+               "dn_elements_new: argument 5: element 1: index 3 repeated (idx[3] and idx[5])");
+    expect_err(dn_elements_new_ex(&E, 4, 4, (size_t)UINT32_MAX, idx, NULL, &e), &e, DN_ERANGE,
+               4, none,
+               "dn_elements_new: argument 4: m = 4294967295 elements have more than 2^32 - 2 "
+               "triangle entries");
+    counting c;
+    counting_init(&c);
+    c.fail_at = 0;
+    dn_allocator al = {c_alloc, c_free, &c};
+    expect_err(dn_elements_new_ex(&E, 4, 2, 2, idx, &al, &e), &e, DN_ENOMEM, 0, none,
+               "dn_elements_new: out of memory");
+    cr_expect(E == SENTINEL, "*E written on error");
+    expect_err(dn_elements_new_ex(&E, 4, 2, 4, idx, NULL, &e), &e, DN_OK, 0, none, "");
+    /* the drivers: NULL arguments, an element function of another K */
+    double x[4] = {1, 2, 3, 4}, v[4] = {1, 1, 1, 1}, f = 7, g[4] = {7, 7, 7, 7};
+    double d[4] = {7, 7, 7, 7};
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    expect_err(dn_grad_el_ex(&f, NULL, rosen_el, NULL, x, E, &e), &e, DN_EINVAL, 2, none,
+               "dn_grad_el: argument 2: grad is NULL");
+    expect_err(dn_grad_el_ex(&f, g, rosen_el, NULL, x, NULL, &e), &e, DN_EINVAL, 6, none,
+               "dn_grad_el: argument 6: E is NULL");
+    expect_err(dn_hessdiag_el_ex(&f, g, d, rosen_el, NULL, NULL, E, &e), &e, DN_EINVAL, 6, none,
+               "dn_hessdiag_el: argument 6: x is NULL");
+    expect_err(dn_hessdiag_el_ex(&f, g, d, three_el, NULL, x, E, &e), &e, DN_EINVAL, 4, none,
+               "dn_hessdiag_el: argument 4: f is an element of K = 3 variables, E (argument 7) "
+               "has K = 2");
+    expect_err(dn_hessvec_el_ex(&f, g, d, rosen_el, NULL, x, NULL, E, &e), &e, DN_EINVAL, 7,
+               none, "dn_hessvec_el: argument 7: v is NULL");
+    expect_err(dn_hessvec_el_ex(&f, g, d, rosen_el, NULL, x, v, NULL, &e), &e, DN_EINVAL, 8,
+               none, "dn_hessvec_el: argument 8: E is NULL");
+    expect_err(dn_hessian_el_ex(&f, g, NULL, rosen_el, NULL, x, E, &e), &e, DN_EINVAL, 3, none,
+               "dn_hessian_el: argument 3: H is NULL");
+    expect_err(dn_hessian_el_ex(&f, g, &S, NULL, NULL, x, E, &e), &e, DN_EINVAL, 4, none,
+               "dn_hessian_el: argument 4: f is NULL");
+    cr_expect(f == 7.0 && g[0] == 7.0 && d[0] == 7.0 && S.n == 0, "written on error");
+    expect_err(dn_hessian_el_ex(&f, g, &S, rosen_el, NULL, x, E, &e), &e, DN_OK, 0, none, "");
+    expect_err(dn_hessvec_el_ex(&f, g, d, rosen_el, NULL, x, v, E, &e), &e, DN_OK, 0, none, "");
+    cr_expect_eq(dn_grad_el_ex(&f, g, rosen_el, NULL, x, E, NULL), DN_OK);
+    dn_sphess_clear(&S);
+    dn_elements_free(E);
+}
+
 /* ==== 4. allocation failures, pattern reuse and replacement ================================== */
 
 /* overlapping elements (the merged pattern is smaller than the elements' triangles) and

@@ -3,6 +3,7 @@
  * the lanes path against the per-coordinate path for every dlane2 function (the fixed
  * family's recurrences against the lanes' chain-rule formulas); full Hessian symmetric
  * and equal to the diagonal; argument errors leave the outputs untouched. */
+#include <stdint.h>
 #include <stdlib.h>
 #include "testutil.h"
 
@@ -399,4 +400,53 @@ Test(hessian, bad_arguments)
     /* the valid call next to them does write */
     cr_expect_eq(dn_hessdiag(&f, NULL, h, rosen, NULL, x, 3, NULL), 0);
     cr_expect(f == rosen_f(x, 3) && h[0] == rosen_h(x, 3, 0, 0));
+}
+
+/* st, and *e as a call of an _ex variant must have filled it */
+static void expect_err(int st, const dn_errinfo *e, int code, unsigned arg, const char *msg)
+{
+    cr_expect_eq(st, code, "status %d, want %d (%s)", st, code, msg);
+    cr_expect_eq(e->code, code, "err.code %d, want %d (%s)", e->code, code, msg);
+    cr_expect_eq(e->arg, arg, "err.arg %u, want %u (%s)", e->arg, arg, msg);
+    cr_expect_eq(e->elem, SIZE_MAX, "err.elem %zu (%s)", e->elem, msg);
+    cr_expect_str_eq(e->msg, msg);
+}
+
+static dnum2_o2 sumsq2(const dnum2_o2 *x, unsigned n, void *ctx)
+{
+    (void)ctx;
+    dnum2_o2 s = dnum2_o2_const(0.0);
+    for (unsigned i = 0; i < n; i++) s = dnum2_o2_add(s, dnum2_o2_mul(x[i], x[i]));
+    return s;
+}
+
+Test(hessian, error_details)
+{
+    double x[3] = {1, 2, 3}, g[3] = {7, 7, 7}, h[9] = {7, 7, 7, 7, 7, 7, 7, 7, 7}, f = 7;
+    dn_errinfo e;
+    expect_err(dn_hessdiag_ex(&f, g, NULL, rosen, NULL, x, 3, NULL, &e), &e, DN_EINVAL, 3,
+               "dn_hessdiag: argument 3: hdiag is NULL");
+    expect_err(dn_hessdiag_ex(&f, g, h, NULL, NULL, x, 3, NULL, &e), &e, DN_EINVAL, 4,
+               "dn_hessdiag: argument 4: f is NULL");
+    expect_err(dn_hessdiag_ex(&f, g, h, rosen, NULL, NULL, 3, NULL, &e), &e, DN_EINVAL, 6,
+               "dn_hessdiag: argument 6: x is NULL");
+    expect_err(dn_hessdiag_ex(&f, g, h, rosen, NULL, x, 0, NULL, &e), &e, DN_EINVAL, 7,
+               "dn_hessdiag: argument 7: n is 0");
+    expect_err(dn_hessdiag_lanes_ex(&f, g, h, rosen_lanes, NULL, x, 0, NULL, &e), &e,
+               DN_EINVAL, 7, "dn_hessdiag_lanes: argument 7: n is 0");
+    expect_err(dn_hessian_ex(&f, g, NULL, rosen, NULL, x, 3, NULL, &e), &e, DN_EINVAL, 3,
+               "dn_hessian: argument 3: hess is NULL");
+    expect_err(dnum2_hessian_ex(&f, g, h, sumsq2, NULL, 3, NULL, NULL, &e), &e, DN_EINVAL, 5,
+               "dnum2_hessian: argument 5: x is NULL");
+    expect_err(dnum2_hessian_ex(&f, g, h, sumsq2, x, 0, NULL, NULL, &e), &e, DN_EINVAL, 6,
+               "dnum2_hessian: argument 6: n is 0");
+    cr_expect(f == 7.0 && g[0] == 7.0 && h[0] == 7.0, "written on error");
+    /* success: code 0 and an empty message; NULL err is fine */
+    expect_err(dn_hessdiag_ex(&f, NULL, h, rosen, NULL, x, 3, NULL, &e), &e, DN_OK, 0, "");
+    expect_err(dn_hessdiag_lanes_ex(&f, g, h, rosen_lanes, NULL, x, 3, NULL, &e), &e, DN_OK,
+               0, "");
+    expect_err(dn_hessian_ex(&f, g, h, rosen, NULL, x, 3, NULL, &e), &e, DN_OK, 0, "");
+    expect_err(dnum2_hessian_ex(&f, g, h, sumsq2, x, 3, NULL, NULL, &e), &e, DN_OK, 0, "");
+    cr_expect(h[8] == 2.0);
+    cr_expect_eq(dn_hessian_ex(&f, g, h, rosen, NULL, x, 0, NULL, NULL), DN_EINVAL);
 }

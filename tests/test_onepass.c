@@ -619,6 +619,59 @@ Test(onepass, allocation_failures)
     }
 }
 
+static void expect_err(int st, const dn_errinfo *e, int code, unsigned arg, const char *msg)
+{
+    cr_expect_eq(st, code, "status %d, want %d (%s)", st, code, msg);
+    cr_expect_eq(e->code, code, "err.code %d, want %d (%s)", e->code, code, msg);
+    cr_expect_eq(e->arg, arg, "err.arg %u, want %u (%s)", e->arg, arg, msg);
+    cr_expect_str_eq(e->msg, msg);
+}
+
+Test(onepass, error_details)
+{
+    double x[3] = {1, 2, 3}, g[3] = {7, 7, 7}, h[3] = {7, 7, 7}, f = 7, v[3] = {1, 1, 1};
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    dn_errinfo e;
+    expect_err(dn_grad_sp_ex(&f, NULL, rosen_sp, NULL, x, 3, NULL, &e), &e, DN_EINVAL, 2,
+               "dn_grad_sp: argument 2: grad is NULL");
+    expect_err(dn_grad_sp_ex(&f, g, rosen_sp, NULL, x, 0, NULL, &e), &e, DN_EINVAL, 6,
+               "dn_grad_sp: argument 6: n is 0");
+    expect_err(dn_hessdiag_sp_ex(&f, g, h, NULL, NULL, x, 3, NULL, &e), &e, DN_EINVAL, 4,
+               "dn_hessdiag_sp: argument 4: f is NULL");
+    expect_err(dn_hessdiag_sp_ex(&f, g, h, rosen_sp, NULL, NULL, 3, NULL, &e), &e, DN_EINVAL, 6,
+               "dn_hessdiag_sp: argument 6: x is NULL");
+    expect_err(dn_hessvec_sp_ex(&f, g, h, rosen_sp, NULL, x, NULL, 3, NULL, &e), &e, DN_EINVAL,
+               7, "dn_hessvec_sp: argument 7: v is NULL");
+    expect_err(dn_hessvec_sp_ex(&f, g, NULL, rosen_sp, NULL, x, v, 0, NULL, &e), &e, DN_EINVAL,
+               3, "dn_hessvec_sp: argument 3: hv is NULL");
+    expect_err(dn_hessian_sp_ex(&f, g, NULL, rosen_sp, NULL, x, 3, NULL, &e), &e, DN_EINVAL, 3,
+               "dn_hessian_sp: argument 3: H is NULL");
+    expect_err(dn_hessian_sp_ex(&f, g, &S, rosen_sp, NULL, x, 0, NULL, &e), &e, DN_EINVAL, 7,
+               "dn_hessian_sp: argument 7: n is 0");
+    cr_expect(f == 7.0 && S.n == 0 && g[0] == 7.0 && h[0] == 7.0, "written on error");
+    /* out of memory: no argument at fault */
+    counting c = {0, 0, 0, 0};
+    dn_allocator al = {c_alloc, c_free, &c};
+    dsp2_work *w;
+    cr_assert_eq(dsp2_work_new(&w, &al), DN_ENOMEM);
+    c.fail_at = 1, c.count = 0;
+    cr_assert_eq(dsp2_work_new(&w, &al), 0);
+    expect_err(dn_hessdiag_sp_ex(&f, g, h, rosen_sp, NULL, x, 3, w, &e), &e, DN_ENOMEM, 0,
+               "dn_hessdiag_sp: out of memory (workspace)");
+    cr_expect(f == 7.0 && g[0] == 7.0 && h[0] == 7.0, "written on error");
+    /* success */
+    c.fail_at = -1;
+    expect_err(dn_hessdiag_sp_ex(&f, g, h, rosen_sp, NULL, x, 3, w, &e), &e, DN_OK, 0, "");
+    expect_err(dn_hessvec_sp_ex(&f, g, h, rosen_sp, NULL, x, v, 3, w, &e), &e, DN_OK, 0, "");
+    expect_err(dn_grad_sp_ex(&f, g, rosen_sp, NULL, x, 3, w, &e), &e, DN_OK, 0, "");
+    expect_err(dn_hessian_sp_ex(&f, g, &S, rosen_sp, NULL, x, 3, w, &e), &e, DN_OK, 0, "");
+    cr_expect(S.n == 3 && e.elem == SIZE_MAX);
+    dn_sphess_clear(&S);
+    dsp2_work_free(w);
+    cr_expect_eq(c.live, 0, "leak");
+}
+
 /* one workspace through every driver in turn, new x and v each time: the results of a
  * fresh workspace, bit for bit (the seeds of the variables are kept between calls) */
 Test(onepass, workspace_reuse_same_results)

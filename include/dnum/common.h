@@ -5,6 +5,8 @@
  *   DN_ORDER_MAX       highest order of the run-time-order families (Dvec, expressions)
  *   dn_allocator       a replaceable allocator (alloc/free/ctx)
  *   dn_strerror        name and explain a status code
+ *   dn_errinfo         optional details of a failed call: the argument at fault and why
+ *                      (filled by the _ex variants of the drivers and dn_elements_new)
  *   dn_deriv_fn        h(x, k, ctx) = k-th derivative of a scalar function h at x
  *   dn_deriv_exp dn_deriv_sin dn_deriv_cos dn_deriv_log dn_deriv_gaussian
  *                      ready-made callbacks showing the pattern
@@ -56,6 +58,21 @@ typedef struct dn_allocator {
     void *ctx;
 } dn_allocator;
 
+/** Details of a failed call, for the functions with an `_ex` variant (the Hessian drivers,
+ *  dn_elements_new, dnum2_hessian): pass a dn_errinfo of your own as their last argument
+ *  (NULL: no details). It is written on every return: code is the status returned,
+ *  arg the 1-based position of the argument at fault in the call (0: none, e.g. out of
+ *  memory), elem the element at fault in dn_elements_new_ex ((size_t)-1: none), msg one
+ *  line naming the function, the argument and why, e.g.
+ *  "dn_elements_new: argument 5: element 7: index 12 >= n = 10 (idx[22])".
+ *  After success code is DN_OK and msg is empty. No global state: one per thread. */
+typedef struct dn_errinfo {
+    int code;
+    unsigned arg;
+    size_t elem;
+    char msg[160];
+} dn_errinfo;
+
 /** Returns a static, human-readable description of a status code ("unknown status" for
  *  codes this version does not know). Never NULL; thread-safe. */
 const char *dn_strerror(int code);
@@ -90,6 +107,34 @@ double dn_deriv_gaussian(double x, unsigned k, void *ctx);
 
 #ifdef __cplusplus
 }
+#endif
+
+#ifndef __cplusplus
+/* Argument checks of the drivers' macros in C (dnum/hessian.h, dnum/dnum2.h; C++ rejects
+ * such calls by itself). _DN_ARG(T, p) is p when it has type T, converted to T when it is
+ * a void pointer such as NULL or the constant 0, and otherwise this object, which is no
+ * argument of any function: the compiler then stops with an error naming it, where a call
+ * with a pointer of another type would only be warned about (gcc before 14) and compute
+ * garbage. Never defined, never referenced in a valid program. */
+extern const struct dn_driver_argument_has_the_wrong_type dn_driver_argument_has_the_wrong_type;
+#define _DN_ARG(T, p)                                                                      \
+    _Generic((p), T : (p), void * : (T)(p), int : _DN_NULL(T, p),                          \
+             default : dn_driver_argument_has_the_wrong_type)
+/* the same for a pointer to const T: T *, const T *, void * and const void * pass */
+#define _DN_CARG(T, p)                                                                     \
+    _Generic((p), const T * : (p), T * : (p), void * : (const T *)(p),                      \
+             const void * : (const T *)(p), int : _DN_NULL(const T *, p),                 \
+             default : dn_driver_argument_has_the_wrong_type)
+/* An int p: the null pointer of type T when p is the constant 0 (then (void *)p is a null
+ * pointer constant, and the conditional has the type int *), else the error above. */
+#define _DN_NULL(T, p)                                                                     \
+    _Generic((1 ? (int *)0 : (void *)(ptrdiff_t)(p)), int * : (T)0,                        \
+             default : dn_driver_argument_has_the_wrong_type)
+#define _DN_OUT(p) _DN_ARG(double *, p) /* an output array (NULL allowed) */
+#define _DN_IN(p) _DN_CARG(double, p)   /* an input array */
+/* A count (n, K, m): any arithmetic type as before; a pointer stops the compilation
+ * ("invalid operands to binary *"). */
+#define _DN_N(n) ((n) * 1u)
 #endif
 
 #endif /* DNUM_COMMON_H */

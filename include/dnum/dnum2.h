@@ -38,6 +38,7 @@
  *               _min _max _fmod (T, T)      (semantics as Dnum: docs/special.md)
  *   Hessian     dnum2_objective   dnum2_o2 f(const dnum2_o2 *x, unsigned n, void *ctx)
  *               int dnum2_hessian(fx, grad, H, f, x, n, ctx, work)   (library function)
+ *               int dnum2_hessian_ex(..., work, err)   the same with failure details
  *
  * Function reference (each for every order N):
  *   dnum2_oN_varx(x, y)   value x, d/dx = 1, every other partial 0 (x as a function of (x, y)).
@@ -313,8 +314,27 @@ typedef dnum2_o2 (*dnum2_objective)(const dnum2_o2 *x, unsigned n, void *ctx);
 int dnum2_hessian(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
                   unsigned n, void *ctx, dnum2_o2 *work);
 
+/** The same with the details of a failure (which argument, why) in *err (dn_errinfo,
+ *  dnum/common.h; NULL: none). */
+int dnum2_hessian_ex(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
+                     unsigned n, void *ctx, dnum2_o2 *work, dn_errinfo *err);
+
 #ifdef __cplusplus
 }
+#endif
+
+#ifndef __cplusplus
+/* C: the argument types checked at compile time, as for the drivers of dnum/hessian.h (an
+ * objective of another type, or the dn_* drivers' order ctx, x, n, is a compile error);
+ * (dnum2_hessian)(...) calls the function without the check. */
+#define _DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work)                                     \
+    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(H), _DN_ARG(dnum2_objective, f), _DN_IN(x), _DN_N(n), \
+        ctx, _DN_ARG(dnum2_o2 *, work)
+#define dnum2_hessian(fx, grad, H, f, x, n, ctx, work)                                     \
+    dnum2_hessian(_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work))
+#define dnum2_hessian_ex(fx, grad, H, f, x, n, ctx, work, err)                             \
+    dnum2_hessian_ex(_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work),                       \
+                     _DN_ARG(dn_errinfo *, err))
 #endif
 
 #endif /* DNUM_DNUM2_H */

@@ -35,6 +35,11 @@
  *   dn_hessvec_el        f, gradient and the Hessian-vector product H v
  *   dn_hessian_el        f, gradient and the sparse Hessian (lower triangle, CSR)
  *
+ * Every driver and dn_elements_new has an _ex variant with one more argument, a
+ * dn_errinfo *err (dnum/common.h) that receives the details of a failure: which argument
+ * and why (e.g. "dn_hessdiag_el: argument 7: E is NULL"). In C each of these names is also
+ * a macro that checks the type of every argument at compile time (end of this header).
+ *
  * Common conventions: outputs first; fx and grad may be NULL (not wanted); the outputs must
  * not overlap each other but may overlap x (x is copied into the workspace first), except
  * in the element drivers, whose outputs must not overlap x or v (they are cleared first). work is
@@ -135,6 +140,10 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
  *  allocate. Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM (see the header comment). */
 int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
                 const double *x, unsigned n, dnum_o2 *work);
+/** The same with the details of a failure (which argument, why) in *err (dnum/common.h;
+ *  NULL: none). */
+int dn_hessdiag_ex(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+                   const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err);
 
 /** The same results as dn_hessdiag (equal up to rounding) from ceil(n / DN_LANES)
  *  evaluations of f on dlane2, each seeding DN_LANES consecutive coordinates in separate
@@ -145,6 +154,10 @@ int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective2 f, void *
  *  Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM. */
 int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
                       const double *x, unsigned n, dlane2 *work);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessdiag_lanes_ex(double *fx, double *grad, double *hdiag, dn_objective_l2 f,
+                         void *ctx, const double *x, unsigned n, dlane2 *work,
+                         dn_errinfo *err);
 
 /** Value, gradient and the full Hessian (row-major n x n in hess, exactly symmetric) of f
  *  at x, from dnum_o2 evaluations only, by polarisation: the n passes of dn_hessdiag give
@@ -157,6 +170,9 @@ int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f
  *  DN_ENOMEM. */
 int dn_hessian(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
                const double *x, unsigned n, dnum_o2 *work);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessian_ex(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+                  const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err);
 
 /* ---- one pass: dsp2 ------------------------------------------------------------------- */
 
@@ -180,11 +196,17 @@ size_t dsp2_work_bytes(const dsp2_work *w);
  *  DN_ENOMEM (the outputs are then untouched). */
 int dn_hessdiag_sp(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
                    const double *x, unsigned n, dsp2_work *work);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessdiag_sp_ex(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                      const double *x, unsigned n, dsp2_work *work, dn_errinfo *err);
 
 /** Value and gradient of f at x in one evaluation (the diagonal pass without the
  *  diagonal output). grad is required, fx may be NULL. Errors as dn_hessdiag_sp. */
 int dn_grad_sp(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
                unsigned n, dsp2_work *work);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_grad_sp_ex(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                  unsigned n, dsp2_work *work, dn_errinfo *err);
 
 /** Value, gradient and the Hessian-vector product hv = H(x) v in one evaluation: each
  *  intermediate u carries the scalar grad u . v and the entries (i, g_i, (H_u v)_i).
@@ -192,6 +214,10 @@ int dn_grad_sp(double *fx, double *grad, dn_objective_sp f, void *ctx, const dou
  *  Errors as dn_hessdiag_sp (DN_EINVAL also for a NULL v). */
 int dn_hessvec_sp(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
                   const double *x, const double *v, unsigned n, dsp2_work *work);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessvec_sp_ex(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                     const double *x, const double *v, unsigned n, dsp2_work *work,
+                     dn_errinfo *err);
 
 /** A sparse symmetric Hessian: its lower triangle (column <= row, diagonal included) in
  *  compressed sparse rows. Row i holds the columns col[rowptr[i] .. rowptr[i+1]-1] in
@@ -222,6 +248,9 @@ void dn_sphess_clear(dn_sphess *H);
  *  DN_EINVAL (n = 0, NULL f, x or H) or DN_ENOMEM (outputs and H untouched). */
 int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
                   const double *x, unsigned n, dsp2_work *work);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessian_sp_ex(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                     const double *x, unsigned n, dsp2_work *work, dn_errinfo *err);
 
 /* ---- element drivers: partially separable objectives ----------------------------------- */
 
@@ -241,6 +270,10 @@ typedef struct dn_elements dn_elements;
  *  2^32 - 2) or DN_ENOMEM; on error *E is untouched. */
 int dn_elements_new(dn_elements **E, unsigned n, unsigned K, size_t m, const unsigned *idx,
                     const dn_allocator *al);
+/** The same with the details of a failure in *err (NULL: none): the argument, and for a bad
+ *  index the element (err->elem) and why (index >= n, or repeated). */
+int dn_elements_new_ex(dn_elements **E, unsigned n, unsigned K, size_t m, const unsigned *idx,
+                       const dn_allocator *al, dn_errinfo *err);
 
 /** Frees a structure made by dn_elements_new (NULL is a no-op). */
 void dn_elements_free(dn_elements *E);
@@ -338,17 +371,26 @@ typedef void (*dn_element2)(_dn_eljob *job);
  *  nothing is written. Thread-safe: E is only read. */
 int dn_grad_el(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
                const dn_elements *E);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_grad_el_ex(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
+                  const dn_elements *E, dn_errinfo *err);
 
 /** Value, gradient and Hessian diagonal (hdiag, required; fx and grad may be NULL) in one
  *  pass over the elements. The outputs must not overlap x. Errors as dn_grad_el. */
 int dn_hessdiag_el(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
                    const double *x, const dn_elements *E);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessdiag_el_ex(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
+                      const double *x, const dn_elements *E, dn_errinfo *err);
 
 /** Value, gradient and hv = H(x) v (v and hv required, n entries; the outputs must not
  *  overlap x or v) in one pass over the elements. Errors as dn_grad_el (also for a NULL v
  *  or hv). */
 int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
                   const double *x, const double *v, const dn_elements *E);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessvec_el_ex(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
+                     const double *x, const double *v, const dn_elements *E, dn_errinfo *err);
 
 /** Value, gradient (not overlapping x) and the sparse Hessian in H (lower triangle in CSR,
  *  the pattern of E: every entry of some element's triangle, structural even where its
@@ -358,9 +400,104 @@ int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element2 f, void *ctx
  *  (outputs and H untouched). */
 int dn_hessian_el(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
                   const double *x, const dn_elements *E);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
+                     const double *x, const dn_elements *E, dn_errinfo *err);
 
 #ifdef __cplusplus
 }
 #endif
+
+#ifndef __cplusplus
+/* ---- C: the argument types of every call checked at compile time -------------------------
+ * Each driver (and dn_elements_new) is also a macro of the same name that passes every
+ * argument through a _Generic check (_DN_ARG, dnum/common.h) and calls the function: an
+ * objective of another number type, a workspace, structure or array of another type, or a
+ * count where a pointer belongs, stops the compilation (error naming
+ * dn_driver_argument_has_the_wrong_type, or "invalid operands to binary *" for a pointer
+ * given as n), where C alone only warns (gcc before 14) and the call computes garbage or
+ * crashes. NULL (or 0) stays allowed wherever a pointer is (a required one is DN_EINVAL at
+ * run time). The functions stay callable without the check as (dn_hessdiag)(...) and through
+ * pointers (&dn_hessdiag). C++ rejects such calls by itself. */
+#define _DN_EL(p) _DN_CARG(dn_elements, p)
+#define _DN_ERR(p) _DN_ARG(dn_errinfo *, p)
+#define _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, Obj, Work)                         \
+    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(hdiag), _DN_ARG(Obj, f), ctx, _DN_IN(x), _DN_N(n),   \
+        _DN_ARG(Work, work)
+#define dn_hessdiag(fx, grad, hdiag, f, ctx, x, n, work)                                   \
+    dn_hessdiag(_DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
+#define dn_hessdiag_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                           \
+    dn_hessdiag_ex(_DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
+                   _DN_ERR(err))
+#define dn_hessdiag_lanes(fx, grad, hdiag, f, ctx, x, n, work)                             \
+    dn_hessdiag_lanes(                                                                     \
+        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *))
+#define dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                     \
+    dn_hessdiag_lanes_ex(                                                                  \
+        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *),       \
+        _DN_ERR(err))
+#define dn_hessian(fx, grad, hess, f, ctx, x, n, work)                                     \
+    dn_hessian(_DN_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
+#define dn_hessian_ex(fx, grad, hess, f, ctx, x, n, work, err)                             \
+    dn_hessian_ex(_DN_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
+                  _DN_ERR(err))
+#define dn_hessdiag_sp(fx, grad, hdiag, f, ctx, x, n, work)                                \
+    dn_hessdiag_sp(                                                                        \
+        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *))
+#define dn_hessdiag_sp_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                        \
+    dn_hessdiag_sp_ex(                                                                     \
+        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *),    \
+        _DN_ERR(err))
+#define _DN_GS_ARGS(fx, grad, f, ctx, x, n, work)                                          \
+    _DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_objective_sp, f), ctx, _DN_IN(x), _DN_N(n),       \
+        _DN_ARG(dsp2_work *, work)
+#define dn_grad_sp(fx, grad, f, ctx, x, n, work)                                           \
+    dn_grad_sp(_DN_GS_ARGS(fx, grad, f, ctx, x, n, work))
+#define dn_grad_sp_ex(fx, grad, f, ctx, x, n, work, err)                                   \
+    dn_grad_sp_ex(_DN_GS_ARGS(fx, grad, f, ctx, x, n, work), _DN_ERR(err))
+#define _DN_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work)                                   \
+    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(hv), _DN_ARG(dn_objective_sp, f), ctx, _DN_IN(x),    \
+        _DN_IN(v), _DN_N(n), _DN_ARG(dsp2_work *, work)
+#define dn_hessvec_sp(fx, grad, hv, f, ctx, x, v, n, work)                                 \
+    dn_hessvec_sp(_DN_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work))
+#define dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, err)                         \
+    dn_hessvec_sp_ex(_DN_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work), _DN_ERR(err))
+#define _DN_HS_ARGS(fx, grad, H, f, ctx, x, n, work)                                       \
+    _DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_sphess *, H), _DN_ARG(dn_objective_sp, f), ctx,   \
+        _DN_IN(x), _DN_N(n), _DN_ARG(dsp2_work *, work)
+#define dn_hessian_sp(fx, grad, H, f, ctx, x, n, work)                                     \
+    dn_hessian_sp(_DN_HS_ARGS(fx, grad, H, f, ctx, x, n, work))
+#define dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, err)                             \
+    dn_hessian_sp_ex(_DN_HS_ARGS(fx, grad, H, f, ctx, x, n, work), _DN_ERR(err))
+#define _DN_EN_ARGS(E, n, K, m, idx, al)                                                   \
+    _DN_ARG(dn_elements **, E), _DN_N(n), _DN_N(K), _DN_N(m), _DN_CARG(unsigned, idx),       \
+        _DN_CARG(dn_allocator, al)
+#define dn_elements_new(E, n, K, m, idx, al) dn_elements_new(_DN_EN_ARGS(E, n, K, m, idx, al))
+#define dn_elements_new_ex(E, n, K, m, idx, al, err)                                       \
+    dn_elements_new_ex(_DN_EN_ARGS(E, n, K, m, idx, al), _DN_ERR(err))
+#define dn_grad_el(fx, grad, f, ctx, x, E)                                                 \
+    dn_grad_el(_DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_element2, f), ctx, _DN_IN(x), _DN_EL(E))
+#define dn_grad_el_ex(fx, grad, f, ctx, x, E, err)                                         \
+    dn_grad_el_ex(_DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_element2, f), ctx, _DN_IN(x),       \
+                  _DN_EL(E), _DN_ERR(err))
+#define _DN_HE_ARGS(fx, grad, out, f, ctx, x, E, Out)                                      \
+    _DN_OUT(fx), _DN_OUT(grad), _DN_ARG(Out, out), _DN_ARG(dn_element2, f), ctx, _DN_IN(x),  \
+        _DN_EL(E)
+#define dn_hessdiag_el(fx, grad, hdiag, f, ctx, x, E)                                      \
+    dn_hessdiag_el(_DN_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *))
+#define dn_hessdiag_el_ex(fx, grad, hdiag, f, ctx, x, E, err)                              \
+    dn_hessdiag_el_ex(_DN_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *), _DN_ERR(err))
+#define dn_hessian_el(fx, grad, H, f, ctx, x, E)                                           \
+    dn_hessian_el(_DN_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *))
+#define dn_hessian_el_ex(fx, grad, H, f, ctx, x, E, err)                                   \
+    dn_hessian_el_ex(_DN_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *), _DN_ERR(err))
+#define _DN_VE_ARGS(fx, grad, hv, f, ctx, x, v, E)                                         \
+    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(hv), _DN_ARG(dn_element2, f), ctx, _DN_IN(x),        \
+        _DN_IN(v), _DN_EL(E)
+#define dn_hessvec_el(fx, grad, hv, f, ctx, x, v, E)                                       \
+    dn_hessvec_el(_DN_VE_ARGS(fx, grad, hv, f, ctx, x, v, E))
+#define dn_hessvec_el_ex(fx, grad, hv, f, ctx, x, v, E, err)                               \
+    dn_hessvec_el_ex(_DN_VE_ARGS(fx, grad, hv, f, ctx, x, v, E), _DN_ERR(err))
+#endif /* __cplusplus */
 
 #endif /* DNUM_HESSIAN_H */
