@@ -15,6 +15,7 @@
  * Tail: a block of fewer than DN_LANE_W points repeats its last point in the free lanes
  * (results not stored). */
 #include <string.h>
+#define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
 #include "kernel_lane.h"
 #include "batch_impl.h"
 
@@ -107,76 +108,113 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
     }
 }
 
+/* One operation on lanes: a function each (out of line: inlined into one dispatcher,
+ * the kernels' code and stack frame grew too large for the compiler to keep them tight). */
+typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c,
+                        unsigned n, dn_lane *ws);
+#if defined(__GNUC__) || defined(__clang__)
+#define LANE_NOINLINE __attribute__((noinline))
+#else
+#define LANE_NOINLINE
+#endif
+/* The orders compiled with a constant order (the compiler unrolls the kernels there and
+ * the out-of-order core overlaps the recurrences' chains); the others run rolled. */
+#ifndef LANE_ORDERS
+#define LANE_ORDERS(X, A) X(2, A) X(4, A) X(8, A) X(16, A)
+#endif
+#define LOP_CASE(N, OP)                                                                    \
+    case N: lopb_##OP(d, a, b, c, N, ws); break;
+#define LOP(OP, body)                                                                      \
+    static inline __attribute__((always_inline)) void lopb_##OP(                           \
+        dn_lane *d, const dn_lane *a, const dn_lane *b, double c, unsigned n, dn_lane *ws) \
+    {                                                                                      \
+        (void)a;                                                                           \
+        (void)b;                                                                           \
+        (void)c;                                                                           \
+        (void)ws;                                                                          \
+        body;                                                                              \
+    }                                                                                      \
+    static LANE_NOINLINE void lop_##OP(dn_lane *d, const dn_lane *a, const dn_lane *b,     \
+                                       double c, unsigned n, dn_lane *ws)                  \
+    {                                                                                      \
+        switch (n) {                                                                       \
+        LANE_ORDERS(LOP_CASE, OP)                                                          \
+        default: lopb_##OP(d, a, b, c, n, ws); break;                                      \
+        }                                                                                  \
+    }
+LOP(CONST, _dnl_set_const(d, _DNL_V(c), n))
+LOP(ADD, _dnl_add(d, a, b, n))
+LOP(SUB, _dnl_sub(d, a, b, n))
+LOP(MUL, _dnl_mul_w(d, a, b, n, ws))
+LOP(DIV, _dnl_div_w(d, a, b, n, ws))
+LOP(NEG, _dnl_neg(d, a, n))
+LOP(ADD_D, _dnl_add_d(d, a, _DNL_V(c), n))
+LOP(MUL_D, _dnl_mul_d(d, a, _DNL_V(c), n))
+LOP(DIV_D, { /* as _DN_EXPR_EXEC */
+    dn_lane v = a[0] / c;
+    _dnl_mul_d(d, a, _DNL_V(1.0 / c), n);
+    d[0] = v;
+})
+LOP(D_SUB, {
+    dn_lane v = c - a[0];
+    _dnl_neg(d, a, n);
+    d[0] = v;
+})
+LOP(D_DIV, _dnl_d_div_w(d, _DNL_V(c), a, n, ws))
+LOP(POWN, _dnl_pown_w(d, a, (long)c, n, ws, NULL))
+LOP(EXP, _dnl_exp_w(d, a, n, ws))
+LOP(EXPM1, _dnl_expm1_w(d, a, n, ws))
+LOP(LOG, _dnl_log_w(d, a, n, ws))
+LOP(LOG1P, _dnl_log1p_w(d, a, n, ws))
+LOP(SQRT, _dnl_sqrt_w(d, a, n, ws, NULL))
+LOP(SIN, _dnl_sin_w(d, a, n, ws))
+LOP(COS, _dnl_cos_w(d, a, n, ws))
+LOP(TAN, _dnl_tan_w(d, a, n, ws))
+LOP(ASIN, _dnl_asin_w(d, a, n, ws))
+LOP(ACOS, _dnl_acos_w(d, a, n, ws))
+LOP(ATAN, _dnl_atan_w(d, a, n, ws))
+LOP(SINH, _dnl_sinh_w(d, a, n, ws))
+LOP(COSH, _dnl_cosh_w(d, a, n, ws))
+LOP(TANH, _dnl_tanh_w(d, a, n, ws))
+LOP(ASINH, _dnl_asinh_w(d, a, n, ws))
+LOP(ACOSH, _dnl_acosh_w(d, a, n, ws))
+LOP(ATANH, _dnl_atanh_w(d, a, n, ws))
+LOP(ERF, _dnl_erf_w(d, a, n, ws))
+LOP(ERFC, _dnl_erfc_w(d, a, n, ws))
+LOP(ABS, { /* _dn_abs where u0 != 0 (the other lanes are rare) */
+    dn_lmask neg = (dn_lmask)(a[0] < 0.0);
+    for (unsigned k = 0; k <= n; k++) d[k] = _dnl_sel(neg, -a[k], a[k]);
+})
+#undef LOP
+
+/* the lane kernel of each operation; NULL: none (every lane runs the scalar kernel) */
+#define LOPS(X)                                                                            \
+    X(CONST) X(ADD) X(SUB) X(MUL) X(DIV) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB)        \
+    X(D_DIV) X(POWN) X(EXP) X(EXPM1) X(LOG) X(LOG1P) X(SQRT) X(SIN) X(COS) X(TAN) X(ASIN)   \
+    X(ACOS) X(ATAN) X(SINH) X(COSH) X(TANH) X(ASINH) X(ACOSH) X(ATANH) X(ERF) X(ERFC) X(ABS)
+#define LOP_ENTRY(OP) [DN_OP_##OP] = lop_##OP,
+static const lane_op lane_ops[DN_OP_COUNT] = {LOPS(LOP_ENTRY)};
+#undef LOP_ENTRY
+
 /* One instruction on lanes. */
 static void step(const lane_ctx *x, const dn_expr_ins *I)
 {
     unsigned n = x->n, op = I->op;
     size_t len = x->len;
-    dn_lane *d = x->R + I->dst * len, *ws = x->ws;
+    dn_lane *d = x->R + I->dst * len;
     const dn_lane *a = x->R + I->a * len, *b = x->R + I->b * len;
     double c = I->c;
     dn_lmask rare = rare_lanes(op, a, b, c, n);
-    int any = _dnl_any(rare);
-    if (any) { /* copies: d may be a or b */
+    if (_dnl_any(rare)) { /* copies: d may be a or b */
         for (size_t k = 0; k < len; k++) {
             x->sa[k] = a[k];
             x->sb[k] = b[k];
         }
-        if (_dnl_all(rare)) {
-            scalar_lanes(x, op, d, c, rare);
-            return;
-        }
+        if (!_dnl_all(rare)) lane_ops[op](d, a, b, c, n, x->ws);
+        scalar_lanes(x, op, d, c, rare);
+        return;
     }
-    switch (op) {
-    case DN_OP_CONST: _dnl_set_const(d, _DNL_V(c), n); break;
-    case DN_OP_ADD: _dnl_add(d, a, b, n); break;
-    case DN_OP_SUB: _dnl_sub(d, a, b, n); break;
-    case DN_OP_MUL: _dnl_mul_w(d, a, b, n, ws); break;
-    case DN_OP_DIV: _dnl_div_w(d, a, b, n, ws); break;
-    case DN_OP_NEG: _dnl_neg(d, a, n); break;
-    case DN_OP_ADD_D: _dnl_add_d(d, a, _DNL_V(c), n); break;
-    case DN_OP_MUL_D: _dnl_mul_d(d, a, _DNL_V(c), n); break;
-    case DN_OP_DIV_D: { /* as _DN_EXPR_EXEC */
-        dn_lane v = a[0] / c;
-        _dnl_mul_d(d, a, _DNL_V(1.0 / c), n);
-        d[0] = v;
-        break;
-    }
-    case DN_OP_D_SUB: {
-        dn_lane v = c - a[0];
-        _dnl_neg(d, a, n);
-        d[0] = v;
-        break;
-    }
-    case DN_OP_D_DIV: _dnl_d_div_w(d, _DNL_V(c), a, n, ws); break;
-    case DN_OP_POWN: _dnl_pown_w(d, a, (long)c, n, ws, NULL); break;
-    case DN_OP_EXP: _dnl_exp_w(d, a, n, ws); break;
-    case DN_OP_EXPM1: _dnl_expm1_w(d, a, n, ws); break;
-    case DN_OP_LOG: _dnl_log_w(d, a, n, ws); break;
-    case DN_OP_LOG1P: _dnl_log1p_w(d, a, n, ws); break;
-    case DN_OP_SQRT: _dnl_sqrt_w(d, a, n, ws, NULL); break;
-    case DN_OP_SIN: _dnl_sin_w(d, a, n, ws); break;
-    case DN_OP_COS: _dnl_cos_w(d, a, n, ws); break;
-    case DN_OP_TAN: _dnl_tan_w(d, a, n, ws); break;
-    case DN_OP_ASIN: _dnl_asin_w(d, a, n, ws); break;
-    case DN_OP_ACOS: _dnl_acos_w(d, a, n, ws); break;
-    case DN_OP_ATAN: _dnl_atan_w(d, a, n, ws); break;
-    case DN_OP_SINH: _dnl_sinh_w(d, a, n, ws); break;
-    case DN_OP_COSH: _dnl_cosh_w(d, a, n, ws); break;
-    case DN_OP_TANH: _dnl_tanh_w(d, a, n, ws); break;
-    case DN_OP_ASINH: _dnl_asinh_w(d, a, n, ws); break;
-    case DN_OP_ACOSH: _dnl_acosh_w(d, a, n, ws); break;
-    case DN_OP_ATANH: _dnl_atanh_w(d, a, n, ws); break;
-    case DN_OP_ERF: _dnl_erf_w(d, a, n, ws); break;
-    case DN_OP_ERFC: _dnl_erfc_w(d, a, n, ws); break;
-    case DN_OP_ABS: { /* _dn_abs where u0 != 0 (the rest are rare lanes) */
-        dn_lmask neg = (dn_lmask)(a[0] < 0.0);
-        for (unsigned k = 0; k <= n; k++) d[k] = _dnl_sel(neg, -a[k], a[k]);
-        break;
-    }
-    default: break; /* (no lane kernel: every lane was rare) */
-    }
-    if (any) scalar_lanes(x, op, d, c, rare);
+    lane_ops[op](d, a, b, c, n, x->ws);
 }
 
 void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, size_t ldargs,
