@@ -12,7 +12,7 @@
  * operations per cycle (the floor's operation count per point, over the time-stamp
  * counter's cycles: an estimate of the core clock), next to the peak of the instruction
  * set without fused multiply-adds (two add or multiply instructions per cycle on
- * registers of W/2 doubles: W flop per cycle; twice that with fused multiply-adds).
+ * registers of W doubles: 2 W flop per cycle; twice that with fused multiply-adds).
  * Usage: bench_batch [W1|W2|all] [N] */
 #include "bench_common.h"
 #define FLOOR_NO_MAIN
@@ -135,9 +135,8 @@ int main(int argc, char **argv)
                 snprintf(peer, sizeof peer, "dnum_batch_%s", dn_batch_isa_name(isas[i]));
                 double t = measure(peer, wl, (int)n, run_batch);
                 double fpc = ghz > 0 ? flops(w, n) / (t * ghz) : 0.0;
-                unsigned lanes = dn_batch_lanes(isas[i]); /* two registers of lanes/2 */
                 printf("RATIO,%s,%s,%u,to_c_floor,%.3f,flop_per_cycle,%.2f,peak_no_fma,%u\n",
-                       peer, wl, n, t / fl, fpc, lanes > 1 ? lanes : 2u);
+                       peer, wl, n, t / fl, fpc, 2 * dn_batch_lanes(isas[i]));
             }
             free(cur_work);
             free(cur_args);

@@ -86,10 +86,10 @@ unsigned dn_batch_lanes(unsigned isa)
 {
     switch (isa) {
     case DN_BATCH_SCALAR: return 1;
-    case DN_BATCH_GENERIC: return 4;
-    case DN_BATCH_SSE2: return 4;
-    case DN_BATCH_AVX2: return 8;
-    case DN_BATCH_AVX512: return 16;
+    case DN_BATCH_GENERIC: return _dn_batch_lanes_generic;
+    case DN_BATCH_SSE2: return 2;
+    case DN_BATCH_AVX2: return 4;
+    case DN_BATCH_AVX512: return 8;
     default: return 0;
     }
 }

@@ -9,8 +9,10 @@
 #include <stddef.h>
 #include "expr_impl.h"
 
-/* The most lanes of any engine (the workspace is sized for it). */
-#define DN_BATCH_LANES_MAX 16
+/* The most lanes of any engine (the workspace is sized for it). One register each: a
+ * vector of two registers (two independent chains) was slower, gcc 12 moving the
+ * accumulators of the recurrences through memory. */
+#define DN_BATCH_LANES_MAX 8
 
 /* One engine's run: the npts points of dn_expr_eval_batch at order n <= DN_TAYLOR_MAX
  * (coeffs: Taylor coefficients instead of derivatives); work: _dn_batch_work_doubles(e,
@@ -35,12 +37,12 @@ static inline size_t _dn_batch_work_doubles(const dn_expr *e, unsigned n)
                                                double *out, size_t ldout, int coeffs,      \
                                                double *work);                              \
     enum { _dn_batch_lanes_##isa = (W) };
-_DN_BATCH_DECL(generic, 4)
+_DN_BATCH_DECL(generic, 2)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define DN_BATCH_X86 1
-_DN_BATCH_DECL(sse2, 4)
-_DN_BATCH_DECL(avx2, 8)
-_DN_BATCH_DECL(avx512, 16)
+_DN_BATCH_DECL(sse2, 2)
+_DN_BATCH_DECL(avx2, 4)
+_DN_BATCH_DECL(avx512, 8)
 #else
 #define DN_BATCH_X86 0
 #endif

@@ -4,7 +4,7 @@
  * every derivative of every point. Points go through the program W at a time, the
  * registers vectors of W doubles (one point per lane), on the same kernels as the scalar
  * engines compiled for vectors; the instruction set and W are chosen at run time (AVX-512:
- * 16 lanes, AVX2: 8, SSE2: 4 on x86-64; generic vectors of 4 elsewhere with GCC or clang;
+ * 8 lanes, AVX2: 4, SSE2: 2 on x86-64; generic vectors of 2 elsewhere with GCC or clang;
  * else point by point). Every point gets exactly the numbers dn_expr_eval gives it (the
  * same operations in the same order, the C library's values): results do not depend on
  * the block size, on the instruction set or on how the points are split between calls or
@@ -39,10 +39,10 @@ extern "C" {
  * avx512, read once). Naming one the machine or the build lacks is an error (DN_EINVAL). */
 #define DN_BATCH_AUTO 0x00u
 #define DN_BATCH_SCALAR 0x10u  /* point by point with dn_expr_eval (every build) */
-#define DN_BATCH_GENERIC 0x20u /* GCC/clang generic vectors, 4 lanes (targets other than x86-64) */
-#define DN_BATCH_SSE2 0x30u    /* x86-64 baseline, 4 lanes */
-#define DN_BATCH_AVX2 0x40u    /* 8 lanes */
-#define DN_BATCH_AVX512 0x50u  /* AVX-512F, 16 lanes */
+#define DN_BATCH_GENERIC 0x20u /* GCC/clang generic vectors, 2 lanes (targets other than x86-64) */
+#define DN_BATCH_SSE2 0x30u    /* x86-64 baseline, 2 lanes */
+#define DN_BATCH_AVX2 0x40u    /* 4 lanes */
+#define DN_BATCH_AVX512 0x50u  /* AVX-512F, 8 lanes */
 #define DN_BATCH_ISA_MASK 0xf0u
 
 /** Returns the instruction set (DN_BATCH_SCALAR ... DN_BATCH_AVX512) that
@@ -60,7 +60,7 @@ unsigned dn_batch_lanes(unsigned isa);
 
 /** Returns how many doubles of workspace dn_expr_eval_batch needs for e at order n (for
  *  any instruction set and any number of points), or 0 if n > DN_ORDER_MAX or e is NULL.
- *  About (nregs + 2) (n + 1) 16 + 16 (8 n + 350) doubles: 64 KiB for a short formula at
+ *  About 8 ((nregs + 2) (n + 1) + 8 n + 350) doubles: 40 KiB for a short formula at
  *  order 16. */
 size_t dn_expr_work_size_batch(const dn_expr *e, unsigned n);
 
