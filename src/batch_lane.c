@@ -109,7 +109,9 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
 }
 
 /* One operation on lanes: a function each (out of line: inlined into one dispatcher,
- * the kernels' code and stack frame grew too large for the compiler to keep them tight). */
+ * the kernels' code and stack frame grew too large for the compiler to keep them tight;
+ * __attribute__((flatten)) on these made gcc 12 fail with an internal error in the SSE2
+ * unit, lop_COSH). */
 typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c,
                         unsigned n, dn_lane *ws);
 #if defined(__GNUC__) || defined(__clang__)
