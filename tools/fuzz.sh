@@ -21,7 +21,7 @@ for t in expr diff; do
     if [ ! -x "$exe" ] || [ -n "$(find fuzz src include -newer "$exe" -name '*.[ch]' | head -1)" ]; then
         echo "building $exe (clang, fuzzer+address+undefined)" >&2
         # shellcheck disable=SC2086
-        clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        clang -std=c11 -g -O1 -Wno-psabi -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
             -Iinclude -Isrc $src -lm -o "$exe"
     fi
     echo "fuzz_$t: $secs s" >&2
