@@ -1,5 +1,5 @@
 /* The batch evaluators (dnum/batch.h): argument checks, the choice of the engine
- * (src/batch_lane.c, compiled once per instruction set) and the point-by-point paths. */
+ * (src/batch_lane_body.h, compiled once per instruction set) and the point-by-point paths. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

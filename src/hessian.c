@@ -54,7 +54,7 @@ static void load_o2(dnum_o2 *w, const double *x, unsigned n)
 int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
                      const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
 {
-    void *ws, *owned;
+    void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
     int st = setup(&ws, &owned, "dn_hessdiag", "hdiag is NULL", f != NULL, x, hdiag, n, work,
                    sizeof *work, err);
     if (st) return st;
@@ -75,7 +75,7 @@ int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective
                            void *ctx, const double *x, unsigned n, dlane2 *work,
                            dn_errinfo *err)
 {
-    void *ws, *owned;
+    void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
     int st = setup(&ws, &owned, "dn_hessdiag_lanes", "hdiag is NULL", f != NULL, x, hdiag, n,
                    work, sizeof *work, err);
     if (st) return st;
@@ -110,7 +110,7 @@ int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective2 f, voi
     if (n != 0 && (size_t)n > SIZE_MAX / n)
         return _dn_fail(err, DN_ERANGE, 7, SIZE_MAX,
                         "dn_hessian: argument 7: n = %u: n * n entries overflow size_t", n);
-    void *ws, *owned;
+    void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
     int st = setup(&ws, &owned, "dn_hessian", "hess is NULL", f != NULL, x, hess, n, work,
                    sizeof *work, err);
     if (st) return st;

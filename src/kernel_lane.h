@@ -1,6 +1,6 @@
 /* Internal to the library: the kernel layer (dnum/kernel.h) instantiated a third time, for
  * a vector element: DN_LANE_W doubles, one point per lane (GCC/clang vector extensions).
- * The batch evaluators (src/batch_lane.c) run on it; names _dnl_*.
+ * The batch evaluators (src/batch_lane_body.h) run on it; names _dnl_*.
  *
  * The recurrences are kernel.h's own, compiled for the element type dn_lane through its
  * element-type macros; the tests on values that they make read lane-wise (_DN_SEL,

@@ -5,7 +5,7 @@
 # nothing on stdout; write failures and out of memory (status 1, at once); escaped
 # messages; sweeps; expressions and points from files; threads (the same bytes as -j 1);
 # the .npy output against the CSV; --shard (also under GNU parallel); the warnings and
-# hints of the messages; the plot script's legends.
+# hints of the messages; --functions against the parser; the plot script's legends.
 # usage: test_cli.sh DNUM_EVAL GOLDEN_DIR GAUSSIAN_CSV
 set -u
 eval_bin=$1 golden=$2 gauss=$3
@@ -102,6 +102,26 @@ expect_error "exactly one EXPR" -a 1 x x
 expect_error "bad value" -a 'pi/' x
 "$eval_bin" --help | grep -q "usage: dnum-eval" || fail "--help"
 "$eval_bin" --version | grep -q "dnum" || fail "--version"
+# --functions: one line per function of the operation table (include/dnum/internal/ops.h,
+# the parser's names), each listed name accepted by the parser with one argument, two, or
+# an integer and one; and --help lists the same names
+"$eval_bin" --functions >"$tmp/fns" || fail "--functions: nonzero exit"
+ops_h=$golden/../../include/dnum/internal/ops.h
+if [[ -f $ops_h ]]; then
+    for name in $(sed -n 's/^ *X(A, \([a-z0-9_]*\),.*/\1/p' "$ops_h"); do
+        grep -q "^$name " "$tmp/fns" || fail "--functions lacks $name"
+    done
+    [[ $(wc -l <"$tmp/fns") -eq $(grep -c '^ *X(A, ' "$ops_h") ]] || fail "--functions: not one line per row of ops.h"
+fi
+while read -r name doc; do
+    ok=0
+    for call in "$name(x)" "$name(x,x)" "$name(1,x)"; do
+        "$eval_bin" -n 1 -a 0.5 "$call" >/dev/null 2>&1 && { ok=1; break; }
+    done
+    [[ $ok -eq 1 ]] || fail "--functions lists '$name', which the parser rejects"
+    "$eval_bin" --help | grep -qw -- "$name" || fail "--help lacks $name"
+done <"$tmp/fns"
+expect_error "unknown function" -a 1 'sinx(x)'
 # an EXPR starting with '-' after --, and -(...) directly
 [[ $("$eval_bin" -n 1 -a 2 -- -x^2 | tail -1) == "2,-4,-4" ]] || fail "-- -x^2"
 [[ $("$eval_bin" -n 1 -a 2 '-(x^2)' | tail -1) == "2,-4,-4" ]] || fail "-(x^2)"

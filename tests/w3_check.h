@@ -12,8 +12,8 @@
 #define NEAR(got, want, scale, tol, ...)                                                   \
     cr_expect(fabs((got) - (want)) <= (tol) * (scale), __VA_ARGS__)
 
-static void w3_check(unsigned n, const double *x, const double *v, double f, const double *g,
-                     const double *h, const double *hv, const dn_sphess *S)
+static inline void w3_check(unsigned n, const double *x, const double *v, double f, const double *g,
+                            const double *h, const double *hv, const dn_sphess *S)
 {
     double fw = 0.0;
     for (unsigned i = 0; i < n; i++) {

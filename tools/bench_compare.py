@@ -35,7 +35,8 @@ def build(out, workloads=("W1", "W2")):
     if "W3" in workloads:
         subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
                                f"{out}/bench_hessian", f"{ROOT}/bench/bench_hessian.c",
-                               f"{ROOT}/src/hessian.c", f"{ROOT}/src/sparse2.c", "-lm"])
+                               f"{ROOT}/src/hessian.c", f"{ROOT}/src/elements.c"] +
+                              [f"{ROOT}/src/sparse2_{p}.c" for p in ("ops", "arena", "drivers", "pattern")] + ["-lm"])
     if "W4" in workloads:
         subprocess.check_call([cc, "-O3", "-std=c11", "-I", f"{ROOT}/include", "-o",
                                f"{out}/bench_dnum2", f"{ROOT}/bench/bench_dnum2.c", "-lm"])

@@ -178,7 +178,7 @@ struct dsp2_work {
 #define _DSP2_COLD
 #endif
 
-/* out-of-line parts (src/sparse2.c) */
+/* out-of-line parts (src/sparse2_*.c) */
 _DSP2_COLD dsp2 _dsp2_chain_l(const dsp2 *u, double f0, double f1, double f2);
 _DSP2_COLD dsp2 _dsp2_chain2_l(const dsp2 *a, const dsp2 *b, double f0, const double p[5],
                                  int sum, int kind);
@@ -206,7 +206,7 @@ _DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
 /* ---- internal: the two chain rules on entry lists ------------------------------------- */
 
 /* releases the arena above mark and starts a new epoch; inline when the last recycle had
- * the same mark (a running sum), otherwise the history is updated (src/sparse2.c) */
+ * the same mark (a running sum), otherwise the history is updated (src/sparse2_arena.c) */
 _DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
 {
     unsigned k = w->nrec;
@@ -224,7 +224,7 @@ _DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
  * an operation on such numbers whose result has at most DSP2_NIN entries keeps them
  * inside (no workspace access: the compiler keeps them in registers). A longer result,
  * or an operation with a list or an accumulator, first writes the inline operands to the
- * arena as lists (src/sparse2.c). Sparse mode uses lists only. */
+ * arena as lists (src/sparse2_ops.c). Sparse mode uses lists only. */
 
 /* f(u) for an inline u */
 _DSP2_HOT dsp2 _dsp2_chain_in(dsp2 u, double f0, double f1, double f2)

@@ -38,7 +38,7 @@ typedef struct dsph2 {
     double h[6];             /* inside: H_pq of slots p >= q at h[p (p + 1) / 2 + q] */
 } dsph2;
 
-/* out-of-line parts (src/sparse2.c) */
+/* out-of-line parts (src/sparse2_*.c) */
 _DSP2_COLD dsph2 _dsph2_chain_l(const dsph2 *u, double f0, double f1, double f2);
 _DSP2_COLD dsph2 _dsph2_chain2_l(const dsph2 *a, const dsph2 *b, double f0, const double p[5],
                                    int sum, int kind);

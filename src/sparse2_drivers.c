@@ -1,0 +1,271 @@
+/* One-pass order-2 numbers: the drivers of dnum/hessian.h (dn_grad_sp, dn_hessdiag_sp,
+ * dn_hessvec_sp, dn_hessian_sp): the workspace sized and seeded, the objective evaluated
+ * (again in safe mode when recycled storage was read), the results written out. */
+#include "sparse2_impl.h"
+#include "err_impl.h"
+
+/* sizes w for n variables and loads the seeds; returns 0 or DN_ENOMEM */
+static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x, const double *v)
+{
+    if (w->sized != n) {
+        dsp2i_free_sized(w);
+        w->x = w_array(w->al, n, sizeof *w->x);
+        w->pos = w_array(w->al, n, sizeof *w->pos);
+        w->sa = w_array(w->al, n, sizeof *w->sa);
+        w->sb = w_array(w->al, n, sizeof *w->sb);
+        w->sized = n;
+        if (!w->x || !w->pos || !w->sa || !w->sb) {
+            dsp2i_free_sized(w);
+            return DN_ENOMEM;
+        }
+    }
+    if (mode == _DSP2_SPARSE && !w->xs) { /* made on the first sparse-Hessian call */
+        w->xs = w_array(w->al, n, sizeof *w->xs);
+        if (!w->xs) return DN_ENOMEM;
+    }
+    w->top = 0;
+    w->fail = 0;
+    if (mode == _DSP2_SPARSE && w->seeded == mode + 1) { /* the same seeds: new values */
+        for (unsigned i = 0; i < n; i++) w->x[i].v = w->xs[i].v = x[i];
+        w->top = n;
+    } else if (mode == _DSP2_SPARSE) { /* the variables: one-entry lists (kept at the start
+                                         of the arena until another mode uses it) */
+        if (reserve(w, n)) return DN_ENOMEM;
+        w->seeded = mode + 1;
+        for (unsigned i = 0; i < n; i++) {
+            w->idx[i] = i, w->g[i] = 1.0, w->h[i] = 0.0, w->sf[i] = 1;
+            dsp2 s = dsp2_const(x[i]);
+            s.w = w, s.off = i, s.len = 1;
+            w->x[i] = s;
+            dsph2 t = dsph2_const(x[i]); /* (the same variable inside a dsph2) */
+            t.w = w, t.off = 1, t.len = _DSP2_INL, t.i[0] = i, t.g[0] = 1.0, t.sf = 1;
+            w->xs[i] = t;
+        }
+        w->top = n;
+    } else if (w->seeded == mode + 1) { /* the same seeds as in the last call: new values */
+        for (unsigned i = 0; i < n; i++) {
+            w->x[i].v = x[i];
+            if (v) w->x[i].d = v[i];
+        }
+    } else { /* the variables: one entry inside the number */
+        w->seeded = mode + 1;
+        for (unsigned i = 0; i < n; i++) {
+            dsp2 s = dsp2_const(x[i]);
+            s.d = v ? v[i] : 0.0;
+            s.w = w, s.off = 1, s.len = _DSP2_INL;
+            s.e[0].i = i, s.e[0].g = 1.0;
+            w->x[i] = s;
+        }
+    }
+    w->epoch = 0;
+    w->lowmark = SIZE_MAX;
+    w->nrec = 0;
+    w->mode = mode;
+    w->safe = safe;
+    w->nacc = 0;
+    return DN_OK;
+}
+
+static void finish(dsp2_work *w)
+{
+    if (w->top > w->peak) w->peak = w->top;
+    while (w->nacc) dsp2i_acc_clean(&w->acc[--w->nacc]);
+    w->top = 0;
+}
+
+/* Evaluates f once (twice when the fast pass detected a reuse of recycled storage) and
+ * leaves the result in *r with its storage alive; 0 or DN_ENOMEM. */
+static int evaluate(dsp2_work *w, int mode, dn_objective_sp f, void *ctx, const double *x,
+                    const double *v, unsigned n, dsp2 *r)
+{
+    for (int safe = 0; safe < 2; safe++) {
+        int st = prepare(w, n, mode, safe, x, v);
+        if (st) return st;
+        dsp2 res = f(w->x, n, ctx);
+        if (res.w == w && (res.len & _DSP2_ACC)) acc_slot(w, head(&res));
+        else if (res.w == w && res.len != _DSP2_INL) stale(w, head(&res));
+        if (w->fail & _DSP2_NOMEM) {
+            finish(w);
+            return DN_ENOMEM;
+        }
+        if (!(w->fail & _DSP2_STALE)) {
+            if (res.w != w) res = dsp2_const(res.v); /* passive (or foreign): no entries */
+            *r = res;
+            return DN_OK;
+        }
+        finish(w);
+    }
+    return DN_EINVAL; /* not reached: the safe pass recycles nothing */
+}
+
+/* the workspace of a call: the caller's, or a temporary one in *tmp */
+static int get_work(dsp2_work **w, dsp2_work **tmp, dsp2_work *work)
+{
+    *tmp = NULL;
+    if (work) {
+        *w = work;
+        return DN_OK;
+    }
+    int st = dsp2_work_new(tmp, NULL);
+    *w = *tmp;
+    return st;
+}
+
+/* dense g (and h) outputs from the result r */
+static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned n)
+{
+    if (grad) memset(grad, 0, n * sizeof *grad);
+    if (hout) memset(hout, 0, n * sizeof *hout);
+    if (!r.w) return;
+    if (r.len == _DSP2_INL) {
+        for (uint32_t k = 0; k < r.off; k++) {
+            if (grad) grad[r.e[k].i] = r.e[k].g;
+            if (hout) hout[r.e[k].i] = r.e[k].h;
+        }
+        return;
+    }
+    if (r.len & _DSP2_ACC) {
+        _dsp2_acc *A = &w->acc[SLOT(r.len)];
+        lst h = head(&r);
+        int hv = w->mode == _DSP2_HV;
+        for (size_t k = 0; k < A->cnt; k++) {
+            uint32_t i = A->list[k];
+            double g = A->g[i];
+            if (grad) grad[i] = h.c * g;
+            if (hout) hout[i] = view_h(h.c, h.q, g, A->h[i], hv);
+        }
+        return;
+    }
+    for (size_t k = 0; k < r.len; k++) {
+        uint32_t i = w->idx[r.off + k];
+        if (grad) grad[i] = r.c * w->g[r.off + k];
+        if (hout) hout[i] = r.c * w->h[r.off + k];
+    }
+}
+
+static int dense_driver(int mode, const char *fn, double *fx, double *grad, double *hout,
+                        dn_objective_sp f, void *ctx, const double *x, const double *v,
+                        unsigned n, dsp2_work *work, dn_errinfo *err)
+{
+    dsp2_work *w, *tmp;
+    int st = get_work(&w, &tmp, work);
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    dsp2 r;
+    st = evaluate(w, mode, f, ctx, x, v, n, &r);
+    if (st == DN_OK) {
+        if (fx) *fx = r.v;
+        dense_out(w, r, grad, hout, n);
+        finish(w);
+    }
+    dsp2_work_free(tmp);
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    return _dn_ok(err);
+}
+
+int (dn_grad_sp_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                    unsigned n, dsp2_work *work, dn_errinfo *err)
+{
+    static const char fn[] = "dn_grad_sp";
+    const _dn_req req[] = {{grad != NULL, 2, "grad is NULL"}, {f != NULL, 3, "f is NULL"},
+                           {x != NULL, 5, "x is NULL"}, {n != 0, 6, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return dense_driver(_DSP2_DIAG, fn, fx, grad, NULL, f, ctx, x, NULL, n, work, err);
+}
+
+int (dn_grad_sp)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                 unsigned n, dsp2_work *work)
+{
+    return dn_grad_sp_ex(fx, grad, f, ctx, x, n, work, NULL);
+}
+
+int (dn_hessdiag_sp_ex)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                        const double *x, unsigned n, dsp2_work *work, dn_errinfo *err)
+{
+    static const char fn[] = "dn_hessdiag_sp";
+    const _dn_req req[] = {{hdiag != NULL, 3, "hdiag is NULL"}, {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return dense_driver(_DSP2_DIAG, fn, fx, grad, hdiag, f, ctx, x, NULL, n, work, err);
+}
+
+int (dn_hessdiag_sp)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                     const double *x, unsigned n, dsp2_work *work)
+{
+    return dn_hessdiag_sp_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
+}
+
+int (dn_hessvec_sp_ex)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                       const double *x, const double *v, unsigned n, dsp2_work *work,
+                       dn_errinfo *err)
+{
+    static const char fn[] = "dn_hessvec_sp";
+    const _dn_req req[] = {{hv != NULL, 3, "hv is NULL"}, {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"}, {v != NULL, 7, "v is NULL"},
+                           {n != 0, 8, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return dense_driver(_DSP2_HV, fn, fx, grad, hv, f, ctx, x, v, n, work, err);
+}
+
+int (dn_hessvec_sp)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                    const double *x, const double *v, unsigned n, dsp2_work *work)
+{
+    return dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, NULL);
+}
+
+int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                       const double *x, unsigned n, dsp2_work *work, dn_errinfo *err)
+{
+    static const char fn[] = "dn_hessian_sp";
+    const _dn_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    dsp2_work *w, *tmp;
+    st = get_work(&w, &tmp, work);
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    dsp2 r;
+    st = evaluate(w, _DSP2_SPARSE, f, ctx, x, NULL, n, &r);
+    if (st == DN_OK) {
+        /* the result as an accumulator (a list or constant is added to an empty one) */
+        int k;
+        if (r.w && (r.len & _DSP2_ACC)) {
+            k = (int)SLOT(r.len);
+        } else { /* other accumulators are dead: the list alone is the result */
+            while (w->nacc) dsp2i_acc_clean(&w->acc[--w->nacc]);
+            k = dsp2i_acc_ready(w, &w->acc[0]) ? -1 : 0;
+            if (k == 0) {
+                w->nacc = 1;
+                dsp2i_acc_list(w, &w->acc[0], head(&r), 1.0);
+            }
+        }
+        if (k < 0 || (w->fail & _DSP2_NOMEM)) {
+            st = DN_ENOMEM;
+        } else {
+            const _dsp2_acc *A = &w->acc[k];
+            int sc = 1;
+            if (H->rowptr && H->n == n) sc = dsp2i_scatter_pattern(w, A, H);
+            if (sc == 1) sc = dsp2i_build_pattern(w, A, H, n);
+            st = sc;
+            if (st == DN_OK) {
+                if (fx) *fx = r.v;
+                if (grad) {
+                    memset(grad, 0, n * sizeof *grad);
+                    for (size_t t = 0; t < A->cnt; t++) grad[A->list[t]] = A->g[A->list[t]];
+                }
+            }
+        }
+        finish(w);
+    }
+    dsp2_work_free(tmp);
+    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace or H)", fn);
+    return _dn_ok(err);
+}
+
+int (dn_hessian_sp)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                    const double *x, unsigned n, dsp2_work *work)
+{
+    return dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, NULL);
+}

@@ -1,0 +1,195 @@
+/* dnum-eval: the evaluation of the points: one thread's evaluator (workspace and seeds),
+ * one point evaluated by the engine and precision of the job (evaluate: the fixed, dvec,
+ * dnum2 and dnumk engines, --error bounds, --precision extended and auto, the orders a
+ * removable singularity leaves NaN recomputed higher), and eval_block, the loop over the
+ * points of a block, each evaluated, checked for nan/inf (count_bad) and formatted. */
+#include "dnum_eval.h"
+#include <math.h>
+
+/* Orders the operands do not determine come back NaN (at a removable singularity such as
+ * sin(x)/x at 0, the top orders of a quotient by x^m). One variable: such a point is
+ * evaluated again at EXTRA_ORDERS more, and the NaN orders are filled from there. */
+#define EXTRA_ORDERS 16u
+
+/* The evaluator that overflow.c checks with, for an engine. */
+int ovf_family(int engine)
+{
+    return engine == ENG_DNUM2 ? OVF_TWO : engine == ENG_DNUMK ? OVF_K : OVF_ONE;
+}
+
+void evaluator_init(struct evaluator *ev, const struct job *j)
+{
+    int several = j->engine == ENG_DNUM2 || j->engine == ENG_DNUMK;
+    size_t w = several && j->error      ? dn_expr_work_sizek_err(j->e, j->nvars, j->n)
+               : j->engine == ENG_DNUM2 ? dn_expr_work_size2(j->e, j->n)
+               : j->engine == ENG_DNUMK ? dn_expr_work_sizek(j->e, j->nvars, j->n)
+                 : j->error || j->prec != PREC_DOUBLE ? dn_expr_work_size_err(j->e, j->n)
+                                            : dn_expr_work_size(j->e, j->n);
+    ev->work = xmalloc_line(w * sizeof(double));
+    ev->args = xmalloc_line(j->nvars * j->len * sizeof(double));
+    ev->row = xmalloc_line(j->ncols * sizeof(double));
+    /* the engine writes its numbers into the row where they are printed as they are */
+    int ceng = j->coeffs && j->engine != ENG_DNUM2 && j->engine != ENG_DNUMK;
+    ev->res_own = ceng || j->coeffs == j->taylor ? NULL : xmalloc_line(j->len * sizeof(double));
+    ev->res = ev->res_own ? ev->res_own : ev->row + j->nvars;
+    ev->err = j->error || j->prec == PREC_AUTO ? xmalloc_line(j->len * sizeof(double)) : NULL;
+    ev->err2 = NULL;
+    memset(&ev->dx, 0, sizeof ev->dx);
+    memset(&ev->dr, 0, sizeof ev->dr);
+    if (j->engine == ENG_DVEC && (dvec_init(&ev->dx, j->n) || dvec_init(&ev->dr, j->n)))
+        die(1, "out of memory");
+    ovf_init(&ev->ovf, j->e, j->nvars, j->n, ovf_family(j->engine));
+    /* the seeds: (x, 1, 0, ...); variable v of several: first partial 1 in v (the entry
+     * 1 + v in both the Dnum2 and the Dnumk layout) */
+    memset(ev->args, 0, j->nvars * j->len * sizeof(double));
+    if (j->n >= 1)
+        for (unsigned v = 0; v < j->nvars; v++) ev->args[v * j->len + 1 + v] = 1.0;
+    ev->n2 = 0;
+    ev->work2 = ev->args2 = ev->res2 = NULL;
+    if (j->nvars == 1 && j->engine != ENG_DNUMK && j->n >= 1 && j->n < DN_ORDER_MAX) {
+        unsigned n2 = j->n + EXTRA_ORDERS < DN_ORDER_MAX ? j->n + EXTRA_ORDERS : DN_ORDER_MAX;
+        ev->n2 = n2;
+        ev->work2 = xmalloc_line((j->error || j->prec == PREC_EXTENDED ? dn_expr_work_size_err(j->e, n2)
+                                           : dn_expr_work_size(j->e, n2)) * sizeof(double));
+        if (j->error) ev->err2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
+        ev->args2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
+        ev->res2 = xmalloc_line(((size_t)n2 + 1) * sizeof(double));
+        memset(ev->args2, 0, ((size_t)n2 + 1) * sizeof(double));
+        ev->args2[1] = 1.0;
+    }
+}
+
+void evaluator_free(struct evaluator *ev)
+{
+    dvec_clear(&ev->dx);
+    dvec_clear(&ev->dr);
+    free(ev->work);
+    free(ev->args);
+    free(ev->res_own);
+    free(ev->row);
+    free(ev->work2);
+    free(ev->args2);
+    free(ev->res2);
+    free(ev->err);
+    free(ev->err2);
+    ovf_free(&ev->ovf);
+}
+
+/* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives
+ * (and the bounds). Returns the first order with fewer than 10 correct digits after
+ * --precision auto went to extended precision, else -1. */
+static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
+{
+    int weak = -1;
+    double *args = ev->args;
+    size_t len = j->len;
+    /* one variable with --coeffs: the engine's own coefficients, finite above order 170
+     * where the derivatives overflow (dn_expr_eval_coeffs) */
+    int ceng = j->coeffs && j->engine != ENG_DNUM2 && j->engine != ENG_DNUMK;
+    if (j->engine == ENG_DNUM2 || j->engine == ENG_DNUMK) {
+        for (unsigned v = 0; v < j->nvars; v++) args[v * len] = pt[v];
+        if (j->engine == ENG_DNUM2 && j->error)
+            dn_expr_eval2_err(j->e, j->n, args, ev->res, ev->err, ev->work);
+        else if (j->engine == ENG_DNUM2) dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
+        else if (j->error) dn_expr_evalk_err(j->e, j->nvars, j->n, args, ev->res, ev->err, ev->work);
+        else dn_expr_evalk(j->e, j->nvars, j->n, args, ev->res, ev->work);
+    } else if (j->prec == PREC_EXTENDED && !j->error) {
+        args[0] = pt[0];
+        dn_expr_eval_ext(j->e, j->n, args, ev->res, ev->work);
+    } else if (j->error || (j->prec == PREC_AUTO && !ceng)) {
+        /* the bounds (of the double result: the same derivatives as dn_expr_eval), and
+         * auto's verdict; quick bounds where they are not printed */
+        unsigned flags = j->prec == PREC_EXTENDED ? DN_PREC_EXTENDED
+                         : j->prec == PREC_AUTO && !ceng ? DN_PREC_AUTO : DN_PREC_DOUBLE;
+        args[0] = pt[0];
+        int rc = dn_expr_eval_prec(j->e, j->n, args, ev->res, ev->err,
+                                   flags | (j->error ? 0u : DN_PREC_QUICK), ev->work);
+        if (rc == 1 && j->prec == PREC_AUTO) {
+            unsigned k = dn_err_first_short(ev->res, ev->err, j->n, 10.0);
+            if (k <= j->n) weak = (int)k;
+        }
+        if (ceng) dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
+    } else if (ceng) {
+        args[0] = pt[0];
+        dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
+    } else if (j->engine == ENG_DVEC) {
+        const dvec *dargs[1] = {&ev->dx};
+        dvec_set_var(&ev->dx, pt[0]);
+        dn_expr_eval_dvec(j->e, &ev->dr, dargs, ev->work);
+        dvec_get_derivs(ev->res, &ev->dr);
+    } else {
+        args[0] = pt[0];
+        dn_expr_eval(j->e, j->n, args, ev->res, ev->work);
+    }
+    if (ev->n2 && isfinite(ev->res[0])) {
+        int lost = 0;
+        for (size_t k = 1; k < len; k++) lost |= isnan(ev->res[k]);
+        if (lost) {
+            ev->args2[0] = pt[0];
+            if (j->error)
+                dn_expr_eval_prec(j->e, ev->n2, ev->args2, ev->res2, ev->err2,
+                                  j->prec == PREC_EXTENDED ? DN_PREC_EXTENDED : DN_PREC_DOUBLE,
+                                  ev->work2);
+            if (ceng) dn_expr_eval_coeffs(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            else if (j->error) ;
+            else if (j->prec == PREC_EXTENDED)
+                dn_expr_eval_ext(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            else dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+            for (size_t k = 1; k < len; k++)
+                if (isnan(ev->res[k])) {
+                    ev->res[k] = ev->res2[k];
+                    if (j->error) ev->err[k] = ev->err2[k];
+                }
+        }
+    }
+    for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
+    /* (without res_own, what the engine gives is in the row already) */
+    if (ev->res_own && j->coeffs) /* c = d / a!, rounded once from the wide quotient */
+        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
+    else if (ev->res_own) /* d = c a!, rounded once from the wide product */
+        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
+    if (j->error) /* the bounds of what is printed: scaled where the numbers were (by a!),
+                   * plus that rounding */
+        for (size_t k = 0; k < len; k++) {
+            double e = ev->err[k], *out = ev->row + j->nvars;
+            if (j->coeffs != j->taylor) /* (--coeffs of one variable included) */
+                e = (double)(j->coeffs ? e / j->scale[k] : e * j->scale[k]) + 0x1p-52 * fabs(out[k]);
+            out[len + k] = isnan(out[k]) ? NAN : e;
+        }
+    return weak;
+}
+
+/* Counts a point with non-finite numbers: an overflow of the derivatives, or a point
+ * outside the domain or at a singularity (ovf_classify). */
+static void count_bad(const struct job *j, struct evaluator *ev, const double *pt, struct slot *s)
+{
+    if (ovf_all_finite(ev->row + j->nvars, j->len)) return;
+    unsigned k;
+    int c = ovf_classify(&ev->ovf, ev->row + j->nvars, pt, &k);
+    if (c < 0) die(1, "out of memory");
+    if (c == OVF_OTHER) s->bad++;
+    if (c == OVF_OVERFLOW && s->over.n++ == 0) {
+        memcpy(s->over.pt, pt, j->nvars * sizeof *pt);
+        s->over.k = k;
+    }
+}
+
+/* The point-evaluation loop: evaluates and formats the points of a slot (a block of
+ * points), one point at a time. */
+void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
+{
+    s->len = 0;
+    s->bad = 0;
+    s->over.n = 0;
+    s->weak.n = 0;
+    for (unsigned i = 0; i < s->count; i++) {
+        const double *pt = s->pts + (size_t)i * j->nvars;
+        int wk = evaluate(j, ev, pt);
+        if (wk >= 0 && s->weak.n++ == 0) {
+            s->weak.x = pt[0];
+            s->weak.k = (unsigned)wk;
+        }
+        count_bad(j, ev, pt, s);
+        s->len += format_row(s->text + s->len, j, ev->row, s->first + i == 0);
+    }
+}
