@@ -29,9 +29,9 @@ extern "C" {
 #endif
 
 #define DNUM_VERSION_MAJOR 0
-#define DNUM_VERSION_MINOR 1
+#define DNUM_VERSION_MINOR 2
 #define DNUM_VERSION_PATCH 0
-#define DNUM_VERSION_STRING "0.1.0"
+#define DNUM_VERSION_STRING "0.2.0"
 
 /* Status codes of fallible functions: 0 on success, a negative DN_E* code on failure
  * (the outputs are then left untouched). Value arithmetic never fails: it follows libm
