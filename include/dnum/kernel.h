@@ -207,17 +207,34 @@ static inline void _DN_K(tmul)(_DN_R *restrict c, const _DN_R *restrict a,
     }
 }
 
+/* c = a / b on a and b scaled by sc, a power of 2 (the same quotient); sc is applied where it
+ * enters, so that sc = 1 folds away */
+static inline void _DN_K(tdiv_sc)(_DN_R *restrict c, const _DN_R *restrict a,
+                               const _DN_R *restrict b, unsigned n, _DN_R sc)
+{
+    _DN_R inv = 1.0 / (b[0] * sc);
+    c[0] = a[0] * sc * inv;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        _DN_R s = b[k] * c[0];
+        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += b[k - j] * c[j];
+        c[k] = (a[k] - s) * sc * inv;
+    }
+}
+
+/* c = a / b for a b0 whose reciprocal overflows (subnormal in double): with a and b scaled
+ * by 2^64 (the quotient's derivatives may be finite: x / (1.5 x) at x = 5e-312 is 2/3) */
+_DN_COLD static void _DN_K(tdiv_sub)(_DN_R *restrict c, const _DN_R *restrict a,
+                                  const _DN_R *restrict b, unsigned n)
+{
+    _DN_K(tdiv_sc)(c, a, b, n, 0x1p64);
+}
+
 /** c = a / b. */
 static inline void _DN_K(tdiv)(_DN_R *restrict c, const _DN_R *restrict a,
                             const _DN_R *restrict b, unsigned n)
 {
-    _DN_R inv = 1.0 / b[0];
-    c[0] = a[0] * inv;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
-        _DN_R s = b[k] * c[0];
-        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += b[k - j] * c[j];
-        c[k] = (a[k] - s) * inv;
-    }
+    if (b[0] != 0.0 && isinf(1.0 / b[0])) _DN_K(tdiv_sub)(c, a, b, n);
+    else _DN_K(tdiv_sc)(c, a, b, n, 1.0);
 }
 
 /** g = derivative of a, as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
@@ -1022,15 +1039,36 @@ static inline void _DN_K(tanh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
     _DN_K(from_t)(r, tr, n);
 }
 
-/* w = sqrt(s0 * (1 - u^2)) (s0 = +1) or sqrt(u^2 - 1) (s0 = -1), or without the root
+/* The squares in 1 + u^2 and u^2 - 1 overflow for |u0| beyond about 1e154, and with them
+ * the derivatives of atan, asinh and acosh, which are finite (atan(x^2) at 1e100: 2e-300):
+ * for |u0| >= 2^500 these kernels run on u scaled by a power of 2 sc to unit size (exact),
+ * with the constant 1 scaled alike, and scale the numerator u' to match (sc^2, or sc for
+ * a root), which leaves the quotient u' / w unchanged. 1 for smaller |u0|. */
+static inline _DN_R _DN_K(sq_scale)(_DN_R u0)
+{
+    _DN_R a = _DN_M(fabs)(u0);
+    if (!(a >= 0x1p500 && a <= DBL_MAX)) return 1.0;
+    int e = _DN_M(ilogb)(u0);
+    return _DN_M(ldexp)((_DN_R)1.0, e > 1022 ? -1022 : -e);
+}
+
+/* u *= sc (sc != 1 only for huge u0: a cold path) */
+static inline void _DN_K(sq_rescale)(_DN_R *u, _DN_R sc, unsigned n)
+{
+    if (sc != 1.0)
+        for (unsigned k = 0; k <= n; k++) u[k] *= sc;
+}
+
+/* w = sqrt(s0 * (sc^2 - u^2)) (s0 = +1) or sqrt(u^2 - sc^2) (s0 = -1), or without the root
  * (root = 0); the constant term is formed as a product of two factors for accuracy.
  * Scratch: ws, _DN_WN(1, n). */
 static inline void _DN_K(tone_minus_sq_w)(_DN_R *restrict w, const _DN_R *restrict tu,
-                                       _DN_R sg, int root, unsigned n, _DN_R *restrict ws)
+                                       _DN_R sg, _DN_R sc, int root, unsigned n,
+                                       _DN_R *restrict ws)
 {
     _DN_R *sq = ws;
     _DN_K(tmul)(sq, tu, tu, n);
-    w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]) + 0.0; /* + 0.0: the branch point gives +0 */
+    w[0] = sg * (sc - tu[0]) * (sc + tu[0]) + 0.0; /* + 0.0: the branch point gives +0 */
     for (unsigned k = 1; k <= n; k++) w[k] = -sg * sq[k];
     if (root) {
         _DN_K(tsqrt)(sq, _DN_M(sqrt)(w[0]), w, n);
@@ -1051,7 +1089,7 @@ static inline void _DN_K(asin_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
         _DN_K(from_t)(r, tr, n);
         return;
     }
-    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 1, n, w3);
+    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 1.0, 1, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(asin)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
@@ -1081,7 +1119,7 @@ static inline void _DN_K(atanh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
         _DN_K(from_t)(r, tr, n);
         return;
     }
-    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 0, n, w3);
+    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 1.0, 0, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(atanh)(tu[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
@@ -1099,20 +1137,22 @@ static inline void _DN_K(acosh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
         _DN_K(from_t)(r, tr, n);
         return;
     }
-    _DN_K(tone_minus_sq_w)(tw, tu, -1.0, 1, n, w3);
+    _DN_R sc = _DN_K(sq_scale)(u[0]);
+    _DN_K(sq_rescale)(tu, sc, n);
+    _DN_K(tone_minus_sq_w)(tw, tu, -1.0, sc, 1, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(acosh)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
 
-/* w = 1 + u^2 (or its square root). Scratch: ws, _DN_WN(1, n). */
-static inline void _DN_K(tone_plus_sq_w)(_DN_R *restrict w, const _DN_R *restrict tu, int root,
-                                      unsigned n, _DN_R *restrict ws)
+/* w = sc^2 + u^2 (or its square root). Scratch: ws, _DN_WN(1, n). */
+static inline void _DN_K(tone_plus_sq_w)(_DN_R *restrict w, const _DN_R *restrict tu, _DN_R sc,
+                                      int root, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *sq = ws;
     _DN_K(tmul)(w, tu, tu, n);
-    w[0] += 1.0;
+    w[0] += sc * sc;
     if (root) {
-        _DN_K(tsqrt)(sq, _DN_M(hypot)(1.0, tu[0]), w, n);
+        _DN_K(tsqrt)(sq, _DN_M(hypot)(sc, tu[0]), w, n);
         for (unsigned k = 0; k <= n; k++) w[k] = sq[k];
     }
 }
@@ -1122,8 +1162,11 @@ static inline void _DN_K(tone_plus_sq_w)(_DN_R *restrict w, const _DN_R *restric
 static inline void _DN_K(atan_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
+    _DN_R sc = _DN_K(sq_scale)(u[0]);
     _DN_K(to_t)(tu, u, n);
-    _DN_K(tone_plus_sq_w)(tw, tu, 0, n, w3);
+    _DN_K(sq_rescale)(tu, sc, n);
+    _DN_K(tone_plus_sq_w)(tw, tu, sc, 0, n, w3);
+    _DN_K(sq_rescale)(tu, sc, n); /* the numerator as w: sc^2 */
     _DN_K(tinteg_div_w)(tr, _DN_M(atan)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
@@ -1133,8 +1176,10 @@ static inline void _DN_K(atan_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
 static inline void _DN_K(asinh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
+    _DN_R sc = _DN_K(sq_scale)(u[0]);
     _DN_K(to_t)(tu, u, n);
-    _DN_K(tone_plus_sq_w)(tw, tu, 1, n, w3);
+    _DN_K(sq_rescale)(tu, sc, n);
+    _DN_K(tone_plus_sq_w)(tw, tu, sc, 1, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(asinh)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }

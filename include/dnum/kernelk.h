@@ -34,7 +34,17 @@
  * the arrays hold Taylor coefficients, and the results of the products and functions must
  * not overlap any input (restrict); the linear kernels of kernel.h (flat, on S - 1 =
  * C(N+K,K) - 1) are reused as they are. Scratch: the caller passes w, _DNK_WORK(S) =
- * 6 S doubles (S = the size), not overlapping anything.
+ * 8 S doubles (S = the size), not overlapping anything: the functions' recurrences use
+ * at most the first 6 S, the range rerun (below) the last 2 S.
+ *
+ * Range. A value that is subnormal has a reciprocal beyond DBL_MAX; the cores that divide
+ * by a value then run on operands scaled by 2^64 (_DNK_SUB), which leaves their results
+ * unchanged. atan2 and hypot work on arguments scaled to unit size (the squares of
+ * arguments beyond 1e154 or below 1e-154 do not overflow or underflow). And a function
+ * whose result has a non-finite partial below the first non-finite block of its operands
+ * runs again on operands rescaled per variable (src/range.h's mechanism, "Range" below):
+ * the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d2 is Inf (rightly)
+ * and, without the rerun, 0 * Inf would make every partial in y NaN (truly 0).
  *
  * Index:
  *   layout     _dnk_h _dnk_start _dnk_size _dnk_index _dnk_next _dnk_afact
@@ -51,6 +61,7 @@
 #ifndef DNUM_KERNELK_H
 #define DNUM_KERNELK_H
 
+#include <float.h>
 #include <stddef.h>
 #include "dnum/kernel.h"
 
@@ -59,7 +70,7 @@
 /** Highest total order of the multivariate family. */
 #define DNK_ORDER_MAX 32
 /** Scratch doubles the _dnk_ functions need for a number of S entries. */
-#define _DNK_WORK(S) (6 * (S))
+#define _DNK_WORK(S) (8 * (S))
 
 /* Forced inlining lets constant K and N fold through the product chain (the fixed types);
  * translation units with run-time K and N (DN_NO_UNROLL) leave the choice to the compiler. */
@@ -238,14 +249,53 @@ static inline void _dnk_tmul(double *restrict c, const double *restrict a,
     _DNK_KLOOP(k, 0, N, K, _dnk_bdot(c, a, b, 0, k, k, K););
 }
 
+/* Subnormal values. 1 / v overflows for a subnormal v although a quotient by it, or the
+ * recurrence of u^p (which reads u_j / u_0 only), may be finite (cbrt'(5e-312) = 1e207):
+ * the cores that divide by a value run, for a subnormal one, on their operands scaled by
+ * sc = 2^64 (exact; the results do not change), with the factor sc applied where it
+ * enters, in a cold copy (_DNK_SUB); sc = 1 on the ordinary path folds away. */
+#define _DNK_SUB_SC 0x1p64
+static inline int _dnk_subnormal(double v)
+{
+    return v != 0.0 && fabs(v) < DBL_MIN;
+}
+/* name(args) through name_sc(args, 1.0), or for a subnormal v through the cold copy
+ * name_sub(args) = name_sc(args, _DNK_SUB_SC) */
+#define _DNK_SUB(v, name, ...)                                                             \
+    do {                                                                                   \
+        if (_dnk_subnormal(v)) name##_sub(__VA_ARGS__);                                    \
+        else name##_sc(__VA_ARGS__, 1.0);                                                  \
+    } while (0)
+
+/* 2^-e for the binary exponent e of x != 0, within the normal range (x times it is in
+ * [1, 2) but for the extremes); 1 for x = 0 and where x is not finite */
+static inline double _dnk_unit(double x)
+{
+    if (x == 0.0 || !(fabs(x) <= DBL_MAX)) return 1.0;
+    int e = ilogb(x);
+    return ldexp(1.0, e > 1022 ? -1022 : e < -1022 ? 1022 : -e);
+}
+
+/* c = a / b (sc: above) */
+_DNK_INLINE void _dnk_tdiv_sc(double *restrict c, const double *restrict a,
+                              const double *restrict b, unsigned K, unsigned N, double sc)
+{
+    double inv = 1.0 / (b[0] * sc);
+    c[0] = a[0] * sc * inv;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(c, b, c, 1, k, k, K);
+               _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * sc * inv;);
+}
+_DN_COLD static void _dnk_tdiv_sub(double *restrict c, const double *restrict a,
+                                   const double *restrict b, unsigned K, unsigned N)
+{
+    _dnk_tdiv_sc(c, a, b, K, N, _DNK_SUB_SC);
+}
+
 /** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
 static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
                              const double *restrict b, unsigned K, unsigned N)
 {
-    double inv = 1.0 / b[0];
-    c[0] = a[0] * inv;
-    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(c, b, c, 1, k, k, K);
-               _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * inv;);
+    _DNK_SUB(b[0], _dnk_tdiv, c, a, b, K, N);
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -258,14 +308,26 @@ static inline void _dnk_ttheta(double *restrict v, const double *restrict u, uns
     _DNK_KLOOP(k, 0, N, K, _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];);
 }
 
+/* q = v / w, v_0 = 0 (sc: _DNK_SUB) */
+_DNK_INLINE void _dnk_tdiv0_sc(double *restrict q, const double *restrict v,
+                               const double *restrict w, unsigned K, unsigned N, double sc)
+{
+    double inv = 1.0 / (w[0] * sc);
+    q[0] = 0.0;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(q, w, q, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;);
+}
+_DN_COLD static void _dnk_tdiv0_sub(double *restrict q, const double *restrict v,
+                                    const double *restrict w, unsigned K, unsigned N)
+{
+    _dnk_tdiv0_sc(q, v, w, K, N, _DNK_SUB_SC);
+}
+
 /** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
 static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
                               const double *restrict w, unsigned K, unsigned N)
 {
-    double inv = 1.0 / w[0];
-    q[0] = 0.0;
-    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(q, w, q, 1, k - 1, k, K);
-               _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * inv;);
+    _DNK_SUB(w[0], _dnk_tdiv0, q, v, w, K, N);
 }
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
@@ -345,11 +407,39 @@ static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restr
                _DNK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;);
 }
 
+/* f = u^p on q = u / u_0, for a u_0 or f_0 beyond 2^+-500: there the products u_j f_{k-j} of
+ * _dnk_tpow's recurrence can underflow or overflow (cbrt at 5e-312 on operands rescaled by
+ * the range rerun: u_1 2^-784 times f_0 2^-345), the products q_j f_{k-j} cannot; q by the
+ * reciprocal of the value scaled by 2^64 where it is subnormal (_DNK_SUB). */
+_DN_COLD static void _dnk_tpow_q(double *restrict f, double f0, double p,
+                                 const double *restrict u, unsigned K, unsigned N,
+                                 double *restrict tmp)
+{
+    const size_t S = _dnk_size(K, N);
+    double *q = tmp + S, sc = _dnk_subnormal(u[0]) ? _DNK_SUB_SC : 1.0;
+    double inv = 1.0 / (u[0] * sc);
+    for (size_t e = 0; e < S; e++) q[e] = u[e] * sc * inv;
+    f[0] = f0;
+    for (unsigned k = 1; k <= N; k++) {
+        _DNK_BLOCK(e, K, k) f[e] = 0.0;
+        for (unsigned j = k; j >= 1; j--) {
+            _dnk_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
+            _DNK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+        }
+        _DNK_BLOCK(e, K, k) f[e] *= _dn_inv[k];
+    }
+}
+
 /** f = u^p (real p), f_0 = f0, u_0 != 0:
- *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of S doubles. */
+ *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of 2 S doubles. */
 static inline void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
                              unsigned K, unsigned N, double *restrict tmp)
 {
+    double a = fabs(u[0]), b = fabs(f0);
+    if (!(a >= 0x1p-500 && a <= 0x1p500 && b >= 0x1p-500 && b <= 0x1p500)) {
+        _dnk_tpow_q(f, f0, p, u, K, N, tmp);
+        return;
+    }
     double inv = 1.0 / u[0];
     f[0] = f0;
     _DNK_KLOOP(k, 1, N, K, _DNK_BLOCK(e, K, k) f[e] = 0.0;
@@ -458,6 +548,230 @@ _DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* Range: src/range.h's rescaling, per variable.                                          */
+/*
+ * A function's recurrence can overflow, or meet 0 * Inf, although the partials it computes
+ * are finite: the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d^2/dx^2
+ * is Inf (rightly, 1.3e518), and from it 0 * Inf makes NaN of the partials of higher order
+ * in y (truly 0); erf(x) at 1.7e308 forms x^2 = Inf. As the univariate front ends do above
+ * order 170 (src/range.h), a result with a non-finite entry below the first non-finite
+ * block of the operands is computed again for f(x0 + 2^(-m) o h) (o: per variable), that
+ * is on the operands with entry a scaled by 2^(-m.a) (exact unless it underflows, then
+ * negligible), and scaled back: entry a times 2^(m.a), +-Inf where that exceeds DBL_MAX.
+ * m_i comes from variable i's column of the result, whose finite part shows how fast it
+ * grows (where none is finite yet: of the operands, relative to their values), so that the
+ * column scaled by 2^(-m_i k) stays below 2^_DNK_RANGE_AIM (or its value) to order N; and
+ * the operands' scaled entries times their values below 2^_DNK_RANGE_AIM. At most three
+ * reruns. The ordinary path pays one finiteness test of the result.
+ */
+#define _DNK_RANGE_AIM 400
+#define _DNK_RANGE_FLOOR (-1022)
+
+/* 1 if every entry of x[0..S) is finite */
+_DNK_INLINE int _dnk_finite(const double *x, size_t S)
+{
+    int ok = 1;
+    for (size_t e = 0; e < S; e++) ok &= fabs(x[e]) <= DBL_MAX;
+    return ok;
+}
+
+/* the first block with an entry that is not finite; N + 1 if none */
+static inline unsigned _dnk_first_bad(const double *x, unsigned K, unsigned N)
+{
+    for (unsigned k = 0; k <= N; k++)
+        _DNK_BLOCK(e, K, k) if (!(fabs(x[e]) <= DBL_MAX)) return k;
+    return N + 1;
+}
+
+/* the binary exponent of x != 0 */
+static inline double _dnk_lg(double x)
+{
+    return (double)ilogb(x);
+}
+
+/* The exponents to add to m (per variable, >= 0) for the operands op[0..nop) (finite below
+ * block ka) and the results re[0..nre) (finite below block kr), both as last scaled. */
+static inline void _dnk_range_need(int *need, const double *const *op, unsigned nop,
+                                   unsigned ka, double *const *re, unsigned nre, unsigned kr,
+                                   unsigned K, unsigned N)
+{
+    for (unsigned i = 0; i < K; i++) {
+        unsigned al[DNK_VARS_MAX] = {0};
+        size_t col[DN_BINOM_MAX + 1];
+        for (unsigned d = 0; d <= N; d++) {
+            al[i] = d;
+            col[d] = _dnk_index(K, al);
+        }
+        /* no nonzero entry of a column scaled below 2^_DNK_RANGE_FLOOR (it would lose its
+         * digits or vanish: a finite wrong number where there was an Inf) */
+        double want = 0.0, cap = HUGE_VAL, grow = -HUGE_VAL;
+        /* the operands: growth per order relative to the value and absolute (the larger
+         * is the result's, for a pole at 0 and for an entire function); their entries
+         * relative to the value (u / u_0 in u^p) and times it (the squares of erf, atan,
+         * ...) below 2^_DNK_RANGE_AIM */
+        for (unsigned o = 0; o < nop; o++) {
+            double x0 = op[o][0], l0 = x0 != 0.0 ? _dnk_lg(x0) : 0.0;
+            for (unsigned d = 1; d <= N && d < ka; d++) {
+                double xd = op[o][col[d]];
+                if (xd == 0.0) continue;
+                double ld = _dnk_lg(xd);
+                grow = fmax(grow, (ld - fmin(l0, 0.0)) / d);
+                want = fmax(want, (ld + fabs(l0) - _DNK_RANGE_AIM) / d);
+                cap = fmin(cap, (ld - _DNK_RANGE_FLOOR) / d);
+            }
+        }
+        /* the results: their growth (where none is finite yet: the operands'), so that
+         * l0 + N (g - m) <= max(l0, AIM) */
+        for (unsigned o = 0; o < nre; o++) {
+            double r0 = re[o][0], g = grow, l0 = r0 != 0.0 ? _dnk_lg(r0) : 0.0;
+            int seen = 0;
+            for (unsigned d = 1; d <= N && d < kr; d++) {
+                double rd = re[o][col[d]];
+                if (rd == 0.0) continue;
+                double ld = _dnk_lg(rd);
+                g = seen ? fmax(g, (ld - l0) / d) : (ld - l0) / d;
+                seen = 1;
+                cap = fmin(cap, (ld - _DNK_RANGE_FLOOR) / d);
+            }
+            if (r0 != 0.0) /* else a limit at a zero (_dnk_sing): nothing to scale */
+                want = fmax(want, g - (fmax(l0, _DNK_RANGE_AIM) - l0) / N);
+        }
+        want = fmin(want, cap);
+        need[i] = want <= 0.0 ? 0 : want < 4096.0 ? (int)ceil(want) : 4096;
+    }
+}
+
+/* dst = src with entry a scaled by 2^(sign m.a) */
+static inline void _dnk_range_scale(double *dst, const double *src, const int *m, int sign,
+                                    unsigned K, unsigned N)
+{
+    unsigned al[DNK_VARS_MAX] = {0};
+    size_t S = _dnk_size(K, N);
+    for (size_t e = 0; e < S; e++, _dnk_next(K, al)) {
+        int x = 0;
+        for (unsigned i = 0; i < K; i++) x += m[i] * (int)al[i];
+        dst[e] = x ? ldexp(src[e], sign * x) : src[e];
+    }
+}
+
+/* One function for the rerun: exactly one of the pointers is set (unary, binary, with a
+ * double p after or a constant c before the operand, with a long m, a pair of results). */
+typedef struct _dnk_rcall {
+    void (*u)(double *restrict, const double *, unsigned, unsigned, double *restrict);
+    void (*b)(double *restrict, const double *, const double *, unsigned, unsigned,
+              double *restrict);
+    void (*p)(double *restrict, const double *, double, unsigned, unsigned, double *restrict);
+    void (*c)(double *restrict, double, const double *, unsigned, unsigned, double *restrict);
+    void (*l)(double *restrict, const double *, long, unsigned, unsigned, double *restrict);
+    void (*s)(double *restrict, double *restrict, const double *, unsigned, unsigned,
+              double *restrict);
+    double x;
+    long m;
+} _dnk_rcall;
+
+static inline void _dnk_rcall_init(_dnk_rcall *f)
+{
+    f->u = 0, f->b = 0, f->p = 0, f->c = 0, f->l = 0, f->s = 0, f->x = 0.0, f->m = 0;
+}
+
+/* f computed r (and r2, a pair) from a (and b) with a non-finite entry: the reruns above.
+ * The scaled operands go to w + 6 S (and w + 7 S). */
+_DN_COLD static void _dnk_range_rerun(const _dnk_rcall *f, double *r, double *r2,
+                                      const double *a, const double *b, unsigned K,
+                                      unsigned N, double *w)
+{
+    size_t S = _dnk_size(K, N);
+    const double *op[2] = {a, b};
+    double *re[2] = {r, r2};
+    unsigned nop = b ? 2 : 1, nre = r2 ? 2 : 1, ka = N + 1, kr = N + 1, k;
+    for (unsigned o = 0; o < nop; o++)
+        if ((k = _dnk_first_bad(op[o], K, N)) < ka) ka = k;
+    for (unsigned o = 0; o < nre; o++)
+        if ((k = _dnk_first_bad(re[o], K, N)) < kr) kr = k;
+    if (kr == 0 || kr >= ka) return; /* a non-finite value, or passed on from an operand */
+    int m[DNK_VARS_MAX] = {0}, need[DNK_VARS_MAX], any = 0;
+    double *sa = w + 6 * S, *sb = w + 7 * S;
+    const double *cur[2] = {a, b};
+    for (int t = 0; t < 3 && kr < ka; t++) {
+        _dnk_range_need(need, cur, nop, ka, re, nre, kr, K, N);
+        int more = 0;
+        for (unsigned i = 0; i < K; i++) more |= need[i], m[i] += need[i];
+        if (!more) break;
+        any = 1;
+        _dnk_range_scale(sa, a, m, -1, K, N);
+        if (b) _dnk_range_scale(sb, b, m, -1, K, N);
+        cur[0] = sa, cur[1] = sb;
+        if (f->u) f->u(r, sa, K, N, w);
+        else if (f->b) f->b(r, sa, sb, K, N, w);
+        else if (f->p) f->p(r, sa, f->x, K, N, w);
+        else if (f->c) f->c(r, f->x, sa, K, N, w);
+        else if (f->l) f->l(r, sa, f->m, K, N, w);
+        else f->s(r, r2, sa, K, N, w);
+        kr = N + 1;
+        for (unsigned o = 0; o < nre; o++)
+            if ((k = _dnk_first_bad(re[o], K, N)) < kr) kr = k;
+    }
+    if (any)
+        for (unsigned o = 0; o < nre; o++) _dnk_range_scale(re[o], re[o], m, 1, K, N);
+}
+
+/* The public function _dnk_<f>: _dnk_<f>_plain, then the rerun where the result is not
+ * finite (U unary, B binary, P with a double after the operand, C a double before it, L
+ * a long, S a pair of results). */
+#define _DNK_RANGED_U(f)                                                                   \
+    static inline void _dnk_##f(double *restrict r, const double *u, unsigned K, unsigned N, \
+                                double *restrict w)                                        \
+    {                                                                                      \
+        _dnk_##f##_plain(r, u, K, N, w);                                                   \
+        _DNK_RANGE_CHECK(c_.u = _dnk_##f##_plain, r, (double *)0, u, (const double *)0);   \
+    }
+#define _DNK_RANGED_B(f)                                                                   \
+    static inline void _dnk_##f(double *restrict r, const double *a, const double *b,      \
+                                unsigned K, unsigned N, double *restrict w)                \
+    {                                                                                      \
+        _dnk_##f##_plain(r, a, b, K, N, w);                                                \
+        _DNK_RANGE_CHECK(c_.b = _dnk_##f##_plain, r, (double *)0, a, b);                   \
+    }
+/* the rerun of c_ (its function pointer set by SET) from operands a, b and results r, r2 */
+#define _DNK_RANGE_CHECK(SET, r, r2, a, b)                                                 \
+    do {                                                                                   \
+        if (!_dnk_finite(r, _dnk_size(K, N)) || ((r2) && !_dnk_finite(r2, _dnk_size(K, N)))) { \
+            _dnk_rcall c_;                                                                 \
+            _dnk_rcall_init(&c_);                                                          \
+            SET;                                                                           \
+            _dnk_range_rerun(&c_, r, r2, a, b, K, N, w);                                   \
+        }                                                                                  \
+    } while (0)
+#define _DNK_RANGED_P(f)                                                                   \
+    static inline void _dnk_##f(double *restrict r, const double *u, double p, unsigned K, \
+                                unsigned N, double *restrict w)                            \
+    {                                                                                      \
+        _dnk_##f##_plain(r, u, p, K, N, w);                                                \
+        _DNK_RANGE_CHECK((c_.p = _dnk_##f##_plain, c_.x = p), r, (double *)0, u, (const double *)0); \
+    }
+#define _DNK_RANGED_C(f)                                                                   \
+    static inline void _dnk_##f(double *restrict r, double c, const double *u, unsigned K, \
+                                unsigned N, double *restrict w)                            \
+    {                                                                                      \
+        _dnk_##f##_plain(r, c, u, K, N, w);                                                \
+        _DNK_RANGE_CHECK((c_.c = _dnk_##f##_plain, c_.x = c), r, (double *)0, u, (const double *)0); \
+    }
+#define _DNK_RANGED_L(f)                                                                   \
+    static inline void _dnk_##f(double *restrict r, const double *u, long m, unsigned K,   \
+                                unsigned N, double *restrict w)                            \
+    {                                                                                      \
+        _dnk_##f##_plain(r, u, m, K, N, w);                                                \
+        _DNK_RANGE_CHECK((c_.l = _dnk_##f##_plain, c_.m = m), r, (double *)0, u, (const double *)0); \
+    }
+#define _DNK_RANGED_S(f)                                                                   \
+    static inline void _dnk_##f(double *restrict s, double *restrict c, const double *u,   \
+                                unsigned K, unsigned N, double *restrict w)                \
+    {                                                                                      \
+        _dnk_##f##_plain(s, c, u, K, N, w);                                                \
+        _DNK_RANGE_CHECK(c_.s = _dnk_##f##_plain, s, c, u, (const double *)0);             \
+    }
+
+/* ------------------------------------------------------------------------------------ */
 /* Functions (Taylor coefficients; r must not overlap an input; scratch w: _DNK_WORK(S)).  */
 
 /** r = the variable number i (0-based) at x: value x, coefficient 1 for h_i, rest 0
@@ -477,50 +791,55 @@ static inline void _dnk_mul(double *restrict r, const double *a, const double *b
 }
 
 /** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
-static inline void _dnk_div(double *restrict r, const double *a, const double *b, unsigned K,
-                            unsigned N, double *restrict w)
+static inline void _dnk_div_plain(double *restrict r, const double *a, const double *b, unsigned K,
+                                  unsigned N, double *restrict w)
 {
     (void)w;
     if (b[0] == 0.0) _dnk_sing(r, a, b, 0, _dn_div_w, 0, 0.0, K, N);
     else _dnk_tdiv(r, a, b, K, N);
 }
+_DNK_RANGED_B(div)
 
 /** r = c / b. */
-static inline void _dnk_d_div(double *restrict r, double c, const double *b, unsigned K,
-                              unsigned N, double *restrict w)
+static inline void _dnk_d_div_plain(double *restrict r, double c, const double *b, unsigned K,
+                                    unsigned N, double *restrict w)
 {
     _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
     if (b[0] == 0.0) _dnk_sing(r, w, b, 0, _dn_div_w, 0, 0.0, K, N);
     else _dnk_tdiv(r, w, b, K, N);
 }
+_DNK_RANGED_C(d_div)
 
 /** r = exp(u). */
-static inline void _dnk_exp(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+static inline void _dnk_exp_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     _dnk_texp(r, exp(u[0]), u, K, N, w);
 }
+_DNK_RANGED_U(exp)
 
 /** r = expm1(u), accurate value for small u_0. */
-static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+static inline void _dnk_expm1_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     double em1 = expm1(u[0]);
     _dnk_texp(r, em1 + 1.0, u, K, N, w);
     r[0] = em1;
 }
+_DNK_RANGED_U(expm1)
 
 /** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
-static inline void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+static inline void _dnk_log_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     if (u[0] == 0.0) _dnk_sing(r, u, 0, _dnk_1d_log, 0, 0, 0.0, K, N);
     else _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
 }
+_DNK_RANGED_U(log)
 
 /** r = log1p(u), accurate value for small u_0. */
-static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+static inline void _dnk_log1p_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     size_t S = _dnk_size(K, N);
     double v = log1p(u[0]);
@@ -532,20 +851,22 @@ static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, u
     w[0] = 1.0 + u[0];
     _dnk_tinteg_div(r, v, u, w, K, N, w + S);
 }
+_DNK_RANGED_U(log1p)
 
 /** r = sqrt(u); u_0 = 0 gives Inf first partials. */
-static inline void _dnk_sqrt(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+static inline void _dnk_sqrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     (void)w;
     if (u[0] == 0.0) _dnk_sing(r, u, 0, _dn_sqrt_w, 0, 0, 0.0, K, N);
     else _dnk_tsqrt(r, sqrt(u[0]), u, K, N);
 }
+_DNK_RANGED_U(sqrt)
 
 /** r = u^m for an integer m by binary powering (m < 0: one division; at u_0 = 0 the pole
  *  rule), scaled to libm's value pow(u_0, m) as the univariate _dn_pown. */
-static inline void _dnk_pown(double *restrict r, const double *u, long m, unsigned K,
-                             unsigned N, double *restrict w)
+static inline void _dnk_pown_plain(double *restrict r, const double *u, long m, unsigned K,
+                                   unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     double f0 = pow(u[0], (double)m);
@@ -580,33 +901,36 @@ static inline void _dnk_pown(double *restrict r, const double *u, long m, unsign
     }
     r[0] = f0;
 }
+_DNK_RANGED_L(pown)
 
 /** r = u^p for a real constant p: integer p (|p| < 2^31) by _dnk_pown; else u_0 < 0 gives
  *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
-static inline void _dnk_pow_d(double *restrict r, const double *u, double p, unsigned K,
-                              unsigned N, double *restrict w)
+static inline void _dnk_pow_d_plain(double *restrict r, const double *u, double p, unsigned K,
+                                    unsigned N, double *restrict w)
 {
     if (p == floor(p) && fabs(p) < -(double)LONG_MIN)
-        _dnk_pown(r, u, (long)p, K, N, w);
+        _dnk_pown_plain(r, u, (long)p, K, N, w);
     else if (u[0] == 0.0)
         _dnk_sing(r, u, 0, 0, 0, _dn_pow_d_w, p, K, N);
     else
         _dnk_tpow(r, pow(u[0], p), p, u, K, N, w);
 }
+_DNK_RANGED_P(pow_d)
 
 /** r = cbrt(u), the real cube root (negative u_0 allowed); u_0 = 0 gives Inf slopes. */
-static inline void _dnk_cbrt(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+static inline void _dnk_cbrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     if (u[0] == 0.0)
         _dnk_sing(r, u, 0, _dn_cbrt_w, 0, 0, 0.0, K, N);
     else
         _dnk_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
 }
+_DNK_RANGED_U(cbrt)
 
 /** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
-static inline void _dnk_pow(double *restrict r, const double *a, const double *b, unsigned K,
-                            unsigned N, double *restrict w)
+static inline void _dnk_pow_plain(double *restrict r, const double *a, const double *b, unsigned K,
+                                  unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     double *tl = w, *tp = w + S;
@@ -614,29 +938,41 @@ static inline void _dnk_pow(double *restrict r, const double *a, const double *b
     _dnk_tmul(tp, b, tl, K, N);
     _dnk_texp(r, pow(a[0], b[0]), tp, K, N, w);
 }
+_DNK_RANGED_B(pow)
 
 /** s = sin(u), c = cos(u) from one recurrence. */
-static inline void _dnk_sincos(double *restrict s, double *restrict c, const double *u,
-                               unsigned K, unsigned N, double *restrict w)
+static inline void _dnk_sincos_plain(double *restrict s, double *restrict c, const double *u,
+                                     unsigned K, unsigned N, double *restrict w)
 {
     _dnk_tsincos(s, c, sin(u[0]), cos(u[0]), -1.0, u, K, N, w);
 }
+_DNK_RANGED_S(sincos)
 
 /** s = sinh(u), c = cosh(u) from one recurrence. */
-static inline void _dnk_sinhcosh(double *restrict s, double *restrict c, const double *u,
-                                 unsigned K, unsigned N, double *restrict w)
+static inline void _dnk_sinhcosh_plain(double *restrict s, double *restrict c, const double *u,
+                                       unsigned K, unsigned N, double *restrict w)
 {
-    _dnk_tsincos(s, c, sinh(u[0]), cosh(u[0]), 1.0, u, K, N, w);
+    double ch = cosh(u[0]);
+    if (isinf(ch)) { /* overflowed values: from +-1 and 1, scaled at the end (as _dnk_texp),
+                      * so that the partials are +-Inf instead of the NaN of Inf * 0 */
+        const size_t S = _dnk_size(K, N);
+        _dnk_tsincos(s, c, copysign(1.0, u[0]), 1.0, 1.0, u, K, N, w);
+        for (size_t e = 0; e < S; e++) s[e] *= ch, c[e] *= ch;
+        return;
+    }
+    _dnk_tsincos(s, c, sinh(u[0]), ch, 1.0, u, K, N, w);
 }
+_DNK_RANGED_S(sinhcosh)
 
 /* r = one result (first: s, else c) of the pair kernel _dnk_##pair; the other goes to scratch */
 #define _DNK_ONE(name, pair, first)                                                        \
-    static inline void _dnk_##name(double *restrict r, const double *u, unsigned K,        \
-                                   unsigned N, double *restrict w)                         \
+    static inline void _dnk_##name##_plain(double *restrict r, const double *u, unsigned K, \
+                                           unsigned N, double *restrict w)                 \
     {                                                                                      \
         double *o = w, *ws = w + _dnk_size(K, N);                                          \
-        _dnk_##pair(first ? r : o, first ? o : r, u, K, N, ws);                            \
-    }
+        _dnk_##pair##_plain(first ? r : o, first ? o : r, u, K, N, ws);                    \
+    }                                                                                      \
+    _DNK_RANGED_U(name)
 /** r = sin(u), cos(u), sinh(u), cosh(u). */
 _DNK_ONE(sin, sincos, 1)
 _DNK_ONE(cos, sincos, 0)
@@ -644,127 +980,166 @@ _DNK_ONE(sinh, sinhcosh, 1)
 _DNK_ONE(cosh, sinhcosh, 0)
 
 /** r = tan(u). */
-static inline void _dnk_tan(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+static inline void _dnk_tan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     double t0 = tan(u[0]);
     _dnk_ttan(r, t0, 1.0 + t0 * t0, 1.0, u, K, N, w);
 }
+_DNK_RANGED_U(tan)
 
 /** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
-static inline void _dnk_tanh(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+static inline void _dnk_tanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     double ch = cosh(u[0]);
     _dnk_ttan(r, tanh(u[0]), 1.0 / (ch * ch), -1.0, u, K, N, w);
 }
+_DNK_RANGED_U(tanh)
 
-/* w = sg (1 - u^2) (sg = +1) or u^2 - 1 (sg = -1), or 1 + u^2 (sg = 0), optionally its
- * square root (root != 0); the value of 1 - u^2 as a product of two factors for accuracy.
- * Scratch sq of S doubles. */
+/* w = sg (sc^2 - u^2) (sg = +1) or u^2 - sc^2 (sg = -1), or sc^2 + u^2 (sg = 0), optionally
+ * its square root (root != 0); the value of sc^2 - u^2 as a product of two factors for
+ * accuracy. Scratch sq of S doubles. */
 static inline void _dnk_tsq_shift(double *restrict w, const double *restrict u, double sg,
-                                  int root, unsigned K, unsigned N, double *restrict sq)
+                                  double sc, int root, unsigned K, unsigned N,
+                                  double *restrict sq)
 {
     const size_t S = _dnk_size(K, N);
     _dnk_tmul(sq, u, u, K, N);
     if (sg == 0.0) {
-        sq[0] += 1.0;
+        sq[0] += sc * sc;
     } else {
-        sq[0] = sg * (1.0 - u[0]) * (1.0 + u[0]) + 0.0; /* + 0.0: +0 at the branch point */
+        sq[0] = sg * (sc - u[0]) * (sc + u[0]) + 0.0; /* + 0.0: +0 at the branch point */
         for (size_t e = 1; e < S; e++) sq[e] = -sg * sq[e];
     }
     if (root)
-        _dnk_tsqrt(w, sg == 0.0 ? hypot(1.0, u[0]) : sqrt(sq[0]), sq, K, N);
+        _dnk_tsqrt(w, sg == 0.0 ? hypot(sc, u[0]) : sqrt(sq[0]), sq, K, N);
     else
         for (size_t e = 0; e < S; e++) w[e] = sq[e];
 }
 
-/* r = f0 + integral of theta u / w(u), w from _dnk_tsq_shift(sg, root) */
+/* _dnk_integ_sq for |u_0| >= 2^500, where u^2 may overflow: on u scaled by sc, a power of 2,
+ * to unit size; theta u and w scaled alike (by sc^2, or by sc for the root) */
+_DN_COLD static void _dnk_integ_sq_big(double *restrict r, double f0, const double *u,
+                                       double sg, int root, unsigned K, unsigned N,
+                                       double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *us = w + S, sc = _dnk_unit(u[0]);
+    for (size_t e = 0; e < S; e++) us[e] = u[e] * sc;
+    _dnk_tsq_shift(w, us, sg, sc, root, K, N, w + 2 * S);
+    if (!root)
+        for (size_t e = 0; e < S; e++) us[e] *= sc;
+    _dnk_tinteg_div(r, f0, us, w, K, N, w + 2 * S);
+}
+
+/* r = f0 + integral of theta u / w(u), w from _dnk_tsq_shift(sg, 1, root); scratch 4 S */
 static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u, double sg,
                                  int root, unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    _dnk_tsq_shift(w, u, sg, root, K, N, w + S);
+    if (fabs(u[0]) >= 0x1p500 && fabs(u[0]) <= DBL_MAX) {
+        _dnk_integ_sq_big(r, f0, u, sg, root, K, N, w);
+        return;
+    }
+    _dnk_tsq_shift(w, u, sg, 1.0, root, K, N, w + S);
     _dnk_tinteg_div(r, f0, u, w, K, N, w + S);
 }
 
 /** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
-static inline void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+static inline void _dnk_asin_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_asin, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
 }
+_DNK_RANGED_U(asin)
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
-static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+static inline void _dnk_acos_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
-    _dnk_asin(r, u, K, N, w);
+    _dnk_asin_plain(r, u, K, N, w);
     _dn_neg(r, r, (unsigned)_dnk_size(K, N) - 1);
     r[0] = acos(u[0]);
 }
+_DNK_RANGED_U(acos)
 
 /** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
-static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+static inline void _dnk_atanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_atanh, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
 }
+_DNK_RANGED_U(atanh)
 
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
-static inline void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+static inline void _dnk_acosh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     if (u[0] == 1.0) _dnk_sing(r, u, 0, _dnk_1d_acosh, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
 }
+_DNK_RANGED_U(acosh)
 
 /** r = atan(u). */
-static inline void _dnk_atan(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+static inline void _dnk_atan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     _dnk_integ_sq(r, atan(u[0]), u, 0.0, 0, K, N, w);
 }
+_DNK_RANGED_U(atan)
 
 /** r = asinh(u). */
-static inline void _dnk_asinh(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+static inline void _dnk_asinh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     _dnk_integ_sq(r, asinh(u[0]), u, 0.0, 1, K, N, w);
 }
+_DNK_RANGED_U(asinh)
 
 /** r = atan2(y, x) (C argument order): integral of (x theta y - y theta x) / (x^2 + y^2),
- *  value atan2(y_0, x_0); (0, 0) gives NaN partials. */
-static inline void _dnk_atan2(double *restrict r, const double *y, const double *x, unsigned K,
-                              unsigned N, double *restrict w)
+ *  value atan2(y_0, x_0); (0, 0) gives NaN partials. The quotient is that of x and y
+ *  scaled by a power of 2 to unit size (exactly the same), so that the squares of large
+ *  or tiny arguments neither overflow nor underflow. */
+static inline void _dnk_atan2_plain(double *restrict r, const double *y, const double *x,
+                                    unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    double *dy = w, *dx = w + S, *num = w + 2 * S, *den = w + 3 * S, *q = w + 4 * S;
-    _dnk_ttheta(dy, y, K, N);
-    _dnk_ttheta(dx, x, K, N);
-    _dnk_tmul(num, x, dy, K, N);
-    _dnk_tmul(q, y, dx, K, N);
-    for (size_t e = 0; e < S; e++) num[e] -= q[e];
-    _dnk_tmul(den, x, x, K, N);
-    _dnk_tmul(q, y, y, K, N);
-    for (size_t e = 0; e < S; e++) den[e] += q[e];
-    _dnk_tdiv0(q, num, den, K, N);
-    _dnk_tinteg(r, atan2(y[0], x[0]), q, K, N);
+    double *ys = w, *xs = w + S, *dy = w + 2 * S, *dx = w + 3 * S, *num = w + 4 * S;
+    double *den = w + 5 * S, sc = _dnk_unit(fmax(fabs(y[0]), fabs(x[0])));
+    for (size_t e = 0; e < S; e++) ys[e] = y[e] * sc, xs[e] = x[e] * sc;
+    _dnk_ttheta(dy, ys, K, N);
+    _dnk_ttheta(dx, xs, K, N);
+    _dnk_tmul(num, xs, dy, K, N);
+    _dnk_tmul(den, ys, dx, K, N);
+    for (size_t e = 0; e < S; e++) num[e] -= den[e];
+    _dnk_tmul(den, xs, xs, K, N);
+    _dnk_tmul(dx, ys, ys, K, N);
+    for (size_t e = 0; e < S; e++) den[e] += dx[e];
+    _dnk_tdiv0(dy, num, den, K, N);
+    _dnk_tinteg(r, atan2(y[0], x[0]), dy, K, N);
 }
+_DNK_RANGED_B(atan2)
 
-/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value; (0, 0) gives NaN. */
-static inline void _dnk_hypot(double *restrict r, const double *a, const double *b, unsigned K,
-                              unsigned N, double *restrict w)
+/** r = hypot(a, b) = sqrt(a^2 + b^2), value hypot(a_0, b_0); (0, 0) gives NaN. As atan2,
+ *  on a and b scaled to unit size (the result scaled back exactly). */
+static inline void _dnk_hypot_plain(double *restrict r, const double *a, const double *b,
+                                    unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    double *s = w, *t = w + S;
-    _dnk_tmul(s, a, a, K, N);
-    _dnk_tmul(t, b, b, K, N);
+    double *as = w, *bs = w + S, *s = w + 2 * S, *t = w + 3 * S;
+    double h = hypot(a[0], b[0]), sc = _dnk_unit(fmax(fabs(a[0]), fabs(b[0])));
+    for (size_t e = 0; e < S; e++) as[e] = a[e] * sc, bs[e] = b[e] * sc;
+    _dnk_tmul(s, as, as, K, N);
+    _dnk_tmul(t, bs, bs, K, N);
     for (size_t e = 0; e < S; e++) s[e] += t[e];
-    _dnk_tsqrt(r, hypot(a[0], b[0]), s, K, N);
+    _dnk_tsqrt(r, isinf(h) ? hypot(as[0], bs[0]) : h * sc, s, K, N);
+    for (size_t e = 1; e < S; e++) r[e] /= sc;
+    r[0] = h;
 }
+_DNK_RANGED_B(hypot)
 
 /* r = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) theta u */
 static inline void _dnk_terf(double *restrict r, double f0, double s0, const double *u,
@@ -776,24 +1151,29 @@ static inline void _dnk_terf(double *restrict r, double f0, double s0, const dou
     for (size_t i = 0; i < S; i++) sq[i] = -sq[i];
     _dnk_texp(e, exp(sq[0]), sq, K, N, w + 4 * S);
     _dnk_ttheta(du, u, K, N);
-    _dnk_tmul(g, e, du, K, N);
+    /* g = e theta u without the terms e_k (theta u)_0 = e_k 0: an e_k that is not finite
+     * (exp(-u^2) at |u_0| > 1e154, where e_0 = 0) does not make NaN of g_k */
+    g[0] = 0.0;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(g, e, du, 0, k - 1, k, K););
     for (size_t i = 0; i < S; i++) g[i] *= s0 * _DN_2_SQRTPI;
     _dnk_tinteg(r, f0, g, K, N);
 }
 
 /** r = erf(u). */
-static inline void _dnk_erf(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+static inline void _dnk_erf_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     _dnk_terf(r, erf(u[0]), 1.0, u, K, N, w);
 }
+_DNK_RANGED_U(erf)
 
 /** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
-static inline void _dnk_erfc(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+static inline void _dnk_erfc_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     _dnk_terf(r, erfc(u[0]), -1.0, u, K, N, w);
 }
+_DNK_RANGED_U(erfc)
 
 /** r = |u|; at u_0 = 0 the value is 0 and every other entry NaN (as _dn_abs). */
 static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, unsigned N,
