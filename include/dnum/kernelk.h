@@ -37,14 +37,18 @@
  * 8 S doubles (S = the size), not overlapping anything: the functions' recurrences use
  * at most the first 6 S, the range rerun (below) the last 2 S.
  *
- * Range. A value that is subnormal has a reciprocal beyond DBL_MAX; the cores that divide
- * by a value then run on operands scaled by 2^64 (_DNK_SUB), which leaves their results
- * unchanged. atan2 and hypot work on arguments scaled to unit size (the squares of
- * arguments beyond 1e154 or below 1e-154 do not overflow or underflow). And a function
- * whose result has a non-finite partial below the first non-finite block of its operands
- * runs again on operands rescaled per variable (src/range.h's mechanism, "Range" below):
- * the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d2 is Inf (rightly)
- * and, without the rerun, 0 * Inf would make every partial in y NaN (truly 0).
+ * Range. A partial whose true value is a finite double comes back finite (one beyond
+ * DBL_MAX: +-Inf), also at subnormal and huge arguments: the cores that divide by a value
+ * v scale their quotient where 1 / v overflows (_dnk_sub_scale), u^p runs on u / u_0 for
+ * extreme values (_dnk_tpow_q), atan2, hypot and the atan family on arguments scaled to
+ * unit size (their squares beyond 1e154 or below 1e-154 would overflow or underflow), and
+ * a function whose result has a non-finite partial below the first non-finite block of
+ * its operands runs again on operands rescaled per variable (src/range.h's mechanism,
+ * "Range" below): the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d2
+ * is Inf (rightly), and from it 0 * Inf would make the partials of higher order in y NaN
+ * (truly 0). Not rescued: a partial computed from an operand's non-finite partial (passed
+ * on), the zeros of _dnk_sing, _dnk_mul, and the compositions (_dnk_tcompose: _dnk_apply,
+ * the special functions), whose structural zeros never meet an Inf.
  *
  * Index:
  *   layout     _dnk_h _dnk_start _dnk_size _dnk_index _dnk_next _dnk_afact
@@ -52,17 +56,22 @@
  *   cores      _dnk_ttheta _dnk_tdiv0 _dnk_tinteg _dnk_tinteg_div _dnk_texp _dnk_tsincos
  *              _dnk_ttan _dnk_tsqrt _dnk_tpow _dnk_tcompose
  *   setup      _dnk_set_var
+ *   range      _dnk_finite _dnk_first_bad _dnk_range_need _dnk_range_scale _dnk_range_step
+ *              _DNK_RANGE_LOOP
  *   functions  _dnk_mul _dnk_div _dnk_d_div _dnk_exp _dnk_expm1 _dnk_log _dnk_log1p _dnk_sqrt
  *              _dnk_cbrt _dnk_pow_d _dnk_pown _dnk_pow _dnk_sincos _dnk_sin _dnk_cos _dnk_tan
  *              _dnk_sinhcosh _dnk_sinh _dnk_cosh _dnk_tanh _dnk_asin _dnk_acos _dnk_atan
  *              _dnk_asinh _dnk_acosh _dnk_atanh _dnk_atan2 _dnk_hypot _dnk_erf _dnk_erfc
- *              _dnk_abs _dnk_apply
+ *              _dnk_abs _dnk_apply (each function f but mul, abs and apply is _dnk_f_plain,
+ *              the recurrence, inside the range rerun)
  */
 #ifndef DNUM_KERNELK_H
 #define DNUM_KERNELK_H
 
 #include <float.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include "dnum/kernel.h"
 
 /** Most variables of the multivariate family. */
@@ -251,21 +260,13 @@ static inline void _dnk_tmul(double *restrict c, const double *restrict a,
 
 /* Subnormal values. 1 / v overflows for a subnormal v although a quotient by it, or the
  * recurrence of u^p (which reads u_j / u_0 only), may be finite (cbrt'(5e-312) = 1e207):
- * the cores that divide by a value run, for a subnormal one, on their operands scaled by
- * sc = 2^64 (exact; the results do not change), with the factor sc applied where it
- * enters, in a cold copy (_DNK_SUB); sc = 1 on the ordinary path folds away. */
-#define _DNK_SUB_SC 0x1p64
-static inline int _dnk_subnormal(double v)
+ * the cores that divide by a value v use 1 / (sc v) and multiply by sc where the divided
+ * terms enter, sc = 2^64 for a subnormal v (as if both sides were scaled by it, which does
+ * not change the result), else 1. */
+static inline double _dnk_sub_scale(double v)
 {
-    return v != 0.0 && fabs(v) < DBL_MIN;
+    return v != 0.0 && fabs(v) < DBL_MIN ? 0x1p64 : 1.0;
 }
-/* name(args) through name_sc(args, 1.0), or for a subnormal v through the cold copy
- * name_sub(args) = name_sc(args, _DNK_SUB_SC) */
-#define _DNK_SUB(v, name, ...)                                                             \
-    do {                                                                                   \
-        if (_dnk_subnormal(v)) name##_sub(__VA_ARGS__);                                    \
-        else name##_sc(__VA_ARGS__, 1.0);                                                  \
-    } while (0)
 
 /* 2^-e for the binary exponent e of x != 0, within the normal range (x times it is in
  * [1, 2) but for the extremes); 1 for x = 0 and where x is not finite */
@@ -276,26 +277,14 @@ static inline double _dnk_unit(double x)
     return ldexp(1.0, e > 1022 ? -1022 : e < -1022 ? 1022 : -e);
 }
 
-/* c = a / b (sc: above) */
-_DNK_INLINE void _dnk_tdiv_sc(double *restrict c, const double *restrict a,
-                              const double *restrict b, unsigned K, unsigned N, double sc)
-{
-    double inv = 1.0 / (b[0] * sc);
-    c[0] = a[0] * sc * inv;
-    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(c, b, c, 1, k, k, K);
-               _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * sc * inv;);
-}
-_DN_COLD static void _dnk_tdiv_sub(double *restrict c, const double *restrict a,
-                                   const double *restrict b, unsigned K, unsigned N)
-{
-    _dnk_tdiv_sc(c, a, b, K, N, _DNK_SUB_SC);
-}
-
 /** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
 static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
                              const double *restrict b, unsigned K, unsigned N)
 {
-    _DNK_SUB(b[0], _dnk_tdiv, c, a, b, K, N);
+    double sc = _dnk_sub_scale(b[0]), inv = 1.0 / (b[0] * sc);
+    c[0] = a[0] * sc * inv;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(c, b, c, 1, k, k, K);
+               _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * sc * inv;);
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -308,26 +297,14 @@ static inline void _dnk_ttheta(double *restrict v, const double *restrict u, uns
     _DNK_KLOOP(k, 0, N, K, _DNK_BLOCK(e, K, k) v[e] = (double)k * u[e];);
 }
 
-/* q = v / w, v_0 = 0 (sc: _DNK_SUB) */
-_DNK_INLINE void _dnk_tdiv0_sc(double *restrict q, const double *restrict v,
-                               const double *restrict w, unsigned K, unsigned N, double sc)
-{
-    double inv = 1.0 / (w[0] * sc);
-    q[0] = 0.0;
-    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(q, w, q, 1, k - 1, k, K);
-               _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;);
-}
-_DN_COLD static void _dnk_tdiv0_sub(double *restrict q, const double *restrict v,
-                                    const double *restrict w, unsigned K, unsigned N)
-{
-    _dnk_tdiv0_sc(q, v, w, K, N, _DNK_SUB_SC);
-}
-
 /** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
 static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
                               const double *restrict w, unsigned K, unsigned N)
 {
-    _DNK_SUB(w[0], _dnk_tdiv0, q, v, w, K, N);
+    double sc = _dnk_sub_scale(w[0]), inv = 1.0 / (w[0] * sc);
+    q[0] = 0.0;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(q, w, q, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;);
 }
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
@@ -410,13 +387,13 @@ static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restr
 /* f = u^p on q = u / u_0, for a u_0 or f_0 beyond 2^+-500: there the products u_j f_{k-j} of
  * _dnk_tpow's recurrence can underflow or overflow (cbrt at 5e-312 on operands rescaled by
  * the range rerun: u_1 2^-784 times f_0 2^-345), the products q_j f_{k-j} cannot; q by the
- * reciprocal of the value scaled by 2^64 where it is subnormal (_DNK_SUB). */
+ * reciprocal of the value scaled by 2^64 where it is subnormal (_dnk_sub_scale). */
 _DN_COLD static void _dnk_tpow_q(double *restrict f, double f0, double p,
                                  const double *restrict u, unsigned K, unsigned N,
                                  double *restrict tmp)
 {
     const size_t S = _dnk_size(K, N);
-    double *q = tmp + S, sc = _dnk_subnormal(u[0]) ? _DNK_SUB_SC : 1.0;
+    double *q = tmp + S, sc = _dnk_sub_scale(u[0]);
     double inv = 1.0 / (u[0] * sc);
     for (size_t e = 0; e < S; e++) q[e] = u[e] * sc * inv;
     f[0] = f0;
@@ -556,23 +533,35 @@ _DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
  * in y (truly 0); erf(x) at 1.7e308 forms x^2 = Inf. As the univariate front ends do above
  * order 170 (src/range.h), a result with a non-finite entry below the first non-finite
  * block of the operands is computed again for f(x0 + 2^(-m) o h) (o: per variable), that
- * is on the operands with entry a scaled by 2^(-m.a) (exact unless it underflows, then
- * negligible), and scaled back: entry a times 2^(m.a), +-Inf where that exceeds DBL_MAX.
- * m_i comes from variable i's column of the result, whose finite part shows how fast it
- * grows (where none is finite yet: of the operands, relative to their values), so that the
- * column scaled by 2^(-m_i k) stays below 2^_DNK_RANGE_AIM (or its value) to order N; and
- * the operands' scaled entries times their values below 2^_DNK_RANGE_AIM. At most three
- * reruns. The ordinary path pays one finiteness test of the result.
+ * is on the operands with entry a scaled by 2^(-m.a) (exact), and scaled back: entry a
+ * times 2^(m.a), +-Inf where that exceeds DBL_MAX. m_i comes from variable i's column of
+ * the result, whose finite part shows how fast it grows (where none is finite yet: of the
+ * operands, relative to their values), so that the column scaled by 2^(-m_i k) stays
+ * below 2^_DNK_RANGE_AIM (or its value) to order N; and the operands' scaled entries
+ * relative to and times their values below 2^_DNK_RANGE_AIM; but no nonzero entry of a
+ * column goes below 2^_DNK_RANGE_FLOOR (where it would lose digits or vanish: rather the
+ * Inf or NaN than a finite wrong number). At most three reruns. The ordinary path pays a
+ * finiteness test of the result's last block; the plain kernel's code is inlined once
+ * (a loop whose back edge is the cold rerun: a second copy, out of line or inline, cost
+ * twice the code and the compile time for the fixed types).
  */
 #define _DNK_RANGE_AIM 400
 #define _DNK_RANGE_FLOOR (-1022)
 
-/* 1 if every entry of x[0..S) is finite */
-_DNK_INLINE int _dnk_finite(const double *x, size_t S)
+/* 0 if block N of x has an entry that is not finite (exponent field all ones), which is
+ * the case whenever a lower block has one, since every recurrence that can overflow feeds
+ * its result back into a convolution (and x 0 is NaN); 1 for N = 0 (no partials) */
+_DNK_INLINE int _dnk_finite(const double *x, unsigned K, unsigned N)
 {
-    int ok = 1;
-    for (size_t e = 0; e < S; e++) ok &= fabs(x[e]) <= DBL_MAX;
-    return ok;
+    const uint64_t ex = 0x7ff0000000000000u;
+    uint64_t bad = 0;
+    if (N > 0)
+        _DNK_BLOCK(e, K, N) {
+            uint64_t b;
+            memcpy(&b, x + e, sizeof b);
+            bad |= (b & ex) == ex;
+        }
+    return !bad;
 }
 
 /* the first block with an entry that is not finite; N + 1 if none */
@@ -654,121 +643,103 @@ static inline void _dnk_range_scale(double *dst, const double *src, const int *m
     }
 }
 
-/* One function for the rerun: exactly one of the pointers is set (unary, binary, with a
- * double p after or a constant c before the operand, with a long m, a pair of results). */
-typedef struct _dnk_rcall {
-    void (*u)(double *restrict, const double *, unsigned, unsigned, double *restrict);
-    void (*b)(double *restrict, const double *, const double *, unsigned, unsigned,
-              double *restrict);
-    void (*p)(double *restrict, const double *, double, unsigned, unsigned, double *restrict);
-    void (*c)(double *restrict, double, const double *, unsigned, unsigned, double *restrict);
-    void (*l)(double *restrict, const double *, long, unsigned, unsigned, double *restrict);
-    void (*s)(double *restrict, double *restrict, const double *, unsigned, unsigned,
-              double *restrict);
-    double x;
-    long m;
-} _dnk_rcall;
+/* The state of the reruns of one call: passes so far and the exponents. */
+typedef struct _dnk_range {
+    int t, m[DNK_VARS_MAX];
+} _dnk_range;
 
-static inline void _dnk_rcall_init(_dnk_rcall *f)
-{
-    f->u = 0, f->b = 0, f->p = 0, f->c = 0, f->l = 0, f->s = 0, f->x = 0.0, f->m = 0;
-}
-
-/* f computed r (and r2, a pair) from a (and b) with a non-finite entry: the reruns above.
- * The scaled operands go to w + 6 S (and w + 7 S). */
-_DN_COLD static void _dnk_range_rerun(const _dnk_rcall *f, double *r, double *r2,
-                                      const double *a, const double *b, unsigned K,
-                                      unsigned N, double *w)
+/* After a run that gave r (and r2, a pair) from a (and b: NULL for one operand; the
+ * operands as given, not rescaled): 1 if the call is to run again on the rescaled operands
+ * it now wrote to w + 6 S (and w + 7 S); else 0, with the results scaled back. Reruns
+ * while the results have a non-finite entry below the first non-finite block of the
+ * operands (else: a value that is not finite, or passed on from an operand) and the
+ * exponents grow, at most three. */
+_DN_COLD static int _dnk_range_step(_dnk_range *st, double *r, double *r2, const double *a,
+                                    const double *b, unsigned K, unsigned N, double *w)
 {
     size_t S = _dnk_size(K, N);
-    const double *op[2] = {a, b};
-    double *re[2] = {r, r2};
+    double *sa = w + 6 * S, *sb = w + 7 * S, *re[2] = {r, r2};
+    const double *op[2] = {a, b}, *cur[2] = {st->t ? sa : a, st->t ? sb : b};
     unsigned nop = b ? 2 : 1, nre = r2 ? 2 : 1, ka = N + 1, kr = N + 1, k;
+    int need[DNK_VARS_MAX], more = 0;
     for (unsigned o = 0; o < nop; o++)
         if ((k = _dnk_first_bad(op[o], K, N)) < ka) ka = k;
     for (unsigned o = 0; o < nre; o++)
         if ((k = _dnk_first_bad(re[o], K, N)) < kr) kr = k;
-    if (kr == 0 || kr >= ka) return; /* a non-finite value, or passed on from an operand */
-    int m[DNK_VARS_MAX] = {0}, need[DNK_VARS_MAX], any = 0;
-    double *sa = w + 6 * S, *sb = w + 7 * S;
-    const double *cur[2] = {a, b};
-    for (int t = 0; t < 3 && kr < ka; t++) {
+    if (st->t < 3 && kr > 0 && kr < ka) {
         _dnk_range_need(need, cur, nop, ka, re, nre, kr, K, N);
-        int more = 0;
-        for (unsigned i = 0; i < K; i++) more |= need[i], m[i] += need[i];
-        if (!more) break;
-        any = 1;
-        _dnk_range_scale(sa, a, m, -1, K, N);
-        if (b) _dnk_range_scale(sb, b, m, -1, K, N);
-        cur[0] = sa, cur[1] = sb;
-        if (f->u) f->u(r, sa, K, N, w);
-        else if (f->b) f->b(r, sa, sb, K, N, w);
-        else if (f->p) f->p(r, sa, f->x, K, N, w);
-        else if (f->c) f->c(r, f->x, sa, K, N, w);
-        else if (f->l) f->l(r, sa, f->m, K, N, w);
-        else f->s(r, r2, sa, K, N, w);
-        kr = N + 1;
-        for (unsigned o = 0; o < nre; o++)
-            if ((k = _dnk_first_bad(re[o], K, N)) < kr) kr = k;
+        for (unsigned i = 0; i < K; i++) more |= need[i];
     }
-    if (any)
-        for (unsigned o = 0; o < nre; o++) _dnk_range_scale(re[o], re[o], m, 1, K, N);
+    if (!more) {
+        if (st->t)
+            for (unsigned o = 0; o < nre; o++) _dnk_range_scale(re[o], re[o], st->m, 1, K, N);
+        return 0;
+    }
+    for (unsigned i = 0; i < K; i++) st->m[i] = (st->t ? st->m[i] : 0) + need[i];
+    st->t++;
+    _dnk_range_scale(sa, a, st->m, -1, K, N);
+    if (b) _dnk_range_scale(sb, b, st->m, -1, K, N);
+    return 1;
 }
 
-/* The public function _dnk_<f>: _dnk_<f>_plain, then the rerun where the result is not
- * finite (U unary, B binary, P with a double after the operand, C a double before it, L
- * a long, S a pair of results). */
+/* The public function _dnk_<f>: _dnk_<f>_plain, run again (one copy of its code, in a
+ * loop) on the operands rescaled by _dnk_range_step while its result is not finite.
+ * CALL runs the plain kernel on a_ (and b_); r2: a pair's second result, or NULL. */
+#define _DNK_RANGE_LOOP(CALL, r, r2, a, b)                                                 \
+    do {                                                                                   \
+        _dnk_range st_;                                                                    \
+        const double *a_ = (a), *b_ = (b);                                                 \
+        st_.t = 0;                                                                         \
+        for (;;) {                                                                         \
+            CALL;                                                                          \
+            if (st_.t == 0 && _dnk_finite(r, K, N) && (!(r2) || _dnk_finite(r2, K, N)))    \
+                break;                                                                     \
+            if (!_dnk_range_step(&st_, r, r2, a, b, K, N, w)) break;                       \
+            a_ = w + 6 * _dnk_size(K, N), b_ = (b) ? w + 7 * _dnk_size(K, N) : (b);        \
+        }                                                                                  \
+        (void)b_;                                                                          \
+    } while (0)
+/* U unary, B binary, P with a double after the operand, C a double before it, L a long,
+ * S a pair of results */
 #define _DNK_RANGED_U(f)                                                                   \
-    static inline void _dnk_##f(double *restrict r, const double *u, unsigned K, unsigned N, \
-                                double *restrict w)                                        \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *u, unsigned K, unsigned N, \
+                              double *restrict w)                                          \
     {                                                                                      \
-        _dnk_##f##_plain(r, u, K, N, w);                                                   \
-        _DNK_RANGE_CHECK(c_.u = _dnk_##f##_plain, r, (double *)0, u, (const double *)0);   \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, K, N, w), r, (double *)0, u,               \
+                        (const double *)0);                                                \
     }
 #define _DNK_RANGED_B(f)                                                                   \
-    static inline void _dnk_##f(double *restrict r, const double *a, const double *b,      \
-                                unsigned K, unsigned N, double *restrict w)                \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *a, const double *b,        \
+                              unsigned K, unsigned N, double *restrict w)                  \
     {                                                                                      \
-        _dnk_##f##_plain(r, a, b, K, N, w);                                                \
-        _DNK_RANGE_CHECK(c_.b = _dnk_##f##_plain, r, (double *)0, a, b);                   \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, b_, K, N, w), r, (double *)0, a, b);       \
     }
-/* the rerun of c_ (its function pointer set by SET) from operands a, b and results r, r2 */
-#define _DNK_RANGE_CHECK(SET, r, r2, a, b)                                                 \
-    do {                                                                                   \
-        if (!_dnk_finite(r, _dnk_size(K, N)) || ((r2) && !_dnk_finite(r2, _dnk_size(K, N)))) { \
-            _dnk_rcall c_;                                                                 \
-            _dnk_rcall_init(&c_);                                                          \
-            SET;                                                                           \
-            _dnk_range_rerun(&c_, r, r2, a, b, K, N, w);                                   \
-        }                                                                                  \
-    } while (0)
 #define _DNK_RANGED_P(f)                                                                   \
-    static inline void _dnk_##f(double *restrict r, const double *u, double p, unsigned K, \
-                                unsigned N, double *restrict w)                            \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *u, double p, unsigned K,   \
+                              unsigned N, double *restrict w)                              \
     {                                                                                      \
-        _dnk_##f##_plain(r, u, p, K, N, w);                                                \
-        _DNK_RANGE_CHECK((c_.p = _dnk_##f##_plain, c_.x = p), r, (double *)0, u, (const double *)0); \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, p, K, N, w), r, (double *)0, u,            \
+                        (const double *)0);                                                \
     }
 #define _DNK_RANGED_C(f)                                                                   \
-    static inline void _dnk_##f(double *restrict r, double c, const double *u, unsigned K, \
-                                unsigned N, double *restrict w)                            \
+    _DNK_INLINE void _dnk_##f(double *restrict r, double c, const double *u, unsigned K,   \
+                              unsigned N, double *restrict w)                              \
     {                                                                                      \
-        _dnk_##f##_plain(r, c, u, K, N, w);                                                \
-        _DNK_RANGE_CHECK((c_.c = _dnk_##f##_plain, c_.x = c), r, (double *)0, u, (const double *)0); \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, c, a_, K, N, w), r, (double *)0, u,            \
+                        (const double *)0);                                                \
     }
 #define _DNK_RANGED_L(f)                                                                   \
-    static inline void _dnk_##f(double *restrict r, const double *u, long m, unsigned K,   \
-                                unsigned N, double *restrict w)                            \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *u, long m, unsigned K,     \
+                              unsigned N, double *restrict w)                              \
     {                                                                                      \
-        _dnk_##f##_plain(r, u, m, K, N, w);                                                \
-        _DNK_RANGE_CHECK((c_.l = _dnk_##f##_plain, c_.m = m), r, (double *)0, u, (const double *)0); \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, m, K, N, w), r, (double *)0, u,            \
+                        (const double *)0);                                                \
     }
 #define _DNK_RANGED_S(f)                                                                   \
-    static inline void _dnk_##f(double *restrict s, double *restrict c, const double *u,   \
-                                unsigned K, unsigned N, double *restrict w)                \
+    _DNK_INLINE void _dnk_##f(double *restrict s, double *restrict c, const double *u,     \
+                              unsigned K, unsigned N, double *restrict w)                  \
     {                                                                                      \
-        _dnk_##f##_plain(s, c, u, K, N, w);                                                \
-        _DNK_RANGE_CHECK(c_.s = _dnk_##f##_plain, s, c, u, (const double *)0);             \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(s, c, a_, K, N, w), s, c, u, (const double *)0);  \
     }
 
 /* ------------------------------------------------------------------------------------ */
@@ -791,7 +762,7 @@ static inline void _dnk_mul(double *restrict r, const double *a, const double *b
 }
 
 /** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
-static inline void _dnk_div_plain(double *restrict r, const double *a, const double *b, unsigned K,
+_DNK_INLINE void _dnk_div_plain(double *restrict r, const double *a, const double *b, unsigned K,
                                   unsigned N, double *restrict w)
 {
     (void)w;
@@ -801,7 +772,7 @@ static inline void _dnk_div_plain(double *restrict r, const double *a, const dou
 _DNK_RANGED_B(div)
 
 /** r = c / b. */
-static inline void _dnk_d_div_plain(double *restrict r, double c, const double *b, unsigned K,
+_DNK_INLINE void _dnk_d_div_plain(double *restrict r, double c, const double *b, unsigned K,
                                     unsigned N, double *restrict w)
 {
     _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
@@ -811,7 +782,7 @@ static inline void _dnk_d_div_plain(double *restrict r, double c, const double *
 _DNK_RANGED_C(d_div)
 
 /** r = exp(u). */
-static inline void _dnk_exp_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_exp_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                   double *restrict w)
 {
     _dnk_texp(r, exp(u[0]), u, K, N, w);
@@ -819,7 +790,7 @@ static inline void _dnk_exp_plain(double *restrict r, const double *u, unsigned 
 _DNK_RANGED_U(exp)
 
 /** r = expm1(u), accurate value for small u_0. */
-static inline void _dnk_expm1_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_expm1_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                     double *restrict w)
 {
     double em1 = expm1(u[0]);
@@ -829,7 +800,7 @@ static inline void _dnk_expm1_plain(double *restrict r, const double *u, unsigne
 _DNK_RANGED_U(expm1)
 
 /** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
-static inline void _dnk_log_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_log_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                   double *restrict w)
 {
     if (u[0] == 0.0) _dnk_sing(r, u, 0, _dnk_1d_log, 0, 0, 0.0, K, N);
@@ -838,7 +809,7 @@ static inline void _dnk_log_plain(double *restrict r, const double *u, unsigned 
 _DNK_RANGED_U(log)
 
 /** r = log1p(u), accurate value for small u_0. */
-static inline void _dnk_log1p_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_log1p_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                     double *restrict w)
 {
     size_t S = _dnk_size(K, N);
@@ -854,7 +825,7 @@ static inline void _dnk_log1p_plain(double *restrict r, const double *u, unsigne
 _DNK_RANGED_U(log1p)
 
 /** r = sqrt(u); u_0 = 0 gives Inf first partials. */
-static inline void _dnk_sqrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_sqrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                    double *restrict w)
 {
     (void)w;
@@ -865,7 +836,7 @@ _DNK_RANGED_U(sqrt)
 
 /** r = u^m for an integer m by binary powering (m < 0: one division; at u_0 = 0 the pole
  *  rule), scaled to libm's value pow(u_0, m) as the univariate _dn_pown. */
-static inline void _dnk_pown_plain(double *restrict r, const double *u, long m, unsigned K,
+_DNK_INLINE void _dnk_pown_plain(double *restrict r, const double *u, long m, unsigned K,
                                    unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -905,7 +876,7 @@ _DNK_RANGED_L(pown)
 
 /** r = u^p for a real constant p: integer p (|p| < 2^31) by _dnk_pown; else u_0 < 0 gives
  *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
-static inline void _dnk_pow_d_plain(double *restrict r, const double *u, double p, unsigned K,
+_DNK_INLINE void _dnk_pow_d_plain(double *restrict r, const double *u, double p, unsigned K,
                                     unsigned N, double *restrict w)
 {
     if (p == floor(p) && fabs(p) < -(double)LONG_MIN)
@@ -918,7 +889,7 @@ static inline void _dnk_pow_d_plain(double *restrict r, const double *u, double 
 _DNK_RANGED_P(pow_d)
 
 /** r = cbrt(u), the real cube root (negative u_0 allowed); u_0 = 0 gives Inf slopes. */
-static inline void _dnk_cbrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_cbrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                    double *restrict w)
 {
     if (u[0] == 0.0)
@@ -929,7 +900,7 @@ static inline void _dnk_cbrt_plain(double *restrict r, const double *u, unsigned
 _DNK_RANGED_U(cbrt)
 
 /** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
-static inline void _dnk_pow_plain(double *restrict r, const double *a, const double *b, unsigned K,
+_DNK_INLINE void _dnk_pow_plain(double *restrict r, const double *a, const double *b, unsigned K,
                                   unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -941,7 +912,7 @@ static inline void _dnk_pow_plain(double *restrict r, const double *a, const dou
 _DNK_RANGED_B(pow)
 
 /** s = sin(u), c = cos(u) from one recurrence. */
-static inline void _dnk_sincos_plain(double *restrict s, double *restrict c, const double *u,
+_DNK_INLINE void _dnk_sincos_plain(double *restrict s, double *restrict c, const double *u,
                                      unsigned K, unsigned N, double *restrict w)
 {
     _dnk_tsincos(s, c, sin(u[0]), cos(u[0]), -1.0, u, K, N, w);
@@ -949,7 +920,7 @@ static inline void _dnk_sincos_plain(double *restrict s, double *restrict c, con
 _DNK_RANGED_S(sincos)
 
 /** s = sinh(u), c = cosh(u) from one recurrence. */
-static inline void _dnk_sinhcosh_plain(double *restrict s, double *restrict c, const double *u,
+_DNK_INLINE void _dnk_sinhcosh_plain(double *restrict s, double *restrict c, const double *u,
                                        unsigned K, unsigned N, double *restrict w)
 {
     double ch = cosh(u[0]);
@@ -966,7 +937,7 @@ _DNK_RANGED_S(sinhcosh)
 
 /* r = one result (first: s, else c) of the pair kernel _dnk_##pair; the other goes to scratch */
 #define _DNK_ONE(name, pair, first)                                                        \
-    static inline void _dnk_##name##_plain(double *restrict r, const double *u, unsigned K, \
+    _DNK_INLINE void _dnk_##name##_plain(double *restrict r, const double *u, unsigned K, \
                                            unsigned N, double *restrict w)                 \
     {                                                                                      \
         double *o = w, *ws = w + _dnk_size(K, N);                                          \
@@ -980,7 +951,7 @@ _DNK_ONE(sinh, sinhcosh, 1)
 _DNK_ONE(cosh, sinhcosh, 0)
 
 /** r = tan(u). */
-static inline void _dnk_tan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_tan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                   double *restrict w)
 {
     double t0 = tan(u[0]);
@@ -989,7 +960,7 @@ static inline void _dnk_tan_plain(double *restrict r, const double *u, unsigned 
 _DNK_RANGED_U(tan)
 
 /** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
-static inline void _dnk_tanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_tanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                    double *restrict w)
 {
     double ch = cosh(u[0]);
@@ -1047,7 +1018,7 @@ static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u,
 }
 
 /** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
-static inline void _dnk_asin_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_asin_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                    double *restrict w)
 {
     if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_asin, 0, 0, 0.0, K, N);
@@ -1056,7 +1027,7 @@ static inline void _dnk_asin_plain(double *restrict r, const double *u, unsigned
 _DNK_RANGED_U(asin)
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
-static inline void _dnk_acos_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_acos_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                    double *restrict w)
 {
     _dnk_asin_plain(r, u, K, N, w);
@@ -1066,7 +1037,7 @@ static inline void _dnk_acos_plain(double *restrict r, const double *u, unsigned
 _DNK_RANGED_U(acos)
 
 /** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
-static inline void _dnk_atanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_atanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                     double *restrict w)
 {
     if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_atanh, 0, 0, 0.0, K, N);
@@ -1075,7 +1046,7 @@ static inline void _dnk_atanh_plain(double *restrict r, const double *u, unsigne
 _DNK_RANGED_U(atanh)
 
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
-static inline void _dnk_acosh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_acosh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                     double *restrict w)
 {
     if (u[0] == 1.0) _dnk_sing(r, u, 0, _dnk_1d_acosh, 0, 0, 0.0, K, N);
@@ -1084,7 +1055,7 @@ static inline void _dnk_acosh_plain(double *restrict r, const double *u, unsigne
 _DNK_RANGED_U(acosh)
 
 /** r = atan(u). */
-static inline void _dnk_atan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_atan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                    double *restrict w)
 {
     _dnk_integ_sq(r, atan(u[0]), u, 0.0, 0, K, N, w);
@@ -1092,7 +1063,7 @@ static inline void _dnk_atan_plain(double *restrict r, const double *u, unsigned
 _DNK_RANGED_U(atan)
 
 /** r = asinh(u). */
-static inline void _dnk_asinh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_asinh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                     double *restrict w)
 {
     _dnk_integ_sq(r, asinh(u[0]), u, 0.0, 1, K, N, w);
@@ -1103,7 +1074,7 @@ _DNK_RANGED_U(asinh)
  *  value atan2(y_0, x_0); (0, 0) gives NaN partials. The quotient is that of x and y
  *  scaled by a power of 2 to unit size (exactly the same), so that the squares of large
  *  or tiny arguments neither overflow nor underflow. */
-static inline void _dnk_atan2_plain(double *restrict r, const double *y, const double *x,
+_DNK_INLINE void _dnk_atan2_plain(double *restrict r, const double *y, const double *x,
                                     unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -1125,7 +1096,7 @@ _DNK_RANGED_B(atan2)
 
 /** r = hypot(a, b) = sqrt(a^2 + b^2), value hypot(a_0, b_0); (0, 0) gives NaN. As atan2,
  *  on a and b scaled to unit size (the result scaled back exactly). */
-static inline void _dnk_hypot_plain(double *restrict r, const double *a, const double *b,
+_DNK_INLINE void _dnk_hypot_plain(double *restrict r, const double *a, const double *b,
                                     unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
@@ -1160,7 +1131,7 @@ static inline void _dnk_terf(double *restrict r, double f0, double s0, const dou
 }
 
 /** r = erf(u). */
-static inline void _dnk_erf_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_erf_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                   double *restrict w)
 {
     _dnk_terf(r, erf(u[0]), 1.0, u, K, N, w);
@@ -1168,7 +1139,7 @@ static inline void _dnk_erf_plain(double *restrict r, const double *u, unsigned 
 _DNK_RANGED_U(erf)
 
 /** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
-static inline void _dnk_erfc_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+_DNK_INLINE void _dnk_erfc_plain(double *restrict r, const double *u, unsigned K, unsigned N,
                                    double *restrict w)
 {
     _dnk_terf(r, erfc(u[0]), -1.0, u, K, N, w);
