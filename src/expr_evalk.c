@@ -35,7 +35,7 @@ size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n)
 
 /* t = f(u) for the one-argument function op of kernel_special.h (m: the integer first
  * argument of polygamma, jn, yn): its derivatives at u_0 from the one-variable kernel,
- * composed with u. ws: 2 S doubles. */
+ * composed with u. ws: 5 S doubles. */
 #define _DNX_SPECIAL1(X)                                                                   \
     X(LGAMMA, lgamma) X(TGAMMA, tgamma) X(DIGAMMA, digamma) X(LAMBERTW, lambertw)          \
     X(LAMBERTWM1, lambertwm1) X(ERFINV, erfinv) X(ERFCINV, erfcinv) X(J0, j0) X(J1, j1)    \

@@ -34,8 +34,8 @@
  * the arrays hold Taylor coefficients, and the results of the products and functions must
  * not overlap any input (restrict); the linear kernels of kernel.h (flat, on S - 1 =
  * C(N+K,K) - 1) are reused as they are. Scratch: the caller passes w, _DNK_WORK(S) =
- * 8 S doubles (S = the size), not overlapping anything: the functions' recurrences use
- * at most the first 6 S, the range rerun (below) the last 2 S.
+ * 9 S doubles (S = the size), not overlapping anything: the functions' recurrences use
+ * at most the first 6 S, the range rerun (below) the last 3 S.
  *
  * Range. A partial whose true value is a finite double comes back finite (one beyond
  * DBL_MAX: +-Inf), also at subnormal and huge arguments: the cores that divide by a value
@@ -79,7 +79,7 @@
 /** Highest total order of the multivariate family. */
 #define DNK_ORDER_MAX 32
 /** Scratch doubles the _dnk_ functions need for a number of S entries. */
-#define _DNK_WORK(S) (8 * (S))
+#define _DNK_WORK(S) (9 * (S))
 
 /* Forced inlining lets constant K and N fold through the product chain (the fixed types);
  * translation units with run-time K and N (DN_NO_UNROLL) leave the choice to the compiler. */
@@ -426,12 +426,10 @@ static inline void _dnk_tpow(double *restrict f, double f0, double p, const doub
                _DNK_BLOCK(e, K, k) f[e] = f[e] * _dn_inv[k] * inv;);
 }
 
-/** f = h(u) = sum_j dh[j]/j! (u - u_0)^j from h's derivatives dh[0..N] at u_0 (about N
- *  products); terms whose power coefficient is exactly zero are skipped (an infinite dh[j]
- *  only reaches the entries that depend on it). Scratch of 2 S. */
-static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
-                                 const double *restrict u, unsigned K, unsigned N,
-                                 double *restrict ws)
+/* f = h(u) = sum_j dh[j]/j! (u - u_0)^j (_dnk_tcompose without the range rerun) */
+static inline void _dnk_tcompose_plain(double *restrict f, const double *restrict dh,
+                                       const double *restrict u, unsigned K, unsigned N,
+                                       double *restrict ws)
 {
     const size_t S = _dnk_size(K, N);
     double *p = ws, *q = ws + S;
@@ -650,15 +648,15 @@ typedef struct _dnk_range {
 
 /* After a run that gave r (and r2, a pair) from a (and b: NULL for one operand; the
  * operands as given, not rescaled): 1 if the call is to run again on the rescaled operands
- * it now wrote to w + 6 S (and w + 7 S); else 0, with the results scaled back. Reruns
- * while the results have a non-finite entry below the first non-finite block of the
- * operands (else: a value that is not finite, or passed on from an operand) and the
- * exponents grow, at most three. */
+ * it now wrote to sw (and sw + S); else 0, with the results final. sw: 3 S doubles, the
+ * first run's results kept in sw + 2 S (and a pair's second in sw + S). The final results
+ * are the first run's where those are finite, and its +-Inf where the rerun gives 0 (a
+ * power that underflowed in the rescaled run): a rerun only replaces what was lost. */
 _DN_COLD static int _dnk_range_step(_dnk_range *st, double *r, double *r2, const double *a,
-                                    const double *b, unsigned K, unsigned N, double *w)
+                                    const double *b, unsigned K, unsigned N, double *sw)
 {
     size_t S = _dnk_size(K, N);
-    double *sa = w + 6 * S, *sb = w + 7 * S, *re[2] = {r, r2};
+    double *sa = sw, *sb = sw + S, *re[2] = {r, r2}, *keep[2] = {sw + 2 * S, sw + S};
     const double *op[2] = {a, b}, *cur[2] = {st->t ? sa : a, st->t ? sb : b};
     unsigned nop = b ? 2 : 1, nre = r2 ? 2 : 1, ka = N + 1, kr = N + 1, k;
     int need[DNK_VARS_MAX], more = 0;
@@ -672,9 +670,16 @@ _DN_COLD static int _dnk_range_step(_dnk_range *st, double *r, double *r2, const
     }
     if (!more) {
         if (st->t)
-            for (unsigned o = 0; o < nre; o++) _dnk_range_scale(re[o], re[o], st->m, 1, K, N);
+            for (unsigned o = 0; o < nre; o++) {
+                _dnk_range_scale(re[o], re[o], st->m, 1, K, N);
+                for (size_t e = 0; e < S; e++)
+                    if (fabs(keep[o][e]) <= DBL_MAX || (isinf(keep[o][e]) && re[o][e] == 0.0))
+                        re[o][e] = keep[o][e];
+            }
         return 0;
     }
+    if (st->t == 0)
+        for (unsigned o = 0; o < nre; o++) memcpy(keep[o], re[o], S * sizeof(double));
     for (unsigned i = 0; i < K; i++) st->m[i] = (st->t ? st->m[i] : 0) + need[i];
     st->t++;
     _dnk_range_scale(sa, a, st->m, -1, K, N);
@@ -684,8 +689,10 @@ _DN_COLD static int _dnk_range_step(_dnk_range *st, double *r, double *r2, const
 
 /* The public function _dnk_<f>: _dnk_<f>_plain, run again (one copy of its code, in a
  * loop) on the operands rescaled by _dnk_range_step while its result is not finite.
- * CALL runs the plain kernel on a_ (and b_); r2: a pair's second result, or NULL. */
-#define _DNK_RANGE_LOOP(CALL, r, r2, a, b)                                                 \
+ * CALL runs the plain kernel on a_ (and b_); r2: a pair's second result, or NULL; SW: the
+ * scratch of _dnk_range_step (w + 6 S for the functions, whose recurrences use the first
+ * 6 S of w). */
+#define _DNK_RANGE_LOOP_AT(SW, CALL, r, r2, a, b)                                          \
     do {                                                                                   \
         _dnk_range st_;                                                                    \
         const double *a_ = (a), *b_ = (b);                                                 \
@@ -694,11 +701,13 @@ _DN_COLD static int _dnk_range_step(_dnk_range *st, double *r, double *r2, const
             CALL;                                                                          \
             if (st_.t == 0 && _dnk_finite(r, K, N) && (!(r2) || _dnk_finite(r2, K, N)))    \
                 break;                                                                     \
-            if (!_dnk_range_step(&st_, r, r2, a, b, K, N, w)) break;                       \
-            a_ = w + 6 * _dnk_size(K, N), b_ = (b) ? w + 7 * _dnk_size(K, N) : (b);        \
+            if (!_dnk_range_step(&st_, r, r2, a, b, K, N, SW)) break;                      \
+            a_ = (SW), b_ = (b) ? (SW) + _dnk_size(K, N) : (b);                            \
         }                                                                                  \
         (void)b_;                                                                          \
     } while (0)
+#define _DNK_RANGE_LOOP(CALL, r, r2, a, b)                                                 \
+    _DNK_RANGE_LOOP_AT(w + 6 * _dnk_size(K, N), CALL, r, r2, a, b)
 /* U unary, B binary, P with a double after the operand, C a double before it, L a long,
  * S a pair of results */
 #define _DNK_RANGED_U(f)                                                                   \
@@ -741,6 +750,24 @@ _DN_COLD static int _dnk_range_step(_dnk_range *st, double *r, double *r2, const
     {                                                                                      \
         _DNK_RANGE_LOOP(_dnk_##f##_plain(s, c, a_, K, N, w), s, c, u, (const double *)0);  \
     }
+
+/** f = h(u) = sum_j dh[j]/j! (u - u_0)^j from h's derivatives dh[0..N] at u_0 (about N
+ *  products); terms whose power coefficient is exactly zero are skipped (an infinite dh[j]
+ *  only reaches the entries that depend on it); the range rerun where the powers of
+ *  u - u_0 overflow. Scratch of 5 S. */
+_DNK_INLINE void _dnk_tcompose(double *restrict f, const double *restrict dh,
+                               const double *restrict u, unsigned K, unsigned N,
+                               double *restrict ws)
+{
+    int finite = 1; /* an infinite h^(j) gives Inf partials rightly: nothing to rescue */
+    for (unsigned j = 0; j <= N; j++) finite &= fabs(dh[j]) <= DBL_MAX;
+    if (!finite) {
+        _dnk_tcompose_plain(f, dh, u, K, N, ws);
+        return;
+    }
+    _DNK_RANGE_LOOP_AT(ws + 2 * _dnk_size(K, N), _dnk_tcompose_plain(f, dh, a_, K, N, ws), f,
+                       (double *)0, u, (const double *)0);
+}
 
 /* ------------------------------------------------------------------------------------ */
 /* Functions (Taylor coefficients; r must not overlap an input; scratch w: _DNK_WORK(S)).  */
@@ -1159,7 +1186,7 @@ static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, uns
 static inline void _dnk_apply(double *restrict r, const double *u, dn_deriv_fn h, void *ctx,
                               unsigned K, unsigned N, double *restrict w)
 {
-    double *dh = w + 2 * _dnk_size(K, N); /* after _dnk_tcompose's 2 S (N + 1 <= S) */
+    double *dh = w + 5 * _dnk_size(K, N); /* after _dnk_tcompose's 5 S (N + 1 <= S) */
     for (unsigned j = 0; j <= N; j++) dh[j] = h(u[0], j, ctx);
     _dnk_tcompose(r, dh, u, K, N, w);
 }
