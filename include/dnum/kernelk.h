@@ -268,6 +268,25 @@ static inline double _dnk_sub_scale(double v)
     return v != 0.0 && fabs(v) < DBL_MIN ? 0x1p64 : 1.0;
 }
 
+/* the binary exponent of x != 0 */
+static inline double _dnk_lg(double x)
+{
+    return (double)ilogb(x);
+}
+
+/* dst = src with entry a scaled by 2^(sign m.a) */
+static inline void _dnk_range_scale(double *dst, const double *src, const int *m, int sign,
+                                    unsigned K, unsigned N)
+{
+    unsigned al[DNK_VARS_MAX] = {0};
+    size_t S = _dnk_size(K, N);
+    for (size_t e = 0; e < S; e++, _dnk_next(K, al)) {
+        int x = 0;
+        for (unsigned i = 0; i < K; i++) x += m[i] * (int)al[i];
+        dst[e] = x ? ldexp(src[e], sign * x) : src[e];
+    }
+}
+
 /* 2^-e for the binary exponent e of x != 0, within the normal range (x times it is in
  * [1, 2) but for the extremes); 1 for x = 0 and where x is not finite */
 static inline double _dnk_unit(double x)
@@ -407,11 +426,61 @@ _DN_COLD static void _dnk_tpow_q(double *restrict f, double f0, double p,
     }
 }
 
+/* f = u^p for a value f0 = pow(u_0, p) that underflowed or overflowed (u_0 > 0), whose
+ * partials need not (x^2.5 at 1e-300: 0, 0, 3.75e-150, 1.9e150, -Inf). The recurrence on
+ * q = u / u_0 is linear in the value: it runs from the value of (2^-b u_0)^p (b the
+ * exponent of u_0) on q with entry a scaled by 2^(-m.a) (m per variable, of either sign:
+ * the columns of q to unit size, so that its powers neither overflow nor underflow), and
+ * entry a of the result is scaled by 2^(b p + m.a) in one step. Scratch: tmp, 2 S. */
+_DN_COLD static void _dnk_tpow_out(double *restrict f, double f0, double p,
+                                   const double *restrict u, unsigned K, unsigned N,
+                                   double *restrict tmp)
+{
+    const size_t S = _dnk_size(K, N);
+    double *q = tmp + S, sc = _dnk_sub_scale(u[0]), inv = 1.0 / (u[0] * sc);
+    int b = ilogb(u[0]), m[DNK_VARS_MAX];
+    double bp = (double)b * p, lo = fma((double)b, p, -bp), bi = floor(bp);
+    double c = exp2((bp - bi) + lo), l0 = _dnk_lg(u[0]);
+    for (unsigned i = 0; i < K; i++) { /* m_i: the largest growth of column i over u_0 */
+        unsigned al[DNK_VARS_MAX] = {0};
+        double g = -HUGE_VAL;
+        for (unsigned d = 1; d <= N; d++) {
+            al[i] = d;
+            double x = u[_dnk_index(K, al)];
+            if (x != 0.0 && fabs(x) <= DBL_MAX) g = fmax(g, (_dnk_lg(x) - l0) / d);
+        }
+        m[i] = g == -HUGE_VAL ? 0 : g > 4096.0 ? 4096 : g < -4096.0 ? -4096 : (int)ceil(g);
+    }
+    _dnk_range_scale(q, u, m, -1, K, N);
+    for (size_t e = 0; e < S; e++) q[e] = q[e] * sc * inv;
+    q[0] = 1.0;
+    f[0] = pow(ldexp(u[0], -b), p);
+    for (unsigned k = 1; k <= N; k++) {
+        _DNK_BLOCK(e, K, k) f[e] = 0.0;
+        for (unsigned j = k; j >= 1; j--) {
+            _dnk_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
+            _DNK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+        }
+        _DNK_BLOCK(e, K, k) f[e] *= _dn_inv[k];
+    }
+    unsigned al[DNK_VARS_MAX] = {0};
+    for (size_t e = 0; e < S; e++, _dnk_next(K, al)) {
+        double x = bi;
+        for (unsigned i = 0; i < K; i++) x += (double)m[i] * al[i];
+        f[e] = ldexp(f[e] * c, x > 8192.0 ? 8192 : x < -8192.0 ? -8192 : (int)x);
+    }
+    f[0] = f0;
+}
+
 /** f = u^p (real p), f_0 = f0, u_0 != 0:
  *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of 2 S doubles. */
 static inline void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
                              unsigned K, unsigned N, double *restrict tmp)
 {
+    if ((f0 == 0.0 || isinf(f0)) && u[0] > 0.0 && u[0] <= DBL_MAX) {
+        _dnk_tpow_out(f, f0, p, u, K, N, tmp);
+        return;
+    }
     double a = fabs(u[0]), b = fabs(f0);
     if (!(a >= 0x1p-500 && a <= 0x1p500 && b >= 0x1p-500 && b <= 0x1p500)) {
         _dnk_tpow_q(f, f0, p, u, K, N, tmp);
@@ -570,12 +639,6 @@ static inline unsigned _dnk_first_bad(const double *x, unsigned K, unsigned N)
     return N + 1;
 }
 
-/* the binary exponent of x != 0 */
-static inline double _dnk_lg(double x)
-{
-    return (double)ilogb(x);
-}
-
 /* The exponents to add to m (per variable, >= 0) for the operands op[0..nop) (finite below
  * block ka) and the results re[0..nre) (finite below block kr), both as last scaled. */
 static inline void _dnk_range_need(int *need, const double *const *op, unsigned nop,
@@ -593,17 +656,18 @@ static inline void _dnk_range_need(int *need, const double *const *op, unsigned 
          * digits or vanish: a finite wrong number where there was an Inf) */
         double want = 0.0, cap = HUGE_VAL, grow = -HUGE_VAL;
         /* the operands: growth per order relative to the value and absolute (the larger
-         * is the result's, for a pole at 0 and for an entire function); their entries
-         * relative to the value (u / u_0 in u^p) and times it (the squares of erf, atan,
-         * ...) below 2^_DNK_RANGE_AIM */
+         * is the result's, for a pole at 0 and for an entire function), whose powers to
+         * order N the recurrences form (u / u_0 in u^p and log: (u_1 / u_0)^N) and its
+         * entries times the value (the squares of erf, atan, ...), below 2^_DNK_RANGE_AIM */
         for (unsigned o = 0; o < nop; o++) {
             double x0 = op[o][0], l0 = x0 != 0.0 ? _dnk_lg(x0) : 0.0;
             for (unsigned d = 1; d <= N && d < ka; d++) {
                 double xd = op[o][col[d]];
                 if (xd == 0.0) continue;
-                double ld = _dnk_lg(xd);
-                grow = fmax(grow, (ld - fmin(l0, 0.0)) / d);
-                want = fmax(want, (ld + fabs(l0) - _DNK_RANGE_AIM) / d);
+                double ld = _dnk_lg(xd), g = (ld - fmin(l0, 0.0)) / d;
+                grow = fmax(grow, g);
+                want = fmax(want, g - (double)_DNK_RANGE_AIM / N);
+                want = fmax(want, (ld + fmax(l0, 0.0) - _DNK_RANGE_AIM) / d);
                 cap = fmin(cap, (ld - _DNK_RANGE_FLOOR) / d);
             }
         }
@@ -625,19 +689,6 @@ static inline void _dnk_range_need(int *need, const double *const *op, unsigned 
         }
         want = fmin(want, cap);
         need[i] = want <= 0.0 ? 0 : want < 4096.0 ? (int)ceil(want) : 4096;
-    }
-}
-
-/* dst = src with entry a scaled by 2^(sign m.a) */
-static inline void _dnk_range_scale(double *dst, const double *src, const int *m, int sign,
-                                    unsigned K, unsigned N)
-{
-    unsigned al[DNK_VARS_MAX] = {0};
-    size_t S = _dnk_size(K, N);
-    for (size_t e = 0; e < S; e++, _dnk_next(K, al)) {
-        int x = 0;
-        for (unsigned i = 0; i < K; i++) x += m[i] * (int)al[i];
-        dst[e] = x ? ldexp(src[e], sign * x) : src[e];
     }
 }
 
@@ -872,9 +923,20 @@ _DNK_INLINE void _dnk_pown_plain(double *restrict r, const double *u, long m, un
         _dnk_sing(r, u, 0, 0, 0, _dn_pow_d_w, (double)m, K, N);
         return;
     }
-    double *tb = w, *tp = w + S, *tt = w + 2 * S;
+    double *tb = w, *tp = w + S, *tt = w + 2 * S, sc = 1.0;
     unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
-    for (size_t i = 0; i < S; i++) tb[i] = u[i];
+    /* for |u_0| >= 2^500 / |m| (x^-2 at 1e200: x^2 overflows, and 0 * Inf made NaN of
+     * every partial), the powers of u scaled down to unit size, and the result scaled back
+     * exactly: (2^-b u)^m 2^(b m) (scaling up a small u_0 would overflow its other
+     * coefficients; its powers underflow harmlessly, or the result overflows rightly) */
+    double bm = 0.0;
+    if (fabs(u[0]) >= 2.0 && fabs(u[0]) <= DBL_MAX) {
+        int b = ilogb(u[0]);
+        bm = (double)b * (double)m;
+        if (fabs(bm) > 500.0) sc = ldexp(1.0, -b);
+        else bm = 0.0;
+    }
+    for (size_t i = 0; i < S; i++) tb[i] = u[i] * sc;
     _dn_set_const(tp, 1.0, (unsigned)S - 1);
     while (e) {
         if (e & 1UL) {
@@ -892,6 +954,10 @@ _DNK_INLINE void _dnk_pown_plain(double *restrict r, const double *u, long m, un
         _dnk_tdiv(r, tb, tp, K, N);
     } else {
         for (size_t i = 0; i < S; i++) r[i] = tp[i];
+    }
+    if (bm != 0.0) {
+        int x = bm > 4096.0 ? 4096 : bm < -4096.0 ? -4096 : (int)bm;
+        for (size_t i = 0; i < S; i++) r[i] = ldexp(r[i], x);
     }
     if (r[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(r[0]) && r[0] != 0.0) {
         double c = f0 / r[0];
@@ -931,10 +997,21 @@ _DNK_INLINE void _dnk_pow_plain(double *restrict r, const double *a, const doubl
                                   unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    double *tl = w, *tp = w + S;
+    double *tl = w, *tp = w + S, v = pow(a[0], b[0]);
     _dnk_tinteg_div(tl, log(a[0]), a, a, K, N, w + 2 * S);
     _dnk_tmul(tp, b, tl, K, N);
-    _dnk_texp(r, pow(a[0], b[0]), tp, K, N, w);
+    if ((v == 0.0 || isinf(v)) && a[0] > 0.0 && fabs(tp[0]) <= DBL_MAX) {
+        /* a value beyond the range, whose partials need not be: the recurrence (linear in
+         * the value) from exp(t_0 - L ln 2), L the integer nearest t_0 / ln 2, scaled by 2^L
+         * (as _dnk_tpow_out; the range rerun where log's coefficients overflow) */
+        double L = nearbyint(tp[0] / 0.69314718055994530942);
+        int n = L > 4096.0 ? 4096 : L < -4096.0 ? -4096 : (int)L;
+        _dnk_texp(r, exp(fma(-L, 0.69314718055994530942, tp[0])), tp, K, N, w);
+        for (size_t e = 0; e < S; e++) r[e] = ldexp(r[e], n);
+        r[0] = v;
+        return;
+    }
+    _dnk_texp(r, v, tp, K, N, w);
 }
 _DNK_RANGED_B(pow)
 
@@ -1121,21 +1198,52 @@ _DNK_INLINE void _dnk_atan2_plain(double *restrict r, const double *y, const dou
 }
 _DNK_RANGED_B(atan2)
 
-/** r = hypot(a, b) = sqrt(a^2 + b^2), value hypot(a_0, b_0); (0, 0) gives NaN. As atan2,
- *  on a and b scaled to unit size (the result scaled back exactly). */
-_DNK_INLINE void _dnk_hypot_plain(double *restrict r, const double *a, const double *b,
-                                    unsigned K, unsigned N, double *restrict w)
+/* hypot for r_0 = h < 2^-500 (the cold path of _dnk_hypot_plain): the same recurrence
+ * on a / h, b / h and r / h, whose products do not underflow when the range rerun scales
+ * the variables down (the partials of order 2 and up, ~ 1 / h, are beyond DBL_MAX for a
+ * subnormal h: 0 would be a finite wrong number); r = h (r / h). */
+_DN_COLD static void _dnk_hypot_small(double *restrict r, const double *a, const double *b,
+                                      double h, double ca, double cb, unsigned K, unsigned N,
+                                      double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    double *as = w, *bs = w + S, *s = w + 2 * S, *t = w + 3 * S;
-    double h = hypot(a[0], b[0]), sc = _dnk_unit(fmax(fabs(a[0]), fabs(b[0])));
-    for (size_t e = 0; e < S; e++) as[e] = a[e] * sc, bs[e] = b[e] * sc;
-    _dnk_tmul(s, as, as, K, N);
-    _dnk_tmul(t, bs, bs, K, N);
-    for (size_t e = 0; e < S; e++) s[e] += t[e];
-    _dnk_tsqrt(r, isinf(h) ? hypot(as[0], bs[0]) : h * sc, s, K, N);
-    for (size_t e = 1; e < S; e++) r[e] /= sc;
+    double *al = w, *be = w + S, *t = w + 2 * S, *t2 = w + 3 * S;
+    double sc = _dnk_sub_scale(h), inv = 1.0 / (h * sc);
+    for (size_t e = 0; e < S; e++) al[e] = a[e] * sc * inv, be[e] = b[e] * sc * inv;
+    r[0] = 1.0;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(t, al, al, 1, k - 1, k, K);
+        _dnk_bdot(t2, be, be, 1, k - 1, k, K);
+        _DNK_BLOCK(e, K, k) t[e] += t2[e];
+        _dnk_bdot(t2, r, r, 1, k - 1, k, K);
+        _DNK_BLOCK(e, K, k) r[e] = ca * al[e] + cb * be[e] + (t[e] - t2[e]) * 0.5;
+    }
+    for (size_t e = 1; e < S; e++) r[e] *= h;
     r[0] = h;
+}
+
+/** r = hypot(a, b) = sqrt(a^2 + b^2), value hypot(a_0, b_0); (0, 0) gives NaN. From
+ *  r r = a a + b b, with the terms of the value by the unit vector (c_a, c_b) = (a_0, b_0) /
+ *  r_0: r_k = c_a a_k + c_b b_k + (sum_{j=1..k-1} a_j a_{k-j} + b_j b_{k-j} - r_j r_{k-j})
+ *  / (2 r_0), so that nothing forms a_0 a_k (beyond 1e154 it overflows: a^2 + b^2 did);
+ *  for a tiny r_0 on a / r_0 and b / r_0 (_dnk_hypot_small). Scratch of 4 S. */
+_DNK_INLINE void _dnk_hypot_plain(double *restrict r, const double *a, const double *b,
+                                  unsigned K, unsigned N, double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *t = w, *t2 = w + S, h = hypot(a[0], b[0]);
+    double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m, hu = hypot(ua, ub);
+    double ca = ua / hu, cb = ub / hu, inv2 = isinf(h) ? 0.5 / hu / m : 0.5 / h;
+    if (h < 0x1p-500) {
+        _dnk_hypot_small(r, a, b, h, ca, cb, K, N, w);
+        return;
+    }
+    r[0] = h;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(t, a, a, 1, k - 1, k, K);
+               _dnk_bdot(t2, b, b, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) t[e] += t2[e];
+               _dnk_bdot(t2, r, r, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) r[e] = ca * a[e] + cb * b[e] + (t[e] - t2[e]) * inv2;);
 }
 _DNK_RANGED_B(hypot)
 
