@@ -403,6 +403,23 @@ static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restr
                _DNK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;);
 }
 
+/* f = u^p from q = u / u_0 (q_0 = 1) and f_0: f_k = sum_{j=1..k} ((p+1) j - k) q_j f_{k-j} / k;
+ * scratch tmp of S */
+static inline void _dnk_tpow_rec(double *restrict f, double f0, double p,
+                                 const double *restrict q, unsigned K, unsigned N,
+                                 double *restrict tmp)
+{
+    f[0] = f0;
+    for (unsigned k = 1; k <= N; k++) {
+        _DNK_BLOCK(e, K, k) f[e] = 0.0;
+        for (unsigned j = k; j >= 1; j--) {
+            _dnk_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
+            _DNK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+        }
+        _DNK_BLOCK(e, K, k) f[e] *= _dn_inv[k];
+    }
+}
+
 /* f = u^p on q = u / u_0, for a u_0 or f_0 beyond 2^+-500: there the products u_j f_{k-j} of
  * _dnk_tpow's recurrence can underflow or overflow (cbrt at 5e-312 on operands rescaled by
  * the range rerun: u_1 2^-784 times f_0 2^-345), the products q_j f_{k-j} cannot; q by the
@@ -415,15 +432,7 @@ _DN_COLD static void _dnk_tpow_q(double *restrict f, double f0, double p,
     double *q = tmp + S, sc = _dnk_sub_scale(u[0]);
     double inv = 1.0 / (u[0] * sc);
     for (size_t e = 0; e < S; e++) q[e] = u[e] * sc * inv;
-    f[0] = f0;
-    for (unsigned k = 1; k <= N; k++) {
-        _DNK_BLOCK(e, K, k) f[e] = 0.0;
-        for (unsigned j = k; j >= 1; j--) {
-            _dnk_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
-            _DNK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
-        }
-        _DNK_BLOCK(e, K, k) f[e] *= _dn_inv[k];
-    }
+    _dnk_tpow_rec(f, f0, p, q, K, N, tmp);
 }
 
 /* f = u^p for a value f0 = pow(u_0, p) that underflowed or overflowed (u_0 > 0), whose
@@ -454,15 +463,7 @@ _DN_COLD static void _dnk_tpow_out(double *restrict f, double f0, double p,
     _dnk_range_scale(q, u, m, -1, K, N);
     for (size_t e = 0; e < S; e++) q[e] = q[e] * sc * inv;
     q[0] = 1.0;
-    f[0] = pow(ldexp(u[0], -b), p);
-    for (unsigned k = 1; k <= N; k++) {
-        _DNK_BLOCK(e, K, k) f[e] = 0.0;
-        for (unsigned j = k; j >= 1; j--) {
-            _dnk_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
-            _DNK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
-        }
-        _DNK_BLOCK(e, K, k) f[e] *= _dn_inv[k];
-    }
+    _dnk_tpow_rec(f, pow(ldexp(u[0], -b), p), p, q, K, N, tmp);
     unsigned al[DNK_VARS_MAX] = {0};
     for (size_t e = 0; e < S; e++, _dnk_next(K, al)) {
         double x = bi;
@@ -1198,10 +1199,11 @@ _DNK_INLINE void _dnk_atan2_plain(double *restrict r, const double *y, const dou
 }
 _DNK_RANGED_B(atan2)
 
-/* hypot for r_0 = h < 2^-500 (the cold path of _dnk_hypot_plain): the same recurrence
- * on a / h, b / h and r / h, whose products do not underflow when the range rerun scales
- * the variables down (the partials of order 2 and up, ~ 1 / h, are beyond DBL_MAX for a
- * subnormal h: 0 would be a finite wrong number); r = h (r / h). */
+/* hypot for r_0 = h < 2^-500 and partials of a and b below 2^300 h (the cold path of
+ * _dnk_hypot_plain): the same recurrence on a / h, b / h and r / h, whose products do not
+ * underflow when the range rerun has scaled the variables down (the partials of order 2
+ * and up, ~ 1 / h, are beyond DBL_MAX for a subnormal h: 0 would be a finite wrong
+ * number); r = h (r / h). */
 _DN_COLD static void _dnk_hypot_small(double *restrict r, const double *a, const double *b,
                                       double h, double ca, double cb, unsigned K, unsigned N,
                                       double *restrict w)
@@ -1226,7 +1228,8 @@ _DN_COLD static void _dnk_hypot_small(double *restrict r, const double *a, const
  *  r r = a a + b b, with the terms of the value by the unit vector (c_a, c_b) = (a_0, b_0) /
  *  r_0: r_k = c_a a_k + c_b b_k + (sum_{j=1..k-1} a_j a_{k-j} + b_j b_{k-j} - r_j r_{k-j})
  *  / (2 r_0), so that nothing forms a_0 a_k (beyond 1e154 it overflows: a^2 + b^2 did);
- *  for a tiny r_0 on a / r_0 and b / r_0 (_dnk_hypot_small). Scratch of 4 S. */
+ *  for a tiny r_0 and partials not much larger on a / r_0 and b / r_0 (_dnk_hypot_small).
+ *  Scratch of 4 S. */
 _DNK_INLINE void _dnk_hypot_plain(double *restrict r, const double *a, const double *b,
                                   unsigned K, unsigned N, double *restrict w)
 {
@@ -1234,9 +1237,14 @@ _DNK_INLINE void _dnk_hypot_plain(double *restrict r, const double *a, const dou
     double *t = w, *t2 = w + S, h = hypot(a[0], b[0]);
     double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m, hu = hypot(ua, ub);
     double ca = ua / hu, cb = ub / hu, inv2 = isinf(h) ? 0.5 / hu / m : 0.5 / h;
-    if (h < 0x1p-500) {
-        _dnk_hypot_small(r, a, b, h, ca, cb, K, N, w);
-        return;
+    if (h < 0x1p-500) { /* a tiny value: on a / h where those stay below 2^300 (as the
+                         * range rerun scales them), else as below (no overflow there) */
+        double big = 0.0;
+        for (size_t e = 1; e < S; e++) big = fmax(big, fmax(fabs(a[e]), fabs(b[e])));
+        if (big <= h * 0x1p300) {
+            _dnk_hypot_small(r, a, b, h, ca, cb, K, N, w);
+            return;
+        }
     }
     r[0] = h;
     _DNK_KLOOP(k, 1, N, K, _dnk_bdot(t, a, a, 1, k - 1, k, K);
