@@ -1,7 +1,9 @@
 /* Range above order 170 (Dvec and the expression engine): a derivative whose true value
  * is a finite double comes back finite and accurate, one that exceeds DBL_MAX comes back
  * infinite. References: closed forms in long double, and the same functions at order 170,
- * where the kernels use the exact factorial tables and no rescaling. */
+ * where the kernels use the exact factorial tables and no rescaling. Below: the same at
+ * subnormal, tiny and huge arguments in the multivariate and order-2 families, against
+ * mpmath. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
