@@ -76,15 +76,17 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
     switch (op) {
     case DN_OP_CONST: case DN_OP_ADD: case DN_OP_SUB: case DN_OP_MUL: case DN_OP_NEG:
     case DN_OP_ADD_D: case DN_OP_MUL_D: case DN_OP_DIV_D: case DN_OP_D_SUB:
-    case DN_OP_EXPM1: case DN_OP_TAN: case DN_OP_TANH: case DN_OP_ATAN: case DN_OP_ASINH:
-    case DN_OP_ERF: case DN_OP_ERFC:
+    case DN_OP_EXPM1: case DN_OP_TAN: case DN_OP_TANH: case DN_OP_ERF: case DN_OP_ERFC:
         return none;
-    case DN_OP_DIV: return (dn_lmask)(b[0] == 0.0);
+    /* beyond 2^500 the scalar kernels scale u to unit size (the square would overflow) */
+    case DN_OP_ATAN: case DN_OP_ASINH: return ((dn_lmask)(a0 >= 0x1p500) | (dn_lmask)(a0 <= -0x1p500));
+    /* a zero or subnormal divisor (whose reciprocal overflows) */
+    case DN_OP_DIV: return ((dn_lmask)(b[0] < 0x1p-1022) & (dn_lmask)(b[0] > -0x1p-1022));
     case DN_OP_D_DIV: case DN_OP_LOG: case DN_OP_SQRT: return (dn_lmask)(a0 == 0.0);
     case DN_OP_LOG1P: return (dn_lmask)(1.0 + a0 == 0.0);
     case DN_OP_ASIN: case DN_OP_ACOS: case DN_OP_ATANH:
         return (dn_lmask)(a0 == 1.0) | (dn_lmask)(a0 == -1.0);
-    case DN_OP_ACOSH: return (dn_lmask)(a0 == 1.0);
+    case DN_OP_ACOSH: return (dn_lmask)(a0 == 1.0) | ((dn_lmask)(a0 >= 0x1p500) | (dn_lmask)(a0 <= -0x1p500));
     case DN_OP_ABS: return ~((dn_lmask)(a0 > 0.0) | (dn_lmask)(a0 < 0.0));
     case DN_OP_EXP: case DN_OP_SIN: case DN_OP_COS: case DN_OP_SINH: case DN_OP_COSH: {
         dn_lmask lin = linear_lanes(a, n); /* the kernel's test is all lanes or none */

@@ -22,7 +22,7 @@
 
 /* t = f(u) for the one-argument function op of kernel_special.h (m: the integer first
  * argument of polygamma, jn, yn): its derivatives at u_0 from the one-variable kernel,
- * composed with u. ws: 2 S doubles. */
+ * composed with u. ws: 5 S doubles. */
 #define _DNX_CASE1(A, f, OP, ...) case DN_OP_##OP: _dn_##f##_w(dh, seed, N, sws); break;
 #define _DNX_CASEI(A, f, OP, ...) case DN_OP_##OP: _dn_##f##_w(dh, seed, (int)m, N, sws); break;
 

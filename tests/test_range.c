@@ -1,7 +1,9 @@
 /* Range above order 170 (Dvec and the expression engine): a derivative whose true value
  * is a finite double comes back finite and accurate, one that exceeds DBL_MAX comes back
  * infinite. References: closed forms in long double, and the same functions at order 170,
- * where the kernels use the exact factorial tables and no rescaling. */
+ * where the kernels use the exact factorial tables and no rescaling. Below: the same at
+ * subnormal, tiny and huge arguments in the multivariate and order-2 families, against
+ * mpmath. */
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,4 +338,315 @@ Test(range, random_formulas_keep_their_finite_derivatives)
     }
     cr_expect(tried > 100 && finite_pairs > 10000, "only %u formulas, %u derivatives compared",
               tried, finite_pairs);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Subnormal, tiny and huge arguments in the multivariate families (Dnum2, Dnumk, dnk_*,    */
+/* the expression engines for 2..8 variables) and the order-2 families, against mpmath      */
+/* (tests/ref_range_data.h, made by tools/gen_ref_range.py): a derivative that is a finite   */
+/* double comes back finite and close, one beyond DBL_MAX as +-Inf, and every partial in a  */
+/* variable the function does not depend on exactly 0 (before: cbrt(x) at 5.4e-312 gave     */
+/* d1_0 = Inf and NaN partials in y in Dnum2 and Dnumk).                                    */
+#include <string.h>
+#include "ref_range_data.h"
+
+DNUMK_DEFINE(3, 4)
+DNUMK_DEFINE(3, 3)
+
+/* got against the reference r (+-INFINITY: the derivative exceeds DBL_MAX, so no finite
+ * number is right: +-Inf, or NaN where an Inf met another, as 0 * Inf in a chain rule).
+ * Tolerance: relative 1e-12 (the results of one function, at most a few roundings of
+ * libm's value times the exactly rescaled operand) and 2^-1050 absolute (a result in the
+ * subnormal range keeps fewer digits). */
+static int range_ok(double got, double r)
+{
+    if (isinf(r)) return !isfinite(got) && !(isinf(got) && (got > 0) != (r > 0));
+    return isfinite(got) && fabs(got - r) <= 1e-12 * fabs(r) + 0x1p-1050;
+}
+
+enum { NU = 21 };
+static const char *const un_names[NU] = {
+    "exp", "expm1", "log", "log1p", "sqrt", "cbrt", "sin", "cos", "tan", "asin", "acos",
+    "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf", "erfc", "recip"};
+
+static int un_id(const char *fn)
+{
+    for (int i = 0; i < NU; i++)
+        if (strcmp(fn, un_names[i]) == 0) return i;
+    if (strcmp(fn, "powd") == 0) return NU;
+    if (strcmp(fn, "pown") == 0) return NU + 1;
+    return -1;
+}
+
+/* the row's function on a Dnum2, a Dnumk and a dnk_* number */
+#define UN_CASES(P, u)                                                                     \
+    case 0: return P##exp(u);   case 1: return P##expm1(u); case 2: return P##log(u);      \
+    case 3: return P##log1p(u); case 4: return P##sqrt(u);  case 5: return P##cbrt(u);     \
+    case 6: return P##sin(u);   case 7: return P##cos(u);   case 8: return P##tan(u);      \
+    case 9: return P##asin(u);  case 10: return P##acos(u); case 11: return P##atan(u);    \
+    case 12: return P##sinh(u); case 13: return P##cosh(u); case 14: return P##tanh(u);    \
+    case 15: return P##asinh(u); case 16: return P##acosh(u); case 17: return P##atanh(u); \
+    case 18: return P##erf(u);  case 19: return P##erfc(u)
+static dnum2_o4 un2(const dn_refr_row *r, dnum2_o4 u)
+{
+    switch (un_id(r->fn)) {
+        UN_CASES(dnum2_o4_, u);
+    case 20: return dnum2_o4_d_div(1.0, u);
+    case NU: return dnum2_o4_pow_d(u, r->param);
+    default: return dnum2_o4_pown(u, (long)r->param);
+    }
+}
+static dnumk3_o4 unk(const dn_refr_row *r, dnumk3_o4 u)
+{
+    switch (un_id(r->fn)) {
+        UN_CASES(dnumk3_o4_, u);
+    case 20: return dnumk3_o4_d_div(1.0, u);
+    case NU: return dnumk3_o4_pow_d(u, r->param);
+    default: return dnumk3_o4_pown(u, (long)r->param);
+    }
+}
+#define DNK_CASES(sp, res, u)                                                              \
+    case 0: return dnk_exp(sp, res, u);   case 1: return dnk_expm1(sp, res, u);            \
+    case 2: return dnk_log(sp, res, u);   case 3: return dnk_log1p(sp, res, u);            \
+    case 4: return dnk_sqrt(sp, res, u);  case 5: return dnk_cbrt(sp, res, u);             \
+    case 6: return dnk_sin(sp, res, u);   case 7: return dnk_cos(sp, res, u);              \
+    case 8: return dnk_tan(sp, res, u);   case 9: return dnk_asin(sp, res, u);             \
+    case 10: return dnk_acos(sp, res, u); case 11: return dnk_atan(sp, res, u);            \
+    case 12: return dnk_sinh(sp, res, u); case 13: return dnk_cosh(sp, res, u);            \
+    case 14: return dnk_tanh(sp, res, u); case 15: return dnk_asinh(sp, res, u);           \
+    case 16: return dnk_acosh(sp, res, u); case 17: return dnk_atanh(sp, res, u);          \
+    case 18: return dnk_erf(sp, res, u);  case 19: return dnk_erfc(sp, res, u)
+static int und(const dn_refr_row *r, dnk_space *sp, double *res, const double *u)
+{
+    switch (un_id(r->fn)) {
+        DNK_CASES(sp, res, u);
+    case 20: return dnk_d_div(sp, res, 1.0, u);
+    case NU: return dnk_pow_d(sp, res, u, r->param);
+    default: return dnk_pown(sp, res, u, (long)r->param);
+    }
+}
+
+/* the row's function of the variable v (of k) as a formula */
+static void un_src(const dn_refr_row *r, const char *v, char *buf, size_t len)
+{
+    int id = un_id(r->fn);
+    if (id == 20) snprintf(buf, len, "1/%s", v);
+    else if (id >= NU) snprintf(buf, len, "%s^(%.17g)", v, r->param);
+    else snprintf(buf, len, "%s(%s)", r->fn, v);
+}
+
+static const char *const vnames[8] = {"x", "y", "z", "p", "q", "r", "s", "t"};
+
+/* checks a Dnumk number c (Taylor coefficients, k variables, order DN_REFR_ORDER) that is f
+ * of variable v alone against the row */
+static void expect_unary_k(const dn_refr_row *r, const double *c, unsigned k, unsigned v,
+                           const char *what)
+{
+    unsigned al[DNK_VARS_MAX] = {0};
+    size_t S = dnk_size(k, DN_REFR_ORDER);
+    for (size_t e = 0; e < S; e++, _dnk_next(k, al)) {
+        unsigned s = 0, other = 0;
+        for (unsigned i = 0; i < k; i++) s += al[i], other |= i != v && al[i];
+        if (other) { /* 0, unless the value overflowed (then 0 * Inf in every family) */
+            cr_expect(c[e] == 0.0 || isinf(r->d[0]), "%s(%g) at %g, %s: a partial in "
+                      "another variable is %g", r->fn, r->param, r->x, what, c[e]);
+        } else {
+            double d = c[e] * _dn_fact[s];
+            cr_expect(range_ok(d, r->d[s]), "%s(%g) at %.17g, %s: d%u = %.17g, want %.17g",
+                      r->fn, r->param, r->x, what, s, d, r->d[s]);
+        }
+    }
+}
+
+Test(range, multivariate_functions_at_extreme_arguments)
+{
+    cr_assert(DN_REFR_NROWS > 150);
+    dnk_space sp[3];
+    static const unsigned ks[3] = {2, 3, 6};
+    for (int i = 0; i < 3; i++) cr_assert(dnk_space_init(&sp[i], ks[i], DN_REFR_ORDER) == 0);
+    for (size_t n = 0; n < DN_REFR_NROWS; n++) {
+        const dn_refr_row *r = &dn_refr_rows[n];
+        cr_assert(un_id(r->fn) >= 0, "unknown function %s", r->fn);
+        /* Dnum2, the variable x and then y */
+        for (int v = 0; v < 2; v++) {
+            dnum2_o4 u = v ? dnum2_o4_vary(0.5, r->x) : dnum2_o4_varx(r->x, 0.5), f = un2(r, u);
+            double c[DNUM2_SIZE(4)];
+            for (unsigned s = 0; s <= 4; s++)
+                for (unsigned j = 0; j <= s; j++) /* as Taylor coefficients */
+                    c[DNUM2_INDEX(s - j, j)] =
+                        DNUM2_AT(f, s - j, j) / (_dn_fact[s - j] * _dn_fact[j]);
+            expect_unary_k(r, c, 2, (unsigned)v, v ? "dnum2_o4 (y)" : "dnum2_o4 (x)");
+        }
+        /* Dnumk, the middle one of three variables */
+        dnumk3_o4 f = unk(r, dnumk3_o4_var(r->x, 1));
+        expect_unary_k(r, f.c, 3, 1, "dnumk3_o4");
+        /* dnk_*: run-time K, the last variable */
+        for (int i = 0; i < 3; i++) {
+            double u[DNUMK_SIZE(6, 4)], res[DNUMK_SIZE(6, 4)];
+            dnk_set_var(&sp[i], u, ks[i] - 1, r->x);
+            cr_assert(und(r, &sp[i], res, u) == 0);
+            char what[32];
+            snprintf(what, sizeof what, "dnk (k = %u)", ks[i]);
+            expect_unary_k(r, res, ks[i], ks[i] - 1, what);
+        }
+    }
+    for (int i = 0; i < 3; i++) dnk_space_clear(&sp[i]);
+}
+
+/* the expression engines: dn_expr_eval2 (Dnum2 layout) and dn_expr_evalk for 3 and 8
+ * variables, the function of the first variable */
+Test(range, expression_engines_at_extreme_arguments)
+{
+    static double args[8 * DNUMK_SIZE(8, 4)], out[DNUMK_SIZE(8, 4)], c[DNUM2_SIZE(4)];
+    for (size_t n = 0; n < DN_REFR_NROWS; n++) {
+        const dn_refr_row *r = &dn_refr_rows[n];
+        char src[64];
+        un_src(r, "x", src, sizeof src);
+        static const unsigned ks[3] = {2, 3, 8};
+        for (int i = 0; i < 3; i++) {
+            unsigned k = ks[i];
+            dn_expr_error err;
+            dn_expr *e = dn_expr_parse(src, vnames, k, &err);
+            cr_assert(e, "%s does not parse", src);
+            size_t S = dnk_size(k, DN_REFR_ORDER);
+            double *w = malloc((k == 2 ? dn_expr_work_size2(e, DN_REFR_ORDER)
+                                       : dn_expr_work_sizek(e, k, DN_REFR_ORDER)) * sizeof *w);
+            cr_assert(w);
+            memset(args, 0, sizeof args);
+            for (unsigned v = 0; v < k; v++) {
+                args[v * S] = v ? 0.5 : r->x;
+                args[v * S + 1 + v] = 1.0; /* d/dx_v in both layouts */
+            }
+            char what[32];
+            snprintf(what, sizeof what, "%s (k = %u)", k == 2 ? "dn_expr_eval2" : "dn_expr_evalk", k);
+            if (k == 2) {
+                cr_assert(dn_expr_eval2(e, DN_REFR_ORDER, args, out, w) == 0);
+                for (unsigned s = 0; s <= 4; s++)
+                    for (unsigned j = 0; j <= s; j++)
+                        c[DNUM2_INDEX(s - j, j)] =
+                            out[DNUM2_INDEX(s - j, j)] / (_dn_fact[s - j] * _dn_fact[j]);
+                expect_unary_k(r, c, 2, 0, what);
+            } else {
+                cr_assert(dn_expr_evalk(e, k, DN_REFR_ORDER, args, out, w) == 0);
+                expect_unary_k(r, out, k, 0, what);
+            }
+            free(w);
+            dn_expr_free(e);
+        }
+    }
+}
+
+/* two arguments: x / y, atan2, hypot, pow, cbrt(x y), every mixed partial to order 3 */
+static dnum2_o3 bin2(const char *fn, dnum2_o3 x, dnum2_o3 y)
+{
+    if (!strcmp(fn, "div")) return dnum2_o3_div(x, y);
+    if (!strcmp(fn, "atan2")) return dnum2_o3_atan2(x, y);
+    if (!strcmp(fn, "hypot")) return dnum2_o3_hypot(x, y);
+    if (!strcmp(fn, "pow")) return dnum2_o3_pow(x, y);
+    return dnum2_o3_cbrt(dnum2_o3_mul(x, y));
+}
+static dnumk3_o3 bink(const char *fn, dnumk3_o3 x, dnumk3_o3 y)
+{
+    if (!strcmp(fn, "div")) return dnumk3_o3_div(x, y);
+    if (!strcmp(fn, "atan2")) return dnumk3_o3_atan2(x, y);
+    if (!strcmp(fn, "hypot")) return dnumk3_o3_hypot(x, y);
+    if (!strcmp(fn, "pow")) return dnumk3_o3_pow(x, y);
+    return dnumk3_o3_cbrt(dnumk3_o3_mul(x, y));
+}
+static const char *bin_src(const char *fn)
+{
+    if (!strcmp(fn, "div")) return "x/y";
+    if (!strcmp(fn, "atan2")) return "atan2(x, y)";
+    if (!strcmp(fn, "hypot")) return "hypot(x, y)";
+    if (!strcmp(fn, "pow")) return "pow(x, y)";
+    return "cbrt(x*y)";
+}
+
+Test(range, two_arguments_at_extreme_points)
+{
+    cr_assert(DN_REFR2_NROWS > 15);
+    for (size_t n = 0; n < DN_REFR2_NROWS; n++) {
+        const dn_refr2_row *r = &dn_refr2_rows[n];
+        dnum2_o3 f = bin2(r->fn, dnum2_o3_varx(r->x, r->y), dnum2_o3_vary(r->x, r->y));
+        /* Dnumk: x and y the first and last of three */
+        dnumk3_o3 g = bink(r->fn, dnumk3_o3_var(r->x, 0), dnumk3_o3_var(r->y, 2));
+        /* the expression engine, three variables: F(x, z), y unused */
+        dn_expr_error err;
+        static const char *const xzy[3] = {"x", "u", "y"};
+        dn_expr *e = dn_expr_parse(bin_src(r->fn), xzy, 3, &err);
+        cr_assert(e, "%s does not parse", bin_src(r->fn));
+        size_t S = dnk_size(3, 3);
+        double args[3 * DNUMK_SIZE(3, 3)] = {0}, out[DNUMK_SIZE(3, 3)];
+        double *w = malloc(dn_expr_work_sizek(e, 3, 3) * sizeof *w);
+        cr_assert(w);
+        args[0] = r->x, args[1] = 1.0, args[S] = 0.5, args[S + 2] = 1.0, args[2 * S] = r->y;
+        args[2 * S + 3] = 1.0;
+        cr_assert(dn_expr_evalk(e, 3, 3, args, out, w) == 0);
+        unsigned al[3] = {0};
+        for (size_t i = 0; i < S; i++, _dnk_next(3, al)) {
+            unsigned s = al[0] + al[1] + al[2];
+            double fa = _dn_fact[al[0]] * _dn_fact[al[2]];
+            if (al[1]) { /* y: no dependence */
+                cr_expect(g.c[i] == 0.0 && out[i] == 0.0, "%s at (%g, %g): a partial in the "
+                          "absent variable is %g, %g", r->fn, r->x, r->y, g.c[i], out[i]);
+                continue;
+            }
+            double want = r->d[DNUM2_INDEX(al[0], al[2])];
+            cr_expect(range_ok(DNUM2_AT(f, al[0], al[2]), want) && range_ok(g.c[i] * fa, want) &&
+                          range_ok(out[i] * fa, want),
+                      "%s at (%.17g, %.17g), d%u_%u (order %u): dnum2 %.17g, dnumk %.17g, "
+                      "expr %.17g, want %.17g", r->fn, r->x, r->y, al[0], al[2], s,
+                      DNUM2_AT(f, al[0], al[2]), g.c[i] * fa, out[i] * fa, want);
+        }
+        free(w);
+        dn_expr_free(e);
+    }
+}
+
+/* The order-2 families (dlane2, dsp2 and dsph2 through the one-pass driver, dnel2 through
+ * the element driver): f, f' and f'' of the unary rows, from the formulas of chain2.h.
+ * Where f or f' is beyond DBL_MAX, their chain rule f' h_u + f'' g_u^2 meets Inf * 0 (h_u =
+ * 0 for a variable): f'' is then only required not to be a finite wrong number. */
+typedef struct { int id; double p; } r2ctx;
+DN_OBJECTIVE2(r2fun, T, x, n, ctx, {
+    const r2ctx *c = ctx;
+    T u = x[0];
+    switch (c->id) {
+        UN_CASES(dnh_, u);
+    case 20: return dnh_d_div(1.0, u);
+    case NU: return dnh_pow_d(u, c->p);
+    default: return dnh_pown(u, (long)c->p);
+    }
+})
+DN_ELEMENT2(r2fun_el, 1, T, u, e, ctx, {
+    const r2ctx *c = ctx;
+    switch (c->id) {
+        UN_CASES(dnh_, u[0]);
+    case 20: return dnh_d_div(1.0, u[0]);
+    case NU: return dnh_pow_d(u[0], c->p);
+    default: return dnh_pown(u[0], (long)c->p);
+    }
+})
+
+Test(range, order2_families_at_extreme_arguments)
+{
+    dn_elements *E;
+    const unsigned idx[1] = {0};
+    cr_assert(dn_elements_new(&E, 1, 1, 1, idx, NULL) == 0);
+    for (size_t n = 0; n < DN_REFR_NROWS; n++) {
+        const dn_refr_row *r = &dn_refr_rows[n];
+        r2ctx c = {un_id(r->fn), r->param};
+        double f[3], g[3], h[3];
+        cr_assert(dn_hessdiag_lanes(&f[0], &g[0], &h[0], r2fun_lanes, &c, &r->x, 1, NULL) == 0);
+        cr_assert(dn_hessdiag_sp(&f[1], &g[1], &h[1], r2fun_sp, &c, &r->x, 1, NULL) == 0);
+        cr_assert(dn_hessdiag_el(&f[2], &g[2], &h[2], r2fun_el, &c, &r->x, E) == 0);
+        static const char *const fam[3] = {"dlane2", "dsp2", "dnel2"};
+        int inf = isinf(r->d[0]) || isinf(r->d[1]);
+        for (int i = 0; i < 3; i++)
+            cr_expect(range_ok(f[i], r->d[0]) && range_ok(g[i], r->d[1]) &&
+                          (range_ok(h[i], r->d[2]) || (inf && isnan(h[i]))),
+                      "%s(%g) at %.17g, %s: %.17g %.17g %.17g, want %.17g %.17g %.17g", r->fn,
+                      r->param, r->x, fam[i], f[i], g[i], h[i], r->d[0], r->d[1], r->d[2]);
+    }
+    dn_elements_free(E);
 }

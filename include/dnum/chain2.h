@@ -23,6 +23,16 @@
 #define _DN2_DECL static inline
 #endif
 
+/* |x| >= 2^500: x^2 may overflow (1 + x^2 and x^2 - 1 are x^2 there, to double precision) */
+_DN2_DECL int _dnc2_big(double x)
+{
+    return fabs(x) >= 0x1p500;
+}
+
+/* The table's formulas keep f' and f'' finite wherever they are finite doubles: no square of
+ * x beyond 2^500 (atan, asinh, acosh), the product with x taken after the factor that
+ * decays (erf, atan: x * f1 before the factor 2), tanh' = 1 / cosh^2 (1 - tanh^2 is 0 for
+ * |x| > 19, where tanh' is still 1.7e-17). */
 #define _DN2_UNARY_TABLE(X, A)                                                             \
     X(A, exp, exp(x), f1 = f2 = f0)                                                        \
     X(A, expm1, expm1(x), f1 = f2 = exp(x))                                                \
@@ -35,15 +45,18 @@
     X(A, tan, tan(x), f1 = 1.0 + f0 * f0; f2 = 2.0 * f0 * f1)                              \
     X(A, asin, asin(x), f1 = 1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)               \
     X(A, acos, acos(x), f1 = -1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)              \
-    X(A, atan, atan(x), f1 = 1.0 / (1.0 + x * x); f2 = -2.0 * x * f1 * f1)                 \
+    X(A, atan, atan(x), f1 = _dnc2_big(x) ? 1.0 / x / x : 1.0 / (1.0 + x * x);             \
+      f2 = -2.0 * (x * f1) * f1)                                                           \
     X(A, sinh, sinh(x), f1 = cosh(x); f2 = f0)                                             \
     X(A, cosh, cosh(x), f1 = sinh(x); f2 = f0)                                             \
-    X(A, tanh, tanh(x), f1 = 1.0 - f0 * f0; f2 = -2.0 * f0 * f1)                           \
-    X(A, asinh, asinh(x), f1 = 1.0 / sqrt(1.0 + x * x); f2 = -x * f1 * f1 * f1)            \
-    X(A, acosh, acosh(x), f1 = 1.0 / sqrt(x * x - 1.0); f2 = -x * f1 * f1 * f1)            \
+    X(A, tanh, tanh(x), double c = cosh(x); f1 = 1.0 / (c * c); f2 = -2.0 * f0 * f1)       \
+    X(A, asinh, asinh(x), f1 = _dnc2_big(x) ? 1.0 / fabs(x) : 1.0 / sqrt(1.0 + x * x);    \
+      f2 = -x * f1 * f1 * f1)                                                              \
+    X(A, acosh, acosh(x), f1 = _dnc2_big(x) ? 1.0 / x : 1.0 / sqrt(x * x - 1.0);           \
+      f2 = -x * f1 * f1 * f1)                                                              \
     X(A, atanh, atanh(x), f1 = 1.0 / (1.0 - x * x); f2 = 2.0 * x * f1 * f1)                \
-    X(A, erf, erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)        \
-    X(A, erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * x * f1)     \
+    X(A, erf, erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * (x * f1))      \
+    X(A, erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * (x * f1))   \
     X(A, abs, fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN;                      \
       f2 = (x == 0.0) ? NAN : 0.0)
 

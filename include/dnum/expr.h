@@ -265,7 +265,7 @@ size_t dn_expr_work_size2(const dn_expr *e, unsigned n);
 int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
 
 /** Returns how many doubles of workspace dn_expr_evalk needs for e in k variables at total
- *  order n: (registers + 7) numbers of dnk_size(k, n) = C(n+k, k) doubles; 0 if e is NULL,
+ *  order n: (registers + 10) numbers of dnk_size(k, n) = C(n+k, k) doubles; 0 if e is NULL,
  *  k is 0 or above DN_EXPR_MAX_VARSK, n above DN_EXPR_MAX_ORDERK, or the number is larger
  *  than DNK_SIZE_MAX (dnum/dnumk.h; e.g. k = 3 goes to n = 32, k = 8 to n = 16). */
 size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n);

@@ -313,8 +313,8 @@ static inline void _dn2_apply_w(double *r, const double *u, dn_deriv_fn h, void 
 }
 
 /* The cores that kernel_special.h instantiates with the prefix _dn2_ (Taylor triangles,
- * no aliasing): kernelk.h's with K = 2; scratch w of S (texp, tsincos) or 2 S (ttan,
- * tcompose) doubles, S = _DN2_S(n). */
+ * no aliasing): kernelk.h's with K = 2; scratch w of S (texp, tsincos), 2 S (ttan) or
+ * 5 S (tcompose) doubles, S = _DN2_S(n). */
 static inline void _dn2_texp_w(double *restrict e, double e0, const double *restrict u,
                                unsigned n, double *restrict w)
 {

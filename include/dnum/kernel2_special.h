@@ -17,7 +17,7 @@
 
 /* r = f(u) from the point series h of f at u_0: sum_k h[k] (u - u_0)^k (n <= 64).
  * Scratch: ws, _DN2_WS_compose(n). */
-#define _DN2_WS_compose(n) (4 * _DN2_S(n) + (n) + 1)
+#define _DN2_WS_compose(n) (7 * _DN2_S(n) + (n) + 1)
 _DN_SP_OUTLINE void _dn2_sp_compose_w(double *r, const double *u, double *h, unsigned n,
                                       double *ws)
 {

@@ -20,17 +20,34 @@ static inline void _DN_K(tmul)(_DN_R *restrict c, const _DN_R *restrict a,
     }
 }
 
+/* c = a / b on a and b scaled by sc, a power of 2 (the same quotient); sc is applied where it
+ * enters, so that sc = 1 folds away */
+static inline void _DN_K(tdiv_sc)(_DN_R *restrict c, const _DN_R *restrict a,
+                               const _DN_R *restrict b, unsigned n, _DN_S sc)
+{
+    _DN_R inv = 1.0 / (b[0] * sc);
+    c[0] = a[0] * sc * inv;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+        _DN_R s = b[k] * c[0];
+        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += b[k - j] * c[j];
+        c[k] = (a[k] - s) * sc * inv;
+    }
+}
+
+/* c = a / b for a b0 whose reciprocal overflows (subnormal in double): with a and b scaled
+ * by 2^64 (the quotient's derivatives may be finite: x / (1.5 x) at x = 5e-312 is 2/3) */
+_DN_COLD static void _DN_K(tdiv_sub)(_DN_R *restrict c, const _DN_R *restrict a,
+                                  const _DN_R *restrict b, unsigned n)
+{
+    _DN_K(tdiv_sc)(c, a, b, n, 0x1p64);
+}
+
 /** c = a / b. */
 static inline void _DN_K(tdiv)(_DN_R *restrict c, const _DN_R *restrict a,
                             const _DN_R *restrict b, unsigned n)
 {
-    _DN_R inv = 1.0 / b[0];
-    c[0] = a[0] * inv;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
-        _DN_R s = b[k] * c[0];
-        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += b[k - j] * c[j];
-        c[k] = (a[k] - s) * inv;
-    }
+    if (_DN_RARE(b[0] != 0.0 && isinf(1.0 / b[0]))) _DN_K(tdiv_sub)(c, a, b, n);
+    else _DN_K(tdiv_sc)(c, a, b, n, 1.0);
 }
 
 /** g = derivative of a, as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */

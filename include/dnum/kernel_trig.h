@@ -93,15 +93,41 @@ static inline void _DN_K(tanh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
     _DN_K(from_t)(r, tr, n);
 }
 
-/* w = sqrt(s0 * (1 - u^2)) (s0 = +1) or sqrt(u^2 - 1) (s0 = -1), or without the root
+/* The squares in 1 + u^2 and u^2 - 1 overflow for |u0| beyond about 1e154, and with them
+ * the derivatives of atan, asinh and acosh, which are finite (atan(x^2) at 1e100: 2e-300):
+ * for |u0| >= 2^500 these kernels run on u scaled by a power of 2 sc to unit size (exact),
+ * with the constant 1 scaled alike, and scale the numerator u' to match (sc^2, or sc for
+ * a root), which leaves the quotient u' / w unchanged. 1 for smaller |u0|. */
+static inline _DN_S _DN_K(sq_scale)(_DN_R u0)
+{
+#if _DN_LANE_BODY
+    (void)u0; /* the lanes of a huge u0 run the scalar kernel (the batch engine's rare lanes) */
+    return 1.0;
+#else
+    _DN_R a = _DN_M(fabs)(u0);
+    if (!(a >= 0x1p500 && a <= DBL_MAX)) return 1.0;
+    int e = _DN_M(ilogb)(u0);
+    return _DN_M(ldexp)((_DN_R)1.0, e > 1022 ? -1022 : -e);
+#endif
+}
+
+/* u *= sc (sc != 1 only for huge u0: a cold path) */
+static inline void _DN_K(sq_rescale)(_DN_R *u, _DN_S sc, unsigned n)
+{
+    if (sc != 1.0)
+        for (unsigned k = 0; k <= n; k++) u[k] *= sc;
+}
+
+/* w = sqrt(s0 * (sc^2 - u^2)) (s0 = +1) or sqrt(u^2 - sc^2) (s0 = -1), or without the root
  * (root = 0); the constant term is formed as a product of two factors for accuracy.
  * Scratch: ws, _DN_WN(1, n). */
 static inline void _DN_K(tone_minus_sq_w)(_DN_R *restrict w, const _DN_R *restrict tu,
-                                       _DN_S sg, int root, unsigned n, _DN_R *restrict ws)
+                                       _DN_S sg, _DN_S sc, int root, unsigned n,
+                                       _DN_R *restrict ws)
 {
     _DN_R *sq = ws;
     _DN_K(tmul)(sq, tu, tu, n);
-    w[0] = sg * (1.0 - tu[0]) * (1.0 + tu[0]) + 0.0; /* + 0.0: the branch point gives +0 */
+    w[0] = sg * (sc - tu[0]) * (sc + tu[0]) + 0.0; /* + 0.0: the branch point gives +0 */
     for (unsigned k = 1; k <= n; k++) w[k] = -sg * sq[k];
     if (root) {
         _DN_K(tsqrt)(sq, _DN_M(sqrt)(w[0]), w, n);
@@ -122,7 +148,7 @@ static inline void _DN_K(asin_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
         _DN_K(from_t)(r, tr, n);
         return;
     }
-    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 1, n, w3);
+    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 1.0, 1, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(asin)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
@@ -152,7 +178,7 @@ static inline void _DN_K(atanh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
         _DN_K(from_t)(r, tr, n);
         return;
     }
-    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 0, n, w3);
+    _DN_K(tone_minus_sq_w)(tw, tu, 1.0, 1.0, 0, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(atanh)(tu[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
@@ -170,20 +196,22 @@ static inline void _DN_K(acosh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
         _DN_K(from_t)(r, tr, n);
         return;
     }
-    _DN_K(tone_minus_sq_w)(tw, tu, -1.0, 1, n, w3);
+    _DN_S sc = _DN_K(sq_scale)(u[0]);
+    _DN_K(sq_rescale)(tu, sc, n);
+    _DN_K(tone_minus_sq_w)(tw, tu, -1.0, sc, 1, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(acosh)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
 
-/* w = 1 + u^2 (or its square root). Scratch: ws, _DN_WN(1, n). */
-static inline void _DN_K(tone_plus_sq_w)(_DN_R *restrict w, const _DN_R *restrict tu, int root,
-                                      unsigned n, _DN_R *restrict ws)
+/* w = sc^2 + u^2 (or its square root). Scratch: ws, _DN_WN(1, n). */
+static inline void _DN_K(tone_plus_sq_w)(_DN_R *restrict w, const _DN_R *restrict tu, _DN_S sc,
+                                      int root, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *sq = ws;
     _DN_K(tmul)(w, tu, tu, n);
-    w[0] += 1.0;
+    w[0] += sc * sc;
     if (root) {
-        _DN_K(tsqrt)(sq, _DN_M(hypot)(1.0, tu[0]), w, n);
+        _DN_K(tsqrt)(sq, _DN_M(hypot)(sc, tu[0]), w, n);
         for (unsigned k = 0; k <= n; k++) w[k] = sq[k];
     }
 }
@@ -193,8 +221,11 @@ static inline void _DN_K(tone_plus_sq_w)(_DN_R *restrict w, const _DN_R *restric
 static inline void _DN_K(atan_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
+    _DN_S sc = _DN_K(sq_scale)(u[0]);
     _DN_K(to_t)(tu, u, n);
-    _DN_K(tone_plus_sq_w)(tw, tu, 0, n, w3);
+    _DN_K(sq_rescale)(tu, sc, n);
+    _DN_K(tone_plus_sq_w)(tw, tu, sc, 0, n, w3);
+    _DN_K(sq_rescale)(tu, sc, n); /* the numerator as w: sc^2 */
     _DN_K(tinteg_div_w)(tr, _DN_M(atan)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }
@@ -204,8 +235,10 @@ static inline void _DN_K(atan_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
 static inline void _DN_K(asinh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
+    _DN_S sc = _DN_K(sq_scale)(u[0]);
     _DN_K(to_t)(tu, u, n);
-    _DN_K(tone_plus_sq_w)(tw, tu, 1, n, w3);
+    _DN_K(sq_rescale)(tu, sc, n);
+    _DN_K(tone_plus_sq_w)(tw, tu, sc, 1, n, w3);
     _DN_K(tinteg_div_w)(tr, _DN_M(asinh)(u[0]), tu, tw, n, w3);
     _DN_K(from_t)(r, tr, n);
 }

@@ -34,7 +34,21 @@
  * the arrays hold Taylor coefficients, and the results of the products and functions must
  * not overlap any input (restrict); the linear kernels of kernel.h (flat, on S - 1 =
  * C(N+K,K) - 1) are reused as they are. Scratch: the caller passes w, _DNK_WORK(S) =
- * 6 S doubles (S = the size), not overlapping anything.
+ * 9 S doubles (S = the size), not overlapping anything: the functions' recurrences use
+ * at most the first 6 S, the range rerun (below) the last 3 S.
+ *
+ * Range. A partial whose true value is a finite double comes back finite (one beyond
+ * DBL_MAX: +-Inf), also at subnormal and huge arguments: the cores that divide by a value
+ * v scale their quotient where 1 / v overflows (_dnk_sub_scale), u^p runs on u / u_0 for
+ * extreme values (_dnk_tpow_q), atan2, hypot and the atan family on arguments scaled to
+ * unit size (their squares beyond 1e154 or below 1e-154 would overflow or underflow), and
+ * a function whose result has a non-finite partial below the first non-finite block of
+ * its operands runs again on operands rescaled per variable (src/range.h's mechanism,
+ * "Range" below): the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d2
+ * is Inf (rightly), and from it 0 * Inf would make the partials of higher order in y NaN
+ * (truly 0). Not rescued: a partial computed from an operand's non-finite partial (passed
+ * on), the zeros of _dnk_sing, _dnk_mul, and the compositions (_dnk_tcompose: _dnk_apply,
+ * the special functions), whose structural zeros never meet an Inf.
  *
  * Index:
  *   layout     _dnk_h _dnk_start _dnk_size _dnk_index _dnk_next _dnk_afact
@@ -42,16 +56,22 @@
  *   cores      _dnk_ttheta _dnk_tdiv0 _dnk_tinteg _dnk_tinteg_div _dnk_texp _dnk_tsincos
  *              _dnk_ttan _dnk_tsqrt _dnk_tpow _dnk_tcompose
  *   setup      _dnk_set_var
+ *   range      _dnk_finite _dnk_first_bad _dnk_range_need _dnk_range_scale _dnk_range_step
+ *              _DNK_RANGE_LOOP
  *   functions  _dnk_mul _dnk_div _dnk_d_div _dnk_exp _dnk_expm1 _dnk_log _dnk_log1p _dnk_sqrt
  *              _dnk_cbrt _dnk_pow_d _dnk_pown _dnk_pow _dnk_sincos _dnk_sin _dnk_cos _dnk_tan
  *              _dnk_sinhcosh _dnk_sinh _dnk_cosh _dnk_tanh _dnk_asin _dnk_acos _dnk_atan
  *              _dnk_asinh _dnk_acosh _dnk_atanh _dnk_atan2 _dnk_hypot _dnk_erf _dnk_erfc
- *              _dnk_abs _dnk_apply
+ *              _dnk_abs _dnk_apply (each function f but mul, abs and apply is _dnk_f_plain,
+ *              the recurrence, inside the range rerun)
  */
 #ifndef DNUM_KERNELK_H
 #define DNUM_KERNELK_H
 
+#include <float.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 #include "dnum/kernel.h"
 
 /** Most variables of the multivariate family. */
@@ -59,7 +79,7 @@
 /** Highest total order of the multivariate family. */
 #define DNK_ORDER_MAX 32
 /** Scratch doubles the _dnk_ functions need for a number of S entries. */
-#define _DNK_WORK(S) (6 * (S))
+#define _DNK_WORK(S) (9 * (S))
 
 /* Forced inlining lets constant K and N fold through the product chain (the fixed types);
  * translation units with run-time K and N (DN_NO_UNROLL) leave the choice to the compiler. */
@@ -238,14 +258,52 @@ static inline void _dnk_tmul(double *restrict c, const double *restrict a,
     _DNK_KLOOP(k, 0, N, K, _dnk_bdot(c, a, b, 0, k, k, K););
 }
 
+/* Subnormal values. 1 / v overflows for a subnormal v although a quotient by it, or the
+ * recurrence of u^p (which reads u_j / u_0 only), may be finite (cbrt'(5e-312) = 1e207):
+ * the cores that divide by a value v use 1 / (sc v) and multiply by sc where the divided
+ * terms enter, sc = 2^64 for a subnormal v (as if both sides were scaled by it, which does
+ * not change the result), else 1. */
+static inline double _dnk_sub_scale(double v)
+{
+    return v != 0.0 && fabs(v) < DBL_MIN ? 0x1p64 : 1.0;
+}
+
+/* the binary exponent of x != 0 */
+static inline double _dnk_lg(double x)
+{
+    return (double)ilogb(x);
+}
+
+/* dst = src with entry a scaled by 2^(sign m.a) */
+static inline void _dnk_range_scale(double *dst, const double *src, const int *m, int sign,
+                                    unsigned K, unsigned N)
+{
+    unsigned al[DNK_VARS_MAX] = {0};
+    size_t S = _dnk_size(K, N);
+    for (size_t e = 0; e < S; e++, _dnk_next(K, al)) {
+        int x = 0;
+        for (unsigned i = 0; i < K; i++) x += m[i] * (int)al[i];
+        dst[e] = x ? ldexp(src[e], sign * x) : src[e];
+    }
+}
+
+/* 2^-e for the binary exponent e of x != 0, within the normal range (x times it is in
+ * [1, 2) but for the extremes); 1 for x = 0 and where x is not finite */
+static inline double _dnk_unit(double x)
+{
+    if (x == 0.0 || !(fabs(x) <= DBL_MAX)) return 1.0;
+    int e = ilogb(x);
+    return ldexp(1.0, e > 1022 ? -1022 : e < -1022 ? 1022 : -e);
+}
+
 /** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
 static inline void _dnk_tdiv(double *restrict c, const double *restrict a,
                              const double *restrict b, unsigned K, unsigned N)
 {
-    double inv = 1.0 / b[0];
-    c[0] = a[0] * inv;
+    double sc = _dnk_sub_scale(b[0]), inv = 1.0 / (b[0] * sc);
+    c[0] = a[0] * sc * inv;
     _DNK_KLOOP(k, 1, N, K, _dnk_bdot(c, b, c, 1, k, k, K);
-               _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * inv;);
+               _DNK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * sc * inv;);
 }
 
 /* ------------------------------------------------------------------------------------ */
@@ -262,10 +320,10 @@ static inline void _dnk_ttheta(double *restrict v, const double *restrict u, uns
 static inline void _dnk_tdiv0(double *restrict q, const double *restrict v,
                               const double *restrict w, unsigned K, unsigned N)
 {
-    double inv = 1.0 / w[0];
+    double sc = _dnk_sub_scale(w[0]), inv = 1.0 / (w[0] * sc);
     q[0] = 0.0;
     _DNK_KLOOP(k, 1, N, K, _dnk_bdot(q, w, q, 1, k - 1, k, K);
-               _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * inv;);
+               _DNK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;);
 }
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
@@ -345,11 +403,90 @@ static inline void _dnk_tsqrt(double *restrict r, double r0, const double *restr
                _DNK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;);
 }
 
+/* f = u^p from q = u / u_0 (q_0 = 1) and f_0: f_k = sum_{j=1..k} ((p+1) j - k) q_j f_{k-j} / k;
+ * scratch tmp of S */
+static inline void _dnk_tpow_rec(double *restrict f, double f0, double p,
+                                 const double *restrict q, unsigned K, unsigned N,
+                                 double *restrict tmp)
+{
+    f[0] = f0;
+    for (unsigned k = 1; k <= N; k++) {
+        _DNK_BLOCK(e, K, k) f[e] = 0.0;
+        for (unsigned j = k; j >= 1; j--) {
+            _dnk_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
+            _DNK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+        }
+        _DNK_BLOCK(e, K, k) f[e] *= _dn_inv[k];
+    }
+}
+
+/* f = u^p on q = u / u_0, for a u_0 or f_0 beyond 2^+-500: there the products u_j f_{k-j} of
+ * _dnk_tpow's recurrence can underflow or overflow (cbrt at 5e-312 on operands rescaled by
+ * the range rerun: u_1 2^-784 times f_0 2^-345), the products q_j f_{k-j} cannot; q by the
+ * reciprocal of the value scaled by 2^64 where it is subnormal (_dnk_sub_scale). */
+_DN_COLD static void _dnk_tpow_q(double *restrict f, double f0, double p,
+                                 const double *restrict u, unsigned K, unsigned N,
+                                 double *restrict tmp)
+{
+    const size_t S = _dnk_size(K, N);
+    double *q = tmp + S, sc = _dnk_sub_scale(u[0]);
+    double inv = 1.0 / (u[0] * sc);
+    for (size_t e = 0; e < S; e++) q[e] = u[e] * sc * inv;
+    _dnk_tpow_rec(f, f0, p, q, K, N, tmp);
+}
+
+/* f = u^p for a value f0 = pow(u_0, p) that underflowed or overflowed (u_0 > 0), whose
+ * partials need not (x^2.5 at 1e-300: 0, 0, 3.75e-150, 1.9e150, -Inf). The recurrence on
+ * q = u / u_0 is linear in the value: it runs from the value of (2^-b u_0)^p (b the
+ * exponent of u_0) on q with entry a scaled by 2^(-m.a) (m per variable, of either sign:
+ * the columns of q to unit size, so that its powers neither overflow nor underflow), and
+ * entry a of the result is scaled by 2^(b p + m.a) in one step. Scratch: tmp, 2 S. */
+_DN_COLD static void _dnk_tpow_out(double *restrict f, double f0, double p,
+                                   const double *restrict u, unsigned K, unsigned N,
+                                   double *restrict tmp)
+{
+    const size_t S = _dnk_size(K, N);
+    double *q = tmp + S, sc = _dnk_sub_scale(u[0]), inv = 1.0 / (u[0] * sc);
+    int b = ilogb(u[0]), m[DNK_VARS_MAX];
+    double bp = (double)b * p, lo = fma((double)b, p, -bp), bi = floor(bp);
+    double c = exp2((bp - bi) + lo), l0 = _dnk_lg(u[0]);
+    for (unsigned i = 0; i < K; i++) { /* m_i: the largest growth of column i over u_0 */
+        unsigned al[DNK_VARS_MAX] = {0};
+        double g = -HUGE_VAL;
+        for (unsigned d = 1; d <= N; d++) {
+            al[i] = d;
+            double x = u[_dnk_index(K, al)];
+            if (x != 0.0 && fabs(x) <= DBL_MAX) g = fmax(g, (_dnk_lg(x) - l0) / d);
+        }
+        m[i] = g == -HUGE_VAL ? 0 : g > 4096.0 ? 4096 : g < -4096.0 ? -4096 : (int)ceil(g);
+    }
+    _dnk_range_scale(q, u, m, -1, K, N);
+    for (size_t e = 0; e < S; e++) q[e] = q[e] * sc * inv;
+    q[0] = 1.0;
+    _dnk_tpow_rec(f, pow(ldexp(u[0], -b), p), p, q, K, N, tmp);
+    unsigned al[DNK_VARS_MAX] = {0};
+    for (size_t e = 0; e < S; e++, _dnk_next(K, al)) {
+        double x = bi;
+        for (unsigned i = 0; i < K; i++) x += (double)m[i] * al[i];
+        f[e] = ldexp(f[e] * c, x > 8192.0 ? 8192 : x < -8192.0 ? -8192 : (int)x);
+    }
+    f[0] = f0;
+}
+
 /** f = u^p (real p), f_0 = f0, u_0 != 0:
- *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of S doubles. */
+ *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of 2 S doubles. */
 static inline void _dnk_tpow(double *restrict f, double f0, double p, const double *restrict u,
                              unsigned K, unsigned N, double *restrict tmp)
 {
+    if ((f0 == 0.0 || isinf(f0)) && u[0] > 0.0 && u[0] <= DBL_MAX) {
+        _dnk_tpow_out(f, f0, p, u, K, N, tmp);
+        return;
+    }
+    double a = fabs(u[0]), b = fabs(f0);
+    if (!(a >= 0x1p-500 && a <= 0x1p500 && b >= 0x1p-500 && b <= 0x1p500)) {
+        _dnk_tpow_q(f, f0, p, u, K, N, tmp);
+        return;
+    }
     double inv = 1.0 / u[0];
     f[0] = f0;
     _DNK_KLOOP(k, 1, N, K, _DNK_BLOCK(e, K, k) f[e] = 0.0;
@@ -359,12 +496,10 @@ static inline void _dnk_tpow(double *restrict f, double f0, double p, const doub
                _DNK_BLOCK(e, K, k) f[e] = f[e] * _dn_inv[k] * inv;);
 }
 
-/** f = h(u) = sum_j dh[j]/j! (u - u_0)^j from h's derivatives dh[0..N] at u_0 (about N
- *  products); terms whose power coefficient is exactly zero are skipped (an infinite dh[j]
- *  only reaches the entries that depend on it). Scratch of 2 S. */
-static inline void _dnk_tcompose(double *restrict f, const double *restrict dh,
-                                 const double *restrict u, unsigned K, unsigned N,
-                                 double *restrict ws)
+/* f = h(u) = sum_j dh[j]/j! (u - u_0)^j (_dnk_tcompose without the range rerun) */
+static inline void _dnk_tcompose_plain(double *restrict f, const double *restrict dh,
+                                       const double *restrict u, unsigned K, unsigned N,
+                                       double *restrict ws)
 {
     const size_t S = _dnk_size(K, N);
     double *p = ws, *q = ws + S;
@@ -458,6 +593,235 @@ _DN_COLD static void _dnk_sing(double *r, const double *a, const double *b,
 }
 
 /* ------------------------------------------------------------------------------------ */
+/* Range: src/range.h's rescaling, per variable.                                          */
+/*
+ * A function's recurrence can overflow, or meet 0 * Inf, although the partials it computes
+ * are finite: the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d^2/dx^2
+ * is Inf (rightly, 1.3e518), and from it 0 * Inf makes NaN of the partials of higher order
+ * in y (truly 0); erf(x) at 1.7e308 forms x^2 = Inf. As the univariate front ends do above
+ * order 170 (src/range.h), a result with a non-finite entry below the first non-finite
+ * block of the operands is computed again for f(x0 + 2^(-m) o h) (o: per variable), that
+ * is on the operands with entry a scaled by 2^(-m.a) (exact), and scaled back: entry a
+ * times 2^(m.a), +-Inf where that exceeds DBL_MAX. m_i comes from variable i's column of
+ * the result, whose finite part shows how fast it grows (where none is finite yet: of the
+ * operands, relative to their values), so that the column scaled by 2^(-m_i k) stays
+ * below 2^_DNK_RANGE_AIM (or its value) to order N; and the operands' scaled entries
+ * relative to and times their values below 2^_DNK_RANGE_AIM; but no nonzero entry of a
+ * column goes below 2^_DNK_RANGE_FLOOR (where it would lose digits or vanish: rather the
+ * Inf or NaN than a finite wrong number). At most three reruns. The ordinary path pays a
+ * finiteness test of the result's last block; the plain kernel's code is inlined once
+ * (a loop whose back edge is the cold rerun: a second copy, out of line or inline, cost
+ * twice the code and the compile time for the fixed types).
+ */
+#define _DNK_RANGE_AIM 400
+#define _DNK_RANGE_FLOOR (-1022)
+
+/* 0 if block N of x has an entry that is not finite (exponent field all ones), which is
+ * the case whenever a lower block has one, since every recurrence that can overflow feeds
+ * its result back into a convolution (and x 0 is NaN); 1 for N = 0 (no partials) */
+_DNK_INLINE int _dnk_finite(const double *x, unsigned K, unsigned N)
+{
+    const uint64_t ex = 0x7ff0000000000000u;
+    uint64_t bad = 0;
+    if (N > 0)
+        _DNK_BLOCK(e, K, N) {
+            uint64_t b;
+            memcpy(&b, x + e, sizeof b);
+            bad |= (b & ex) == ex;
+        }
+    return !bad;
+}
+
+/* the first block with an entry that is not finite; N + 1 if none */
+static inline unsigned _dnk_first_bad(const double *x, unsigned K, unsigned N)
+{
+    for (unsigned k = 0; k <= N; k++)
+        _DNK_BLOCK(e, K, k) if (!(fabs(x[e]) <= DBL_MAX)) return k;
+    return N + 1;
+}
+
+/* The exponents to add to m (per variable, >= 0) for the operands op[0..nop) (finite below
+ * block ka) and the results re[0..nre) (finite below block kr), both as last scaled. */
+static inline void _dnk_range_need(int *need, const double *const *op, unsigned nop,
+                                   unsigned ka, double *const *re, unsigned nre, unsigned kr,
+                                   unsigned K, unsigned N)
+{
+    for (unsigned i = 0; i < K; i++) {
+        unsigned al[DNK_VARS_MAX] = {0};
+        size_t col[DN_BINOM_MAX + 1];
+        for (unsigned d = 0; d <= N; d++) {
+            al[i] = d;
+            col[d] = _dnk_index(K, al);
+        }
+        /* no nonzero entry of a column scaled below 2^_DNK_RANGE_FLOOR (it would lose its
+         * digits or vanish: a finite wrong number where there was an Inf) */
+        double want = 0.0, cap = HUGE_VAL, grow = -HUGE_VAL;
+        /* the operands: growth per order relative to the value and absolute (the larger
+         * is the result's, for a pole at 0 and for an entire function), whose powers to
+         * order N the recurrences form (u / u_0 in u^p and log: (u_1 / u_0)^N) and its
+         * entries times the value (the squares of erf, atan, ...), below 2^_DNK_RANGE_AIM */
+        for (unsigned o = 0; o < nop; o++) {
+            double x0 = op[o][0], l0 = x0 != 0.0 ? _dnk_lg(x0) : 0.0;
+            for (unsigned d = 1; d <= N && d < ka; d++) {
+                double xd = op[o][col[d]];
+                if (xd == 0.0) continue;
+                double ld = _dnk_lg(xd), g = (ld - fmin(l0, 0.0)) / d;
+                grow = fmax(grow, g);
+                want = fmax(want, g - (double)_DNK_RANGE_AIM / N);
+                want = fmax(want, (ld + fmax(l0, 0.0) - _DNK_RANGE_AIM) / d);
+                cap = fmin(cap, (ld - _DNK_RANGE_FLOOR) / d);
+            }
+        }
+        /* the results: their growth (where none is finite yet: the operands'), so that
+         * l0 + N (g - m) <= max(l0, AIM) */
+        for (unsigned o = 0; o < nre; o++) {
+            double r0 = re[o][0], g = grow, l0 = r0 != 0.0 ? _dnk_lg(r0) : 0.0;
+            int seen = 0;
+            for (unsigned d = 1; d <= N && d < kr; d++) {
+                double rd = re[o][col[d]];
+                if (rd == 0.0) continue;
+                double ld = _dnk_lg(rd);
+                g = seen ? fmax(g, (ld - l0) / d) : (ld - l0) / d;
+                seen = 1;
+                cap = fmin(cap, (ld - _DNK_RANGE_FLOOR) / d);
+            }
+            if (r0 != 0.0) /* else a limit at a zero (_dnk_sing): nothing to scale */
+                want = fmax(want, g - (fmax(l0, _DNK_RANGE_AIM) - l0) / N);
+        }
+        want = fmin(want, cap);
+        need[i] = want <= 0.0 ? 0 : want < 4096.0 ? (int)ceil(want) : 4096;
+    }
+}
+
+/* The state of the reruns of one call: passes so far and the exponents. */
+typedef struct _dnk_range {
+    int t, m[DNK_VARS_MAX];
+} _dnk_range;
+
+/* After a run that gave r (and r2, a pair) from a (and b: NULL for one operand; the
+ * operands as given, not rescaled): 1 if the call is to run again on the rescaled operands
+ * it now wrote to sw (and sw + S); else 0, with the results final. sw: 3 S doubles, the
+ * first run's results kept in sw + 2 S (and a pair's second in sw + S). The final results
+ * are the first run's where those are finite, and its +-Inf where the rerun gives 0 (a
+ * power that underflowed in the rescaled run): a rerun only replaces what was lost. */
+_DN_COLD static int _dnk_range_step(_dnk_range *st, double *r, double *r2, const double *a,
+                                    const double *b, unsigned K, unsigned N, double *sw)
+{
+    size_t S = _dnk_size(K, N);
+    double *sa = sw, *sb = sw + S, *re[2] = {r, r2}, *keep[2] = {sw + 2 * S, sw + S};
+    const double *op[2] = {a, b}, *cur[2] = {st->t ? sa : a, st->t ? sb : b};
+    unsigned nop = b ? 2 : 1, nre = r2 ? 2 : 1, ka = N + 1, kr = N + 1, k;
+    int need[DNK_VARS_MAX], more = 0;
+    for (unsigned o = 0; o < nop; o++)
+        if ((k = _dnk_first_bad(op[o], K, N)) < ka) ka = k;
+    for (unsigned o = 0; o < nre; o++)
+        if ((k = _dnk_first_bad(re[o], K, N)) < kr) kr = k;
+    if (st->t < 3 && kr > 0 && kr < ka) {
+        _dnk_range_need(need, cur, nop, ka, re, nre, kr, K, N);
+        for (unsigned i = 0; i < K; i++) more |= need[i];
+    }
+    if (!more) {
+        if (st->t)
+            for (unsigned o = 0; o < nre; o++) {
+                _dnk_range_scale(re[o], re[o], st->m, 1, K, N);
+                for (size_t e = 0; e < S; e++)
+                    if (fabs(keep[o][e]) <= DBL_MAX || (isinf(keep[o][e]) && re[o][e] == 0.0))
+                        re[o][e] = keep[o][e];
+            }
+        return 0;
+    }
+    if (st->t == 0)
+        for (unsigned o = 0; o < nre; o++) memcpy(keep[o], re[o], S * sizeof(double));
+    for (unsigned i = 0; i < K; i++) st->m[i] = (st->t ? st->m[i] : 0) + need[i];
+    st->t++;
+    _dnk_range_scale(sa, a, st->m, -1, K, N);
+    if (b) _dnk_range_scale(sb, b, st->m, -1, K, N);
+    return 1;
+}
+
+/* The public function _dnk_<f>: _dnk_<f>_plain, run again (one copy of its code, in a
+ * loop) on the operands rescaled by _dnk_range_step while its result is not finite.
+ * CALL runs the plain kernel on a_ (and b_); r2: a pair's second result, or NULL; SW: the
+ * scratch of _dnk_range_step (w + 6 S for the functions, whose recurrences use the first
+ * 6 S of w). */
+#define _DNK_RANGE_LOOP_AT(SW, CALL, r, r2, a, b)                                          \
+    do {                                                                                   \
+        _dnk_range st_;                                                                    \
+        const double *a_ = (a), *b_ = (b);                                                 \
+        st_.t = 0;                                                                         \
+        for (;;) {                                                                         \
+            CALL;                                                                          \
+            if (st_.t == 0 && _dnk_finite(r, K, N) && (!(r2) || _dnk_finite(r2, K, N)))    \
+                break;                                                                     \
+            if (!_dnk_range_step(&st_, r, r2, a, b, K, N, SW)) break;                      \
+            a_ = (SW), b_ = (b) ? (SW) + _dnk_size(K, N) : (b);                            \
+        }                                                                                  \
+        (void)b_;                                                                          \
+    } while (0)
+#define _DNK_RANGE_LOOP(CALL, r, r2, a, b)                                                 \
+    _DNK_RANGE_LOOP_AT(w + 6 * _dnk_size(K, N), CALL, r, r2, a, b)
+/* U unary, B binary, P with a double after the operand, C a double before it, L a long,
+ * S a pair of results */
+#define _DNK_RANGED_U(f)                                                                   \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *u, unsigned K, unsigned N, \
+                              double *restrict w)                                          \
+    {                                                                                      \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, K, N, w), r, (double *)0, u,               \
+                        (const double *)0);                                                \
+    }
+#define _DNK_RANGED_B(f)                                                                   \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *a, const double *b,        \
+                              unsigned K, unsigned N, double *restrict w)                  \
+    {                                                                                      \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, b_, K, N, w), r, (double *)0, a, b);       \
+    }
+#define _DNK_RANGED_P(f)                                                                   \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *u, double p, unsigned K,   \
+                              unsigned N, double *restrict w)                              \
+    {                                                                                      \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, p, K, N, w), r, (double *)0, u,            \
+                        (const double *)0);                                                \
+    }
+#define _DNK_RANGED_C(f)                                                                   \
+    _DNK_INLINE void _dnk_##f(double *restrict r, double c, const double *u, unsigned K,   \
+                              unsigned N, double *restrict w)                              \
+    {                                                                                      \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, c, a_, K, N, w), r, (double *)0, u,            \
+                        (const double *)0);                                                \
+    }
+#define _DNK_RANGED_L(f)                                                                   \
+    _DNK_INLINE void _dnk_##f(double *restrict r, const double *u, long m, unsigned K,     \
+                              unsigned N, double *restrict w)                              \
+    {                                                                                      \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(r, a_, m, K, N, w), r, (double *)0, u,            \
+                        (const double *)0);                                                \
+    }
+#define _DNK_RANGED_S(f)                                                                   \
+    _DNK_INLINE void _dnk_##f(double *restrict s, double *restrict c, const double *u,     \
+                              unsigned K, unsigned N, double *restrict w)                  \
+    {                                                                                      \
+        _DNK_RANGE_LOOP(_dnk_##f##_plain(s, c, a_, K, N, w), s, c, u, (const double *)0);  \
+    }
+
+/** f = h(u) = sum_j dh[j]/j! (u - u_0)^j from h's derivatives dh[0..N] at u_0 (about N
+ *  products); terms whose power coefficient is exactly zero are skipped (an infinite dh[j]
+ *  only reaches the entries that depend on it); the range rerun where the powers of
+ *  u - u_0 overflow. Scratch of 5 S. */
+_DNK_INLINE void _dnk_tcompose(double *restrict f, const double *restrict dh,
+                               const double *restrict u, unsigned K, unsigned N,
+                               double *restrict ws)
+{
+    int finite = 1; /* an infinite h^(j) gives Inf partials rightly: nothing to rescue */
+    for (unsigned j = 0; j <= N; j++) finite &= fabs(dh[j]) <= DBL_MAX;
+    if (!finite) {
+        _dnk_tcompose_plain(f, dh, u, K, N, ws);
+        return;
+    }
+    _DNK_RANGE_LOOP_AT(ws + 2 * _dnk_size(K, N), _dnk_tcompose_plain(f, dh, a_, K, N, ws), f,
+                       (double *)0, u, (const double *)0);
+}
+
+/* ------------------------------------------------------------------------------------ */
 /* Functions (Taylor coefficients; r must not overlap an input; scratch w: _DNK_WORK(S)).  */
 
 /** r = the variable number i (0-based) at x: value x, coefficient 1 for h_i, rest 0
@@ -477,50 +841,55 @@ static inline void _dnk_mul(double *restrict r, const double *a, const double *b
 }
 
 /** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
-static inline void _dnk_div(double *restrict r, const double *a, const double *b, unsigned K,
-                            unsigned N, double *restrict w)
+_DNK_INLINE void _dnk_div_plain(double *restrict r, const double *a, const double *b, unsigned K,
+                                  unsigned N, double *restrict w)
 {
     (void)w;
     if (b[0] == 0.0) _dnk_sing(r, a, b, 0, _dn_div_w, 0, 0.0, K, N);
     else _dnk_tdiv(r, a, b, K, N);
 }
+_DNK_RANGED_B(div)
 
 /** r = c / b. */
-static inline void _dnk_d_div(double *restrict r, double c, const double *b, unsigned K,
-                              unsigned N, double *restrict w)
+_DNK_INLINE void _dnk_d_div_plain(double *restrict r, double c, const double *b, unsigned K,
+                                    unsigned N, double *restrict w)
 {
     _dn_set_const(w, c, (unsigned)_dnk_size(K, N) - 1);
     if (b[0] == 0.0) _dnk_sing(r, w, b, 0, _dn_div_w, 0, 0.0, K, N);
     else _dnk_tdiv(r, w, b, K, N);
 }
+_DNK_RANGED_C(d_div)
 
 /** r = exp(u). */
-static inline void _dnk_exp(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+_DNK_INLINE void _dnk_exp_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     _dnk_texp(r, exp(u[0]), u, K, N, w);
 }
+_DNK_RANGED_U(exp)
 
 /** r = expm1(u), accurate value for small u_0. */
-static inline void _dnk_expm1(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+_DNK_INLINE void _dnk_expm1_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     double em1 = expm1(u[0]);
     _dnk_texp(r, em1 + 1.0, u, K, N, w);
     r[0] = em1;
 }
+_DNK_RANGED_U(expm1)
 
 /** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
-static inline void _dnk_log(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+_DNK_INLINE void _dnk_log_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     if (u[0] == 0.0) _dnk_sing(r, u, 0, _dnk_1d_log, 0, 0, 0.0, K, N);
     else _dnk_tinteg_div(r, log(u[0]), u, u, K, N, w);
 }
+_DNK_RANGED_U(log)
 
 /** r = log1p(u), accurate value for small u_0. */
-static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+_DNK_INLINE void _dnk_log1p_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     size_t S = _dnk_size(K, N);
     double v = log1p(u[0]);
@@ -532,20 +901,22 @@ static inline void _dnk_log1p(double *restrict r, const double *u, unsigned K, u
     w[0] = 1.0 + u[0];
     _dnk_tinteg_div(r, v, u, w, K, N, w + S);
 }
+_DNK_RANGED_U(log1p)
 
 /** r = sqrt(u); u_0 = 0 gives Inf first partials. */
-static inline void _dnk_sqrt(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+_DNK_INLINE void _dnk_sqrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     (void)w;
     if (u[0] == 0.0) _dnk_sing(r, u, 0, _dn_sqrt_w, 0, 0, 0.0, K, N);
     else _dnk_tsqrt(r, sqrt(u[0]), u, K, N);
 }
+_DNK_RANGED_U(sqrt)
 
 /** r = u^m for an integer m by binary powering (m < 0: one division; at u_0 = 0 the pole
  *  rule), scaled to libm's value pow(u_0, m) as the univariate _dn_pown. */
-static inline void _dnk_pown(double *restrict r, const double *u, long m, unsigned K,
-                             unsigned N, double *restrict w)
+_DNK_INLINE void _dnk_pown_plain(double *restrict r, const double *u, long m, unsigned K,
+                                   unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
     double f0 = pow(u[0], (double)m);
@@ -553,9 +924,20 @@ static inline void _dnk_pown(double *restrict r, const double *u, long m, unsign
         _dnk_sing(r, u, 0, 0, 0, _dn_pow_d_w, (double)m, K, N);
         return;
     }
-    double *tb = w, *tp = w + S, *tt = w + 2 * S;
+    double *tb = w, *tp = w + S, *tt = w + 2 * S, sc = 1.0;
     unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
-    for (size_t i = 0; i < S; i++) tb[i] = u[i];
+    /* for |u_0| >= 2^500 / |m| (x^-2 at 1e200: x^2 overflows, and 0 * Inf made NaN of
+     * every partial), the powers of u scaled down to unit size, and the result scaled back
+     * exactly: (2^-b u)^m 2^(b m) (scaling up a small u_0 would overflow its other
+     * coefficients; its powers underflow harmlessly, or the result overflows rightly) */
+    double bm = 0.0;
+    if (fabs(u[0]) >= 2.0 && fabs(u[0]) <= DBL_MAX) {
+        int b = ilogb(u[0]);
+        bm = (double)b * (double)m;
+        if (fabs(bm) > 500.0) sc = ldexp(1.0, -b);
+        else bm = 0.0;
+    }
+    for (size_t i = 0; i < S; i++) tb[i] = u[i] * sc;
     _dn_set_const(tp, 1.0, (unsigned)S - 1);
     while (e) {
         if (e & 1UL) {
@@ -574,69 +956,99 @@ static inline void _dnk_pown(double *restrict r, const double *u, long m, unsign
     } else {
         for (size_t i = 0; i < S; i++) r[i] = tp[i];
     }
+    if (bm != 0.0) {
+        int x = bm > 4096.0 ? 4096 : bm < -4096.0 ? -4096 : (int)bm;
+        for (size_t i = 0; i < S; i++) r[i] = ldexp(r[i], x);
+    }
     if (r[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(r[0]) && r[0] != 0.0) {
         double c = f0 / r[0];
         for (size_t i = 1; i < S; i++) r[i] *= c;
     }
     r[0] = f0;
 }
+_DNK_RANGED_L(pown)
 
 /** r = u^p for a real constant p: integer p (|p| < 2^31) by _dnk_pown; else u_0 < 0 gives
  *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
-static inline void _dnk_pow_d(double *restrict r, const double *u, double p, unsigned K,
-                              unsigned N, double *restrict w)
+_DNK_INLINE void _dnk_pow_d_plain(double *restrict r, const double *u, double p, unsigned K,
+                                    unsigned N, double *restrict w)
 {
     if (p == floor(p) && fabs(p) < -(double)LONG_MIN)
-        _dnk_pown(r, u, (long)p, K, N, w);
+        _dnk_pown_plain(r, u, (long)p, K, N, w);
     else if (u[0] == 0.0)
         _dnk_sing(r, u, 0, 0, 0, _dn_pow_d_w, p, K, N);
     else
         _dnk_tpow(r, pow(u[0], p), p, u, K, N, w);
 }
+_DNK_RANGED_P(pow_d)
 
 /** r = cbrt(u), the real cube root (negative u_0 allowed); u_0 = 0 gives Inf slopes. */
-static inline void _dnk_cbrt(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+_DNK_INLINE void _dnk_cbrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     if (u[0] == 0.0)
         _dnk_sing(r, u, 0, _dn_cbrt_w, 0, 0, 0.0, K, N);
     else
         _dnk_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
 }
+_DNK_RANGED_U(cbrt)
 
 /** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
-static inline void _dnk_pow(double *restrict r, const double *a, const double *b, unsigned K,
-                            unsigned N, double *restrict w)
+_DNK_INLINE void _dnk_pow_plain(double *restrict r, const double *a, const double *b, unsigned K,
+                                  unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    double *tl = w, *tp = w + S;
+    double *tl = w, *tp = w + S, v = pow(a[0], b[0]);
     _dnk_tinteg_div(tl, log(a[0]), a, a, K, N, w + 2 * S);
     _dnk_tmul(tp, b, tl, K, N);
-    _dnk_texp(r, pow(a[0], b[0]), tp, K, N, w);
+    if ((v == 0.0 || isinf(v)) && a[0] > 0.0 && fabs(tp[0]) <= DBL_MAX) {
+        /* a value beyond the range, whose partials need not be: the recurrence (linear in
+         * the value) from exp(t_0 - L ln 2), L the integer nearest t_0 / ln 2, scaled by 2^L
+         * (as _dnk_tpow_out; the range rerun where log's coefficients overflow) */
+        double L = nearbyint(tp[0] / 0.69314718055994530942);
+        int n = L > 4096.0 ? 4096 : L < -4096.0 ? -4096 : (int)L;
+        _dnk_texp(r, exp(fma(-L, 0.69314718055994530942, tp[0])), tp, K, N, w);
+        for (size_t e = 0; e < S; e++) r[e] = ldexp(r[e], n);
+        r[0] = v;
+        return;
+    }
+    _dnk_texp(r, v, tp, K, N, w);
 }
+_DNK_RANGED_B(pow)
 
 /** s = sin(u), c = cos(u) from one recurrence. */
-static inline void _dnk_sincos(double *restrict s, double *restrict c, const double *u,
-                               unsigned K, unsigned N, double *restrict w)
+_DNK_INLINE void _dnk_sincos_plain(double *restrict s, double *restrict c, const double *u,
+                                     unsigned K, unsigned N, double *restrict w)
 {
     _dnk_tsincos(s, c, sin(u[0]), cos(u[0]), -1.0, u, K, N, w);
 }
+_DNK_RANGED_S(sincos)
 
 /** s = sinh(u), c = cosh(u) from one recurrence. */
-static inline void _dnk_sinhcosh(double *restrict s, double *restrict c, const double *u,
-                                 unsigned K, unsigned N, double *restrict w)
+_DNK_INLINE void _dnk_sinhcosh_plain(double *restrict s, double *restrict c, const double *u,
+                                       unsigned K, unsigned N, double *restrict w)
 {
-    _dnk_tsincos(s, c, sinh(u[0]), cosh(u[0]), 1.0, u, K, N, w);
+    double ch = cosh(u[0]);
+    if (isinf(ch)) { /* overflowed values: from +-1 and 1, scaled at the end (as _dnk_texp),
+                      * so that the partials are +-Inf instead of the NaN of Inf * 0 */
+        const size_t S = _dnk_size(K, N);
+        _dnk_tsincos(s, c, copysign(1.0, u[0]), 1.0, 1.0, u, K, N, w);
+        for (size_t e = 0; e < S; e++) s[e] *= ch, c[e] *= ch;
+        return;
+    }
+    _dnk_tsincos(s, c, sinh(u[0]), ch, 1.0, u, K, N, w);
 }
+_DNK_RANGED_S(sinhcosh)
 
 /* r = one result (first: s, else c) of the pair kernel _dnk_##pair; the other goes to scratch */
 #define _DNK_ONE(name, pair, first)                                                        \
-    static inline void _dnk_##name(double *restrict r, const double *u, unsigned K,        \
-                                   unsigned N, double *restrict w)                         \
+    _DNK_INLINE void _dnk_##name##_plain(double *restrict r, const double *u, unsigned K, \
+                                           unsigned N, double *restrict w)                 \
     {                                                                                      \
         double *o = w, *ws = w + _dnk_size(K, N);                                          \
-        _dnk_##pair(first ? r : o, first ? o : r, u, K, N, ws);                            \
-    }
+        _dnk_##pair##_plain(first ? r : o, first ? o : r, u, K, N, ws);                    \
+    }                                                                                      \
+    _DNK_RANGED_U(name)
 /** r = sin(u), cos(u), sinh(u), cosh(u). */
 _DNK_ONE(sin, sincos, 1)
 _DNK_ONE(cos, sincos, 0)
@@ -644,127 +1056,204 @@ _DNK_ONE(sinh, sinhcosh, 1)
 _DNK_ONE(cosh, sinhcosh, 0)
 
 /** r = tan(u). */
-static inline void _dnk_tan(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+_DNK_INLINE void _dnk_tan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     double t0 = tan(u[0]);
     _dnk_ttan(r, t0, 1.0 + t0 * t0, 1.0, u, K, N, w);
 }
+_DNK_RANGED_U(tan)
 
 /** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
-static inline void _dnk_tanh(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+_DNK_INLINE void _dnk_tanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     double ch = cosh(u[0]);
     _dnk_ttan(r, tanh(u[0]), 1.0 / (ch * ch), -1.0, u, K, N, w);
 }
+_DNK_RANGED_U(tanh)
 
-/* w = sg (1 - u^2) (sg = +1) or u^2 - 1 (sg = -1), or 1 + u^2 (sg = 0), optionally its
- * square root (root != 0); the value of 1 - u^2 as a product of two factors for accuracy.
- * Scratch sq of S doubles. */
+/* w = sg (sc^2 - u^2) (sg = +1) or u^2 - sc^2 (sg = -1), or sc^2 + u^2 (sg = 0), optionally
+ * its square root (root != 0); the value of sc^2 - u^2 as a product of two factors for
+ * accuracy. Scratch sq of S doubles. */
 static inline void _dnk_tsq_shift(double *restrict w, const double *restrict u, double sg,
-                                  int root, unsigned K, unsigned N, double *restrict sq)
+                                  double sc, int root, unsigned K, unsigned N,
+                                  double *restrict sq)
 {
     const size_t S = _dnk_size(K, N);
     _dnk_tmul(sq, u, u, K, N);
     if (sg == 0.0) {
-        sq[0] += 1.0;
+        sq[0] += sc * sc;
     } else {
-        sq[0] = sg * (1.0 - u[0]) * (1.0 + u[0]) + 0.0; /* + 0.0: +0 at the branch point */
+        sq[0] = sg * (sc - u[0]) * (sc + u[0]) + 0.0; /* + 0.0: +0 at the branch point */
         for (size_t e = 1; e < S; e++) sq[e] = -sg * sq[e];
     }
     if (root)
-        _dnk_tsqrt(w, sg == 0.0 ? hypot(1.0, u[0]) : sqrt(sq[0]), sq, K, N);
+        _dnk_tsqrt(w, sg == 0.0 ? hypot(sc, u[0]) : sqrt(sq[0]), sq, K, N);
     else
         for (size_t e = 0; e < S; e++) w[e] = sq[e];
 }
 
-/* r = f0 + integral of theta u / w(u), w from _dnk_tsq_shift(sg, root) */
+/* _dnk_integ_sq for |u_0| >= 2^500, where u^2 may overflow: on u scaled by sc, a power of 2,
+ * to unit size; theta u and w scaled alike (by sc^2, or by sc for the root) */
+_DN_COLD static void _dnk_integ_sq_big(double *restrict r, double f0, const double *u,
+                                       double sg, int root, unsigned K, unsigned N,
+                                       double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *us = w + S, sc = _dnk_unit(u[0]);
+    for (size_t e = 0; e < S; e++) us[e] = u[e] * sc;
+    _dnk_tsq_shift(w, us, sg, sc, root, K, N, w + 2 * S);
+    if (!root)
+        for (size_t e = 0; e < S; e++) us[e] *= sc;
+    _dnk_tinteg_div(r, f0, us, w, K, N, w + 2 * S);
+}
+
+/* r = f0 + integral of theta u / w(u), w from _dnk_tsq_shift(sg, 1, root); scratch 4 S */
 static inline void _dnk_integ_sq(double *restrict r, double f0, const double *u, double sg,
                                  int root, unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    _dnk_tsq_shift(w, u, sg, root, K, N, w + S);
+    if (fabs(u[0]) >= 0x1p500 && fabs(u[0]) <= DBL_MAX) {
+        _dnk_integ_sq_big(r, f0, u, sg, root, K, N, w);
+        return;
+    }
+    _dnk_tsq_shift(w, u, sg, 1.0, root, K, N, w + S);
     _dnk_tinteg_div(r, f0, u, w, K, N, w + S);
 }
 
 /** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
-static inline void _dnk_asin(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+_DNK_INLINE void _dnk_asin_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_asin, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
 }
+_DNK_RANGED_U(asin)
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
-static inline void _dnk_acos(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+_DNK_INLINE void _dnk_acos_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
-    _dnk_asin(r, u, K, N, w);
+    _dnk_asin_plain(r, u, K, N, w);
     _dn_neg(r, r, (unsigned)_dnk_size(K, N) - 1);
     r[0] = acos(u[0]);
 }
+_DNK_RANGED_U(acos)
 
 /** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
-static inline void _dnk_atanh(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+_DNK_INLINE void _dnk_atanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     if (fabs(u[0]) == 1.0) _dnk_sing(r, u, 0, _dnk_1d_atanh, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
 }
+_DNK_RANGED_U(atanh)
 
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
-static inline void _dnk_acosh(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+_DNK_INLINE void _dnk_acosh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     if (u[0] == 1.0) _dnk_sing(r, u, 0, _dnk_1d_acosh, 0, 0, 0.0, K, N);
     else _dnk_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
 }
+_DNK_RANGED_U(acosh)
 
 /** r = atan(u). */
-static inline void _dnk_atan(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+_DNK_INLINE void _dnk_atan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     _dnk_integ_sq(r, atan(u[0]), u, 0.0, 0, K, N, w);
 }
+_DNK_RANGED_U(atan)
 
 /** r = asinh(u). */
-static inline void _dnk_asinh(double *restrict r, const double *u, unsigned K, unsigned N,
-                              double *restrict w)
+_DNK_INLINE void _dnk_asinh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
 {
     _dnk_integ_sq(r, asinh(u[0]), u, 0.0, 1, K, N, w);
 }
+_DNK_RANGED_U(asinh)
 
 /** r = atan2(y, x) (C argument order): integral of (x theta y - y theta x) / (x^2 + y^2),
- *  value atan2(y_0, x_0); (0, 0) gives NaN partials. */
-static inline void _dnk_atan2(double *restrict r, const double *y, const double *x, unsigned K,
-                              unsigned N, double *restrict w)
+ *  value atan2(y_0, x_0); (0, 0) gives NaN partials. The quotient is that of x and y
+ *  scaled by a power of 2 to unit size (exactly the same), so that the squares of large
+ *  or tiny arguments neither overflow nor underflow. */
+_DNK_INLINE void _dnk_atan2_plain(double *restrict r, const double *y, const double *x,
+                                    unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    double *dy = w, *dx = w + S, *num = w + 2 * S, *den = w + 3 * S, *q = w + 4 * S;
-    _dnk_ttheta(dy, y, K, N);
-    _dnk_ttheta(dx, x, K, N);
-    _dnk_tmul(num, x, dy, K, N);
-    _dnk_tmul(q, y, dx, K, N);
-    for (size_t e = 0; e < S; e++) num[e] -= q[e];
-    _dnk_tmul(den, x, x, K, N);
-    _dnk_tmul(q, y, y, K, N);
-    for (size_t e = 0; e < S; e++) den[e] += q[e];
-    _dnk_tdiv0(q, num, den, K, N);
-    _dnk_tinteg(r, atan2(y[0], x[0]), q, K, N);
+    double *ys = w, *xs = w + S, *dy = w + 2 * S, *dx = w + 3 * S, *num = w + 4 * S;
+    double *den = w + 5 * S, sc = _dnk_unit(fmax(fabs(y[0]), fabs(x[0])));
+    for (size_t e = 0; e < S; e++) ys[e] = y[e] * sc, xs[e] = x[e] * sc;
+    _dnk_ttheta(dy, ys, K, N);
+    _dnk_ttheta(dx, xs, K, N);
+    _dnk_tmul(num, xs, dy, K, N);
+    _dnk_tmul(den, ys, dx, K, N);
+    for (size_t e = 0; e < S; e++) num[e] -= den[e];
+    _dnk_tmul(den, xs, xs, K, N);
+    _dnk_tmul(dx, ys, ys, K, N);
+    for (size_t e = 0; e < S; e++) den[e] += dx[e];
+    _dnk_tdiv0(dy, num, den, K, N);
+    _dnk_tinteg(r, atan2(y[0], x[0]), dy, K, N);
+}
+_DNK_RANGED_B(atan2)
+
+/* hypot for r_0 = h < 2^-500 and partials of a and b below 2^300 h (the cold path of
+ * _dnk_hypot_plain): the same recurrence on a / h, b / h and r / h, whose products do not
+ * underflow when the range rerun has scaled the variables down (the partials of order 2
+ * and up, ~ 1 / h, are beyond DBL_MAX for a subnormal h: 0 would be a finite wrong
+ * number); r = h (r / h). */
+_DN_COLD static void _dnk_hypot_small(double *restrict r, const double *a, const double *b,
+                                      double h, double ca, double cb, unsigned K, unsigned N,
+                                      double *restrict w)
+{
+    const size_t S = _dnk_size(K, N);
+    double *al = w, *be = w + S, *t = w + 2 * S, *t2 = w + 3 * S;
+    double sc = _dnk_sub_scale(h), inv = 1.0 / (h * sc);
+    for (size_t e = 0; e < S; e++) al[e] = a[e] * sc * inv, be[e] = b[e] * sc * inv;
+    r[0] = 1.0;
+    for (unsigned k = 1; k <= N; k++) {
+        _dnk_bdot(t, al, al, 1, k - 1, k, K);
+        _dnk_bdot(t2, be, be, 1, k - 1, k, K);
+        _DNK_BLOCK(e, K, k) t[e] += t2[e];
+        _dnk_bdot(t2, r, r, 1, k - 1, k, K);
+        _DNK_BLOCK(e, K, k) r[e] = ca * al[e] + cb * be[e] + (t[e] - t2[e]) * 0.5;
+    }
+    for (size_t e = 1; e < S; e++) r[e] *= h;
+    r[0] = h;
 }
 
-/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value; (0, 0) gives NaN. */
-static inline void _dnk_hypot(double *restrict r, const double *a, const double *b, unsigned K,
-                              unsigned N, double *restrict w)
+/** r = hypot(a, b) = sqrt(a^2 + b^2), value hypot(a_0, b_0); (0, 0) gives NaN. From
+ *  r r = a a + b b, with the terms of the value by the unit vector (c_a, c_b) = (a_0, b_0) /
+ *  r_0: r_k = c_a a_k + c_b b_k + (sum_{j=1..k-1} a_j a_{k-j} + b_j b_{k-j} - r_j r_{k-j})
+ *  / (2 r_0), so that nothing forms a_0 a_k (beyond 1e154 it overflows: a^2 + b^2 did);
+ *  for a tiny r_0 and partials not much larger on a / r_0 and b / r_0 (_dnk_hypot_small).
+ *  Scratch of 4 S. */
+_DNK_INLINE void _dnk_hypot_plain(double *restrict r, const double *a, const double *b,
+                                  unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = _dnk_size(K, N);
-    double *s = w, *t = w + S;
-    _dnk_tmul(s, a, a, K, N);
-    _dnk_tmul(t, b, b, K, N);
-    for (size_t e = 0; e < S; e++) s[e] += t[e];
-    _dnk_tsqrt(r, hypot(a[0], b[0]), s, K, N);
+    double *t = w, *t2 = w + S, h = hypot(a[0], b[0]);
+    double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m, hu = hypot(ua, ub);
+    double ca = ua / hu, cb = ub / hu, inv2 = isinf(h) ? 0.5 / hu / m : 0.5 / h;
+    if (h < 0x1p-500) { /* a tiny value: on a / h where those stay below 2^300 (as the
+                         * range rerun scales them), else as below (no overflow there) */
+        double big = 0.0;
+        for (size_t e = 1; e < S; e++) big = fmax(big, fmax(fabs(a[e]), fabs(b[e])));
+        if (big <= h * 0x1p300) {
+            _dnk_hypot_small(r, a, b, h, ca, cb, K, N, w);
+            return;
+        }
+    }
+    r[0] = h;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(t, a, a, 1, k - 1, k, K);
+               _dnk_bdot(t2, b, b, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) t[e] += t2[e];
+               _dnk_bdot(t2, r, r, 1, k - 1, k, K);
+               _DNK_BLOCK(e, K, k) r[e] = ca * a[e] + cb * b[e] + (t[e] - t2[e]) * inv2;);
 }
+_DNK_RANGED_B(hypot)
 
 /* r = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) theta u */
 static inline void _dnk_terf(double *restrict r, double f0, double s0, const double *u,
@@ -776,24 +1265,29 @@ static inline void _dnk_terf(double *restrict r, double f0, double s0, const dou
     for (size_t i = 0; i < S; i++) sq[i] = -sq[i];
     _dnk_texp(e, exp(sq[0]), sq, K, N, w + 4 * S);
     _dnk_ttheta(du, u, K, N);
-    _dnk_tmul(g, e, du, K, N);
+    /* g = e theta u without the terms e_k (theta u)_0 = e_k 0: an e_k that is not finite
+     * (exp(-u^2) at |u_0| > 1e154, where e_0 = 0) does not make NaN of g_k */
+    g[0] = 0.0;
+    _DNK_KLOOP(k, 1, N, K, _dnk_bdot(g, e, du, 0, k - 1, k, K););
     for (size_t i = 0; i < S; i++) g[i] *= s0 * _DN_2_SQRTPI;
     _dnk_tinteg(r, f0, g, K, N);
 }
 
 /** r = erf(u). */
-static inline void _dnk_erf(double *restrict r, const double *u, unsigned K, unsigned N,
-                            double *restrict w)
+_DNK_INLINE void _dnk_erf_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
 {
     _dnk_terf(r, erf(u[0]), 1.0, u, K, N, w);
 }
+_DNK_RANGED_U(erf)
 
 /** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
-static inline void _dnk_erfc(double *restrict r, const double *u, unsigned K, unsigned N,
-                             double *restrict w)
+_DNK_INLINE void _dnk_erfc_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
 {
     _dnk_terf(r, erfc(u[0]), -1.0, u, K, N, w);
 }
+_DNK_RANGED_U(erfc)
 
 /** r = |u|; at u_0 = 0 the value is 0 and every other entry NaN (as _dn_abs). */
 static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, unsigned N,
@@ -808,7 +1302,7 @@ static inline void _dnk_abs(double *restrict r, const double *u, unsigned K, uns
 static inline void _dnk_apply(double *restrict r, const double *u, dn_deriv_fn h, void *ctx,
                               unsigned K, unsigned N, double *restrict w)
 {
-    double *dh = w + 2 * _dnk_size(K, N); /* after _dnk_tcompose's 2 S (N + 1 <= S) */
+    double *dh = w + 5 * _dnk_size(K, N); /* after _dnk_tcompose's 5 S (N + 1 <= S) */
     for (unsigned j = 0; j <= N; j++) dh[j] = h(u[0], j, ctx);
     _dnk_tcompose(r, dh, u, K, N, w);
 }
