@@ -117,9 +117,23 @@ static int set_line(dvec *v, double c, double slope)
     if (!_dn_dvec_ok(v)) return DN_EINVAL;
     if (v->head + v->len > v->cap) v->head = 0;
     double *d = v->buf + v->head;
-    d[0] = c;
-    if (v->len > 1) d[1] = slope;
-    for (unsigned k = 2; k < v->len; k++) d[k] = 0.0;
+    unsigned len = v->len;
+    if (len > 1) {
+#if defined(__GNUC__) || defined(__clang__)
+        typedef double pair __attribute__((vector_size(16)));
+        pair h = {c, slope};
+#else
+        double h[2] = {c, slope};
+#endif
+        memcpy(d, &h, sizeof h);
+    } else {
+        d[0] = c;
+    }
+    for (unsigned k = 2; k < len; k++) {
+        uint64_t bits;
+        memcpy(&bits, d + k, sizeof bits);
+        if (bits) d[k] = 0.0;
+    }
     return DN_OK;
 }
 

@@ -48,9 +48,18 @@
         (void)ww;                                                                          \
         BODY;                                                                              \
     }
-/* the arithmetic (the switch folds to one case) */
+/* the arithmetic (the switch folds to one case); a product of a register with itself
+ * (x*x, Dvec's dvec_mul(r, x, x)) runs the same kernel with both operands named a, so
+ * that the compiler sees the pairs a_j b_(k-j) + a_(k-j) b_j of the Leibniz sum as one
+ * product added to itself: half the multiplies, the same roundings (a_j a_(k-j) and
+ * a_(k-j) a_j are the same double), as in dnum_oN_mul(x, x) inlined */
 #define _DN_EXPR_OPFN(N, f, OP, ...)                                                       \
-    _DN_EXPR_OPDEF(N, OP, _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww))
+    _DN_EXPR_OPDEF(N, OP,                                                                  \
+                   if (DN_OP_##OP == DN_OP_MUL && a == b) {                                \
+                       _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, a, c, N, ws, _DN_EXPR_COMMA ww) \
+                   } else {                                                                \
+                       _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww) \
+                   })
 /* the elementary functions of the operation table, one and two arguments */
 #define _DN_EXPR_OPFN1(N, f, OP, shape, ...)                                               \
     _DN_EXPR_OPDEF(N, OP, _DN_EXPR_CALL(_DN_EXPR_U_##shape, f, _dn_, d, a, b, c, N, ws, _DN_EXPR_COMMA ww))
