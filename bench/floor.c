@@ -239,6 +239,8 @@ static double w3(void)
 }
 
 /* ---- timing and output ----------------------------------------------------------- */
+/* (bench/bench_batch.c includes this file for the workloads, with FLOOR_NO_MAIN) */
+#ifndef FLOOR_NO_MAIN
 
 static double now_s(void)
 {
@@ -267,11 +269,16 @@ static void measure(const char *wl, int n, double (*f)(void), double scale, cons
     fflush(stdout);
 }
 
+#endif /* FLOOR_NO_MAIN */
+
 /* one noinline function per workload and degree, the degree a constant inside */
 #define CASES(X) X(1, 2) X(1, 4) X(1, 8) X(1, 16) X(2, 2) X(2, 4) X(2, 8) X(2, 16) \
     X(4, 2) X(4, 4) X(4, 8)
-#define DEF(W, D) static __attribute__((noinline)) double run_w##W##_##D(void) { return w##W(D); }
+#define DEF(W, D)                                                                          \
+    static __attribute__((noinline, unused)) double run_w##W##_##D(void) { return w##W(D); }
 CASES(DEF)
+
+#ifndef FLOOR_NO_MAIN
 
 int main(int argc, char **argv)
 {
@@ -287,3 +294,4 @@ int main(int argc, char **argv)
     }
     return 0;
 }
+#endif /* FLOOR_NO_MAIN */

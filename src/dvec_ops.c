@@ -69,16 +69,16 @@ static void call_scratch(const dvec_call *k, unsigned n, size_t *nd, size_t *nw)
     if (n <= DVEC_CONST_MAX) return;
     switch (k->op) {
 #define SD(A, f, OP, shape, ...) SD_##shape(f, OP)
-#define SD_DNI_N(f, OP)
-#define SD_DNI_W(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); break;
-#define SD_DNI_WW(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); *nw = _DN_WW_##f(n); break;
-#define SDI(A, f, OP, ...) SD_DNI_W(f, OP)
+#define SD_DNI_NOWS(f, OP)
+#define SD_DNI_WS(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); break;
+#define SD_DNI_WSW(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); *nw = _DN_WW_##f(n); break;
+#define SDI(A, f, OP, ...) SD_DNI_WS(f, OP)
     _DN_XK_LIST(SD, SD, SDI)
-    SD_DNI_W(d_div, D_DIV) SD_DNI_WW(pow_d, POW_D) SD_DNI_WW(pown, POWN)
+    SD_DNI_WS(d_div, D_DIV) SD_DNI_WSW(pow_d, POW_D) SD_DNI_WSW(pown, POWN)
 #undef SD
-#undef SD_DNI_N
-#undef SD_DNI_W
-#undef SD_DNI_WW
+#undef SD_DNI_NOWS
+#undef SD_DNI_WS
+#undef SD_DNI_WSW
 #undef SDI
     default: break;
     }

@@ -29,23 +29,23 @@ void _dn_expr_exec(unsigned op, double *d, const double *a, const double *b, dou
 }
 
 /* The kernels of the linkable fixed-order copies (src/kernels_x.h): the dispatcher's */
-#define XU_DNI_W(f, OP)                                                                    \
+#define XU_DNI_WS(f, OP)                                                                    \
     void _dn_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)                \
     {                                                                                      \
         _dn_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, NULL);                            \
     }
-#define XU_DNI_WW(f, OP)                                                                   \
+#define XU_DNI_WSW(f, OP)                                                                   \
     void _dn_xk_##f##_w(double *r, const double *u, unsigned n, double *ws, _dn_wide *ww)  \
     {                                                                                      \
         _dn_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, ww);                              \
     }
-#define XB_DNI_W(f, OP)                                                                    \
+#define XB_DNI_WS(f, OP)                                                                    \
     void _dn_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
                         double *ws)                                                        \
     {                                                                                      \
         _dn_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, NULL);                            \
     }
-#define XB_DNI_WW(f, OP)                                                                   \
+#define XB_DNI_WSW(f, OP)                                                                   \
     void _dn_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
                         double *ws, _dn_wide *ww)                                          \
     {                                                                                      \
@@ -57,7 +57,7 @@ void _dn_expr_exec(unsigned op, double *d, const double *a, const double *b, dou
         _dn_expr_exec_w(DN_OP_##OP, r, u, u, (double)m, n, ws, NULL);                      \
     }
 #define XU(A, f, OP, shape, ...) XU_##shape(f, OP)
-#define XU_DNI_N(f, OP)
+#define XU_DNI_NOWS(f, OP)
 #define XB(A, f, OP, shape, ...) XB_##shape(f, OP)
 _DN_XK_LIST(XU, XB, XI)
 void _dn_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws,
@@ -71,12 +71,12 @@ void _dn_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws
 }
 _DN_XK_DIRECT(_dn_xk_, _dn_, _DN_XK_WW, _DN_XK_WA)
 #undef XU
-#undef XU_DNI_N
-#undef XU_DNI_W
-#undef XU_DNI_WW
+#undef XU_DNI_NOWS
+#undef XU_DNI_WS
+#undef XU_DNI_WSW
 #undef XB
-#undef XB_DNI_W
-#undef XB_DNI_WW
+#undef XB_DNI_WS
+#undef XB_DNI_WSW
 #undef XI
 
 double _dn_expr_fold(unsigned op, double a, double b, double c)

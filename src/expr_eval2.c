@@ -27,7 +27,7 @@ static void exec2(unsigned op, double *d, const double *a, const double *b, doub
     _DN_EXPR_EXEC(_dn2_, op, d, a, b, c, n, ws, )
 }
 
-#define XU_DNI_W(f, OP)                                                                    \
+#define XU_DNI_WS(f, OP)                                                                    \
     void _dn2_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)               \
     {                                                                                      \
         exec2(DN_OP_##OP, r, u, u, 0.0, n, ws);                                            \
@@ -44,8 +44,8 @@ static void exec2(unsigned op, double *d, const double *a, const double *b, doub
         exec2(DN_OP_##OP, r, u, u, (double)m, n, ws);                                      \
     }
 #define XU(A, f, OP, shape, ...) XU_##shape(f, OP)
-#define XU_DNI_N(f, OP)
-#define XU_DNI_WW XU_DNI_W
+#define XU_DNI_NOWS(f, OP)
+#define XU_DNI_WSW XU_DNI_WS
 _DN_XK_LIST(XU, XB, XI)
 void _dn2_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws)
 {
@@ -57,9 +57,9 @@ void _dn2_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *w
 }
 _DN_XK_DIRECT(_dn2_xk_, _dn2_, , )
 #undef XU
-#undef XU_DNI_N
-#undef XU_DNI_W
-#undef XU_DNI_WW
+#undef XU_DNI_NOWS
+#undef XU_DNI_WS
+#undef XU_DNI_WSW
 #undef XB
 #undef XI
 

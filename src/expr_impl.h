@@ -37,12 +37,12 @@ enum {
 #define _DN_EXPR_OP_LIST_ELEM(X, N)                                                        \
     _DN_EXPR_OP_ARITH(X, N) DNI_OPS_ELEM2(X, N) DNI_OPS_ELEM1(X, N)
 #define _DN_EXPR_OP_ARITH(X, N)                                                            \
-    X(N, set_const, CONST, DNI_N, "c") X(N, add, ADD, DNI_N, "a + b")                      \
-    X(N, sub, SUB, DNI_N, "a - b") X(N, mul, MUL, DNI_W, "a b") X(N, div, DIV, DNI_W, "a / b") \
-    X(N, neg, NEG, DNI_N, "-a") X(N, add_d, ADD_D, DNI_N, "a + c")                         \
-    X(N, mul_d, MUL_D, DNI_N, "a c") X(N, div_d, DIV_D, DNI_N, "a / c")                    \
-    X(N, d_sub, D_SUB, DNI_N, "c - a") X(N, d_div, D_DIV, DNI_W, "c / a")                  \
-    X(N, pown, POWN, DNI_WW, "a^m") X(N, pow_d, POW_D, DNI_WW, "a^c")
+    X(N, set_const, CONST, DNI_NOWS, "c") X(N, add, ADD, DNI_NOWS, "a + b")                      \
+    X(N, sub, SUB, DNI_NOWS, "a - b") X(N, mul, MUL, DNI_WS, "a b") X(N, div, DIV, DNI_WS, "a / b") \
+    X(N, neg, NEG, DNI_NOWS, "-a") X(N, add_d, ADD_D, DNI_NOWS, "a + c")                         \
+    X(N, mul_d, MUL_D, DNI_NOWS, "a c") X(N, div_d, DIV_D, DNI_NOWS, "a / c")                    \
+    X(N, d_sub, D_SUB, DNI_NOWS, "c - a") X(N, d_div, D_DIV, DNI_WS, "c / a")                  \
+    X(N, pown, POWN, DNI_WSW, "a^m") X(N, pow_d, POW_D, DNI_WSW, "a^c")
 #define _DN_EXPR_OP_LIST_SPECIAL(X, N)                                                     \
     DNI_OPS_SPECIAL1(X, N) DNI_OPS_SPECIAL2(X, N) DNI_OPS_INT(X, N)
 _Static_assert(DN_OP_POW_D + 1 == DN_OP_POW, "the table's operations follow the arithmetic");
@@ -80,11 +80,11 @@ struct dn_expr {
     case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_B_##shape, f, _DN_EXPR_UNPACK S); break;
 #define _DN_EXPR_CASEI_(S, f, OP, ...)                                                     \
     case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_I, f, _DN_EXPR_UNPACK S); break;
-#define _DN_EXPR_U_DNI_N(f, P, d, a, b, c, n, ...) P##f(d, a, n)
-#define _DN_EXPR_U_DNI_W(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws)
-#define _DN_EXPR_U_DNI_WW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws __VA_ARGS__)
-#define _DN_EXPR_B_DNI_W(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws)
-#define _DN_EXPR_B_DNI_WW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws __VA_ARGS__)
+#define _DN_EXPR_U_DNI_NOWS(f, P, d, a, b, c, n, ...) P##f(d, a, n)
+#define _DN_EXPR_U_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws)
+#define _DN_EXPR_U_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws __VA_ARGS__)
+#define _DN_EXPR_B_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws)
+#define _DN_EXPR_B_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws __VA_ARGS__)
 #define _DN_EXPR_I(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, (int)(c), n, ws)
 #define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                        \
     switch (op) {                                                                          \

@@ -17,10 +17,10 @@
 #endif
 
 /* Every kernel with scratch of both families, as X(A, f, OP, shape, doc): mul, div and
- * the rows of the operation table (dnum/internal/ops.h; abs, of shape DNI_N, has none).
+ * the rows of the operation table (dnum/internal/ops.h; abs, of shape DNI_NOWS, has none).
  * U one argument, B two, I (int, u). */
 #define _DN_XK_LIST(U, B, I)                                                               \
-    B(~, mul, MUL, DNI_W, "a b") B(~, div, DIV, DNI_W, "a / b") DNI_OPS_UNARY(U, ~)        \
+    B(~, mul, MUL, DNI_WS, "a b") B(~, div, DIV, DNI_WS, "a / b") DNI_OPS_UNARY(U, ~)        \
     DNI_OPS_BINARY(B, ~) DNI_OPS_INT(I, ~)
 
 /* the prototypes, P the prefix (_dn_xk_ or _dn2_xk_); the one-variable kernels of
@@ -78,20 +78,20 @@
 /* the prototypes by the shape of the kernel's scratch: the one-variable kernels of sqrt,
  * cbrt, pow, atan2, hypot, pow_d and pown take wide scratch, Dnum2's do not */
 #define _DN_XK_P1U(A, f, OP, shape, ...) _DN_XK_P1U_##shape(_dn_xk_, f)
-#define _DN_XK_P1U_DNI_N(P, f)
-#define _DN_XK_P1U_DNI_W _DN_XK_U
-#define _DN_XK_P1U_DNI_WW _DN_XK_UW
+#define _DN_XK_P1U_DNI_NOWS(P, f)
+#define _DN_XK_P1U_DNI_WS _DN_XK_U
+#define _DN_XK_P1U_DNI_WSW _DN_XK_UW
 #define _DN_XK_P1B(A, f, OP, shape, ...) _DN_XK_P1B_##shape(_dn_xk_, f)
-#define _DN_XK_P1B_DNI_W _DN_XK_B
-#define _DN_XK_P1B_DNI_WW _DN_XK_BW
+#define _DN_XK_P1B_DNI_WS _DN_XK_B
+#define _DN_XK_P1B_DNI_WSW _DN_XK_BW
 #define _DN_XK_P1I(A, f, ...) _DN_XK_I(_dn_xk_, f)
 _DN_XK_LIST(_DN_XK_P1U, _DN_XK_P1B, _DN_XK_P1I)
 _DN_XK_OTHERS(_dn_xk_, _DN_XK_WW)
 
 #define _DN_XK_P2U(A, f, OP, shape, ...) _DN_XK_P2U_##shape(_dn2_xk_, f)
-#define _DN_XK_P2U_DNI_N(P, f)
-#define _DN_XK_P2U_DNI_W _DN_XK_U
-#define _DN_XK_P2U_DNI_WW _DN_XK_U
+#define _DN_XK_P2U_DNI_NOWS(P, f)
+#define _DN_XK_P2U_DNI_WS _DN_XK_U
+#define _DN_XK_P2U_DNI_WSW _DN_XK_U
 #define _DN_XK_P2B(A, f, ...) _DN_XK_B(_dn2_xk_, f)
 #define _DN_XK_P2I(A, f, ...) _DN_XK_I(_dn2_xk_, f)
 _DN_XK_LIST(_DN_XK_P2U, _DN_XK_P2B, _DN_XK_P2I)

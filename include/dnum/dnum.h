@@ -29,6 +29,7 @@
 #include "dnum/dnum2.h"
 #include "dnum/dnumk.h"
 #include "dnum/expr.h"
+#include "dnum/batch.h"
 #include "dnum/coeffs.h"
 
 #endif /* DNUM_DNUM_H */

@@ -207,9 +207,9 @@ extern "C" {
 /* the functions of the operation table (dnum/internal/ops.h): the elementary ones with
  * the scratch _DN2_WORK(N) (abs without), the special ones with _DN2_W_SP(N) */
 #define _DNUM2_FN1(N, f, OP, shape, ...) _DNUM2_FN1_##shape(N, f)
-#define _DNUM2_FN1_DNI_N _DNUM2_UN
-#define _DNUM2_FN1_DNI_W _DNUM2_UNW
-#define _DNUM2_FN1_DNI_WW _DNUM2_UNW
+#define _DNUM2_FN1_DNI_NOWS _DNUM2_UN
+#define _DNUM2_FN1_DNI_WS _DNUM2_UNW
+#define _DNUM2_FN1_DNI_WSW _DNUM2_UNW
 #define _DNUM2_FN2(N, f, ...) _DNUM2_PROD(N, f)
 #define _DNUM2_FNS1(N, f, ...) _DNUM2_SPW(N, f)
 #define _DNUM2_FNS2(N, f, ...) _DNUM2_SPB(N, f)

@@ -35,10 +35,10 @@
     X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)
 
 /* The API of a fixed-order family, by signature (T the number type of order N). */
-#define _DN_API_UN(X, N) X(N, neg, NEG, DNI_N, "-u") DNI_OPS_UNARY(X, N)
+#define _DN_API_UN(X, N) X(N, neg, NEG, DNI_NOWS, "-u") DNI_OPS_UNARY(X, N)
 #define _DN_API_BIN(X, N)                                                                  \
-    X(N, add, ADD, DNI_N, "a + b") X(N, sub, SUB, DNI_N, "a - b")                         \
-    X(N, mul, MUL, DNI_W, "a b") X(N, div, DIV, DNI_W, "a / b") DNI_OPS_BINARY(X, N)
+    X(N, add, ADD, DNI_NOWS, "a + b") X(N, sub, SUB, DNI_NOWS, "a - b")                         \
+    X(N, mul, MUL, DNI_WS, "a b") X(N, div, DIV, DNI_WS, "a / b") DNI_OPS_BINARY(X, N)
 #define _DN_API_BIN_D(X, N) X(N, add_d) X(N, sub_d) X(N, mul_d) X(N, div_d) X(N, pow_d)
 #define _DN_API_D_BIN(X, N) X(N, d_sub) X(N, d_div)
 #define _DN_API_INT(X, N) DNI_OPS_INT(X, N)

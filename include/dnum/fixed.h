@@ -178,12 +178,12 @@
 
 /* the functions of the operation table (dnum/internal/ops.h), by the shape of the kernel */
 #define _DNUM_FN1(N, f, OP, shape, ...) _DNUM_FN1_##shape(N, f)
-#define _DNUM_FN1_DNI_N _DNUM_UN
-#define _DNUM_FN1_DNI_W _DNUM_UNW
-#define _DNUM_FN1_DNI_WW _DNUM_UNWW
+#define _DNUM_FN1_DNI_NOWS _DNUM_UN
+#define _DNUM_FN1_DNI_WS _DNUM_UNW
+#define _DNUM_FN1_DNI_WSW _DNUM_UNWW
 #define _DNUM_FN2(N, f, OP, shape, ...) _DNUM_FN2_##shape(N, f)
-#define _DNUM_FN2_DNI_W _DNUM_BINW
-#define _DNUM_FN2_DNI_WW _DNUM_BINWW
+#define _DNUM_FN2_DNI_WS _DNUM_BINW
+#define _DNUM_FN2_DNI_WSW _DNUM_BINWW
 #define _DNUM_FNI(N, f, ...) _DNUM_INT(N, f)
 
 /** Instantiates the type dnum_oN and its whole API for order N (a decimal literal). */

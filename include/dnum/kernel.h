@@ -131,7 +131,21 @@
  *   _DN_DIGAMMA_X0(n)  where the Hurwitz zeta sums switch to Euler-Maclaurin (order n)
  * Per type besides: the wide type and its primitives _DN_K(wide) _DN_K(wd) ... (for double
  * kernel_wide.h's), and the conversions _DN_K(scale) _DN_K(to_t) _DN_K(from_t)
- * _DN_K(to_w) _DN_K(from_w) _DN_K(lgamma_value), defined before the body. */
+ * _DN_K(to_w) _DN_K(from_w) _DN_K(lgamma_value), defined before the body.
+ *
+ * The element may also be a vector of W doubles, one point per lane (src/kernel_lane.h,
+ * the batch evaluators): the recurrences are the same, and the few tests on values that
+ * they make are written so that they read lane-wise there. For a scalar type these
+ * macros are the plain forms (defined in terms of _DN_R, so they follow its redefinition):
+ *   _DN_S         the scalar type of casts and constant parameters (_DN_R; double there)
+ *   _DN_V(x)      the scalar x as an element (a splat there)
+ *   _DN_SEL(m, a, b)  m ? a : b, lane by lane for a vector m
+ *   _DN_ANY(m)    whether m holds (in some lane); _DN_AND(m, q) m && q (lane-wise)
+ *   _DN_ISINF(x) _DN_ISFINITE(x)  isinf, isfinite (lane masks there)
+ *   _DN_RARE(c)   a branch to a rare path (a zero or pole rule, out of line): c here; 0
+ *                 for a vector element, whose evaluator sends the lanes that meet c to
+ *                 the scalar kernel instead (the parts marked !_DN_LANE_BODY, the cold
+ *                 paths and the wide kernels, are compiled for scalar types only). */
 #define _DN_R double
 #define _DN_KP _dn_ /* the prefix */
 #define _DN_K(name) _dn_##name
@@ -145,6 +159,17 @@
 #define _DN_SERIES_TOL 1e-18
 #define _DN_DIGAMMA_X0(n) (20.0 + (double)(n))
 #define _DN_DOUBLE_BODY 1 /* this instantiation is the double one */
+#ifndef _DN_LANE_BODY
+#define _DN_LANE_BODY 0 /* 1: a vector element type (src/kernel_lane.h) */
+#define _DN_S _DN_R
+#define _DN_V(x) ((_DN_R)(x))
+#define _DN_SEL(m, a, b) ((m) ? (a) : (b))
+#define _DN_ANY(m) (m)
+#define _DN_AND(m, q) ((m) && (q))
+#define _DN_ISINF(x) isinf(x)
+#define _DN_ISFINITE(x) isfinite(x)
+#define _DN_RARE(c) (c)
+#endif
 
 #define _DN_2_SQRTPI _DN_C(1.1283791670955125738961589031215452) /* 2/sqrt(pi) */
 #define _DN_SQRT2 _DN_C(1.41421356237309504880168872420969808)
@@ -212,7 +237,9 @@ static inline void _dn_from_t(double *restrict d, const double *t, unsigned n)
 /* ------------------------------------------------------------------------------------ */
 /* The body: every recurrence, on the element-type macros above (included once per type). */
 #ifdef _DN_KERNEL_BODY
+#if !_DN_LANE_BODY /* the wide cores: not for a vector element type */
 #include "dnum/kernel_wide.h" /* its series cores, for this type */
+#endif /* !_DN_LANE_BODY */
 
 /* ------------------------------------------------------------------------------------ */
 /* Normalised cores (Taylor coefficients, order n, no aliasing).                         */
@@ -244,7 +271,7 @@ static inline void _DN_K(tdiv)(_DN_R *restrict c, const _DN_R *restrict a,
 /** g = derivative of a, as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
 static inline void _DN_K(tdiff)(_DN_R *restrict g, const _DN_R *restrict a, unsigned n)
 {
-    _DN_UNROLL for (unsigned m = 0; m < n; m++) g[m] = (_DN_R)(m + 1) * a[m + 1];
+    _DN_UNROLL for (unsigned m = 0; m < n; m++) g[m] = (_DN_S)(m + 1) * a[m + 1];
 }
 
 /** f = f0 + integral of g (g has order n - 1): f[0] = f0, f[k] = g[k-1] / k.
@@ -253,7 +280,7 @@ static inline void _DN_K(tdiff)(_DN_R *restrict g, const _DN_R *restrict a, unsi
 static inline void _DN_K(tinteg)(_DN_R *restrict f, _DN_R f0, const _DN_R *restrict g, unsigned n)
 {
     f[0] = f0;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = (f0 != f0) ? f0 : g[k - 1] * _DN_INV(k);
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = _DN_SEL(f0 != f0, f0, g[k - 1] * _DN_INV(k));
 }
 
 /* f = f0 + integral of (u' / w): the shared shape of log, atan, asin, atanh, ... */
@@ -277,9 +304,9 @@ static inline void _DN_K(texp_w)(_DN_R *restrict e, _DN_R e0, const _DN_R *restr
     _DN_R *v = ws; /* _DN_WN(1, n) */
     /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end,
      * so the derivatives are +-Inf as well instead of the NaN of Inf * 0 */
-    _DN_R f = isinf(e0) ? e0 : 1.0;
-    e[0] = isinf(e0) ? 1.0 : e0;
-    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_R)j * u[j];
+    _DN_R f = _DN_SEL(_DN_ISINF(e0), e0, _DN_V(1.0));
+    e[0] = _DN_SEL(_DN_ISINF(e0), _DN_V(1.0), e0);
+    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_S)j * u[j];
     /* oldest terms first, the newest (e[k-1]) last: the sum of the older terms does not
      * wait for e[k-1], so each step adds only a multiply-add to the critical path */
     _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) {
@@ -287,20 +314,20 @@ static inline void _DN_K(texp_w)(_DN_R *restrict e, _DN_R e0, const _DN_R *restr
         _DN_UNROLL_IN for (_DN_IX j = k - 1; j >= 1; j--) s += v[j] * e[k - j];
         e[k] = s * _DN_INV(k);
     }
-    if (f != 1.0)
+    if (_DN_ANY(f != 1.0))
         for (unsigned k = 0; k <= n; k++) e[k] *= f;
 }
 
 /** s = sin(u), c = cos(u) (sign = -1) or s = sinh(u), c = cosh(u) (sign = +1);
  *  s0, c0 are the values at u0. */
 static inline void _DN_K(tsincos_w)(_DN_R *restrict s, _DN_R *restrict c, _DN_R s0, _DN_R c0,
-                                 _DN_R sign, const _DN_R *restrict u, unsigned n,
+                                 _DN_S sign, const _DN_R *restrict u, unsigned n,
                                  _DN_R *restrict ws)
 {
     _DN_R *v = ws; /* _DN_WN(1, n) */
     s[0] = s0;
     c[0] = c0;
-    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_R)j * u[j];
+    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_S)j * u[j];
     _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) { /* newest terms last, as in exp */
         _DN_R ss = v[k] * c[0], cc = v[k] * s[0];
         _DN_UNROLL_IN for (_DN_IX j = k - 1; j >= 1; j--) {
@@ -314,19 +341,19 @@ static inline void _DN_K(tsincos_w)(_DN_R *restrict s, _DN_R *restrict c, _DN_R 
 
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1), from t' = w u' with w = 1 + sign t^2;
  *  t0 = value, w0 = 1 + sign t0^2 computed accurately by the caller. */
-static inline void _DN_K(ttan_w)(_DN_R *restrict t, _DN_R t0, _DN_R w0, _DN_R sign,
+static inline void _DN_K(ttan_w)(_DN_R *restrict t, _DN_R t0, _DN_R w0, _DN_S sign,
                               const _DN_R *restrict u, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *v = ws, *w = ws + _DN_ST(n); /* _DN_WN(2, n) */
     t[0] = t0;
     w[0] = w0;
-    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_R)j * u[j];
+    _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_S)j * u[j];
     _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) {
         _DN_R s = v[k] * w[0]; /* newest term last */
         _DN_UNROLL_IN for (_DN_IX j = k - 1; j >= 1; j--) s += v[j] * w[k - j];
         t[k] = s * _DN_INV(k);
         if (k < n) { /* w[k] = sign * sum_{j=0..k} t[j] t[k-j] */
-            _DN_R q = 0.0;
+            _DN_R q = _DN_V(0.0);
             _DN_UNROLL_IN for (_DN_IX j = 0; j <= k; j++) q += t[j] * t[k - j];
             w[k] = sign * q;
         }
@@ -341,12 +368,13 @@ static inline void _DN_K(tsqrt)(_DN_R *restrict r, _DN_R r0, const _DN_R *restri
     r[0] = r0;
     _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) {
         /* sum_{j=1..k-1} r[j] r[k-j] by symmetry; the newest r[k-1] enters last */
-        _DN_R s = (k % 2 == 0) ? r[k / 2] * r[k / 2] : 0.0;
+        _DN_R s = (k % 2 == 0) ? r[k / 2] * r[k / 2] : _DN_V(0.0);
         _DN_UNROLL_IN for (_DN_IX j = (k - 1) / 2; j >= 1; j--) s += 2.0 * r[j] * r[k - j];
         r[k] = (u[k] - s) * inv2;
     }
 }
 
+#if !_DN_LANE_BODY /* the composition, the wide powers and the zero rules (scalar code) */
 /** f = h(u) from the derivatives h^(j)(u0) in dh[j]: f = sum_j dh[j]/j! (u - u0)^j (Faa
  *  di Bruno in normalised form), O(n^3). At scaled orders (s != 1) it sums
  *  (dh[j] s^j/j!) ((u - u0)/s)^j, the same series with every factor in range.
@@ -604,6 +632,7 @@ _DN_COLD static void _DN_K(tbranch_sqrt)(_DN_R *f, _DN_R f0, _DN_R c, const _DN_
     }
 }
 
+#endif /* !_DN_LANE_BODY */
 /* ------------------------------------------------------------------------------------ */
 /* Derivative-form kernels. Any output may alias any input.                               */
 
@@ -611,14 +640,14 @@ _DN_COLD static void _DN_K(tbranch_sqrt)(_DN_R *f, _DN_R f0, _DN_R c, const _DN_
 static inline void _DN_K(set_var)(_DN_R *r, _DN_R x, unsigned n)
 {
     r[0] = x;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = (k == 1) ? 1.0 : 0.0;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = _DN_V((k == 1) ? 1.0 : 0.0);
 }
 
 /** r = the constant c: (c, 0, ..., 0). */
 static inline void _DN_K(set_const)(_DN_R *r, _DN_R c, unsigned n)
 {
     r[0] = c;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = 0.0;
+    _DN_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = _DN_V(0.0);
 }
 
 /** r = a + b. */
@@ -669,8 +698,8 @@ static inline void _DN_K(mul_w)(_DN_R *r, const _DN_R *a, const _DN_R *b, unsign
             const double *c = _dn_binom + k * (k + 1) / 2;
             _DN_R s = a[0] * b[k];
             _DN_UNROLL_IN for (_DN_IX j = 1; 2 * j < k; j++)
-                s += (_DN_R)c[j] * (a[j] * b[k - j] + a[k - j] * b[j]);
-            if (k >= 2 && k % 2 == 0) s += (_DN_R)c[k / 2] * (a[k / 2] * b[k / 2]);
+                s += (_DN_S)c[j] * (a[j] * b[k - j] + a[k - j] * b[j]);
+            if (k >= 2 && k % 2 == 0) s += (_DN_S)c[k / 2] * (a[k / 2] * b[k / 2]);
             ws[k] = k ? s + a[k] * b[0] : s;
         }
         _DN_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = ws[k];
@@ -687,7 +716,7 @@ static inline void _DN_K(mul_w)(_DN_R *r, const _DN_R *a, const _DN_R *b, unsign
 static inline void _DN_K(tdiv_any_w)(_DN_R *restrict c, const _DN_R *restrict ta,
                                   const _DN_R *restrict tb, unsigned n, _DN_R *restrict ws)
 {
-    if (tb[0] == 0.0) _DN_K(tdiv_zero_w)(c, ta, tb, n, ws); /* a pole or a removable zero */
+    if (_DN_RARE(tb[0] == 0.0)) _DN_K(tdiv_zero_w)(c, ta, tb, n, ws); /* a pole or a removable zero */
     else _DN_K(tdiv)(c, ta, tb, n);
 }
 
@@ -722,20 +751,20 @@ static inline void _DN_K(d_div_w)(_DN_R *r, _DN_R c, const _DN_R *b, unsigned n,
 static inline int _DN_K(linear)(const _DN_R *u, unsigned n)
 {
     for (unsigned k = 2; k <= n; k++)
-        if (u[k] != 0.0) return 0;
+        if (_DN_ANY(u[k] != 0.0)) return 0;
     return 1;
 }
 
 /* r[k] = u1^k c_k where c cycles f0, f1, sg f0, sg f1, f0, ... (sg = -1: sin/cos,
  * +1: exp/sinh/cosh); a constant u (u1 = 0) has zero derivatives. */
-static inline void _DN_K(lin_cycle)(_DN_R *r, _DN_R f0, _DN_R f1, _DN_R u1, _DN_R sg,
+static inline void _DN_K(lin_cycle)(_DN_R *r, _DN_R f0, _DN_R f1, _DN_R u1, _DN_S sg,
                                  unsigned n)
 {
-    _DN_R pw = 1.0, c[4] = {f0, f1, sg * f0, sg * f1};
+    _DN_R pw = _DN_V(1.0), c[4] = {f0, f1, sg * f0, sg * f1};
     r[0] = f0;
     for (unsigned k = 1; k <= n; k++) {
         pw *= u1;
-        r[k] = u1 == 0.0 ? 0.0 : c[k & 3u] * pw;
+        r[k] = _DN_SEL(u1 == 0.0, _DN_V(0.0), c[k & 3u] * pw);
     }
 }
 
@@ -745,7 +774,7 @@ static inline void _DN_K(exp_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *res
 {
     if (_DN_K(linear)(u, n)) {
         _DN_R e = _DN_M(exp)(u[0]);
-        _DN_K(lin_cycle)(r, e, e, n ? u[1] : 0.0, 1.0, n);
+        _DN_K(lin_cycle)(r, e, e, n ? u[1] : _DN_V(0.0), 1.0, n);
         return;
     }
     _DN_R *tu = ws, *tr = ws + _DN_ST(n);
@@ -772,7 +801,7 @@ static inline void _DN_K(log_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *res
 {
     _DN_R *tu = ws, *tr = ws + _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
-    if (u[0] == 0.0) _DN_K(tlog_zero)(tr, tu, n); /* the pole rule */
+    if (_DN_RARE(u[0] == 0.0)) _DN_K(tlog_zero)(tr, tu, n); /* the pole rule */
     else _DN_K(tinteg_div_w)(tr, _DN_M(log)(u[0]), tu, tu, n, ws + 2 * _DN_ST(n));
     _DN_K(from_t)(r, tr, n);
 }
@@ -785,7 +814,7 @@ static inline void _DN_K(log1p_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
     _DN_K(to_t)(tu, u, n);
     _DN_K(to_t)(tw, u, n);
     tw[0] = 1.0 + u[0];
-    if (tw[0] == 0.0) _DN_K(tlog_zero)(tr, tw, n); /* u0 = -1: the pole rule */
+    if (_DN_RARE(tw[0] == 0.0)) _DN_K(tlog_zero)(tr, tw, n); /* u0 = -1: the pole rule */
     else _DN_K(tinteg_div_w)(tr, _DN_M(log1p)(u[0]), tu, tw, n, ws + 3 * _DN_ST(n));
     _DN_K(from_t)(r, tr, n);
 }
@@ -800,7 +829,7 @@ static inline void _DN_K(sqrt_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
 {
     _DN_R *tu = ws, *tr = ws + _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
-    if (u[0] == 0.0) _DN_K(tpow_zero_w)(tr, _DN_M(sqrt)(u[0]), 0.5, 0, tu, n, ws + 2 * _DN_ST(n), ww);
+    if (_DN_RARE(u[0] == 0.0)) _DN_K(tpow_zero_w)(tr, _DN_M(sqrt)(u[0]), 0.5, 0, tu, n, ws + 2 * _DN_ST(n), ww);
     else _DN_K(tsqrt)(tr, _DN_M(sqrt)(u[0]), tu, n);
     _DN_K(from_t)(r, tr, n);
 }
@@ -843,18 +872,18 @@ static inline void _dn_from_w(double *d, const _dn_wide *w, unsigned n)
  * series is scaled to libm's pow(u0, p): value and derivatives stay consistent. Larger
  * |p| (even integers): the power recurrence in extended precision.
  * Scratch: ws _DN_WN(6, n) doubles, ww _DN_WN(3, n) wide. */
-static inline void _DN_K(tpow_int_w)(_DN_R *restrict f, _DN_R p, const _DN_R *restrict u,
+static inline void _DN_K(tpow_int_w)(_DN_R *restrict f, _DN_S p, const _DN_R *restrict u,
                                   unsigned n, _DN_R *restrict ws, _DN_K(wide) *restrict ww)
 {
     _DN_R f0 = _DN_M(pow)(u[0], p);
-    if (_DN_M(fabs)(p) >= 9223372036854775808.0) {
-        if (u[0] != 0.0) _DN_K(tpow_wide_w)(f, f0, p, u, n, ww);
+    if (p >= 9223372036854775808.0 || p <= -9223372036854775808.0) { /* |p| >= 2^63 */
+        if (_DN_RARE(u[0] != 0.0)) _DN_K(tpow_wide_w)(f, f0, p, u, n, ww);
         else _DN_K(tpow_zero_w)(f, f0, p, 2, u, n, ws, ww);
         return;
     }
     _DN_R *tb = ws, *tt = ws + _DN_ST(n);
-    unsigned long long e = (unsigned long long)_DN_M(fabs)(p);
-    _DN_K(set_const)(f, 1.0, n);
+    unsigned long long e = (unsigned long long)(p < 0.0 ? -p : p);
+    _DN_K(set_const)(f, _DN_V(1.0), n);
     for (unsigned k = 0; k <= n; k++) tb[k] = u[k];
     while (e) {
         if (e & 1u) {
@@ -868,12 +897,16 @@ static inline void _DN_K(tpow_int_w)(_DN_R *restrict f, _DN_R p, const _DN_R *re
         }
     }
     if (p < 0.0) {
-        _DN_K(set_const)(tb, 1.0, n);
+        _DN_K(set_const)(tb, _DN_V(1.0), n);
         _DN_K(tdiv_any_w)(tt, tb, f, n, ws + 2 * _DN_ST(n));
         for (unsigned k = 0; k <= n; k++) f[k] = tt[k];
     }
-    if (f[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(f[0]) && f[0] != 0.0) {
-        _DN_R c = f0 / f[0];
+    /* (the condition lane-wise for a vector element type: c = 1 in the other lanes) */
+    if (_DN_ANY(_DN_AND(_DN_AND(_DN_AND(f[0] != f0, _DN_ISFINITE(f0)), f0 != 0.0),
+                        _DN_AND(_DN_ISFINITE(f[0]), f[0] != 0.0)))) {
+        _DN_R c = _DN_SEL(_DN_AND(_DN_AND(_DN_AND(f[0] != f0, _DN_ISFINITE(f0)), f0 != 0.0),
+                                  _DN_AND(_DN_ISFINITE(f[0]), f[0] != 0.0)),
+                          f0 / f[0], _DN_V(1.0));
         for (unsigned k = 1; k <= n; k++) f[k] *= c;
     }
     f[0] = f0;
@@ -890,10 +923,11 @@ static inline void _DN_K(pown_w)(_DN_R *r, const _DN_R *u, long m, unsigned n,
 {
     _DN_R *tu = ws, *tr = ws + _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
-    _DN_K(tpow_int_w)(tr, (_DN_R)m, tu, n, ws + 2 * _DN_ST(n), ww);
+    _DN_K(tpow_int_w)(tr, (_DN_S)m, tu, n, ws + 2 * _DN_ST(n), ww);
     _DN_K(from_t)(r, tr, n);
 }
 
+#if !_DN_LANE_BODY /* the wide powers */
 /** r = u^p for a real constant p. Integer-valued p (any magnitude) as _dn_pown; otherwise
  *  u0 < 0 gives NaN (as pow) and u0 = 0 follows the zero rule (exact series where u^p is
  *  analytic, e.g. (x^3 + x^4)^(1/3); one-sided limits or NaN where it is not).
@@ -956,6 +990,7 @@ static inline void _DN_K(pow_w)(_DN_R *r, const _DN_R *a, const _DN_R *b, unsign
     if (positive) _DN_K(underflow_nan)(r, v, n); /* else NaN already (log of a0 <= 0) */
 }
 
+#endif /* !_DN_LANE_BODY */
 /** s = sin(u) and c = cos(u) from one recurrence. s and c must differ.
  *  Scratch: _DN_W_sincos(n). */
 #define _DN_W_sincos(n) _DN_WN(4, n)
@@ -963,7 +998,7 @@ static inline void _DN_K(sincos_w)(_DN_R *s, _DN_R *c, const _DN_R *u, unsigned 
                                 _DN_R *restrict ws)
 {
     if (_DN_K(linear)(u, n)) {
-        _DN_R sv = _DN_M(sin)(u[0]), cv = _DN_M(cos)(u[0]), u1 = n ? u[1] : 0.0;
+        _DN_R sv = _DN_M(sin)(u[0]), cv = _DN_M(cos)(u[0]), u1 = n ? u[1] : _DN_V(0.0);
         _DN_K(lin_cycle)(s, sv, cv, u1, -1.0, n);
         _DN_K(lin_cycle)(c, cv, -sv, u1, -1.0, n);
         return;
@@ -996,7 +1031,7 @@ static inline void _DN_K(sinhcosh_w)(_DN_R *s, _DN_R *c, const _DN_R *u, unsigne
                                   _DN_R *restrict ws)
 {
     if (_DN_K(linear)(u, n)) {
-        _DN_R sv = _DN_M(sinh)(u[0]), cv = _DN_M(cosh)(u[0]), u1 = n ? u[1] : 0.0;
+        _DN_R sv = _DN_M(sinh)(u[0]), cv = _DN_M(cosh)(u[0]), u1 = n ? u[1] : _DN_V(0.0);
         _DN_K(lin_cycle)(s, sv, cv, u1, 1.0, n);
         _DN_K(lin_cycle)(c, cv, sv, u1, 1.0, n);
         return;
@@ -1047,7 +1082,7 @@ static inline void _DN_K(tanh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
  * (root = 0); the constant term is formed as a product of two factors for accuracy.
  * Scratch: ws, _DN_WN(1, n). */
 static inline void _DN_K(tone_minus_sq_w)(_DN_R *restrict w, const _DN_R *restrict tu,
-                                       _DN_R sg, int root, unsigned n, _DN_R *restrict ws)
+                                       _DN_S sg, int root, unsigned n, _DN_R *restrict ws)
 {
     _DN_R *sq = ws;
     _DN_K(tmul)(sq, tu, tu, n);
@@ -1066,8 +1101,8 @@ static inline void _DN_K(asin_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
 {
     _DN_R *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
-    if (_DN_M(fabs)(u[0]) == 1.0) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
-        for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : 0.0;
+    if (_DN_RARE(_DN_M(fabs)(u[0]) == 1.0)) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
+        for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : _DN_V(0.0);
         _DN_K(tbranch_sqrt)(tr, _DN_M(asin)(u[0]), -u[0] * _DN_SQRT2, tw, n);
         _DN_K(from_t)(r, tr, n);
         return;
@@ -1094,9 +1129,9 @@ static inline void _DN_K(atanh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
 {
     _DN_R *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
-    if (_DN_M(fabs)(tu[0]) == 1.0) { /* the pole of -+ log(1 -+ u)/2 dominates every order */
+    if (_DN_RARE(_DN_M(fabs)(tu[0]) == 1.0)) { /* the pole of -+ log(1 -+ u)/2 dominates every order */
         _DN_R sg = tu[0]; /* +1: -log(1 - u)/2; -1: log(1 + u)/2 */
-        for (unsigned k = 0; k <= n; k++) tw[k] = k ? -sg * tu[k] : 0.0;
+        for (unsigned k = 0; k <= n; k++) tw[k] = k ? -sg * tu[k] : _DN_V(0.0);
         _DN_K(tlog_zero)(tr, tw, n);
         for (unsigned k = 0; k <= n; k++) tr[k] = -sg * tr[k];
         _DN_K(from_t)(r, tr, n);
@@ -1114,8 +1149,8 @@ static inline void _DN_K(acosh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
 {
     _DN_R *tu = ws, *tw = ws + _DN_ST(n), *tr = ws + 2 * _DN_ST(n), *w3 = ws + 3 * _DN_ST(n);
     _DN_K(to_t)(tu, u, n);
-    if (u[0] == 1.0) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
-        for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : 0.0;
+    if (_DN_RARE(u[0] == 1.0)) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
+        for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : _DN_V(0.0);
         _DN_K(tbranch_sqrt)(tr, 0.0, _DN_SQRT2, tw, n);
         _DN_K(from_t)(r, tr, n);
         return;
@@ -1160,6 +1195,7 @@ static inline void _DN_K(asinh_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *r
     _DN_K(from_t)(r, tr, n);
 }
 
+#if !_DN_LANE_BODY /* the wide two-argument kernels */
 /** r = atan2(y, x) (C argument order): integral of (x y' - y x') / (x^2 + y^2) with the
  *  value atan2(y0, x0), in extended precision (kernel_wide.h). (0, 0) gives NaN
  *  derivatives. Scratch: ww, _DN_WW_atan2(n) wide (ws unused). */
@@ -1215,8 +1251,9 @@ static inline void _DN_K(hypot_w)(_DN_R *r, const _DN_R *a, const _DN_R *b, unsi
     r[0] = h; /* the value is libm's, as everywhere (the wide head may round otherwise) */
 }
 
+#endif /* !_DN_LANE_BODY */
 /* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u'. Scratch: ws, _DN_WN(5, n). */
-static inline void _DN_K(terf_w)(_DN_R *restrict f, _DN_R f0, _DN_R s0,
+static inline void _DN_K(terf_w)(_DN_R *restrict f, _DN_R f0, _DN_S s0,
                               const _DN_R *restrict tu, unsigned n, _DN_R *restrict ws)
 {
     if (n == 0) {
@@ -1253,6 +1290,7 @@ static inline void _DN_K(erfc_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *re
     _DN_K(from_t)(r, tr, n);
 }
 
+#if !_DN_LANE_BODY /* abs branches on the value; the callbacks and the special functions */
 /** r = |u|. At u0 = 0 the value is 0 and every derivative NaN (not differentiable). */
 static inline void _DN_K(abs)(_DN_R *r, const _DN_R *u, unsigned n)
 {
@@ -1282,5 +1320,6 @@ static inline void _DN_K(apply_w)(_DN_R *r, const _DN_R *u, dn_deriv_fn h, void 
 }
 
 #include "dnum/kernel_special.h" /* special functions (same conventions) */
+#endif /* !_DN_LANE_BODY */
 #undef _DN_KERNEL_BODY
 #endif /* _DN_KERNEL_BODY */

@@ -1,0 +1,148 @@
+/* Batch evaluation (dnum/batch.h) beside the scalar paths and the C floor, in one run.
+ *
+ * W1 = exp(-x^2) and W2 (docs/benchmarks.md) at orders 2, 4, 8, 16, M = 200,000 points:
+ *   c_floor              bench/floor.c's hand-written code (included here)
+ *   dnum_fixed           the fixed-order family (dnum_oN), as bench_dnum
+ *   dn_expr_eval         the parsed formula, one point per call (the scalar engine)
+ *   dnum_batch_<isa>     dn_expr_eval_batch on blocks of BLOCK points, for every
+ *                        instruction set the machine has (scalar = point by point)
+ * The time per point includes writing the points' seeds (x, 1, 0, ...) into the argument
+ * block and summing the results (the checksum), as the other programs do.
+ * The extra column: the ratio to c_floor of the same run, and the floating-point
+ * operations per cycle (the floor's operation count per point, over the time-stamp
+ * counter's cycles: an estimate of the core clock), next to the peak of the instruction
+ * set without fused multiply-adds (two add or multiply instructions per cycle on
+ * registers of W doubles: 2 W flop per cycle; twice that with fused multiply-adds).
+ * Usage: bench_batch [W1|W2|all] [N] */
+#include "bench_common.h"
+#define FLOOR_NO_MAIN
+#include "floor.c"
+#include <dnum/batch.h>
+
+#define BLOCK 256
+#define MAXN 16
+
+FIXED_W(2)
+FIXED_W(4)
+FIXED_W(8)
+FIXED_W(16)
+
+static const char *const FORMULA[2] = {
+    "exp(-x^2)", "sin(x)*exp(x)/(1+x^2) + sqrt(1+x^2)*log(2+cos(x))"};
+static const double LO[2] = {-4.0, -2.0}, HI[2] = {4.0, 2.0};
+
+/* the state of the library cases */
+static dn_expr *cur_e;
+static unsigned cur_n, cur_isa;
+static int cur_w;
+static double *cur_work, *cur_args, *cur_out;
+
+static double xpoint(long i)
+{
+    return LO[cur_w] + (HI[cur_w] - LO[cur_w]) * (double)i / (double)(M - 1);
+}
+
+static double run_expr(void)
+{
+    size_t len = cur_n + 1;
+    double cs = 0.0;
+    for (long i = 0; i < M; i++) {
+        cur_args[0] = xpoint(i);
+        cur_args[1] = 1.0;
+        for (size_t k = 2; k < len; k++) cur_args[k] = 0.0;
+        dn_expr_eval(cur_e, cur_n, cur_args, cur_out, cur_work);
+        for (size_t k = 0; k < len; k++) cs += cur_out[k];
+    }
+    return cs;
+}
+
+static double run_batch(void)
+{
+    size_t len = cur_n + 1;
+    double cs = 0.0;
+    for (long p0 = 0; p0 < M; p0 += BLOCK) {
+        size_t cnt = M - p0 < BLOCK ? (size_t)(M - p0) : BLOCK;
+        for (size_t i = 0; i < cnt; i++) {
+            double *a = cur_args + i * len;
+            a[0] = xpoint(p0 + (long)i);
+            a[1] = 1.0;
+            for (size_t k = 2; k < len; k++) a[k] = 0.0;
+        }
+        dn_expr_eval_batch(cur_e, cur_n, cnt, cur_args, len, cur_out, len, cur_isa, cur_work);
+        for (size_t i = 0; i < cnt * len; i++) cs += cur_out[i];
+    }
+    return cs;
+}
+
+/* The floor's floating-point operations per point at degree d (adds and multiplies). */
+static double flops(int w, double d)
+{
+    double mul = (d + 1) * (d + 1), sum = 2 * (d + 1);
+    if (w == 0) return mul + d * (d + 1) + d + sum + 1;
+    double sincos = d + 2 * d * (d + 1), ex = d + d * (d + 1), div = (d + 1) * (d + 1);
+    double sq = d * d + 1, lg = d * d + 3 * d;
+    return 3 * mul + sincos + ex + div + sq + lg + (d + 1) + sum + 2;
+}
+
+static double tsc_ghz(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    double t0 = now_s();
+    unsigned long long c0 = __builtin_ia32_rdtsc();
+    while (now_s() - t0 < 0.05) {
+    }
+    return (double)(__builtin_ia32_rdtsc() - c0) / ((now_s() - t0) * 1e9);
+#else
+    return 0.0;
+#endif
+}
+
+static double (*const FIXED[2][4])(void) = {{w1_2, w1_4, w1_8, w1_16},
+                                            {w2_2, w2_4, w2_8, w2_16}};
+static double (*const FLOOR[2][4])(void) = {{run_w1_2, run_w1_4, run_w1_8, run_w1_16},
+                                            {run_w2_2, run_w2_4, run_w2_8, run_w2_16}};
+
+int main(int argc, char **argv)
+{
+    static const unsigned orders[4] = {2, 4, 8, 16};
+    static const unsigned isas[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
+                                    DN_BATCH_AVX2, DN_BATCH_AVX512};
+    double ghz = tsc_ghz();
+    (void)w3;
+    printf("# bench_batch: block %d points, time-stamp counter %.2f GHz, best isa %s\n", BLOCK,
+           ghz, dn_batch_isa_name(dn_batch_isa(DN_BATCH_AUTO)));
+    for (int w = 0; w < 2; w++) {
+        char wl[3] = {'W', (char)('1' + w), 0};
+        const char *vars[] = {"x"};
+        dn_expr_error er;
+        cur_e = dn_expr_parse(FORMULA[w], vars, 1, &er);
+        if (!cur_e) return 1;
+        cur_w = w;
+        for (int o = 0; o < 4; o++) {
+            unsigned n = orders[o];
+            if (!wanted(wl, (int)n, argc, argv)) continue;
+            cur_n = n;
+            cur_work = malloc(dn_expr_work_size_batch(cur_e, n) * sizeof(double));
+            cur_args = malloc((size_t)BLOCK * (n + 1) * sizeof(double));
+            cur_out = malloc((size_t)BLOCK * (n + 1) * sizeof(double));
+            double fl = measure("c_floor", wl, (int)n, FLOOR[w][o]);
+            measure("dnum_fixed", wl, (int)n, FIXED[w][o]);
+            measure("dn_expr_eval", wl, (int)n, run_expr);
+            for (size_t i = 0; i < sizeof isas / sizeof isas[0]; i++) {
+                if (!dn_batch_isa(isas[i])) continue;
+                char peer[64];
+                cur_isa = isas[i];
+                snprintf(peer, sizeof peer, "dnum_batch_%s", dn_batch_isa_name(isas[i]));
+                double t = measure(peer, wl, (int)n, run_batch);
+                double fpc = ghz > 0 ? flops(w, n) / (t * ghz) : 0.0;
+                printf("RATIO,%s,%s,%u,to_c_floor,%.3f,flop_per_cycle,%.2f,peak_no_fma,%u\n",
+                       peer, wl, n, t / fl, fpc, 2 * dn_batch_lanes(isas[i]));
+            }
+            free(cur_work);
+            free(cur_args);
+            free(cur_out);
+        }
+        dn_expr_free(cur_e);
+    }
+    return 0;
+}

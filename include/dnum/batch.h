@@ -1,0 +1,100 @@
+/* dnum/batch.h -- many points at once: a parsed formula on a block of points, SIMD.
+ *
+ * dn_expr_eval_batch runs the program of a dn_expr (dnum/expr.h) on npts points and writes
+ * every derivative of every point. Points go through the program W at a time, the
+ * registers vectors of W doubles (one point per lane), on the same kernels as the scalar
+ * engines compiled for vectors; the instruction set and W are chosen at run time (AVX-512:
+ * 8 lanes, AVX2: 4, SSE2: 2 on x86-64; generic vectors of 2 elsewhere with GCC or clang;
+ * else point by point). Every point gets exactly the numbers dn_expr_eval gives it (the
+ * same operations in the same order, the C library's values): results do not depend on
+ * the block size, on the instruction set or on how the points are split between calls or
+ * threads. docs/batch.md: when to use it, measured speed.
+ *
+ * Layout: point p's arguments are args[p*ldargs + i*(n+1) + k] (variable i, derivative k:
+ * the layout of dn_expr_eval's args), its result out[p*ldout + k], k = 0..n.
+ *
+ * Index:
+ *   DN_BATCH_COEFFS                            flag: Taylor coefficients instead of derivatives
+ *   DN_BATCH_AUTO DN_BATCH_SCALAR DN_BATCH_GENERIC DN_BATCH_SSE2 DN_BATCH_AVX2
+ *   DN_BATCH_AVX512 DN_BATCH_ISA_MASK           flags: the instruction set (default: the best)
+ *   dn_batch_isa dn_batch_isa_name dn_batch_lanes   which one runs, its name, its lanes
+ *   dn_expr_work_size_batch dn_expr_eval_batch  workspace / evaluate a block of points
+ *   dn_expr_work_size_batch_prec dn_expr_eval_batch_prec   the same with error bounds and
+ *                                              the precisions of dn_expr_eval_prec
+ */
+#ifndef DNUM_BATCH_H
+#define DNUM_BATCH_H
+
+#include <stddef.h>
+#include "dnum/expr.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Flags of dn_expr_eval_batch (or-ed). */
+#define DN_BATCH_COEFFS 0x1u /* out: Taylor coefficients f^(k)/k! (dn_expr_eval_coeffs) */
+/* The instruction set (one of these; AUTO, the default, is the best the machine has, or
+ * the one named by the environment variable DN_BATCH_ISA: scalar, generic, sse2, avx2,
+ * avx512, read once). Naming one the machine or the build lacks is an error (DN_EINVAL). */
+#define DN_BATCH_AUTO 0x00u
+#define DN_BATCH_SCALAR 0x10u  /* point by point with dn_expr_eval (every build) */
+#define DN_BATCH_GENERIC 0x20u /* GCC/clang generic vectors, 2 lanes (targets other than x86-64) */
+#define DN_BATCH_SSE2 0x30u    /* x86-64 baseline, 2 lanes */
+#define DN_BATCH_AVX2 0x40u    /* 4 lanes */
+#define DN_BATCH_AVX512 0x50u  /* AVX-512F, 8 lanes */
+#define DN_BATCH_ISA_MASK 0xf0u
+
+/** Returns the instruction set (DN_BATCH_SCALAR ... DN_BATCH_AVX512) that
+ *  dn_expr_eval_batch runs with these flags on this machine, or 0 if the one they name is
+ *  not available (the call would fail with DN_EINVAL). */
+unsigned dn_batch_isa(unsigned flags);
+
+/** Returns the name of an instruction set value ("scalar", "generic", "sse2", "avx2",
+ *  "avx512"), or "unknown". */
+const char *dn_batch_isa_name(unsigned isa);
+
+/** Returns the number of points an instruction set runs at once (1 for DN_BATCH_SCALAR),
+ *  or 0 for an unknown value. */
+unsigned dn_batch_lanes(unsigned isa);
+
+/** Returns how many doubles of workspace dn_expr_eval_batch needs for e at order n (for
+ *  any instruction set and any number of points), or 0 if n > DN_ORDER_MAX or e is NULL.
+ *  About 8 ((nregs + 2) (n + 1) + 8 n + 350) doubles: 40 KiB for a short formula at
+ *  order 16. */
+size_t dn_expr_work_size_batch(const dn_expr *e, unsigned n);
+
+/** Evaluates e at order n (0..DN_ORDER_MAX) at npts points (any count, 0 included): point
+ *  p's variable i enters as args[p*ldargs + i*(n+1) + k], k = 0..n (as in dn_expr_eval;
+ *  ldargs >= nvars (n + 1)), its n + 1 derivatives go to out[p*ldout + k] (ldout >= n + 1),
+ *  or its Taylor coefficients with DN_BATCH_COEFFS. The numbers are dn_expr_eval's (or
+ *  dn_expr_eval_coeffs') for each point, bit for bit. flags: DN_BATCH_COEFFS and one
+ *  instruction set (see above). Orders above DN_TAYLOR_MAX run point by point. work holds
+ *  dn_expr_work_size_batch(e, n) doubles and must not overlap args or out; out may be args
+ *  itself with ldout == ldargs, and must not overlap it otherwise.
+ *  Returns 0, DN_EINVAL (NULL pointer with npts > 0, a stride too small, unknown flags, an
+ *  instruction set not available) or DN_ERANGE (n > DN_ORDER_MAX); nothing is written on
+ *  failure. Domain errors are not failures (NaN/Inf as dn_expr_eval). */
+int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *args,
+                       size_t ldargs, double *out, size_t ldout, unsigned flags,
+                       double *work);
+
+/** Returns how many doubles of workspace dn_expr_eval_batch_prec needs for e at order n
+ *  (dn_expr_work_size_err's and a little more), or 0 if n > DN_ORDER_MAX or e is NULL. */
+size_t dn_expr_work_size_batch_prec(const dn_expr *e, unsigned n);
+
+/** dn_expr_eval_prec at npts points: point p's result to out[p*ldout + k] and, if err is
+ *  not NULL, its bounds to err[p*lderr + k] (lderr >= n + 1); prec is dn_expr_eval_prec's
+ *  flags (DN_PREC_DOUBLE, _EXTENDED or _AUTO, optionally | DN_PREC_QUICK). Points run one
+ *  at a time (the error analysis is not vectorised yet). Returns the number of points
+ *  computed in extended precision (>= 0), or DN_EINVAL / DN_ERANGE as dn_expr_eval_prec
+ *  (nothing written on failure). work: dn_expr_work_size_batch_prec(e, n) doubles. */
+long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const double *args,
+                             size_t ldargs, double *out, size_t ldout, double *err,
+                             size_t lderr, unsigned prec, double *work);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DNUM_BATCH_H */

@@ -1,0 +1,173 @@
+/* The batch evaluators (dnum/batch.h): argument checks, the choice of the engine
+ * (src/batch_lane.c, compiled once per instruction set) and the point-by-point paths. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dnum/batch.h"
+#include "dnum/kernel.h"
+#include "batch_impl.h"
+
+#if defined(__STDC_NO_ATOMICS__)
+#define DN_BATCH_ONCE(T) static volatile T
+#else
+#include <stdatomic.h>
+#define DN_BATCH_ONCE(T) static _Atomic T
+#endif
+
+/* What the machine and the build have. */
+static int isa_available(unsigned isa)
+{
+    switch (isa) {
+    case DN_BATCH_SCALAR: return 1;
+#if DN_BATCH_X86
+    case DN_BATCH_SSE2: return 1;
+    case DN_BATCH_AVX2:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2");
+    case DN_BATCH_AVX512:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f");
+#elif defined(DN_BATCH_HAVE_GENERIC)
+    case DN_BATCH_GENERIC: return 1;
+#endif
+    default: return 0;
+    }
+}
+
+static unsigned isa_from_name(const char *s)
+{
+    static const unsigned v[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
+                                 DN_BATCH_AVX2, DN_BATCH_AVX512};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (strcmp(s, dn_batch_isa_name(v[i])) == 0) return v[i];
+    return 0;
+}
+
+/* The best instruction set, or DN_BATCH_ISA's where available; decided once (the one
+ * piece of global state: every thread computes the same value, so a race only repeats
+ * the work). */
+static unsigned isa_auto(void)
+{
+    DN_BATCH_ONCE(unsigned) chosen = 0;
+    unsigned c = chosen;
+    if (c) return c;
+    const char *env = getenv("DN_BATCH_ISA");
+    unsigned want = env ? isa_from_name(env) : 0;
+    if (want && isa_available(want)) c = want;
+    else if (isa_available(DN_BATCH_AVX512)) c = DN_BATCH_AVX512;
+    else if (isa_available(DN_BATCH_AVX2)) c = DN_BATCH_AVX2;
+    else if (isa_available(DN_BATCH_SSE2)) c = DN_BATCH_SSE2;
+    else if (isa_available(DN_BATCH_GENERIC)) c = DN_BATCH_GENERIC;
+    else c = DN_BATCH_SCALAR;
+    chosen = c;
+    return c;
+}
+
+unsigned dn_batch_isa(unsigned flags)
+{
+    unsigned isa = flags & DN_BATCH_ISA_MASK;
+    if (isa == DN_BATCH_AUTO) return isa_auto();
+    return isa_available(isa) ? isa : 0;
+}
+
+const char *dn_batch_isa_name(unsigned isa)
+{
+    switch (isa) {
+    case DN_BATCH_SCALAR: return "scalar";
+    case DN_BATCH_GENERIC: return "generic";
+    case DN_BATCH_SSE2: return "sse2";
+    case DN_BATCH_AVX2: return "avx2";
+    case DN_BATCH_AVX512: return "avx512";
+    default: return "unknown";
+    }
+}
+
+unsigned dn_batch_lanes(unsigned isa)
+{
+    switch (isa) {
+    case DN_BATCH_SCALAR: return 1;
+    case DN_BATCH_GENERIC: return _dn_batch_lanes_generic;
+    case DN_BATCH_SSE2: return 2;
+    case DN_BATCH_AVX2: return 4;
+    case DN_BATCH_AVX512: return 8;
+    default: return 0;
+    }
+}
+
+static _dn_batch_fn engine(unsigned isa)
+{
+    switch (isa) {
+#if DN_BATCH_X86
+    case DN_BATCH_SSE2: return _dn_batch_run_sse2;
+    case DN_BATCH_AVX2: return _dn_batch_run_avx2;
+    case DN_BATCH_AVX512: return _dn_batch_run_avx512;
+#elif defined(DN_BATCH_HAVE_GENERIC)
+    case DN_BATCH_GENERIC: return _dn_batch_run_generic;
+#endif
+    default: return NULL;
+    }
+}
+
+size_t dn_expr_work_size_batch(const dn_expr *e, unsigned n)
+{
+    if (!e || n > DN_ORDER_MAX) return 0;
+    size_t s = dn_expr_work_size(e, n);
+    if (n <= DN_TAYLOR_MAX) {
+        size_t v = _dn_batch_work_doubles(e, n);
+        if (v > s) s = v;
+    }
+    return s;
+}
+
+int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *args,
+                       size_t ldargs, double *out, size_t ldout, unsigned flags,
+                       double *work)
+{
+    if (!e || !work || (npts && (!out || (e->nvars && !args)))) return DN_EINVAL;
+    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    size_t len = (size_t)n + 1;
+    if (flags & ~(DN_BATCH_COEFFS | DN_BATCH_ISA_MASK)) return DN_EINVAL;
+    if (npts > 1 && (ldout < len || (e->nvars && ldargs < e->nvars * len))) return DN_EINVAL;
+    unsigned isa = dn_batch_isa(flags);
+    if (!isa) return DN_EINVAL;
+    int coeffs = (flags & DN_BATCH_COEFFS) != 0;
+    _dn_batch_fn run = n <= DN_TAYLOR_MAX ? engine(isa) : NULL;
+    if (run) {
+        run(e, n, npts, args, ldargs, out, ldout, coeffs, work);
+        return DN_OK;
+    }
+    for (size_t p = 0; p < npts; p++) { /* point by point */
+        const double *a = e->nvars ? args + p * ldargs : args;
+        double *o = out + p * ldout;
+        if (coeffs) dn_expr_eval_coeffs(e, n, a, o, work);
+        else dn_expr_eval(e, n, a, o, work);
+    }
+    return DN_OK;
+}
+
+size_t dn_expr_work_size_batch_prec(const dn_expr *e, unsigned n)
+{
+    return dn_expr_work_size_err(e, n);
+}
+
+long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const double *args,
+                             size_t ldargs, double *out, size_t ldout, double *err,
+                             size_t lderr, unsigned prec, double *work)
+{
+    if (!e || !work || (npts && (!out || (e->nvars && !args)))) return DN_EINVAL;
+    if (n > DN_ORDER_MAX) return DN_ERANGE;
+    size_t len = (size_t)n + 1;
+    unsigned base = prec & ~DN_PREC_QUICK;
+    if (base > DN_PREC_AUTO || (!err && base != DN_PREC_AUTO)) return DN_EINVAL;
+    if (npts > 1 && (ldout < len || (err && lderr < len) ||
+                     (e->nvars && ldargs < e->nvars * len)))
+        return DN_EINVAL;
+    long ext = 0;
+    for (size_t p = 0; p < npts; p++) {
+        const double *a = e->nvars ? args + p * ldargs : args;
+        int rc = dn_expr_eval_prec(e, n, a, out + p * ldout, err ? err + p * lderr : NULL,
+                                   prec, work);
+        if (rc == 1) ext++;
+    }
+    return ext;
+}

@@ -1,0 +1,5 @@
+/* The batch engine (src/batch_lane.c) for any target of GCC or clang other than x86-64
+ * (generic vectors): 2 lanes. */
+#define DN_LANE_W 2
+#define DN_BATCH_NAME generic
+#include "batch_lane.c"

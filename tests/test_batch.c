@@ -1,0 +1,237 @@
+/* Batch evaluation (dnum/batch.h): every point's numbers bit for bit those of
+ * dn_expr_eval / dn_expr_eval_coeffs, for every instruction set the machine has and the
+ * point-by-point path, at block sizes 1, 3, W-1, W, W+1 and 1000 (results must not depend
+ * on how the points are split), with points on the rare paths (zeros and poles, domain
+ * edges, linear arguments) mixed into the blocks; two variables; argument checks and
+ * nothing written on failure; the precision variant against dn_expr_eval_prec. */
+#include <stdlib.h>
+#include <string.h>
+#include <dnum/batch.h>
+#include "testutil.h"
+
+static const char *const FORMULAS[] = {
+    "exp(-x^2)",
+    "sin(x)*exp(x)/(1+x^2) + sqrt(1+x^2)*log(2+cos(x))",
+    "log(x) + 1/x + sqrt(x) + x^-3",
+    "asin(x/2) + acos(x) + atanh(x) + acosh(x+2)",
+    "tan(x)*tanh(x) - erf(x) + erfc(x/3) + abs(x)",
+    "atan(x)*asinh(x) + expm1(x) - log1p(x) + sinh(x)/cosh(x)",
+    "x^2.5 + hypot(x, 1) + lgamma(x+3) + cbrt(x) + pow(x+2, x) + atan2(x, 2)",
+    "3/x - x/3 + (2 - x)/7 + exp(x) + sin(2*x+1) + cos(x) + x^7",
+    "x*x - x*x + exp(x*x - x*x + x)", /* linear in some lanes, not in others */
+};
+#define NF (sizeof FORMULAS / sizeof FORMULAS[0])
+#define NPTS 1000
+
+static const unsigned ISAS[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
+                                DN_BATCH_AVX2, DN_BATCH_AVX512};
+#define NISA (sizeof ISAS / sizeof ISAS[0])
+
+static dn_expr *parse(const char *src, unsigned nvars)
+{
+    static const char *const v[] = {"x", "y"};
+    dn_expr_error err;
+    dn_expr *e = dn_expr_parse(src, v, nvars, &err);
+    cr_assert(e, "parse '%s': %s", src, err.msg);
+    return e;
+}
+
+/* the points: a sweep of [-3, 3] with the rare points 0, +-1, -2 mixed in */
+static double xpoint(size_t p)
+{
+    if (p % 97 == 5) return 0.0;
+    if (p % 89 == 3) return 1.0;
+    if (p % 83 == 2) return -1.0;
+    if (p % 79 == 7) return -2.0;
+    return -3.0 + 6.0 * (double)p / (NPTS - 1);
+}
+
+/* The same double (the same bytes), or both NaN: which operand's NaN an IEEE operation
+ * passes on (its sign, its payload) is the hardware's choice, and compilers swap the
+ * operands of commutative operations freely. */
+static int same(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0 || (a != a && b != b);
+}
+
+/* Every formula at order n, every instruction set and block size, against the scalar
+ * engine. */
+static void check_order(unsigned n, int coeffs, size_t nf)
+{
+    size_t len = (size_t)n + 1;
+    double *args = calloc(NPTS * len, sizeof(double)), *ref = malloc(NPTS * len * sizeof(double));
+    double *out = malloc(NPTS * len * sizeof(double));
+    for (size_t p = 0; p < NPTS; p++) {
+        args[p * len] = xpoint(p);
+        if (n) args[p * len + 1] = 1.0;
+    }
+    for (size_t f = 0; f < nf; f++) {
+        dn_expr *e = parse(FORMULAS[f], 1);
+        double *ws = malloc(dn_expr_work_size(e, n) * sizeof(double));
+        double *wb = malloc(dn_expr_work_size_batch(e, n) * sizeof(double));
+        for (size_t p = 0; p < NPTS; p++)
+            (coeffs ? dn_expr_eval_coeffs : dn_expr_eval)(e, n, args + p * len, ref + p * len, ws);
+        for (size_t i = 0; i < NISA; i++) {
+            unsigned isa = dn_batch_isa(ISAS[i]);
+            if (!isa) continue;
+            size_t W = dn_batch_lanes(isa);
+            size_t blocks[] = {1, 3, W > 1 ? W - 1 : 2, W, W + 1, NPTS};
+            for (size_t bi = 0; bi < sizeof blocks / sizeof blocks[0]; bi++) {
+                size_t B = blocks[bi];
+                memset(out, 0, NPTS * len * sizeof(double));
+                for (size_t p0 = 0; p0 < NPTS; p0 += B) {
+                    size_t cnt = NPTS - p0 < B ? NPTS - p0 : B;
+                    int rc = dn_expr_eval_batch(e, n, cnt, args + p0 * len, len, out + p0 * len,
+                                                len, isa | (coeffs ? DN_BATCH_COEFFS : 0u), wb);
+                    cr_assert_eq(rc, 0);
+                }
+                for (size_t q = 0; q < NPTS * len; q++)
+                    cr_assert(same(out[q], ref[q]),
+                              "%s, order %u, %s, block %zu, point %zu (x = %g), k = %zu: %.17g, "
+                              "scalar %.17g", FORMULAS[f], n, dn_batch_isa_name(isa), B,
+                              q / len, args[q / len * len], q % len, out[q], ref[q]);
+            }
+        }
+        free(ws);
+        free(wb);
+        dn_expr_free(e);
+    }
+    free(args);
+    free(ref);
+    free(out);
+}
+
+Test(batch, orders_0_to_4)
+{
+    for (unsigned n = 0; n <= 4; n++) check_order(n, 0, NF);
+}
+Test(batch, orders_8_9_16_17)
+{
+    check_order(8, 0, NF);
+    check_order(9, 0, NF);
+    check_order(16, 0, NF);
+    check_order(17, 0, NF);
+}
+Test(batch, order_40) { check_order(40, 0, NF); }
+Test(batch, coeffs)
+{
+    check_order(3, 1, NF);
+    check_order(12, 1, NF);
+}
+Test(batch, taylor_max_and_beyond) /* the last lane order, then point by point */
+{
+    check_order(DN_TAYLOR_MAX, 0, 2);
+    check_order(DN_TAYLOR_MAX + 1, 0, 2);
+}
+
+/* Two variables, one held constant: strides larger than the arrays, out == args. */
+Test(batch, two_variables_and_strides)
+{
+    unsigned n = 6;
+    size_t len = n + 1, ld = 2 * len + 3, np = 37;
+    dn_expr *e = parse("exp(x*y) / (1 + y^2) - log(x + 4)", 2);
+    double *args = calloc(np * ld, sizeof(double)), *ref = malloc(np * len * sizeof(double));
+    double *ws = malloc(dn_expr_work_size(e, n) * sizeof(double));
+    double *wb = malloc(dn_expr_work_size_batch(e, n) * sizeof(double));
+    for (size_t p = 0; p < np; p++) {
+        args[p * ld] = -1.0 + 0.1 * (double)p;
+        args[p * ld + 1] = 1.0;
+        args[p * ld + len] = 0.5 - 0.03 * (double)p;
+        dn_expr_eval(e, n, args + p * ld, ref + p * len, ws);
+    }
+    for (size_t i = 0; i < NISA; i++) {
+        unsigned isa = dn_batch_isa(ISAS[i]);
+        if (!isa) continue;
+        double *a = malloc(np * ld * sizeof(double));
+        memcpy(a, args, np * ld * sizeof(double));
+        cr_assert_eq(dn_expr_eval_batch(e, n, np, a, ld, a, ld, isa, wb), 0); /* in place */
+        for (size_t p = 0; p < np; p++)
+            cr_assert(memcmp(a + p * ld, ref + p * len, len * sizeof(double)) == 0, "%s point %zu",
+                      dn_batch_isa_name(isa), p);
+        free(a);
+    }
+    free(args);
+    free(ref);
+    free(ws);
+    free(wb);
+    dn_expr_free(e);
+}
+
+/* A formula without variables, and zero points. */
+Test(batch, constants_and_empty)
+{
+    dn_expr *e = parse("2 + 3", 0);
+    double *w = malloc(dn_expr_work_size_batch(e, 4) * sizeof(double)), out[3 * 5];
+    cr_assert_eq(dn_expr_eval_batch(e, 4, 3, NULL, 0, out, 5, DN_BATCH_AUTO, w), 0);
+    for (int p = 0; p < 3; p++) {
+        cr_assert_eq(out[p * 5], 5.0);
+        for (int k = 1; k < 5; k++) cr_assert_eq(out[p * 5 + k], 0.0);
+    }
+    cr_assert_eq(dn_expr_eval_batch(e, 4, 0, NULL, 0, NULL, 0, DN_BATCH_AUTO, w), 0);
+    free(w);
+    dn_expr_free(e);
+}
+
+/* Failures: codes, and nothing written. */
+Test(batch, argument_checks)
+{
+    dn_expr *e = parse("exp(x)", 1);
+    double *w = malloc(dn_expr_work_size_batch(e, 2) * sizeof(double));
+    double args[2 * 3] = {0.5, 1, 0, 0.25, 1, 0}, out[6];
+    for (int k = 0; k < 6; k++) out[k] = -7.0;
+    cr_assert_eq(dn_expr_eval_batch(NULL, 2, 2, args, 3, out, 3, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, NULL, 3, out, 3, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 3, NULL, 3, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 3, out, 3, 0, NULL), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 2, out, 3, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 3, out, 2, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 3, out, 3, 0x8000u, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 3, out, 3, 0xf0u, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch(e, DN_ORDER_MAX + 1, 2, args, 3, out, 3, 0, w), DN_ERANGE);
+    for (int k = 0; k < 6; k++) cr_assert_eq(out[k], -7.0);
+    cr_assert_eq(dn_expr_work_size_batch(NULL, 2), 0);
+    cr_assert_eq(dn_expr_work_size_batch(e, DN_ORDER_MAX + 1), 0);
+    free(w);
+    dn_expr_free(e);
+}
+
+Test(batch, isa_queries)
+{
+    cr_assert_eq(dn_batch_isa(DN_BATCH_SCALAR), DN_BATCH_SCALAR);
+    unsigned best = dn_batch_isa(DN_BATCH_AUTO);
+    cr_assert_neq(best, 0u);
+    cr_assert_neq(strcmp(dn_batch_isa_name(best), "unknown"), 0);
+    cr_assert_geq(dn_batch_lanes(best), 1u);
+    cr_assert_eq(dn_batch_lanes(0x70u), 0u);
+    cr_assert_str_eq(dn_batch_isa_name(0x70u), "unknown");
+    cr_assert_eq(dn_batch_isa(0x70u), 0u);
+}
+
+/* The precision variant: dn_expr_eval_prec per point. */
+Test(batch, prec_matches_eval_prec)
+{
+    unsigned n = 5;
+    size_t len = n + 1, np = 20;
+    dn_expr *e = parse("sin(x)*exp(x)", 1);
+    double *w = malloc(dn_expr_work_size_batch_prec(e, n) * sizeof(double));
+    double *args = calloc(np * len, sizeof(double)), *out = malloc(np * len * sizeof(double));
+    double *err = malloc(np * len * sizeof(double)), r[6], re[6];
+    for (size_t p = 0; p < np; p++) {
+        args[p * len] = 0.1 * (double)p;
+        args[p * len + 1] = 1.0;
+    }
+    long ext = dn_expr_eval_batch_prec(e, n, np, args, len, out, len, err, len, DN_PREC_AUTO, w);
+    cr_assert_geq(ext, 0);
+    for (size_t p = 0; p < np; p++) {
+        dn_expr_eval_prec(e, n, args + p * len, r, re, DN_PREC_AUTO, w);
+        cr_assert(memcmp(r, out + p * len, sizeof r) == 0);
+        cr_assert(memcmp(re, err + p * len, sizeof re) == 0);
+    }
+    cr_assert_eq(dn_expr_eval_batch_prec(e, n, np, args, len, out, len, NULL, len, DN_PREC_DOUBLE, w),
+                 DN_EINVAL);
+    free(w);
+    free(args);
+    free(out);
+    free(err);
+    dn_expr_free(e);
+}
