@@ -49,15 +49,19 @@
         BODY;                                                                              \
     }
 /* the arithmetic (the switch folds to one case); a product of a register with itself
- * (x*x, Dvec's dvec_mul(r, x, x)) runs the same kernel with both operands named a, so
- * that the compiler sees the pairs a_j b_(k-j) + a_(k-j) b_j of the Leibniz sum as one
- * product added to itself: half the multiplies, the same roundings (a_j a_(k-j) and
- * a_(k-j) a_j are the same double), as in dnum_oN_mul(x, x) inlined */
+ * (x*x, Dvec's dvec_mul(r, x, x)) calls sqr_N, the same kernel with both operands named a
+ * (_DN_SQUARE_ATTR and _DN_SQUARE_NOSLP, expr_impl.h), at order 8: below, the call costs
+ * what the shared multiplies save (dn_expr_eval of exp(-x^2) at order 4: 7% slower) */
+#define _DN_EXPR_SQR(N)                                                                    \
+    static _DN_SQUARE_ATTR _DN_SQUARE_NOSLP void sqr_##N(double *d, const double *a)       \
+    {                                                                                      \
+        double ws[_DN_W_mul(N)];                                                           \
+        _dn_mul_w(d, a, a, N, ws);                                                         \
+    }
 #define _DN_EXPR_OPFN(N, f, OP, ...)                                                       \
     _DN_EXPR_OPDEF(N, OP,                                                                  \
-                   if (DN_OP_##OP == DN_OP_MUL && a == b) {                                \
-                       _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, a, c, N, ws, _DN_EXPR_COMMA ww) \
-                   } else {                                                                \
+                   if (DN_OP_##OP == DN_OP_MUL && (N) >= 8 && a == b) sqr_##N(d, a);      \
+                   else {                                                                  \
                        _DN_EXPR_EXEC(_dn_, DN_OP_##OP, d, a, b, c, N, ws, _DN_EXPR_COMMA ww) \
                    })
 /* the elementary functions of the operation table, one and two arguments */
@@ -77,6 +81,7 @@
 
 /* ops_N: the table of order N; run_N: the program at order N. */
 #define _DN_EXPR_FIXED(N)                                                                  \
+    _DN_EXPR_SQR(N)                                                                        \
     _DN_EXPR_OP_ARITH(_DN_EXPR_OPFN, N)                                                    \
     DNI_OPS_ELEM2(_DN_EXPR_OPFN2, N) DNI_OPS_ELEM1(_DN_EXPR_OPFN1, N)                      \
     _DN_EXPR_OP_LIST_SPECIAL(_DN_EXPR_OPROLLED, N)                                         \
