@@ -111,7 +111,12 @@ void dvec_swap(dvec *a, dvec *b)
 
 /* ---- set and get -------------------------------------------------------------------- */
 
-/* v = (c, slope, 0, ..., 0), keeping the order; starts the deque at 0 if it wrapped */
+/* v = (c, slope, 0, ..., 0), keeping the order; starts the deque at 0 if it wrapped.
+ * Written for a loop that seeds a variable at every point: only the entries that are not
+ * already +0 are rewritten (rewriting them, with memset, made the next operation's loads
+ * wait for the stores to reach the cache: Dvec W1 at order 8, 51 ns per point against
+ * 33), and c and slope are one 16-byte store, which a kernel's 16-byte load of (d0, d1)
+ * can take from the store buffer (two 8-byte stores it cannot). */
 static int set_line(dvec *v, double c, double slope)
 {
     if (!_dn_dvec_ok(v)) return DN_EINVAL;
