@@ -51,6 +51,52 @@ static inline double measure_pts(const char *peer, const char *wl, int n, double
     return t[0] * 1e9 / points;
 }
 
+/* Times np (<= 8) functions side by side: REPS rounds, each running every function once
+ * in turn, so that all of them see the same machine load. Prints a RESULT line per peer
+ * (best and median of its REPS passes, ns per point) with extra[i] in its last field
+ * (extra or extra[i] NULL: empty); stores the best time of each in best[i] and the time of
+ * each pass in t[i][round] (seconds), for side_ratio. */
+static inline void measure_side(int np, const char *const *peers, double (*const *fs)(void),
+                                const char *const *extra, const char *wl, int n,
+                                double points, double *best, double (*t)[REPS])
+{
+    double cs[8], s[REPS];
+    for (int k = 0; k < REPS; k++)
+        for (int i = 0; i < np; i++) {
+            double t0 = now_s();
+            cs[i] = fs[i]();
+            t[i][k] = now_s() - t0;
+        }
+    for (int i = 0; i < np; i++) {
+        memcpy(s, t[i], sizeof s);
+        qsort(s, REPS, sizeof s[0], cmp_dbl);
+        best[i] = s[0] * 1e9 / points;
+        printf("RESULT,%s,-O3,%s,%d,ns_per_point,%.4f,%.4f,%.17g,%s\n", peers[i], wl, n,
+               best[i], s[REPS / 2] * 1e9 / points, cs[i], extra && extra[i] ? extra[i] : "");
+    }
+    fflush(stdout);
+}
+
+/* The median over the rounds of measure_side of the ratio a / b of two peers' passes. */
+static inline double side_ratio(const double *a, const double *b)
+{
+    double r[REPS];
+    for (int k = 0; k < REPS; k++) r[k] = a[k] / b[k];
+    qsort(r, REPS, sizeof r[0], cmp_dbl);
+    return r[REPS / 2];
+}
+
+/* A ratio of two peers measured side by side (docs/benchmarks.md): unit "ratio", the
+ * ratio of their best times, the median of the ratios of their passes in the same rounds,
+ * no checksum, the target in the last field. */
+static inline void result_ratio(const char *peer, const char *wl, int n, double best_ratio,
+                                double median_ratio, const char *target)
+{
+    printf("RESULT,%s,-O3,%s,%d,ratio,%.4f,%.4f,,%s\n", peer, wl, n, best_ratio, median_ratio,
+           target);
+    fflush(stdout);
+}
+
 /* measure_pts for the M points of W1 and W2. */
 static inline double measure(const char *peer, const char *wl, int n, double (*f)(void))
 {

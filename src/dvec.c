@@ -111,15 +111,34 @@ void dvec_swap(dvec *a, dvec *b)
 
 /* ---- set and get -------------------------------------------------------------------- */
 
-/* v = (c, slope, 0, ..., 0), keeping the order; starts the deque at 0 if it wrapped */
+/* v = (c, slope, 0, ..., 0), keeping the order; starts the deque at 0 if it wrapped.
+ * Written for a loop that seeds a variable at every point: only the entries that are not
+ * already +0 are rewritten (rewriting them, with memset, made the next operation's loads
+ * wait for the stores to reach the cache: Dvec W1 at order 8, 51 ns per point against
+ * 33), and c and slope are one 16-byte store, which a kernel's 16-byte load of (d0, d1)
+ * can take from the store buffer (two 8-byte stores it cannot). */
 static int set_line(dvec *v, double c, double slope)
 {
     if (!_dn_dvec_ok(v)) return DN_EINVAL;
     if (v->head + v->len > v->cap) v->head = 0;
     double *d = v->buf + v->head;
-    d[0] = c;
-    if (v->len > 1) d[1] = slope;
-    for (unsigned k = 2; k < v->len; k++) d[k] = 0.0;
+    unsigned len = v->len;
+    if (len > 1) {
+#if defined(__GNUC__) || defined(__clang__)
+        typedef double pair __attribute__((vector_size(16)));
+        pair h = {c, slope};
+#else
+        double h[2] = {c, slope};
+#endif
+        memcpy(d, &h, sizeof h);
+    } else {
+        d[0] = c;
+    }
+    for (unsigned k = 2; k < len; k++) {
+        uint64_t bits;
+        memcpy(&bits, d + k, sizeof bits);
+        if (bits) d[k] = 0.0;
+    }
     return DN_OK;
 }
 

@@ -2,6 +2,7 @@
  * orders up to DVEC_CONST_MAX (see dvec_impl.h), unrolled where GCC inlines them. */
 #include "dnum/kernel.h"
 #include "dvec_impl.h"
+#include "expr_impl.h" /* _DN_SQUARE_ATTR */
 
 /* scratch: fixed-size arrays of the constant order (ws doubles, ww wide numbers) */
 #define WS(f, N) double ws[_DN_W_##f(N)]
@@ -11,12 +12,27 @@
 #define K2(N, f) static void f##_##N(double *r, const double *a, const double *b) { WS(f, N); _dn_##f##_w(r, a, b, N, ws); }
 #define K2W(N, f) static void f##_##N(double *r, const double *a, const double *b) { WW(f, N); _dn_##f##_w(r, a, b, N, ws, ww); }
 /* the product inlined whole: GCC leaves the Leibniz loops out of line, rolled with a
- * run-time order (Dvec W1 at order 16: 1.13x) */
+ * run-time order (Dvec W1 at order 16: 1.13x); a square (a == b) in a function of its own
+ * with both operands named a (_DN_SQUARE_ATTR, expr_impl.h) */
 #if defined(__GNUC__) || defined(__clang__)
-#define K2F(N, f) static __attribute__((flatten)) void f##_##N(double *r, const double *a, const double *b) { WS(f, N); _dn_##f##_w(r, a, b, N, ws); }
+#define K2F_ATTR __attribute__((flatten))
 #else
-#define K2F K2
+#define K2F_ATTR
 #endif
+#define K2F(N, f)                                                                          \
+    static _DN_SQUARE_ATTR void sqr_##N(double *r, const double *a)                        \
+    {                                                                                      \
+        WS(f, N);                                                                          \
+        _dn_##f##_w(r, a, a, N, ws);                                                       \
+    }                                                                                      \
+    static K2F_ATTR void f##_##N(double *r, const double *a, const double *b)              \
+    {                                                                                      \
+        WS(f, N);                                                                          \
+        if (a == b)                                                                        \
+            sqr_##N(r, a);                                                                 \
+        else                                                                               \
+            _dn_##f##_w(r, a, b, N, ws);                                                   \
+    }
 #define KP(N, f) static void f##_##N(double *s, double *c, const double *u) { WS(f, N); _dn_##f##_w(s, c, u, N, ws); }
 
 /* pown (its exponent a long) and the pairs at every order 0..DVEC_CONST_MAX; the other

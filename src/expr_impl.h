@@ -123,6 +123,26 @@ struct dn_expr {
 #define _DN_EXPR_INTERNAL
 #endif
 
+/* The attributes of a square's function (expr_fixed.c, dvec_kernels.c: r = a * a with
+ * both operands named a, so that the compiler shares a_j a_(k-j) and a_(k-j) a_j in the
+ * Leibniz sum: half the multiplies, the same roundings): out of line, so that the general
+ * product keeps its own code, with the kernel inlined whole. _DN_SQUARE_NOSLP adds, under
+ * GCC, no SLP vectorisation (the orders of expr_fixed.c): vectorised, the square of order 4
+ * loaded a with 16-byte loads, which cannot be forwarded from the 8-byte stores that wrote
+ * a just before (dn_expr_eval's copy of its arguments), and dn_expr_eval of exp(-x^2) took
+ * 1.6x as long; at the orders 9..16 of dvec_kernels.c the vectorised square is the faster
+ * (Dvec W1 at order 16: 77 ns per point against 83) and no slower in dn_expr_eval. */
+#if defined(__GNUC__) || defined(__clang__)
+#define _DN_SQUARE_ATTR __attribute__((noinline, flatten))
+#else
+#define _DN_SQUARE_ATTR
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#define _DN_SQUARE_NOSLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define _DN_SQUARE_NOSLP
+#endif
+
 /* The order of a Dvec evaluation of e into r: that of the arguments (all equal), or r's
  * without variables; DN_EINVAL (NULL or uninitialised) or DN_EORDER (different orders). */
 static inline int _dn_expr_dvec_order(const dn_expr *e, const dvec *r, const dvec *const *args)

@@ -76,6 +76,7 @@ static void expect_same(const double *want, const dvec *got, unsigned n, const c
         CMP_UN(N, asinh); CMP_UN(N, acosh); CMP_UN(N, atanh); CMP_UN(N, erf);              \
         CMP_UN(N, erfc); CMP_UN(N, abs);                                                   \
         CMP_EXPR(N, "mul", dnum_o##N##_mul(u, v), dvec_mul(&R, &U, &V));                   \
+        CMP_EXPR(N, "mul u u", dnum_o##N##_mul(u, u), dvec_mul(&R, &U, &U));               \
         CMP_EXPR(N, "div", dnum_o##N##_div(u, v), dvec_div(&R, &U, &V));                   \
         CMP_EXPR(N, "add", dnum_o##N##_add(u, v), dvec_add(&R, &U, &V));                   \
         CMP_EXPR(N, "sub", dnum_o##N##_sub(u, v), dvec_sub(&R, &U, &V));                   \

@@ -78,3 +78,50 @@ Test(generic, accessors_read_in_place)
     DNUM2_AT(p, 1, 1) = 7.0; /* an lvalue */
     cr_expect_eq(p.d[4], 7.0);
 }
+
+/* dnum_oN_deriv and dnum2_oN_deriv of the built-in orders are macros over the functions
+ * that read in place: the same entries as _get for an lvalue, a const number, a call's
+ * result and through dn_deriv; the functions themselves ((f)(...), their addresses) read
+ * the same; NaN above the order; the argument evaluated once. */
+static int evaluations;
+static dnum2_o4 counted(dnum2_o4 a)
+{
+    evaluations++;
+    return a;
+}
+
+Test(generic, by_value_accessors_are_the_functions)
+{
+    dnum_o6 x = dnum_o6_var(0.3), e = dnum_o6_exp(x);
+    const dnum_o6 ce = e;
+    double (*f1)(dnum_o6, unsigned) = dnum_o6_deriv;
+    for (unsigned k = 0; k <= 7; k++) {
+        double want = dnum_o6_get(&e, k);
+        cr_expect(same_double(dnum_o6_deriv(e, k), want), "k=%u", k);
+        cr_expect(same_double(dnum_o6_deriv(ce, k), want), "k=%u", k);
+        cr_expect(same_double(dnum_o6_deriv(dnum_o6_exp(x), k), want), "k=%u", k);
+        cr_expect(same_double(dn_deriv(e, k), want), "k=%u", k);
+        cr_expect(same_double((dnum_o6_deriv)(e, k), want), "k=%u", k);
+        cr_expect(same_double(f1(e, k), want), "k=%u", k);
+    }
+    cr_expect(isnan(dnum_o6_deriv(e, 7)) && isnan(dn_deriv(dnum_o6_exp(x), 99)));
+
+    dnum2_o4 X = dnum2_o4_varx(0.4, -0.2), Y = dnum2_o4_vary(0.4, -0.2);
+    dnum2_o4 p = dnum2_o4_sin(dnum2_o4_mul(X, Y));
+    const dnum2_o4 cp = p;
+    double (*f2)(dnum2_o4, unsigned, unsigned) = dnum2_o4_deriv;
+    for (unsigned i = 0; i <= 5; i++)
+        for (unsigned j = 0; j <= 5; j++) {
+            double want = dnum2_o4_get(&p, i, j);
+            cr_expect(same_double(dnum2_o4_deriv(p, i, j), want), "(%u,%u)", i, j);
+            cr_expect(same_double(dnum2_o4_deriv(cp, i, j), want), "(%u,%u)", i, j);
+            cr_expect(same_double(dnum2_o4_deriv(dnum2_o4_sin(dnum2_o4_mul(X, Y)), i, j), want),
+                      "(%u,%u)", i, j);
+            cr_expect(same_double((dnum2_o4_deriv)(p, i, j), want), "(%u,%u)", i, j);
+            cr_expect(same_double(f2(p, i, j), want), "(%u,%u)", i, j);
+        }
+    evaluations = 0;
+    cr_expect(same_double(dnum2_o4_deriv(counted(p), 1, 2), DNUM2_AT(p, 1, 2)));
+    cr_expect_eq(evaluations, 1);
+    cr_expect(isnan(dnum2_o4_deriv(p, 3, 2)));
+}

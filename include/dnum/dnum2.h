@@ -21,7 +21,7 @@
  *   inspect     double dnum2_oN_get(const T *a, unsigned i, unsigned j)   d^(i+j)/dx^i dy^j,
  *                                                    read in place (no copy)
  *               DNUM2_AT(a, i, j)                    the same as an lvalue, unchecked
- *               double dnum2_oN_deriv(T a, unsigned i, unsigned j)   from a copy of a
+ *               double dnum2_oN_deriv(T a, unsigned i, unsigned j)   the same from a value
  *               void dnum2_oN_grad(T a, double g[2])      (f_x, f_y)
  *               void dnum2_oN_hess(T a, double H[2][2])   ((f_xx, f_xy), (f_xy, f_yy))
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
@@ -49,9 +49,11 @@
  *                         NaN when i + j > N. Reads through the pointer: costs nothing in
  *                         a loop over all partials.
  *   DNUM2_AT(a, i, j)     a.d[DNUM2_INDEX(i, j)] for any order (no range check; an lvalue).
- *   dnum2_oN_deriv(a, i, j)   as dnum2_oN_get(&a, i, j), but takes the number by value: the
- *                         compiler may copy all DNUM2_SIZE(N) doubles per call (a loop
- *                         reading every partial of a dnum2_o8 ran 1.5x slower).
+ *   dnum2_oN_deriv(a, i, j)   as dnum2_oN_get(&a, i, j), a taken by value. For the built-in
+ *                         orders a macro over the function that reads a.d in place (no
+ *                         copy, as fast as _get; a evaluated once; (dnum2_oN_deriv)(a, i, j)
+ *                         calls the function, whose address works as before); for
+ *                         DNUM2_DEFINE(N) orders the function, which may copy a per call.
  *   dnum2_oN_grad(a, g)   g[0] = f_x, g[1] = f_y.
  *   dnum2_oN_hess(a, H)   the symmetric 2x2 Hessian; NaN entries for N = 1.
  *   dnum2_oN_add/sub/mul/div(a, b)   a+b, a-b, a*b (every mixed partial of the product up
@@ -104,6 +106,16 @@ extern "C" {
 #endif
 #endif
 
+/* The product's kernel inlined whole into dnum2_oN_mul, its order a constant: where the
+ * compiler's limits kept _dn2_mul out of line (gcc -O2, clang -O3), every product ran the
+ * rolled loops with a run-time order, W4 at order 4 at 5x (gcc -O2) and 11x (clang) the
+ * time of the C floor. */
+#if defined(__GNUC__) || defined(__clang__)
+#define _DNUM2_FLATTEN __attribute__((flatten))
+#else
+#define _DNUM2_FLATTEN
+#endif
+
 /* The kernel with scratch that the functions call: the inline one here; src/inlines.c
  * calls the library's one compiled copy of each instead (as fixed.h's _DNUM_KW). */
 #ifndef _DNUM2_KW
@@ -142,7 +154,7 @@ extern "C" {
         return r;                                                                          \
     }
 #define _DNUM2_MUL(N)                                                                      \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_mul(dnum2_o##N a, dnum2_o##N b)               \
+    DNUM2_FIXED_DECL _DNUM2_FLATTEN dnum2_o##N dnum2_o##N##_mul(dnum2_o##N a, dnum2_o##N b) \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         _DNUM2_KMUL(r.d, a.d, b.d, N);                                                     \
@@ -296,6 +308,30 @@ extern "C" {
 
 /* The built-in orders (_DNUM2_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)
+
+/* dnum2_oN_deriv(a, i, j) of the built-in orders is dnum2_oN_get on a itself, as
+ * dnum_oN_deriv (dnum/fixed.h; _DNUM_IN_PLACE, dnum/extern.h): a function-like macro over the function of
+ * the same name, which stays ((dnum2_oN_deriv)(a, i, j), its address, the linkable copy).
+ * The function takes the number by value, and the compiler copied all DNUM2_SIZE(N)
+ * doubles for every call that indexed it with variable i, j: a loop reading every partial
+ * of a dnum2_o8 ran 2.5x as long as with dnum2_o8_get (W4, bench/bench_dnum2.c). a is
+ * evaluated once; an rvalue works too; an argument of another type is a compile error. */
+#define dnum2_o1_deriv(a, i, j) dnum2_o1_get(_DNUM_IN_PLACE(dnum2_o1, a), (i), (j))
+#define dnum2_o2_deriv(a, i, j) dnum2_o2_get(_DNUM_IN_PLACE(dnum2_o2, a), (i), (j))
+#define dnum2_o3_deriv(a, i, j) dnum2_o3_get(_DNUM_IN_PLACE(dnum2_o3, a), (i), (j))
+#define dnum2_o4_deriv(a, i, j) dnum2_o4_get(_DNUM_IN_PLACE(dnum2_o4, a), (i), (j))
+#define dnum2_o5_deriv(a, i, j) dnum2_o5_get(_DNUM_IN_PLACE(dnum2_o5, a), (i), (j))
+#define dnum2_o6_deriv(a, i, j) dnum2_o6_get(_DNUM_IN_PLACE(dnum2_o6, a), (i), (j))
+#define dnum2_o7_deriv(a, i, j) dnum2_o7_get(_DNUM_IN_PLACE(dnum2_o7, a), (i), (j))
+#define dnum2_o8_deriv(a, i, j) dnum2_o8_get(_DNUM_IN_PLACE(dnum2_o8, a), (i), (j))
+#define dnum2_o9_deriv(a, i, j) dnum2_o9_get(_DNUM_IN_PLACE(dnum2_o9, a), (i), (j))
+#define dnum2_o10_deriv(a, i, j) dnum2_o10_get(_DNUM_IN_PLACE(dnum2_o10, a), (i), (j))
+#define dnum2_o11_deriv(a, i, j) dnum2_o11_get(_DNUM_IN_PLACE(dnum2_o11, a), (i), (j))
+#define dnum2_o12_deriv(a, i, j) dnum2_o12_get(_DNUM_IN_PLACE(dnum2_o12, a), (i), (j))
+#define dnum2_o13_deriv(a, i, j) dnum2_o13_get(_DNUM_IN_PLACE(dnum2_o13, a), (i), (j))
+#define dnum2_o14_deriv(a, i, j) dnum2_o14_get(_DNUM_IN_PLACE(dnum2_o14, a), (i), (j))
+#define dnum2_o15_deriv(a, i, j) dnum2_o15_get(_DNUM_IN_PLACE(dnum2_o15, a), (i), (j))
+#define dnum2_o16_deriv(a, i, j) dnum2_o16_get(_DNUM_IN_PLACE(dnum2_o16, a), (i), (j))
 
 /** An objective f: R^n -> R written on dnum2_o2: x[k] is coordinate k (two of them are
  *  seeded as the variables x and y of Dnum2, the rest are constants); return f(x) with its

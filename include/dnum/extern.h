@@ -44,5 +44,16 @@
 #define _DN_API_INT(X, N) DNI_OPS_INT(X, N)
 #define _DN_API_PAIR(X, N) X(N, sincos) X(N, sinhcosh)
 
+/* A const pointer to the number a of type T, for a macro that reads a in place whether a
+ * is an lvalue or not (dnum_oN_deriv, dnum2_oN_deriv): in C, a's array converted back to a
+ * pointer to its struct (an rvalue's struct lives to the end of the full expression, C11
+ * 6.2.4p8; a pointer to the first member is one to the struct, 6.7.2.1p15); in C++ the
+ * address of a const reference to it. a is evaluated once; another type does not compile. */
+#ifdef __cplusplus
+#define _DNUM_IN_PLACE(T, a) (&static_cast<const T &>(a))
+#else
+#define _DNUM_IN_PLACE(T, a) ((const T *)_Generic((a), T: (a).d))
+#endif
+
 
 #endif /* DNUM_EXTERN_H */

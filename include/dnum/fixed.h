@@ -12,7 +12,7 @@
  *               T dnum_oN_from(const double *d)  from d[0..N] (derivatives)
  *   inspect     double dnum_oN_get(const T *a, unsigned k)  k-th derivative (NaN if k > N),
  *                                                           read in place (no copy)
- *               double dnum_oN_deriv(T a, unsigned k)   the same from a copy of a
+ *               double dnum_oN_deriv(T a, unsigned k)   the same from a value
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
  *   apply       T dnum_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) from h's derivatives
@@ -36,8 +36,10 @@
  *   dnum_oN_get(&a, k)   returns a.d[k]; k > N returns NaN (there is no such order).
  *                        Reads through the pointer: costs nothing in a loop. a.d[k] is
  *                        the same without the range check.
- *   dnum_oN_deriv(a, k)  as dnum_oN_get(&a, k), but takes the number by value: the
- *                        compiler may copy all N+1 doubles per call (prefer _get in loops).
+ *   dnum_oN_deriv(a, k)  as dnum_oN_get(&a, k), a taken by value. For the built-in orders
+ *                        a macro over the function that reads a.d in place (no copy; a
+ *                        evaluated once; (dnum_oN_deriv)(a, k) calls the function, whose
+ *                        address works as before); for DNUM_DEFINE(N) orders the function.
  *   dnum_oN_add/sub/mul/div(a, b)   a+b, a-b, a*b (Leibniz product), a/b (b0 = 0 gives
  *                        Inf/NaN as floating-point division does).
  *   dnum_oN_neg(a)       -a.
@@ -259,6 +261,45 @@
 /* The built-in orders (_DNUM_FOR_EACH_ORDER: dnum/extern.h). */
 _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 
+/* dnum_oN_deriv(a, k) of the built-in orders is dnum_oN_get on a itself (_DNUM_IN_PLACE,
+ * dnum/extern.h): a function-like macro over the function of the same name, which stays
+ * (its address, (dnum_oN_deriv)(a, k), the library's linkable copy). The function takes
+ * the number by value, and the compiler copies all N + 1 doubles for a call that indexes
+ * it with a variable k. a is evaluated once, also an rvalue (a call's result); an
+ * argument of another type is a compile error, as for the function. */
+#define dnum_o1_deriv(a, k) dnum_o1_get(_DNUM_IN_PLACE(dnum_o1, a), (k))
+#define dnum_o2_deriv(a, k) dnum_o2_get(_DNUM_IN_PLACE(dnum_o2, a), (k))
+#define dnum_o3_deriv(a, k) dnum_o3_get(_DNUM_IN_PLACE(dnum_o3, a), (k))
+#define dnum_o4_deriv(a, k) dnum_o4_get(_DNUM_IN_PLACE(dnum_o4, a), (k))
+#define dnum_o5_deriv(a, k) dnum_o5_get(_DNUM_IN_PLACE(dnum_o5, a), (k))
+#define dnum_o6_deriv(a, k) dnum_o6_get(_DNUM_IN_PLACE(dnum_o6, a), (k))
+#define dnum_o7_deriv(a, k) dnum_o7_get(_DNUM_IN_PLACE(dnum_o7, a), (k))
+#define dnum_o8_deriv(a, k) dnum_o8_get(_DNUM_IN_PLACE(dnum_o8, a), (k))
+#define dnum_o9_deriv(a, k) dnum_o9_get(_DNUM_IN_PLACE(dnum_o9, a), (k))
+#define dnum_o10_deriv(a, k) dnum_o10_get(_DNUM_IN_PLACE(dnum_o10, a), (k))
+#define dnum_o11_deriv(a, k) dnum_o11_get(_DNUM_IN_PLACE(dnum_o11, a), (k))
+#define dnum_o12_deriv(a, k) dnum_o12_get(_DNUM_IN_PLACE(dnum_o12, a), (k))
+#define dnum_o13_deriv(a, k) dnum_o13_get(_DNUM_IN_PLACE(dnum_o13, a), (k))
+#define dnum_o14_deriv(a, k) dnum_o14_get(_DNUM_IN_PLACE(dnum_o14, a), (k))
+#define dnum_o15_deriv(a, k) dnum_o15_get(_DNUM_IN_PLACE(dnum_o15, a), (k))
+#define dnum_o16_deriv(a, k) dnum_o16_get(_DNUM_IN_PLACE(dnum_o16, a), (k))
+#define dnum_o17_deriv(a, k) dnum_o17_get(_DNUM_IN_PLACE(dnum_o17, a), (k))
+#define dnum_o18_deriv(a, k) dnum_o18_get(_DNUM_IN_PLACE(dnum_o18, a), (k))
+#define dnum_o19_deriv(a, k) dnum_o19_get(_DNUM_IN_PLACE(dnum_o19, a), (k))
+#define dnum_o20_deriv(a, k) dnum_o20_get(_DNUM_IN_PLACE(dnum_o20, a), (k))
+#define dnum_o21_deriv(a, k) dnum_o21_get(_DNUM_IN_PLACE(dnum_o21, a), (k))
+#define dnum_o22_deriv(a, k) dnum_o22_get(_DNUM_IN_PLACE(dnum_o22, a), (k))
+#define dnum_o23_deriv(a, k) dnum_o23_get(_DNUM_IN_PLACE(dnum_o23, a), (k))
+#define dnum_o24_deriv(a, k) dnum_o24_get(_DNUM_IN_PLACE(dnum_o24, a), (k))
+#define dnum_o25_deriv(a, k) dnum_o25_get(_DNUM_IN_PLACE(dnum_o25, a), (k))
+#define dnum_o26_deriv(a, k) dnum_o26_get(_DNUM_IN_PLACE(dnum_o26, a), (k))
+#define dnum_o27_deriv(a, k) dnum_o27_get(_DNUM_IN_PLACE(dnum_o27, a), (k))
+#define dnum_o28_deriv(a, k) dnum_o28_get(_DNUM_IN_PLACE(dnum_o28, a), (k))
+#define dnum_o29_deriv(a, k) dnum_o29_get(_DNUM_IN_PLACE(dnum_o29, a), (k))
+#define dnum_o30_deriv(a, k) dnum_o30_get(_DNUM_IN_PLACE(dnum_o30, a), (k))
+#define dnum_o31_deriv(a, k) dnum_o31_get(_DNUM_IN_PLACE(dnum_o31, a), (k))
+#define dnum_o32_deriv(a, k) dnum_o32_get(_DNUM_IN_PLACE(dnum_o32, a), (k))
+
 #ifndef __cplusplus /* C++: overloads in dnum/dnum.hpp */
 /* ---- C11 _Generic front over the built-in orders ---------------------------------- */
 #define _DN_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
@@ -282,7 +323,9 @@ extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
              default : dn_generic_names_take_dnum_o1_to_dnum_o32_only)
 
 /* Type-generic names: dn_f(a, ...) calls dnum_oN_f for the order of a. */
-#define dn_deriv(a, k) _DN_GEN(deriv, a)(a, k)
+/* dn_deriv reads in place as dnum_oN_deriv does: dnum_oN_get on a's array, a pointer to
+ * a itself */
+#define dn_deriv(a, k) _DN_GEN(get, a)((const void *)(a).d, (k))
 #define dn_add(a, b) _DN_GEN(add, a)(a, b)
 #define dn_sub(a, b) _DN_GEN(sub, a)(a, b)
 #define dn_mul(a, b) _DN_GEN(mul, a)(a, b)

@@ -65,12 +65,12 @@ static inline void _DN_K(mul_w)(_DN_R *r, const _DN_R *a, const _DN_R *b, unsign
 {
     if (n <= 56) { /* into the scratch, which aliases nothing, then to r (which may be a
                     * or b): stores to r would make the compiler reload a and b */
-        _DN_UNROLL for (unsigned k = 0; k <= n; k++) {
+        _DN_UNROLL for (_DN_IX k = 0; k <= n; k++) {
             /* a_0 b_k first and a_k b_0 last: at k = 2 the order of the lanes and
              * one-pass numbers (hessian.h), so their roundings agree */
             const double *c = _dn_binom + k * (k + 1) / 2;
             _DN_R s = a[0] * b[k];
-            _DN_UNROLL for (unsigned j = 1; 2 * j < k; j++)
+            _DN_UNROLL_IN for (_DN_IX j = 1; 2 * j < k; j++)
                 s += (_DN_S)c[j] * (a[j] * b[k - j] + a[k - j] * b[j]);
             if (k >= 2 && k % 2 == 0) s += (_DN_S)c[k / 2] * (a[k / 2] * b[k / 2]);
             ws[k] = k ? s + a[k] * b[0] : s;

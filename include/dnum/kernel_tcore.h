@@ -13,9 +13,9 @@
 static inline void _DN_K(tmul)(_DN_R *restrict c, const _DN_R *restrict a,
                             const _DN_R *restrict b, unsigned n)
 {
-    _DN_UNROLL for (unsigned k = 0; k <= n; k++) {
+    _DN_UNROLL for (_DN_IX k = 0; k <= n; k++) {
         _DN_R s = a[0] * b[k];
-        _DN_UNROLL for (unsigned j = 1; j <= k; j++) s += a[j] * b[k - j];
+        _DN_UNROLL_IN for (_DN_IX j = 1; j <= k; j++) s += a[j] * b[k - j];
         c[k] = s;
     }
 }
@@ -27,9 +27,9 @@ static inline void _DN_K(tdiv_sc)(_DN_R *restrict c, const _DN_R *restrict a,
 {
     _DN_R inv = 1.0 / (b[0] * sc);
     c[0] = a[0] * sc * inv;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+    _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) {
         _DN_R s = b[k] * c[0];
-        _DN_UNROLL for (unsigned j = 1; j < k; j++) s += b[k - j] * c[j];
+        _DN_UNROLL_IN for (_DN_IX j = 1; j < k; j++) s += b[k - j] * c[j];
         c[k] = (a[k] - s) * sc * inv;
     }
 }
@@ -91,9 +91,9 @@ static inline void _DN_K(texp_w)(_DN_R *restrict e, _DN_R e0, const _DN_R *restr
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_S)j * u[j];
     /* oldest terms first, the newest (e[k-1]) last: the sum of the older terms does not
      * wait for e[k-1], so each step adds only a multiply-add to the critical path */
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+    _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) {
         _DN_R s = v[k] * e[0];
-        _DN_UNROLL for (unsigned j = k - 1; j >= 1; j--) s += v[j] * e[k - j];
+        _DN_UNROLL_IN for (_DN_IX j = k - 1; j >= 1; j--) s += v[j] * e[k - j];
         e[k] = s * _DN_INV(k);
     }
     if (_DN_ANY(f != 1.0))
@@ -110,9 +110,9 @@ static inline void _DN_K(tsincos_w)(_DN_R *restrict s, _DN_R *restrict c, _DN_R 
     s[0] = s0;
     c[0] = c0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_S)j * u[j];
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) { /* newest terms last, as in exp */
+    _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) { /* newest terms last, as in exp */
         _DN_R ss = v[k] * c[0], cc = v[k] * s[0];
-        _DN_UNROLL for (unsigned j = k - 1; j >= 1; j--) {
+        _DN_UNROLL_IN for (_DN_IX j = k - 1; j >= 1; j--) {
             ss += v[j] * c[k - j];
             cc += v[j] * s[k - j];
         }
@@ -130,13 +130,13 @@ static inline void _DN_K(ttan_w)(_DN_R *restrict t, _DN_R t0, _DN_R w0, _DN_S si
     t[0] = t0;
     w[0] = w0;
     _DN_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (_DN_S)j * u[j];
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+    _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) {
         _DN_R s = v[k] * w[0]; /* newest term last */
-        _DN_UNROLL for (unsigned j = k - 1; j >= 1; j--) s += v[j] * w[k - j];
+        _DN_UNROLL_IN for (_DN_IX j = k - 1; j >= 1; j--) s += v[j] * w[k - j];
         t[k] = s * _DN_INV(k);
         if (k < n) { /* w[k] = sign * sum_{j=0..k} t[j] t[k-j] */
             _DN_R q = _DN_V(0.0);
-            _DN_UNROLL for (unsigned j = 0; j <= k; j++) q += t[j] * t[k - j];
+            _DN_UNROLL_IN for (_DN_IX j = 0; j <= k; j++) q += t[j] * t[k - j];
             w[k] = sign * q;
         }
     }
@@ -148,10 +148,10 @@ static inline void _DN_K(tsqrt)(_DN_R *restrict r, _DN_R r0, const _DN_R *restri
 {
     _DN_R inv2 = 0.5 / r0;
     r[0] = r0;
-    _DN_UNROLL for (unsigned k = 1; k <= n; k++) {
+    _DN_UNROLL for (_DN_IX k = 1; k <= n; k++) {
         /* sum_{j=1..k-1} r[j] r[k-j] by symmetry; the newest r[k-1] enters last */
         _DN_R s = (k % 2 == 0) ? r[k / 2] * r[k / 2] : _DN_V(0.0);
-        _DN_UNROLL for (unsigned j = (k - 1) / 2; j >= 1; j--) s += 2.0 * r[j] * r[k - j];
+        _DN_UNROLL_IN for (_DN_IX j = (k - 1) / 2; j >= 1; j--) s += 2.0 * r[j] * r[k - j];
         r[k] = (u[k] - s) * inv2;
     }
 }
