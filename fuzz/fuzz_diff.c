@@ -134,7 +134,7 @@ static void a_nan(double *r)
  * coefficient does not (t_5 = 7e306 is d_5 = Inf), are part of the program */
 static void a_conv(double *a)
 {
-    for (unsigned k = 1; k <= N; k++) a[k] = mm(mm(a[k], _dn_fact[k]), _dn_ifact[k]);
+    for (unsigned k = 1; k <= N; k++) a[k] = mm(mm(a[k], dni_fact[k]), dni_ifact[k]);
 }
 
 static int a_finite(const double *a)
@@ -603,7 +603,7 @@ static void run(const uint8_t *data, size_t size, double x0)
                     check_at(dnum2_o6_deriv(m.b[t], i, j) == 0.0, "3 (d/dy = 0)", t, i + j);
         for (unsigned k = 1; k <= N; k++) { /* 4. d^k/dx^k within the bound */
             double a = m.f[t].d[k], b = dnum2_o6_deriv(m.b[t], k, 0);
-            double B = m.m[t][k] * _dn_fact[k];
+            double B = m.m[t][k] * dni_fact[k];
 #ifdef FUZZ_DIFF_STATS
             stats(a, b, B);
 #endif
@@ -629,12 +629,12 @@ static void run(const uint8_t *data, size_t size, double x0)
                  "5 (Dnumk value)", t, 0);
         if (finite) /* every partial in y or z (all of block s but its first entry): 0 */
             for (unsigned s = 1; s <= N; s++)
-                for (size_t e = _dnk_start(3, s) + 1; e < _dnk_start(3, s + 1); e++)
+                for (size_t e = dnik_start(3, s) + 1; e < dnik_start(3, s + 1); e++)
                     check_at(m.k[t].c[e] == 0.0, "5 (Dnumk d/dy = d/dz = 0)", t, s);
         for (unsigned k = 1; k <= N; k++) {
             unsigned al[3] = {k, 0, 0};
             double a = m.f[t].d[k], b = dnumk3_o6_deriv(m.k[t], al);
-            double B = m.m[t][k] * _dn_fact[k];
+            double B = m.m[t][k] * dni_fact[k];
             int close = isfinite(a) && isfinite(b) && fabs(a - b) <= TOL * B + TINY;
             if (B <= 0x1p1020 && !close) {
                 fprintf(stderr, "fuzz_diff: Dnum %.17g, Dnumk %.17g, bound B %.3g\n", a, b, B);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dnum/batch.h"
-#include "dnum/kernel.h"
+#include "dnum/internal/kernel.h"
 #include "batch_impl.h"
 
 #if defined(__STDC_NO_ATOMICS__)
@@ -86,7 +86,7 @@ unsigned dn_batch_lanes(unsigned isa)
 {
     switch (isa) {
     case DN_BATCH_SCALAR: return 1;
-    case DN_BATCH_GENERIC: return _dn_batch_lanes_generic;
+    case DN_BATCH_GENERIC: return dni_batch_lanes_generic;
     case DN_BATCH_SSE2: return 2;
     case DN_BATCH_AVX2: return 4;
     case DN_BATCH_AVX512: return 8;
@@ -94,15 +94,15 @@ unsigned dn_batch_lanes(unsigned isa)
     }
 }
 
-static _dn_batch_fn engine(unsigned isa)
+static dni_batch_fn engine(unsigned isa)
 {
     switch (isa) {
 #if DN_BATCH_X86
-    case DN_BATCH_SSE2: return _dn_batch_run_sse2;
-    case DN_BATCH_AVX2: return _dn_batch_run_avx2;
-    case DN_BATCH_AVX512: return _dn_batch_run_avx512;
+    case DN_BATCH_SSE2: return dni_batch_run_sse2;
+    case DN_BATCH_AVX2: return dni_batch_run_avx2;
+    case DN_BATCH_AVX512: return dni_batch_run_avx512;
 #elif defined(DN_BATCH_HAVE_GENERIC)
-    case DN_BATCH_GENERIC: return _dn_batch_run_generic;
+    case DN_BATCH_GENERIC: return dni_batch_run_generic;
 #endif
     default: return NULL;
     }
@@ -113,7 +113,7 @@ size_t dn_expr_work_size_batch(const dn_expr *e, unsigned n)
     if (!e || n > DN_ORDER_MAX) return 0;
     size_t s = dn_expr_work_size(e, n);
     if (n <= DN_TAYLOR_MAX) {
-        size_t v = _dn_batch_work_doubles(e, n);
+        size_t v = dni_batch_work_doubles(e, n);
         if (v > s) s = v;
     }
     return s;
@@ -131,7 +131,7 @@ int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *
     unsigned isa = dn_batch_isa(flags);
     if (!isa) return DN_EINVAL;
     int coeffs = (flags & DN_BATCH_COEFFS) != 0;
-    _dn_batch_fn run = n <= DN_TAYLOR_MAX ? engine(isa) : NULL;
+    dni_batch_fn run = n <= DN_TAYLOR_MAX ? engine(isa) : NULL;
     if (run) {
         run(e, n, npts, args, ldargs, out, ldout, coeffs, work);
         return DN_OK;

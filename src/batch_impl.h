@@ -15,34 +15,34 @@
 #define DN_BATCH_LANES_MAX 8
 
 /* One engine's run: the npts points of dn_expr_eval_batch at order n <= DN_TAYLOR_MAX
- * (coeffs: Taylor coefficients instead of derivatives); work: _dn_batch_work_doubles(e,
+ * (coeffs: Taylor coefficients instead of derivatives); work: dni_batch_work_doubles(e,
  * n) doubles, 64-byte aligned. */
-typedef void (*_dn_batch_fn)(const dn_expr *e, unsigned n, size_t npts, const double *args,
+typedef void (*dni_batch_fn)(const dn_expr *e, unsigned n, size_t npts, const double *args,
                              size_t ldargs, double *out, size_t ldout, int coeffs,
                              double *work);
 
 /* The workspace of the engines, in doubles (any lane count up to DN_BATCH_LANES_MAX). */
-static inline size_t _dn_batch_work_doubles(const dn_expr *e, unsigned n)
+static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
-    size_t vec = ((size_t)e->nregs + 2) * len * L + (size_t)_DN_W_MAX(n) * L;
-    size_t wide = (size_t)_DN_WW_MAX(n) * sizeof(_dn_wide);
-    size_t scal = 3 * len + (size_t)_DN_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);
+    size_t vec = ((size_t)e->nregs + 2) * len * L + (size_t)DNI_W_MAX(n) * L;
+    size_t wide = (size_t)DNI_WW_MAX(n) * sizeof(dni_wide);
+    size_t scal = 3 * len + (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);
     return vec + scal + 64;
 }
 
-#define _DN_BATCH_DECL(isa, W)                                                             \
-    _DN_EXPR_INTERNAL void _dn_batch_run_##isa(const dn_expr *e, unsigned n, size_t npts,  \
+#define DNI_BATCH_DECL(isa, W)                                                             \
+    DNI_EXPR_INTERNAL void dni_batch_run_##isa(const dn_expr *e, unsigned n, size_t npts,  \
                                                const double *args, size_t ldargs,          \
                                                double *out, size_t ldout, int coeffs,      \
                                                double *work);                              \
-    enum { _dn_batch_lanes_##isa = (W) };
-_DN_BATCH_DECL(generic, 2)
+    enum { dni_batch_lanes_##isa = (W) };
+DNI_BATCH_DECL(generic, 2)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define DN_BATCH_X86 1
-_DN_BATCH_DECL(sse2, 2)
-_DN_BATCH_DECL(avx2, 4)
-_DN_BATCH_DECL(avx512, 8)
+DNI_BATCH_DECL(sse2, 2)
+DNI_BATCH_DECL(avx2, 4)
+DNI_BATCH_DECL(avx512, 8)
 #else
 #define DN_BATCH_X86 0
 #endif

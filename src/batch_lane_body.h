@@ -1,13 +1,13 @@
 /* One batch engine: a program of dn_expr run on DN_LANE_W points at once, the registers
  * vectors of DN_LANE_W doubles (src/kernel_lane.h: kernel.h's recurrences on lanes).
  * Included by the translation unit of an instruction set, which defines DN_LANE_W and
- * DN_BATCH_NAME (the function _dn_batch_run_<name>) and is compiled with that set's flags
+ * DN_BATCH_NAME (the function dni_batch_run_<name>) and is compiled with that set's flags
  * and -ffp-contract=off.
  *
  * Per instruction: the lanes whose operands take a rare path of the scalar kernel (a
  * zero or pole rule: divisor 0, log(0), sqrt(0), asin(+-1), ...; or an exp/sin/cos whose
  * argument is exactly linear in some lanes only) are recomputed by the scalar kernel
- * (_dn_expr_exec_w) from copies of their operands; operations without a lane kernel (the
+ * (dni_expr_exec_w) from copies of their operands; operations without a lane kernel (the
  * wide powers, atan2, hypot, the special functions) run lane by lane on the scalar
  * kernels. Every lane thus gets the bits the scalar engines give its point, whatever the
  * other points of its block: results do not depend on the block size.
@@ -26,7 +26,7 @@
 #define W DN_LANE_W
 #define BATCH_CAT_(a, b) a##b
 #define BATCH_CAT(a, b) BATCH_CAT_(a, b)
-#define BATCH_RUN BATCH_CAT(_dn_batch_run_, DN_BATCH_NAME)
+#define BATCH_RUN BATCH_CAT(dni_batch_run_, DN_BATCH_NAME)
 
 /* the workspace of one run */
 typedef struct {
@@ -34,9 +34,9 @@ typedef struct {
     size_t len;
     dn_lane *R;       /* nregs registers of len lanes */
     dn_lane *sa, *sb; /* copies of the operands for the lanes sent to the scalar kernel */
-    dn_lane *ws;      /* the lane kernels' scratch, _DN_W_MAX(n) lanes */
+    dn_lane *ws;      /* the lane kernels' scratch, DNI_W_MAX(n) lanes */
     double *xa, *xb, *xd, *xws; /* one lane's operands and result, the scalar scratch */
-    _dn_wide *xww;
+    dni_wide *xww;
 } lane_ctx;
 
 static void *align64(void *p)
@@ -53,12 +53,12 @@ static void scalar_lanes(const lane_ctx *x, unsigned op, dn_lane *d, double c, d
             x->xa[k] = x->sa[k][i];
             x->xb[k] = x->sb[k][i];
         }
-        _dn_expr_exec_w(op, x->xd, x->xa, x->xb, c, x->n, x->xws, x->xww);
+        dni_expr_exec_w(op, x->xd, x->xa, x->xb, c, x->n, x->xws, x->xww);
         for (size_t k = 0; k < x->len; k++) d[k][i] = x->xd[k];
     }
 }
 
-/* the lanes in which u is exactly linear (u_k = 0 for k >= 2: _dn_linear) */
+/* the lanes in which u is exactly linear (u_k = 0 for k >= 2: dni_linear) */
 static dn_lmask linear_lanes(const dn_lane *u, unsigned n)
 {
     dn_lmask m = ~(dn_lmask){0};
@@ -90,7 +90,7 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
     case DN_OP_ABS: return ~((dn_lmask)(a0 > 0.0) | (dn_lmask)(a0 < 0.0));
     case DN_OP_EXP: case DN_OP_SIN: case DN_OP_COS: case DN_OP_SINH: case DN_OP_COSH: {
         dn_lmask lin = linear_lanes(a, n); /* the kernel's test is all lanes or none */
-        return _dnl_all(lin) ? none : lin;
+        return dnil_all(lin) ? none : lin;
     }
     case DN_OP_POWN: {
         if (!(c > -9223372036854775808.0 && c < 9223372036854775808.0)) return all;
@@ -98,7 +98,7 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
         /* u^-m = 1 / u^m: the value of u^m as the kernel's binary powering forms it;
          * where it is 0 the division takes its zero rule */
         unsigned long long e = (unsigned long long)-c;
-        dn_lane f = _DNL_V(1.0), t = a0;
+        dn_lane f = DNIL_V(1.0), t = a0;
         while (e) {
             if (e & 1u) f = f * t;
             e >>= 1;
@@ -147,48 +147,48 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
         default: lopb_##OP(d, a, b, c, n, ws); break;                                      \
         }                                                                                  \
     }
-LOP(CONST, _dnl_set_const(d, _DNL_V(c), n))
-LOP(ADD, _dnl_add(d, a, b, n))
-LOP(SUB, _dnl_sub(d, a, b, n))
-LOP(MUL, _dnl_mul_w(d, a, b, n, ws))
-LOP(DIV, _dnl_div_w(d, a, b, n, ws))
-LOP(NEG, _dnl_neg(d, a, n))
-LOP(ADD_D, _dnl_add_d(d, a, _DNL_V(c), n))
-LOP(MUL_D, _dnl_mul_d(d, a, _DNL_V(c), n))
-LOP(DIV_D, { /* as _DN_EXPR_EXEC */
+LOP(CONST, dnil_set_const(d, DNIL_V(c), n))
+LOP(ADD, dnil_add(d, a, b, n))
+LOP(SUB, dnil_sub(d, a, b, n))
+LOP(MUL, dnil_mul_w(d, a, b, n, ws))
+LOP(DIV, dnil_div_w(d, a, b, n, ws))
+LOP(NEG, dnil_neg(d, a, n))
+LOP(ADD_D, dnil_add_d(d, a, DNIL_V(c), n))
+LOP(MUL_D, dnil_mul_d(d, a, DNIL_V(c), n))
+LOP(DIV_D, { /* as DNI_EXPR_EXEC */
     dn_lane v = a[0] / c;
-    _dnl_mul_d(d, a, _DNL_V(1.0 / c), n);
+    dnil_mul_d(d, a, DNIL_V(1.0 / c), n);
     d[0] = v;
 })
 LOP(D_SUB, {
     dn_lane v = c - a[0];
-    _dnl_neg(d, a, n);
+    dnil_neg(d, a, n);
     d[0] = v;
 })
-LOP(D_DIV, _dnl_d_div_w(d, _DNL_V(c), a, n, ws))
-LOP(POWN, _dnl_pown_w(d, a, (long)c, n, ws, NULL))
-LOP(EXP, _dnl_exp_w(d, a, n, ws))
-LOP(EXPM1, _dnl_expm1_w(d, a, n, ws))
-LOP(LOG, _dnl_log_w(d, a, n, ws))
-LOP(LOG1P, _dnl_log1p_w(d, a, n, ws))
-LOP(SQRT, _dnl_sqrt_w(d, a, n, ws, NULL))
-LOP(SIN, _dnl_sin_w(d, a, n, ws))
-LOP(COS, _dnl_cos_w(d, a, n, ws))
-LOP(TAN, _dnl_tan_w(d, a, n, ws))
-LOP(ASIN, _dnl_asin_w(d, a, n, ws))
-LOP(ACOS, _dnl_acos_w(d, a, n, ws))
-LOP(ATAN, _dnl_atan_w(d, a, n, ws))
-LOP(SINH, _dnl_sinh_w(d, a, n, ws))
-LOP(COSH, _dnl_cosh_w(d, a, n, ws))
-LOP(TANH, _dnl_tanh_w(d, a, n, ws))
-LOP(ASINH, _dnl_asinh_w(d, a, n, ws))
-LOP(ACOSH, _dnl_acosh_w(d, a, n, ws))
-LOP(ATANH, _dnl_atanh_w(d, a, n, ws))
-LOP(ERF, _dnl_erf_w(d, a, n, ws))
-LOP(ERFC, _dnl_erfc_w(d, a, n, ws))
-LOP(ABS, { /* _dn_abs where u0 != 0 (the other lanes are rare) */
+LOP(D_DIV, dnil_d_div_w(d, DNIL_V(c), a, n, ws))
+LOP(POWN, dnil_pown_w(d, a, (long)c, n, ws, NULL))
+LOP(EXP, dnil_exp_w(d, a, n, ws))
+LOP(EXPM1, dnil_expm1_w(d, a, n, ws))
+LOP(LOG, dnil_log_w(d, a, n, ws))
+LOP(LOG1P, dnil_log1p_w(d, a, n, ws))
+LOP(SQRT, dnil_sqrt_w(d, a, n, ws, NULL))
+LOP(SIN, dnil_sin_w(d, a, n, ws))
+LOP(COS, dnil_cos_w(d, a, n, ws))
+LOP(TAN, dnil_tan_w(d, a, n, ws))
+LOP(ASIN, dnil_asin_w(d, a, n, ws))
+LOP(ACOS, dnil_acos_w(d, a, n, ws))
+LOP(ATAN, dnil_atan_w(d, a, n, ws))
+LOP(SINH, dnil_sinh_w(d, a, n, ws))
+LOP(COSH, dnil_cosh_w(d, a, n, ws))
+LOP(TANH, dnil_tanh_w(d, a, n, ws))
+LOP(ASINH, dnil_asinh_w(d, a, n, ws))
+LOP(ACOSH, dnil_acosh_w(d, a, n, ws))
+LOP(ATANH, dnil_atanh_w(d, a, n, ws))
+LOP(ERF, dnil_erf_w(d, a, n, ws))
+LOP(ERFC, dnil_erfc_w(d, a, n, ws))
+LOP(ABS, { /* dni_abs where u0 != 0 (the other lanes are rare) */
     dn_lmask neg = (dn_lmask)(a[0] < 0.0);
-    for (unsigned k = 0; k <= n; k++) d[k] = _dnl_sel(neg, -a[k], a[k]);
+    for (unsigned k = 0; k <= n; k++) d[k] = dnil_sel(neg, -a[k], a[k]);
 })
 #undef LOP
 
@@ -210,12 +210,12 @@ static void step(const lane_ctx *x, const dn_expr_ins *I)
     const dn_lane *a = x->R + I->a * len, *b = x->R + I->b * len;
     double c = I->c;
     dn_lmask rare = rare_lanes(op, a, b, c, n);
-    if (_dnl_any(rare)) { /* copies: d may be a or b */
+    if (dnil_any(rare)) { /* copies: d may be a or b */
         for (size_t k = 0; k < len; k++) {
             x->sa[k] = a[k];
             x->sb[k] = b[k];
         }
-        if (!_dnl_all(rare)) lane_ops[op](d, a, b, c, n, x->ws);
+        if (!dnil_all(rare)) lane_ops[op](d, a, b, c, n, x->ws);
         scalar_lanes(x, op, d, c, rare);
         return;
     }
@@ -233,11 +233,11 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     x.sa = x.R + (size_t)e->nregs * len;
     x.sb = x.sa + len;
     x.ws = x.sb + len;
-    x.xa = (double *)(x.ws + _DN_W_MAX(n));
+    x.xa = (double *)(x.ws + DNI_W_MAX(n));
     x.xb = x.xa + len;
     x.xd = x.xb + len;
     x.xws = x.xd + len;
-    x.xww = (_dn_wide *)align64(x.xws + _DN_W_MAX(n));
+    x.xww = (dni_wide *)align64(x.xws + DNI_W_MAX(n));
     long double fact[DN_TAYLOR_MAX + 1]; /* k!, as dn_expr_eval_coeffs forms it */
     if (coeffs) {
         fact[0] = 1.0L;

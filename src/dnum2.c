@@ -8,17 +8,17 @@ int (dnum2_hessian_ex)(double *fx, double *grad, double *H, dnum2_objective f,
                        const double *x, unsigned n, void *ctx, dnum2_o2 *work, dn_errinfo *err)
 {
     static const char fn[] = "dnum2_hessian";
-    const _dn_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
+    const dni_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
                            {x != NULL, 5, "x is NULL"}, {n != 0, 6, "n is 0"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     size_t cap = SIZE_MAX / sizeof(dnum2_o2); /* n^2 numbers bound both n numbers and n^2 doubles */
     if ((size_t)n > cap / n)
-        return _dn_fail(err, DN_ERANGE, 6, SIZE_MAX, "%s: argument 6: n = %u: n * n overflows",
+        return dni_fail(err, DN_ERANGE, 6, SIZE_MAX, "%s: argument 6: n = %u: n * n overflows",
                         fn, n);
     dnum2_o2 *w = work ? work : malloc((size_t)n * sizeof *w);
     if (w == NULL)
-        return _dn_fail(err, DN_ENOMEM, 0, SIZE_MAX,
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX,
                         "%s: out of memory (a workspace of n = %u numbers)", fn, n);
     for (unsigned k = 0; k < n; k++) w[k] = dnum2_o2_const(x[k]); /* x is not read again */
     double val = 0.0;
@@ -53,7 +53,7 @@ int (dnum2_hessian_ex)(double *fx, double *grad, double *H, dnum2_objective f,
     }
     if (fx) *fx = val;
     if (!work) free(w);
-    return _dn_ok(err);
+    return dni_ok(err);
 }
 
 int (dnum2_hessian)(double *fx, double *grad, double *H, dnum2_objective f, const double *x,

@@ -1,5 +1,5 @@
 /* The run-time front end of the multivariate family (dnk_space, dnk_*): checks the
- * arguments, runs the kernels of dnum/kernelk.h into the space's scratch result and copies
+ * arguments, runs the kernels of dnum/internal/kernelk.h into the space's scratch result and copies
  * it out, so any output may alias any input. */
 #define DN_NO_UNROLL
 #include <stdint.h>
@@ -11,13 +11,13 @@
 size_t dnk_size(unsigned k, unsigned n)
 {
     if (k == 0 || k > DNK_VARS_MAX || n > DNK_ORDER_MAX) return 0;
-    size_t s = _dnk_size(k, n); /* <= C(42, 10) < 2^31: no overflow */
+    size_t s = dnik_size(k, n); /* <= C(42, 10) < 2^31: no overflow */
     return s <= DNK_SIZE_MAX ? s : 0;
 }
 
 size_t dnk_index(unsigned k, const unsigned *alpha)
 {
-    return _dnk_index(k, alpha);
+    return dnik_index(k, alpha);
 }
 
 int dnk_space_init_alloc(dnk_space *sp, unsigned k, unsigned n, const dn_allocator *al)
@@ -25,7 +25,7 @@ int dnk_space_init_alloc(dnk_space *sp, unsigned k, unsigned n, const dn_allocat
     if (!sp || k == 0) return DN_EINVAL;
     size_t s = dnk_size(k, n);
     if (s == 0) return DN_ERANGE;
-    size_t bytes = (_DNK_WORK(s) + s) * sizeof(double);
+    size_t bytes = (DNIK_WORK(s) + s) * sizeof(double);
     double *w = al ? al->alloc(bytes, al->ctx) : malloc(bytes);
     if (!w) return DN_ENOMEM;
     sp->k = k, sp->n = n, sp->size = s, sp->work = w, sp->al = al;
@@ -40,7 +40,7 @@ int dnk_space_init(dnk_space *sp, unsigned k, unsigned n)
 void dnk_space_clear(dnk_space *sp)
 {
     if (!sp || !sp->work) return;
-    size_t bytes = (_DNK_WORK(sp->size) + sp->size) * sizeof(double);
+    size_t bytes = (DNIK_WORK(sp->size) + sp->size) * sizeof(double);
     if (sp->al)
         sp->al->free(sp->work, bytes, sp->al->ctx);
     else
@@ -51,7 +51,7 @@ void dnk_space_clear(dnk_space *sp)
 static int bad(const dnk_space *sp) { return !sp || !sp->work; }
 
 /* the scratch result; copied to r when complete */
-static double *res(dnk_space *sp) { return sp->work + _DNK_WORK(sp->size); }
+static double *res(dnk_space *sp) { return sp->work + DNIK_WORK(sp->size); }
 
 static int done(dnk_space *sp, double *r)
 {
@@ -73,47 +73,47 @@ static int inrange(const dnk_space *sp, const unsigned *alpha)
 int dnk_set_var(dnk_space *sp, double *r, unsigned i, double x)
 {
     if (bad(sp) || !r || i >= sp->k) return DN_EINVAL;
-    _dnk_set_var(r, i, x, sp->k, sp->n);
+    dnik_set_var(r, i, x, sp->k, sp->n);
     return DN_OK;
 }
 
 int dnk_set_const(dnk_space *sp, double *r, double c)
 {
     if (bad(sp) || !r) return DN_EINVAL;
-    _dn_set_const(r, c, (unsigned)sp->size - 1);
+    dni_set_const(r, c, (unsigned)sp->size - 1);
     return DN_OK;
 }
 
 double dnk_coeff(const dnk_space *sp, const double *a, const unsigned *alpha)
 {
     if (bad(sp) || !a || !alpha || !inrange(sp, alpha)) return NAN;
-    return a[_dnk_index(sp->k, alpha)];
+    return a[dnik_index(sp->k, alpha)];
 }
 
 double dnk_deriv(const dnk_space *sp, const double *a, const unsigned *alpha)
 {
-    return dnk_coeff(sp, a, alpha) * (bad(sp) || !alpha ? 1.0 : _dnk_afact(sp->k, alpha));
+    return dnk_coeff(sp, a, alpha) * (bad(sp) || !alpha ? 1.0 : dnik_afact(sp->k, alpha));
 }
 
 int dnk_set_coeff(dnk_space *sp, double *a, const unsigned *alpha, double v)
 {
     if (bad(sp) || !a || !alpha) return DN_EINVAL;
     if (!inrange(sp, alpha)) return DN_ERANGE;
-    a[_dnk_index(sp->k, alpha)] = v;
+    a[dnik_index(sp->k, alpha)] = v;
     return DN_OK;
 }
 
 int dnk_set_deriv(dnk_space *sp, double *a, const unsigned *alpha, double v)
 {
     if (bad(sp) || !a || !alpha) return DN_EINVAL;
-    return dnk_set_coeff(sp, a, alpha, v / _dnk_afact(sp->k, alpha));
+    return dnk_set_coeff(sp, a, alpha, v / dnik_afact(sp->k, alpha));
 }
 
 int dnk_get_derivs(dnk_space *sp, double *d, const double *a)
 {
     if (bad(sp) || !d || !a) return DN_EINVAL;
     unsigned al[DNK_VARS_MAX] = {0};
-    for (size_t e = 0; e < sp->size; e++, _dnk_next(sp->k, al)) d[e] = a[e] * _dnk_afact(sp->k, al);
+    for (size_t e = 0; e < sp->size; e++, dnik_next(sp->k, al)) d[e] = a[e] * dnik_afact(sp->k, al);
     return DN_OK;
 }
 
@@ -128,14 +128,14 @@ int dnk_hess(dnk_space *sp, double *H, const double *a)
 {
     if (bad(sp) || !H || !a) return DN_EINVAL;
     if (sp->n < 2) return DN_EORDER;
-    _dnk_hess(H, a, sp->k, sp->n);
+    dnik_hess(H, a, sp->k, sp->n);
     return DN_OK;
 }
 
 int dnk_tensor(dnk_space *sp, double *t, const double *a, unsigned m)
 {
     if (bad(sp) || !t || !a) return DN_EINVAL;
-    return _dnk_tensor(t, a, m, sp->k, sp->n);
+    return dnik_tensor(t, a, m, sp->k, sp->n);
 }
 
 #define CHECK1(r, a) if (bad(sp) || !(r) || !(a)) return DN_EINVAL
@@ -148,8 +148,8 @@ int dnk_tensor(dnk_space *sp, double *t, const double *a, unsigned m)
         call;                                                                              \
         return DN_OK;                                                                      \
     }
-FLAT2(add, _dn_add(r, a, b, (unsigned)sp->size - 1))
-FLAT2(sub, _dn_sub(r, a, b, (unsigned)sp->size - 1))
+FLAT2(add, dni_add(r, a, b, (unsigned)sp->size - 1))
+FLAT2(sub, dni_sub(r, a, b, (unsigned)sp->size - 1))
 
 #define FLAT_D(name, call)                                                                 \
     int dnk_##name(dnk_space *sp, double *r, const double *a, double c)                    \
@@ -158,15 +158,15 @@ FLAT2(sub, _dn_sub(r, a, b, (unsigned)sp->size - 1))
         call;                                                                              \
         return DN_OK;                                                                      \
     }
-FLAT_D(add_d, _dn_add_d(r, a, c, (unsigned)sp->size - 1))
-FLAT_D(sub_d, _dn_add_d(r, a, -c, (unsigned)sp->size - 1))
-FLAT_D(mul_d, _dn_mul_d(r, a, c, (unsigned)sp->size - 1))
-FLAT_D(div_d, double a0 = a[0]; _dn_mul_d(r, a, 1.0 / c, (unsigned)sp->size - 1); r[0] = a0 / c)
+FLAT_D(add_d, dni_add_d(r, a, c, (unsigned)sp->size - 1))
+FLAT_D(sub_d, dni_add_d(r, a, -c, (unsigned)sp->size - 1))
+FLAT_D(mul_d, dni_mul_d(r, a, c, (unsigned)sp->size - 1))
+FLAT_D(div_d, double a0 = a[0]; dni_mul_d(r, a, 1.0 / c, (unsigned)sp->size - 1); r[0] = a0 / c)
 
 int dnk_neg(dnk_space *sp, double *r, const double *a)
 {
     CHECK1(r, a);
-    _dn_neg(r, a, (unsigned)sp->size - 1);
+    dni_neg(r, a, (unsigned)sp->size - 1);
     return DN_OK;
 }
 
@@ -174,7 +174,7 @@ int dnk_d_sub(dnk_space *sp, double *r, double c, const double *a)
 {
     CHECK1(r, a);
     double a0 = a[0];
-    _dn_neg(r, a, (unsigned)sp->size - 1);
+    dni_neg(r, a, (unsigned)sp->size - 1);
     r[0] = c - a0;
     return DN_OK;
 }
@@ -188,7 +188,7 @@ static int step(dnk_space *sp, double *r, unsigned op, double c, const double *a
                 const double *b)
 {
     if (bad(sp) || !r || !a || !b) return DN_EINVAL;
-    _dn_expr_stepk(op, res(sp), a, b, c, sp->k, sp->n, sp->work);
+    dni_expr_stepk(op, res(sp), a, b, c, sp->k, sp->n, sp->work);
     return done(sp, r);
 }
 
@@ -228,14 +228,14 @@ DNI_OPS_INT(SPI, ~)
 int dnk_pown(dnk_space *sp, double *r, const double *u, long m)
 {
     CHECK1(r, u);
-    _dnk_pown(res(sp), u, m, sp->k, sp->n, sp->work);
+    dnik_pown(res(sp), u, m, sp->k, sp->n, sp->work);
     return done(sp, r);
 }
 
 int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ctx)
 {
     CHECK2(r, u, h);
-    _dnk_apply(res(sp), u, h, ctx, sp->k, sp->n, sp->work);
+    dnik_apply(res(sp), u, h, ctx, sp->k, sp->n, sp->work);
     return done(sp, r);
 }
 
@@ -246,7 +246,7 @@ int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ct
     {                                                                                      \
         if (bad(sp) || !s || !c || !u || s == c) return DN_EINVAL;                         \
         double *c2 = sp->work + 5 * sp->size;                                              \
-        _dnk_##name(res(sp), c2, u, sp->k, sp->n, sp->work);                               \
+        dnik_##name(res(sp), c2, u, sp->k, sp->n, sp->work);                               \
         memcpy(c, c2, sp->size * sizeof(double));                                          \
         return done(sp, s);                                                                \
     }

@@ -6,13 +6,13 @@
 #include <string.h>
 #include "dvec_impl.h"
 
-double *_dn_dvec_alloc(const dn_allocator *al, unsigned count)
+double *dni_dvec_alloc(const dn_allocator *al, unsigned count)
 {
     size_t size = (size_t)count * sizeof(double);
     return al ? (double *)al->alloc(size, al->ctx) : (double *)malloc(size);
 }
 
-void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count)
+void dni_dvec_free(const dn_allocator *al, double *p, unsigned count)
 {
     if (!p) return;
     if (al)
@@ -21,11 +21,11 @@ void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count)
         free(p);
 }
 
-int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
+int dni_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
 {
     /* wide numbers first, then the doubles, from a 64-byte boundary (the allocator's
      * blocks need only be aligned for double; the kernels' arrays start on cache lines) */
-    size_t a = 64, wb = (nw * sizeof(_dn_wide) + a - 1) / a * a;
+    size_t a = 64, wb = (nw * sizeof(dni_wide) + a - 1) / a * a;
     size_t bytes = wb + nd * sizeof(double) + a;
     void *p = al ? al->alloc(bytes, al->ctx) : malloc(bytes);
     if (!p) return DN_ENOMEM;
@@ -33,18 +33,18 @@ int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, si
     s->heap = p;
     s->bytes = bytes;
     s->al = al;
-    s->w = (_dn_wide *)base;
+    s->w = (dni_wide *)base;
     s->d = (double *)(base + wb);
     return DN_OK;
 }
 
-void _dn_dvec_scratch_free_heap(dvec_scratch *s)
+void dni_dvec_scratch_free_heap(dvec_scratch *s)
 {
     if (s->al) s->al->free(s->heap, s->bytes, s->al->ctx);
     else free(s->heap);
 }
 
-const double *_dn_dvec_unwrap(const dvec *a, double *tmp)
+const double *dni_dvec_unwrap(const dvec *a, double *tmp)
 {
     unsigned first = a->cap - a->head;
     memcpy(tmp, a->buf + a->head, first * sizeof(double));
@@ -52,7 +52,7 @@ const double *_dn_dvec_unwrap(const dvec *a, double *tmp)
     return tmp;
 }
 
-int _dn_dvec_begin_slow(dvec_out *o, dvec *r, unsigned len)
+int dni_dvec_begin_slow(dvec_out *o, dvec *r, unsigned len)
 {
     o->r = r;
     o->len = len;
@@ -61,16 +61,16 @@ int _dn_dvec_begin_slow(dvec_out *o, dvec *r, unsigned len)
         o->dst = r->buf;
         return DN_OK;
     }
-    o->fresh = _dn_dvec_alloc(r->al, len);
+    o->fresh = dni_dvec_alloc(r->al, len);
     if (!o->fresh) return DN_ENOMEM;
     o->dst = o->fresh;
     return DN_OK;
 }
 
-void _dn_dvec_end_fresh(dvec_out *o)
+void dni_dvec_end_fresh(dvec_out *o)
 {
     dvec *r = o->r;
-    _dn_dvec_free(r->al, r->buf, r->cap);
+    dni_dvec_free(r->al, r->buf, r->cap);
     r->buf = o->fresh;
     r->cap = o->len;
 }
@@ -81,7 +81,7 @@ int dvec_init_alloc(dvec *v, unsigned order, const dn_allocator *al)
 {
     if (!v) return DN_EINVAL;
     if (order > DN_ORDER_MAX) return DN_ERANGE;
-    double *buf = _dn_dvec_alloc(al, order + 1);
+    double *buf = dni_dvec_alloc(al, order + 1);
     if (!buf) return DN_ENOMEM;
     for (unsigned k = 0; k <= order; k++) buf[k] = 0.0;
     v->buf = buf;
@@ -97,7 +97,7 @@ int dvec_init(dvec *v, unsigned order) { return dvec_init_alloc(v, order, NULL);
 void dvec_clear(dvec *v)
 {
     if (!v) return;
-    _dn_dvec_free(v->al, v->buf, v->cap);
+    dni_dvec_free(v->al, v->buf, v->cap);
     v->buf = NULL;
     v->cap = v->head = v->len = 0;
 }
@@ -119,7 +119,7 @@ void dvec_swap(dvec *a, dvec *b)
  * can take from the store buffer (two 8-byte stores it cannot). */
 static int set_line(dvec *v, double c, double slope)
 {
-    if (!_dn_dvec_ok(v)) return DN_EINVAL;
+    if (!dni_dvec_ok(v)) return DN_EINVAL;
     if (v->head + v->len > v->cap) v->head = 0;
     double *d = v->buf + v->head;
     unsigned len = v->len;
@@ -148,37 +148,37 @@ int dvec_set_const(dvec *v, double c) { return set_line(v, c, 0.0); }
 
 int dvec_set_derivs(dvec *v, const double *d, unsigned order)
 {
-    if (!_dn_dvec_ok(v) || !d) return DN_EINVAL;
+    if (!dni_dvec_ok(v) || !d) return DN_EINVAL;
     if (order > DN_ORDER_MAX) return DN_ERANGE;
     dvec_out o;
-    if (_dn_dvec_begin(&o, v, order + 1)) return DN_ENOMEM;
+    if (dni_dvec_begin(&o, v, order + 1)) return DN_ENOMEM;
     memmove(o.dst, d, (order + 1) * sizeof(double));
-    _dn_dvec_end(&o);
+    dni_dvec_end(&o);
     return DN_OK;
 }
 
 int dvec_set(dvec *r, const dvec *a)
 {
-    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
+    if (!dni_dvec_ok(r) || !dni_dvec_ok(a)) return DN_EINVAL;
     if (r == a) return DN_OK;
     dvec_scratch S;
-    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(a), 0)) return DN_ENOMEM;
-    int rc = dvec_set_derivs(r, _dn_dvec_view(a, S.d), a->len - 1);
-    _dn_dvec_scratch_free(&S);
+    if (dni_dvec_scratch(&S, r->al, dni_dvec_view_need(a), 0)) return DN_ENOMEM;
+    int rc = dvec_set_derivs(r, dni_dvec_view(a, S.d), a->len - 1);
+    dni_dvec_scratch_free(&S);
     return rc;
 }
 
-int dvec_order(const dvec *v) { return _dn_dvec_ok(v) ? (int)(v->len - 1) : DN_EINVAL; }
+int dvec_order(const dvec *v) { return dni_dvec_ok(v) ? (int)(v->len - 1) : DN_EINVAL; }
 
 double dvec_get(const dvec *v, unsigned k)
 {
-    return _dn_dvec_ok(v) && k < v->len ? v->buf[_dn_dvec_at(v, k)] : NAN;
+    return dni_dvec_ok(v) && k < v->len ? v->buf[dni_dvec_at(v, k)] : NAN;
 }
 
 int dvec_get_derivs(double *d, const dvec *v)
 {
-    if (!d || !_dn_dvec_ok(v)) return DN_EINVAL;
-    const double *p = _dn_dvec_view(v, d); /* a wrapped deque is unwrapped into d */
+    if (!d || !dni_dvec_ok(v)) return DN_EINVAL;
+    const double *p = dni_dvec_view(v, d); /* a wrapped deque is unwrapped into d */
     if (p != d) memcpy(d, p, v->len * sizeof(double));
     return DN_OK;
 }
@@ -195,7 +195,7 @@ static void reverse(double *p, unsigned m)
 
 const double *dvec_derivs(dvec *v)
 {
-    if (!_dn_dvec_ok(v)) return NULL;
+    if (!dni_dvec_ok(v)) return NULL;
     if (v->head + v->len > v->cap) { /* wraps: rotate the buffer left by head, in place */
         reverse(v->buf, v->head);
         reverse(v->buf + v->head, v->cap - v->head);
@@ -211,34 +211,34 @@ const double *dvec_derivs(dvec *v)
 static int dvec_slice(dvec *r, const dvec *a, unsigned from, unsigned len)
 {
     if (r == a) {
-        r->head = _dn_dvec_at(r, from);
+        r->head = dni_dvec_at(r, from);
         r->len = len;
         return DN_OK;
     }
     dvec_scratch S;
-    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(a), 0)) return DN_ENOMEM;
-    int rc = dvec_set_derivs(r, _dn_dvec_view(a, S.d) + from, len - 1);
-    _dn_dvec_scratch_free(&S);
+    if (dni_dvec_scratch(&S, r->al, dni_dvec_view_need(a), 0)) return DN_ENOMEM;
+    int rc = dvec_set_derivs(r, dni_dvec_view(a, S.d) + from, len - 1);
+    dni_dvec_scratch_free(&S);
     return rc;
 }
 
 int dvec_D(dvec *r, const dvec *a)
 {
-    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
+    if (!dni_dvec_ok(r) || !dni_dvec_ok(a)) return DN_EINVAL;
     if (a->len < 2) return DN_EORDER;
     return dvec_slice(r, a, 1, a->len - 1);
 }
 
 int dvec_F(dvec *r, const dvec *a)
 {
-    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a)) return DN_EINVAL;
+    if (!dni_dvec_ok(r) || !dni_dvec_ok(a)) return DN_EINVAL;
     if (a->len < 2) return DN_EORDER;
     return dvec_slice(r, a, 0, a->len - 1);
 }
 
 int dvec_new(dvec *r, double head, const dvec *tail)
 {
-    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(tail)) return DN_EINVAL;
+    if (!dni_dvec_ok(r) || !dni_dvec_ok(tail)) return DN_EINVAL;
     if (tail->len > DN_ORDER_MAX) return DN_ERANGE;
     unsigned len = tail->len + 1;
     if (r == tail && r->len < r->cap) { /* room in the ring: push in front */
@@ -249,12 +249,12 @@ int dvec_new(dvec *r, double head, const dvec *tail)
     }
     if (r == tail) { /* full: move to a ring twice the size, with room in front */
         unsigned cap = 2 * r->cap;
-        double *buf = _dn_dvec_alloc(r->al, cap);
+        double *buf = dni_dvec_alloc(r->al, cap);
         if (!buf) return DN_ENOMEM;
         unsigned at = cap - len; /* the new contents end at the end of buf */
         buf[at] = head;
-        for (unsigned k = 0; k < r->len; k++) buf[at + 1 + k] = r->buf[_dn_dvec_at(r, k)];
-        _dn_dvec_free(r->al, r->buf, r->cap);
+        for (unsigned k = 0; k < r->len; k++) buf[at + 1 + k] = r->buf[dni_dvec_at(r, k)];
+        dni_dvec_free(r->al, r->buf, r->cap);
         r->buf = buf;
         r->cap = cap;
         r->head = at;
@@ -262,15 +262,15 @@ int dvec_new(dvec *r, double head, const dvec *tail)
         return DN_OK;
     }
     dvec_scratch S;
-    if (_dn_dvec_scratch(&S, r->al, _dn_dvec_view_need(tail), 0)) return DN_ENOMEM;
-    const double *pt = _dn_dvec_view(tail, S.d);
+    if (dni_dvec_scratch(&S, r->al, dni_dvec_view_need(tail), 0)) return DN_ENOMEM;
+    const double *pt = dni_dvec_view(tail, S.d);
     dvec_out o;
-    int rc = _dn_dvec_begin(&o, r, len);
+    int rc = dni_dvec_begin(&o, r, len);
     if (!rc) {
         o.dst[0] = head;
         memcpy(o.dst + 1, pt, tail->len * sizeof(double));
-        _dn_dvec_end(&o);
+        dni_dvec_end(&o);
     }
-    _dn_dvec_scratch_free(&S);
+    dni_dvec_scratch_free(&S);
     return rc ? DN_ENOMEM : DN_OK;
 }

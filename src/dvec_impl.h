@@ -4,20 +4,20 @@
 #define DNUM_DVEC_IMPL_H
 
 #include "dnum/dvec.h"
-#include "dnum/kernel_wide.h"
+#include "dnum/internal/kernel_wide.h"
 
 /* Internal functions shared between the Dvec sources: not exported from the library. */
 #if defined(__GNUC__) || defined(__clang__)
-#define _DN_INTERNAL __attribute__((visibility("hidden")))
+#define DNI_INTERNAL __attribute__((visibility("hidden")))
 #else
-#define _DN_INTERNAL
+#define DNI_INTERNAL
 #endif
 
 /* A usable dvec: not NULL and initialised. */
-static inline int _dn_dvec_ok(const dvec *a) { return a && a->buf && a->len; }
+static inline int dni_dvec_ok(const dvec *a) { return a && a->buf && a->len; }
 
 /* Index in buf of derivative k (k < len). */
-static inline unsigned _dn_dvec_at(const dvec *a, unsigned k)
+static inline unsigned dni_dvec_at(const dvec *a, unsigned k)
 {
     unsigned i = a->head + k;
     return i >= a->cap ? i - a->cap : i;
@@ -25,65 +25,65 @@ static inline unsigned _dn_dvec_at(const dvec *a, unsigned k)
 
 /* The derivatives of a as one contiguous array: a pointer into a's buffer when the
  * deque does not wrap, else a copy in tmp (a->len doubles). */
-_DN_INTERNAL const double *_dn_dvec_unwrap(const dvec *a, double *tmp);
-static inline const double *_dn_dvec_view(const dvec *a, double *tmp)
+DNI_INTERNAL const double *dni_dvec_unwrap(const dvec *a, double *tmp);
+static inline const double *dni_dvec_view(const dvec *a, double *tmp)
 {
-    return a->head + a->len <= a->cap ? a->buf + a->head : _dn_dvec_unwrap(a, tmp);
+    return a->head + a->len <= a->cap ? a->buf + a->head : dni_dvec_unwrap(a, tmp);
 }
 
 /* Allocation through a's allocator (NULL: malloc/free). */
-_DN_INTERNAL double *_dn_dvec_alloc(const dn_allocator *al, unsigned count);
-_DN_INTERNAL void _dn_dvec_free(const dn_allocator *al, double *p, unsigned count);
+DNI_INTERNAL double *dni_dvec_alloc(const dn_allocator *al, unsigned count);
+DNI_INTERNAL void dni_dvec_free(const dn_allocator *al, double *p, unsigned count);
 
 /* Scratch of the kernels (kernel.h) and of the operands' contiguous views: nd doubles at
  * d and nw wide numbers at w, from the buffers inside the struct when they fit (orders up
- * to about DVEC_CONST_MAX), else one block from the allocator al. _dn_dvec_scratch returns
+ * to about DVEC_CONST_MAX), else one block from the allocator al. dni_dvec_scratch returns
  * DN_ENOMEM when that block cannot be had (nothing else happened); every successful call is
- * paired with _dn_dvec_scratch_free. */
+ * paired with dni_dvec_scratch_free. */
 #define DVEC_SMALL_D 512
 #define DVEC_SMALL_W 64
 typedef struct dvec_scratch {
     double *d;
-    _dn_wide *w;
+    dni_wide *w;
     void *heap; /* the allocator's block, or NULL */
     size_t bytes;
     const dn_allocator *al;
-    _dn_wide sw[DVEC_SMALL_W];
+    dni_wide sw[DVEC_SMALL_W];
     double sd[DVEC_SMALL_D];
 } dvec_scratch;
 
-_DN_INTERNAL int _dn_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd,
+DNI_INTERNAL int dni_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd,
                                        size_t nw);
-_DN_INTERNAL void _dn_dvec_scratch_free_heap(dvec_scratch *s);
+DNI_INTERNAL void dni_dvec_scratch_free_heap(dvec_scratch *s);
 
-static inline int _dn_dvec_scratch(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
+static inline int dni_dvec_scratch(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
 {
-    if (nd > DVEC_SMALL_D || nw > DVEC_SMALL_W) return _dn_dvec_scratch_heap(s, al, nd, nw);
+    if (nd > DVEC_SMALL_D || nw > DVEC_SMALL_W) return dni_dvec_scratch_heap(s, al, nd, nw);
     s->heap = NULL;
     s->d = s->sd;
     s->w = s->sw;
     return DN_OK;
 }
 
-static inline void _dn_dvec_scratch_free(dvec_scratch *s)
+static inline void dni_dvec_scratch_free(dvec_scratch *s)
 {
-    if (s->heap) _dn_dvec_scratch_free_heap(s);
+    if (s->heap) dni_dvec_scratch_free_heap(s);
 }
 
 /* doubles of scratch for a's view: len when a's deque wraps, else 0 */
-static inline size_t _dn_dvec_view_need(const dvec *a)
+static inline size_t dni_dvec_view_need(const dvec *a)
 {
     return a->head + a->len <= a->cap ? 0 : a->len;
 }
 
-/* The output protocol. _dn_dvec_begin(o, r, len) prepares o->dst, len doubles where the
- * result is written, without changing anything visible in r before _dn_dvec_end:
+/* The output protocol. dni_dvec_begin(o, r, len) prepares o->dst, len doubles where the
+ * result is written, without changing anything visible in r before dni_dvec_end:
  *  - in r's own storage at r->head when it fits there contiguously (also when r is an
  *    input read through a direct view: then the kernel aliasing is exact);
  *  - at r->buf[0] when r is big enough but the region would wrap (r's view, if it was
  *    an input, is then a copy);
  *  - in a fresh buffer otherwise (DN_ENOMEM if that fails: r untouched).
- * Call it after taking the views of every input. _dn_dvec_end commits: the fresh buffer
+ * Call it after taking the views of every input. dni_dvec_end commits: the fresh buffer
  * replaces r's, and r becomes (dst, len). Nothing can fail between the two. */
 typedef struct dvec_out {
     dvec *r;
@@ -92,12 +92,12 @@ typedef struct dvec_out {
     unsigned len;
 } dvec_out;
 
-_DN_INTERNAL int _dn_dvec_begin_slow(dvec_out *o, dvec *r, unsigned len);
-_DN_INTERNAL void _dn_dvec_end_fresh(dvec_out *o);
+DNI_INTERNAL int dni_dvec_begin_slow(dvec_out *o, dvec *r, unsigned len);
+DNI_INTERNAL void dni_dvec_end_fresh(dvec_out *o);
 
-static inline int _dn_dvec_begin(dvec_out *o, dvec *r, unsigned len)
+static inline int dni_dvec_begin(dvec_out *o, dvec *r, unsigned len)
 {
-    if (r->head + len > r->cap) return _dn_dvec_begin_slow(o, r, len);
+    if (r->head + len > r->cap) return dni_dvec_begin_slow(o, r, len);
     o->r = r;
     o->len = len;
     o->fresh = NULL;
@@ -105,9 +105,9 @@ static inline int _dn_dvec_begin(dvec_out *o, dvec *r, unsigned len)
     return DN_OK;
 }
 
-static inline void _dn_dvec_end(dvec_out *o)
+static inline void dni_dvec_end(dvec_out *o)
 {
-    if (o->fresh) _dn_dvec_end_fresh(o);
+    if (o->fresh) dni_dvec_end_fresh(o);
     o->r->head = (unsigned)(o->dst - o->r->buf);
     o->r->len = o->len;
 }
@@ -126,17 +126,17 @@ static inline void _dn_dvec_end(dvec_out *o)
     X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh) X(erf) X(erfc)
 #define DVEC_K2_LIST(X) X(mul) X(div) X(pow) X(atan2) X(hypot)
 #define DVEC_KP_LIST(X) X(sincos) X(sinhcosh)
-#define _DN_K1_FIELD(f) void (*f)(double *r, const double *u);
-#define _DN_K2_FIELD(f) void (*f)(double *r, const double *a, const double *b);
-#define _DN_KP_FIELD(f) void (*f)(double *s, double *c, const double *u);
+#define DNI_K1_FIELD(f) void (*f)(double *r, const double *u);
+#define DNI_K2_FIELD(f) void (*f)(double *r, const double *a, const double *b);
+#define DNI_KP_FIELD(f) void (*f)(double *s, double *c, const double *u);
 typedef struct dvec_ktab {
-    DVEC_K1_LIST(_DN_K1_FIELD)
-    DVEC_K2_LIST(_DN_K2_FIELD)
-    DVEC_KP_LIST(_DN_KP_FIELD)
+    DVEC_K1_LIST(DNI_K1_FIELD)
+    DVEC_K2_LIST(DNI_K2_FIELD)
+    DVEC_KP_LIST(DNI_KP_FIELD)
     void (*d_div)(double *r, double c, const double *u);
     void (*pow_d)(double *r, const double *u, double p);
     void (*pown)(double *r, const double *u, long m);
 } dvec_ktab;
-_DN_INTERNAL extern const dvec_ktab _dn_dvec_k[DVEC_CONST_MAX + 1];
+DNI_INTERNAL extern const dvec_ktab dni_dvec_k[DVEC_CONST_MAX + 1];
 
 #endif

@@ -1,29 +1,29 @@
 /* The kernel table of the Dvec family: the O(N^2) kernels instantiated for constant
  * orders up to DVEC_CONST_MAX (see dvec_impl.h), unrolled where GCC inlines them. */
-#include "dnum/kernel.h"
+#include "dnum/internal/kernel.h"
 #include "dvec_impl.h"
-#include "expr_impl.h" /* _DN_SQUARE_ATTR */
+#include "expr_impl.h" /* DNI_SQUARE_ATTR */
 
 /* scratch: fixed-size arrays of the constant order (ws doubles, ww wide numbers) */
-#define WS(f, N) double ws[_DN_W_##f(N)]
-#define WW(f, N) double ws[_DN_W_##f(N)]; _dn_wide ww[_DN_WW_##f(N)]
-#define K1(N, f) static void f##_##N(double *r, const double *u) { WS(f, N); _dn_##f##_w(r, u, N, ws); }
-#define K1W(N, f) static void f##_##N(double *r, const double *u) { WW(f, N); _dn_##f##_w(r, u, N, ws, ww); }
-#define K2(N, f) static void f##_##N(double *r, const double *a, const double *b) { WS(f, N); _dn_##f##_w(r, a, b, N, ws); }
-#define K2W(N, f) static void f##_##N(double *r, const double *a, const double *b) { WW(f, N); _dn_##f##_w(r, a, b, N, ws, ww); }
+#define WS(f, N) double ws[DNI_W_##f(N)]
+#define WW(f, N) double ws[DNI_W_##f(N)]; dni_wide ww[DNI_WW_##f(N)]
+#define K1(N, f) static void f##_##N(double *r, const double *u) { WS(f, N); dni_##f##_w(r, u, N, ws); }
+#define K1W(N, f) static void f##_##N(double *r, const double *u) { WW(f, N); dni_##f##_w(r, u, N, ws, ww); }
+#define K2(N, f) static void f##_##N(double *r, const double *a, const double *b) { WS(f, N); dni_##f##_w(r, a, b, N, ws); }
+#define K2W(N, f) static void f##_##N(double *r, const double *a, const double *b) { WW(f, N); dni_##f##_w(r, a, b, N, ws, ww); }
 /* the product inlined whole: GCC leaves the Leibniz loops out of line, rolled with a
  * run-time order (Dvec W1 at order 16: 1.13x); a square (a == b) in a function of its own
- * with both operands named a (_DN_SQUARE_ATTR, expr_impl.h) */
+ * with both operands named a (DNI_SQUARE_ATTR, expr_impl.h) */
 #if defined(__GNUC__) || defined(__clang__)
 #define K2F_ATTR __attribute__((flatten))
 #else
 #define K2F_ATTR
 #endif
 #define K2F(N, f)                                                                          \
-    static _DN_SQUARE_ATTR void sqr_##N(double *r, const double *a)                        \
+    static DNI_SQUARE_ATTR void sqr_##N(double *r, const double *a)                        \
     {                                                                                      \
         WS(f, N);                                                                          \
-        _dn_##f##_w(r, a, a, N, ws);                                                       \
+        dni_##f##_w(r, a, a, N, ws);                                                       \
     }                                                                                      \
     static K2F_ATTR void f##_##N(double *r, const double *a, const double *b)              \
     {                                                                                      \
@@ -31,20 +31,20 @@
         if (a == b)                                                                        \
             sqr_##N(r, a);                                                                 \
         else                                                                               \
-            _dn_##f##_w(r, a, b, N, ws);                                                   \
+            dni_##f##_w(r, a, b, N, ws);                                                   \
     }
-#define KP(N, f) static void f##_##N(double *s, double *c, const double *u) { WS(f, N); _dn_##f##_w(s, c, u, N, ws); }
+#define KP(N, f) static void f##_##N(double *s, double *c, const double *u) { WS(f, N); dni_##f##_w(s, c, u, N, ws); }
 
 /* pown (its exponent a long) and the pairs at every order 0..DVEC_CONST_MAX; the other
  * kernels at the orders without an order-specialised expression program (0 and 9..16:
  * at 1..8 Dvec runs the programs' operations, expr_fixed.c) */
 #define PAIRS(N)                                                                           \
-    static void pown_##N(double *r, const double *u, long m) { WW(pown, N); _dn_pown_w(r, u, m, N, ws, ww); } \
+    static void pown_##N(double *r, const double *u, long m) { WW(pown, N); dni_pown_w(r, u, m, N, ws, ww); } \
     KP(N, sincos) KP(N, sinhcosh)
 #define ORDER(N)                                                                           \
     PAIRS(N)                                                                               \
-    static void d_div_##N(double *r, double c, const double *u) { WS(d_div, N); _dn_d_div_w(r, c, u, N, ws); } \
-    static void pow_d_##N(double *r, const double *u, double p) { WW(pow_d, N); _dn_pow_d_w(r, u, p, N, ws, ww); } \
+    static void d_div_##N(double *r, double c, const double *u) { WS(d_div, N); dni_d_div_w(r, c, u, N, ws); } \
+    static void pow_d_##N(double *r, const double *u, double p) { WW(pow_d, N); dni_pow_d_w(r, u, p, N, ws, ww); } \
     K1(N, exp) K1(N, expm1) K1(N, log) K1(N, log1p) K1W(N, sqrt) K1W(N, cbrt) K1(N, sin)   \
     K1(N, cos) K1(N, tan) K1(N, asin) K1(N, acos) K1(N, atan) K1(N, sinh) K1(N, cosh)      \
     K1(N, tanh) K1(N, asinh) K1(N, acosh) K1(N, atanh) K1(N, erf) K1(N, erfc)              \
@@ -62,7 +62,7 @@ ORDER(9) ORDER(10) ORDER(11) ORDER(12) ORDER(13) ORDER(14) ORDER(15) ORDER(16)
      F(pow, N) F(atan2, N) F(hypot, N) F(sincos, N) F(sinhcosh, N) F(d_div, N)             \
      F(pow_d, N) F(pown, N)},
 
-const dvec_ktab _dn_dvec_k[DVEC_CONST_MAX + 1] = {
+const dvec_ktab dni_dvec_k[DVEC_CONST_MAX + 1] = {
     ENTRY(0) ENTRY_PAIRS(1) ENTRY_PAIRS(2) ENTRY_PAIRS(3) ENTRY_PAIRS(4) ENTRY_PAIRS(5)
     ENTRY_PAIRS(6) ENTRY_PAIRS(7) ENTRY_PAIRS(8)
     ENTRY(9) ENTRY(10) ENTRY(11) ENTRY(12) ENTRY(13) ENTRY(14) ENTRY(15) ENTRY(16)

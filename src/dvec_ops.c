@@ -5,11 +5,11 @@
  * (dvec_kernels.c), else the rolled kernel with scratch from r's allocator (one block
  * per call: the kernel's arrays, the operands' views where the deque wraps, the copies
  * kept for the range rescaling). */
-#include "dnum/kernel.h"
+#include "dnum/internal/kernel.h"
 #include "dvec_impl.h"
-#include "expr_impl.h" /* _dn_expr_op: one operation at any order */
+#include "expr_impl.h" /* dni_expr_op: one operation at any order */
 #include "range.h"
-#include "kernels_x.h" /* _dn_xk_*: the rolled kernels, compiled once */
+#include "kernels_x.h" /* dni_xk_*: the rolled kernels, compiled once */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DVEC_INLINE inline __attribute__((always_inline))
@@ -63,17 +63,17 @@ static void call_scratch(const dvec_call *k, unsigned n, size_t *nd, size_t *nw)
 {
     *nd = *nw = 0;
     if (k->h) {
-        *nd = _DN_W_apply(n);
+        *nd = DNI_W_apply(n);
         return;
     }
     if (n <= DVEC_CONST_MAX) return;
     switch (k->op) {
 #define SD(A, f, OP, shape, ...) SD_##shape(f, OP)
 #define SD_DNI_NOWS(f, OP)
-#define SD_DNI_WS(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); break;
-#define SD_DNI_WSW(f, OP) case DN_OP_##OP: *nd = _DN_W_##f(n); *nw = _DN_WW_##f(n); break;
+#define SD_DNI_WS(f, OP) case DN_OP_##OP: *nd = DNI_W_##f(n); break;
+#define SD_DNI_WSW(f, OP) case DN_OP_##OP: *nd = DNI_W_##f(n); *nw = DNI_WW_##f(n); break;
 #define SDI(A, f, OP, ...) SD_DNI_WS(f, OP)
-    _DN_XK_LIST(SD, SD, SDI)
+    DNI_XK_LIST(SD, SD, SDI)
     SD_DNI_WS(d_div, D_DIV) SD_DNI_WSW(pow_d, POW_D) SD_DNI_WSW(pown, POWN)
 #undef SD
 #undef SD_DNI_NOWS
@@ -86,16 +86,16 @@ static void call_scratch(const dvec_call *k, unsigned n, size_t *nd, size_t *nw)
 
 /* d = k(a, b) at order n */
 static void call_run(const dvec_call *k, double *d, const double *a, const double *b,
-                     unsigned n, double *ws, _dn_wide *ww)
+                     unsigned n, double *ws, dni_wide *ww)
 {
     if (k->h)
-        _dn_xk_apply_w(d, a, k->h, k->ctx, n, ws);
+        dni_xk_apply_w(d, a, k->h, k->ctx, n, ws);
     else if (k->op != DN_OP_POWN)
-        _dn_expr_op(k->op, d, a, b, k->c, n, ws, ww);
+        dni_expr_op(k->op, d, a, b, k->c, n, ws, ww);
     else if (n <= DVEC_CONST_MAX)
-        _dn_dvec_k[n].pown(d, a, k->m);
+        dni_dvec_k[n].pown(d, a, k->m);
     else
-        _dn_xk_pown_w(d, a, k->m, n, ws, ww);
+        dni_xk_pown_w(d, a, k->m, n, ws, ww);
 }
 
 /* r = k(a) (nin = 1) or k(a, b) (nin = 2); the orders must agree. Takes contiguous views
@@ -105,33 +105,33 @@ static void call_run(const dvec_call *k, double *d, const double *a, const doubl
 static int dvec_run(dvec *r, const dvec *a, const dvec *b, unsigned nin, const dvec_call *kp)
 {
     dvec_call k = *kp;
-    if (!_dn_dvec_ok(r) || !_dn_dvec_ok(a) || (nin == 2 && !_dn_dvec_ok(b))) return DN_EINVAL;
+    if (!dni_dvec_ok(r) || !dni_dvec_ok(a) || (nin == 2 && !dni_dvec_ok(b))) return DN_EINVAL;
     if (nin == 2 && a->len != b->len) return DN_EORDER;
     unsigned len = a->len, n = len - 1, ranged = k.h || !linear_op(k.op);
-    size_t nd, nw, na = _dn_dvec_view_need(a), nb = nin == 2 ? _dn_dvec_view_need(b) : 0;
+    size_t nd, nw, na = dni_dvec_view_need(a), nb = nin == 2 ? dni_dvec_view_need(b) : 0;
     call_scratch(&k, n, &nd, &nw);
     dvec_scratch S;
-    if (_dn_dvec_scratch(&S, r->al, nd + na + nb + KEEP_NEED(ranged, nin, len), nw))
+    if (dni_dvec_scratch(&S, r->al, nd + na + nb + KEEP_NEED(ranged, nin, len), nw))
         return DN_ENOMEM;
     double *ws = S.d, *tv = S.d + nd; /* the kernel's scratch first (aligned), the views, keep */
-    const double *pa = _dn_dvec_view(a, tv), *pb = nin == 2 ? _dn_dvec_view(b, tv + na) : pa;
+    const double *pa = dni_dvec_view(a, tv), *pb = nin == 2 ? dni_dvec_view(b, tv + na) : pa;
     double *keep = keep_open(tv + na + nb, ranged, nin, len, &pa, nin == 2 ? &pb : NULL);
     if (keep && nin == 1) pb = pa;
     dvec_out o;
-    int rc = _dn_dvec_begin(&o, r, len);
+    int rc = dni_dvec_begin(&o, r, len);
     if (!rc) {
         call_run(&k, o.dst, pa, pb, n, ws, S.w);
         if (keep) {
             double *outs[1] = {o.dst};
             int rng_m;
-            _DN_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
+            DNI_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
                             call_run(&k, o.dst, pa, nin == 2 ? pb : pa, n, ws, S.w),
-                            _DN_RANGE_DERIVS, rng_m);
-            if (rng_m) _dn_range_scale(o.dst, o.dst, n, -rng_m);
+                            DNI_RANGE_DERIVS, rng_m);
+            if (rng_m) dni_range_scale(o.dst, o.dst, n, -rng_m);
         }
-        _dn_dvec_end(&o);
+        dni_dvec_end(&o);
     }
-    _dn_dvec_scratch_free(&S);
+    dni_dvec_scratch_free(&S);
     return rc ? DN_ENOMEM : DN_OK;
 }
 
@@ -143,18 +143,18 @@ static int dvec_run(dvec *r, const dvec *a, const dvec *b, unsigned nin, const d
 static DVEC_NOINLINE int dvec_op_any(dvec *r, const dvec *a, const dvec *b, unsigned nin,
                                      unsigned op, double c)
 {
-    if (_dn_dvec_ok(r) && _dn_dvec_ok(a) && (nin == 1 || (_dn_dvec_ok(b) && a->len == b->len))
+    if (dni_dvec_ok(r) && dni_dvec_ok(a) && (nin == 1 || (dni_dvec_ok(b) && a->len == b->len))
         && a->len - 2 < DVEC_CONST_MAX) {
         unsigned len = a->len, n = len - 1;
         double tv[2 * (DVEC_CONST_MAX + 1)];
-        const double *pa = _dn_dvec_view(a, tv), *pb = nin == 2 ? _dn_dvec_view(b, tv + len) : pa;
+        const double *pa = dni_dvec_view(a, tv), *pb = nin == 2 ? dni_dvec_view(b, tv + len) : pa;
         dvec_out o;
-        if (_dn_dvec_begin(&o, r, len)) return DN_ENOMEM;
+        if (dni_dvec_begin(&o, r, len)) return DN_ENOMEM;
         if (n <= DN_EXPR_SPEC_MAX)
-            _dn_expr_ops(n)[op](o.dst, pa, pb, c);
+            dni_expr_ops(n)[op](o.dst, pa, pb, c);
         else
-            _dn_expr_op(op, o.dst, pa, pb, c, n, NULL, NULL);
-        _dn_dvec_end(&o);
+            dni_expr_op(op, o.dst, pa, pb, c, n, NULL, NULL);
+        dni_dvec_end(&o);
         return DN_OK;
     }
     dvec_call k = {op, c, 0, NULL, NULL};
@@ -167,7 +167,7 @@ static DVEC_NOINLINE int dvec_op_any(dvec *r, const dvec *a, const dvec *b, unsi
  * The test needs no NULL-buffer checks: a dvec with len or cap above 0 has storage
  * (dvec_clear zeroes all three), so len >= 2 proves a and b initialised and head + len
  * <= cap proves r. Nothing can fail then, so r takes its length first (its head stays:
- * the result is written where _dn_dvec_begin would put it) and the kernel's call comes
+ * the result is written where dni_dvec_begin would put it) and the kernel's call comes
  * last, with no value live across it: no saved registers, no frame (the general path
  * spent about half of its 90 instructions per call on them, Dvec W1 at order 8). */
 static DVEC_INLINE int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned nin,
@@ -182,9 +182,9 @@ static DVEC_INLINE int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned n
             const double *pa = a->buf + a->head, *pb = bb->buf + bb->head;
             r->len = len;
             if (n <= DN_EXPR_SPEC_MAX)
-                _dn_expr_ops(n)[op](dst, pa, pb, c);
+                dni_expr_ops(n)[op](dst, pa, pb, c);
             else
-                _dn_expr_op(op, dst, pa, pb, c, n, NULL, NULL);
+                dni_expr_op(op, dst, pa, pb, c, n, NULL, NULL);
             return DN_OK;
         }
     }
@@ -233,39 +233,39 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 /* s = f(u), c = g(u) from one recurrence (sincos, sinhcosh): the table's kernel up to
  * DVEC_CONST_MAX, else the rolled one */
 #define PAIR_K(f)                                                                          \
-    (n <= DVEC_CONST_MAX ? _dn_dvec_k[n].f(os.dst, oc.dst, pu)                             \
-                         : _dn_xk_##f##_w(os.dst, oc.dst, pu, n, ws))
+    (n <= DVEC_CONST_MAX ? dni_dvec_k[n].f(os.dst, oc.dst, pu)                             \
+                         : dni_xk_##f##_w(os.dst, oc.dst, pu, n, ws))
 #define POINT_U(i, p) (pu = (p))
 #define DVEC_PAIR(name)                                                                    \
     int dvec_##name(dvec *s, dvec *c, const dvec *u)                                       \
     {                                                                                      \
-        if (!_dn_dvec_ok(s) || !_dn_dvec_ok(c) || !_dn_dvec_ok(u) || s == c) return DN_EINVAL; \
+        if (!dni_dvec_ok(s) || !dni_dvec_ok(c) || !dni_dvec_ok(u) || s == c) return DN_EINVAL; \
         unsigned len = u->len, n = len - 1;                                                \
-        size_t nd = n <= DVEC_CONST_MAX ? 0 : (size_t)_DN_W_##name(n);                     \
-        size_t nv = _dn_dvec_view_need(u);                                                 \
+        size_t nd = n <= DVEC_CONST_MAX ? 0 : (size_t)DNI_W_##name(n);                     \
+        size_t nv = dni_dvec_view_need(u);                                                 \
         dvec_scratch S;                                                                    \
-        if (_dn_dvec_scratch(&S, s->al, nd + nv + KEEP_NEED(1, 1, len), 0)) return DN_ENOMEM; \
+        if (dni_dvec_scratch(&S, s->al, nd + nv + KEEP_NEED(1, 1, len), 0)) return DN_ENOMEM; \
         double *ws = S.d;                                                                  \
-        const double *pu = _dn_dvec_view(u, S.d + nd);                                     \
+        const double *pu = dni_dvec_view(u, S.d + nd);                                     \
         double *keep = keep_open(S.d + nd + nv, 1, 1, len, &pu, NULL);                     \
         dvec_out os, oc;                                                                   \
-        int rc = _dn_dvec_begin(&os, s, len);                                              \
-        if (!rc && (rc = _dn_dvec_begin(&oc, c, len)))                                     \
-            _dn_dvec_free(s->al, os.fresh, len);                                           \
+        int rc = dni_dvec_begin(&os, s, len);                                              \
+        if (!rc && (rc = dni_dvec_begin(&oc, c, len)))                                     \
+            dni_dvec_free(s->al, os.fresh, len);                                           \
         if (!rc) {                                                                         \
             PAIR_K(name); /* the kernel reads u before writing */                          \
             if (keep) {                                                                    \
                 double *outs[2] = {os.dst, oc.dst};                                        \
                 int rng_m;                                                                 \
-                _DN_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U,                              \
-                                PAIR_K(name), _DN_RANGE_DERIVS, rng_m);                    \
+                DNI_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U,                              \
+                                PAIR_K(name), DNI_RANGE_DERIVS, rng_m);                    \
                 for (int j = 0; rng_m && j < 2; j++)                                       \
-                    _dn_range_scale(outs[j], outs[j], n, -rng_m);                          \
+                    dni_range_scale(outs[j], outs[j], n, -rng_m);                          \
             }                                                                              \
-            _dn_dvec_end(&os);                                                             \
-            _dn_dvec_end(&oc);                                                             \
+            dni_dvec_end(&os);                                                             \
+            dni_dvec_end(&oc);                                                             \
         }                                                                                  \
-        _dn_dvec_scratch_free(&S);                                                         \
+        dni_dvec_scratch_free(&S);                                                         \
         return rc ? DN_ENOMEM : DN_OK;                                                     \
     }
 DVEC_PAIR(sincos)

@@ -123,45 +123,45 @@ int (dn_elements_new_ex)(dn_elements **E, unsigned n, unsigned K, size_t m,
                          const unsigned *idx, const dn_allocator *al, dn_errinfo *err)
 {
     static const char fn[] = "dn_elements_new";
-    const _dn_req req[] = {{E != NULL, 1, "E is NULL"}, {n != 0, 2, "n is 0"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    const dni_req req[] = {{E != NULL, 1, "E is NULL"}, {n != 0, 2, "n is 0"}};
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     if (K < 1 || K > 4)
-        return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: K = %u is outside 1..4",
+        return dni_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: K = %u is outside 1..4",
                         fn, K);
     if (m > 0 && idx == NULL)
-        return _dn_fail(err, DN_EINVAL, 5, SIZE_MAX,
+        return dni_fail(err, DN_EINVAL, 5, SIZE_MAX,
                         "%s: argument 5: idx is NULL (with m > 0)", fn);
     if (m > (UINT32_MAX - 1) / DNEL2_TRI(K))
-        return _dn_fail(err, DN_ERANGE, 4, SIZE_MAX,
+        return dni_fail(err, DN_ERANGE, 4, SIZE_MAX,
                         "%s: argument 4: m = %zu elements have more than 2^32 - 2 triangle "
                         "entries", fn, m);
     for (size_t e = 0; e < m; e++) {
         const unsigned *I = idx + e * K;
         for (unsigned i = 0; i < K; i++) {
             if (I[i] >= n)
-                return _dn_fail(err, DN_EINVAL, 5, e,
+                return dni_fail(err, DN_EINVAL, 5, e,
                                 "%s: argument 5: element %zu: index %u >= n = %u (idx[%zu])",
                                 fn, e, I[i], n, e * K + i);
             for (unsigned j = 0; j < i; j++)
                 if (I[i] == I[j])
-                    return _dn_fail(err, DN_EINVAL, 5, e,
+                    return dni_fail(err, DN_EINVAL, 5, e,
                                     "%s: argument 5: element %zu: index %u repeated (idx[%zu] "
                                     "and idx[%zu])", fn, e, I[i], e * K + j, e * K + i);
         }
     }
     dn_elements *S = el_alloc(al, 1, sizeof *S);
-    if (!S) return _dn_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
+    if (!S) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     memset(S, 0, sizeof *S);
     S->n = n, S->k = K, S->m = m, S->al = al;
     S->idx = el_alloc(al, m * K, sizeof *S->idx);
     if (S->idx && m) memcpy(S->idx, idx, m * K * sizeof *idx);
     if (!S->idx || build_pattern(S)) {
         dn_elements_free(S);
-        return _dn_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     }
     *E = S;
-    return _dn_ok(err);
+    return dni_ok(err);
 }
 
 int (dn_elements_new)(dn_elements **E, unsigned n, unsigned K, size_t m, const unsigned *idx,
@@ -172,19 +172,19 @@ int (dn_elements_new)(dn_elements **E, unsigned n, unsigned K, size_t m, const u
 
 /* Checks the common arguments (f, x, E at positions fpos, fpos + 2 and epos) and that f
  * is defined for E's K; fills the job. */
-static int job_init(_dn_eljob *J, int mode, const char *fn, dn_element2 f, void *ctx,
+static int job_init(dni_eljob *J, int mode, const char *fn, dn_element2 f, void *ctx,
                     const double *x, const dn_elements *E, unsigned fpos, unsigned epos,
                     dn_errinfo *err)
 {
-    const _dn_req req[] = {{f != NULL, fpos, "f is NULL"}, {x != NULL, fpos + 2, "x is NULL"},
+    const dni_req req[] = {{f != NULL, fpos, "f is NULL"}, {x != NULL, fpos + 2, "x is NULL"},
                            {E != NULL, epos, "E is NULL"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     memset(J, 0, sizeof *J);
     J->mode = -1;
     f(J); /* probe: its K */
     if (J->k != E->k)
-        return _dn_fail(err, DN_EINVAL, fpos, SIZE_MAX,
+        return dni_fail(err, DN_EINVAL, fpos, SIZE_MAX,
                         "%s: argument %u: f is an element of K = %u variables, E (argument "
                         "%u) has K = %u", fn, fpos, J->k, epos, E->k);
     J->mode = mode, J->m = E->m, J->idx = E->idx, J->pos = E->pos, J->x = x, J->ctx = ctx;
@@ -192,14 +192,14 @@ static int job_init(_dn_eljob *J, int mode, const char *fn, dn_element2 f, void 
 }
 
 /* Zeroes out (nout entries), runs f with the gradient grad (zeroed by the caller), writes fx. */
-static int run(_dn_eljob *J, dn_element2 f, double *fx, double *grad, double *out,
+static int run(dni_eljob *J, dn_element2 f, double *fx, double *grad, double *out,
                size_t nout, dn_errinfo *err)
 {
     J->grad = grad, J->out = out;
     if (out) memset(out, 0, nout * sizeof *out);
     f(J);
     if (fx) *fx = J->fx;
-    return _dn_ok(err);
+    return dni_ok(err);
 }
 
 /* the gradient, diagonal and H v drivers (out: n entries, or NULL in mode 0) */
@@ -207,7 +207,7 @@ static int dense_el(int mode, const char *fn, double *fx, double *grad, double *
                     dn_element2 f, void *ctx, const double *x, const double *v,
                     const dn_elements *E, unsigned fpos, unsigned epos, dn_errinfo *err)
 {
-    _dn_eljob J;
+    dni_eljob J;
     int st = job_init(&J, mode, fn, f, ctx, x, E, fpos, epos, err);
     if (st) return st;
     J.v = v;
@@ -219,7 +219,7 @@ int (dn_grad_el_ex)(double *fx, double *grad, dn_element2 f, void *ctx, const do
                     const dn_elements *E, dn_errinfo *err)
 {
     if (grad == NULL)
-        return _dn_fail(err, DN_EINVAL, 2, SIZE_MAX, "dn_grad_el: argument 2: grad is NULL");
+        return dni_fail(err, DN_EINVAL, 2, SIZE_MAX, "dn_grad_el: argument 2: grad is NULL");
     return dense_el(0, "dn_grad_el", fx, grad, NULL, f, ctx, x, NULL, E, 3, 6, err);
 }
 
@@ -233,7 +233,7 @@ int (dn_hessdiag_el_ex)(double *fx, double *grad, double *hdiag, dn_element2 f, 
                         const double *x, const dn_elements *E, dn_errinfo *err)
 {
     if (hdiag == NULL)
-        return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX,
+        return dni_fail(err, DN_EINVAL, 3, SIZE_MAX,
                         "dn_hessdiag_el: argument 3: hdiag is NULL");
     return dense_el(1, "dn_hessdiag_el", fx, grad, hdiag, f, ctx, x, NULL, E, 4, 7, err);
 }
@@ -249,9 +249,9 @@ int (dn_hessvec_el_ex)(double *fx, double *grad, double *hv, dn_element2 f, void
                        dn_errinfo *err)
 {
     static const char fn[] = "dn_hessvec_el";
-    const _dn_req req[] = {{hv != NULL, 3, "hv is NULL"}, {f != NULL, 4, "f is NULL"},
+    const dni_req req[] = {{hv != NULL, 3, "hv is NULL"}, {f != NULL, 4, "f is NULL"},
                            {x != NULL, 6, "x is NULL"}, {v != NULL, 7, "v is NULL"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     return dense_el(2, fn, fx, grad, hv, f, ctx, x, v, E, 4, 8, err);
 }
@@ -266,9 +266,9 @@ int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element2 f, vo
                        const double *x, const dn_elements *E, dn_errinfo *err)
 {
     static const char fn[] = "dn_hessian_el";
-    _dn_eljob J;
+    dni_eljob J;
     if (H == NULL)
-        return _dn_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: H is NULL", fn);
+        return dni_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: H is NULL", fn);
     int st = job_init(&J, 3, fn, f, ctx, x, E, 4, 7, err);
     if (st) return st;
     const size_t n1 = (size_t)E->n + 1, nnz = E->nnz;
@@ -284,7 +284,7 @@ int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element2 f, vo
             el_free(H->al, rowptr, n1, sizeof *rowptr);
             el_free(H->al, col, cap, sizeof *col);
             el_free(H->al, val, cap, sizeof *val);
-            return _dn_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (H)", fn);
+            return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (H)", fn);
         }
         memcpy(rowptr, E->rowptr, n1 * sizeof *rowptr);
         if (nnz) memcpy(col, E->col, nnz * sizeof *col);

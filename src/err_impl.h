@@ -8,14 +8,14 @@
 #include "dnum/common.h"
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DN_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#define DNI_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
-#define _DN_PRINTF(a, b)
+#define DNI_PRINTF(a, b)
 #endif
 
 /* Returns code; with err, records it, the argument's position (0: none), the element
  * (SIZE_MAX: none) and the message. */
-static inline _DN_PRINTF(5, 6) int _dn_fail(dn_errinfo *err, int code, unsigned arg,
+static inline DNI_PRINTF(5, 6) int dni_fail(dn_errinfo *err, int code, unsigned arg,
                                             size_t elem, const char *fmt, ...)
 {
     if (err) {
@@ -29,7 +29,7 @@ static inline _DN_PRINTF(5, 6) int _dn_fail(dn_errinfo *err, int code, unsigned 
 }
 
 /* Returns DN_OK; with err, records success. */
-static inline int _dn_ok(dn_errinfo *err)
+static inline int dni_ok(dn_errinfo *err)
 {
     if (err) err->code = DN_OK, err->arg = 0, err->elem = SIZE_MAX, err->msg[0] = '\0';
     return DN_OK;
@@ -37,18 +37,18 @@ static inline int _dn_ok(dn_errinfo *err)
 
 /* A required argument: ok when it is valid, its position in the call, and what is wrong
  * otherwise (e.g. "hdiag is NULL"). */
-typedef struct _dn_req {
+typedef struct dni_req {
     int ok;
     unsigned pos;
     const char *what;
-} _dn_req;
+} dni_req;
 
 /* DN_EINVAL naming the first argument of req[0 .. k-1] that is not ok, or DN_OK. */
-static inline int _dn_check(dn_errinfo *err, const char *fn, const _dn_req *req, size_t k)
+static inline int dni_check(dn_errinfo *err, const char *fn, const dni_req *req, size_t k)
 {
     for (size_t i = 0; i < k; i++)
         if (!req[i].ok)
-            return _dn_fail(err, DN_EINVAL, req[i].pos, SIZE_MAX, "%s: argument %u: %s", fn,
+            return dni_fail(err, DN_EINVAL, req[i].pos, SIZE_MAX, "%s: argument %u: %s", fn,
                             req[i].pos, req[i].what);
     return DN_OK;
 }

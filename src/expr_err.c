@@ -36,7 +36,7 @@
 #include <stdint.h>
 #include <string.h>
 #define DN_NO_UNROLL
-#include "dnum/kernelk.h"
+#include "dnum/internal/kernelk.h"
 #include "dnum/dnumk.h"
 #include "expr_impl.h"
 
@@ -53,8 +53,8 @@ typedef struct {
     double *t[NTMP];   /* temporaries of tlen(S, n) doubles */
     double *g;         /* S: each entry's rounding factor */
     double *tk, *wk;   /* K: a result (kernelk.h's results don't alias) and its scratch */
-    double *ws;        /* _DN_W_MAX(n + 1) doubles */
-    _dn_wide *ww;      /* _DN_WW_MAX(n + 1) wide */
+    double *ws;        /* DNI_W_MAX(n + 1) doubles */
+    dni_wide *ww;      /* DNI_WW_MAX(n + 1) wide */
     double *xw;        /* the extended evaluator's workspace (calibration) */
     int quick;         /* calibrate only the kernels that need it (see calibrated) */
 } bctx;
@@ -98,8 +98,8 @@ static void exec(const bctx *x, unsigned op, double *d, const double *a, const d
                  double c, unsigned m)
 {
     double *ws = x->ws;
-    _dn_wide *ww = x->ww;
-    _DN_EXPR_EXEC(_dn_, op, d, a, b, c, m, ws, _DN_EXPR_COMMA ww)
+    dni_wide *ww = x->ww;
+    DNI_EXPR_EXEC(dni_, op, d, a, b, c, m, ws, DNI_EXPR_COMMA ww)
 }
 
 /* one instruction on the registers' family (d may alias a or b) */
@@ -110,7 +110,7 @@ static void fexec(const bctx *x, unsigned op, double *d, const double *a, const 
         exec(x, op, d, a, b, c, x->n);
         return;
     }
-    _dn_expr_stepk(op, x->tk, a, b, c, x->K, x->n, x->wk);
+    dni_expr_stepk(op, x->tk, a, b, c, x->K, x->n, x->wk);
     memcpy(d, x->tk, x->S * sizeof(double));
 }
 
@@ -123,10 +123,10 @@ static void absv(const bctx *x, double *r, const double *a)
 static void lmul(const bctx *x, double *r, const double *a, const double *b)
 {
     if (!x->K) {
-        _dn_mul_w(r, a, b, x->n, x->ws);
+        dni_mul_w(r, a, b, x->n, x->ws);
         return;
     }
-    _dnk_mul(x->tk, a, b, x->K, x->n, x->wk);
+    dnik_mul(x->tk, a, b, x->K, x->n, x->wk);
     memcpy(r, x->tk, x->S * sizeof(double));
 }
 
@@ -139,7 +139,7 @@ static void set_g(const bctx *x)
         if (!x->K) m = (double)k + 1.0;
         else {
             for (unsigned i = 0; i < x->K; i++) m *= a[i] + 1.0;
-            _dnk_next(x->K, a);
+            dnik_next(x->K, a);
         }
         x->g[k] = (m + 5.0) * U_D;
     }
@@ -190,7 +190,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
 {
     unsigned n = x->n, n1 = calib_order(n); /* n + 1 below DN_ORDER_MAX (the tables') */
     double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
-    _dn_set_var(var, u[0], n1);
+    dni_set_var(var, u[0], n1);
     exec(x, op, h, var, var, c, n1); /* h[j] = f^(j)(u0), j = 0..n+1 */
     if (n1 == n) h[n + 1] = INFINITY; /* at DN_ORDER_MAX: the top order's bound unknown */
     if (calibrated(x, op)) { /* the kernel's own error on the bare variable, measured in
@@ -207,9 +207,9 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     for (unsigned j = 0; j <= n1; j++) h[j] = fabs(h[j]);
     if (x->K) { /* |f'|(u0 + |u - u0|) and |f|(u0 + |u - u0|) on kernelk.h */
         absv(x, tu, u);
-        _dnk_tcompose(p, h + 1, tu, x->K, n, x->wk);
-        _dnk_tcompose(q, h, tu, x->K, n, x->wk);
-    } else if (_dn_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
+        dnik_tcompose(p, h + 1, tu, x->K, n, x->wk);
+        dnik_tcompose(q, h, tu, x->K, n, x->wk);
+    } else if (dni_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
         double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
         for (unsigned k = 0; k <= n; k++) {
             p[k] = h[k + 1] * pw;
@@ -219,11 +219,11 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     } else {
         double *tr = x->t[5], *ws = x->ws;
         for (unsigned k = 0; k <= n; k++) var[k] = fabs(u[k]);
-        _dn_to_t(tu, var, n);
-        _dn_tcompose_w(tr, h + 1, tu, n, ws); /* |f'|(u0 + |u - u0|) */
-        _dn_from_t(p, tr, n);
-        _dn_tcompose_w(tr, h, tu, n, ws); /* |f|(u0 + |u - u0|) */
-        _dn_from_t(q, tr, n);
+        dni_to_t(tu, var, n);
+        dni_tcompose_w(tr, h + 1, tu, n, ws); /* |f'|(u0 + |u - u0|) */
+        dni_from_t(p, tr, n);
+        dni_tcompose_w(tr, h, tu, n, ws); /* |f|(u0 + |u - u0|) */
+        dni_from_t(q, tr, n);
     }
     lmul(x, p, p, eu);
     for (size_t k = 0; k < x->S; k++) er[k] = p[k] + 2.0 * x->g[k] * q[k];
@@ -349,9 +349,9 @@ static size_t base_sizek(const dn_expr *e, unsigned K, unsigned n)
 static size_t shadow_size(const dn_expr *e, unsigned K, unsigned n, size_t S)
 {
     size_t regs = 2 * (size_t)e->nregs * S, tmp = NTMP * tlen(S, n);
-    size_t kern = K ? S + _DNK_WORK(S) : 0;
-    size_t wide = (size_t)_DN_WW_MAX(n + 1) * sizeof(_dn_wide);
-    return regs + tmp + S + kern + (size_t)_DN_W_MAX(n + 1) +
+    size_t kern = K ? S + DNIK_WORK(S) : 0;
+    size_t wide = (size_t)DNI_WW_MAX(n + 1) * sizeof(dni_wide);
+    return regs + tmp + S + kern + (size_t)DNI_W_MAX(n + 1) +
            (wide + sizeof(double) - 1) / sizeof(double) + 24 + calib_size(n);
 }
 
@@ -379,9 +379,9 @@ static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const doub
     x->g = x->t[NTMP - 1] + tl;
     x->tk = x->g + S;
     x->wk = x->tk + S;
-    x->ws = err_align64(x->wk + (K ? _DNK_WORK(S) : 0));
-    x->ww = err_align64(x->ws + _DN_W_MAX(n + 1));
-    x->xw = (double *)err_align64(x->ww + _DN_WW_MAX(n + 1));
+    x->ws = err_align64(x->wk + (K ? DNIK_WORK(S) : 0));
+    x->ww = err_align64(x->ws + DNI_W_MAX(n + 1));
+    x->xw = (double *)err_align64(x->ww + DNI_WW_MAX(n + 1));
     x->quick = !calibrate;
     set_g(x);
     for (size_t k = 0; k < e->nvars * S; k++) {
@@ -475,7 +475,7 @@ int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *co
                           double *work)
 {
     if (!r || !err || !work) return DN_EINVAL;
-    int order = _dn_expr_dvec_order(e, r, args);
+    int order = dni_expr_dvec_order(e, r, args);
     if (order < 0) return order;
     unsigned n = (unsigned)order;
     size_t len = (size_t)n + 1;
@@ -520,8 +520,8 @@ int dn_expr_eval2_err(const dn_expr *e, unsigned n, const double *args, double *
     double *ca = work + base - 2 * (size_t)e->nvars * S, *ce = ca + e->nvars * S;
     for (unsigned v = 0; v < e->nvars; v++) {
         unsigned a[2] = {0, 0};
-        for (size_t i = 0; i < S; i++, _dnk_next(2, a)) {
-            double f = _dnk_afact(2, a), c = args[v * S + i] / f;
+        for (size_t i = 0; i < S; i++, dnik_next(2, a)) {
+            double f = dnik_afact(2, a), c = args[v * S + i] / f;
             ca[v * S + i] = c;
             ce[v * S + i] = f <= 2.0 ? 0.0 : 4.0 * U_D * fabs(c);
         }
@@ -532,8 +532,8 @@ int dn_expr_eval2_err(const dn_expr *e, unsigned n, const double *args, double *
     /* |out - D| <= |out - R| + |R - res a!| + a! |res - C|, R = res a! rounded */
     const double *res = x.val + e->result * S, *eres = x.err + e->result * S;
     unsigned a[2] = {0, 0};
-    for (size_t i = 0; i < S; i++, _dnk_next(2, a)) {
-        double f = _dnk_afact(2, a), r = res[i] * f;
+    for (size_t i = 0; i < S; i++, dnik_next(2, a)) {
+        double f = dnik_afact(2, a), r = res[i] * f;
         err[i] = verdict(out[i], fabs(out[i] - r) + 5.0 * U_D * fabs(r) + eres[i] * f * (1.0 + 8.0 * U_D));
     }
     return DN_OK;

@@ -4,15 +4,15 @@
 #include <stdint.h>
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
-#include "dnum/kernel.h"
+#include "dnum/internal/kernel.h"
 #include "expr_impl.h"
-#include "dvec_impl.h" /* the constant-order kernel table _dn_dvec_k */
+#include "dvec_impl.h" /* the constant-order kernel table dni_dvec_k */
 #include "range.h"
 #include "kernels_x.h"
 
 /* The workspace: the registers (nregs (n + 1) doubles); above DN_TAYLOR_MAX the range
  * rescaling's 4 (n + 1) doubles of rescaled operands and nregs exponents (run_scaled);
- * then above DVEC_CONST_MAX the kernels' scratch, _DN_W_MAX(n) doubles and _DN_WW_MAX(n)
+ * then above DVEC_CONST_MAX the kernels' scratch, DNI_W_MAX(n) doubles and DNI_WW_MAX(n)
  * wide numbers, each from a 64-byte boundary (16 doubles of slack). (The orders up to
  * DVEC_CONST_MAX keep the scratch on the stack: a few KiB.) */
 static size_t range_doubles(const dn_expr *e, unsigned n)
@@ -22,8 +22,8 @@ static size_t range_doubles(const dn_expr *e, unsigned n)
 static size_t scratch_doubles(unsigned n)
 {
     if (n <= DVEC_CONST_MAX) return 0;
-    size_t wide = (size_t)_DN_WW_MAX(n) * sizeof(_dn_wide);
-    return (size_t)_DN_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double) + 16;
+    size_t wide = (size_t)DNI_WW_MAX(n) * sizeof(dni_wide);
+    return (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double) + 16;
 }
 
 size_t dn_expr_work_size(const dn_expr *e, unsigned n)
@@ -41,15 +41,15 @@ static double *scratch_ws(const dn_expr *e, double *w, unsigned n)
 {
     return align64(w + (size_t)e->nregs * (n + 1) + range_doubles(e, n));
 }
-static _dn_wide *scratch_ww(const dn_expr *e, double *w, unsigned n)
+static dni_wide *scratch_ww(const dn_expr *e, double *w, unsigned n)
 {
-    return align64(scratch_ws(e, w, n) + _DN_W_MAX(n));
+    return align64(scratch_ws(e, w, n) + DNI_W_MAX(n));
 }
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DN_EXPR_NOINLINE __attribute__((noinline))
+#define DNI_EXPR_NOINLINE __attribute__((noinline))
 #else
-#define _DN_EXPR_NOINLINE
+#define DNI_EXPR_NOINLINE
 #endif
 
 /* The operands of op: 0, 1 or 2. */
@@ -68,15 +68,15 @@ static unsigned nargs(unsigned op)
 
 /* The program at run-time order n (kept out of line: inlined, its stack frame made the
  * callers slower at the specialised orders). */
-static _DN_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
+static DNI_EXPR_NOINLINE void run_dyn(const dn_expr *e, double *w, unsigned n)
 {
     size_t len = (size_t)n + 1;
     double *ws = scratch_ws(e, w, n);
-    _dn_wide *ww = scratch_ww(e, w, n);
+    dni_wide *ww = scratch_ww(e, w, n);
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
-        _dn_expr_exec_w(i->op, d, a, b, i->c, n, ws, ww);
+        dni_expr_exec_w(i->op, d, a, b, i->c, n, ws, ww);
     }
 }
 
@@ -92,15 +92,15 @@ static double *scaled_exps(const dn_expr *e, double *w, unsigned n)
 }
 
 /* The program above DN_TAYLOR_MAX: register r holds d_k 2^(-m_r k) with its own exponent
- * m_r (src/range.h, mode _DN_RANGE_SCALED), so that intermediate results stay finite
+ * m_r (src/range.h, mode DNI_RANGE_SCALED), so that intermediate results stay finite
  * where their derivatives exceed DBL_MAX. The operands of an instruction are brought to
  * the larger exponent; the instruction may run again on operands rescaled further. */
-static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n)
+static DNI_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n)
 {
     size_t len = (size_t)n + 1;
     double *keep = scaled_keep(e, w, n), *exps = scaled_exps(e, w, n);
     double *ws = scratch_ws(e, w, n);
-    _dn_wide *ww = scratch_ww(e, w, n);
+    dni_wide *ww = scratch_ww(e, w, n);
     for (unsigned r = 0; r < e->nregs; r++) exps[r] = 0.0;
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
@@ -110,121 +110,121 @@ static _DN_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
         int ma = nin ? (int)exps[i->a] : 0, mb = nin == 2 ? (int)exps[i->b] : 0;
         int mc = ma > mb ? ma : mb, mx = 0;
         if (nin) { /* copies (d may be a or b), at the common exponent */
-            _dn_range_scale(keep, a, n, mc - ma);
-            if (nin == 2) _dn_range_scale(keep + len, b, n, mc - mb);
+            dni_range_scale(keep, a, n, mc - ma);
+            if (nin == 2) dni_range_scale(keep + len, b, n, mc - mb);
             a = keep, b = keep + len;
         }
-        _dn_expr_exec_w(i->op, d, a, b, c, n, ws, ww);
+        dni_expr_exec_w(i->op, d, a, b, c, n, ws, ww);
         if (nin) {
             double *outs[1] = {d};
-            _DN_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
-                            _dn_expr_exec_w(i->op, d, a, b, c, n, ws, ww),
-                            _DN_RANGE_SCALED, mx);
+            DNI_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
+                            dni_expr_exec_w(i->op, d, a, b, c, n, ws, ww),
+                            DNI_RANGE_SCALED, mx);
         }
-        exps[i->dst] = _dn_range_relax(d, n, mc + mx);
+        exps[i->dst] = dni_range_relax(d, n, mc + mx);
     }
 }
 
-/* The kernel prefix _dn_kt_ of run_tab: the O(N^2) operations through the kernel table
+/* The kernel prefix dni_kt_ of run_tab: the O(N^2) operations through the kernel table
  * K of the constant order n (unrolled), the linear ones as rolled loops. */
 /* (the table's instances keep their scratch on the stack: these drop ws and ww) */
-#define _dn_kt_set_const _dn_set_const
-#define _dn_kt_add _dn_add
-#define _dn_kt_sub _dn_sub
-#define _dn_kt_neg _dn_neg
-#define _dn_kt_add_d _dn_add_d
-#define _dn_kt_mul_d _dn_mul_d
-#define _dn_kt_abs _dn_abs
-#define _dn_kt_d_div_w(d, c, a, n, ...) K->d_div(d, c, a)
-#define _dn_kt_pown_w(d, a, m, n, ...) K->pown(d, a, m)
-#define _dn_kt_pow_d_w(d, a, p, n, ...) K->pow_d(d, a, p)
-#define _dn_kt_mul_w(d, a, b, n, ...) K->mul(d, a, b)
-#define _dn_kt_div_w(d, a, b, n, ...) K->div(d, a, b)
-#define _dn_kt_pow_w(d, a, b, n, ...) K->pow(d, a, b)
-#define _dn_kt_atan2_w(d, a, b, n, ...) K->atan2(d, a, b)
-#define _dn_kt_hypot_w(d, a, b, n, ...) K->hypot(d, a, b)
-#define _dn_kt_exp_w(d, a, n, ...) K->exp(d, a)
-#define _dn_kt_expm1_w(d, a, n, ...) K->expm1(d, a)
-#define _dn_kt_log_w(d, a, n, ...) K->log(d, a)
-#define _dn_kt_log1p_w(d, a, n, ...) K->log1p(d, a)
-#define _dn_kt_sqrt_w(d, a, n, ...) K->sqrt(d, a)
-#define _dn_kt_cbrt_w(d, a, n, ...) K->cbrt(d, a)
-#define _dn_kt_sin_w(d, a, n, ...) K->sin(d, a)
-#define _dn_kt_cos_w(d, a, n, ...) K->cos(d, a)
-#define _dn_kt_tan_w(d, a, n, ...) K->tan(d, a)
-#define _dn_kt_asin_w(d, a, n, ...) K->asin(d, a)
-#define _dn_kt_acos_w(d, a, n, ...) K->acos(d, a)
-#define _dn_kt_atan_w(d, a, n, ...) K->atan(d, a)
-#define _dn_kt_sinh_w(d, a, n, ...) K->sinh(d, a)
-#define _dn_kt_cosh_w(d, a, n, ...) K->cosh(d, a)
-#define _dn_kt_tanh_w(d, a, n, ...) K->tanh(d, a)
-#define _dn_kt_asinh_w(d, a, n, ...) K->asinh(d, a)
-#define _dn_kt_acosh_w(d, a, n, ...) K->acosh(d, a)
-#define _dn_kt_atanh_w(d, a, n, ...) K->atanh(d, a)
-#define _dn_kt_erf_w(d, a, n, ...) K->erf(d, a)
-#define _dn_kt_erfc_w(d, a, n, ...) K->erfc(d, a)
+#define dni_kt_set_const dni_set_const
+#define dni_kt_add dni_add
+#define dni_kt_sub dni_sub
+#define dni_kt_neg dni_neg
+#define dni_kt_add_d dni_add_d
+#define dni_kt_mul_d dni_mul_d
+#define dni_kt_abs dni_abs
+#define dni_kt_d_div_w(d, c, a, n, ...) K->d_div(d, c, a)
+#define dni_kt_pown_w(d, a, m, n, ...) K->pown(d, a, m)
+#define dni_kt_pow_d_w(d, a, p, n, ...) K->pow_d(d, a, p)
+#define dni_kt_mul_w(d, a, b, n, ...) K->mul(d, a, b)
+#define dni_kt_div_w(d, a, b, n, ...) K->div(d, a, b)
+#define dni_kt_pow_w(d, a, b, n, ...) K->pow(d, a, b)
+#define dni_kt_atan2_w(d, a, b, n, ...) K->atan2(d, a, b)
+#define dni_kt_hypot_w(d, a, b, n, ...) K->hypot(d, a, b)
+#define dni_kt_exp_w(d, a, n, ...) K->exp(d, a)
+#define dni_kt_expm1_w(d, a, n, ...) K->expm1(d, a)
+#define dni_kt_log_w(d, a, n, ...) K->log(d, a)
+#define dni_kt_log1p_w(d, a, n, ...) K->log1p(d, a)
+#define dni_kt_sqrt_w(d, a, n, ...) K->sqrt(d, a)
+#define dni_kt_cbrt_w(d, a, n, ...) K->cbrt(d, a)
+#define dni_kt_sin_w(d, a, n, ...) K->sin(d, a)
+#define dni_kt_cos_w(d, a, n, ...) K->cos(d, a)
+#define dni_kt_tan_w(d, a, n, ...) K->tan(d, a)
+#define dni_kt_asin_w(d, a, n, ...) K->asin(d, a)
+#define dni_kt_acos_w(d, a, n, ...) K->acos(d, a)
+#define dni_kt_atan_w(d, a, n, ...) K->atan(d, a)
+#define dni_kt_sinh_w(d, a, n, ...) K->sinh(d, a)
+#define dni_kt_cosh_w(d, a, n, ...) K->cosh(d, a)
+#define dni_kt_tanh_w(d, a, n, ...) K->tanh(d, a)
+#define dni_kt_asinh_w(d, a, n, ...) K->asinh(d, a)
+#define dni_kt_acosh_w(d, a, n, ...) K->acosh(d, a)
+#define dni_kt_atanh_w(d, a, n, ...) K->atanh(d, a)
+#define dni_kt_erf_w(d, a, n, ...) K->erf(d, a)
+#define dni_kt_erfc_w(d, a, n, ...) K->erfc(d, a)
 
 /* the special functions (kernel_special.h) are not in the table: the library's one
  * compiled copy of their rolled kernels (their point series cost far more than a call) */
-#define _dn_kt_lgamma_w _dn_xk_lgamma_w
-#define _dn_kt_tgamma_w _dn_xk_tgamma_w
-#define _dn_kt_digamma_w _dn_xk_digamma_w
-#define _dn_kt_lambertw_w _dn_xk_lambertw_w
-#define _dn_kt_lambertwm1_w _dn_xk_lambertwm1_w
-#define _dn_kt_erfinv_w _dn_xk_erfinv_w
-#define _dn_kt_erfcinv_w _dn_xk_erfcinv_w
-#define _dn_kt_j0_w _dn_xk_j0_w
-#define _dn_kt_j1_w _dn_xk_j1_w
-#define _dn_kt_y0_w _dn_xk_y0_w
-#define _dn_kt_y1_w _dn_xk_y1_w
-#define _dn_kt_log2_w _dn_xk_log2_w
-#define _dn_kt_log10_w _dn_xk_log10_w
-#define _dn_kt_exp2_w _dn_xk_exp2_w
-#define _dn_kt_sinc_w _dn_xk_sinc_w
-#define _dn_kt_cot_w _dn_xk_cot_w
-#define _dn_kt_sinpi_w _dn_xk_sinpi_w
-#define _dn_kt_cospi_w _dn_xk_cospi_w
-#define _dn_kt_floor_w _dn_xk_floor_w
-#define _dn_kt_ceil_w _dn_xk_ceil_w
-#define _dn_kt_min_w _dn_xk_min_w
-#define _dn_kt_max_w _dn_xk_max_w
-#define _dn_kt_fmod_w _dn_xk_fmod_w
-#define _dn_kt_polygamma_w _dn_xk_polygamma_w
-#define _dn_kt_jn_w _dn_xk_jn_w
-#define _dn_kt_yn_w _dn_xk_yn_w
+#define dni_kt_lgamma_w dni_xk_lgamma_w
+#define dni_kt_tgamma_w dni_xk_tgamma_w
+#define dni_kt_digamma_w dni_xk_digamma_w
+#define dni_kt_lambertw_w dni_xk_lambertw_w
+#define dni_kt_lambertwm1_w dni_xk_lambertwm1_w
+#define dni_kt_erfinv_w dni_xk_erfinv_w
+#define dni_kt_erfcinv_w dni_xk_erfcinv_w
+#define dni_kt_j0_w dni_xk_j0_w
+#define dni_kt_j1_w dni_xk_j1_w
+#define dni_kt_y0_w dni_xk_y0_w
+#define dni_kt_y1_w dni_xk_y1_w
+#define dni_kt_log2_w dni_xk_log2_w
+#define dni_kt_log10_w dni_xk_log10_w
+#define dni_kt_exp2_w dni_xk_exp2_w
+#define dni_kt_sinc_w dni_xk_sinc_w
+#define dni_kt_cot_w dni_xk_cot_w
+#define dni_kt_sinpi_w dni_xk_sinpi_w
+#define dni_kt_cospi_w dni_xk_cospi_w
+#define dni_kt_floor_w dni_xk_floor_w
+#define dni_kt_ceil_w dni_xk_ceil_w
+#define dni_kt_min_w dni_xk_min_w
+#define dni_kt_max_w dni_xk_max_w
+#define dni_kt_fmod_w dni_xk_fmod_w
+#define dni_kt_polygamma_w dni_xk_polygamma_w
+#define dni_kt_jn_w dni_xk_jn_w
+#define dni_kt_yn_w dni_xk_yn_w
 
 /* The program at an order n <= DVEC_CONST_MAX without a specialised program. */
-static _DN_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
+static DNI_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
 {
-    const dvec_ktab *K = &_dn_dvec_k[n];
+    const dvec_ktab *K = &dni_dvec_k[n];
     size_t len = (size_t)n + 1;
-    double ws[_DN_W_MAX(DVEC_CONST_MAX)]; /* the special functions' (the table has its own) */
+    double ws[DNI_W_MAX(DVEC_CONST_MAX)]; /* the special functions' (the table has its own) */
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
-        _DN_EXPR_EXEC(_dn_kt_, i->op, d, a, b, c, n, ws, )
+        DNI_EXPR_EXEC(dni_kt_, i->op, d, a, b, c, n, ws, )
     }
 }
 
-void _dn_expr_op(unsigned op, double *d, const double *a, const double *b, double c,
-                 unsigned n, double *ws, _dn_wide *ww)
+void dni_expr_op(unsigned op, double *d, const double *a, const double *b, double c,
+                 unsigned n, double *ws, dni_wide *ww)
 {
     if (n - DN_EXPR_SPEC_MIN <= DN_EXPR_SPEC_MAX - DN_EXPR_SPEC_MIN) {
-        _dn_expr_ops(n)[op](d, a, b, c);
+        dni_expr_ops(n)[op](d, a, b, c);
     } else if (n <= DVEC_CONST_MAX) {
-        const dvec_ktab *K = &_dn_dvec_k[n];
-        double wt[_DN_W_MAX(DVEC_CONST_MAX)]; /* the special functions' */
-        _DN_EXPR_EXEC(_dn_kt_, op, d, a, b, c, n, wt, )
+        const dvec_ktab *K = &dni_dvec_k[n];
+        double wt[DNI_W_MAX(DVEC_CONST_MAX)]; /* the special functions' */
+        DNI_EXPR_EXEC(dni_kt_, op, d, a, b, c, n, wt, )
     } else {
-        _dn_expr_exec_w(op, d, a, b, c, n, ws, ww);
+        dni_expr_exec_w(op, d, a, b, c, n, ws, ww);
     }
 }
 
 /* Runs the program on the registers in w (variables already in place), order n. */
 static void run(const dn_expr *e, double *w, unsigned n)
 {
-    if (_dn_expr_run_fixed(e, w, n)) return;
+    if (dni_expr_run_fixed(e, w, n)) return;
     if (n <= DVEC_CONST_MAX) run_tab(e, w, n);
     else if (n <= DN_TAYLOR_MAX) run_dyn(e, w, n);
     else run_scaled(e, w, n);
@@ -271,7 +271,7 @@ int dn_expr_eval_coeffs(const dn_expr *e, unsigned n, const double *args, double
 int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double *work)
 {
     if (!work) return DN_EINVAL;
-    int order = _dn_expr_dvec_order(e, r, args);
+    int order = dni_expr_dvec_order(e, r, args);
     if (order < 0) return order;
     unsigned n = (unsigned)order;
     size_t len = (size_t)n + 1;
@@ -279,12 +279,12 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
     run(e, work, n);
     double *res = work + e->result * len;
     int m = result_exp(e, work, n);
-    if (m) _dn_range_scale(res, res, n, -m);
+    if (m) dni_range_scale(res, res, n, -m);
     return dvec_set_derivs(r, res, n);
 }
 
 /* dn_expr_eval_oN: copy the arguments into the registers, run, copy the result out. */
-#define _DN_EXPR_EVAL_FIXED(N)                                                             \
+#define DNI_EXPR_EVAL_FIXED(N)                                                             \
     int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args,           \
                           double *work)                                                    \
     {                                                                                      \
@@ -295,4 +295,4 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
         memcpy(r->d, work + e->result * ((N) + 1), sizeof r->d);                           \
         return DN_OK;                                                                      \
     }
-_DNUM_FOR_EACH_ORDER(_DN_EXPR_EVAL_FIXED)
+DNI_DNUM_FOR_EACH_ORDER(DNI_EXPR_EVAL_FIXED)

@@ -3,7 +3,7 @@
  * only the register size and the kernel prefix change. */
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
-#include "dnum/kernel2.h"
+#include "dnum/internal/kernel2.h"
 #include "expr_impl.h"
 #include "kernels_x.h"
 
@@ -16,7 +16,7 @@ size_t dn_expr_work_size2(const dn_expr *e, unsigned n)
 {
     if (!e || n > DN_EXPR_MAX_ORDER2) return 0;
     /* the registers, then the kernels' scratch (kernel2.h, kernel2_special.h) */
-    return (size_t)e->nregs * _dn2_size(n) + _DN_MAX2(_DN2_WORK(n), _DN2_W_SP(n));
+    return (size_t)e->nregs * dni2_size(n) + DNI_MAX2(DNI2_WORK(n), DNI2_W_SP(n));
 }
 
 /* One instruction on the Dnum2 layout at order n: the one compiled copy of the Dnum2
@@ -24,38 +24,38 @@ size_t dn_expr_work_size2(const dn_expr *e, unsigned n)
 static void exec2(unsigned op, double *d, const double *a, const double *b, double c,
                   unsigned n, double *ws)
 {
-    _DN_EXPR_EXEC(_dn2_, op, d, a, b, c, n, ws, )
+    DNI_EXPR_EXEC(dni2_, op, d, a, b, c, n, ws, )
 }
 
 #define XU_DNI_WS(f, OP)                                                                    \
-    void _dn2_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)               \
+    void dni2_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)               \
     {                                                                                      \
         exec2(DN_OP_##OP, r, u, u, 0.0, n, ws);                                            \
     }
 #define XB(A, f, OP, ...)                                                                  \
-    void _dn2_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,          \
+    void dni2_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,          \
                          double *ws)                                                       \
     {                                                                                      \
         exec2(DN_OP_##OP, r, a, b, 0.0, n, ws);                                            \
     }
 #define XI(A, f, OP, ...)                                                                  \
-    void _dn2_xk_##f##_w(double *r, const double *u, int m, unsigned n, double *ws)        \
+    void dni2_xk_##f##_w(double *r, const double *u, int m, unsigned n, double *ws)        \
     {                                                                                      \
         exec2(DN_OP_##OP, r, u, u, (double)m, n, ws);                                      \
     }
 #define XU(A, f, OP, shape, ...) XU_##shape(f, OP)
 #define XU_DNI_NOWS(f, OP)
 #define XU_DNI_WSW XU_DNI_WS
-_DN_XK_LIST(XU, XB, XI)
-void _dn2_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws)
+DNI_XK_LIST(XU, XB, XI)
+void dni2_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws)
 {
     exec2(DN_OP_POW_D, r, u, u, p, n, ws);
 }
-void _dn2_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws)
+void dni2_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws)
 {
     exec2(DN_OP_D_DIV, r, u, u, c, n, ws);
 }
-_DN_XK_DIRECT(_dn2_xk_, _dn2_, , )
+DNI_XK_DIRECT(dni2_xk_, dni2_, , )
 #undef XU
 #undef XU_DNI_NOWS
 #undef XU_DNI_WS
@@ -67,7 +67,7 @@ int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out,
 {
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
     if (n > DN_EXPR_MAX_ORDER2) return DN_ERANGE;
-    size_t len = _dn2_size(n);
+    size_t len = dni2_size(n);
     double *ws = work + (size_t)e->nregs * len;
     if (e->nvars) memcpy(work, args, e->nvars * len * sizeof(double));
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {

@@ -17,16 +17,16 @@
  * evaluator does not rescale). */
 static unsigned ext_order_max(void)
 {
-    return LDBL_MAX_EXP >= 16384 || _DNE_MANT_DIG == 113 ? DN_ORDER_MAX : DN_TAYLOR_MAX;
+    return LDBL_MAX_EXP >= 16384 || DNIE_MANT_DIG == 113 ? DN_ORDER_MAX : DN_TAYLOR_MAX;
 }
 
 int dn_ext_bits(void)
 {
-    return _DNE_MANT_DIG;
+    return DNIE_MANT_DIG;
 }
 
-/* The workspace, in _dne_real numbers from a 64-byte boundary: the registers (nregs
- * (n + 1)), the kernels' scratch (_DN_W_MAX(n) and _DN_WW_MAX(n), each from a 64-byte
+/* The workspace, in dnie_real numbers from a 64-byte boundary: the registers (nregs
+ * (n + 1)), the kernels' scratch (DNI_W_MAX(n) and DNI_WW_MAX(n), each from a 64-byte
  * boundary), then n + 1 doubles for the Dvec transfers. */
 static size_t reg_len(const dn_expr *e, unsigned n)
 {
@@ -38,9 +38,9 @@ static size_t pad64(size_t bytes)
 }
 static size_t work_bytes(const dn_expr *e, unsigned n)
 {
-    return pad64(reg_len(e, n) * sizeof(_dne_real)) +
-           pad64((size_t)_DN_W_MAX(n) * sizeof(_dne_real)) +
-           pad64((size_t)_DN_WW_MAX(n) * sizeof(_dne_real)) + ((size_t)n + 1) * sizeof(double);
+    return pad64(reg_len(e, n) * sizeof(dnie_real)) +
+           pad64((size_t)DNI_W_MAX(n) * sizeof(dnie_real)) +
+           pad64((size_t)DNI_WW_MAX(n) * sizeof(dnie_real)) + ((size_t)n + 1) * sizeof(double);
 }
 
 size_t dn_expr_work_size_ext(const dn_expr *e, unsigned n)
@@ -49,73 +49,73 @@ size_t dn_expr_work_size_ext(const dn_expr *e, unsigned n)
     return (work_bytes(e, n) + 64 + sizeof(double) - 1) / sizeof(double); /* + alignment */
 }
 
-static _dne_real *regs_of(double *work)
+static dnie_real *regs_of(double *work)
 {
-    return (_dne_real *)(((uintptr_t)work + 63) & ~(uintptr_t)63);
+    return (dnie_real *)(((uintptr_t)work + 63) & ~(uintptr_t)63);
 }
-static _dne_real *ws_of(const dn_expr *e, double *work, unsigned n)
+static dnie_real *ws_of(const dn_expr *e, double *work, unsigned n)
 {
-    return (_dne_real *)((char *)regs_of(work) + pad64(reg_len(e, n) * sizeof(_dne_real)));
+    return (dnie_real *)((char *)regs_of(work) + pad64(reg_len(e, n) * sizeof(dnie_real)));
 }
-static _dne_real *ww_of(const dn_expr *e, double *work, unsigned n)
+static dnie_real *ww_of(const dn_expr *e, double *work, unsigned n)
 {
-    return (_dne_real *)((char *)ws_of(e, work, n) + pad64((size_t)_DN_W_MAX(n) * sizeof(_dne_real)));
+    return (dnie_real *)((char *)ws_of(e, work, n) + pad64((size_t)DNI_W_MAX(n) * sizeof(dnie_real)));
 }
 static double *transfer_of(const dn_expr *e, double *work, unsigned n)
 {
-    return (double *)((char *)ww_of(e, work, n) + pad64((size_t)_DN_WW_MAX(n) * sizeof(_dne_real)));
+    return (double *)((char *)ww_of(e, work, n) + pad64((size_t)DNI_WW_MAX(n) * sizeof(dnie_real)));
 }
 
-/* One instruction (as _DN_EXPR_EXEC, with the two whose value that macro keeps in a
+/* One instruction (as DNI_EXPR_EXEC, with the two whose value that macro keeps in a
  * double computed here in the extended type). */
-static void exec1(unsigned op, _dne_real *d, const _dne_real *a, const _dne_real *b,
-                  _dne_real c, unsigned n, _dne_real *ws, _dne_real *ww)
+static void exec1(unsigned op, dnie_real *d, const dnie_real *a, const dnie_real *b,
+                  dnie_real c, unsigned n, dnie_real *ws, dnie_real *ww)
 {
     switch (op) {
     case DN_OP_DIV_D: {
-        _dne_real v = a[0] / c;
-        _dne_mul_d(d, a, 1 / c, n);
+        dnie_real v = a[0] / c;
+        dnie_mul_d(d, a, 1 / c, n);
         d[0] = v;
         break;
     }
     case DN_OP_D_SUB: {
-        _dne_real v = c - a[0];
-        _dne_neg(d, a, n);
+        dnie_real v = c - a[0];
+        dnie_neg(d, a, n);
         d[0] = v;
         break;
     }
     default:
-        _DN_EXPR_EXEC(_dne_, op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+        DNI_EXPR_EXEC(dnie_, op, d, a, b, c, n, ws, DNI_EXPR_COMMA ww)
     }
 }
 
 /* Runs the program on the registers w (variables in place) at order n; the constants are
  * c + clo. */
-static void run_ext(const dn_expr *e, _dne_real *w, unsigned n, _dne_real *ws, _dne_real *ww)
+static void run_ext(const dn_expr *e, dnie_real *w, unsigned n, dnie_real *ws, dnie_real *ww)
 {
     size_t len = (size_t)n + 1;
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
         exec1(i->op, w + i->dst * len, w + i->a * len, w + i->b * len,
-              (_dne_real)i->c + (_dne_real)i->clo, n, ws, ww);
+              (dnie_real)i->c + (dnie_real)i->clo, n, ws, ww);
 }
 
-double _dne_expr_fold_lo(unsigned op, double a, double alo, double b, double blo, double c,
+double dnie_expr_fold_lo(unsigned op, double a, double alo, double b, double blo, double c,
                          double clo, double v)
 {
-    _dne_real d[1], ra[1] = {(_dne_real)a + alo}, rb[1] = {(_dne_real)b + blo};
-    _dne_real ws[_DN_W_MAX(0)], ww[_DN_WW_MAX(0)];
-    exec1(op, d, ra, rb, (_dne_real)c + clo, 0u, ws, ww);
+    dnie_real d[1], ra[1] = {(dnie_real)a + alo}, rb[1] = {(dnie_real)b + blo};
+    dnie_real ws[DNI_W_MAX(0)], ww[DNI_WW_MAX(0)];
+    exec1(op, d, ra, rb, (dnie_real)c + clo, 0u, ws, ww);
     /* v + lo is d[0] to 106 bits where the two are close, to 53 bits of d[0] - v where
      * double folding lost more (sin(pi): v = 1.2e-16, d[0] = -2.8e-33 (pi to 106 bits)) */
     return isfinite(v) && isfinite(d[0]) ? (double)(d[0] - v) : 0.0;
 }
 
-double _dne_expr_decimal_lo(const char *s, double v)
+double dnie_expr_decimal_lo(const char *s, double v)
 {
 #if defined(DN_EXT_F128) && DN_EXT_F128
-    _dne_real x = strtof128(s, NULL);
+    dnie_real x = strtof128(s, NULL);
 #else
-    _dne_real x = strtold(s, NULL);
+    dnie_real x = strtold(s, NULL);
 #endif
     return isfinite(v) ? (double)(x - v) : 0.0;
 }
@@ -126,10 +126,10 @@ int dn_expr_eval_ext(const dn_expr *e, unsigned n, const double *args, double *o
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
     if (n > ext_order_max()) return DN_ERANGE;
     size_t len = (size_t)n + 1, nin = e->nvars * len;
-    _dne_real *w = regs_of(work);
+    dnie_real *w = regs_of(work);
     for (size_t k = 0; k < nin; k++) w[k] = args[k];
     run_ext(e, w, n, ws_of(e, work, n), ww_of(e, work, n));
-    const _dne_real *res = w + e->result * len; /* out may alias args, never work */
+    const dnie_real *res = w + e->result * len; /* out may alias args, never work */
     for (size_t k = 0; k < len; k++) out[k] = (double)res[k];
     return DN_OK;
 }
@@ -137,19 +137,19 @@ int dn_expr_eval_ext(const dn_expr *e, unsigned n, const double *args, double *o
 int dn_expr_eval_dvec_ext(const dn_expr *e, dvec *r, const dvec *const *args, double *work)
 {
     if (!work) return DN_EINVAL;
-    int order = _dn_expr_dvec_order(e, r, args);
+    int order = dni_expr_dvec_order(e, r, args);
     if (order < 0) return order;
     unsigned n = (unsigned)order;
     if (n > ext_order_max()) return DN_ERANGE;
     size_t len = (size_t)n + 1;
-    _dne_real *w = regs_of(work);
+    dnie_real *w = regs_of(work);
     double *t = transfer_of(e, work, n);
     for (unsigned i = 0; i < e->nvars; i++) {
         dvec_get_derivs(t, args[i]);
         for (size_t k = 0; k < len; k++) w[i * len + k] = t[k];
     }
     run_ext(e, w, n, ws_of(e, work, n), ww_of(e, work, n));
-    const _dne_real *res = w + e->result * len;
+    const dnie_real *res = w + e->result * len;
     for (size_t k = 0; k < len; k++) t[k] = (double)res[k];
     return dvec_set_derivs(r, t, n);
 }

@@ -1,14 +1,14 @@
 /* One instruction of the expression evaluators on arrays of derivatives at run-time order
- * (_dn_expr_exec_w, _dn_expr_exec: the kernel dispatch shared by the evaluator of
+ * (dni_expr_exec_w, dni_expr_exec: the kernel dispatch shared by the evaluator of
  * expr_eval.c, the specialised programs of expr_fixed.c and expr_fixed_hi.c beyond their
- * inline kernels, and the parser's constant folding, _dn_expr_fold), and the kernels of the
+ * inline kernels, and the parser's constant folding, dni_expr_fold), and the kernels of the
  * linkable fixed-order copies (src/kernels_x.h), which are the dispatcher's. */
 #include <stdint.h>
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
-#include "dnum/kernel.h"
+#include "dnum/internal/kernel.h"
 #include "expr_impl.h"
-#include "dvec_impl.h" /* the constant-order kernel table _dn_dvec_k */
+#include "dvec_impl.h" /* the constant-order kernel table dni_dvec_k */
 #include "range.h"
 #include "kernels_x.h"
 
@@ -17,62 +17,62 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-void _dn_expr_exec_w(unsigned op, double *d, const double *a, const double *b, double c,
-                     unsigned n, double *ws, _dn_wide *ww)
+void dni_expr_exec_w(unsigned op, double *d, const double *a, const double *b, double c,
+                     unsigned n, double *ws, dni_wide *ww)
 {
-    _DN_EXPR_EXEC(_dn_, op, d, a, b, c, n, ws, _DN_EXPR_COMMA ww)
+    DNI_EXPR_EXEC(dni_, op, d, a, b, c, n, ws, DNI_EXPR_COMMA ww)
 }
 
-void _dn_expr_exec(unsigned op, double *d, const double *a, const double *b, double c,
+void dni_expr_exec(unsigned op, double *d, const double *a, const double *b, double c,
                    unsigned n)
 {
-    double ws[_DN_W_MAX(DVEC_CONST_MAX)];
-    _dn_wide ww[_DN_WW_MAX(DVEC_CONST_MAX)];
-    _dn_expr_exec_w(op, d, a, b, c, n, ws, ww);
+    double ws[DNI_W_MAX(DVEC_CONST_MAX)];
+    dni_wide ww[DNI_WW_MAX(DVEC_CONST_MAX)];
+    dni_expr_exec_w(op, d, a, b, c, n, ws, ww);
 }
 
 /* The kernels of the linkable fixed-order copies (src/kernels_x.h): the dispatcher's */
 #define XU_DNI_WS(f, OP)                                                                    \
-    void _dn_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)                \
+    void dni_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)                \
     {                                                                                      \
-        _dn_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, NULL);                            \
+        dni_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, NULL);                            \
     }
 #define XU_DNI_WSW(f, OP)                                                                   \
-    void _dn_xk_##f##_w(double *r, const double *u, unsigned n, double *ws, _dn_wide *ww)  \
+    void dni_xk_##f##_w(double *r, const double *u, unsigned n, double *ws, dni_wide *ww)  \
     {                                                                                      \
-        _dn_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, ww);                              \
+        dni_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, ww);                              \
     }
 #define XB_DNI_WS(f, OP)                                                                    \
-    void _dn_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
+    void dni_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
                         double *ws)                                                        \
     {                                                                                      \
-        _dn_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, NULL);                            \
+        dni_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, NULL);                            \
     }
 #define XB_DNI_WSW(f, OP)                                                                   \
-    void _dn_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
-                        double *ws, _dn_wide *ww)                                          \
+    void dni_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
+                        double *ws, dni_wide *ww)                                          \
     {                                                                                      \
-        _dn_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, ww);                              \
+        dni_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, ww);                              \
     }
 #define XI(A, f, OP, ...)                                                                  \
-    void _dn_xk_##f##_w(double *r, const double *u, int m, unsigned n, double *ws)         \
+    void dni_xk_##f##_w(double *r, const double *u, int m, unsigned n, double *ws)         \
     {                                                                                      \
-        _dn_expr_exec_w(DN_OP_##OP, r, u, u, (double)m, n, ws, NULL);                      \
+        dni_expr_exec_w(DN_OP_##OP, r, u, u, (double)m, n, ws, NULL);                      \
     }
 #define XU(A, f, OP, shape, ...) XU_##shape(f, OP)
 #define XU_DNI_NOWS(f, OP)
 #define XB(A, f, OP, shape, ...) XB_##shape(f, OP)
-_DN_XK_LIST(XU, XB, XI)
-void _dn_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws,
-                    _dn_wide *ww)
+DNI_XK_LIST(XU, XB, XI)
+void dni_xk_pow_d_w(double *r, const double *u, double p, unsigned n, double *ws,
+                    dni_wide *ww)
 {
-    _dn_expr_exec_w(DN_OP_POW_D, r, u, u, p, n, ws, ww);
+    dni_expr_exec_w(DN_OP_POW_D, r, u, u, p, n, ws, ww);
 }
-void _dn_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws)
+void dni_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws)
 {
-    _dn_expr_exec_w(DN_OP_D_DIV, r, u, u, c, n, ws, NULL);
+    dni_expr_exec_w(DN_OP_D_DIV, r, u, u, c, n, ws, NULL);
 }
-_DN_XK_DIRECT(_dn_xk_, _dn_, _DN_XK_WW, _DN_XK_WA)
+DNI_XK_DIRECT(dni_xk_, dni_, DNI_XK_WW, DNI_XK_WA)
 #undef XU
 #undef XU_DNI_NOWS
 #undef XU_DNI_WS
@@ -82,9 +82,9 @@ _DN_XK_DIRECT(_dn_xk_, _dn_, _DN_XK_WW, _DN_XK_WA)
 #undef XB_DNI_WSW
 #undef XI
 
-double _dn_expr_fold(unsigned op, double a, double b, double c)
+double dni_expr_fold(unsigned op, double a, double b, double c)
 {
     double d[1], ra[1] = {a}, rb[1] = {b};
-    _dn_expr_exec(op, d, ra, rb, c, 0);
+    dni_expr_exec(op, d, ra, rb, c, 0);
     return d[0];
 }

@@ -32,18 +32,18 @@ enum {
 
 /* Every operation, in enum order (the order-specialised evaluators build a table of one
  * function per operation from it), as X(N, f, OP, shape, doc): the elementary ones (unrolled at each
- * specialised order) and the special functions (their rolled kernels: _dn_expr_exec). */
-#define _DN_EXPR_OP_LIST(X, N) _DN_EXPR_OP_LIST_ELEM(X, N) _DN_EXPR_OP_LIST_SPECIAL(X, N)
-#define _DN_EXPR_OP_LIST_ELEM(X, N)                                                        \
-    _DN_EXPR_OP_ARITH(X, N) DNI_OPS_ELEM2(X, N) DNI_OPS_ELEM1(X, N)
-#define _DN_EXPR_OP_ARITH(X, N)                                                            \
+ * specialised order) and the special functions (their rolled kernels: dni_expr_exec). */
+#define DNI_EXPR_OP_LIST(X, N) DNI_EXPR_OP_LIST_ELEM(X, N) DNI_EXPR_OP_LIST_SPECIAL(X, N)
+#define DNI_EXPR_OP_LIST_ELEM(X, N)                                                        \
+    DNI_EXPR_OP_ARITH(X, N) DNI_OPS_ELEM2(X, N) DNI_OPS_ELEM1(X, N)
+#define DNI_EXPR_OP_ARITH(X, N)                                                            \
     X(N, set_const, CONST, DNI_NOWS, "c") X(N, add, ADD, DNI_NOWS, "a + b")                      \
     X(N, sub, SUB, DNI_NOWS, "a - b") X(N, mul, MUL, DNI_WS, "a b") X(N, div, DIV, DNI_WS, "a / b") \
     X(N, neg, NEG, DNI_NOWS, "-a") X(N, add_d, ADD_D, DNI_NOWS, "a + c")                         \
     X(N, mul_d, MUL_D, DNI_NOWS, "a c") X(N, div_d, DIV_D, DNI_NOWS, "a / c")                    \
     X(N, d_sub, D_SUB, DNI_NOWS, "c - a") X(N, d_div, D_DIV, DNI_WS, "c / a")                  \
     X(N, pown, POWN, DNI_WSW, "a^m") X(N, pow_d, POW_D, DNI_WSW, "a^c")
-#define _DN_EXPR_OP_LIST_SPECIAL(X, N)                                                     \
+#define DNI_EXPR_OP_LIST_SPECIAL(X, N)                                                     \
     DNI_OPS_SPECIAL1(X, N) DNI_OPS_SPECIAL2(X, N) DNI_OPS_INT(X, N)
 _Static_assert(DN_OP_POW_D + 1 == DN_OP_POW, "the table's operations follow the arithmetic");
 
@@ -61,32 +61,32 @@ struct dn_expr {
     dn_expr_ins *ins; /* nins instructions, in evaluation order */
 };
 
-/* One instruction on derivative arrays of order n with kernel prefix P (_dn_ for one
+/* One instruction on derivative arrays of order n with kernel prefix P (dni_ for one
  * variable; the same names with another prefix serve other number layouts). d, a, b are
  * the registers; any of them may coincide, as the kernels allow. Shared by the run-time
  * evaluator, the order-specialised ones and constant folding. ws is the kernels' scratch
- * (kernel.h: at least _DN_W_MAX(n) doubles); WW is `_DN_EXPR_COMMA ww` with the wide
- * scratch of the extended-precision kernels (at least _DN_WW_MAX(n) wide numbers), or
+ * (kernel.h: at least DNI_W_MAX(n) doubles); WW is `DNI_EXPR_COMMA ww` with the wide
+ * scratch of the extended-precision kernels (at least DNI_WW_MAX(n) wide numbers), or
  * empty for a layout whose kernels take one scratch array. */
-#define _DN_EXPR_COMMA ,
+#define DNI_EXPR_COMMA ,
 /* The cases of the table's rows: S is the tuple (P, d, a, b, c, n, ws, WW) of
- * _DN_EXPR_EXEC, WW last (it may expand to ", ww"); the call by the shape of the kernel's
+ * DNI_EXPR_EXEC, WW last (it may expand to ", ww"); the call by the shape of the kernel's
  * scratch (dnum/internal/ops.h). */
-#define _DN_EXPR_UNPACK(...) __VA_ARGS__
-#define _DN_EXPR_CALL(m, ...) m(__VA_ARGS__)
-#define _DN_EXPR_CASE1_(S, f, OP, shape, ...)                                              \
-    case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_U_##shape, f, _DN_EXPR_UNPACK S); break;
-#define _DN_EXPR_CASE2_(S, f, OP, shape, ...)                                              \
-    case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_B_##shape, f, _DN_EXPR_UNPACK S); break;
-#define _DN_EXPR_CASEI_(S, f, OP, ...)                                                     \
-    case DN_OP_##OP: _DN_EXPR_CALL(_DN_EXPR_I, f, _DN_EXPR_UNPACK S); break;
-#define _DN_EXPR_U_DNI_NOWS(f, P, d, a, b, c, n, ...) P##f(d, a, n)
-#define _DN_EXPR_U_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws)
-#define _DN_EXPR_U_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws __VA_ARGS__)
-#define _DN_EXPR_B_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws)
-#define _DN_EXPR_B_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws __VA_ARGS__)
-#define _DN_EXPR_I(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, (int)(c), n, ws)
-#define _DN_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                        \
+#define DNI_EXPR_UNPACK(...) __VA_ARGS__
+#define DNI_EXPR_CALL(m, ...) m(__VA_ARGS__)
+#define DNI_EXPR_CASE1_(S, f, OP, shape, ...)                                              \
+    case DN_OP_##OP: DNI_EXPR_CALL(DNI_EXPR_U_##shape, f, DNI_EXPR_UNPACK S); break;
+#define DNI_EXPR_CASE2_(S, f, OP, shape, ...)                                              \
+    case DN_OP_##OP: DNI_EXPR_CALL(DNI_EXPR_B_##shape, f, DNI_EXPR_UNPACK S); break;
+#define DNI_EXPR_CASEI_(S, f, OP, ...)                                                     \
+    case DN_OP_##OP: DNI_EXPR_CALL(DNI_EXPR_I, f, DNI_EXPR_UNPACK S); break;
+#define DNI_EXPR_U_DNI_NOWS(f, P, d, a, b, c, n, ...) P##f(d, a, n)
+#define DNI_EXPR_U_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws)
+#define DNI_EXPR_U_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws __VA_ARGS__)
+#define DNI_EXPR_B_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws)
+#define DNI_EXPR_B_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws __VA_ARGS__)
+#define DNI_EXPR_I(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, (int)(c), n, ws)
+#define DNI_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                        \
     switch (op) {                                                                          \
     case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
     case DN_OP_ADD: P##add(d, a, b, n); break;                                             \
@@ -111,41 +111,41 @@ struct dn_expr {
     case DN_OP_D_DIV: P##d_div_w(d, c, a, n, ws); break;                                   \
     case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws WW); break;                          \
     case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws WW); break;                                \
-    DNI_OPS_BINARY(_DN_EXPR_CASE2_, (P, d, a, b, c, n, ws, WW))                            \
-    DNI_OPS_UNARY(_DN_EXPR_CASE1_, (P, d, a, b, c, n, ws, WW))                             \
-    DNI_OPS_INT(_DN_EXPR_CASEI_, (P, d, a, b, c, n, ws, WW))                               \
+    DNI_OPS_BINARY(DNI_EXPR_CASE2_, (P, d, a, b, c, n, ws, WW))                            \
+    DNI_OPS_UNARY(DNI_EXPR_CASE1_, (P, d, a, b, c, n, ws, WW))                             \
+    DNI_OPS_INT(DNI_EXPR_CASEI_, (P, d, a, b, c, n, ws, WW))                               \
     default: break;                                                                        \
     }
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DN_EXPR_INTERNAL __attribute__((visibility("hidden")))
+#define DNI_EXPR_INTERNAL __attribute__((visibility("hidden")))
 #else
-#define _DN_EXPR_INTERNAL
+#define DNI_EXPR_INTERNAL
 #endif
 
 /* The attributes of a square's function (expr_fixed.c, dvec_kernels.c: r = a * a with
  * both operands named a, so that the compiler shares a_j a_(k-j) and a_(k-j) a_j in the
  * Leibniz sum: half the multiplies, the same roundings): out of line, so that the general
- * product keeps its own code, with the kernel inlined whole. _DN_SQUARE_NOSLP adds, under
+ * product keeps its own code, with the kernel inlined whole. DNI_SQUARE_NOSLP adds, under
  * GCC, no SLP vectorisation (the orders of expr_fixed.c): vectorised, the square of order 4
  * loaded a with 16-byte loads, which cannot be forwarded from the 8-byte stores that wrote
  * a just before (dn_expr_eval's copy of its arguments), and dn_expr_eval of exp(-x^2) took
  * 1.6x as long; at the orders 9..16 of dvec_kernels.c the vectorised square is the faster
  * (Dvec W1 at order 16: 77 ns per point against 83) and no slower in dn_expr_eval. */
 #if defined(__GNUC__) || defined(__clang__)
-#define _DN_SQUARE_ATTR __attribute__((noinline, flatten))
+#define DNI_SQUARE_ATTR __attribute__((noinline, flatten))
 #else
-#define _DN_SQUARE_ATTR
+#define DNI_SQUARE_ATTR
 #endif
 #if defined(__GNUC__) && !defined(__clang__)
-#define _DN_SQUARE_NOSLP __attribute__((optimize("no-tree-slp-vectorize")))
+#define DNI_SQUARE_NOSLP __attribute__((optimize("no-tree-slp-vectorize")))
 #else
-#define _DN_SQUARE_NOSLP
+#define DNI_SQUARE_NOSLP
 #endif
 
 /* The order of a Dvec evaluation of e into r: that of the arguments (all equal), or r's
  * without variables; DN_EINVAL (NULL or uninitialised) or DN_EORDER (different orders). */
-static inline int _dn_expr_dvec_order(const dn_expr *e, const dvec *r, const dvec *const *args)
+static inline int dni_expr_dvec_order(const dn_expr *e, const dvec *r, const dvec *const *args)
 {
     if (!e || !r || (e->nvars && !args)) return DN_EINVAL;
     int order = dvec_order(r);
@@ -161,68 +161,68 @@ static inline int _dn_expr_dvec_order(const dn_expr *e, const dvec *r, const dve
 
 /* Folds one instruction whose operands are constants (order 0): the value the
  * evaluators would compute. Defined in expr_eval.c. */
-_DN_EXPR_INTERNAL double _dn_expr_fold(unsigned op, double a, double b, double c);
+DNI_EXPR_INTERNAL double dni_expr_fold(unsigned op, double a, double b, double c);
 /* One instruction at order n <= DVEC_CONST_MAX with the rolled kernels (scratch on the
  * stack; expr_eval.c): the special functions of the order-specialised programs. */
-_DN_EXPR_INTERNAL void _dn_expr_exec(unsigned op, double *d, const double *a,
+DNI_EXPR_INTERNAL void dni_expr_exec(unsigned op, double *d, const double *a,
                                      const double *b, double c, unsigned n);
 #ifdef DNUM_KERNEL_WIDE_H
 /* One instruction at any order n with the rolled kernels (expr_eval.c: the one copy of
- * them in the library), scratch ws and ww as the operation's kernel needs (_DN_W_<f>(n)
- * doubles, _DN_WW_<f>(n) wide numbers): the run-time evaluators, and Dvec above its table
+ * them in the library), scratch ws and ww as the operation's kernel needs (DNI_W_<f>(n)
+ * doubles, DNI_WW_<f>(n) wide numbers): the run-time evaluators, and Dvec above its table
  * of constant orders. */
-_DN_EXPR_INTERNAL void _dn_expr_exec_w(unsigned op, double *d, const double *a,
+DNI_EXPR_INTERNAL void dni_expr_exec_w(unsigned op, double *d, const double *a,
                                        const double *b, double c, unsigned n, double *ws,
-                                       _dn_wide *ww);
+                                       dni_wide *ww);
 /* One instruction at order n with the fastest kernel the library has for that order:
  * the order-specialised operations (1..8), the table of constant-order kernels (up to
  * DVEC_CONST_MAX; scratch on the stack), else the rolled kernels with the scratch ws and
- * ww of _dn_expr_exec_w (expr_eval.c; Dvec's operations). */
-_DN_EXPR_INTERNAL void _dn_expr_op(unsigned op, double *d, const double *a, const double *b,
-                                   double c, unsigned n, double *ws, _dn_wide *ww);
+ * ww of dni_expr_exec_w (expr_eval.c; Dvec's operations). */
+DNI_EXPR_INTERNAL void dni_expr_op(unsigned op, double *d, const double *a, const double *b,
+                                   double c, unsigned n, double *ws, dni_wide *ww);
 #endif
 
 /* Extended precision (expr_eval_ext.c). The low part of a folded constant: the operation
  * on a + alo, b + blo, c + clo in the extended type, minus v (the double fold), rounded. */
-_DN_EXPR_INTERNAL double _dne_expr_fold_lo(unsigned op, double a, double alo, double b,
+DNI_EXPR_INTERNAL double dnie_expr_fold_lo(unsigned op, double a, double alo, double b,
                                            double blo, double c, double clo, double v);
 /* The low part of the decimal number s read in the extended type, minus v = strtod(s). */
-_DN_EXPR_INTERNAL double _dne_expr_decimal_lo(const char *s, double v);
+DNI_EXPR_INTERNAL double dnie_expr_decimal_lo(const char *s, double v);
 
 /* The orders with an order-specialised evaluator (expr_fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order
  * kernels of src/dvec_kernels.c (expr_eval.c). */
-#define _DN_EXPR_SPECIALISED(X) _DN_EXPR_SPECIALISED_LO(X) _DN_EXPR_SPECIALISED_HI(X)
+#define DNI_EXPR_SPECIALISED(X) DNI_EXPR_SPECIALISED_LO(X) DNI_EXPR_SPECIALISED_HI(X)
 /* compiled in two translation units of about equal cost (gcc 12 -O3: about 0.85 + 0.2 N
  * CPU seconds per order under load), so that two cores build them side by side:
  * expr_fixed.c and expr_fixed_hi.c */
-#define _DN_EXPR_SPECIALISED_LO(X) X(1) X(2) X(3) X(4) X(5)
-#define _DN_EXPR_SPECIALISED_HI(X) X(6) X(7) X(8)
+#define DNI_EXPR_SPECIALISED_LO(X) X(1) X(2) X(3) X(4) X(5)
+#define DNI_EXPR_SPECIALISED_HI(X) X(6) X(7) X(8)
 
 /* Runs e's program on the registers w (variables in place) at order n with the program
  * specialised for that order and returns 1, or returns 0 if n has none. */
-_DN_EXPR_INTERNAL int _dn_expr_run_fixed(const dn_expr *e, double *w, unsigned n);
-/* The same for the orders of _DN_EXPR_SPECIALISED_HI (expr_fixed_hi.c). */
-_DN_EXPR_INTERNAL int _dn_expr_run_fixed_hi(const dn_expr *e, double *w, unsigned n);
+DNI_EXPR_INTERNAL int dni_expr_run_fixed(const dn_expr *e, double *w, unsigned n);
+/* The same for the orders of DNI_EXPR_SPECIALISED_HI (expr_fixed_hi.c). */
+DNI_EXPR_INTERNAL int dni_expr_run_fixed_hi(const dn_expr *e, double *w, unsigned n);
 
 /* One operation d = op(a, b; c) at a specialised order (d may coincide with a or b). */
 typedef void (*dn_op_fn)(double *d, const double *a, const double *b, double c);
 /* The specialised orders' tables of operations (indexed by DN_OP_*): Dvec runs its
  * kernels from them at those orders. */
-_DN_EXPR_INTERNAL extern const dn_op_fn *const _dn_expr_ops_lo[], *const _dn_expr_ops_hi[];
+DNI_EXPR_INTERNAL extern const dn_op_fn *const dni_expr_ops_lo[], *const dni_expr_ops_hi[];
 #define DN_EXPR_SPEC_MIN 1
-#define DN_EXPR_SPEC_SPLIT 6 /* the first order of _DN_EXPR_SPECIALISED_HI */
+#define DN_EXPR_SPEC_SPLIT 6 /* the first order of DNI_EXPR_SPECIALISED_HI */
 #define DN_EXPR_SPEC_MAX 8
 /* The table of specialised order n (DN_EXPR_SPEC_MIN <= n <= DN_EXPR_SPEC_MAX). */
-static inline const dn_op_fn *_dn_expr_ops(unsigned n)
+static inline const dn_op_fn *dni_expr_ops(unsigned n)
 {
-    return n < DN_EXPR_SPEC_SPLIT ? _dn_expr_ops_lo[n - DN_EXPR_SPEC_MIN]
-                                  : _dn_expr_ops_hi[n - DN_EXPR_SPEC_SPLIT];
+    return n < DN_EXPR_SPEC_SPLIT ? dni_expr_ops_lo[n - DN_EXPR_SPEC_MIN]
+                                  : dni_expr_ops_hi[n - DN_EXPR_SPEC_SPLIT];
 }
 
 /* One instruction op(a, b; c) of dn_expr_evalk on K-variate numbers of total order N
- * (expr_evalk.c): d must not overlap a or b; w: _DNK_WORK(dnk_size(K, N)) doubles. */
-_DN_EXPR_INTERNAL void _dn_expr_stepk(unsigned op, double *d, const double *a, const double *b,
+ * (expr_evalk.c): d must not overlap a or b; w: DNIK_WORK(dnk_size(K, N)) doubles. */
+DNI_EXPR_INTERNAL void dni_expr_stepk(unsigned op, double *d, const double *a, const double *b,
                                       double c, unsigned K, unsigned N, double *w);
 
 #endif /* DNUM_EXPR_IMPL_H */

@@ -169,7 +169,7 @@ static int lex_number(parser *p)
     memcpy(buf, s + p->start, p->len);
     buf[p->len] = '\0';
     p->num = strtod(buf, NULL);
-    p->num_lo = _dne_expr_decimal_lo(buf, p->num);
+    p->num_lo = dnie_expr_decimal_lo(buf, p->num);
     if (buf != small) free(buf);
     if (isinf(p->num))
         return fail(p, DN_ERANGE, col(p), "number " TOKFMT " too large for a double", TOKARG(p));
@@ -266,8 +266,8 @@ static int materialise(parser *p, operand *x)
 static int gen_unary_c(parser *p, unsigned op, operand *x, double c)
 {
     if (x->is_const) {
-        double v = _dn_expr_fold(op, x->c, 0.0, c);
-        x->lo = _dne_expr_fold_lo(op, x->c, x->lo, 0.0, 0.0, c, 0.0, v);
+        double v = dni_expr_fold(op, x->c, 0.0, c);
+        x->lo = dnie_expr_fold_lo(op, x->c, x->lo, 0.0, 0.0, c, 0.0, v);
         x->c = v;
         return 0;
     }
@@ -301,8 +301,8 @@ static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsig
 static int gen_binary(parser *p, unsigned op, operand *x, operand *y)
 {
     if (x->is_const && y->is_const) {
-        double v = _dn_expr_fold(op, x->c, y->c, 0.0);
-        x->lo = _dne_expr_fold_lo(op, x->c, x->lo, y->c, y->lo, 0.0, 0.0, v);
+        double v = dni_expr_fold(op, x->c, y->c, 0.0);
+        x->lo = dnie_expr_fold_lo(op, x->c, x->lo, y->c, y->lo, 0.0, 0.0, v);
         x->c = v;
         return 0;
     }

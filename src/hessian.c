@@ -11,18 +11,18 @@ static int setup(void **ws, void **owned, const char *fn, const char *outname, i
                  const double *x, const void *out, unsigned n, void *work, size_t elem,
                  dn_errinfo *err)
 {
-    const _dn_req req[] = {{out != NULL, 3, outname}, {have_f, 4, "f is NULL"},
+    const dni_req req[] = {{out != NULL, 3, outname}, {have_f, 4, "f is NULL"},
                            {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     if ((size_t)n > SIZE_MAX / elem)
-        return _dn_fail(err, DN_ERANGE, 7, SIZE_MAX,
+        return dni_fail(err, DN_ERANGE, 7, SIZE_MAX,
                         "%s: argument 7: n = %u numbers overflow size_t", fn, n);
     *owned = NULL;
     if (work == NULL) {
         work = malloc((size_t)n * elem);
         if (work == NULL)
-            return _dn_fail(err, DN_ENOMEM, 0, SIZE_MAX,
+            return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX,
                             "%s: out of memory (a workspace of n = %u numbers)", fn, n);
         *owned = work;
     }
@@ -62,7 +62,7 @@ int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective2 f, v
     load_o2(w, x, n);
     diag_passes(fx, grad, hdiag, 1, f, ctx, n, w);
     free(owned);
-    return _dn_ok(err);
+    return dni_ok(err);
 }
 
 int (dn_hessdiag)(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
@@ -95,7 +95,7 @@ int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective
     }
     if (fx) *fx = v;
     free(owned);
-    return _dn_ok(err);
+    return dni_ok(err);
 }
 
 int (dn_hessdiag_lanes)(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
@@ -108,7 +108,7 @@ int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective2 f, voi
                     const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
 {
     if (n != 0 && (size_t)n > SIZE_MAX / n)
-        return _dn_fail(err, DN_ERANGE, 7, SIZE_MAX,
+        return dni_fail(err, DN_ERANGE, 7, SIZE_MAX,
                         "dn_hessian: argument 7: n = %u: n * n entries overflow size_t", n);
     void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
     int st = setup(&ws, &owned, "dn_hessian", "hess is NULL", f != NULL, x, hess, n, work,
@@ -132,7 +132,7 @@ int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective2 f, voi
         w[i].d[1] = 0.0;
     }
     free(owned);
-    return _dn_ok(err);
+    return dni_ok(err);
 }
 
 int (dn_hessian)(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,

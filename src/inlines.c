@@ -14,7 +14,7 @@
 #endif
 /* every kernel with scratch: the library's one compiled copy (src/kernels_x.h) */
 #include "kernels_x.h"
-#define _DNUM_KW(f) _dn_xk_##f##_w
-#define _DNUM2_KW(f) _dn2_xk_##f##_w
-#define _DNUM2_KMUL(r, a, b, n) _dn2_xk_mul_w(r, a, b, n, NULL)
+#define DNI_DNUM_KW(f) dni_xk_##f##_w
+#define DNI_DNUM2_KW(f) dni2_xk_##f##_w
+#define DNI_DNUM2_KMUL(r, a, b, n) dni2_xk_mul_w(r, a, b, n, NULL)
 #include "dnum/dnum.h"

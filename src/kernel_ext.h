@@ -1,11 +1,11 @@
-/* Internal to the library: the kernel layer (dnum/kernel.h, kernel_wide.h's series cores,
- * kernel_special.h) instantiated a second time, for the extended element type _dne_real,
- * with the names _dne_* (the same source as the public double kernels _dn_*).
+/* Internal to the library: the kernel layer (dnum/internal/kernel.h, kernel_wide.h's series cores,
+ * kernel_special.h) instantiated a second time, for the extended element type dnie_real,
+ * with the names dnie_* (the same source as the public double kernels dni_*).
  *
  * The type: IEEE binary128 (_Float128, 113-bit significand) with the C library's f128
  * functions where meson found both (DN_EXT_F128), else long double (64 bits on x86).
  * Either covers about 1e+-4932, so at every order up to DN_ORDER_MAX the factorials
- * themselves fit: no scaled coefficients (_DN_SCALED is 0); 1/k! and k! are formed in the
+ * themselves fit: no scaled coefficients (DNI_SCALED is 0); 1/k! and k! are formed in the
  * type. The "wide" paths of kernel_wide.h are the plain recurrences of the type (its wide
  * type is itself).
  *
@@ -18,131 +18,131 @@
 #define __STDC_WANT_IEC_60559_TYPES_EXT__ 1    /* _Float128 functions (sinf128, ...) */
 #include <math.h>
 #include <float.h>
-#include "dnum/kernel.h" /* the double instantiation, the type-independent macros */
+#include "dnum/internal/kernel.h" /* the double instantiation, the type-independent macros */
 
 #if defined(DN_EXT_F128) && DN_EXT_F128
-__extension__ typedef _Float128 _dne_real;
-#define _DNE_M(f) f##f128
-#define _DNE_C(lit) (__extension__ lit##F128)
-#define _DNE_EPS 0x1p-113
-#define _DNE_SERIES_TOL 1e-36
-#define _DNE_MANT_DIG 113
-#define _DNE_MIN_EXP (-16382)
-#define _DNE_LGAMMA_R lgammaf128_r
+__extension__ typedef _Float128 dnie_real;
+#define DNIE_M(f) f##f128
+#define DNIE_C(lit) (__extension__ lit##F128)
+#define DNIE_EPS 0x1p-113
+#define DNIE_SERIES_TOL 1e-36
+#define DNIE_MANT_DIG 113
+#define DNIE_MIN_EXP (-16382)
+#define DNIE_LGAMMA_R lgammaf128_r
 #else
-typedef long double _dne_real;
-#define _DNE_M(f) f##l
-#define _DNE_C(lit) lit##L
-#define _DNE_EPS 0x1p-64
-#define _DNE_SERIES_TOL 1e-21
-#define _DNE_MANT_DIG LDBL_MANT_DIG
-#define _DNE_MIN_EXP (LDBL_MIN_EXP - 1)
-#define _DNE_LGAMMA_R lgammal_r
+typedef long double dnie_real;
+#define DNIE_M(f) f##l
+#define DNIE_C(lit) lit##L
+#define DNIE_EPS 0x1p-64
+#define DNIE_SERIES_TOL 1e-21
+#define DNIE_MANT_DIG LDBL_MANT_DIG
+#define DNIE_MIN_EXP (LDBL_MIN_EXP - 1)
+#define DNIE_LGAMMA_R lgammal_r
 #endif
 
-/* The element-type macros of the kernel body (see dnum/kernel.h). */
-#undef _DN_R
-#undef _DN_KP
-#undef _DN_K
-#undef _DN_M
-#undef _DN_C
-#undef _DN_INV
-#undef _DN_IFACT
-#undef _DN_SCALED
-#undef _DN_EPS
-#undef _DN_MIN_EXP
-#undef _DN_SERIES_TOL
-#undef _DN_DIGAMMA_X0
-#undef _DN_DOUBLE_BODY
-#define _DN_DOUBLE_BODY 0
-#define _DN_R _dne_real
-#define _DN_KP _dne_
-#define _DN_K(name) _dne_##name
-#define _DN_M(f) _DNE_M(f)
-#define _DN_C(lit) _DNE_C(lit)
-#define _DN_INV(k) ((_dne_real)1 / (_dne_real)(k))
-#define _DN_IFACT(k) _dne_ifact(k)
-#define _DN_SCALED(n) 0
-#define _DN_EPS _DNE_EPS
-#define _DN_MIN_EXP _DNE_MIN_EXP
-#define _DN_SERIES_TOL _DNE_SERIES_TOL
+/* The element-type macros of the kernel body (see dnum/internal/kernel.h). */
+#undef DNI_R
+#undef DNI_KP
+#undef DNI_K
+#undef DNI_M
+#undef DNI_C
+#undef DNI_INV
+#undef DNI_IFACT
+#undef DNI_SCALED
+#undef DNI_EPS
+#undef DNI_MIN_EXP
+#undef DNI_SERIES_TOL
+#undef DNI_DIGAMMA_X0
+#undef DNI_DOUBLE_BODY
+#define DNI_DOUBLE_BODY 0
+#define DNI_R dnie_real
+#define DNI_KP dnie_
+#define DNI_K(name) dnie_##name
+#define DNI_M(f) DNIE_M(f)
+#define DNI_C(lit) DNIE_C(lit)
+#define DNI_INV(k) ((dnie_real)1 / (dnie_real)(k))
+#define DNI_IFACT(k) dnie_ifact(k)
+#define DNI_SCALED(n) 0
+#define DNI_EPS DNIE_EPS
+#define DNI_MIN_EXP DNIE_MIN_EXP
+#define DNI_SERIES_TOL DNIE_SERIES_TOL
 /* the Hurwitz zeta sums of digamma go to X = x + N >= 60 + 6 n: the Euler-Maclaurin
  * remainder (10 Bernoulli terms) is then below 1e-33 of X^-s at every order */
-#define _DN_DIGAMMA_X0(n) (60.0 + 6.0 * (double)(n))
+#define DNI_DIGAMMA_X0(n) (60.0 + 6.0 * (double)(n))
 
 /* ---- the "wide" type and its primitives: the type itself, plain arithmetic ---------- */
-typedef _dne_real _dne_wide;
-static inline _dne_wide _dne_wd(_dne_real x) { return x; }
-static inline _dne_real _dne_wval(_dne_wide a) { return a; }
-static inline _dne_wide _dne_wadd(_dne_wide a, _dne_wide b) { return a + b; }
-static inline _dne_wide _dne_wsub(_dne_wide a, _dne_wide b) { return a - b; }
-static inline _dne_wide _dne_wmul1(_dne_wide a, _dne_real c) { return a * c; }
-static inline _dne_wide _dne_wdiv1(_dne_wide a, _dne_wide b) { return a / b; }
-static inline _dne_wide _dne_wconv(_dne_wide init, const _dne_wide *a, const _dne_wide *b,
+typedef dnie_real dnie_wide;
+static inline dnie_wide dnie_wd(dnie_real x) { return x; }
+static inline dnie_real dnie_wval(dnie_wide a) { return a; }
+static inline dnie_wide dnie_wadd(dnie_wide a, dnie_wide b) { return a + b; }
+static inline dnie_wide dnie_wsub(dnie_wide a, dnie_wide b) { return a - b; }
+static inline dnie_wide dnie_wmul1(dnie_wide a, dnie_real c) { return a * c; }
+static inline dnie_wide dnie_wdiv1(dnie_wide a, dnie_wide b) { return a / b; }
+static inline dnie_wide dnie_wconv(dnie_wide init, const dnie_wide *a, const dnie_wide *b,
                                    unsigned k, unsigned lo, unsigned hi)
 {
     for (unsigned j = lo; j <= hi; j++) init += a[j] * b[k - j];
     return init;
 }
-static inline _dne_wide _dne_wsqrt_head(_dne_wide s, _dne_real r)
+static inline dnie_wide dnie_wsqrt_head(dnie_wide s, dnie_real r)
 {
-    return (isfinite(r) && s > 0) ? _DNE_M(sqrt)(s) : r;
+    return (isfinite(r) && s > 0) ? DNIE_M(sqrt)(s) : r;
 }
 
 /* ---- conversions: exact factorials in the type at every order ------------------------ */
-static inline _dne_real _dne_scale(unsigned n)
+static inline dnie_real dnie_scale(unsigned n)
 {
     (void)n;
     return 1;
 }
 
 /* 1/k! (a running product: k roundings, relative error below k 2^-113) */
-static inline _dne_real _dne_ifact(unsigned k)
+static inline dnie_real dnie_ifact(unsigned k)
 {
-    _dne_real f = 1;
-    for (unsigned j = 2; j <= k; j++) f *= (_dne_real)j;
+    dnie_real f = 1;
+    for (unsigned j = 2; j <= k; j++) f *= (dnie_real)j;
     return 1 / f;
 }
 
 /* t[k] = d[k] / k! */
-static inline void _dne_to_t(_dne_real *restrict t, const _dne_real *d, unsigned n)
+static inline void dnie_to_t(dnie_real *restrict t, const dnie_real *d, unsigned n)
 {
-    _dne_real f = 1;
+    dnie_real f = 1;
     for (unsigned k = 0; k <= n; k++) {
-        if (k > 1) f *= (_dne_real)k;
+        if (k > 1) f *= (dnie_real)k;
         t[k] = d[k] / f;
     }
 }
 
 /* d[k] = t[k] k! */
-static inline void _dne_from_t(_dne_real *restrict d, const _dne_real *t, unsigned n)
+static inline void dnie_from_t(dnie_real *restrict d, const dnie_real *t, unsigned n)
 {
-    _dne_real f = 1;
+    dnie_real f = 1;
     for (unsigned k = 0; k <= n; k++) {
-        if (k > 1) f *= (_dne_real)k;
+        if (k > 1) f *= (dnie_real)k;
         d[k] = t[k] * f;
     }
 }
 
-static inline void _dne_to_w(_dne_wide *w, const _dne_real *d, unsigned n)
+static inline void dnie_to_w(dnie_wide *w, const dnie_real *d, unsigned n)
 {
-    _dne_to_t(w, d, n);
+    dnie_to_t(w, d, n);
 }
 
-static inline void _dne_from_w(_dne_real *d, const _dne_wide *w, unsigned n)
+static inline void dnie_from_w(dnie_real *d, const dnie_wide *w, unsigned n)
 {
-    _dne_from_t(d, w, n);
+    dnie_from_t(d, w, n);
 }
 
-/* log|Gamma(x)| without the global signgam (as _dn_lgamma_value) */
-static inline _dne_real _dne_lgamma_value(_dne_real x)
+/* log|Gamma(x)| without the global signgam (as dni_lgamma_value) */
+static inline dnie_real dnie_lgamma_value(dnie_real x)
 {
     int sign;
-    return _DNE_LGAMMA_R(x, &sign);
+    return DNIE_LGAMMA_R(x, &sign);
 }
 
-/* ---- the body, for _dne_real --------------------------------------------------------- */
-#define _DN_KERNEL_BODY 1
-#include "dnum/kernel.h"
+/* ---- the body, for dnie_real --------------------------------------------------------- */
+#define DNI_KERNEL_BODY 1
+#include "dnum/internal/kernel.h"
 
 #endif /* DNUM_KERNEL_EXT_H */

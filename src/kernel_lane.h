@@ -1,15 +1,15 @@
-/* Internal to the library: the kernel layer (dnum/kernel.h) instantiated a third time, for
+/* Internal to the library: the kernel layer (dnum/internal/kernel.h) instantiated a third time, for
  * a vector element: DN_LANE_W doubles, one point per lane (GCC/clang vector extensions).
- * The batch evaluators (src/batch_lane_body.h) run on it; names _dnl_*.
+ * The batch evaluators (src/batch_lane_body.h) run on it; names dnil_*.
  *
  * The recurrences are kernel.h's own, compiled for the element type dn_lane through its
- * element-type macros; the tests on values that they make read lane-wise (_DN_SEL,
- * _DN_ANY, ... below). What a vector cannot take (the zero and pole rules, the wide
+ * element-type macros; the tests on values that they make read lane-wise (DNI_SEL,
+ * DNI_ANY, ... below). What a vector cannot take (the zero and pole rules, the wide
  * kernels of u^p, cbrt, a^b, atan2, hypot, abs, the special functions) is compiled for
- * scalar types only (the parts of kernel.h marked !_DN_LANE_BODY): the evaluator sends
- * the lanes that need it to the scalar kernel (_DN_RARE is 0 here).
+ * scalar types only (the parts of kernel.h marked !DNI_LANE_BODY): the evaluator sends
+ * the lanes that need it to the scalar kernel (DNI_RARE is 0 here).
  *
- * The values of the elementary functions (_DN_M) are the C library's, lane by lane, so a
+ * The values of the elementary functions (DNI_M) are the C library's, lane by lane, so a
  * lane computes the same bits as the scalar kernels: the operations are the same, in the
  * same order, with the same roundings (no contraction into fused multiply-adds: the
  * translation units that include this header are compiled with -ffp-contract=off).
@@ -28,7 +28,7 @@
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
-#include "dnum/kernel.h" /* the double instantiation (the scalar kernels), the macros */
+#include "dnum/internal/kernel.h" /* the double instantiation (the scalar kernels), the macros */
 
 #ifndef DN_LANE_W
 #error "define DN_LANE_W before including kernel_lane.h"
@@ -39,65 +39,65 @@ typedef double dn_lane __attribute__((vector_size(8 * DN_LANE_W)));
 /** A lane mask: all ones (true) or all zeros per lane, as comparisons give it. */
 typedef long long dn_lmask __attribute__((vector_size(8 * DN_LANE_W)));
 
-#define _DNL_ZERO ((dn_lane){0})
+#define DNIL_ZERO ((dn_lane){0})
 /* the scalar or lane x as a lane (x - (+0) = x for every x, -0 included) */
-#define _DNL_V(x) ((x) - _DNL_ZERO)
+#define DNIL_V(x) ((x) - DNIL_ZERO)
 
-static inline dn_lane _dnl_sel(dn_lmask m, dn_lane a, dn_lane b)
+static inline dn_lane dnil_sel(dn_lmask m, dn_lane a, dn_lane b)
 {
     return (dn_lane)((m & (dn_lmask)a) | (~m & (dn_lmask)b));
 }
-static inline int _dnl_any(dn_lmask m)
+static inline int dnil_any(dn_lmask m)
 {
     long long r = 0;
     for (int i = 0; i < DN_LANE_W; i++) r |= m[i];
     return r != 0;
 }
-static inline int _dnl_all(dn_lmask m)
+static inline int dnil_all(dn_lmask m)
 {
     long long r = -1;
     for (int i = 0; i < DN_LANE_W; i++) r &= m[i];
     return r != 0;
 }
-static inline dn_lmask _dnl_isinf(dn_lane x)
+static inline dn_lmask dnil_isinf(dn_lane x)
 {
     return ((dn_lmask)x & 0x7fffffffffffffffLL) == 0x7ff0000000000000LL;
 }
-static inline dn_lmask _dnl_isfinite(dn_lane x)
+static inline dn_lmask dnil_isfinite(dn_lane x)
 {
     return ((dn_lmask)x & 0x7fffffffffffffffLL) < 0x7ff0000000000000LL;
 }
 
 /* The C library's functions lane by lane (the same values as the scalar kernels). */
-#define _DNL_MAP1(f)                                                                       \
-    static inline dn_lane _dnl_m_##f(dn_lane x)                                            \
+#define DNIL_MAP1(f)                                                                       \
+    static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
         dn_lane r;                                                                         \
         for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                                \
         return r;                                                                          \
     }
-_DNL_MAP1(exp)
-_DNL_MAP1(expm1)
-_DNL_MAP1(log)
-_DNL_MAP1(log1p)
-_DNL_MAP1(sin)
-_DNL_MAP1(cos)
-_DNL_MAP1(sinh)
-_DNL_MAP1(cosh)
-_DNL_MAP1(tan)
-_DNL_MAP1(tanh)
-_DNL_MAP1(asin)
-_DNL_MAP1(acos)
-_DNL_MAP1(atan)
-_DNL_MAP1(asinh)
-_DNL_MAP1(acosh)
-_DNL_MAP1(atanh)
-_DNL_MAP1(erf)
-_DNL_MAP1(erfc)
-_DNL_MAP1(fabs)
-#undef _DNL_MAP1
+DNIL_MAP1(exp)
+DNIL_MAP1(expm1)
+DNIL_MAP1(log)
+DNIL_MAP1(log1p)
+DNIL_MAP1(sin)
+DNIL_MAP1(cos)
+DNIL_MAP1(sinh)
+DNIL_MAP1(cosh)
+DNIL_MAP1(tan)
+DNIL_MAP1(tanh)
+DNIL_MAP1(asin)
+DNIL_MAP1(acos)
+DNIL_MAP1(atan)
+DNIL_MAP1(asinh)
+DNIL_MAP1(acosh)
+DNIL_MAP1(atanh)
+DNIL_MAP1(erf)
+DNIL_MAP1(erfc)
+DNIL_MAP1(fabs)
+#undef DNIL_MAP1
 /* sqrt is correctly rounded everywhere: the vector instruction where there is one */
-static inline dn_lane _dnl_m_sqrt(dn_lane x)
+static inline dn_lane dnil_m_sqrt(dn_lane x)
 {
     dn_lane r;
     const double *px = (const double *)&x;
@@ -113,14 +113,14 @@ static inline dn_lane _dnl_m_sqrt(dn_lane x)
 #endif
     return r;
 }
-static inline dn_lane _dnl_m_hypot_v(dn_lane a, dn_lane b)
+static inline dn_lane dnil_m_hypot_v(dn_lane a, dn_lane b)
 {
     dn_lane r;
     for (int i = 0; i < DN_LANE_W; i++) r[i] = hypot(a[i], b[i]);
     return r;
 }
-#define _dnl_m_hypot(a, b) _dnl_m_hypot_v(_DNL_V(a), _DNL_V(b))
-static inline dn_lane _dnl_m_pow(dn_lane x, double p)
+#define dnil_m_hypot(a, b) dnil_m_hypot_v(DNIL_V(a), DNIL_V(b))
+static inline dn_lane dnil_m_pow(dn_lane x, double p)
 {
     dn_lane r;
     for (int i = 0; i < DN_LANE_W; i++) r[i] = pow(x[i], p);
@@ -128,68 +128,68 @@ static inline dn_lane _dnl_m_pow(dn_lane x, double p)
 }
 
 /* The conversions of the body (orders <= DN_TAYLOR_MAX: the exact tables) */
-static inline void _dnl_to_t(dn_lane *restrict t, const dn_lane *d, unsigned n)
+static inline void dnil_to_t(dn_lane *restrict t, const dn_lane *d, unsigned n)
 {
-    for (unsigned k = 0; k <= n; k++) t[k] = d[k] * _dn_ifact[k];
+    for (unsigned k = 0; k <= n; k++) t[k] = d[k] * dni_ifact[k];
 }
-static inline void _dnl_from_t(dn_lane *restrict d, const dn_lane *t, unsigned n)
+static inline void dnil_from_t(dn_lane *restrict d, const dn_lane *t, unsigned n)
 {
-    for (unsigned k = 0; k <= n; k++) d[k] = t[k] * _dn_fact[k];
+    for (unsigned k = 0; k <= n; k++) d[k] = t[k] * dni_fact[k];
 }
-typedef dn_lane _dnl_wide; /* (a name in the signatures; no wide kernel runs on lanes) */
+typedef dn_lane dnil_wide; /* (a name in the signatures; no wide kernel runs on lanes) */
 
-/* The rare paths, behind _DN_RARE (0 here): never reached */
-#define _dnl_tdiv_zero_w(...) ((void)0)
-#define _dnl_tlog_zero(...) ((void)0)
-#define _dnl_tpow_zero_w(...) ((void)0)
-#define _dnl_tpow_wide_w(...) ((void)0)
-#define _dnl_tbranch_sqrt(...) ((void)0)
+/* The rare paths, behind DNI_RARE (0 here): never reached */
+#define dnil_tdiv_zero_w(...) ((void)0)
+#define dnil_tlog_zero(...) ((void)0)
+#define dnil_tpow_zero_w(...) ((void)0)
+#define dnil_tpow_wide_w(...) ((void)0)
+#define dnil_tbranch_sqrt(...) ((void)0)
 
-/* ---- the element-type macros of the body (dnum/kernel.h) ---------------------------- */
-#undef _DN_R
-#undef _DN_KP
-#undef _DN_K
-#undef _DN_M
-#undef _DN_C
-#undef _DN_INV
-#undef _DN_IFACT
-#undef _DN_SCALED
-#undef _DN_DOUBLE_BODY
-#undef _DN_LANE_BODY
-#undef _DN_S
-#undef _DN_V
-#undef _DN_SEL
-#undef _DN_ANY
-#undef _DN_AND
-#undef _DN_ISINF
-#undef _DN_ISFINITE
-#undef _DN_RARE
-#define _DN_R dn_lane
-#define _DN_KP _dnl_
-#define _DN_K(name) _dnl_##name
-#define _DN_M(f) _dnl_m_##f
-#define _DN_C(lit) lit
-#define _DN_INV(k) _dn_inv[k]
-#define _DN_IFACT(k) _dn_ifact[k]
-#define _DN_SCALED(n) 0
-#define _DN_DOUBLE_BODY 0
-#define _DN_LANE_BODY 1
-#define _DN_S double
-#define _DN_V(x) _DNL_V(x)
-#define _DN_SEL(m, a, b) _dnl_sel((dn_lmask)(m), _DNL_V(a), _DNL_V(b))
-#define _DN_ANY(m) _dnl_any((dn_lmask)(m))
-#define _DN_AND(m, q) ((dn_lmask)(m) & (dn_lmask)(q))
-#define _DN_ISINF(x) _dnl_isinf(x)
-#define _DN_ISFINITE(x) _dnl_isfinite(x)
-#define _DN_RARE(c) 0
+/* ---- the element-type macros of the body (dnum/internal/kernel.h) ---------------------------- */
+#undef DNI_R
+#undef DNI_KP
+#undef DNI_K
+#undef DNI_M
+#undef DNI_C
+#undef DNI_INV
+#undef DNI_IFACT
+#undef DNI_SCALED
+#undef DNI_DOUBLE_BODY
+#undef DNI_LANE_BODY
+#undef DNI_S
+#undef DNI_V
+#undef DNI_SEL
+#undef DNI_ANY
+#undef DNI_AND
+#undef DNI_ISINF
+#undef DNI_ISFINITE
+#undef DNI_RARE
+#define DNI_R dn_lane
+#define DNI_KP dnil_
+#define DNI_K(name) dnil_##name
+#define DNI_M(f) dnil_m_##f
+#define DNI_C(lit) lit
+#define DNI_INV(k) dni_inv[k]
+#define DNI_IFACT(k) dni_ifact[k]
+#define DNI_SCALED(n) 0
+#define DNI_DOUBLE_BODY 0
+#define DNI_LANE_BODY 1
+#define DNI_S double
+#define DNI_V(x) DNIL_V(x)
+#define DNI_SEL(m, a, b) dnil_sel((dn_lmask)(m), DNIL_V(a), DNIL_V(b))
+#define DNI_ANY(m) dnil_any((dn_lmask)(m))
+#define DNI_AND(m, q) ((dn_lmask)(m) & (dn_lmask)(q))
+#define DNI_ISINF(x) dnil_isinf(x)
+#define DNI_ISFINITE(x) dnil_isfinite(x)
+#define DNI_RARE(c) 0
 
 /* parameters that only the rare paths read are unused here */
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #endif
-#define _DN_KERNEL_BODY 1
-#include "dnum/kernel.h"
+#define DNI_KERNEL_BODY 1
+#include "dnum/internal/kernel.h"
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic pop
 #endif

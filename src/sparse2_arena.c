@@ -10,7 +10,7 @@ int dsp2i_grow(dsp2_work *w, size_t need)
     size_t cap = w->cap ? 2 * w->cap : 4096;
     if (cap < w->top + need) cap = w->top + need;
     if (w->top + need > UINT32_MAX) { /* offsets are 32-bit */
-        w->fail |= _DSP2_NOMEM;
+        w->fail |= DNI_DSP2_NOMEM;
         return 1;
     }
     if (cap > UINT32_MAX) cap = UINT32_MAX;
@@ -22,7 +22,7 @@ int dsp2i_grow(dsp2_work *w, size_t need)
         w_free(w->al, idx, cap * sizeof *idx);
         w_free(w->al, g, cap * sizeof *g);
         w_free(w->al, h, cap * sizeof *h);
-        w->fail |= _DSP2_NOMEM;
+        w->fail |= DNI_DSP2_NOMEM;
         return 1;
     }
     if (w->top) {
@@ -42,17 +42,17 @@ int dsp2i_grow(dsp2_work *w, size_t need)
 /* ---- recycling and staleness -------------------------------------------------------------- */
 
 /* Releases the arena above mark (storage of lists that will not be read again) and starts
- * a new epoch (the general case of _dsp2_recycle). The history keeps, for the epochs from
+ * a new epoch (the general case of dni_dsp2_recycle). The history keeps, for the epochs from
  * rec_ep[k] on, the lowest mark rec_mark[k] (ascending in k); when full, its last two
  * entries merge into the later epoch with the lower mark, which can only make a list look
  * stale (then the safe pass runs). */
-void _dsp2_recycle_x(dsp2_work *w, size_t mark)
+void dni_dsp2_recycle_x(dsp2_work *w, size_t mark)
 {
     w->top = mark;
     uint32_t e = ++w->epoch;
     unsigned k = w->nrec;
     while (k && w->rec_mark[k - 1] >= mark) k--;
-    if (k == _DSP2_NREC) {
+    if (k == DNI_DSP2_NREC) {
         w->rec_ep[k - 2] = w->rec_ep[k - 1];
         k--;
     }
@@ -71,13 +71,13 @@ int dsp2i_stale_hist(dsp2_work *w, uint32_t st, uint32_t off)
             if (off < w->rec_mark[k]) return 0;
             break;
         }
-    w->fail |= _DSP2_STALE;
+    w->fail |= DNI_DSP2_STALE;
     return 1;
 }
 
 /* ---- accumulators ----------------------------------------------------------------------- */
 
-static void acc_free(dsp2_work *w, _dsp2_acc *A, size_t n)
+static void acc_free(dsp2_work *w, dni_dsp2_acc *A, size_t n)
 {
     w_free(w->al, A->g, n * sizeof *A->g);
     w_free(w->al, A->h, n * sizeof *A->h);
@@ -93,7 +93,7 @@ static void acc_free(dsp2_work *w, _dsp2_acc *A, size_t n)
 }
 
 /* dense arrays of slot A for the current size (allocated once, kept zero) */
-int dsp2i_acc_ready(dsp2_work *w, _dsp2_acc *A)
+int dsp2i_acc_ready(dsp2_work *w, dni_dsp2_acc *A)
 {
     if (A->g) return 0;
     size_t n = w->sized;
@@ -103,7 +103,7 @@ int dsp2i_acc_ready(dsp2_work *w, _dsp2_acc *A)
     A->list = w_array(w->al, n, sizeof *A->list);
     if (!A->g || !A->h || !A->in || !A->list) {
         acc_free(w, A, n);
-        w->fail |= _DSP2_NOMEM;
+        w->fail |= DNI_DSP2_NOMEM;
         return 1;
     }
     memset(A->g, 0, n * sizeof *A->g);
@@ -115,7 +115,7 @@ int dsp2i_acc_ready(dsp2_work *w, _dsp2_acc *A)
 }
 
 /* empties A (O(touched)); every handle to it becomes stale */
-void dsp2i_acc_clean(_dsp2_acc *A)
+void dsp2i_acc_clean(dni_dsp2_acc *A)
 {
     for (size_t k = 0; k < A->cnt; k++) {
         uint32_t i = A->list[k];
@@ -129,7 +129,7 @@ void dsp2i_acc_clean(_dsp2_acc *A)
 }
 
 /* room for m more triplets in accumulator A (0, or 1 with the failure flag set) */
-int _dsp2_trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
+int dni_dsp2_trip_reserve(dsp2_work *w, dni_dsp2_acc *A, size_t m)
 {
     if (A->tcnt + m <= A->tcap) return 0;
     size_t cap = 2 * A->tcap + m + 1024;
@@ -139,7 +139,7 @@ int _dsp2_trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
         w_free(w->al, ti, cap * sizeof *ti);
         w_free(w->al, tj, cap * sizeof *tj);
         w_free(w->al, tv, cap * sizeof *tv);
-        w->fail |= _DSP2_NOMEM;
+        w->fail |= DNI_DSP2_NOMEM;
         return 1;
     }
     if (A->tcnt) {
@@ -159,7 +159,7 @@ int _dsp2_trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m)
 void dsp2i_free_sized(dsp2_work *w)
 {
     size_t n = w->sized;
-    for (unsigned k = 0; k < _DSP2_NACC; k++) acc_free(w, &w->acc[k], n);
+    for (unsigned k = 0; k < DNI_DSP2_NACC; k++) acc_free(w, &w->acc[k], n);
     w_free(w->al, w->x, n * sizeof *w->x);
     w_free(w->al, w->xs, n * sizeof *w->xs);
     w_free(w->al, w->pos, n * sizeof *w->pos);
@@ -178,7 +178,7 @@ int dsp2_work_new(dsp2_work **work, const dn_allocator *al)
     if (w == NULL) return DN_ENOMEM;
     memset(w, 0, sizeof *w);
     w->al = al;
-    for (unsigned k = 0; k < _DSP2_NACC; k++) w->acc[k].sorted = 1;
+    for (unsigned k = 0; k < DNI_DSP2_NACC; k++) w->acc[k].sorted = 1;
     *work = w;
     return DN_OK;
 }
@@ -204,7 +204,7 @@ size_t dsp2_work_bytes(const dsp2_work *w)
     if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
     if (w->xs) b += n * sizeof(dsph2);
     if (w->rowc) b += (n + 1) * sizeof(size_t);
-    for (unsigned k = 0; k < _DSP2_NACC; k++) {
+    for (unsigned k = 0; k < DNI_DSP2_NACC; k++) {
         if (w->acc[k].g) b += n * (2 * sizeof(double) + 1 + sizeof(uint32_t));
         b += w->acc[k].tcap * (2 * sizeof(uint32_t) + sizeof(double));
     }

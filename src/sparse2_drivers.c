@@ -19,16 +19,16 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
             return DN_ENOMEM;
         }
     }
-    if (mode == _DSP2_SPARSE && !w->xs) { /* made on the first sparse-Hessian call */
+    if (mode == DNI_DSP2_SPARSE && !w->xs) { /* made on the first sparse-Hessian call */
         w->xs = w_array(w->al, n, sizeof *w->xs);
         if (!w->xs) return DN_ENOMEM;
     }
     w->top = 0;
     w->fail = 0;
-    if (mode == _DSP2_SPARSE && w->seeded == mode + 1) { /* the same seeds: new values */
+    if (mode == DNI_DSP2_SPARSE && w->seeded == mode + 1) { /* the same seeds: new values */
         for (unsigned i = 0; i < n; i++) w->x[i].v = w->xs[i].v = x[i];
         w->top = n;
-    } else if (mode == _DSP2_SPARSE) { /* the variables: one-entry lists (kept at the start
+    } else if (mode == DNI_DSP2_SPARSE) { /* the variables: one-entry lists (kept at the start
                                          of the arena until another mode uses it) */
         if (reserve(w, n)) return DN_ENOMEM;
         w->seeded = mode + 1;
@@ -38,7 +38,7 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
             s.w = w, s.off = i, s.len = 1;
             w->x[i] = s;
             dsph2 t = dsph2_const(x[i]); /* (the same variable inside a dsph2) */
-            t.w = w, t.off = 1, t.len = _DSP2_INL, t.i[0] = i, t.g[0] = 1.0, t.sf = 1;
+            t.w = w, t.off = 1, t.len = DNI_DSP2_INL, t.i[0] = i, t.g[0] = 1.0, t.sf = 1;
             w->xs[i] = t;
         }
         w->top = n;
@@ -52,7 +52,7 @@ static int prepare(dsp2_work *w, unsigned n, int mode, int safe, const double *x
         for (unsigned i = 0; i < n; i++) {
             dsp2 s = dsp2_const(x[i]);
             s.d = v ? v[i] : 0.0;
-            s.w = w, s.off = 1, s.len = _DSP2_INL;
+            s.w = w, s.off = 1, s.len = DNI_DSP2_INL;
             s.e[0].i = i, s.e[0].g = 1.0;
             w->x[i] = s;
         }
@@ -82,13 +82,13 @@ static int evaluate(dsp2_work *w, int mode, dn_objective_sp f, void *ctx, const 
         int st = prepare(w, n, mode, safe, x, v);
         if (st) return st;
         dsp2 res = f(w->x, n, ctx);
-        if (res.w == w && (res.len & _DSP2_ACC)) acc_slot(w, head(&res));
-        else if (res.w == w && res.len != _DSP2_INL) stale(w, head(&res));
-        if (w->fail & _DSP2_NOMEM) {
+        if (res.w == w && (res.len & DNI_DSP2_ACC)) acc_slot(w, head(&res));
+        else if (res.w == w && res.len != DNI_DSP2_INL) stale(w, head(&res));
+        if (w->fail & DNI_DSP2_NOMEM) {
             finish(w);
             return DN_ENOMEM;
         }
-        if (!(w->fail & _DSP2_STALE)) {
+        if (!(w->fail & DNI_DSP2_STALE)) {
             if (res.w != w) res = dsp2_const(res.v); /* passive (or foreign): no entries */
             *r = res;
             return DN_OK;
@@ -117,17 +117,17 @@ static void dense_out(dsp2_work *w, dsp2 r, double *grad, double *hout, unsigned
     if (grad) memset(grad, 0, n * sizeof *grad);
     if (hout) memset(hout, 0, n * sizeof *hout);
     if (!r.w) return;
-    if (r.len == _DSP2_INL) {
+    if (r.len == DNI_DSP2_INL) {
         for (uint32_t k = 0; k < r.off; k++) {
             if (grad) grad[r.e[k].i] = r.e[k].g;
             if (hout) hout[r.e[k].i] = r.e[k].h;
         }
         return;
     }
-    if (r.len & _DSP2_ACC) {
-        _dsp2_acc *A = &w->acc[SLOT(r.len)];
+    if (r.len & DNI_DSP2_ACC) {
+        dni_dsp2_acc *A = &w->acc[SLOT(r.len)];
         lst h = head(&r);
-        int hv = w->mode == _DSP2_HV;
+        int hv = w->mode == DNI_DSP2_HV;
         for (size_t k = 0; k < A->cnt; k++) {
             uint32_t i = A->list[k];
             double g = A->g[i];
@@ -149,7 +149,7 @@ static int dense_driver(int mode, const char *fn, double *fx, double *grad, doub
 {
     dsp2_work *w, *tmp;
     int st = get_work(&w, &tmp, work);
-    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
     dsp2 r;
     st = evaluate(w, mode, f, ctx, x, v, n, &r);
     if (st == DN_OK) {
@@ -158,19 +158,19 @@ static int dense_driver(int mode, const char *fn, double *fx, double *grad, doub
         finish(w);
     }
     dsp2_work_free(tmp);
-    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
-    return _dn_ok(err);
+    if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    return dni_ok(err);
 }
 
 int (dn_grad_sp_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
                     unsigned n, dsp2_work *work, dn_errinfo *err)
 {
     static const char fn[] = "dn_grad_sp";
-    const _dn_req req[] = {{grad != NULL, 2, "grad is NULL"}, {f != NULL, 3, "f is NULL"},
+    const dni_req req[] = {{grad != NULL, 2, "grad is NULL"}, {f != NULL, 3, "f is NULL"},
                            {x != NULL, 5, "x is NULL"}, {n != 0, 6, "n is 0"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return dense_driver(_DSP2_DIAG, fn, fx, grad, NULL, f, ctx, x, NULL, n, work, err);
+    return dense_driver(DNI_DSP2_DIAG, fn, fx, grad, NULL, f, ctx, x, NULL, n, work, err);
 }
 
 int (dn_grad_sp)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
@@ -183,11 +183,11 @@ int (dn_hessdiag_sp_ex)(double *fx, double *grad, double *hdiag, dn_objective_sp
                         const double *x, unsigned n, dsp2_work *work, dn_errinfo *err)
 {
     static const char fn[] = "dn_hessdiag_sp";
-    const _dn_req req[] = {{hdiag != NULL, 3, "hdiag is NULL"}, {f != NULL, 4, "f is NULL"},
+    const dni_req req[] = {{hdiag != NULL, 3, "hdiag is NULL"}, {f != NULL, 4, "f is NULL"},
                            {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return dense_driver(_DSP2_DIAG, fn, fx, grad, hdiag, f, ctx, x, NULL, n, work, err);
+    return dense_driver(DNI_DSP2_DIAG, fn, fx, grad, hdiag, f, ctx, x, NULL, n, work, err);
 }
 
 int (dn_hessdiag_sp)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
@@ -201,12 +201,12 @@ int (dn_hessvec_sp_ex)(double *fx, double *grad, double *hv, dn_objective_sp f, 
                        dn_errinfo *err)
 {
     static const char fn[] = "dn_hessvec_sp";
-    const _dn_req req[] = {{hv != NULL, 3, "hv is NULL"}, {f != NULL, 4, "f is NULL"},
+    const dni_req req[] = {{hv != NULL, 3, "hv is NULL"}, {f != NULL, 4, "f is NULL"},
                            {x != NULL, 6, "x is NULL"}, {v != NULL, 7, "v is NULL"},
                            {n != 0, 8, "n is 0"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return dense_driver(_DSP2_HV, fn, fx, grad, hv, f, ctx, x, v, n, work, err);
+    return dense_driver(DNI_DSP2_HV, fn, fx, grad, hv, f, ctx, x, v, n, work, err);
 }
 
 int (dn_hessvec_sp)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
@@ -219,19 +219,19 @@ int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f
                        const double *x, unsigned n, dsp2_work *work, dn_errinfo *err)
 {
     static const char fn[] = "dn_hessian_sp";
-    const _dn_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
+    const dni_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
                            {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
-    int st = _dn_check(err, fn, req, sizeof req / sizeof *req);
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     dsp2_work *w, *tmp;
     st = get_work(&w, &tmp, work);
-    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
     dsp2 r;
-    st = evaluate(w, _DSP2_SPARSE, f, ctx, x, NULL, n, &r);
+    st = evaluate(w, DNI_DSP2_SPARSE, f, ctx, x, NULL, n, &r);
     if (st == DN_OK) {
         /* the result as an accumulator (a list or constant is added to an empty one) */
         int k;
-        if (r.w && (r.len & _DSP2_ACC)) {
+        if (r.w && (r.len & DNI_DSP2_ACC)) {
             k = (int)SLOT(r.len);
         } else { /* other accumulators are dead: the list alone is the result */
             while (w->nacc) dsp2i_acc_clean(&w->acc[--w->nacc]);
@@ -241,10 +241,10 @@ int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f
                 dsp2i_acc_list(w, &w->acc[0], head(&r), 1.0);
             }
         }
-        if (k < 0 || (w->fail & _DSP2_NOMEM)) {
+        if (k < 0 || (w->fail & DNI_DSP2_NOMEM)) {
             st = DN_ENOMEM;
         } else {
-            const _dsp2_acc *A = &w->acc[k];
+            const dni_dsp2_acc *A = &w->acc[k];
             int sc = 1;
             if (H->rowptr && H->n == n) sc = dsp2i_scatter_pattern(w, A, H);
             if (sc == 1) sc = dsp2i_build_pattern(w, A, H, n);
@@ -260,8 +260,8 @@ int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f
         finish(w);
     }
     dsp2_work_free(tmp);
-    if (st) return _dn_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace or H)", fn);
-    return _dn_ok(err);
+    if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace or H)", fn);
+    return dni_ok(err);
 }
 
 int (dn_hessian_sp)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,

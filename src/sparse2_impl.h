@@ -27,11 +27,11 @@ typedef struct lst {
     /* (64-bit: a struct copy moves 8 bytes at a time, and a 32-bit field just stored,
      * read back as half of such a move, would stall on store forwarding) */
     uint64_t off, len, st;
-    double q; /* an accumulator view's second coefficient (_DSP2_VIEW); 0 otherwise */
+    double q; /* an accumulator view's second coefficient (DNI_DSP2_VIEW); 0 otherwise */
 } lst;
 
 /* the slot of an accumulator handle's len */
-#define SLOT(len) ((len) & ~(_DSP2_ACC | _DSP2_VIEW))
+#define SLOT(len) ((len) & ~(DNI_DSP2_ACC | DNI_DSP2_VIEW))
 
 /* The list paths are inlined into chain_list, chain2_list and the entry points, so that
  * a number is not copied through memory right after it was stored field by field (the
@@ -73,14 +73,14 @@ static inline void *w_array(const dn_allocator *al, size_t n, size_t elem)
 /* sparse2_arena.c */
 DSP2I_INTERNAL int dsp2i_grow(dsp2_work *w, size_t need);
 DSP2I_INTERNAL int dsp2i_stale_hist(dsp2_work *w, uint32_t st, uint32_t off);
-DSP2I_INTERNAL int dsp2i_acc_ready(dsp2_work *w, _dsp2_acc *A);
-DSP2I_INTERNAL void dsp2i_acc_clean(_dsp2_acc *A);
+DSP2I_INTERNAL int dsp2i_acc_ready(dsp2_work *w, dni_dsp2_acc *A);
+DSP2I_INTERNAL void dsp2i_acc_clean(dni_dsp2_acc *A);
 DSP2I_INTERNAL void dsp2i_free_sized(dsp2_work *w);
 /* sparse2_ops.c: A += c * t for a list t */
-DSP2I_INTERNAL void dsp2i_acc_list(dsp2_work *w, _dsp2_acc *A, lst t, double c);
+DSP2I_INTERNAL void dsp2i_acc_list(dsp2_work *w, dni_dsp2_acc *A, lst t, double c);
 /* sparse2_pattern.c */
-DSP2I_INTERNAL int dsp2i_scatter_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H);
-DSP2I_INTERNAL int dsp2i_build_pattern(dsp2_work *w, const _dsp2_acc *A, dn_sphess *H,
+DSP2I_INTERNAL int dsp2i_scatter_pattern(dsp2_work *w, const dni_dsp2_acc *A, dn_sphess *H);
+DSP2I_INTERNAL int dsp2i_build_pattern(dsp2_work *w, const dni_dsp2_acc *A, dn_sphess *H,
                                        unsigned n);
 
 /* 1 (and the flag set) when the list a may no longer be read: some recycle since it was
@@ -114,7 +114,7 @@ INL lst lst_const(double v) { return list_num(v, 0.0, NULL, 0, 0, 0); }
 INL lst head(const dsp2 *a)
 {
     lst r = {a->v, a->d, a->c, a->w, a->off, a->len, a->st, 0.0};
-    if (a->len & _DSP2_VIEW) r.q = a->e[0].g;
+    if (a->len & DNI_DSP2_VIEW) r.q = a->e[0].g;
     return r;
 }
 
@@ -123,7 +123,7 @@ INL int acc_slot(dsp2_work *w, lst a)
 {
     unsigned k = SLOT(a.len);
     if (k < w->nacc && w->acc[k].ver == a.off) return (int)k;
-    w->fail |= _DSP2_STALE;
+    w->fail |= DNI_DSP2_STALE;
     return -1;
 }
 

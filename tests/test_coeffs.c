@@ -83,7 +83,7 @@ Test(coeffs, dnum2_triangle)
     cr_assert(dn2_coeffs_from_derivs(c, f.d, 8) == 0);
     for (unsigned i = 0; i <= 8; i++)
         for (unsigned j = 0; i + j <= 8; j++) {
-            double t = exp(0.5) * ldexp(1.0, (int)j) / (_dn_fact[i] * _dn_fact[j]);
+            double t = exp(0.5) * ldexp(1.0, (int)j) / (dni_fact[i] * dni_fact[j]);
             cr_expect(fabs(c[DNUM2_INDEX(i, j)] - t) <= 1e-15 * t, "c_%u%u = %.17g want %.17g",
                       i, j, c[DNUM2_INDEX(i, j)], t);
         }

@@ -15,7 +15,7 @@ typedef dnum2_o8 T;
 static double scaled_err2(double g, double r, unsigned i, unsigned j)
 {
     if (g == r) return 0.0;
-    return fabs(g - r) / fmax(fabs(r), _dn_fact[i] * _dn_fact[j] * 1e-3);
+    return fabs(g - r) / fmax(fabs(r), dni_fact[i] * dni_fact[j] * 1e-3);
 }
 
 static T inner_u(T x, T y) /* x y + x/2 - y^2/4 */
@@ -235,13 +235,13 @@ Test(dnum2, prefix_and_runtime_order)
     volatile unsigned nv = 0;
     for (unsigned n = 0; n <= 16; n++) {
         nv = n;
-        unsigned N = nv, S = _dn2_size(N);
+        unsigned N = nv, S = dni2_size(N);
         double x[S], y[S], u[S], t[S], v[S];
-        _dn2_set_varx(x, 0.3, N);
-        _dn2_set_vary(y, 0.6, N);
-        _dn2_mul(t, x, y, N);
-        _dn2_mul_d(v, y, 0.5, N);
-        _dn2_add(u, t, v, N);
+        dni2_set_varx(x, 0.3, N);
+        dni2_set_vary(y, 0.6, N);
+        dni2_mul(t, x, y, N);
+        dni2_mul_d(v, y, 0.5, N);
+        dni2_add(u, t, v, N);
         t2_sinh(t, u, N);
         t2_log1p(t, t, N);
         for (unsigned e = 0; e < S; e++)
@@ -252,7 +252,7 @@ Test(dnum2, prefix_and_runtime_order)
 /* ---- aliasing: f(b, a); f(a, a); equal bit for bit, at several run-time orders ---- */
 static void fill(double *a, unsigned n, double seed)
 {
-    for (unsigned e = 0; e < _dn2_size(n); e++)
+    for (unsigned e = 0; e < dni2_size(n); e++)
         a[e] = 0.2 + seed * 0.07 * (double)e - 0.03 * (double)(e * e % 5);
     a[0] = 0.4 + 0.1 * seed; /* inside every domain used below */
 }
@@ -262,17 +262,17 @@ typedef void (*bin_k)(double *, const double *, const double *, unsigned);
 
 static void check_un(const char *name, un_k f, unsigned n)
 {
-    double a[_dn2_size(n)], b[_dn2_size(n)];
+    double a[dni2_size(n)], b[dni2_size(n)];
     fill(a, n, 1.0);
     f(b, a, n);
     f(a, a, n);
-    for (unsigned e = 0; e < _dn2_size(n); e++)
+    for (unsigned e = 0; e < dni2_size(n); e++)
         cr_expect(same_double(a[e], b[e]), "%s (n=%u) aliasing differs at %u", name, n, e);
 }
 
 static void check_bin(const char *name, bin_k f, unsigned n)
 {
-    unsigned S = _dn2_size(n);
+    unsigned S = dni2_size(n);
     double a[S], b[S], c[S], r[S];
     fill(a, n, 1.0);
     fill(b, n, 2.0);
@@ -294,41 +294,41 @@ static void check_bin(const char *name, bin_k f, unsigned n)
 
 static void k_pow_d(double *r, const double *a, unsigned n) { t2_pow_d(r, a, 2.5, n); }
 static void k_pown(double *r, const double *a, unsigned n) { t2_pown(r, a, -3, n); }
-static void k_add_d(double *r, const double *a, unsigned n) { _dn2_add_d(r, a, 1.5, n); }
-static void k_mul_d(double *r, const double *a, unsigned n) { _dn2_mul_d(r, a, 1.5, n); }
+static void k_add_d(double *r, const double *a, unsigned n) { dni2_add_d(r, a, 1.5, n); }
+static void k_mul_d(double *r, const double *a, unsigned n) { dni2_mul_d(r, a, 1.5, n); }
 static void k_d_div(double *r, const double *a, unsigned n) { t2_d_div(r, 2.0, a, n); }
 static void k_apply(double *r, const double *a, unsigned n) { t2_apply(r, a, dn_deriv_sin, NULL, n); }
 static void k_sincos_s(double *r, const double *a, unsigned n)
 {
-    double c[_dn2_size(n)];
+    double c[dni2_size(n)];
     t2_sincos(r, c, a, n);
 }
 static void k_sincos_c(double *r, const double *a, unsigned n)
 {
-    double s[_dn2_size(n)];
+    double s[dni2_size(n)];
     t2_sincos(s, r, a, n);
 }
 static void k_sinhcosh_s(double *r, const double *a, unsigned n)
 {
-    double c[_dn2_size(n)];
+    double c[dni2_size(n)];
     t2_sinhcosh(r, c, a, n);
 }
 
 Test(dnum2, kernel_aliasing)
 {
     static const struct { const char *name; un_k f; } un[] = {
-        {"neg", _dn2_neg}, {"exp", t2_exp}, {"expm1", t2_expm1}, {"log", t2_log},
+        {"neg", dni2_neg}, {"exp", t2_exp}, {"expm1", t2_expm1}, {"log", t2_log},
         {"log1p", t2_log1p}, {"sqrt", t2_sqrt}, {"cbrt", t2_cbrt}, {"sin", t2_sin},
         {"cos", t2_cos}, {"tan", t2_tan}, {"asin", t2_asin}, {"acos", t2_acos},
         {"atan", t2_atan}, {"sinh", t2_sinh}, {"cosh", t2_cosh}, {"tanh", t2_tanh},
         {"asinh", t2_asinh}, {"acosh_shifted", NULL}, {"atanh", t2_atanh},
-        {"erf", t2_erf}, {"erfc", t2_erfc}, {"abs", _dn2_abs}, {"pow_d", k_pow_d},
+        {"erf", t2_erf}, {"erfc", t2_erfc}, {"abs", dni2_abs}, {"pow_d", k_pow_d},
         {"pown", k_pown}, {"add_d", k_add_d}, {"mul_d", k_mul_d}, {"d_div", k_d_div},
         {"apply", k_apply}, {"sincos_s", k_sincos_s}, {"sincos_c", k_sincos_c},
         {"sinhcosh_s", k_sinhcosh_s},
     };
     static const struct { const char *name; bin_k f; } bin[] = {
-        {"add", _dn2_add}, {"sub", _dn2_sub}, {"mul", _dn2_mul}, {"div", t2_div},
+        {"add", dni2_add}, {"sub", dni2_sub}, {"mul", dni2_mul}, {"div", t2_div},
         {"pow", t2_pow}, {"atan2", t2_atan2}, {"hypot", t2_hypot},
     };
     static const unsigned ns[] = {0, 1, 2, 5, 8, 13};
@@ -337,7 +337,7 @@ Test(dnum2, kernel_aliasing)
             if (un[i].f) check_un(un[i].name, un[i].f, ns[q]);
         for (size_t i = 0; i < sizeof bin / sizeof bin[0]; i++) check_bin(bin[i].name, bin[i].f, ns[q]);
         /* acosh needs u0 > 1 */
-        unsigned S = _dn2_size(ns[q]);
+        unsigned S = dni2_size(ns[q]);
         double a[S], b[S];
         fill(a, ns[q], 1.0);
         a[0] = 1.7;

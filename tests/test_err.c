@@ -363,12 +363,12 @@ Test(err, three_variables_closed_form)
     long double s = expl((long double)pt[0] + 2.0L * pt[1] - pt[2]);
     unsigned m[K] = {0, 0, 0};
     double worst = 0.0;
-    for (size_t i = 0; i < S; i++, _dnk_next(K, m)) {
+    for (size_t i = 0; i < S; i++, dnik_next(K, m)) {
         long double c = s * powl(2.0L, m[1]) * ((m[2] % 2) ? -1.0L : 1.0L) /
-                        ((long double)_dn_fact[m[1]] * _dn_fact[m[2]]);
+                        ((long double)dni_fact[m[1]] * dni_fact[m[2]]);
         long double cx = 0.0L;
         for (unsigned j = 0; j <= m[0]; j++)
-            cx += (((m[0] - j) % 2) ? -1.0L : 1.0L) / (_dn_fact[j] * powl(1.0L + pt[0], m[0] - j + 1));
+            cx += (((m[0] - j) % 2) ? -1.0L : 1.0L) / (dni_fact[j] * powl(1.0L + pt[0], m[0] - j + 1));
         c *= cx;
         double d = (double)fabsl((long double)out[i] - c);
         cr_assert(isfinite(err[i]) && d <= err[i] + 1e-18 * fabs(out[i]),

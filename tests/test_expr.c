@@ -143,7 +143,7 @@ Test(expr, closed_forms)
     }
     /* 1/(1-x) at 0: k! */
     r = eval1("1/(1-x)", 0.0);
-    for (unsigned k = 0; k <= N; k++) cr_expect_eq(r.d[k], _dn_fact[k], "1/(1-x) k=%u", k);
+    for (unsigned k = 0; k <= N; k++) cr_expect_eq(r.d[k], dni_fact[k], "1/(1-x) k=%u", k);
     /* constants */
     cr_expect_eq(eval1("pi", 0).d[0], 3.141592653589793);
     cr_expect_eq(eval1("e", 0).d[0], exp(1.0));

@@ -37,7 +37,7 @@ Test(generic, user_defined_orders)
     }
     dnum_o100 g = dnum_o100_d_div(1.0, dnum_o100_d_sub(1.0, dnum_o100_var(0.0)));
     for (unsigned k = 0; k <= 100; k++)
-        cr_expect(fabs(g.d[k] - _dn_fact[k]) <= 1e-14 * _dn_fact[k], "k=%u", k);
+        cr_expect(fabs(g.d[k] - dni_fact[k]) <= 1e-14 * dni_fact[k], "k=%u", k);
 }
 
 

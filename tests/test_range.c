@@ -444,14 +444,14 @@ static void expect_unary_k(const dn_refr_row *r, const double *c, unsigned k, un
 {
     unsigned al[DNK_VARS_MAX] = {0};
     size_t S = dnk_size(k, DN_REFR_ORDER);
-    for (size_t e = 0; e < S; e++, _dnk_next(k, al)) {
+    for (size_t e = 0; e < S; e++, dnik_next(k, al)) {
         unsigned s = 0, other = 0;
         for (unsigned i = 0; i < k; i++) s += al[i], other |= i != v && al[i];
         if (other) { /* 0, unless the value overflowed (then 0 * Inf in every family) */
             cr_expect(c[e] == 0.0 || isinf(r->d[0]), "%s(%g) at %g, %s: a partial in "
                       "another variable is %g", r->fn, r->param, r->x, what, c[e]);
         } else {
-            double d = c[e] * _dn_fact[s];
+            double d = c[e] * dni_fact[s];
             cr_expect(range_ok(d, r->d[s]), "%s(%g) at %.17g, %s: d%u = %.17g, want %.17g",
                       r->fn, r->param, r->x, what, s, d, r->d[s]);
         }
@@ -474,7 +474,7 @@ Test(range, multivariate_functions_at_extreme_arguments)
             for (unsigned s = 0; s <= 4; s++)
                 for (unsigned j = 0; j <= s; j++) /* as Taylor coefficients */
                     c[DNUM2_INDEX(s - j, j)] =
-                        DNUM2_AT(f, s - j, j) / (_dn_fact[s - j] * _dn_fact[j]);
+                        DNUM2_AT(f, s - j, j) / (dni_fact[s - j] * dni_fact[j]);
             expect_unary_k(r, c, 2, (unsigned)v, v ? "dnum2_o4 (y)" : "dnum2_o4 (x)");
         }
         /* Dnumk, the middle one of three variables */
@@ -524,7 +524,7 @@ Test(range, expression_engines_at_extreme_arguments)
                 for (unsigned s = 0; s <= 4; s++)
                     for (unsigned j = 0; j <= s; j++)
                         c[DNUM2_INDEX(s - j, j)] =
-                            out[DNUM2_INDEX(s - j, j)] / (_dn_fact[s - j] * _dn_fact[j]);
+                            out[DNUM2_INDEX(s - j, j)] / (dni_fact[s - j] * dni_fact[j]);
                 expect_unary_k(r, c, 2, 0, what);
             } else {
                 cr_assert(dn_expr_evalk(e, k, DN_REFR_ORDER, args, out, w) == 0);
@@ -583,9 +583,9 @@ Test(range, two_arguments_at_extreme_points)
         args[2 * S + 3] = 1.0;
         cr_assert(dn_expr_evalk(e, 3, 3, args, out, w) == 0);
         unsigned al[3] = {0};
-        for (size_t i = 0; i < S; i++, _dnk_next(3, al)) {
+        for (size_t i = 0; i < S; i++, dnik_next(3, al)) {
             unsigned s = al[0] + al[1] + al[2];
-            double fa = _dn_fact[al[0]] * _dn_fact[al[2]];
+            double fa = dni_fact[al[0]] * dni_fact[al[2]];
             if (al[1]) { /* y: no dependence */
                 cr_expect(g.c[i] == 0.0 && out[i] == 0.0, "%s at (%g, %g): a partial in the "
                           "absent variable is %g, %g", r->fn, r->x, r->y, g.c[i], out[i]);

@@ -48,7 +48,7 @@ Test(regressions, reciprocal_at_2_high_orders)
     dnum_o32 q = dnum_o32_div(dnum_o32_const(1.0), dnum_o32_var(2.0));
     double want[33];
     for (unsigned k = 0; k <= 32; k++)
-        want[k] = ((k & 1) ? -1.0 : 1.0) * _dn_fact[k] / ldexp(1.0, (int)k + 1);
+        want[k] = ((k & 1) ? -1.0 : 1.0) * dni_fact[k] / ldexp(1.0, (int)k + 1);
     expect_derivs(r.d, want, 32, 1e-15, "1/x", 2.0);
     expect_derivs(q.d, want, 32, 1e-15, "1/x by div", 2.0);
 }
@@ -70,7 +70,7 @@ Test(regressions, reciprocal_at_huge_and_tiny)
             } else if (lg < -690.0) {
                 cr_expect(fabs(r.d[k]) < 1e-290, "x=%g k=%u: %g", x0, k, r.d[k]);
             } else {
-                double want = sign * _dn_fact[k] / pow(fabs(x0), k + 1.0);
+                double want = sign * dni_fact[k] / pow(fabs(x0), k + 1.0);
                 cr_expect(fabs(r.d[k] - want) <= 1e-14 * fabs(want), "x=%g k=%u: %.17g vs %.17g",
                           x0, k, r.d[k], want);
             }
@@ -124,11 +124,11 @@ Test(regressions, pown_exact_at_zero_and_negative)
     for (long m = 0; m <= 8; m++) {
         dnum_o8 p = dnum_o8_pown(dnum_o8_var(0.0), m);
         for (unsigned k = 0; k <= 8; k++)
-            cr_expect(p.d[k] == ((long)k == m ? _dn_fact[k] : 0.0), "m=%ld k=%u: %g", m, k, p.d[k]);
+            cr_expect(p.d[k] == ((long)k == m ? dni_fact[k] : 0.0), "m=%ld k=%u: %g", m, k, p.d[k]);
         /* (-1.5)^m and its derivatives m!/(m-k)! (-1.5)^(m-k), exactly representable */
         dnum_o8 q = dnum_o8_pown(dnum_o8_var(-1.5), m);
         for (unsigned k = 0; k <= 8; k++) {
-            double want = (long)k > m ? 0.0 : _dn_fact[m] / _dn_fact[m - (long)k] * pow(-1.5, (double)(m - (long)k));
+            double want = (long)k > m ? 0.0 : dni_fact[m] / dni_fact[m - (long)k] * pow(-1.5, (double)(m - (long)k));
             cr_expect(q.d[k] == want, "m=%ld k=%u: %.17g vs %.17g", m, k, q.d[k], want);
         }
     }

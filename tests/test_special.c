@@ -263,7 +263,7 @@ static int eval_dnum2(const dn_sref2_row *r, T2 *out)
 static double sc_err2(double got, double want, unsigned i, unsigned j)
 {
     if (got == want || (isnan(got) && isnan(want))) return 0.0;
-    return fabs(got - want) / fmax(fabs(want), _dn_fact[i] * _dn_fact[j] * 1e-3);
+    return fabs(got - want) / fmax(fabs(want), dni_fact[i] * dni_fact[j] * 1e-3);
 }
 static double tol2(double x, double y, unsigned i, unsigned j)
 {
@@ -307,17 +307,17 @@ Test(special, own_values_within_few_ulp)
     for (size_t i = 0; i < DN_SVAL_NROWS; i++) {
         const dn_sval_row *r = &dn_sval_rows[i];
         double got = NAN;
-        if (!strcmp(r->fn, "digamma")) got = _dn_digamma_val(r->x);
+        if (!strcmp(r->fn, "digamma")) got = dni_digamma_val(r->x);
         else if (!strcmp(r->fn, "polygamma")) {
-            double h[1], ws[_DN_WS_polygamma(0)];
-            _dn_s_polygamma_w(h, (int)r->param, r->x, 0, ws);
+            double h[1], ws[DNI_WS_polygamma(0)];
+            dni_s_polygamma_w(h, (int)r->param, r->x, 0, ws);
             got = h[0];
-        } else if (!strcmp(r->fn, "lambertw")) got = _dn_lambertw_val(r->x, 0);
-        else if (!strcmp(r->fn, "lambertwm1")) got = _dn_lambertw_val(r->x, -1);
-        else if (!strcmp(r->fn, "erfinv")) got = _dn_erfinv_val(r->x);
-        else if (!strcmp(r->fn, "erfcinv")) got = _dn_erfcinv_val(r->x);
-        else if (!strcmp(r->fn, "sinpi")) got = _dn_sinpi_val(r->x);
-        else if (!strcmp(r->fn, "cospi")) got = _dn_cospi_val(r->x);
+        } else if (!strcmp(r->fn, "lambertw")) got = dni_lambertw_val(r->x, 0);
+        else if (!strcmp(r->fn, "lambertwm1")) got = dni_lambertw_val(r->x, -1);
+        else if (!strcmp(r->fn, "erfinv")) got = dni_erfinv_val(r->x);
+        else if (!strcmp(r->fn, "erfcinv")) got = dni_erfcinv_val(r->x);
+        else if (!strcmp(r->fn, "sinpi")) got = dni_sinpi_val(r->x);
+        else if (!strcmp(r->fn, "cospi")) got = dni_cospi_val(r->x);
         else cr_assert_fail("unknown %s", r->fn);
         /* error in units of the last place of the reference */
         double ref = fabs(r->v), ulp = nextafter(ref, INFINITY) - ref;
@@ -501,7 +501,7 @@ DN_OBJECTIVE2(srow, T, x, n, ctx,
 static double err2(double got, double ref, unsigned i, unsigned j)
 {
     if (got == ref || (isnan(got) && isnan(ref))) return 0.0;
-    return fabs(got - ref) / fmax(fabs(ref), _dn_fact[i] * _dn_fact[j] * 1e-3);
+    return fabs(got - ref) / fmax(fabs(ref), dni_fact[i] * dni_fact[j] * 1e-3);
 }
 
 /* Value, gradient and Hessian of every bivariate row through dlane2 (three lanes: x, y and

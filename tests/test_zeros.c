@@ -68,7 +68,7 @@ Test(zeros, analytic_power_at_a_zero)
     double want[N + 1], c = 1.0; /* c = C(1/3, k-1) */
     want[0] = 0.0;
     for (unsigned k = 1; k <= N; k++) {
-        want[k] = k <= 6 ? (double)k * c * _dn_fact[k - 1] : nan_;
+        want[k] = k <= 6 ? (double)k * c * dni_fact[k - 1] : nan_;
         c *= (1.0 / 3.0 - (double)(k - 1)) / (double)k;
     }
     check3("(x^3+x^4)^(1/3) at 0", f_cuberoot, g_cuberoot, h_cuberoot, 0.0, want, 1e-14);

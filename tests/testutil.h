@@ -10,7 +10,7 @@
 static inline double scaled_err(double g, double r, unsigned k)
 {
     if (g == r) return 0.0; /* also equal infinities */
-    double den = fmax(fabs(r), _dn_fact[k] * 1e-3);
+    double den = fmax(fabs(r), dni_fact[k] * 1e-3);
     return fabs(g - r) / den;
 }
 

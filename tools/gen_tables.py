@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate include/dnum/tables.h: correctly rounded k! and 1/k! for k = 0..DN_TAYLOR_MAX,
+"""Generate include/dnum/internal/tables.h: correctly rounded k! and 1/k! for k = 0..DN_TAYLOR_MAX,
 1/k for k = 0..DN_ORDER_MAX (the recurrences divide by k at every order), and the
 binomials C(i, p) for i <= DN_BINOM_MAX (the Dnum2 product weights C(i,p) C(j,q)).
 
@@ -8,7 +8,7 @@ back; the Leibniz coefficient C(n,k) = n!/(k!(n-k)!) is thereby split into one s
 per operand.  Exact rational arithmetic (fractions), then Python's correctly rounded
 int/Fraction -> float conversion, printed with repr (round-trips exactly).
 
-Run: python3 tools/gen_tables.py > include/dnum/tables.h
+Run: python3 tools/gen_tables.py > include/dnum/internal/tables.h
 """
 from fractions import Fraction
 from math import comb, factorial

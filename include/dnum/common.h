@@ -19,9 +19,9 @@
 
 /* A compile-time check in the headers' macros, in C11 and C++. */
 #ifdef __cplusplus
-#define _DN_STATIC_ASSERT(c, msg) static_assert(c, msg)
+#define DNI_STATIC_ASSERT(c, msg) static_assert(c, msg)
 #else
-#define _DN_STATIC_ASSERT(c, msg) _Static_assert(c, msg)
+#define DNI_STATIC_ASSERT(c, msg) _Static_assert(c, msg)
 #endif
 
 #ifdef __cplusplus
@@ -111,30 +111,30 @@ double dn_deriv_gaussian(double x, unsigned k, void *ctx);
 
 #ifndef __cplusplus
 /* Argument checks of the drivers' macros in C (dnum/hessian.h, dnum/dnum2.h; C++ rejects
- * such calls by itself). _DN_ARG(T, p) is p when it has type T, converted to T when it is
+ * such calls by itself). DNI_ARG(T, p) is p when it has type T, converted to T when it is
  * a void pointer such as NULL or the constant 0, and otherwise this object, which is no
  * argument of any function: the compiler then stops with an error naming it, where a call
  * with a pointer of another type would only be warned about (gcc before 14) and compute
  * garbage. Never defined, never referenced in a valid program. */
 extern const struct dn_driver_argument_has_the_wrong_type dn_driver_argument_has_the_wrong_type;
-#define _DN_ARG(T, p)                                                                      \
-    _Generic((p), T : (p), void * : (T)(p), int : _DN_NULL(T, p),                          \
+#define DNI_ARG(T, p)                                                                      \
+    _Generic((p), T : (p), void * : (T)(p), int : DNI_NULL(T, p),                          \
              default : dn_driver_argument_has_the_wrong_type)
 /* the same for a pointer to const T: T *, const T *, void * and const void * pass */
-#define _DN_CARG(T, p)                                                                     \
+#define DNI_CARG(T, p)                                                                     \
     _Generic((p), const T * : (p), T * : (p), void * : (const T *)(p),                      \
-             const void * : (const T *)(p), int : _DN_NULL(const T *, p),                 \
+             const void * : (const T *)(p), int : DNI_NULL(const T *, p),                 \
              default : dn_driver_argument_has_the_wrong_type)
 /* An int p: the null pointer of type T when p is the constant 0 (then (void *)p is a null
  * pointer constant, and the conditional has the type int *), else the error above. */
-#define _DN_NULL(T, p)                                                                     \
+#define DNI_NULL(T, p)                                                                     \
     _Generic((1 ? (int *)0 : (void *)(ptrdiff_t)(p)), int * : (T)0,                        \
              default : dn_driver_argument_has_the_wrong_type)
-#define _DN_OUT(p) _DN_ARG(double *, p) /* an output array (NULL allowed) */
-#define _DN_IN(p) _DN_CARG(double, p)   /* an input array */
+#define DNI_OUT(p) DNI_ARG(double *, p) /* an output array (NULL allowed) */
+#define DNI_IN(p) DNI_CARG(double, p)   /* an input array */
 /* A count (n, K, m): any arithmetic type as before; a pointer stops the compilation
  * ("invalid operands to binary *"). */
-#define _DN_N(n) ((n) * 1u)
+#define DNI_N(n) ((n) * 1u)
 #endif
 
 #endif /* DNUM_COMMON_H */

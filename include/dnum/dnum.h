@@ -11,7 +11,7 @@
  *                   dn_hessvec_sp, dn_hessian_sp, dn_grad_sp); dnum/lanes2.h: the dlane2
  *                   type; dnum/sparse2.h: the dsp2 type
  *   dnum/dnum2.h    bivariate dual numbers dnum2_o1 ... dnum2_o16 (all mixed partials),
- *                   DNUM2_DEFINE(N), dnum2_hessian; kernels in dnum/kernel2.h
+ *                   DNUM2_DEFINE(N), dnum2_hessian; kernels in dnum/internal/kernel2.h
  *   dnum/dnumk.h   multivariate numbers: every mixed partial of f(x1..xk) to total order
  *                   N, DNUMK_DEFINE(K, N) value types and the run-time dnk_space API
  *   dnum/expr.h     formulas parsed at run time (dn_expr_parse) and evaluated with every

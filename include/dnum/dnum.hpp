@@ -63,31 +63,31 @@ template <unsigned N> struct fixed2_ops {
     static_assert(N != N, "dnum::fixed2<N>: the library exports the orders 1 ... 16");
 };
 
-#define _DNPP_UN(P, f, ...) static c_type f(c_type u) { return P##_##f(u); }
-#define _DNPP_BIN(P, f, ...) static c_type f(c_type a, c_type b) { return P##_##f(a, b); }
-#define _DNPP_BIN_D(P, f) static c_type f(c_type a, double c) { return P##_##f(a, c); }
-#define _DNPP_D_BIN(P, f) static c_type f(double c, c_type a) { return P##_##f(c, a); }
-#define _DNPP_INT(P, f, ...) static c_type f(int m, c_type u) { return P##_##f(m, u); }
-#define _DNPP_PAIR(P, f) static void f(c_type u, c_type *s, c_type *c) { P##_##f(u, s, c); }
-#define _DNPP_OPS(P, N)                                                                    \
+#define DNI_DNPP_UN(P, f, ...) static c_type f(c_type u) { return P##_##f(u); }
+#define DNI_DNPP_BIN(P, f, ...) static c_type f(c_type a, c_type b) { return P##_##f(a, b); }
+#define DNI_DNPP_BIN_D(P, f) static c_type f(c_type a, double c) { return P##_##f(a, c); }
+#define DNI_DNPP_D_BIN(P, f) static c_type f(double c, c_type a) { return P##_##f(c, a); }
+#define DNI_DNPP_INT(P, f, ...) static c_type f(int m, c_type u) { return P##_##f(m, u); }
+#define DNI_DNPP_PAIR(P, f) static void f(c_type u, c_type *s, c_type *c) { P##_##f(u, s, c); }
+#define DNI_DNPP_OPS(P, N)                                                                    \
     using c_type = P;                                                                      \
     static constexpr unsigned order = N;                                                   \
     static c_type constant(double c) { return P##_const(c); }                              \
     static c_type from(const double *d) { return P##_from(d); }                            \
     static c_type pown(c_type u, long m) { return P##_pown(u, m); }                        \
     static c_type apply(c_type u, dn_deriv_fn h, void *ctx) { return P##_apply(u, h, ctx); } \
-    _DN_API_UN(_DNPP_UN, P) _DN_API_BIN(_DNPP_BIN, P) _DN_API_BIN_D(_DNPP_BIN_D, P)        \
-    _DN_API_D_BIN(_DNPP_D_BIN, P) _DN_API_INT(_DNPP_INT, P) _DN_API_PAIR(_DNPP_PAIR, P)
-#define _DNPP_FIXED(N)                                                                     \
+    DNI_API_UN(DNI_DNPP_UN, P) DNI_API_BIN(DNI_DNPP_BIN, P) DNI_API_BIN_D(DNI_DNPP_BIN_D, P)        \
+    DNI_API_D_BIN(DNI_DNPP_D_BIN, P) DNI_API_INT(DNI_DNPP_INT, P) DNI_API_PAIR(DNI_DNPP_PAIR, P)
+#define DNI_DNPP_FIXED(N)                                                                     \
     template <> struct fixed_ops<N> {                                                      \
-        _DNPP_OPS(dnum_o##N, N)                                                            \
+        DNI_DNPP_OPS(dnum_o##N, N)                                                            \
         static constexpr std::size_t size = (N) + 1;                                       \
         static c_type var(double x) { return dnum_o##N##_var(x); }                         \
         static double get(const c_type *a, unsigned k) { return dnum_o##N##_get(a, k); }   \
     };
-#define _DNPP_FIXED2(N)                                                                    \
+#define DNI_DNPP_FIXED2(N)                                                                    \
     template <> struct fixed2_ops<N> {                                                     \
-        _DNPP_OPS(dnum2_o##N, N)                                                           \
+        DNI_DNPP_OPS(dnum2_o##N, N)                                                           \
         static constexpr std::size_t size = DNUM2_SIZE(N);                                 \
         static c_type varx(double x, double y) { return dnum2_o##N##_varx(x, y); }         \
         static c_type vary(double x, double y) { return dnum2_o##N##_vary(x, y); }         \
@@ -98,8 +98,8 @@ template <unsigned N> struct fixed2_ops {
         static void grad(c_type a, double g[2]) { dnum2_o##N##_grad(a, g); }              \
         static void hess(c_type a, double H[2][2]) { dnum2_o##N##_hess(a, H); }            \
     };
-_DNUM_FOR_EACH_ORDER(_DNPP_FIXED)
-_DNUM2_FOR_EACH_ORDER(_DNPP_FIXED2)
+DNI_DNUM_FOR_EACH_ORDER(DNI_DNPP_FIXED)
+DNI_DNUM2_FOR_EACH_ORDER(DNI_DNPP_FIXED2)
 
 /* the callable behind apply(u, f): ctx points to f */
 template <class F> double call_deriv(double x, unsigned k, void *ctx)
@@ -184,7 +184,7 @@ template <unsigned N> using fixed = number<detail::fixed_ops<N>>;
 template <unsigned N> using fixed2 = number<detail::fixed2_ops<N>>;
 
 /* comparisons of the values */
-#define _DNPP_CMP(op)                                                                      \
+#define DNI_DNPP_CMP(op)                                                                      \
     template <class O> bool operator op(const number<O> &a, const number<O> &b)            \
     {                                                                                      \
         return a.value() op b.value();                                                     \
@@ -197,12 +197,12 @@ template <unsigned N> using fixed2 = number<detail::fixed2_ops<N>>;
     {                                                                                      \
         return a op b.value();                                                             \
     }
-_DNPP_CMP(==) _DNPP_CMP(!=) _DNPP_CMP(<) _DNPP_CMP(<=) _DNPP_CMP(>) _DNPP_CMP(>=)
+DNI_DNPP_CMP(==) DNI_DNPP_CMP(!=) DNI_DNPP_CMP(<) DNI_DNPP_CMP(<=) DNI_DNPP_CMP(>) DNI_DNPP_CMP(>=)
 
 /* the functions: one template per C name, for every order of both families */
-#define _DNPP_FUN_UN(N, f, ...)                                                                 \
+#define DNI_DNPP_FUN_UN(N, f, ...)                                                                 \
     template <class O> number<O> f(const number<O> &u) { return number<O>::wrap(O::f(u.c)); }
-#define _DNPP_FUN_BIN(N, f, ...)                                                                \
+#define DNI_DNPP_FUN_BIN(N, f, ...)                                                                \
     template <class O> number<O> f(const number<O> &a, const number<O> &b)                 \
     {                                                                                      \
         return number<O>::wrap(O::f(a.c, b.c));                                            \
@@ -215,21 +215,21 @@ _DNPP_CMP(==) _DNPP_CMP(!=) _DNPP_CMP(<) _DNPP_CMP(<=) _DNPP_CMP(>) _DNPP_CMP(>=
     {                                                                                      \
         return number<O>::wrap(O::f(O::constant(a), b.c));                                 \
     }
-#define _DNPP_FUN_INT(N, f, ...)                                                                \
+#define DNI_DNPP_FUN_INT(N, f, ...)                                                                \
     template <class O> number<O> f(int m, const number<O> &u)                              \
     {                                                                                      \
         return number<O>::wrap(O::f(m, u.c));                                              \
     }
-#define _DNPP_FUN_PAIR(N, f)                                                               \
+#define DNI_DNPP_FUN_PAIR(N, f)                                                               \
     template <class O> void f(const number<O> &u, number<O> &s, number<O> &c)              \
     {                                                                                      \
         O::f(u.c, &s.c, &c.c);                                                             \
     }
-_DN_API_UN(_DNPP_FUN_UN, 0) /* neg(u) too, besides -u */
+DNI_API_UN(DNI_DNPP_FUN_UN, 0) /* neg(u) too, besides -u */
 /* pow has overloads of its own (below) */
-_DNPP_FUN_BIN(0, atan2, ~) _DNPP_FUN_BIN(0, hypot, ~) DNI_OPS_SPECIAL2(_DNPP_FUN_BIN, 0)
-_DN_API_INT(_DNPP_FUN_INT, 0)
-_DN_API_PAIR(_DNPP_FUN_PAIR, 0)
+DNI_DNPP_FUN_BIN(0, atan2, ~) DNI_DNPP_FUN_BIN(0, hypot, ~) DNI_OPS_SPECIAL2(DNI_DNPP_FUN_BIN, 0)
+DNI_API_INT(DNI_DNPP_FUN_INT, 0)
+DNI_API_PAIR(DNI_DNPP_FUN_PAIR, 0)
 
 /** u^v for two numbers: exp(v log u) with value pow(u0, v0); needs u0 > 0. */
 template <class O> number<O> pow(const number<O> &u, const number<O> &v)
@@ -270,14 +270,14 @@ number<O> apply(const number<O> &u, F &&f)
     using G = typename std::remove_reference<F>::type;
     return number<O>::wrap(O::apply(u.c, &detail::call_deriv<G>, const_cast<void *>(static_cast<const void *>(&f))));
 }
-#define _DNPP_EXPR(N)                                                                      \
+#define DNI_DNPP_EXPR(N)                                                                      \
     /** dn_expr_eval_oN: e on fixed<N> numbers (args[i] = variable i). */                  \
     inline int expr_eval(const dn_expr *e, fixed<N> &r, const fixed<N> *args, double *work)    \
     {                                                                                      \
         static_assert(sizeof(fixed<N>) == sizeof(dnum_o##N), "layout");                    \
         return dn_expr_eval_o##N(e, &r.c, reinterpret_cast<const dnum_o##N *>(args), work); \
     }
-_DNUM_FOR_EACH_ORDER(_DNPP_EXPR)
+DNI_DNUM_FOR_EACH_ORDER(DNI_DNPP_EXPR)
 
 /** Status code of a failed C call, as an exception (dn_strerror's text). DN_ENOMEM is
  *  thrown as std::bad_alloc. */
@@ -381,23 +381,23 @@ public:
     }
 };
 
-#define _DNPP_DV_UN(N, f, ...)                                                                  \
+#define DNI_DNPP_DV_UN(N, f, ...)                                                                  \
     inline dvec f(const dvec &u) { return dvec::un(dvec_##f, u); }
-#define _DNPP_DV_BIN(N, f, ...)                                                                 \
+#define DNI_DNPP_DV_BIN(N, f, ...)                                                                 \
     inline dvec f(const dvec &a, const dvec &b) { return dvec::bin(dvec_##f, a, b); }
-#define _DNPP_DV_INT(N, f, ...)                                                                 \
+#define DNI_DNPP_DV_INT(N, f, ...)                                                                 \
     inline dvec f(int m, const dvec &u)                                                    \
     {                                                                                      \
         dvec r;                                                                            \
         detail::check(dvec_##f(&r.v, m, &u.v));                                            \
         return r;                                                                          \
     }
-#define _DNPP_DV_PAIR(N, f)                                                                \
+#define DNI_DNPP_DV_PAIR(N, f)                                                                \
     inline void f(const dvec &u, dvec &s, dvec &c) { detail::check(dvec_##f(&s.v, &c.v, &u.v)); }
-_DN_API_UN(_DNPP_DV_UN, 0)
-_DN_API_INT(_DNPP_DV_INT, 0)
-_DN_API_PAIR(_DNPP_DV_PAIR, 0)
-DNI_OPS_BINARY(_DNPP_DV_BIN, 0)
+DNI_API_UN(DNI_DNPP_DV_UN, 0)
+DNI_API_INT(DNI_DNPP_DV_INT, 0)
+DNI_API_PAIR(DNI_DNPP_DV_PAIR, 0)
+DNI_OPS_BINARY(DNI_DNPP_DV_BIN, 0)
 /** u^p for a constant real p. */
 inline dvec pow(const dvec &u, double p) { return dvec::bin_d(dvec_pow_d, u, p); }
 /** u^m for an integer m. */

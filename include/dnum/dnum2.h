@@ -9,7 +9,7 @@
  * follow libm (NaN/Inf in the affected partials). DNUM2_DEFINE(N) instantiates the same API
  * for another order 1 <= N <= 64 as static inline functions. The algorithms (the 2-D
  * Leibniz rule on derivatives for products; total-degree blocks of Taylor coefficients
- * for the functions; O(N^4) per operation) are in dnum/kernel2.h and
+ * for the functions; O(N^4) per operation) are in dnum/internal/kernel2.h and
  * docs/dnum2.md.
  *
  * Index (replace N by the order; T is dnum2_oN):
@@ -81,9 +81,9 @@
 #ifndef DNUM_DNUM2_H
 #define DNUM_DNUM2_H
 
-#include "dnum/extern.h"
-#define _DN_KERNEL_HEADER "dnum/kernel2.h"
-#include "dnum/kernel_cxx.h" /* the kernels, in C and C++ */
+#include "dnum/internal/extern.h"
+#define DNI_KERNEL_HEADER "dnum/internal/kernel2.h"
+#include "dnum/internal/kernel_cxx.h" /* the kernels, in C and C++ */
 
 #ifdef __cplusplus
 extern "C" {
@@ -107,138 +107,138 @@ extern "C" {
 #endif
 
 /* The product's kernel inlined whole into dnum2_oN_mul, its order a constant: where the
- * compiler's limits kept _dn2_mul out of line (gcc -O2, clang -O3), every product ran the
+ * compiler's limits kept dni2_mul out of line (gcc -O2, clang -O3), every product ran the
  * rolled loops with a run-time order, W4 at order 4 at 5x (gcc -O2) and 11x (clang) the
  * time of the C floor. */
 #if defined(__GNUC__) || defined(__clang__)
-#define _DNUM2_FLATTEN __attribute__((flatten))
+#define DNI_DNUM2_FLATTEN __attribute__((flatten))
 #else
-#define _DNUM2_FLATTEN
+#define DNI_DNUM2_FLATTEN
 #endif
 
 /* The kernel with scratch that the functions call: the inline one here; src/inlines.c
- * calls the library's one compiled copy of each instead (as fixed.h's _DNUM_KW). */
-#ifndef _DNUM2_KW
-#define _DNUM2_KW(f) _dn2_##f##_w
-#define _DNUM2_KMUL(r, a, b, n) _dn2_mul(r, a, b, n) /* the product (no scratch) */
+ * calls the library's one compiled copy of each instead (as fixed.h's DNI_DNUM_KW). */
+#ifndef DNI_DNUM2_KW
+#define DNI_DNUM2_KW(f) dni2_##f##_w
+#define DNI_DNUM2_KMUL(r, a, b, n) dni2_mul(r, a, b, n) /* the product (no scratch) */
 #endif
 
-#define _DNUM2_UN(N, f)                                                                    \
+#define DNI_DNUM2_UN(N, f)                                                                    \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _dn2_##f(r.d, u.d, N);                                                             \
+        dni2_##f(r.d, u.d, N);                                                             \
         return r;                                                                          \
     }
-/* a built-in function with a fixed-size scratch (see _DN2_WORK in kernel2.h) */
-#define _DNUM2_UNW(N, f)                                                                   \
+/* a built-in function with a fixed-size scratch (see DNI2_WORK in kernel2.h) */
+#define DNI_DNUM2_UNW(N, f)                                                                   \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        double w[_DN2_WORK(N)];                                                            \
-        _DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
+        double w[DNI2_WORK(N)];                                                            \
+        DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
         return r;                                                                          \
     }
-#define _DNUM2_BIN(N, f)                                                                   \
+#define DNI_DNUM2_BIN(N, f)                                                                   \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _dn2_##f(r.d, a.d, b.d, N);                                                        \
+        dni2_##f(r.d, a.d, b.d, N);                                                        \
         return r;                                                                          \
     }
-#define _DNUM2_BIN_D(N, f, expr)                                                           \
+#define DNI_DNUM2_BIN_D(N, f, expr)                                                           \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, double c)                   \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         expr;                                                                              \
         return r;                                                                          \
     }
-#define _DNUM2_MUL(N)                                                                      \
-    DNUM2_FIXED_DECL _DNUM2_FLATTEN dnum2_o##N dnum2_o##N##_mul(dnum2_o##N a, dnum2_o##N b) \
+#define DNI_DNUM2_MUL(N)                                                                      \
+    DNUM2_FIXED_DECL DNI_DNUM2_FLATTEN dnum2_o##N dnum2_o##N##_mul(dnum2_o##N a, dnum2_o##N b) \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _DNUM2_KMUL(r.d, a.d, b.d, N);                                                     \
+        DNI_DNUM2_KMUL(r.d, a.d, b.d, N);                                                     \
         return r;                                                                          \
     }
 /* the quotient and the binary functions with a fixed-size scratch */
-#define _DNUM2_PROD(N, f)                                                                  \
+#define DNI_DNUM2_PROD(N, f)                                                                  \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        double w[_DN2_WORK(N)];                                                            \
-        _DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
+        double w[DNI2_WORK(N)];                                                            \
+        DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
-/* the special functions, with the fixed-size scratch _DN2_W_SP(N) (kernel2_special.h) */
-#define _DNUM2_SPW(N, f)                                                                   \
+/* the special functions, with the fixed-size scratch DNI2_W_SP(N) (kernel2_special.h) */
+#define DNI_DNUM2_SPW(N, f)                                                                   \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        double w[_DN2_W_SP(N)];                                                            \
-        _DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
+        double w[DNI2_W_SP(N)];                                                            \
+        DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
         return r;                                                                          \
     }
-#define _DNUM2_SPB(N, f)                                                                   \
+#define DNI_DNUM2_SPB(N, f)                                                                   \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         double w[1];                                                                       \
-        _DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
+        DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
-#define _DNUM2_INT(N, f)                                                                   \
+#define DNI_DNUM2_INT(N, f)                                                                   \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(int m, dnum2_o##N u)                      \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        double w[_DN2_W_SP(N)];                                                            \
-        _DNUM2_KW(f)(r.d, u.d, m, N, w);                                                   \
+        double w[DNI2_W_SP(N)];                                                            \
+        DNI_DNUM2_KW(f)(r.d, u.d, m, N, w);                                                   \
         return r;                                                                          \
     }
-#define _DNUM2_PAIR(N, f)                                                                  \
+#define DNI_DNUM2_PAIR(N, f)                                                                  \
     DNUM2_FIXED_DECL void dnum2_o##N##_##f(dnum2_o##N u, dnum2_o##N *s, dnum2_o##N *c)     \
     {                                                                                      \
         dnum2_o##N rs, rc;                                                                 \
-        double w[_DN2_WORK(N)];                                                            \
-        _DNUM2_KW(f)(rs.d, rc.d, u.d, N, w);                                                      \
+        double w[DNI2_WORK(N)];                                                            \
+        DNI_DNUM2_KW(f)(rs.d, rc.d, u.d, N, w);                                                      \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
 
 /* the functions of the operation table (dnum/internal/ops.h): the elementary ones with
- * the scratch _DN2_WORK(N) (abs without), the special ones with _DN2_W_SP(N) */
-#define _DNUM2_FN1(N, f, OP, shape, ...) _DNUM2_FN1_##shape(N, f)
-#define _DNUM2_FN1_DNI_NOWS _DNUM2_UN
-#define _DNUM2_FN1_DNI_WS _DNUM2_UNW
-#define _DNUM2_FN1_DNI_WSW _DNUM2_UNW
-#define _DNUM2_FN2(N, f, ...) _DNUM2_PROD(N, f)
-#define _DNUM2_FNS1(N, f, ...) _DNUM2_SPW(N, f)
-#define _DNUM2_FNS2(N, f, ...) _DNUM2_SPB(N, f)
-#define _DNUM2_FNI(N, f, ...) _DNUM2_INT(N, f)
+ * the scratch DNI2_WORK(N) (abs without), the special ones with DNI2_W_SP(N) */
+#define DNI_DNUM2_FN1(N, f, OP, shape, ...) DNI_DNUM2_FN1_##shape(N, f)
+#define DNI_DNUM2_FN1_DNI_NOWS DNI_DNUM2_UN
+#define DNI_DNUM2_FN1_DNI_WS DNI_DNUM2_UNW
+#define DNI_DNUM2_FN1_DNI_WSW DNI_DNUM2_UNW
+#define DNI_DNUM2_FN2(N, f, ...) DNI_DNUM2_PROD(N, f)
+#define DNI_DNUM2_FNS1(N, f, ...) DNI_DNUM2_SPW(N, f)
+#define DNI_DNUM2_FNS2(N, f, ...) DNI_DNUM2_SPB(N, f)
+#define DNI_DNUM2_FNI(N, f, ...) DNI_DNUM2_INT(N, f)
 
 /** Instantiates the type dnum2_oN and its whole API for total order N (a decimal literal). */
 #define DNUM2_DEFINE(N)                                                                    \
     typedef struct dnum2_o##N {                                                            \
         double d[DNUM2_SIZE(N)];                                                           \
     } dnum2_o##N;                                                                          \
-    _DN_STATIC_ASSERT((N) >= 1 && (N) <= 64, "dnum2 order out of range");                     \
+    DNI_STATIC_ASSERT((N) >= 1 && (N) <= 64, "dnum2 order out of range");                     \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_varx(double x, double y)                      \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         (void)y;                                                                           \
-        _dn2_set_varx(r.d, x, N);                                                          \
+        dni2_set_varx(r.d, x, N);                                                          \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_vary(double x, double y)                      \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
         (void)x;                                                                           \
-        _dn2_set_vary(r.d, y, N);                                                          \
+        dni2_set_vary(r.d, y, N);                                                          \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_const(double c)                               \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _dn2_set_const(r.d, c, N);                                                         \
+        dni2_set_const(r.d, c, N);                                                         \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_from(const double *d)                         \
@@ -266,72 +266,72 @@ extern "C" {
         H[0][1] = H[1][0] = dnum2_o##N##_deriv(a, 1, 1);                                   \
         H[1][1] = dnum2_o##N##_deriv(a, 0, 2);                                             \
     }                                                                                      \
-    _DNUM2_BIN(N, add) _DNUM2_BIN(N, sub) _DNUM2_MUL(N) _DNUM2_PROD(N, div)           \
-    _DNUM2_UN(N, neg)                                                                      \
-    _DNUM2_BIN_D(N, add_d, _dn2_add_d(r.d, a.d, c, N))                                     \
-    _DNUM2_BIN_D(N, sub_d, _dn2_add_d(r.d, a.d, -c, N))                                    \
-    _DNUM2_BIN_D(N, mul_d, _dn2_mul_d(r.d, a.d, c, N))                                     \
-    _DNUM2_BIN_D(N, div_d, _dn2_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)          \
-    _DNUM2_BIN_D(N, pow_d, double w[_DN2_WORK(N)]; _DNUM2_KW(pow_d)(r.d, a.d, c, N, w))                                     \
+    DNI_DNUM2_BIN(N, add) DNI_DNUM2_BIN(N, sub) DNI_DNUM2_MUL(N) DNI_DNUM2_PROD(N, div)           \
+    DNI_DNUM2_UN(N, neg)                                                                      \
+    DNI_DNUM2_BIN_D(N, add_d, dni2_add_d(r.d, a.d, c, N))                                     \
+    DNI_DNUM2_BIN_D(N, sub_d, dni2_add_d(r.d, a.d, -c, N))                                    \
+    DNI_DNUM2_BIN_D(N, mul_d, dni2_mul_d(r.d, a.d, c, N))                                     \
+    DNI_DNUM2_BIN_D(N, div_d, dni2_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)          \
+    DNI_DNUM2_BIN_D(N, pow_d, double w[DNI2_WORK(N)]; DNI_DNUM2_KW(pow_d)(r.d, a.d, c, N, w))                                     \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_sub(double c, dnum2_o##N a)                 \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        _dn2_neg(r.d, a.d, N);                                                             \
+        dni2_neg(r.d, a.d, N);                                                             \
         r.d[0] = c - a.d[0];                                                               \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_div(double c, dnum2_o##N a)                 \
     {                                                                                      \
         dnum2_o##N r, k = dnum2_o##N##_const(c);                                           \
-        double w[_DN2_WORK(N)];                                                            \
-        _DNUM2_KW(div)(r.d, k.d, a.d, N, w);                                                   \
+        double w[DNI2_WORK(N)];                                                            \
+        DNI_DNUM2_KW(div)(r.d, k.d, a.d, N, w);                                                   \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_pown(dnum2_o##N u, long m)                    \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        double w[_DN2_WORK(N)];                                                            \
-        _DNUM2_KW(pown)(r.d, u.d, m, N, w);                                                         \
+        double w[DNI2_WORK(N)];                                                            \
+        DNI_DNUM2_KW(pown)(r.d, u.d, m, N, w);                                                         \
         return r;                                                                          \
     }                                                                                      \
     DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_apply(dnum2_o##N u, dn_deriv_fn h, void *ctx) \
     {                                                                                      \
         dnum2_o##N r;                                                                      \
-        double w[_DN2_WORK(N)];                                                            \
-        _DNUM2_KW(apply)(r.d, u.d, h, ctx, N, w);                                                   \
+        double w[DNI2_WORK(N)];                                                            \
+        DNI_DNUM2_KW(apply)(r.d, u.d, h, ctx, N, w);                                                   \
         return r;                                                                          \
     }                                                                                      \
-    _DNUM2_PAIR(N, sincos) _DNUM2_PAIR(N, sinhcosh)                                        \
-    DNI_OPS_ELEM1(_DNUM2_FN1, N) DNI_OPS_ELEM2(_DNUM2_FN2, N)                              \
-    DNI_OPS_SPECIAL1(_DNUM2_FNS1, N) DNI_OPS_SPECIAL2(_DNUM2_FNS2, N)                      \
-    DNI_OPS_INT(_DNUM2_FNI, N)
+    DNI_DNUM2_PAIR(N, sincos) DNI_DNUM2_PAIR(N, sinhcosh)                                        \
+    DNI_OPS_ELEM1(DNI_DNUM2_FN1, N) DNI_OPS_ELEM2(DNI_DNUM2_FN2, N)                              \
+    DNI_OPS_SPECIAL1(DNI_DNUM2_FNS1, N) DNI_OPS_SPECIAL2(DNI_DNUM2_FNS2, N)                      \
+    DNI_OPS_INT(DNI_DNUM2_FNI, N)
 
-/* The built-in orders (_DNUM2_FOR_EACH_ORDER: dnum/extern.h). */
-_DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)
+/* The built-in orders (DNI_DNUM2_FOR_EACH_ORDER: dnum/internal/extern.h). */
+DNI_DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)
 
 /* dnum2_oN_deriv(a, i, j) of the built-in orders is dnum2_oN_get on a itself, as
- * dnum_oN_deriv (dnum/fixed.h; _DNUM_IN_PLACE, dnum/extern.h): a function-like macro over the function of
+ * dnum_oN_deriv (dnum/fixed.h; DNI_DNUM_IN_PLACE, dnum/internal/extern.h): a function-like macro over the function of
  * the same name, which stays ((dnum2_oN_deriv)(a, i, j), its address, the linkable copy).
  * The function takes the number by value, and the compiler copied all DNUM2_SIZE(N)
  * doubles for every call that indexed it with variable i, j: a loop reading every partial
  * of a dnum2_o8 ran 2.5x as long as with dnum2_o8_get (W4, bench/bench_dnum2.c). a is
  * evaluated once; an rvalue works too; an argument of another type is a compile error. */
-#define dnum2_o1_deriv(a, i, j) dnum2_o1_get(_DNUM_IN_PLACE(dnum2_o1, a), (i), (j))
-#define dnum2_o2_deriv(a, i, j) dnum2_o2_get(_DNUM_IN_PLACE(dnum2_o2, a), (i), (j))
-#define dnum2_o3_deriv(a, i, j) dnum2_o3_get(_DNUM_IN_PLACE(dnum2_o3, a), (i), (j))
-#define dnum2_o4_deriv(a, i, j) dnum2_o4_get(_DNUM_IN_PLACE(dnum2_o4, a), (i), (j))
-#define dnum2_o5_deriv(a, i, j) dnum2_o5_get(_DNUM_IN_PLACE(dnum2_o5, a), (i), (j))
-#define dnum2_o6_deriv(a, i, j) dnum2_o6_get(_DNUM_IN_PLACE(dnum2_o6, a), (i), (j))
-#define dnum2_o7_deriv(a, i, j) dnum2_o7_get(_DNUM_IN_PLACE(dnum2_o7, a), (i), (j))
-#define dnum2_o8_deriv(a, i, j) dnum2_o8_get(_DNUM_IN_PLACE(dnum2_o8, a), (i), (j))
-#define dnum2_o9_deriv(a, i, j) dnum2_o9_get(_DNUM_IN_PLACE(dnum2_o9, a), (i), (j))
-#define dnum2_o10_deriv(a, i, j) dnum2_o10_get(_DNUM_IN_PLACE(dnum2_o10, a), (i), (j))
-#define dnum2_o11_deriv(a, i, j) dnum2_o11_get(_DNUM_IN_PLACE(dnum2_o11, a), (i), (j))
-#define dnum2_o12_deriv(a, i, j) dnum2_o12_get(_DNUM_IN_PLACE(dnum2_o12, a), (i), (j))
-#define dnum2_o13_deriv(a, i, j) dnum2_o13_get(_DNUM_IN_PLACE(dnum2_o13, a), (i), (j))
-#define dnum2_o14_deriv(a, i, j) dnum2_o14_get(_DNUM_IN_PLACE(dnum2_o14, a), (i), (j))
-#define dnum2_o15_deriv(a, i, j) dnum2_o15_get(_DNUM_IN_PLACE(dnum2_o15, a), (i), (j))
-#define dnum2_o16_deriv(a, i, j) dnum2_o16_get(_DNUM_IN_PLACE(dnum2_o16, a), (i), (j))
+#define dnum2_o1_deriv(a, i, j) dnum2_o1_get(DNI_DNUM_IN_PLACE(dnum2_o1, a), (i), (j))
+#define dnum2_o2_deriv(a, i, j) dnum2_o2_get(DNI_DNUM_IN_PLACE(dnum2_o2, a), (i), (j))
+#define dnum2_o3_deriv(a, i, j) dnum2_o3_get(DNI_DNUM_IN_PLACE(dnum2_o3, a), (i), (j))
+#define dnum2_o4_deriv(a, i, j) dnum2_o4_get(DNI_DNUM_IN_PLACE(dnum2_o4, a), (i), (j))
+#define dnum2_o5_deriv(a, i, j) dnum2_o5_get(DNI_DNUM_IN_PLACE(dnum2_o5, a), (i), (j))
+#define dnum2_o6_deriv(a, i, j) dnum2_o6_get(DNI_DNUM_IN_PLACE(dnum2_o6, a), (i), (j))
+#define dnum2_o7_deriv(a, i, j) dnum2_o7_get(DNI_DNUM_IN_PLACE(dnum2_o7, a), (i), (j))
+#define dnum2_o8_deriv(a, i, j) dnum2_o8_get(DNI_DNUM_IN_PLACE(dnum2_o8, a), (i), (j))
+#define dnum2_o9_deriv(a, i, j) dnum2_o9_get(DNI_DNUM_IN_PLACE(dnum2_o9, a), (i), (j))
+#define dnum2_o10_deriv(a, i, j) dnum2_o10_get(DNI_DNUM_IN_PLACE(dnum2_o10, a), (i), (j))
+#define dnum2_o11_deriv(a, i, j) dnum2_o11_get(DNI_DNUM_IN_PLACE(dnum2_o11, a), (i), (j))
+#define dnum2_o12_deriv(a, i, j) dnum2_o12_get(DNI_DNUM_IN_PLACE(dnum2_o12, a), (i), (j))
+#define dnum2_o13_deriv(a, i, j) dnum2_o13_get(DNI_DNUM_IN_PLACE(dnum2_o13, a), (i), (j))
+#define dnum2_o14_deriv(a, i, j) dnum2_o14_get(DNI_DNUM_IN_PLACE(dnum2_o14, a), (i), (j))
+#define dnum2_o15_deriv(a, i, j) dnum2_o15_get(DNI_DNUM_IN_PLACE(dnum2_o15, a), (i), (j))
+#define dnum2_o16_deriv(a, i, j) dnum2_o16_get(DNI_DNUM_IN_PLACE(dnum2_o16, a), (i), (j))
 
 /** An objective f: R^n -> R written on dnum2_o2: x[k] is coordinate k (two of them are
  *  seeded as the variables x and y of Dnum2, the rest are constants); return f(x) with its
@@ -363,14 +363,14 @@ int dnum2_hessian_ex(double *fx, double *grad, double *H, dnum2_objective f, con
 /* C: the argument types checked at compile time, as for the drivers of dnum/hessian.h (an
  * objective of another type, or the dn_* drivers' order ctx, x, n, is a compile error);
  * (dnum2_hessian)(...) calls the function without the check. */
-#define _DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work)                                     \
-    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(H), _DN_ARG(dnum2_objective, f), _DN_IN(x), _DN_N(n), \
-        ctx, _DN_ARG(dnum2_o2 *, work)
+#define DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work)                                     \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(H), DNI_ARG(dnum2_objective, f), DNI_IN(x), DNI_N(n), \
+        ctx, DNI_ARG(dnum2_o2 *, work)
 #define dnum2_hessian(fx, grad, H, f, x, n, ctx, work)                                     \
-    dnum2_hessian(_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work))
+    dnum2_hessian(DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work))
 #define dnum2_hessian_ex(fx, grad, H, f, x, n, ctx, work, err)                             \
-    dnum2_hessian_ex(_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work),                       \
-                     _DN_ARG(dn_errinfo *, err))
+    dnum2_hessian_ex(DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work),                       \
+                     DNI_ARG(dn_errinfo *, err))
 #endif
 
 #endif /* DNUM_DNUM2_H */

@@ -6,7 +6,7 @@
  * then by decreasing a1, then decreasing a2, ... (for k = 2 Dnum2's triangle):
  *     k = 3: (000) (100) (010) (001) (200) (110) (101) (020) (011) (002) (300) (210) ...
  * The accessors read and write derivatives or coefficients; see docs/dnumk.md.
- * Two front ends over the kernels of dnum/kernelk.h:
+ * Two front ends over the kernels of dnum/internal/kernelk.h:
  *   - fixed k and N: DNUMK_DEFINE(K, N) instantiates the value type dnumkK_oN (K, N decimal
  *     literals, 1 <= K <= DNK_VARS_MAX = 10, 1 <= N <= DNK_ORDER_MAX = 32, at most
  *     DNUMK_FIXED_MAX = 4096 entries; anything else stops the compilation with a message)
@@ -77,10 +77,10 @@
 /* C++: the run-time API only (DNUMK_DEFINE's value types are inline C over the kernels) */
 #include <stddef.h>
 #include "dnum/common.h"
-#define DNK_VARS_MAX 10  /* most variables of the multivariate family (as dnum/kernelk.h) */
+#define DNK_VARS_MAX 10  /* most variables of the multivariate family (as dnum/internal/kernelk.h) */
 #define DNK_ORDER_MAX 32 /* highest total order of the multivariate family */
 #else
-#include "dnum/kernelk.h"
+#include "dnum/internal/kernelk.h"
 #endif
 #include "dnum/internal/ops.h"
 
@@ -94,18 +94,18 @@ extern "C" {
 #define DNK_SIZE_MAX ((size_t)1 << 21)
 
 /* C(N+K, K) as a constant expression, one factor per variable (each step exact) */
-#define _DNK_C1(N) ((N) + 1)
-#define _DNK_C2(N) (_DNK_C1(N) * ((N) + 2) / 2)
-#define _DNK_C3(N) (_DNK_C2(N) * ((N) + 3) / 3)
-#define _DNK_C4(N) (_DNK_C3(N) * ((N) + 4) / 4)
-#define _DNK_C5(N) (_DNK_C4(N) * ((N) + 5) / 5)
-#define _DNK_C6(N) (_DNK_C5(N) * ((N) + 6) / 6)
-#define _DNK_C7(N) (_DNK_C6(N) * ((N) + 7) / 7)
-#define _DNK_C8(N) (_DNK_C7(N) * ((N) + 8) / 8)
-#define _DNK_C9(N) (_DNK_C8(N) * ((N) + 9) / 9)
-#define _DNK_C10(N) (_DNK_C9(N) * ((N) + 10) / 10)
+#define DNIK_C1(N) ((N) + 1)
+#define DNIK_C2(N) (DNIK_C1(N) * ((N) + 2) / 2)
+#define DNIK_C3(N) (DNIK_C2(N) * ((N) + 3) / 3)
+#define DNIK_C4(N) (DNIK_C3(N) * ((N) + 4) / 4)
+#define DNIK_C5(N) (DNIK_C4(N) * ((N) + 5) / 5)
+#define DNIK_C6(N) (DNIK_C5(N) * ((N) + 6) / 6)
+#define DNIK_C7(N) (DNIK_C6(N) * ((N) + 7) / 7)
+#define DNIK_C8(N) (DNIK_C7(N) * ((N) + 8) / 8)
+#define DNIK_C9(N) (DNIK_C8(N) * ((N) + 9) / 9)
+#define DNIK_C10(N) (DNIK_C9(N) * ((N) + 10) / 10)
 /** Number of entries of dnumkK_oN: C(N+K, K) (K a literal 1..10). */
-#define DNUMK_SIZE(K, N) _DNK_C##K(N)
+#define DNUMK_SIZE(K, N) DNIK_C##K(N)
 
 #ifndef __cplusplus /* the fixed types: C only */
 #ifndef DNUMK_FIXED_DECL
@@ -116,41 +116,41 @@ extern "C" {
 #endif
 #endif
 
-#define _DNUMK_W(K, N) double w[_DNK_WORK(DNUMK_SIZE(K, N))]
-#define _DNUMK_UN(T, K, N, f)                                                              \
+#define DNI_DNUMK_W(K, N) double w[DNIK_WORK(DNUMK_SIZE(K, N))]
+#define DNI_DNUMK_UN(T, K, N, f)                                                              \
     DNUMK_FIXED_DECL T T##_##f(T u)                                                        \
     {                                                                                      \
         T r;                                                                               \
-        _DNUMK_W(K, N);                                                                    \
-        _dnk_##f(r.c, u.c, K, N, w);                                                       \
+        DNI_DNUMK_W(K, N);                                                                    \
+        dnik_##f(r.c, u.c, K, N, w);                                                       \
         return r;                                                                          \
     }
-#define _DNUMK_BIN(T, K, N, f)                                                             \
+#define DNI_DNUMK_BIN(T, K, N, f)                                                             \
     DNUMK_FIXED_DECL T T##_##f(T a, T b)                                                   \
     {                                                                                      \
         T r;                                                                               \
-        _DNUMK_W(K, N);                                                                    \
-        _dnk_##f(r.c, a.c, b.c, K, N, w);                                                  \
+        DNI_DNUMK_W(K, N);                                                                    \
+        dnik_##f(r.c, a.c, b.c, K, N, w);                                                  \
         return r;                                                                          \
     }
-#define _DNUMK_FLAT(T, sig, expr)                                                          \
+#define DNI_DNUMK_FLAT(T, sig, expr)                                                          \
     DNUMK_FIXED_DECL T sig                                                                 \
     {                                                                                      \
         T r;                                                                               \
         expr;                                                                              \
         return r;                                                                          \
     }
-#define _DNUMK_PAIR(T, K, N, f)                                                            \
+#define DNI_DNUMK_PAIR(T, K, N, f)                                                            \
     DNUMK_FIXED_DECL void T##_##f(T u, T *s, T *c)                                         \
     {                                                                                      \
         T rs, rc;                                                                          \
-        _DNUMK_W(K, N);                                                                    \
-        _dnk_##f(rs.c, rc.c, u.c, K, N, w);                                                \
+        DNI_DNUMK_W(K, N);                                                                    \
+        dnik_##f(rs.c, rc.c, u.c, K, N, w);                                                \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
 
-#define _DNUMK_API(T, K, N, S)                                                             \
+#define DNI_DNUMK_API(T, K, N, S)                                                             \
     typedef struct T {                                                                     \
         double c[S]; /* Taylor coefficients c_a = f^(a)/a!, graded order */                \
     } T;                                                                                   \
@@ -158,7 +158,7 @@ extern "C" {
     _Static_assert((N) >= 1 && (N) <= DNK_ORDER_MAX, #T ": N must be 1..DNK_ORDER_MAX (32)"); \
     _Static_assert((S) <= DNUMK_FIXED_MAX, #T ": more than DNUMK_FIXED_MAX entries, use dnk_space"); \
     typedef T (*T##_objective)(const T *x, void *ctx);                                     \
-    DNUMK_FIXED_DECL size_t T##_index(const unsigned *alpha) { return _dnk_index(K, alpha); } \
+    DNUMK_FIXED_DECL size_t T##_index(const unsigned *alpha) { return dnik_index(K, alpha); } \
     DNUMK_FIXED_DECL int T##_inrange(const unsigned *alpha)                                \
     {                                                                                      \
         unsigned s = 0;                                                                    \
@@ -168,65 +168,65 @@ extern "C" {
         }                                                                                  \
         return s <= (N);                                                                   \
     }                                                                                      \
-    _DNUMK_FLAT(T, T##_var(double x, unsigned i), _dnk_set_var(r.c, i, x, K, N))           \
-    _DNUMK_FLAT(T, T##_const(double x), _dn_set_const(r.c, x, (S) - 1))                    \
-    _DNUMK_FLAT(T, T##_from_coeffs(const double *c), for (unsigned e = 0; e < (S); e++) r.c[e] = c[e]) \
-    _DNUMK_FLAT(T, T##_from_derivs(const double *d), unsigned al[K] = {0};                 \
-                for (unsigned e = 0; e < (S); e++, _dnk_next(K, al)) r.c[e] = d[e] / _dnk_afact(K, al)) \
+    DNI_DNUMK_FLAT(T, T##_var(double x, unsigned i), dnik_set_var(r.c, i, x, K, N))           \
+    DNI_DNUMK_FLAT(T, T##_const(double x), dni_set_const(r.c, x, (S) - 1))                    \
+    DNI_DNUMK_FLAT(T, T##_from_coeffs(const double *c), for (unsigned e = 0; e < (S); e++) r.c[e] = c[e]) \
+    DNI_DNUMK_FLAT(T, T##_from_derivs(const double *d), unsigned al[K] = {0};                 \
+                for (unsigned e = 0; e < (S); e++, dnik_next(K, al)) r.c[e] = d[e] / dnik_afact(K, al)) \
     DNUMK_FIXED_DECL double T##_coeff(T a, const unsigned *alpha)                          \
     {                                                                                      \
-        return T##_inrange(alpha) ? a.c[_dnk_index(K, alpha)] : NAN;                       \
+        return T##_inrange(alpha) ? a.c[dnik_index(K, alpha)] : NAN;                       \
     }                                                                                      \
     DNUMK_FIXED_DECL double T##_deriv(T a, const unsigned *alpha)                          \
     {                                                                                      \
-        return T##_inrange(alpha) ? a.c[_dnk_index(K, alpha)] * _dnk_afact(K, alpha) : NAN; \
+        return T##_inrange(alpha) ? a.c[dnik_index(K, alpha)] * dnik_afact(K, alpha) : NAN; \
     }                                                                                      \
     DNUMK_FIXED_DECL void T##_set_coeff(T *a, const unsigned *alpha, double v)             \
     {                                                                                      \
-        if (T##_inrange(alpha)) a->c[_dnk_index(K, alpha)] = v;                            \
+        if (T##_inrange(alpha)) a->c[dnik_index(K, alpha)] = v;                            \
     }                                                                                      \
     DNUMK_FIXED_DECL void T##_set_deriv(T *a, const unsigned *alpha, double v)             \
     {                                                                                      \
-        if (T##_inrange(alpha)) a->c[_dnk_index(K, alpha)] = v / _dnk_afact(K, alpha);     \
+        if (T##_inrange(alpha)) a->c[dnik_index(K, alpha)] = v / dnik_afact(K, alpha);     \
     }                                                                                      \
     DNUMK_FIXED_DECL void T##_get_derivs(T a, double *d)                                   \
     {                                                                                      \
         unsigned al[K] = {0};                                                              \
-        for (unsigned e = 0; e < (S); e++, _dnk_next(K, al)) d[e] = a.c[e] * _dnk_afact(K, al); \
+        for (unsigned e = 0; e < (S); e++, dnik_next(K, al)) d[e] = a.c[e] * dnik_afact(K, al); \
     }                                                                                      \
     DNUMK_FIXED_DECL void T##_grad(T a, double *g)                                         \
     {                                                                                      \
         for (unsigned i = 0; i < (K); i++) g[i] = a.c[1 + i];                              \
     }                                                                                      \
-    DNUMK_FIXED_DECL void T##_hess(T a, double *H) { _dnk_hess(H, a.c, K, N); }            \
+    DNUMK_FIXED_DECL void T##_hess(T a, double *H) { dnik_hess(H, a.c, K, N); }            \
     DNUMK_FIXED_DECL int T##_tensor(T a, unsigned m, double *t)                            \
     {                                                                                      \
-        return _dnk_tensor(t, a.c, m, K, N);                                               \
+        return dnik_tensor(t, a.c, m, K, N);                                               \
     }                                                                                      \
-    _DNUMK_BIN(T, K, N, mul) _DNUMK_BIN(T, K, N, div) _DNUMK_BIN(T, K, N, pow)             \
-    _DNUMK_BIN(T, K, N, atan2) _DNUMK_BIN(T, K, N, hypot)                                  \
-    _DNUMK_FLAT(T, T##_add(T a, T b), _dn_add(r.c, a.c, b.c, (S) - 1))                     \
-    _DNUMK_FLAT(T, T##_sub(T a, T b), _dn_sub(r.c, a.c, b.c, (S) - 1))                     \
-    _DNUMK_FLAT(T, T##_neg(T a), _dn_neg(r.c, a.c, (S) - 1))                               \
-    _DNUMK_FLAT(T, T##_add_d(T a, double x), _dn_add_d(r.c, a.c, x, (S) - 1))              \
-    _DNUMK_FLAT(T, T##_sub_d(T a, double x), _dn_add_d(r.c, a.c, -x, (S) - 1))             \
-    _DNUMK_FLAT(T, T##_mul_d(T a, double x), _dn_mul_d(r.c, a.c, x, (S) - 1))              \
-    _DNUMK_FLAT(T, T##_div_d(T a, double x), _dn_mul_d(r.c, a.c, 1.0 / x, (S) - 1);        \
+    DNI_DNUMK_BIN(T, K, N, mul) DNI_DNUMK_BIN(T, K, N, div) DNI_DNUMK_BIN(T, K, N, pow)             \
+    DNI_DNUMK_BIN(T, K, N, atan2) DNI_DNUMK_BIN(T, K, N, hypot)                                  \
+    DNI_DNUMK_FLAT(T, T##_add(T a, T b), dni_add(r.c, a.c, b.c, (S) - 1))                     \
+    DNI_DNUMK_FLAT(T, T##_sub(T a, T b), dni_sub(r.c, a.c, b.c, (S) - 1))                     \
+    DNI_DNUMK_FLAT(T, T##_neg(T a), dni_neg(r.c, a.c, (S) - 1))                               \
+    DNI_DNUMK_FLAT(T, T##_add_d(T a, double x), dni_add_d(r.c, a.c, x, (S) - 1))              \
+    DNI_DNUMK_FLAT(T, T##_sub_d(T a, double x), dni_add_d(r.c, a.c, -x, (S) - 1))             \
+    DNI_DNUMK_FLAT(T, T##_mul_d(T a, double x), dni_mul_d(r.c, a.c, x, (S) - 1))              \
+    DNI_DNUMK_FLAT(T, T##_div_d(T a, double x), dni_mul_d(r.c, a.c, 1.0 / x, (S) - 1);        \
                 r.c[0] = a.c[0] / x)                                                       \
-    _DNUMK_FLAT(T, T##_d_sub(double x, T a), _dn_neg(r.c, a.c, (S) - 1); r.c[0] = x - a.c[0]) \
-    _DNUMK_FLAT(T, T##_d_div(double x, T a), _DNUMK_W(K, N); _dnk_d_div(r.c, x, a.c, K, N, w)) \
-    _DNUMK_FLAT(T, T##_pow_d(T a, double p), _DNUMK_W(K, N); _dnk_pow_d(r.c, a.c, p, K, N, w)) \
-    _DNUMK_FLAT(T, T##_pown(T a, long m), _DNUMK_W(K, N); _dnk_pown(r.c, a.c, m, K, N, w)) \
-    _DNUMK_FLAT(T, T##_apply(T u, dn_deriv_fn h, void *ctx), _DNUMK_W(K, N);               \
-                _dnk_apply(r.c, u.c, h, ctx, K, N, w))                                     \
-    _DNUMK_UN(T, K, N, exp) _DNUMK_UN(T, K, N, expm1) _DNUMK_UN(T, K, N, log)              \
-    _DNUMK_UN(T, K, N, log1p) _DNUMK_UN(T, K, N, sqrt) _DNUMK_UN(T, K, N, cbrt)            \
-    _DNUMK_UN(T, K, N, sin) _DNUMK_UN(T, K, N, cos) _DNUMK_UN(T, K, N, tan)                \
-    _DNUMK_UN(T, K, N, asin) _DNUMK_UN(T, K, N, acos) _DNUMK_UN(T, K, N, atan)             \
-    _DNUMK_UN(T, K, N, sinh) _DNUMK_UN(T, K, N, cosh) _DNUMK_UN(T, K, N, tanh)             \
-    _DNUMK_UN(T, K, N, asinh) _DNUMK_UN(T, K, N, acosh) _DNUMK_UN(T, K, N, atanh)          \
-    _DNUMK_UN(T, K, N, erf) _DNUMK_UN(T, K, N, erfc) _DNUMK_UN(T, K, N, abs)               \
-    _DNUMK_PAIR(T, K, N, sincos) _DNUMK_PAIR(T, K, N, sinhcosh)                            \
+    DNI_DNUMK_FLAT(T, T##_d_sub(double x, T a), dni_neg(r.c, a.c, (S) - 1); r.c[0] = x - a.c[0]) \
+    DNI_DNUMK_FLAT(T, T##_d_div(double x, T a), DNI_DNUMK_W(K, N); dnik_d_div(r.c, x, a.c, K, N, w)) \
+    DNI_DNUMK_FLAT(T, T##_pow_d(T a, double p), DNI_DNUMK_W(K, N); dnik_pow_d(r.c, a.c, p, K, N, w)) \
+    DNI_DNUMK_FLAT(T, T##_pown(T a, long m), DNI_DNUMK_W(K, N); dnik_pown(r.c, a.c, m, K, N, w)) \
+    DNI_DNUMK_FLAT(T, T##_apply(T u, dn_deriv_fn h, void *ctx), DNI_DNUMK_W(K, N);               \
+                dnik_apply(r.c, u.c, h, ctx, K, N, w))                                     \
+    DNI_DNUMK_UN(T, K, N, exp) DNI_DNUMK_UN(T, K, N, expm1) DNI_DNUMK_UN(T, K, N, log)              \
+    DNI_DNUMK_UN(T, K, N, log1p) DNI_DNUMK_UN(T, K, N, sqrt) DNI_DNUMK_UN(T, K, N, cbrt)            \
+    DNI_DNUMK_UN(T, K, N, sin) DNI_DNUMK_UN(T, K, N, cos) DNI_DNUMK_UN(T, K, N, tan)                \
+    DNI_DNUMK_UN(T, K, N, asin) DNI_DNUMK_UN(T, K, N, acos) DNI_DNUMK_UN(T, K, N, atan)             \
+    DNI_DNUMK_UN(T, K, N, sinh) DNI_DNUMK_UN(T, K, N, cosh) DNI_DNUMK_UN(T, K, N, tanh)             \
+    DNI_DNUMK_UN(T, K, N, asinh) DNI_DNUMK_UN(T, K, N, acosh) DNI_DNUMK_UN(T, K, N, atanh)          \
+    DNI_DNUMK_UN(T, K, N, erf) DNI_DNUMK_UN(T, K, N, erfc) DNI_DNUMK_UN(T, K, N, abs)               \
+    DNI_DNUMK_PAIR(T, K, N, sincos) DNI_DNUMK_PAIR(T, K, N, sinhcosh)                            \
     DNUMK_FIXED_DECL int T##_hessian(double *fx, double *grad, double *H, T##_objective f, \
                                      const double *x, void *ctx)                           \
     {                                                                                      \
@@ -243,29 +243,29 @@ extern "C" {
 
 /** Instantiates the type dnumkK_oN (K variables, total order N; decimal literals) and its
  *  whole API as static inline functions. */
-#define DNUMK_DEFINE(K, N) _DNUMK_API(dnumk##K##_o##N, K, N, DNUMK_SIZE(K, N))
+#define DNUMK_DEFINE(K, N) DNI_DNUMK_API(dnumk##K##_o##N, K, N, DNUMK_SIZE(K, N))
 
 /** H[i*K + j] = d2f/dx_i dx_j from the Taylor coefficients c (NaN for N < 2). */
-static inline void _dnk_hess(double *H, const double *c, unsigned K, unsigned N)
+static inline void dnik_hess(double *H, const double *c, unsigned K, unsigned N)
 {
     for (unsigned i = 0; i < K; i++)
         for (unsigned j = i; j < K; j++) {
             unsigned al[DNK_VARS_MAX] = {0};
             al[i]++, al[j]++;
-            double v = N < 2 ? NAN : c[_dnk_index(K, al)] * (i == j ? 2.0 : 1.0);
+            double v = N < 2 ? NAN : c[dnik_index(K, al)] * (i == j ? 2.0 : 1.0);
             H[i * K + j] = H[j * K + i] = v;
         }
 }
 
 /** t = the derivatives of total order m (block m, layout order); returns their count, or
  *  DN_ERANGE for m > N (nothing written). */
-static inline int _dnk_tensor(double *t, const double *c, unsigned m, unsigned K, unsigned N)
+static inline int dnik_tensor(double *t, const double *c, unsigned m, unsigned K, unsigned N)
 {
     if (m > N) return DN_ERANGE;
     unsigned al[DNK_VARS_MAX] = {0};
-    size_t b = _dnk_start(K, m), h = _dnk_h(K, m);
+    size_t b = dnik_start(K, m), h = dnik_h(K, m);
     al[0] = m;
-    for (size_t e = 0; e < h; e++, _dnk_next(K, al)) t[e] = c[b + e] * _dnk_afact(K, al);
+    for (size_t e = 0; e < h; e++, dnik_next(K, al)) t[e] = c[b + e] * dnik_afact(K, al);
     return (int)h;
 }
 #endif /* C only */
@@ -279,7 +279,7 @@ static inline int _dnk_tensor(double *t, const double *c, unsigned m, unsigned K
 typedef struct dnk_space {
     unsigned k, n;          /* variables, total order */
     size_t size;            /* C(n+k, k) doubles per number */
-    double *work;           /* _DNK_WORK(size) + size doubles */
+    double *work;           /* DNIK_WORK(size) + size doubles */
     const dn_allocator *al; /* NULL: malloc/free */
 } dnk_space;
 
@@ -377,9 +377,9 @@ int dnk_sinhcosh(dnk_space *sp, double *s, double *c, const double *u);
  * of the derivative formula, as the other families). The special functions
  * (docs/special.md): the one-variable kernel's derivatives at u_0 composed with u (about
  * n products), the piecewise ones on the flat array. */
-#define _DNK_UN_DECL(A, f, ...) int dnk_##f(dnk_space *sp, double *r, const double *u);
-DNI_OPS_UNARY(_DNK_UN_DECL, ~)
-#undef _DNK_UN_DECL
+#define DNIK_UN_DECL(A, f, ...) int dnk_##f(dnk_space *sp, double *r, const double *u);
+DNI_OPS_UNARY(DNIK_UN_DECL, ~)
+#undef DNIK_UN_DECL
 /** r = polygamma(m, u), m >= 0 (m = 0: digamma). */
 int dnk_polygamma(dnk_space *sp, double *r, int m, const double *u);
 /** r = J_m(u), Bessel function of the first kind, integer order m. */

@@ -39,7 +39,7 @@
 
 #include <math.h>
 #include "dnum/common.h"
-#include "dnum/chain2.h"
+#include "dnum/internal/chain2.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -51,193 +51,193 @@ extern "C" {
 #define DNEL2_AT(i, j) ((i) * ((i) + 1) / 2 + (j))
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DNEL2_DECL static inline __attribute__((unused, always_inline))
+#define DNI_DNEL2_DECL static inline __attribute__((unused, always_inline))
 #else
-#define _DNEL2_DECL static inline
+#define DNI_DNEL2_DECL static inline
 #endif
 /* loops over constant bounds, unrolled so that the numbers stay in registers */
 #if defined(__GNUC__) && !defined(__clang__)
-#define _DNEL2_FOR(i, N) _Pragma("GCC unroll 16") for (unsigned i = 0; i < (unsigned)(N); i++)
+#define DNI_DNEL2_FOR(i, N) _Pragma("GCC unroll 16") for (unsigned i = 0; i < (unsigned)(N); i++)
 #else
-#define _DNEL2_FOR(i, N) for (unsigned i = 0; i < (unsigned)(N); i++)
+#define DNI_DNEL2_FOR(i, N) for (unsigned i = 0; i < (unsigned)(N); i++)
 #endif
 /* every (i, j) with j <= i in storage order, t its position */
-#define _DNEL2_TRI_FOR(K, i, j, t, ...)                                                    \
-    _DNEL2_FOR(i, K) _DNEL2_FOR(j, i + 1) { unsigned t = DNEL2_AT(i, j); __VA_ARGS__ }
+#define DNI_DNEL2_TRI_FOR(K, i, j, t, ...)                                                    \
+    DNI_DNEL2_FOR(i, K) DNI_DNEL2_FOR(j, i + 1) { unsigned t = DNEL2_AT(i, j); __VA_ARGS__ }
 
 /* The type and its core: construction, the chain rules and the arithmetic. */
-#define _DNEL2_CORE(K)                                                                     \
+#define DNI_DNEL2_CORE(K)                                                                     \
     /** A dense order-2 number in K variables (see the header comment). */               \
     typedef struct dnel2_##K {                                                             \
         double v, g[K], h[DNEL2_TRI(K)];                                                   \
     } dnel2_##K;                                                                           \
     /** A constant c. */                                                                   \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_const(double c)                                      \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_const(double c)                                      \
     {                                                                                      \
         dnel2_##K r;                                                                       \
         r.v = c;                                                                           \
-        _DNEL2_FOR(i, K) r.g[i] = 0.0;                                                     \
-        _DNEL2_FOR(t, DNEL2_TRI(K)) r.h[t] = 0.0;                                          \
+        DNI_DNEL2_FOR(i, K) r.g[i] = 0.0;                                                     \
+        DNI_DNEL2_FOR(t, DNEL2_TRI(K)) r.h[t] = 0.0;                                          \
         return r;                                                                          \
     }                                                                                      \
     /** The variable u_k with value x (gradient e_k, Hessian 0); k >= K gives a constant. */ \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_var(double x, unsigned k)                            \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_var(double x, unsigned k)                            \
     {                                                                                      \
         dnel2_##K r = dnel2_##K##_const(x);                                                \
-        _DNEL2_FOR(i, K) r.g[i] = i == k ? 1.0 : 0.0;                                      \
+        DNI_DNEL2_FOR(i, K) r.g[i] = i == k ? 1.0 : 0.0;                                      \
         return r;                                                                          \
     }                                                                                      \
     /** The value of a. */                                                                 \
-    _DNEL2_DECL double dnel2_##K##_value(dnel2_##K a) { return a.v; }                      \
+    DNI_DNEL2_DECL double dnel2_##K##_value(dnel2_##K a) { return a.v; }                      \
     /** f(u) with f(u.v) = f0, f' = f1, f'' = f2 (a NaN f0 makes every derivative NaN). */ \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_chain(dnel2_##K u, double f0, double f1, double f2)  \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_chain(dnel2_##K u, double f0, double f1, double f2)  \
     {                                                                                      \
         if (f0 != f0) f1 = f2 = f0;                                                        \
-        _DNEL2_TRI_FOR(K, i, j, t, u.h[t] = f1 * u.h[t] + f2 * u.g[i] * u.g[j];)           \
-        _DNEL2_FOR(i, K) u.g[i] *= f1;                                                     \
+        DNI_DNEL2_TRI_FOR(K, i, j, t, u.h[t] = f1 * u.h[t] + f2 * u.g[i] * u.g[j];)           \
+        DNI_DNEL2_FOR(i, K) u.g[i] *= f1;                                                     \
         u.v = f0;                                                                          \
         return u;                                                                          \
     }                                                                                      \
     /* f(a, b) with partials fa, fb, faa, fab, fbb (a NaN f0: every derivative NaN) */     \
-    _DNEL2_DECL dnel2_##K _dnel2_##K##_chain2(dnel2_##K a, dnel2_##K b, double f0,         \
+    DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_chain2(dnel2_##K a, dnel2_##K b, double f0,         \
                                               double fa, double fb, double faa,            \
                                               double fab, double fbb)                      \
     {                                                                                      \
         if (f0 != f0) fa = fb = faa = fab = fbb = f0;                                      \
         dnel2_##K r;                                                                       \
         r.v = f0;                                                                          \
-        _DNEL2_TRI_FOR(K, i, j, t,                                                         \
+        DNI_DNEL2_TRI_FOR(K, i, j, t,                                                         \
                        r.h[t] = fa * a.h[t] + fb * b.h[t] + faa * a.g[i] * a.g[j] +        \
                                 fab * (a.g[i] * b.g[j] + b.g[i] * a.g[j]) +                \
                                 fbb * b.g[i] * b.g[j];)                                    \
-        _DNEL2_FOR(i, K) r.g[i] = fa * a.g[i] + fb * b.g[i];                               \
+        DNI_DNEL2_FOR(i, K) r.g[i] = fa * a.g[i] + fb * b.g[i];                               \
         return r;                                                                          \
     }                                                                                      \
     /* a + s b (s = 1 or -1) */                                                            \
-    _DNEL2_DECL dnel2_##K _dnel2_##K##_addsub(dnel2_##K a, dnel2_##K b, double s)          \
+    DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_addsub(dnel2_##K a, dnel2_##K b, double s)          \
     {                                                                                      \
         a.v += s * b.v;                                                                    \
-        _DNEL2_FOR(i, K) a.g[i] += s * b.g[i];                                             \
-        _DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] += s * b.h[t];                                  \
+        DNI_DNEL2_FOR(i, K) a.g[i] += s * b.g[i];                                             \
+        DNI_DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] += s * b.h[t];                                  \
         return a;                                                                          \
     }                                                                                      \
     /* c a (every entry scaled: -0 stays -0) */                                          \
-    _DNEL2_DECL dnel2_##K _dnel2_##K##_scale(dnel2_##K a, double c)                         \
+    DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_scale(dnel2_##K a, double c)                         \
     {                                                                                      \
         a.v *= c;                                                                          \
-        _DNEL2_FOR(i, K) a.g[i] *= c;                                                      \
-        _DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] *= c;                                           \
+        DNI_DNEL2_FOR(i, K) a.g[i] *= c;                                                      \
+        DNI_DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] *= c;                                           \
         return a;                                                                          \
     }                                                                                      \
     /** a + b. */                                                                          \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_add(dnel2_##K a, dnel2_##K b)                        \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_add(dnel2_##K a, dnel2_##K b)                        \
     {                                                                                      \
-        return _dnel2_##K##_addsub(a, b, 1.0);                                             \
+        return dni_dnel2_##K##_addsub(a, b, 1.0);                                             \
     }                                                                                      \
     /** a - b. */                                                                          \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_sub(dnel2_##K a, dnel2_##K b)                        \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_sub(dnel2_##K a, dnel2_##K b)                        \
     {                                                                                      \
-        return _dnel2_##K##_addsub(a, b, -1.0);                                            \
+        return dni_dnel2_##K##_addsub(a, b, -1.0);                                            \
     }                                                                                      \
     /** a b. */                                                                            \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_mul(dnel2_##K a, dnel2_##K b)                        \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_mul(dnel2_##K a, dnel2_##K b)                        \
     {                                                                                      \
         dnel2_##K r;                                                                       \
         r.v = a.v * b.v;                                                                   \
-        _DNEL2_TRI_FOR(K, i, j, t,                                                         \
+        DNI_DNEL2_TRI_FOR(K, i, j, t,                                                         \
                        r.h[t] = a.v * b.h[t] + b.v * a.h[t] + a.g[i] * b.g[j] +            \
                                 b.g[i] * a.g[j];)                                          \
-        _DNEL2_FOR(i, K) r.g[i] = a.v * b.g[i] + b.v * a.g[i];                             \
+        DNI_DNEL2_FOR(i, K) r.g[i] = a.v * b.g[i] + b.v * a.g[i];                             \
         return r;                                                                          \
     }                                                                                      \
     /** a / b (b = 0: Inf/NaN as IEEE): q = a/b, q_i = (a_i - q b_i) / b, q_ij = (a_ij -  \
      *  q_i b_j - q_j b_i - q b_ij) / b (no factor 1/b^2 that could overflow). */         \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_div(dnel2_##K a, dnel2_##K b)                        \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_div(dnel2_##K a, dnel2_##K b)                        \
     {                                                                                      \
         double q = a.v / b.v, ib = 1.0 / b.v;                                              \
         dnel2_##K r;                                                                       \
         r.v = q;                                                                           \
-        _DNEL2_FOR(i, K) r.g[i] = (a.g[i] - q * b.g[i]) * ib;                              \
-        _DNEL2_TRI_FOR(K, i, j, t,                                                         \
+        DNI_DNEL2_FOR(i, K) r.g[i] = (a.g[i] - q * b.g[i]) * ib;                              \
+        DNI_DNEL2_TRI_FOR(K, i, j, t,                                                         \
                        r.h[t] = (a.h[t] - r.g[i] * b.g[j] - r.g[j] * b.g[i] - q * b.h[t]) * \
                                 ib;)                                                       \
         return r;                                                                          \
     }                                                                                      \
     /** -a. */                                                                             \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_neg(dnel2_##K a) { return _dnel2_##K##_scale(a, -1.0); } \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_neg(dnel2_##K a) { return dni_dnel2_##K##_scale(a, -1.0); } \
     /** a + c. */                                                                          \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_add_d(dnel2_##K a, double c)                         \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_add_d(dnel2_##K a, double c)                         \
     {                                                                                      \
         a.v += c;                                                                          \
         return a;                                                                          \
     }                                                                                      \
     /** a - c. */                                                                          \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_sub_d(dnel2_##K a, double c)                         \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_sub_d(dnel2_##K a, double c)                         \
     {                                                                                      \
         a.v -= c;                                                                          \
         return a;                                                                          \
     }                                                                                      \
     /** a c. */                                                                            \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_mul_d(dnel2_##K a, double c)                         \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_mul_d(dnel2_##K a, double c)                         \
     {                                                                                      \
-        return _dnel2_##K##_scale(a, c);                                                   \
+        return dni_dnel2_##K##_scale(a, c);                                                   \
     }                                                                                      \
     /** a / c. */                                                                          \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_div_d(dnel2_##K a, double c)                         \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_div_d(dnel2_##K a, double c)                         \
     {                                                                                      \
-        dnel2_##K r = _dnel2_##K##_scale(a, 1.0 / c);                                      \
+        dnel2_##K r = dni_dnel2_##K##_scale(a, 1.0 / c);                                      \
         r.v = a.v / c;                                                                     \
         return r;                                                                          \
     }                                                                                      \
     /** c - a. */                                                                          \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_d_sub(double c, dnel2_##K a)                         \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_d_sub(double c, dnel2_##K a)                         \
     {                                                                                      \
-        dnel2_##K r = _dnel2_##K##_scale(a, -1.0);                                         \
+        dnel2_##K r = dni_dnel2_##K##_scale(a, -1.0);                                         \
         r.v = c - a.v;                                                                     \
         return r;                                                                          \
     }                                                                                      \
     /** c / a (as a / b with a constant numerator). */                                  \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_d_div(double c, dnel2_##K a)                         \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_d_div(double c, dnel2_##K a)                         \
     {                                                                                      \
         return dnel2_##K##_div(dnel2_##K##_const(c), a);                                   \
     }                                                                                      \
     /** h(u) with h(x, k, ctx) the k-th derivative of h (called for k = 0, 1, 2). */       \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_apply(dnel2_##K u, dn_deriv_fn h, void *ctx)         \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_apply(dnel2_##K u, dn_deriv_fn h, void *ctx)         \
     {                                                                                      \
         return dnel2_##K##_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));       \
     }
 
 /* The functions: the unary table, powers, two-argument functions and pairs. */
-#define _DNEL2_ACTIVE(u) 1
-#define _DNEL2_FNS(K)                                                                      \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_pow_d(dnel2_##K u, double p)                         \
+#define DNI_DNEL2_ACTIVE(u) 1
+#define DNI_DNEL2_FNS(K)                                                                      \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_pow_d(dnel2_##K u, double p)                         \
     {                                                                                      \
         double f0, f1, f2;                                                                 \
-        _dnc2_pow_d(u.v, p, &f0, &f1, &f2);                                                \
+        dni_dnc2_pow_d(u.v, p, &f0, &f1, &f2);                                                \
         return dnel2_##K##_chain(u, f0, f1, f2);                                           \
     }                                                                                      \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_pown(dnel2_##K u, long m)                            \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_pown(dnel2_##K u, long m)                            \
     {                                                                                      \
         return dnel2_##K##_pow_d(u, (double)m);                                            \
     }                                                                                      \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_atan2(dnel2_##K y, dnel2_##K x)                      \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_atan2(dnel2_##K y, dnel2_##K x)                      \
     {                                                                                      \
-        double p[5], f0 = _dnc2_atan2(y.v, x.v, p);                                        \
-        return _dnel2_##K##_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);                \
+        double p[5], f0 = dni_dnc2_atan2(y.v, x.v, p);                                        \
+        return dni_dnel2_##K##_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);                \
     }                                                                                      \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_hypot(dnel2_##K a, dnel2_##K b)                      \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_hypot(dnel2_##K a, dnel2_##K b)                      \
     {                                                                                      \
-        double p[5], f0 = _dnc2_hypot(a.v, b.v, p);                                        \
-        return _dnel2_##K##_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);                \
+        double p[5], f0 = dni_dnc2_hypot(a.v, b.v, p);                                        \
+        return dni_dnel2_##K##_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);                \
     }                                                                                      \
-    _DNEL2_DECL void dnel2_##K##_sincos(dnel2_##K u, dnel2_##K *s, dnel2_##K *c)           \
+    DNI_DNEL2_DECL void dnel2_##K##_sincos(dnel2_##K u, dnel2_##K *s, dnel2_##K *c)           \
     {                                                                                      \
         double sn = sin(u.v), cs = cos(u.v);                                               \
         dnel2_##K rs = dnel2_##K##_chain(u, sn, cs, -sn), rc = dnel2_##K##_chain(u, cs, -sn, -cs); \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }                                                                                      \
-    _DNEL2_DECL void dnel2_##K##_sinhcosh(dnel2_##K u, dnel2_##K *s, dnel2_##K *c)         \
+    DNI_DNEL2_DECL void dnel2_##K##_sinhcosh(dnel2_##K u, dnel2_##K *s, dnel2_##K *c)         \
     {                                                                                      \
         double sh = sinh(u.v), ch = cosh(u.v);                                             \
         dnel2_##K rs = dnel2_##K##_chain(u, sh, ch, sh), rc = dnel2_##K##_chain(u, ch, sh, ch); \
@@ -245,14 +245,14 @@ extern "C" {
         *c = rc;                                                                           \
     }
 
-/* one row of _DN2_UNARY_TABLE for dnel2_K */
-#define _DNEL2_UNF(K, name, F0, F1F2)                                                      \
-    _DN2_UNARY_DEF(_DNEL2_DECL, dnel2_##K, dnel2_##K##_, _DNEL2_ACTIVE, dnel2_##K##_const, \
+/* one row of DNI2_UNARY_TABLE for dnel2_K */
+#define DNI_DNEL2_UNF(K, name, F0, F1F2)                                                      \
+    DNI2_UNARY_DEF(DNI_DNEL2_DECL, dnel2_##K, dnel2_##K##_, DNI_DNEL2_ACTIVE, dnel2_##K##_const, \
                    dnel2_##K##_chain, name, F0, F1F2)
 
 /* a^b = exp(b log a) with the value pow(a, b); needs a > 0 */
-#define _DNEL2_POW(K)                                                                      \
-    _DNEL2_DECL dnel2_##K dnel2_##K##_pow(dnel2_##K a, dnel2_##K b)                        \
+#define DNI_DNEL2_POW(K)                                                                      \
+    DNI_DNEL2_DECL dnel2_##K dnel2_##K##_pow(dnel2_##K a, dnel2_##K b)                        \
     {                                                                                      \
         dnel2_##K r = dnel2_##K##_exp(dnel2_##K##_mul(b, dnel2_##K##_log(a)));             \
         r.v = pow(a.v, b.v);                                                               \
@@ -260,11 +260,11 @@ extern "C" {
     }
 
 /* the whole family for one K */
-#define _DNEL2_ALL(K) _DNEL2_CORE(K) _DNEL2_FNS(K) _DN2_UNARY_TABLE(_DNEL2_UNF, K) _DNEL2_POW(K)
-_DNEL2_ALL(1)
-_DNEL2_ALL(2)
-_DNEL2_ALL(3)
-_DNEL2_ALL(4)
+#define DNI_DNEL2_ALL(K) DNI_DNEL2_CORE(K) DNI_DNEL2_FNS(K) DNI2_UNARY_TABLE(DNI_DNEL2_UNF, K) DNI_DNEL2_POW(K)
+DNI_DNEL2_ALL(1)
+DNI_DNEL2_ALL(2)
+DNI_DNEL2_ALL(3)
+DNI_DNEL2_ALL(4)
 
 #ifdef __cplusplus
 }

@@ -157,24 +157,24 @@ int dn_expr_eval_err(const dn_expr *e, unsigned n, const double *args, double *o
  * value of variable i (with its derivatives), *r receives the result (r may point into
  * args). work as for dn_expr_eval at order N. Returns 0 or DN_EINVAL (NULL pointer), and
  * then leaves *r untouched. Same numbers as dn_expr_eval at order N. */
-#define _DN_EXPR_DECL_FIXED(N)                                                             \
+#define DNI_EXPR_DECL_FIXED(N)                                                             \
     int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args, double *work);
-_DNUM_FOR_EACH_ORDER(_DN_EXPR_DECL_FIXED)
+DNI_DNUM_FOR_EACH_ORDER(DNI_EXPR_DECL_FIXED)
 
 #ifndef __cplusplus /* C++: overloads in dnum/dnum.hpp (dnum::expr_eval) */
 /** Type-generic name: dn_expr_eval_dnum(e, r, args, work) calls dn_expr_eval_oN for the
  *  type of *r (dnum_o1 ... dnum_o32). */
 #define dn_expr_eval_dnum(e, r, args, work)                                                \
-    _Generic((r), dnum_o1 * : dn_expr_eval_o1 _DN_EXPR_GCASE(2) _DN_EXPR_GCASE(3)         \
-             _DN_EXPR_GCASE(4) _DN_EXPR_GCASE(5) _DN_EXPR_GCASE(6) _DN_EXPR_GCASE(7)       \
-             _DN_EXPR_GCASE(8) _DN_EXPR_GCASE(9) _DN_EXPR_GCASE(10) _DN_EXPR_GCASE(11)     \
-             _DN_EXPR_GCASE(12) _DN_EXPR_GCASE(13) _DN_EXPR_GCASE(14) _DN_EXPR_GCASE(15)   \
-             _DN_EXPR_GCASE(16) _DN_EXPR_GCASE(17) _DN_EXPR_GCASE(18) _DN_EXPR_GCASE(19)   \
-             _DN_EXPR_GCASE(20) _DN_EXPR_GCASE(21) _DN_EXPR_GCASE(22) _DN_EXPR_GCASE(23)   \
-             _DN_EXPR_GCASE(24) _DN_EXPR_GCASE(25) _DN_EXPR_GCASE(26) _DN_EXPR_GCASE(27)   \
-             _DN_EXPR_GCASE(28) _DN_EXPR_GCASE(29) _DN_EXPR_GCASE(30) _DN_EXPR_GCASE(31)   \
-             _DN_EXPR_GCASE(32))(e, r, args, work)
-#define _DN_EXPR_GCASE(N) , dnum_o##N * : dn_expr_eval_o##N
+    _Generic((r), dnum_o1 * : dn_expr_eval_o1 DNI_EXPR_GCASE(2) DNI_EXPR_GCASE(3)         \
+             DNI_EXPR_GCASE(4) DNI_EXPR_GCASE(5) DNI_EXPR_GCASE(6) DNI_EXPR_GCASE(7)       \
+             DNI_EXPR_GCASE(8) DNI_EXPR_GCASE(9) DNI_EXPR_GCASE(10) DNI_EXPR_GCASE(11)     \
+             DNI_EXPR_GCASE(12) DNI_EXPR_GCASE(13) DNI_EXPR_GCASE(14) DNI_EXPR_GCASE(15)   \
+             DNI_EXPR_GCASE(16) DNI_EXPR_GCASE(17) DNI_EXPR_GCASE(18) DNI_EXPR_GCASE(19)   \
+             DNI_EXPR_GCASE(20) DNI_EXPR_GCASE(21) DNI_EXPR_GCASE(22) DNI_EXPR_GCASE(23)   \
+             DNI_EXPR_GCASE(24) DNI_EXPR_GCASE(25) DNI_EXPR_GCASE(26) DNI_EXPR_GCASE(27)   \
+             DNI_EXPR_GCASE(28) DNI_EXPR_GCASE(29) DNI_EXPR_GCASE(30) DNI_EXPR_GCASE(31)   \
+             DNI_EXPR_GCASE(32))(e, r, args, work)
+#define DNI_EXPR_GCASE(N) , dnum_o##N * : dn_expr_eval_o##N
 #endif
 
 /** Evaluates e on Dvec numbers: args[i] is variable i (all of the same order n; with no

@@ -79,9 +79,9 @@
 #ifndef DNUM_FIXED_H
 #define DNUM_FIXED_H
 
-#include "dnum/extern.h"
-#define _DN_KERNEL_HEADER "dnum/kernel.h"
-#include "dnum/kernel_cxx.h" /* the kernels, in C and C++ */
+#include "dnum/internal/extern.h"
+#define DNI_KERNEL_HEADER "dnum/internal/kernel.h"
+#include "dnum/internal/kernel_cxx.h" /* the kernels, in C and C++ */
 
 /* Linkage of the fixed-order functions: static inline in user code; src/inlines.c
  * redefines it to emit linkable copies of dnum_o1 ... dnum_o32 in the library. */
@@ -97,111 +97,111 @@
 /* The kernel with scratch that the fixed-order functions call: the inline one here;
  * src/inlines.c, which emits the library's linkable copies, calls one compiled copy of
  * each instead. */
-#ifndef _DNUM_KW
-#define _DNUM_KW(f) _dn_##f##_w
+#ifndef DNI_DNUM_KW
+#define DNI_DNUM_KW(f) dni_##f##_w
 #endif
 
-#define _DNUM_UN(N, f)                                                                     \
+#define DNI_DNUM_UN(N, f)                                                                     \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_##f(r.d, u.d, N);                                                              \
+        dni_##f(r.d, u.d, N);                                                              \
         return r;                                                                          \
     }
-#define _DNUM_BIN(N, f)                                                                    \
+#define DNI_DNUM_BIN(N, f)                                                                    \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_##f(r.d, a.d, b.d, N);                                                         \
+        dni_##f(r.d, a.d, b.d, N);                                                         \
         return r;                                                                          \
     }
-/* the kernels with scratch (kernel.h): fixed-size local arrays, _DN_W_f(N) doubles and
- * for the extended-precision kernels _DN_WW_f(N) wide numbers */
-#define _DNUM_UNW(N, f)                                                                    \
+/* the kernels with scratch (kernel.h): fixed-size local arrays, DNI_W_f(N) doubles and
+ * for the extended-precision kernels DNI_WW_f(N) wide numbers */
+#define DNI_DNUM_UNW(N, f)                                                                    \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_##f(N)];                                                           \
-        _DNUM_KW(f)(r.d, u.d, N, ws);                                                      \
+        double ws[DNI_W_##f(N)];                                                           \
+        DNI_DNUM_KW(f)(r.d, u.d, N, ws);                                                      \
         return r;                                                                          \
     }
-#define _DNUM_UNWW(N, f)                                                                   \
+#define DNI_DNUM_UNWW(N, f)                                                                   \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_##f(N)];                                                           \
-        _dn_wide ww[_DN_WW_##f(N)];                                                        \
-        _DNUM_KW(f)(r.d, u.d, N, ws, ww);                                                  \
+        double ws[DNI_W_##f(N)];                                                           \
+        dni_wide ww[DNI_WW_##f(N)];                                                        \
+        DNI_DNUM_KW(f)(r.d, u.d, N, ws, ww);                                                  \
         return r;                                                                          \
     }
-#define _DNUM_BINW(N, f)                                                                   \
+#define DNI_DNUM_BINW(N, f)                                                                   \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_##f(N)];                                                           \
-        _DNUM_KW(f)(r.d, a.d, b.d, N, ws);                                                 \
+        double ws[DNI_W_##f(N)];                                                           \
+        DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws);                                                 \
         return r;                                                                          \
     }
-#define _DNUM_BINWW(N, f)                                                                  \
+#define DNI_DNUM_BINWW(N, f)                                                                  \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_##f(N)];                                                           \
-        _dn_wide ww[_DN_WW_##f(N)];                                                        \
-        _DNUM_KW(f)(r.d, a.d, b.d, N, ws, ww);                                             \
+        double ws[DNI_W_##f(N)];                                                           \
+        dni_wide ww[DNI_WW_##f(N)];                                                        \
+        DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws, ww);                                             \
         return r;                                                                          \
     }
-#define _DNUM_BIN_D(N, f, expr)                                                            \
+#define DNI_DNUM_BIN_D(N, f, expr)                                                            \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, double c)                       \
     {                                                                                      \
         dnum_o##N r;                                                                       \
         expr;                                                                              \
         return r;                                                                          \
     }
-#define _DNUM_INT(N, f)                                                                    \
+#define DNI_DNUM_INT(N, f)                                                                    \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(int m, dnum_o##N u)                          \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_##f(N)];                                                           \
-        _DNUM_KW(f)(r.d, u.d, m, N, ws);                                                   \
+        double ws[DNI_W_##f(N)];                                                           \
+        DNI_DNUM_KW(f)(r.d, u.d, m, N, ws);                                                   \
         return r;                                                                          \
     }
-#define _DNUM_PAIR(N, f)                                                                   \
+#define DNI_DNUM_PAIR(N, f)                                                                   \
     DNUM_FIXED_DECL void dnum_o##N##_##f(dnum_o##N u, dnum_o##N *s, dnum_o##N *c)          \
     {                                                                                      \
         dnum_o##N rs, rc;                                                                  \
-        double ws[_DN_W_##f(N)];                                                           \
-        _DNUM_KW(f)(rs.d, rc.d, u.d, N, ws);                                               \
+        double ws[DNI_W_##f(N)];                                                           \
+        DNI_DNUM_KW(f)(rs.d, rc.d, u.d, N, ws);                                               \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
 
 /* the functions of the operation table (dnum/internal/ops.h), by the shape of the kernel */
-#define _DNUM_FN1(N, f, OP, shape, ...) _DNUM_FN1_##shape(N, f)
-#define _DNUM_FN1_DNI_NOWS _DNUM_UN
-#define _DNUM_FN1_DNI_WS _DNUM_UNW
-#define _DNUM_FN1_DNI_WSW _DNUM_UNWW
-#define _DNUM_FN2(N, f, OP, shape, ...) _DNUM_FN2_##shape(N, f)
-#define _DNUM_FN2_DNI_WS _DNUM_BINW
-#define _DNUM_FN2_DNI_WSW _DNUM_BINWW
-#define _DNUM_FNI(N, f, ...) _DNUM_INT(N, f)
+#define DNI_DNUM_FN1(N, f, OP, shape, ...) DNI_DNUM_FN1_##shape(N, f)
+#define DNI_DNUM_FN1_DNI_NOWS DNI_DNUM_UN
+#define DNI_DNUM_FN1_DNI_WS DNI_DNUM_UNW
+#define DNI_DNUM_FN1_DNI_WSW DNI_DNUM_UNWW
+#define DNI_DNUM_FN2(N, f, OP, shape, ...) DNI_DNUM_FN2_##shape(N, f)
+#define DNI_DNUM_FN2_DNI_WS DNI_DNUM_BINW
+#define DNI_DNUM_FN2_DNI_WSW DNI_DNUM_BINWW
+#define DNI_DNUM_FNI(N, f, ...) DNI_DNUM_INT(N, f)
 
 /** Instantiates the type dnum_oN and its whole API for order N (a decimal literal). */
 #define DNUM_DEFINE(N)                                                                     \
     typedef struct dnum_o##N {                                                             \
         double d[(N) + 1];                                                                 \
     } dnum_o##N;                                                                           \
-    _DN_STATIC_ASSERT((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnum order out of range");           \
+    DNI_STATIC_ASSERT((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnum order out of range");           \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_var(double x)                                    \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_set_var(r.d, x, N);                                                            \
+        dni_set_var(r.d, x, N);                                                            \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_const(double c)                                  \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_set_const(r.d, c, N);                                                          \
+        dni_set_const(r.d, c, N);                                                          \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_from(const double *d)                            \
@@ -218,91 +218,91 @@
     {                                                                                      \
         return k <= (N) ? a->d[k] : NAN;                                                   \
     }                                                                                      \
-    _DNUM_BIN(N, add) _DNUM_BIN(N, sub) _DNUM_BINW(N, mul) _DNUM_BINW(N, div)              \
-    _DNUM_UN(N, neg)                                                                       \
-    _DNUM_BIN_D(N, add_d, _dn_add_d(r.d, a.d, c, N))                                       \
-    _DNUM_BIN_D(N, sub_d, _dn_add_d(r.d, a.d, -c, N))                                      \
-    _DNUM_BIN_D(N, mul_d, _dn_mul_d(r.d, a.d, c, N))                                       \
-    _DNUM_BIN_D(N, div_d, _dn_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)            \
-    _DNUM_BIN_D(N, pow_d, double ws[_DN_W_pow_d(N)]; _dn_wide ww[_DN_WW_pow_d(N)];         \
-                _DNUM_KW(pow_d)(r.d, a.d, c, N, ws, ww))                                       \
+    DNI_DNUM_BIN(N, add) DNI_DNUM_BIN(N, sub) DNI_DNUM_BINW(N, mul) DNI_DNUM_BINW(N, div)              \
+    DNI_DNUM_UN(N, neg)                                                                       \
+    DNI_DNUM_BIN_D(N, add_d, dni_add_d(r.d, a.d, c, N))                                       \
+    DNI_DNUM_BIN_D(N, sub_d, dni_add_d(r.d, a.d, -c, N))                                      \
+    DNI_DNUM_BIN_D(N, mul_d, dni_mul_d(r.d, a.d, c, N))                                       \
+    DNI_DNUM_BIN_D(N, div_d, dni_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)            \
+    DNI_DNUM_BIN_D(N, pow_d, double ws[DNI_W_pow_d(N)]; dni_wide ww[DNI_WW_pow_d(N)];         \
+                DNI_DNUM_KW(pow_d)(r.d, a.d, c, N, ws, ww))                                       \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_sub(double c, dnum_o##N a)                     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        _dn_neg(r.d, a.d, N);                                                              \
+        dni_neg(r.d, a.d, N);                                                              \
         r.d[0] = c - a.d[0];                                                               \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_div(double c, dnum_o##N a)                     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_d_div(N)];                                                         \
-        _DNUM_KW(d_div)(r.d, c, a.d, N, ws);                                                   \
+        double ws[DNI_W_d_div(N)];                                                         \
+        DNI_DNUM_KW(d_div)(r.d, c, a.d, N, ws);                                                   \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_pown(dnum_o##N u, long m)                        \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_pown(N)];                                                          \
-        _dn_wide ww[_DN_WW_pown(N)];                                                       \
-        _DNUM_KW(pown)(r.d, u.d, m, N, ws, ww);                                                \
+        double ws[DNI_W_pown(N)];                                                          \
+        dni_wide ww[DNI_WW_pown(N)];                                                       \
+        DNI_DNUM_KW(pown)(r.d, u.d, m, N, ws, ww);                                                \
         return r;                                                                          \
     }                                                                                      \
     DNUM_FIXED_DECL dnum_o##N dnum_o##N##_apply(dnum_o##N u, dn_deriv_fn h, void *ctx)     \
     {                                                                                      \
         dnum_o##N r;                                                                       \
-        double ws[_DN_W_apply(N)];                                                         \
-        _DNUM_KW(apply)(r.d, u.d, h, ctx, N, ws);                                              \
+        double ws[DNI_W_apply(N)];                                                         \
+        DNI_DNUM_KW(apply)(r.d, u.d, h, ctx, N, ws);                                              \
         return r;                                                                          \
     }                                                                                      \
-    _DNUM_PAIR(N, sincos) _DNUM_PAIR(N, sinhcosh)                                          \
-    DNI_OPS_UNARY(_DNUM_FN1, N) DNI_OPS_BINARY(_DNUM_FN2, N) DNI_OPS_INT(_DNUM_FNI, N)
+    DNI_DNUM_PAIR(N, sincos) DNI_DNUM_PAIR(N, sinhcosh)                                          \
+    DNI_OPS_UNARY(DNI_DNUM_FN1, N) DNI_OPS_BINARY(DNI_DNUM_FN2, N) DNI_OPS_INT(DNI_DNUM_FNI, N)
 
-/* The built-in orders (_DNUM_FOR_EACH_ORDER: dnum/extern.h). */
-_DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
+/* The built-in orders (DNI_DNUM_FOR_EACH_ORDER: dnum/internal/extern.h). */
+DNI_DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
 
-/* dnum_oN_deriv(a, k) of the built-in orders is dnum_oN_get on a itself (_DNUM_IN_PLACE,
- * dnum/extern.h): a function-like macro over the function of the same name, which stays
+/* dnum_oN_deriv(a, k) of the built-in orders is dnum_oN_get on a itself (DNI_DNUM_IN_PLACE,
+ * dnum/internal/extern.h): a function-like macro over the function of the same name, which stays
  * (its address, (dnum_oN_deriv)(a, k), the library's linkable copy). The function takes
  * the number by value, and the compiler copies all N + 1 doubles for a call that indexes
  * it with a variable k. a is evaluated once, also an rvalue (a call's result); an
  * argument of another type is a compile error, as for the function. */
-#define dnum_o1_deriv(a, k) dnum_o1_get(_DNUM_IN_PLACE(dnum_o1, a), (k))
-#define dnum_o2_deriv(a, k) dnum_o2_get(_DNUM_IN_PLACE(dnum_o2, a), (k))
-#define dnum_o3_deriv(a, k) dnum_o3_get(_DNUM_IN_PLACE(dnum_o3, a), (k))
-#define dnum_o4_deriv(a, k) dnum_o4_get(_DNUM_IN_PLACE(dnum_o4, a), (k))
-#define dnum_o5_deriv(a, k) dnum_o5_get(_DNUM_IN_PLACE(dnum_o5, a), (k))
-#define dnum_o6_deriv(a, k) dnum_o6_get(_DNUM_IN_PLACE(dnum_o6, a), (k))
-#define dnum_o7_deriv(a, k) dnum_o7_get(_DNUM_IN_PLACE(dnum_o7, a), (k))
-#define dnum_o8_deriv(a, k) dnum_o8_get(_DNUM_IN_PLACE(dnum_o8, a), (k))
-#define dnum_o9_deriv(a, k) dnum_o9_get(_DNUM_IN_PLACE(dnum_o9, a), (k))
-#define dnum_o10_deriv(a, k) dnum_o10_get(_DNUM_IN_PLACE(dnum_o10, a), (k))
-#define dnum_o11_deriv(a, k) dnum_o11_get(_DNUM_IN_PLACE(dnum_o11, a), (k))
-#define dnum_o12_deriv(a, k) dnum_o12_get(_DNUM_IN_PLACE(dnum_o12, a), (k))
-#define dnum_o13_deriv(a, k) dnum_o13_get(_DNUM_IN_PLACE(dnum_o13, a), (k))
-#define dnum_o14_deriv(a, k) dnum_o14_get(_DNUM_IN_PLACE(dnum_o14, a), (k))
-#define dnum_o15_deriv(a, k) dnum_o15_get(_DNUM_IN_PLACE(dnum_o15, a), (k))
-#define dnum_o16_deriv(a, k) dnum_o16_get(_DNUM_IN_PLACE(dnum_o16, a), (k))
-#define dnum_o17_deriv(a, k) dnum_o17_get(_DNUM_IN_PLACE(dnum_o17, a), (k))
-#define dnum_o18_deriv(a, k) dnum_o18_get(_DNUM_IN_PLACE(dnum_o18, a), (k))
-#define dnum_o19_deriv(a, k) dnum_o19_get(_DNUM_IN_PLACE(dnum_o19, a), (k))
-#define dnum_o20_deriv(a, k) dnum_o20_get(_DNUM_IN_PLACE(dnum_o20, a), (k))
-#define dnum_o21_deriv(a, k) dnum_o21_get(_DNUM_IN_PLACE(dnum_o21, a), (k))
-#define dnum_o22_deriv(a, k) dnum_o22_get(_DNUM_IN_PLACE(dnum_o22, a), (k))
-#define dnum_o23_deriv(a, k) dnum_o23_get(_DNUM_IN_PLACE(dnum_o23, a), (k))
-#define dnum_o24_deriv(a, k) dnum_o24_get(_DNUM_IN_PLACE(dnum_o24, a), (k))
-#define dnum_o25_deriv(a, k) dnum_o25_get(_DNUM_IN_PLACE(dnum_o25, a), (k))
-#define dnum_o26_deriv(a, k) dnum_o26_get(_DNUM_IN_PLACE(dnum_o26, a), (k))
-#define dnum_o27_deriv(a, k) dnum_o27_get(_DNUM_IN_PLACE(dnum_o27, a), (k))
-#define dnum_o28_deriv(a, k) dnum_o28_get(_DNUM_IN_PLACE(dnum_o28, a), (k))
-#define dnum_o29_deriv(a, k) dnum_o29_get(_DNUM_IN_PLACE(dnum_o29, a), (k))
-#define dnum_o30_deriv(a, k) dnum_o30_get(_DNUM_IN_PLACE(dnum_o30, a), (k))
-#define dnum_o31_deriv(a, k) dnum_o31_get(_DNUM_IN_PLACE(dnum_o31, a), (k))
-#define dnum_o32_deriv(a, k) dnum_o32_get(_DNUM_IN_PLACE(dnum_o32, a), (k))
+#define dnum_o1_deriv(a, k) dnum_o1_get(DNI_DNUM_IN_PLACE(dnum_o1, a), (k))
+#define dnum_o2_deriv(a, k) dnum_o2_get(DNI_DNUM_IN_PLACE(dnum_o2, a), (k))
+#define dnum_o3_deriv(a, k) dnum_o3_get(DNI_DNUM_IN_PLACE(dnum_o3, a), (k))
+#define dnum_o4_deriv(a, k) dnum_o4_get(DNI_DNUM_IN_PLACE(dnum_o4, a), (k))
+#define dnum_o5_deriv(a, k) dnum_o5_get(DNI_DNUM_IN_PLACE(dnum_o5, a), (k))
+#define dnum_o6_deriv(a, k) dnum_o6_get(DNI_DNUM_IN_PLACE(dnum_o6, a), (k))
+#define dnum_o7_deriv(a, k) dnum_o7_get(DNI_DNUM_IN_PLACE(dnum_o7, a), (k))
+#define dnum_o8_deriv(a, k) dnum_o8_get(DNI_DNUM_IN_PLACE(dnum_o8, a), (k))
+#define dnum_o9_deriv(a, k) dnum_o9_get(DNI_DNUM_IN_PLACE(dnum_o9, a), (k))
+#define dnum_o10_deriv(a, k) dnum_o10_get(DNI_DNUM_IN_PLACE(dnum_o10, a), (k))
+#define dnum_o11_deriv(a, k) dnum_o11_get(DNI_DNUM_IN_PLACE(dnum_o11, a), (k))
+#define dnum_o12_deriv(a, k) dnum_o12_get(DNI_DNUM_IN_PLACE(dnum_o12, a), (k))
+#define dnum_o13_deriv(a, k) dnum_o13_get(DNI_DNUM_IN_PLACE(dnum_o13, a), (k))
+#define dnum_o14_deriv(a, k) dnum_o14_get(DNI_DNUM_IN_PLACE(dnum_o14, a), (k))
+#define dnum_o15_deriv(a, k) dnum_o15_get(DNI_DNUM_IN_PLACE(dnum_o15, a), (k))
+#define dnum_o16_deriv(a, k) dnum_o16_get(DNI_DNUM_IN_PLACE(dnum_o16, a), (k))
+#define dnum_o17_deriv(a, k) dnum_o17_get(DNI_DNUM_IN_PLACE(dnum_o17, a), (k))
+#define dnum_o18_deriv(a, k) dnum_o18_get(DNI_DNUM_IN_PLACE(dnum_o18, a), (k))
+#define dnum_o19_deriv(a, k) dnum_o19_get(DNI_DNUM_IN_PLACE(dnum_o19, a), (k))
+#define dnum_o20_deriv(a, k) dnum_o20_get(DNI_DNUM_IN_PLACE(dnum_o20, a), (k))
+#define dnum_o21_deriv(a, k) dnum_o21_get(DNI_DNUM_IN_PLACE(dnum_o21, a), (k))
+#define dnum_o22_deriv(a, k) dnum_o22_get(DNI_DNUM_IN_PLACE(dnum_o22, a), (k))
+#define dnum_o23_deriv(a, k) dnum_o23_get(DNI_DNUM_IN_PLACE(dnum_o23, a), (k))
+#define dnum_o24_deriv(a, k) dnum_o24_get(DNI_DNUM_IN_PLACE(dnum_o24, a), (k))
+#define dnum_o25_deriv(a, k) dnum_o25_get(DNI_DNUM_IN_PLACE(dnum_o25, a), (k))
+#define dnum_o26_deriv(a, k) dnum_o26_get(DNI_DNUM_IN_PLACE(dnum_o26, a), (k))
+#define dnum_o27_deriv(a, k) dnum_o27_get(DNI_DNUM_IN_PLACE(dnum_o27, a), (k))
+#define dnum_o28_deriv(a, k) dnum_o28_get(DNI_DNUM_IN_PLACE(dnum_o28, a), (k))
+#define dnum_o29_deriv(a, k) dnum_o29_get(DNI_DNUM_IN_PLACE(dnum_o29, a), (k))
+#define dnum_o30_deriv(a, k) dnum_o30_get(DNI_DNUM_IN_PLACE(dnum_o30, a), (k))
+#define dnum_o31_deriv(a, k) dnum_o31_get(DNI_DNUM_IN_PLACE(dnum_o31, a), (k))
+#define dnum_o32_deriv(a, k) dnum_o32_get(DNI_DNUM_IN_PLACE(dnum_o32, a), (k))
 
 #ifndef __cplusplus /* C++: overloads in dnum/dnum.hpp */
 /* ---- C11 _Generic front over the built-in orders ---------------------------------- */
-#define _DN_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
+#define DNI_GCASE(N, f) , dnum_o##N : dnum_o##N##_##f
 /* Any other argument type (a dnum2_oN, a dvec pointer, a double) selects this object,
  * which is not a function: the compiler's error then names the rule (gcc: "called object
  * 'dn_generic_names_take_dnum_o1_to_dnum_o32_only' is not a function", clang: "called
@@ -311,87 +311,87 @@ _DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
  * a valid program. */
 extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
     dn_generic_names_take_dnum_o1_to_dnum_o32_only;
-#define _DN_GEN(f, a)                                                                     \
-    _Generic((a), dnum_o1 : dnum_o1_##f _DN_GCASE(2, f) _DN_GCASE(3, f) _DN_GCASE(4, f)     \
-             _DN_GCASE(5, f) _DN_GCASE(6, f) _DN_GCASE(7, f) _DN_GCASE(8, f)               \
-             _DN_GCASE(9, f) _DN_GCASE(10, f) _DN_GCASE(11, f) _DN_GCASE(12, f)            \
-             _DN_GCASE(13, f) _DN_GCASE(14, f) _DN_GCASE(15, f) _DN_GCASE(16, f)           \
-             _DN_GCASE(17, f) _DN_GCASE(18, f) _DN_GCASE(19, f) _DN_GCASE(20, f)           \
-             _DN_GCASE(21, f) _DN_GCASE(22, f) _DN_GCASE(23, f) _DN_GCASE(24, f)           \
-             _DN_GCASE(25, f) _DN_GCASE(26, f) _DN_GCASE(27, f) _DN_GCASE(28, f)           \
-             _DN_GCASE(29, f) _DN_GCASE(30, f) _DN_GCASE(31, f) _DN_GCASE(32, f),         \
+#define DNI_GEN(f, a)                                                                     \
+    _Generic((a), dnum_o1 : dnum_o1_##f DNI_GCASE(2, f) DNI_GCASE(3, f) DNI_GCASE(4, f)     \
+             DNI_GCASE(5, f) DNI_GCASE(6, f) DNI_GCASE(7, f) DNI_GCASE(8, f)               \
+             DNI_GCASE(9, f) DNI_GCASE(10, f) DNI_GCASE(11, f) DNI_GCASE(12, f)            \
+             DNI_GCASE(13, f) DNI_GCASE(14, f) DNI_GCASE(15, f) DNI_GCASE(16, f)           \
+             DNI_GCASE(17, f) DNI_GCASE(18, f) DNI_GCASE(19, f) DNI_GCASE(20, f)           \
+             DNI_GCASE(21, f) DNI_GCASE(22, f) DNI_GCASE(23, f) DNI_GCASE(24, f)           \
+             DNI_GCASE(25, f) DNI_GCASE(26, f) DNI_GCASE(27, f) DNI_GCASE(28, f)           \
+             DNI_GCASE(29, f) DNI_GCASE(30, f) DNI_GCASE(31, f) DNI_GCASE(32, f),         \
              default : dn_generic_names_take_dnum_o1_to_dnum_o32_only)
 
 /* Type-generic names: dn_f(a, ...) calls dnum_oN_f for the order of a. */
 /* dn_deriv reads in place as dnum_oN_deriv does: dnum_oN_get on a's array, a pointer to
  * a itself */
-#define dn_deriv(a, k) _DN_GEN(get, a)((const void *)(a).d, (k))
-#define dn_add(a, b) _DN_GEN(add, a)(a, b)
-#define dn_sub(a, b) _DN_GEN(sub, a)(a, b)
-#define dn_mul(a, b) _DN_GEN(mul, a)(a, b)
-#define dn_div(a, b) _DN_GEN(div, a)(a, b)
-#define dn_neg(a) _DN_GEN(neg, a)(a)
-#define dn_add_d(a, c) _DN_GEN(add_d, a)(a, c)
-#define dn_sub_d(a, c) _DN_GEN(sub_d, a)(a, c)
-#define dn_mul_d(a, c) _DN_GEN(mul_d, a)(a, c)
-#define dn_div_d(a, c) _DN_GEN(div_d, a)(a, c)
-#define dn_d_sub(c, a) _DN_GEN(d_sub, a)(c, a)
-#define dn_d_div(c, a) _DN_GEN(d_div, a)(c, a)
-#define dn_apply(u, h, ctx) _DN_GEN(apply, u)(u, h, ctx)
-#define dn_exp(u) _DN_GEN(exp, u)(u)
-#define dn_expm1(u) _DN_GEN(expm1, u)(u)
-#define dn_log(u) _DN_GEN(log, u)(u)
-#define dn_log1p(u) _DN_GEN(log1p, u)(u)
-#define dn_sqrt(u) _DN_GEN(sqrt, u)(u)
-#define dn_cbrt(u) _DN_GEN(cbrt, u)(u)
-#define dn_pow_d(u, p) _DN_GEN(pow_d, u)(u, p)
-#define dn_pown(u, m) _DN_GEN(pown, u)(u, m)
-#define dn_pow(a, b) _DN_GEN(pow, a)(a, b)
-#define dn_sin(u) _DN_GEN(sin, u)(u)
-#define dn_cos(u) _DN_GEN(cos, u)(u)
-#define dn_tan(u) _DN_GEN(tan, u)(u)
-#define dn_asin(u) _DN_GEN(asin, u)(u)
-#define dn_acos(u) _DN_GEN(acos, u)(u)
-#define dn_atan(u) _DN_GEN(atan, u)(u)
-#define dn_atan2(y, x) _DN_GEN(atan2, y)(y, x)
-#define dn_sinh(u) _DN_GEN(sinh, u)(u)
-#define dn_cosh(u) _DN_GEN(cosh, u)(u)
-#define dn_tanh(u) _DN_GEN(tanh, u)(u)
-#define dn_asinh(u) _DN_GEN(asinh, u)(u)
-#define dn_acosh(u) _DN_GEN(acosh, u)(u)
-#define dn_atanh(u) _DN_GEN(atanh, u)(u)
-#define dn_erf(u) _DN_GEN(erf, u)(u)
-#define dn_erfc(u) _DN_GEN(erfc, u)(u)
-#define dn_hypot(a, b) _DN_GEN(hypot, a)(a, b)
-#define dn_abs(u) _DN_GEN(abs, u)(u)
-#define dn_sincos(u, s, c) _DN_GEN(sincos, u)(u, s, c)
-#define dn_sinhcosh(u, s, c) _DN_GEN(sinhcosh, u)(u, s, c)
-#define dn_lgamma(u) _DN_GEN(lgamma, u)(u)
-#define dn_tgamma(u) _DN_GEN(tgamma, u)(u)
-#define dn_digamma(u) _DN_GEN(digamma, u)(u)
-#define dn_polygamma(m, u) _DN_GEN(polygamma, u)(m, u)
-#define dn_lambertw(u) _DN_GEN(lambertw, u)(u)
-#define dn_lambertwm1(u) _DN_GEN(lambertwm1, u)(u)
-#define dn_erfinv(u) _DN_GEN(erfinv, u)(u)
-#define dn_erfcinv(u) _DN_GEN(erfcinv, u)(u)
-#define dn_j0(u) _DN_GEN(j0, u)(u)
-#define dn_j1(u) _DN_GEN(j1, u)(u)
-#define dn_jn(nu, u) _DN_GEN(jn, u)(nu, u)
-#define dn_y0(u) _DN_GEN(y0, u)(u)
-#define dn_y1(u) _DN_GEN(y1, u)(u)
-#define dn_yn(nu, u) _DN_GEN(yn, u)(nu, u)
-#define dn_log2(u) _DN_GEN(log2, u)(u)
-#define dn_log10(u) _DN_GEN(log10, u)(u)
-#define dn_exp2(u) _DN_GEN(exp2, u)(u)
-#define dn_sinc(u) _DN_GEN(sinc, u)(u)
-#define dn_cot(u) _DN_GEN(cot, u)(u)
-#define dn_sinpi(u) _DN_GEN(sinpi, u)(u)
-#define dn_cospi(u) _DN_GEN(cospi, u)(u)
-#define dn_floor(u) _DN_GEN(floor, u)(u)
-#define dn_ceil(u) _DN_GEN(ceil, u)(u)
-#define dn_min(a, b) _DN_GEN(min, a)(a, b)
-#define dn_max(a, b) _DN_GEN(max, a)(a, b)
-#define dn_fmod(a, b) _DN_GEN(fmod, a)(a, b)
+#define dn_deriv(a, k) DNI_GEN(get, a)((const void *)(a).d, (k))
+#define dn_add(a, b) DNI_GEN(add, a)(a, b)
+#define dn_sub(a, b) DNI_GEN(sub, a)(a, b)
+#define dn_mul(a, b) DNI_GEN(mul, a)(a, b)
+#define dn_div(a, b) DNI_GEN(div, a)(a, b)
+#define dn_neg(a) DNI_GEN(neg, a)(a)
+#define dn_add_d(a, c) DNI_GEN(add_d, a)(a, c)
+#define dn_sub_d(a, c) DNI_GEN(sub_d, a)(a, c)
+#define dn_mul_d(a, c) DNI_GEN(mul_d, a)(a, c)
+#define dn_div_d(a, c) DNI_GEN(div_d, a)(a, c)
+#define dn_d_sub(c, a) DNI_GEN(d_sub, a)(c, a)
+#define dn_d_div(c, a) DNI_GEN(d_div, a)(c, a)
+#define dn_apply(u, h, ctx) DNI_GEN(apply, u)(u, h, ctx)
+#define dn_exp(u) DNI_GEN(exp, u)(u)
+#define dn_expm1(u) DNI_GEN(expm1, u)(u)
+#define dn_log(u) DNI_GEN(log, u)(u)
+#define dn_log1p(u) DNI_GEN(log1p, u)(u)
+#define dn_sqrt(u) DNI_GEN(sqrt, u)(u)
+#define dn_cbrt(u) DNI_GEN(cbrt, u)(u)
+#define dn_pow_d(u, p) DNI_GEN(pow_d, u)(u, p)
+#define dn_pown(u, m) DNI_GEN(pown, u)(u, m)
+#define dn_pow(a, b) DNI_GEN(pow, a)(a, b)
+#define dn_sin(u) DNI_GEN(sin, u)(u)
+#define dn_cos(u) DNI_GEN(cos, u)(u)
+#define dn_tan(u) DNI_GEN(tan, u)(u)
+#define dn_asin(u) DNI_GEN(asin, u)(u)
+#define dn_acos(u) DNI_GEN(acos, u)(u)
+#define dn_atan(u) DNI_GEN(atan, u)(u)
+#define dn_atan2(y, x) DNI_GEN(atan2, y)(y, x)
+#define dn_sinh(u) DNI_GEN(sinh, u)(u)
+#define dn_cosh(u) DNI_GEN(cosh, u)(u)
+#define dn_tanh(u) DNI_GEN(tanh, u)(u)
+#define dn_asinh(u) DNI_GEN(asinh, u)(u)
+#define dn_acosh(u) DNI_GEN(acosh, u)(u)
+#define dn_atanh(u) DNI_GEN(atanh, u)(u)
+#define dn_erf(u) DNI_GEN(erf, u)(u)
+#define dn_erfc(u) DNI_GEN(erfc, u)(u)
+#define dn_hypot(a, b) DNI_GEN(hypot, a)(a, b)
+#define dn_abs(u) DNI_GEN(abs, u)(u)
+#define dn_sincos(u, s, c) DNI_GEN(sincos, u)(u, s, c)
+#define dn_sinhcosh(u, s, c) DNI_GEN(sinhcosh, u)(u, s, c)
+#define dn_lgamma(u) DNI_GEN(lgamma, u)(u)
+#define dn_tgamma(u) DNI_GEN(tgamma, u)(u)
+#define dn_digamma(u) DNI_GEN(digamma, u)(u)
+#define dn_polygamma(m, u) DNI_GEN(polygamma, u)(m, u)
+#define dn_lambertw(u) DNI_GEN(lambertw, u)(u)
+#define dn_lambertwm1(u) DNI_GEN(lambertwm1, u)(u)
+#define dn_erfinv(u) DNI_GEN(erfinv, u)(u)
+#define dn_erfcinv(u) DNI_GEN(erfcinv, u)(u)
+#define dn_j0(u) DNI_GEN(j0, u)(u)
+#define dn_j1(u) DNI_GEN(j1, u)(u)
+#define dn_jn(nu, u) DNI_GEN(jn, u)(nu, u)
+#define dn_y0(u) DNI_GEN(y0, u)(u)
+#define dn_y1(u) DNI_GEN(y1, u)(u)
+#define dn_yn(nu, u) DNI_GEN(yn, u)(nu, u)
+#define dn_log2(u) DNI_GEN(log2, u)(u)
+#define dn_log10(u) DNI_GEN(log10, u)(u)
+#define dn_exp2(u) DNI_GEN(exp2, u)(u)
+#define dn_sinc(u) DNI_GEN(sinc, u)(u)
+#define dn_cot(u) DNI_GEN(cot, u)(u)
+#define dn_sinpi(u) DNI_GEN(sinpi, u)(u)
+#define dn_cospi(u) DNI_GEN(cospi, u)(u)
+#define dn_floor(u) DNI_GEN(floor, u)(u)
+#define dn_ceil(u) DNI_GEN(ceil, u)(u)
+#define dn_min(a, b) DNI_GEN(min, a)(a, b)
+#define dn_max(a, b) DNI_GEN(max, a)(a, b)
+#define dn_fmod(a, b) DNI_GEN(fmod, a)(a, b)
 
 #endif /* C */
 

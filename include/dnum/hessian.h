@@ -73,11 +73,11 @@ typedef dnum_o2 (*dn_objective2)(const dnum_o2 *x, unsigned n, void *ctx);
 typedef dlane2 (*dn_objective_l2)(const dlane2 *x, unsigned n, void *ctx);
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DN_OBJ_UNUSED __attribute__((unused))
-#define _DN_OBJ_APART __attribute__((unused, noinline)) /* (its code as if alone) */
+#define DNI_OBJ_UNUSED __attribute__((unused))
+#define DNI_OBJ_APART __attribute__((unused, noinline)) /* (its code as if alone) */
 #else
-#define _DN_OBJ_UNUSED
-#define _DN_OBJ_APART
+#define DNI_OBJ_UNUSED
+#define DNI_OBJ_APART
 #endif
 
 /** An objective written on dsp2 (one-pass drivers). */
@@ -94,7 +94,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
  *               for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i]));
  *               return s;) */
 #define DN_OBJECTIVE2(name, T, x, n, ctx, ...)                                             \
-    static _DN_OBJ_UNUSED dnum_o2 name(const dnum_o2 *x, unsigned n, void *ctx)            \
+    static DNI_OBJ_UNUSED dnum_o2 name(const dnum_o2 *x, unsigned n, void *ctx)            \
     {                                                                                      \
         typedef dnum_o2 T;                                                                 \
         (void)(n);                                                                         \
@@ -102,7 +102,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static _DN_OBJ_UNUSED dlane2 name##_lanes(const dlane2 *x, unsigned n, void *ctx)      \
+    static DNI_OBJ_UNUSED dlane2 name##_lanes(const dlane2 *x, unsigned n, void *ctx)      \
     {                                                                                      \
         typedef dlane2 T;                                                                  \
         (void)(n);                                                                         \
@@ -110,7 +110,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static _DN_OBJ_UNUSED dsph2 name##_sph(const dsph2 *x, unsigned n, void *ctx)          \
+    static DNI_OBJ_UNUSED dsph2 name##_sph(const dsph2 *x, unsigned n, void *ctx)          \
     {                                                                                      \
         typedef dsph2 T;                                                                   \
         (void)(n);                                                                         \
@@ -118,7 +118,7 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static _DN_OBJ_APART dsp2 name##_spl(const dsp2 *x, unsigned n, void *ctx)            \
+    static DNI_OBJ_APART dsp2 name##_spl(const dsp2 *x, unsigned n, void *ctx)            \
     {                                                                                      \
         typedef dsp2 T;                                                                    \
         (void)(n);                                                                         \
@@ -126,10 +126,10 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static _DN_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
+    static DNI_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
     {                                                                                      \
-        const dsph2 *xs = _dsph2_vars(x, n);                                               \
-        return xs ? _dsph2_result(name##_sph(xs, n, ctx)) : name##_spl(x, n, ctx);         \
+        const dsph2 *xs = dni_dsph2_vars(x, n);                                               \
+        return xs ? dni_dsph2_result(name##_sph(xs, n, ctx)) : name##_spl(x, n, ctx);         \
     }
 
 /** Value, gradient and Hessian diagonal of f at x by one evaluation of f per coordinate:
@@ -282,7 +282,7 @@ void dn_elements_free(dn_elements *E);
 size_t dn_elements_bytes(const dn_elements *E);
 
 /* internal: one call of an element function's loop (filled by the drivers) */
-typedef struct _dn_eljob {
+typedef struct dni_eljob {
     int mode;              /* 0 gradient, 1 diagonal, 2 H v, 3 sparse Hessian, -1 probe */
     unsigned k;            /* probe: set to the function's K */
     size_t m;              /* elements */
@@ -292,19 +292,19 @@ typedef struct _dn_eljob {
     double *grad, *out;    /* gradient (or NULL); diagonal, H v, or the pattern's values */
     void *ctx;             /* the caller's */
     double fx;             /* the sum of the elements' values */
-} _dn_eljob;
+} dni_eljob;
 
 /** An element function defined by DN_ELEMENT2 (pass it to the dn_*_el drivers). */
-typedef void (*dn_element2)(_dn_eljob *job);
+typedef void (*dn_element2)(dni_eljob *job);
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DN_EL_INLINE static inline __attribute__((unused, always_inline))
+#define DNI_EL_INLINE static inline __attribute__((unused, always_inline))
 #else
-#define _DN_EL_INLINE static inline
+#define DNI_EL_INLINE static inline
 #endif
 
 /* The loop of an element function F (on dnel2_K) in mode M (a constant). */
-#define _DN_EL_LOOP(K, F, J, M)                                                            \
+#define DNI_EL_LOOP(K, F, J, M)                                                            \
     {                                                                                      \
         const unsigned *I = (J)->idx;                                                      \
         const double *x = (J)->x, *v = (J)->v;                                             \
@@ -312,19 +312,19 @@ typedef void (*dn_element2)(_dn_eljob *job);
         double *G = (J)->grad, *O = (J)->out, fx = 0.0;                                    \
         for (size_t e = 0; e < (J)->m; e++, I += K) {                                      \
             dnel2_##K u[K];                                                                \
-            _DNEL2_FOR(k, K) u[k] = dnel2_##K##_var(x[I[k]], k);                           \
+            DNI_DNEL2_FOR(k, K) u[k] = dnel2_##K##_var(x[I[k]], k);                           \
             dnel2_##K r = F(u, e, (J)->ctx);                                               \
             fx += r.v;                                                                     \
-            if (G) _DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                     \
-            if ((M) == 1) _DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];                 \
-            if ((M) == 2) _DNEL2_FOR(k, K) {                                               \
+            if (G) DNI_DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                     \
+            if ((M) == 1) DNI_DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];                 \
+            if ((M) == 2) DNI_DNEL2_FOR(k, K) {                                               \
                     double s = 0.0;                                                        \
-                    _DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] *  \
+                    DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] *  \
                                           v[I[l]];                                         \
                     O[I[k]] += s;                                                          \
                 }                                                                          \
             if ((M) == 3) {                                                                \
-                _DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                           \
+                DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                           \
                 pos += DNEL2_TRI(K);                                                       \
             }                                                                              \
         }                                                                                  \
@@ -344,7 +344,7 @@ typedef void (*dn_element2)(_dn_eljob *job);
  *        T b = dnh_d_sub(1.0, u[0]);
  *        return dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b));) */
 #define DN_ELEMENT2(name, K, T, u, e, ctx, ...)                                            \
-    _DN_EL_INLINE dnel2_##K name##_elem(const dnel2_##K *u, size_t e, void *ctx)           \
+    DNI_EL_INLINE dnel2_##K name##_elem(const dnel2_##K *u, size_t e, void *ctx)           \
     {                                                                                      \
         typedef dnel2_##K T;                                                               \
         (void)(e);                                                                         \
@@ -352,13 +352,13 @@ typedef void (*dn_element2)(_dn_eljob *job);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static _DN_OBJ_UNUSED void name(_dn_eljob *J)                                          \
+    static DNI_OBJ_UNUSED void name(dni_eljob *J)                                          \
     {                                                                                      \
         switch (J->mode) {                                                                 \
-        case 0: _DN_EL_LOOP(K, name##_elem, J, 0) break;                                   \
-        case 1: _DN_EL_LOOP(K, name##_elem, J, 1) break;                                   \
-        case 2: _DN_EL_LOOP(K, name##_elem, J, 2) break;                                   \
-        case 3: _DN_EL_LOOP(K, name##_elem, J, 3) break;                                   \
+        case 0: DNI_EL_LOOP(K, name##_elem, J, 0) break;                                   \
+        case 1: DNI_EL_LOOP(K, name##_elem, J, 1) break;                                   \
+        case 2: DNI_EL_LOOP(K, name##_elem, J, 2) break;                                   \
+        case 3: DNI_EL_LOOP(K, name##_elem, J, 3) break;                                   \
         default: J->k = K;                                                                 \
         }                                                                                  \
     }
@@ -411,7 +411,7 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
 #ifndef __cplusplus
 /* ---- C: the argument types of every call checked at compile time -------------------------
  * Each driver (and dn_elements_new) is also a macro of the same name that passes every
- * argument through a _Generic check (_DN_ARG, dnum/common.h) and calls the function: an
+ * argument through a _Generic check (DNI_ARG, dnum/common.h) and calls the function: an
  * objective of another number type, a workspace, structure or array of another type, or a
  * count where a pointer belongs, stops the compilation (error naming
  * dn_driver_argument_has_the_wrong_type, or "invalid operands to binary *" for a pointer
@@ -419,85 +419,85 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
  * crashes. NULL (or 0) stays allowed wherever a pointer is (a required one is DN_EINVAL at
  * run time). The functions stay callable without the check as (dn_hessdiag)(...) and through
  * pointers (&dn_hessdiag). C++ rejects such calls by itself. */
-#define _DN_EL(p) _DN_CARG(dn_elements, p)
-#define _DN_ERR(p) _DN_ARG(dn_errinfo *, p)
-#define _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, Obj, Work)                         \
-    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(hdiag), _DN_ARG(Obj, f), ctx, _DN_IN(x), _DN_N(n),   \
-        _DN_ARG(Work, work)
+#define DNI_EL(p) DNI_CARG(dn_elements, p)
+#define DNI_ERR(p) DNI_ARG(dn_errinfo *, p)
+#define DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, Obj, Work)                         \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hdiag), DNI_ARG(Obj, f), ctx, DNI_IN(x), DNI_N(n),   \
+        DNI_ARG(Work, work)
 #define dn_hessdiag(fx, grad, hdiag, f, ctx, x, n, work)                                   \
-    dn_hessdiag(_DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
+    dn_hessdiag(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
 #define dn_hessdiag_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                           \
-    dn_hessdiag_ex(_DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
-                   _DN_ERR(err))
+    dn_hessdiag_ex(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
+                   DNI_ERR(err))
 #define dn_hessdiag_lanes(fx, grad, hdiag, f, ctx, x, n, work)                             \
     dn_hessdiag_lanes(                                                                     \
-        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *))
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *))
 #define dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                     \
     dn_hessdiag_lanes_ex(                                                                  \
-        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *),       \
-        _DN_ERR(err))
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *),       \
+        DNI_ERR(err))
 #define dn_hessian(fx, grad, hess, f, ctx, x, n, work)                                     \
-    dn_hessian(_DN_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
+    dn_hessian(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
 #define dn_hessian_ex(fx, grad, hess, f, ctx, x, n, work, err)                             \
-    dn_hessian_ex(_DN_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
-                  _DN_ERR(err))
+    dn_hessian_ex(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
+                  DNI_ERR(err))
 #define dn_hessdiag_sp(fx, grad, hdiag, f, ctx, x, n, work)                                \
     dn_hessdiag_sp(                                                                        \
-        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *))
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *))
 #define dn_hessdiag_sp_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                        \
     dn_hessdiag_sp_ex(                                                                     \
-        _DN_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *),    \
-        _DN_ERR(err))
-#define _DN_GS_ARGS(fx, grad, f, ctx, x, n, work)                                          \
-    _DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_objective_sp, f), ctx, _DN_IN(x), _DN_N(n),       \
-        _DN_ARG(dsp2_work *, work)
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *),    \
+        DNI_ERR(err))
+#define DNI_GS_ARGS(fx, grad, f, ctx, x, n, work)                                          \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x), DNI_N(n),       \
+        DNI_ARG(dsp2_work *, work)
 #define dn_grad_sp(fx, grad, f, ctx, x, n, work)                                           \
-    dn_grad_sp(_DN_GS_ARGS(fx, grad, f, ctx, x, n, work))
+    dn_grad_sp(DNI_GS_ARGS(fx, grad, f, ctx, x, n, work))
 #define dn_grad_sp_ex(fx, grad, f, ctx, x, n, work, err)                                   \
-    dn_grad_sp_ex(_DN_GS_ARGS(fx, grad, f, ctx, x, n, work), _DN_ERR(err))
-#define _DN_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work)                                   \
-    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(hv), _DN_ARG(dn_objective_sp, f), ctx, _DN_IN(x),    \
-        _DN_IN(v), _DN_N(n), _DN_ARG(dsp2_work *, work)
+    dn_grad_sp_ex(DNI_GS_ARGS(fx, grad, f, ctx, x, n, work), DNI_ERR(err))
+#define DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work)                                   \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),    \
+        DNI_IN(v), DNI_N(n), DNI_ARG(dsp2_work *, work)
 #define dn_hessvec_sp(fx, grad, hv, f, ctx, x, v, n, work)                                 \
-    dn_hessvec_sp(_DN_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work))
+    dn_hessvec_sp(DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work))
 #define dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, err)                         \
-    dn_hessvec_sp_ex(_DN_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work), _DN_ERR(err))
-#define _DN_HS_ARGS(fx, grad, H, f, ctx, x, n, work)                                       \
-    _DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_sphess *, H), _DN_ARG(dn_objective_sp, f), ctx,   \
-        _DN_IN(x), _DN_N(n), _DN_ARG(dsp2_work *, work)
+    dn_hessvec_sp_ex(DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work), DNI_ERR(err))
+#define DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work)                                       \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_sphess *, H), DNI_ARG(dn_objective_sp, f), ctx,   \
+        DNI_IN(x), DNI_N(n), DNI_ARG(dsp2_work *, work)
 #define dn_hessian_sp(fx, grad, H, f, ctx, x, n, work)                                     \
-    dn_hessian_sp(_DN_HS_ARGS(fx, grad, H, f, ctx, x, n, work))
+    dn_hessian_sp(DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work))
 #define dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, err)                             \
-    dn_hessian_sp_ex(_DN_HS_ARGS(fx, grad, H, f, ctx, x, n, work), _DN_ERR(err))
-#define _DN_EN_ARGS(E, n, K, m, idx, al)                                                   \
-    _DN_ARG(dn_elements **, E), _DN_N(n), _DN_N(K), _DN_N(m), _DN_CARG(unsigned, idx),       \
-        _DN_CARG(dn_allocator, al)
-#define dn_elements_new(E, n, K, m, idx, al) dn_elements_new(_DN_EN_ARGS(E, n, K, m, idx, al))
+    dn_hessian_sp_ex(DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work), DNI_ERR(err))
+#define DNI_EN_ARGS(E, n, K, m, idx, al)                                                   \
+    DNI_ARG(dn_elements **, E), DNI_N(n), DNI_N(K), DNI_N(m), DNI_CARG(unsigned, idx),       \
+        DNI_CARG(dn_allocator, al)
+#define dn_elements_new(E, n, K, m, idx, al) dn_elements_new(DNI_EN_ARGS(E, n, K, m, idx, al))
 #define dn_elements_new_ex(E, n, K, m, idx, al, err)                                       \
-    dn_elements_new_ex(_DN_EN_ARGS(E, n, K, m, idx, al), _DN_ERR(err))
+    dn_elements_new_ex(DNI_EN_ARGS(E, n, K, m, idx, al), DNI_ERR(err))
 #define dn_grad_el(fx, grad, f, ctx, x, E)                                                 \
-    dn_grad_el(_DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_element2, f), ctx, _DN_IN(x), _DN_EL(E))
+    dn_grad_el(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element2, f), ctx, DNI_IN(x), DNI_EL(E))
 #define dn_grad_el_ex(fx, grad, f, ctx, x, E, err)                                         \
-    dn_grad_el_ex(_DN_OUT(fx), _DN_OUT(grad), _DN_ARG(dn_element2, f), ctx, _DN_IN(x),       \
-                  _DN_EL(E), _DN_ERR(err))
-#define _DN_HE_ARGS(fx, grad, out, f, ctx, x, E, Out)                                      \
-    _DN_OUT(fx), _DN_OUT(grad), _DN_ARG(Out, out), _DN_ARG(dn_element2, f), ctx, _DN_IN(x),  \
-        _DN_EL(E)
+    dn_grad_el_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element2, f), ctx, DNI_IN(x),       \
+                  DNI_EL(E), DNI_ERR(err))
+#define DNI_HE_ARGS(fx, grad, out, f, ctx, x, E, Out)                                      \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(Out, out), DNI_ARG(dn_element2, f), ctx, DNI_IN(x),  \
+        DNI_EL(E)
 #define dn_hessdiag_el(fx, grad, hdiag, f, ctx, x, E)                                      \
-    dn_hessdiag_el(_DN_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *))
+    dn_hessdiag_el(DNI_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *))
 #define dn_hessdiag_el_ex(fx, grad, hdiag, f, ctx, x, E, err)                              \
-    dn_hessdiag_el_ex(_DN_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *), _DN_ERR(err))
+    dn_hessdiag_el_ex(DNI_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *), DNI_ERR(err))
 #define dn_hessian_el(fx, grad, H, f, ctx, x, E)                                           \
-    dn_hessian_el(_DN_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *))
+    dn_hessian_el(DNI_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *))
 #define dn_hessian_el_ex(fx, grad, H, f, ctx, x, E, err)                                   \
-    dn_hessian_el_ex(_DN_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *), _DN_ERR(err))
-#define _DN_VE_ARGS(fx, grad, hv, f, ctx, x, v, E)                                         \
-    _DN_OUT(fx), _DN_OUT(grad), _DN_OUT(hv), _DN_ARG(dn_element2, f), ctx, _DN_IN(x),        \
-        _DN_IN(v), _DN_EL(E)
+    dn_hessian_el_ex(DNI_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *), DNI_ERR(err))
+#define DNI_VE_ARGS(fx, grad, hv, f, ctx, x, v, E)                                         \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_element2, f), ctx, DNI_IN(x),        \
+        DNI_IN(v), DNI_EL(E)
 #define dn_hessvec_el(fx, grad, hv, f, ctx, x, v, E)                                       \
-    dn_hessvec_el(_DN_VE_ARGS(fx, grad, hv, f, ctx, x, v, E))
+    dn_hessvec_el(DNI_VE_ARGS(fx, grad, hv, f, ctx, x, v, E))
 #define dn_hessvec_el_ex(fx, grad, hv, f, ctx, x, v, E, err)                               \
-    dn_hessvec_el_ex(_DN_VE_ARGS(fx, grad, hv, f, ctx, x, v, E), _DN_ERR(err))
+    dn_hessvec_el_ex(DNI_VE_ARGS(fx, grad, hv, f, ctx, x, v, E), DNI_ERR(err))
 #endif /* __cplusplus */
 
 #endif /* DNUM_HESSIAN_H */

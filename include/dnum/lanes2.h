@@ -69,7 +69,7 @@
 
 #include <math.h>
 #include "dnum/fixed.h"
-#include "dnum/chain2.h"
+#include "dnum/internal/chain2.h"
 #include "dnum/sparseh2.h"
 #include "dnum/elem2.h"
 
@@ -97,9 +97,9 @@ typedef struct dlane2 {
 
 /* the lane loops are unrolled completely so the compiler can keep a dlane2 in registers */
 #if defined(__GNUC__) && !defined(__clang__)
-#define _DL2_FOR(l) _Pragma("GCC unroll 4") for (unsigned l = 0; l < DN_LANES; l++)
+#define DNI_DL2_FOR(l) _Pragma("GCC unroll 4") for (unsigned l = 0; l < DN_LANES; l++)
 #else
-#define _DL2_FOR(l) for (unsigned l = 0; l < DN_LANES; l++)
+#define DNI_DL2_FOR(l) for (unsigned l = 0; l < DN_LANES; l++)
 #endif
 
 /* ---- construction and inspection --------------------------------------------------- */
@@ -109,18 +109,18 @@ DLANE2_DECL dlane2 dlane2_const(double c)
     dlane2 r;
     r.v = c;
     r.act = 0;
-    _DL2_FOR(l) r.g[l] = r.h[l] = 0.0; /* never read; keeps copies fully defined */
+    DNI_DL2_FOR(l) r.g[l] = r.h[l] = 0.0; /* never read; keeps copies fully defined */
     return r;
 }
 
 /* passive result of an operation. Its lanes are never read; they are zeroed so that no
  * copy reads an indeterminate value (free once the compiler keeps the number in registers) */
-DLANE2_DECL dlane2 _dl2_val(double v)
+DLANE2_DECL dlane2 dni_dl2_val(double v)
 {
     dlane2 r;
     r.v = v;
     r.act = 0;
-    _DL2_FOR(l) r.g[l] = r.h[l] = 0.0;
+    DNI_DL2_FOR(l) r.g[l] = r.h[l] = 0.0;
     return r;
 }
 
@@ -129,7 +129,7 @@ DLANE2_DECL dlane2 dlane2_var(double x, unsigned lane)
     dlane2 r;
     r.v = x;
     r.act = 1;
-    _DL2_FOR(l) {
+    DNI_DL2_FOR(l) {
         r.g[l] = (l == lane) ? 1.0 : 0.0;
         r.h[l] = 0.0;
     }
@@ -141,7 +141,7 @@ DLANE2_DECL dlane2 dlane2_seed(double x, const double *s)
     dlane2 r;
     r.v = x;
     r.act = 1;
-    _DL2_FOR(l) {
+    DNI_DL2_FOR(l) {
         r.g[l] = s[l];
         r.h[l] = 0.0;
     }
@@ -166,7 +166,7 @@ DLANE2_DECL dlane2 dlane2_add(dlane2 a, dlane2 b)
     r.v = a.v + b.v;
     if (a.act && b.act) {
         r.act = 1;
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             r.g[l] = a.g[l] + b.g[l];
             r.h[l] = a.h[l] + b.h[l];
         }
@@ -180,14 +180,14 @@ DLANE2_DECL dlane2 dlane2_add(dlane2 a, dlane2 b)
         b.v = r.v;
         return b;
     }
-    return _dl2_val(r.v);
+    return dni_dl2_val(r.v);
 }
 
 DLANE2_DECL dlane2 dlane2_neg(dlane2 a)
 {
-    if (!a.act) return _dl2_val(-a.v);
+    if (!a.act) return dni_dl2_val(-a.v);
     a.v = -a.v;
-    _DL2_FOR(l) {
+    DNI_DL2_FOR(l) {
         a.g[l] = -a.g[l];
         a.h[l] = -a.h[l];
     }
@@ -200,7 +200,7 @@ DLANE2_DECL dlane2 dlane2_sub(dlane2 a, dlane2 b)
     r.v = a.v - b.v;
     if (a.act && b.act) {
         r.act = 1;
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             r.g[l] = a.g[l] - b.g[l];
             r.h[l] = a.h[l] - b.h[l];
         }
@@ -215,7 +215,7 @@ DLANE2_DECL dlane2 dlane2_sub(dlane2 a, dlane2 b)
         b.v = r.v;
         return b;
     }
-    return _dl2_val(r.v);
+    return dni_dl2_val(r.v);
 }
 
 DLANE2_DECL dlane2 dlane2_add_d(dlane2 a, double c)
@@ -239,9 +239,9 @@ DLANE2_DECL dlane2 dlane2_d_sub(double c, dlane2 a)
 
 DLANE2_DECL dlane2 dlane2_mul_d(dlane2 a, double c)
 {
-    if (!a.act) return _dl2_val(a.v * c);
+    if (!a.act) return dni_dl2_val(a.v * c);
     a.v *= c;
-    _DL2_FOR(l) {
+    DNI_DL2_FOR(l) {
         a.g[l] *= c;
         a.h[l] *= c;
     }
@@ -250,10 +250,10 @@ DLANE2_DECL dlane2 dlane2_mul_d(dlane2 a, double c)
 
 DLANE2_DECL dlane2 dlane2_div_d(dlane2 a, double c)
 {
-    if (!a.act) return _dl2_val(a.v / c);
+    if (!a.act) return dni_dl2_val(a.v / c);
     double ic = 1.0 / c;
     a.v /= c;
-    _DL2_FOR(l) {
+    DNI_DL2_FOR(l) {
         a.g[l] *= ic;
         a.h[l] *= ic;
     }
@@ -266,22 +266,22 @@ DLANE2_DECL dlane2 dlane2_mul(dlane2 a, dlane2 b)
     r.v = a.v * b.v;
     r.act = a.act | b.act;
     if (a.act && b.act) {
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             r.g[l] = a.v * b.g[l] + a.g[l] * b.v;
             r.h[l] = a.v * b.h[l] + 2.0 * a.g[l] * b.g[l] + a.h[l] * b.v;
         }
     } else if (a.act) {
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             r.g[l] = a.g[l] * b.v;
             r.h[l] = a.h[l] * b.v;
         }
     } else if (b.act) {
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             r.g[l] = a.v * b.g[l];
             r.h[l] = a.v * b.h[l];
         }
     } else {
-        return _dl2_val(r.v);
+        return dni_dl2_val(r.v);
     }
     return r;
 }
@@ -294,38 +294,38 @@ DLANE2_DECL dlane2 dlane2_div(dlane2 a, dlane2 b)
     r.v = q;
     r.act = a.act | b.act;
     if (a.act && b.act) {
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             double g = (a.g[l] - q * b.g[l]) * ib;
             r.g[l] = g;
             r.h[l] = (a.h[l] - 2.0 * g * b.g[l] - q * b.h[l]) * ib;
         }
     } else if (a.act) {
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             r.g[l] = a.g[l] * ib;
             r.h[l] = a.h[l] * ib;
         }
     } else if (b.act) {
-        _DL2_FOR(l) {
+        DNI_DL2_FOR(l) {
             double g = -q * b.g[l] * ib;
             r.g[l] = g;
             r.h[l] = (-2.0 * g * b.g[l] - q * b.h[l]) * ib;
         }
     } else {
-        return _dl2_val(q);
+        return dni_dl2_val(q);
     }
     return r;
 }
 
-DLANE2_DECL dlane2 dlane2_d_div(double c, dlane2 a) { return dlane2_div(_dl2_val(c), a); }
+DLANE2_DECL dlane2 dlane2_d_div(double c, dlane2 a) { return dlane2_div(dni_dl2_val(c), a); }
 
 /* ---- chain rule ---------------------------------------------------------------------- */
 
 DLANE2_DECL dlane2 dlane2_chain(dlane2 u, double f0, double f1, double f2)
 {
-    if (!u.act) return _dl2_val(f0);
+    if (!u.act) return dni_dl2_val(f0);
     if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
     u.v = f0;
-    _DL2_FOR(l) {
+    DNI_DL2_FOR(l) {
         double g = u.g[l];
         u.h[l] = f1 * u.h[l] + f2 * g * g;
         u.g[l] = f1 * g;
@@ -334,15 +334,15 @@ DLANE2_DECL dlane2 dlane2_chain(dlane2 u, double f0, double f1, double f2)
 }
 
 /* f(a, b) with partials fa, fb, faa, fab, fbb (bivariate second-order chain rule) */
-DLANE2_DECL dlane2 _dl2_chain2(dlane2 a, dlane2 b, double f0, double fa, double fb,
+DLANE2_DECL dlane2 dni_dl2_chain2(dlane2 a, dlane2 b, double f0, double fa, double fb,
                                  double faa, double fab, double fbb)
 {
-    if (!a.act && !b.act) return _dl2_val(f0);
+    if (!a.act && !b.act) return dni_dl2_val(f0);
     if (f0 != f0) fa = fb = faa = fab = fbb = f0;
     dlane2 r;
     r.v = f0;
     r.act = 1;
-    _DL2_FOR(l) {
+    DNI_DL2_FOR(l) {
         double ga = a.act ? a.g[l] : 0.0, gb = b.act ? b.g[l] : 0.0;
         double ha = a.act ? a.h[l] : 0.0, hb = b.act ? b.h[l] : 0.0;
         r.g[l] = fa * ga + fb * gb;
@@ -353,28 +353,28 @@ DLANE2_DECL dlane2 _dl2_chain2(dlane2 a, dlane2 b, double f0, double fa, double 
 
 DLANE2_DECL dlane2 dlane2_apply(dlane2 u, dn_deriv_fn h, void *ctx)
 {
-    if (!u.act) return _dl2_val(h(u.v, 0, ctx));
+    if (!u.act) return dni_dl2_val(h(u.v, 0, ctx));
     return dlane2_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));
 }
 
 /* ---- elementary functions: f0 always, f1 and f2 only for active arguments -------------- */
 
-#define _DL2_UN(A, name, F0, F1F2)                                                         \
+#define DNI_DL2_UN(A, name, F0, F1F2)                                                         \
     DLANE2_DECL dlane2 dlane2_##name(dlane2 u)                                              \
     {                                                                                      \
         double x = u.v, f0 = (F0), f1, f2;                                                 \
-        if (!u.act) return _dl2_val(f0);                                                   \
+        if (!u.act) return dni_dl2_val(f0);                                                   \
         F1F2;                                                                              \
         return dlane2_chain(u, f0, f1, f2);                                                \
     }
 
-_DN2_UNARY_TABLE(_DL2_UN, _)
+DNI2_UNARY_TABLE(DNI_DL2_UN, _)
 
 DLANE2_DECL dlane2 dlane2_pow_d(dlane2 u, double p)
 {
     double f0, f1, f2;
-    if (!u.act) return _dl2_val(pow(u.v, p));
-    _dnc2_pow_d(u.v, p, &f0, &f1, &f2);
+    if (!u.act) return dni_dl2_val(pow(u.v, p));
+    dni_dnc2_pow_d(u.v, p, &f0, &f1, &f2);
     return dlane2_chain(u, f0, f1, f2);
 }
 
@@ -389,16 +389,16 @@ DLANE2_DECL dlane2 dlane2_pow(dlane2 a, dlane2 b)
 
 DLANE2_DECL dlane2 dlane2_atan2(dlane2 y, dlane2 x)
 {
-    if (!y.act && !x.act) return _dl2_val(atan2(y.v, x.v));
-    double p[5], f0 = _dnc2_atan2(y.v, x.v, p);
-    return _dl2_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);
+    if (!y.act && !x.act) return dni_dl2_val(atan2(y.v, x.v));
+    double p[5], f0 = dni_dnc2_atan2(y.v, x.v, p);
+    return dni_dl2_chain2(y, x, f0, p[0], p[1], p[2], p[3], p[4]);
 }
 
 DLANE2_DECL dlane2 dlane2_hypot(dlane2 a, dlane2 b)
 {
-    if (!a.act && !b.act) return _dl2_val(hypot(a.v, b.v));
-    double p[5], f0 = _dnc2_hypot(a.v, b.v, p);
-    return _dl2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
+    if (!a.act && !b.act) return dni_dl2_val(hypot(a.v, b.v));
+    double p[5], f0 = dni_dnc2_hypot(a.v, b.v, p);
+    return dni_dl2_chain2(a, b, f0, p[0], p[1], p[2], p[3], p[4]);
 }
 
 DLANE2_DECL void dlane2_sincos(dlane2 u, dlane2 *s, dlane2 *c)
@@ -419,10 +419,10 @@ DLANE2_DECL void dlane2_sinhcosh(dlane2 u, dlane2 *s, dlane2 *c)
 
 /* ---- C11 _Generic front over dnum_o2, dlane2, dsp2, dsph2 and dnel2_1..4 ----------------- */
 
-DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
+DLANE2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 
 #ifndef __cplusplus
-#define _DNH_GEN(f, a)                                                                     \
+#define DNI_DNH_GEN(f, a)                                                                     \
     _Generic((a), dnum_o2 : dnum_o2_##f, dlane2 : dlane2_##f, dsp2 : dsp2_##f, dsph2 : dsph2_##f, \
              dnel2_1 : dnel2_1_##f, dnel2_2 : dnel2_2_##f, dnel2_3 : dnel2_3_##f,         \
              dnel2_4 : dnel2_4_##f)
@@ -434,79 +434,79 @@ DLANE2_DECL double _dnh_o2_value(dnum_o2 a) { return a.d[0]; }
              dsph2 : dsph2_const, dnel2_1 : dnel2_1_const, dnel2_2 : dnel2_2_const,         \
              dnel2_3 : dnel2_3_const, dnel2_4 : dnel2_4_const)(c)
 #define dnh_value(a)                                                                       \
-    _Generic((a), dnum_o2 : _dnh_o2_value, dlane2 : dlane2_value, dsp2 : dsp2_value,          \
+    _Generic((a), dnum_o2 : dni_dnh_o2_value, dlane2 : dlane2_value, dsp2 : dsp2_value,          \
              dsph2 : dsph2_value, dnel2_1 : dnel2_1_value, dnel2_2 : dnel2_2_value,         \
              dnel2_3 : dnel2_3_value, dnel2_4 : dnel2_4_value)(a)
-#define dnh_add(a, b) _DNH_GEN(add, a)(a, b)
-#define dnh_sub(a, b) _DNH_GEN(sub, a)(a, b)
-#define dnh_mul(a, b) _DNH_GEN(mul, a)(a, b)
-#define dnh_div(a, b) _DNH_GEN(div, a)(a, b)
-#define dnh_neg(a) _DNH_GEN(neg, a)(a)
-#define dnh_add_d(a, c) _DNH_GEN(add_d, a)(a, c)
-#define dnh_sub_d(a, c) _DNH_GEN(sub_d, a)(a, c)
-#define dnh_mul_d(a, c) _DNH_GEN(mul_d, a)(a, c)
-#define dnh_div_d(a, c) _DNH_GEN(div_d, a)(a, c)
-#define dnh_d_sub(c, a) _DNH_GEN(d_sub, a)(c, a)
-#define dnh_d_div(c, a) _DNH_GEN(d_div, a)(c, a)
-#define dnh_apply(u, h, ctx) _DNH_GEN(apply, u)(u, h, ctx)
-#define dnh_exp(u) _DNH_GEN(exp, u)(u)
-#define dnh_expm1(u) _DNH_GEN(expm1, u)(u)
-#define dnh_log(u) _DNH_GEN(log, u)(u)
-#define dnh_log1p(u) _DNH_GEN(log1p, u)(u)
-#define dnh_sqrt(u) _DNH_GEN(sqrt, u)(u)
-#define dnh_cbrt(u) _DNH_GEN(cbrt, u)(u)
-#define dnh_pow_d(u, p) _DNH_GEN(pow_d, u)(u, p)
-#define dnh_pown(u, m) _DNH_GEN(pown, u)(u, m)
-#define dnh_pow(a, b) _DNH_GEN(pow, a)(a, b)
-#define dnh_sin(u) _DNH_GEN(sin, u)(u)
-#define dnh_cos(u) _DNH_GEN(cos, u)(u)
-#define dnh_tan(u) _DNH_GEN(tan, u)(u)
-#define dnh_asin(u) _DNH_GEN(asin, u)(u)
-#define dnh_acos(u) _DNH_GEN(acos, u)(u)
-#define dnh_atan(u) _DNH_GEN(atan, u)(u)
-#define dnh_atan2(y, x) _DNH_GEN(atan2, y)(y, x)
-#define dnh_sinh(u) _DNH_GEN(sinh, u)(u)
-#define dnh_cosh(u) _DNH_GEN(cosh, u)(u)
-#define dnh_tanh(u) _DNH_GEN(tanh, u)(u)
-#define dnh_asinh(u) _DNH_GEN(asinh, u)(u)
-#define dnh_acosh(u) _DNH_GEN(acosh, u)(u)
-#define dnh_atanh(u) _DNH_GEN(atanh, u)(u)
-#define dnh_erf(u) _DNH_GEN(erf, u)(u)
-#define dnh_erfc(u) _DNH_GEN(erfc, u)(u)
-#define dnh_hypot(a, b) _DNH_GEN(hypot, a)(a, b)
-#define dnh_abs(u) _DNH_GEN(abs, u)(u)
-#define dnh_sincos(u, s, c) _DNH_GEN(sincos, u)(u, s, c)
-#define dnh_sinhcosh(u, s, c) _DNH_GEN(sinhcosh, u)(u, s, c)
+#define dnh_add(a, b) DNI_DNH_GEN(add, a)(a, b)
+#define dnh_sub(a, b) DNI_DNH_GEN(sub, a)(a, b)
+#define dnh_mul(a, b) DNI_DNH_GEN(mul, a)(a, b)
+#define dnh_div(a, b) DNI_DNH_GEN(div, a)(a, b)
+#define dnh_neg(a) DNI_DNH_GEN(neg, a)(a)
+#define dnh_add_d(a, c) DNI_DNH_GEN(add_d, a)(a, c)
+#define dnh_sub_d(a, c) DNI_DNH_GEN(sub_d, a)(a, c)
+#define dnh_mul_d(a, c) DNI_DNH_GEN(mul_d, a)(a, c)
+#define dnh_div_d(a, c) DNI_DNH_GEN(div_d, a)(a, c)
+#define dnh_d_sub(c, a) DNI_DNH_GEN(d_sub, a)(c, a)
+#define dnh_d_div(c, a) DNI_DNH_GEN(d_div, a)(c, a)
+#define dnh_apply(u, h, ctx) DNI_DNH_GEN(apply, u)(u, h, ctx)
+#define dnh_exp(u) DNI_DNH_GEN(exp, u)(u)
+#define dnh_expm1(u) DNI_DNH_GEN(expm1, u)(u)
+#define dnh_log(u) DNI_DNH_GEN(log, u)(u)
+#define dnh_log1p(u) DNI_DNH_GEN(log1p, u)(u)
+#define dnh_sqrt(u) DNI_DNH_GEN(sqrt, u)(u)
+#define dnh_cbrt(u) DNI_DNH_GEN(cbrt, u)(u)
+#define dnh_pow_d(u, p) DNI_DNH_GEN(pow_d, u)(u, p)
+#define dnh_pown(u, m) DNI_DNH_GEN(pown, u)(u, m)
+#define dnh_pow(a, b) DNI_DNH_GEN(pow, a)(a, b)
+#define dnh_sin(u) DNI_DNH_GEN(sin, u)(u)
+#define dnh_cos(u) DNI_DNH_GEN(cos, u)(u)
+#define dnh_tan(u) DNI_DNH_GEN(tan, u)(u)
+#define dnh_asin(u) DNI_DNH_GEN(asin, u)(u)
+#define dnh_acos(u) DNI_DNH_GEN(acos, u)(u)
+#define dnh_atan(u) DNI_DNH_GEN(atan, u)(u)
+#define dnh_atan2(y, x) DNI_DNH_GEN(atan2, y)(y, x)
+#define dnh_sinh(u) DNI_DNH_GEN(sinh, u)(u)
+#define dnh_cosh(u) DNI_DNH_GEN(cosh, u)(u)
+#define dnh_tanh(u) DNI_DNH_GEN(tanh, u)(u)
+#define dnh_asinh(u) DNI_DNH_GEN(asinh, u)(u)
+#define dnh_acosh(u) DNI_DNH_GEN(acosh, u)(u)
+#define dnh_atanh(u) DNI_DNH_GEN(atanh, u)(u)
+#define dnh_erf(u) DNI_DNH_GEN(erf, u)(u)
+#define dnh_erfc(u) DNI_DNH_GEN(erfc, u)(u)
+#define dnh_hypot(a, b) DNI_DNH_GEN(hypot, a)(a, b)
+#define dnh_abs(u) DNI_DNH_GEN(abs, u)(u)
+#define dnh_sincos(u, s, c) DNI_DNH_GEN(sincos, u)(u, s, c)
+#define dnh_sinhcosh(u, s, c) DNI_DNH_GEN(sinhcosh, u)(u, s, c)
 
 #else /* C++: the same dnh_* names as overloads, so DN_OBJECTIVE2 bodies compile as C++ */
-#define _DNH_UN(T, f) static inline T dnh_##f(T u) { return T##_##f(u); }
-#define _DNH_BIN(T, f) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }
-#define _DNH_BIN_D(T, f) static inline T dnh_##f(T a, double c) { return T##_##f(a, c); }
-#define _DNH_D_BIN(T, f) static inline T dnh_##f(double c, T a) { return T##_##f(c, a); }
-#define _DNH_PAIR(T, f) static inline void dnh_##f(T u, T *s, T *c) { T##_##f(u, s, c); }
-#define _DNH_ALL(T)                                                                        \
-    _DNH_UN(T, neg) _DNH_UN(T, exp) _DNH_UN(T, expm1) _DNH_UN(T, log) _DNH_UN(T, log1p)    \
-    _DNH_UN(T, sqrt) _DNH_UN(T, cbrt) _DNH_UN(T, sin) _DNH_UN(T, cos) _DNH_UN(T, tan)      \
-    _DNH_UN(T, asin) _DNH_UN(T, acos) _DNH_UN(T, atan) _DNH_UN(T, sinh) _DNH_UN(T, cosh)   \
-    _DNH_UN(T, tanh) _DNH_UN(T, asinh) _DNH_UN(T, acosh) _DNH_UN(T, atanh) _DNH_UN(T, erf) \
-    _DNH_UN(T, erfc) _DNH_UN(T, abs) _DNH_BIN(T, add) _DNH_BIN(T, sub) _DNH_BIN(T, mul)    \
-    _DNH_BIN(T, div) _DNH_BIN(T, pow) _DNH_BIN(T, atan2) _DNH_BIN(T, hypot)                \
-    _DNH_BIN_D(T, add_d) _DNH_BIN_D(T, sub_d) _DNH_BIN_D(T, mul_d) _DNH_BIN_D(T, div_d)    \
-    _DNH_BIN_D(T, pow_d) _DNH_D_BIN(T, d_sub) _DNH_D_BIN(T, d_div)                         \
-    _DNH_PAIR(T, sincos) _DNH_PAIR(T, sinhcosh)                                            \
+#define DNI_DNH_UN(T, f) static inline T dnh_##f(T u) { return T##_##f(u); }
+#define DNI_DNH_BIN(T, f) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }
+#define DNI_DNH_BIN_D(T, f) static inline T dnh_##f(T a, double c) { return T##_##f(a, c); }
+#define DNI_DNH_D_BIN(T, f) static inline T dnh_##f(double c, T a) { return T##_##f(c, a); }
+#define DNI_DNH_PAIR(T, f) static inline void dnh_##f(T u, T *s, T *c) { T##_##f(u, s, c); }
+#define DNI_DNH_ALL(T)                                                                        \
+    DNI_DNH_UN(T, neg) DNI_DNH_UN(T, exp) DNI_DNH_UN(T, expm1) DNI_DNH_UN(T, log) DNI_DNH_UN(T, log1p)    \
+    DNI_DNH_UN(T, sqrt) DNI_DNH_UN(T, cbrt) DNI_DNH_UN(T, sin) DNI_DNH_UN(T, cos) DNI_DNH_UN(T, tan)      \
+    DNI_DNH_UN(T, asin) DNI_DNH_UN(T, acos) DNI_DNH_UN(T, atan) DNI_DNH_UN(T, sinh) DNI_DNH_UN(T, cosh)   \
+    DNI_DNH_UN(T, tanh) DNI_DNH_UN(T, asinh) DNI_DNH_UN(T, acosh) DNI_DNH_UN(T, atanh) DNI_DNH_UN(T, erf) \
+    DNI_DNH_UN(T, erfc) DNI_DNH_UN(T, abs) DNI_DNH_BIN(T, add) DNI_DNH_BIN(T, sub) DNI_DNH_BIN(T, mul)    \
+    DNI_DNH_BIN(T, div) DNI_DNH_BIN(T, pow) DNI_DNH_BIN(T, atan2) DNI_DNH_BIN(T, hypot)                \
+    DNI_DNH_BIN_D(T, add_d) DNI_DNH_BIN_D(T, sub_d) DNI_DNH_BIN_D(T, mul_d) DNI_DNH_BIN_D(T, div_d)    \
+    DNI_DNH_BIN_D(T, pow_d) DNI_DNH_D_BIN(T, d_sub) DNI_DNH_D_BIN(T, d_div)                         \
+    DNI_DNH_PAIR(T, sincos) DNI_DNH_PAIR(T, sinhcosh)                                            \
     static inline T dnh_pown(T u, long m) { return T##_pown(u, m); }                       \
     static inline T dnh_apply(T u, dn_deriv_fn h, void *ctx) { return T##_apply(u, h, ctx); } \
-    template <> inline T _dnh_const<T>(double c) { return T##_const(c); }
-template <class T> T _dnh_const(double c);
-_DNH_ALL(dnum_o2)
-_DNH_ALL(dlane2)
-_DNH_ALL(dsp2)
-_DNH_ALL(dsph2)
-_DNH_ALL(dnel2_1)
-_DNH_ALL(dnel2_2)
-_DNH_ALL(dnel2_3)
-_DNH_ALL(dnel2_4)
-static inline double dnh_value(dnum_o2 a) { return _dnh_o2_value(a); }
+    template <> inline T dni_dnh_const<T>(double c) { return T##_const(c); }
+template <class T> T dni_dnh_const(double c);
+DNI_DNH_ALL(dnum_o2)
+DNI_DNH_ALL(dlane2)
+DNI_DNH_ALL(dsp2)
+DNI_DNH_ALL(dsph2)
+DNI_DNH_ALL(dnel2_1)
+DNI_DNH_ALL(dnel2_2)
+DNI_DNH_ALL(dnel2_3)
+DNI_DNH_ALL(dnel2_4)
+static inline double dnh_value(dnum_o2 a) { return dni_dnh_o2_value(a); }
 static inline double dnh_value(dlane2 a) { return dlane2_value(a); }
 static inline double dnh_value(dsp2 a) { return dsp2_value(a); }
 static inline double dnh_value(dsph2 a) { return dsph2_value(a); }
@@ -514,7 +514,7 @@ static inline double dnh_value(dnel2_1 a) { return a.v; }
 static inline double dnh_value(dnel2_2 a) { return a.v; }
 static inline double dnh_value(dnel2_3 a) { return a.v; }
 static inline double dnh_value(dnel2_4 a) { return a.v; }
-#define dnh_const(T, c) _dnh_const<T>(c)
+#define dnh_const(T, c) dni_dnh_const<T>(c)
 #endif /* __cplusplus */
 
 #include "dnum/special2.h" /* the special functions of dlane2 and dsp2, dnh_lgamma ... */

@@ -68,7 +68,7 @@
 #include <stdint.h>
 #include <math.h>
 #include "dnum/common.h"
-#include "dnum/chain2.h"
+#include "dnum/internal/chain2.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,11 +81,11 @@ typedef struct dsp2_work dsp2_work;
 /* S for each inline slot k = 0, 1, 2, written out (the compiler keeps the slots in
  * registers only when every index is a constant, also at -O2 where short loops stay
  * rolled), and the removal of slot 0 of a */
-#define _DSP2_EACH(k, ...)                                                                 \
+#define DNI_DSP2_EACH(k, ...)                                                                 \
     { enum { k = 0 }; __VA_ARGS__ }                                                        \
     { enum { k = 1 }; __VA_ARGS__ }                                                        \
     { enum { k = 2 }; __VA_ARGS__ }
-#define _DSP2_SHIFT(a) (a.e[0] = a.e[1], a.e[1] = a.e[2], a.e[2].i = _DSP2_NONE)
+#define DNI_DSP2_SHIFT(a) (a.e[0] = a.e[1], a.e[1] = a.e[2], a.e[2].i = DNI_DSP2_NONE)
 
 /** A one-pass order-2 number: value, H v scalar, and its entries: up to DSP2_NIN inside
  *  the number, otherwise a handle to a list in the workspace. */
@@ -95,29 +95,29 @@ typedef struct dsp2 {
     double c;     /* list: scale of its entries (a linear f(u) = c u shares u's list) */
     dsp2_work *w; /* workspace; NULL for a passive constant */
     uint32_t off; /* list: first entry in the arena; accumulator: version; inline: count */
-    uint32_t len; /* list: number of entries; accumulator: _DSP2_ACC | slot (| _DSP2_VIEW);
-                     _DSP2_INL */
+    uint32_t len; /* list: number of entries; accumulator: DNI_DSP2_ACC | slot (| DNI_DSP2_VIEW);
+                     DNI_DSP2_INL */
     uint32_t st;  /* list: epoch of the workspace when it was made (detects recycled storage) */
     struct { double g, h; uint32_t i; } e[DSP2_NIN]; /* inline entries (a view: e[0].g is q) */
 } dsp2;
 
 /* ---- internal: workspace layout (read by the inline operations) ------------------------ */
 
-#define _DSP2_ACC 0x80000000u
-#define _DSP2_INL 0x40000000u /* len of a number with its entries inside (ix, gx, hx) */
+#define DNI_DSP2_ACC 0x80000000u
+#define DNI_DSP2_INL 0x40000000u /* len of a number with its entries inside (ix, gx, hx) */
 /* an accumulator *view*: f(s) for an accumulator s, read through s's dense arrays as
  * g = c g_s, h = c h_s + q g_s^2 (H v mode: c h_s + q g_s), so that a chain of functions
  * of a sum costs O(1) and its entries are made once, where it is used */
-#define _DSP2_VIEW 0x20000000u
-#define _DSP2_NONE UINT32_MAX /* an unused inline slot */
-#define _DSP2_NACC 8         /* accumulators alive at once */
-#define _DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
-#define _DSP2_PROMOTE_SP 8   /* the same in sparse mode (a list sum costs its union's triangle) */
-#define _DSP2_NREC 16        /* recycle history entries */
-enum { _DSP2_DIAG = 0, _DSP2_HV = 1, _DSP2_SPARSE = 2 };
-enum { _DSP2_STALE = 1, _DSP2_NOMEM = 2 };
+#define DNI_DSP2_VIEW 0x20000000u
+#define DNI_DSP2_NONE UINT32_MAX /* an unused inline slot */
+#define DNI_DSP2_NACC 8         /* accumulators alive at once */
+#define DNI_DSP2_PROMOTE 16     /* a sum whose operands have more entries becomes an accumulator */
+#define DNI_DSP2_PROMOTE_SP 8   /* the same in sparse mode (a list sum costs its union's triangle) */
+#define DNI_DSP2_NREC 16        /* recycle history entries */
+enum { DNI_DSP2_DIAG = 0, DNI_DSP2_HV = 1, DNI_DSP2_SPARSE = 2 };
+enum { DNI_DSP2_STALE = 1, DNI_DSP2_NOMEM = 2 };
 
-typedef struct _dsp2_acc {
+typedef struct dni_dsp2_acc {
     double *g, *h;       /* n dense entries, zero outside the touched set */
     unsigned char *in;   /* n flags: touched */
     uint32_t *list;      /* touched indices in order of first touch */
@@ -128,7 +128,7 @@ typedef struct _dsp2_acc {
     uint32_t *ti, *tj;   /* sparse mode: Hessian triplets (row >= column) */
     double *tv;
     size_t tcnt, tcap;
-} _dsp2_acc;
+} dni_dsp2_acc;
 
 struct dsp2_work {
     uint32_t *idx;       /* arena (structure of arrays): variable index */
@@ -141,12 +141,12 @@ struct dsp2_work {
     size_t lowmark;      /* lowest recycle mark so far in this pass (SIZE_MAX: none) */
     unsigned nrec;       /* recycle history: marks ascending, epochs ascending; rec_mark[k]
                             is the lowest mark of the recycles from epoch rec_ep[k] on */
-    uint32_t rec_ep[_DSP2_NREC];
-    size_t rec_mark[_DSP2_NREC];
+    uint32_t rec_ep[DNI_DSP2_NREC];
+    size_t rec_mark[DNI_DSP2_NREC];
     int mode, safe, fail;
     unsigned n, nacc, sized;
     int seeded;          /* 1 + the mode of the variables in x (and xs, sparse mode), or 0 */
-    _dsp2_acc acc[_DSP2_NACC];
+    dni_dsp2_acc acc[DNI_DSP2_NACC];
     const dn_allocator *al;
     /* driver scratch, sized for n */
     struct dsp2 *x;
@@ -161,34 +161,34 @@ struct dsp2_work {
     size_t peak;         /* largest arena top seen */
 };
 
-/* _DSP2_RESTRICT is C only (C++ has no such qualifier) */
+/* DNI_DSP2_RESTRICT is C only (C++ has no such qualifier) */
 #ifdef __cplusplus
-#define _DSP2_RESTRICT
+#define DNI_DSP2_RESTRICT
 #else
-#define _DSP2_RESTRICT restrict
+#define DNI_DSP2_RESTRICT restrict
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
-#define _DSP2_DECL static inline __attribute__((unused, always_inline))
-#define _DSP2_HOT static inline __attribute__((unused, always_inline)) /* the inline paths */
-#define _DSP2_COLD __attribute__((cold))
+#define DNI_DSP2_DECL static inline __attribute__((unused, always_inline))
+#define DNI_DSP2_HOT static inline __attribute__((unused, always_inline)) /* the inline paths */
+#define DNI_DSP2_COLD __attribute__((cold))
 #else
-#define _DSP2_DECL static inline
-#define _DSP2_HOT static inline
-#define _DSP2_COLD
+#define DNI_DSP2_DECL static inline
+#define DNI_DSP2_HOT static inline
+#define DNI_DSP2_COLD
 #endif
 
 /* out-of-line parts (src/sparse2_*.c) */
-_DSP2_COLD dsp2 _dsp2_chain_l(const dsp2 *u, double f0, double f1, double f2);
-_DSP2_COLD dsp2 _dsp2_chain2_l(const dsp2 *a, const dsp2 *b, double f0, const double p[5],
+DNI_DSP2_COLD dsp2 dni_dsp2_chain_l(const dsp2 *u, double f0, double f1, double f2);
+DNI_DSP2_COLD dsp2 dni_dsp2_chain2_l(const dsp2 *a, const dsp2 *b, double f0, const double p[5],
                                  int sum, int kind);
-_DSP2_COLD dsp2 _dsp2_addsub_l(const dsp2 *a, const dsp2 *b, double c);
-void _dsp2_recycle_x(dsp2_work *w, size_t mark);
+DNI_DSP2_COLD dsp2 dni_dsp2_addsub_l(const dsp2 *a, const dsp2 *b, double c);
+void dni_dsp2_recycle_x(dsp2_work *w, size_t mark);
 
 /* ---- construction and inspection --------------------------------------------------- */
 
 /** A passive constant c (no entries; it may be combined with numbers of any workspace). */
-_DSP2_DECL dsp2 dsp2_const(double c)
+DNI_DSP2_DECL dsp2 dsp2_const(double c)
 {
     dsp2 r;
     r.v = c;
@@ -196,18 +196,18 @@ _DSP2_DECL dsp2 dsp2_const(double c)
     r.c = 1.0;
     r.w = NULL;
     r.off = r.len = r.st = 0;
-    _DSP2_EACH(k, r.e[k].i = _DSP2_NONE; r.e[k].g = r.e[k].h = 0.0;)
+    DNI_DSP2_EACH(k, r.e[k].i = DNI_DSP2_NONE; r.e[k].g = r.e[k].h = 0.0;)
     return r;
 }
 
 /** The value of a. */
-_DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
+DNI_DSP2_DECL double dsp2_value(dsp2 a) { return a.v; }
 
 /* ---- internal: the two chain rules on entry lists ------------------------------------- */
 
 /* releases the arena above mark and starts a new epoch; inline when the last recycle had
  * the same mark (a running sum), otherwise the history is updated (src/sparse2_arena.c) */
-_DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
+DNI_DSP2_HOT void dni_dsp2_recycle(dsp2_work *w, size_t mark)
 {
     unsigned k = w->nrec;
     if (k && w->rec_mark[k - 1] == mark) {
@@ -215,7 +215,7 @@ _DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
         w->rec_ep[k - 1] = ++w->epoch;
         return;
     }
-    _dsp2_recycle_x(w, mark);
+    dni_dsp2_recycle_x(w, mark);
 }
 
 /* ---- internal: numbers with their entries inside ------------------------------------- */
@@ -227,15 +227,15 @@ _DSP2_HOT void _dsp2_recycle(dsp2_work *w, size_t mark)
  * arena as lists (src/sparse2_ops.c). Sparse mode uses lists only. */
 
 /* f(u) for an inline u */
-_DSP2_HOT dsp2 _dsp2_chain_in(dsp2 u, double f0, double f1, double f2)
+DNI_DSP2_HOT dsp2 dni_dsp2_chain_in(dsp2 u, double f0, double f1, double f2)
 {
     if (f2 == 0.0 && f0 == f0) { /* linear */
-        _DSP2_EACH(k, u.e[k].g *= f1; u.e[k].h *= f1;)
+        DNI_DSP2_EACH(k, u.e[k].g *= f1; u.e[k].h *= f1;)
     } else {
         if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
-        double m = u.w->mode == _DSP2_HV ? f2 * u.d : 0.0;
-        int hv = u.w->mode == _DSP2_HV;
-        _DSP2_EACH(k, double g = u.e[k].g; u.e[k].g = f1 * g;
+        double m = u.w->mode == DNI_DSP2_HV ? f2 * u.d : 0.0;
+        int hv = u.w->mode == DNI_DSP2_HV;
+        DNI_DSP2_EACH(k, double g = u.e[k].g; u.e[k].g = f1 * g;
                       u.e[k].h = f1 * u.e[k].h + (hv ? m : f2 * g) * g;)
     }
     u.v = f0;
@@ -246,19 +246,19 @@ _DSP2_HOT dsp2 _dsp2_chain_in(dsp2 u, double f0, double f1, double f2)
 /* The second-order term of f(a, b) at one index, with the entries ga, gb of the operands
  * there (0 where absent) and ma, mb their second factor (diagonal mode: ga, gb; H v mode:
  * the operands' d). kind 0: a linear f (no term), 1: only fab nonzero (a product), 2: any. */
-#define _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb)                                        \
+#define DNI_DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb)                                        \
     ((kind) == 0 ? 0.0                                                                      \
      : (kind) == 1 ? (fab) * ((ga) * (mb) + (gb) * (ma))                                   \
                    : (ga) * ((faa) * (ma) + (fab) * (mb)) + (gb) * ((fab) * (ma) + (fbb) * (mb)))
 
 /* f(a, b) for inline (or passive) a and b; 0 in *ok when the union of their indices has
  * more than DSP2_NIN entries (nothing is written then) */
-_DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
+DNI_DSP2_HOT dsp2 dni_dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, double faa,
                                double fab, double fbb, int sum, int kind, int *ok)
 {
     (void)sum; /* (a sparse-mode distinction: dsp2 keeps sparse mode in lists) */
     dsp2 r = a.w ? a : b;
-    int hv = r.w->mode == _DSP2_HV;
+    int hv = r.w->mode == DNI_DSP2_HV;
     double da = a.d, db = b.d;
     r.v = f0;
     r.d = fa * da + fb * db;
@@ -270,11 +270,11 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
         int af = xa < xb; /* a's entry first */
         double ga = a.e[0].g, gb = b.e[0].g;
         double ma = hv ? da : 0.0, mb = hv ? db : 0.0; /* the other operand's factor */
-        double ha = fa * a.e[0].h + _DSP2_Q(kind, ga, 0.0, hv ? da : ga, mb, faa, fab, fbb);
-        double hb = fb * b.e[0].h + _DSP2_Q(kind, 0.0, gb, ma, hv ? db : gb, faa, fab, fbb);
+        double ha = fa * a.e[0].h + DNI_DSP2_Q(kind, ga, 0.0, hv ? da : ga, mb, faa, fab, fbb);
+        double hb = fb * b.e[0].h + DNI_DSP2_Q(kind, 0.0, gb, ma, hv ? db : gb, faa, fab, fbb);
         r.e[0].i = af ? xa : xb, r.e[0].g = af ? fa * ga : fb * gb, r.e[0].h = af ? ha : hb;
         r.e[1].i = af ? xb : xa, r.e[1].g = af ? fb * gb : fa * ga, r.e[1].h = af ? hb : ha;
-        r.e[2].i = _DSP2_NONE, r.e[2].g = r.e[2].h = 0.0;
+        r.e[2].i = DNI_DSP2_NONE, r.e[2].g = r.e[2].h = 0.0;
         r.off = 2;
         *ok = 1;
         return r;
@@ -282,22 +282,22 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
     /* the indices of one operand are those of the other, slot by slot, or unused (u * u,
      * f(x_i, x_j) + g(x_i), ...): no merge */
     int ainb = 1, bina = 1;
-    _DSP2_EACH(k, ainb &= a.e[k].i == b.e[k].i || a.e[k].i == _DSP2_NONE;
-                  bina &= b.e[k].i == a.e[k].i || b.e[k].i == _DSP2_NONE;)
+    DNI_DSP2_EACH(k, ainb &= a.e[k].i == b.e[k].i || a.e[k].i == DNI_DSP2_NONE;
+                  bina &= b.e[k].i == a.e[k].i || b.e[k].i == DNI_DSP2_NONE;)
     if (ainb | bina) {
-        _DSP2_EACH(k, int ta = a.e[k].i != _DSP2_NONE; int tb = b.e[k].i != _DSP2_NONE;
+        DNI_DSP2_EACH(k, int ta = a.e[k].i != DNI_DSP2_NONE; int tb = b.e[k].i != DNI_DSP2_NONE;
                       double ga = ta ? a.e[k].g : 0.0; double gb = tb ? b.e[k].g : 0.0;
                       double ma = hv ? da : ga; double mb = hv ? db : gb;
                       r.e[k].i = ta ? a.e[k].i : b.e[k].i;
                       r.e[k].g = fa * ga + fb * gb;
                       r.e[k].h = fa * (ta ? a.e[k].h : 0.0) + fb * (tb ? b.e[k].h : 0.0) +
-                                _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
+                                DNI_DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
         r.off = bina ? a.off : b.off;
         *ok = 1;
         return r;
     }
     uint32_t cnt = 0; /* merge: the slots of a and b shift down as they are taken */
-    _DSP2_EACH(k, {
+    DNI_DSP2_EACH(k, {
         uint32_t xa = a.e[0].i, xb = b.e[0].i, x = xa < xb ? xa : xb;
         int ta = xa == x, tb = xb == x;
         double ga = ta ? a.e[0].g : 0.0, ha = ta ? a.e[0].h : 0.0;
@@ -305,53 +305,53 @@ _DSP2_HOT dsp2 _dsp2_chain2_in(dsp2 a, dsp2 b, double f0, double fa, double fb, 
         double ma = hv ? da : ga, mb = hv ? db : gb;
         r.e[k].i = x;
         r.e[k].g = fa * ga + fb * gb;
-        r.e[k].h = fa * ha + fb * hb + _DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
-        cnt += x != _DSP2_NONE;
+        r.e[k].h = fa * ha + fb * hb + DNI_DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+        cnt += x != DNI_DSP2_NONE;
         if (ta) {
-            _DSP2_SHIFT(a);
+            DNI_DSP2_SHIFT(a);
         }
         if (tb) {
-            _DSP2_SHIFT(b);
+            DNI_DSP2_SHIFT(b);
         }
     })
-    *ok = (a.e[0].i & b.e[0].i) == _DSP2_NONE; /* both used up */
+    *ok = (a.e[0].i & b.e[0].i) == DNI_DSP2_NONE; /* both used up */
     r.off = cnt;
     return r;
 }
 
 /* 1 when a and b are inline or passive */
-#define _DSP2_INL2(a, b) (((a).len == _DSP2_INL || !(a).w) && ((b).len == _DSP2_INL || !(b).w))
+#define DNI_DSP2_INL2(a, b) (((a).len == DNI_DSP2_INL || !(a).w) && ((b).len == DNI_DSP2_INL || !(b).w))
 
 /* The chain rules of a one-pass family T (dsp2, dsph2) from its _T_chain_in,
  * _T_chain2_in (numbers with their entries inside) and _T_chain_l, _T_chain2_l (lists,
  * out of line): _T_chain, f(u) with f(u.v) = f0, f' = f1, f'' = f2; _T_chain2s, f(a, b)
- * with partials fa, fb, faa, fab, fbb (kind as in _DSP2_Q), sum: a sum or difference
+ * with partials fa, fb, faa, fab, fbb (kind as in DNI_DSP2_Q), sum: a sum or difference
  * (sparse mode: the operands' patterns stay apart). Operands inside whose result fits
  * stay inside. (The list paths take copies: the operands themselves stay in registers.) */
-#define _DSP2_CHAINS(T)                                                                    \
-    _DSP2_HOT T _##T##_chain(T u, double f0, double f1, double f2)                         \
+#define DNI_DSP2_CHAINS(T)                                                                    \
+    DNI_DSP2_HOT T dni_##T##_chain(T u, double f0, double f1, double f2)                         \
     {                                                                                      \
         if (!u.w) return T##_const(f0);                                                    \
-        if (u.len == _DSP2_INL) return _##T##_chain_in(u, f0, f1, f2);                     \
+        if (u.len == DNI_DSP2_INL) return dni_##T##_chain_in(u, f0, f1, f2);                     \
         T t = u;                                                                           \
-        return _##T##_chain_l(&t, f0, f1, f2);                                             \
+        return dni_##T##_chain_l(&t, f0, f1, f2);                                             \
     }                                                                                      \
-    _DSP2_HOT T _##T##_chain2s(T a, T b, double f0, double fa, double fb, double faa,      \
+    DNI_DSP2_HOT T dni_##T##_chain2s(T a, T b, double f0, double fa, double fb, double faa,      \
                                double fab, double fbb, int sum, int kind)                  \
     {                                                                                      \
         if (!a.w && !b.w) return T##_const(f0);                                            \
-        if (_DSP2_INL2(a, b)) {                                                            \
-            if (f0 == f0 && !b.w) return _##T##_chain_in(a, f0, fa, faa);                  \
-            if (f0 == f0 && !a.w) return _##T##_chain_in(b, f0, fb, fbb);                  \
+        if (DNI_DSP2_INL2(a, b)) {                                                            \
+            if (f0 == f0 && !b.w) return dni_##T##_chain_in(a, f0, fa, faa);                  \
+            if (f0 == f0 && !a.w) return dni_##T##_chain_in(b, f0, fb, fbb);                  \
             int ok;                                                                        \
-            T r = _##T##_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, sum, kind, &ok);       \
+            T r = dni_##T##_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, sum, kind, &ok);       \
             if (ok) return r;                                                              \
         }                                                                                  \
         double p[5] = {fa, fb, faa, fab, fbb};                                             \
         T ta = a, tb = b;                                                                  \
-        return _##T##_chain2_l(&ta, &tb, f0, p, sum, kind);                                \
+        return dni_##T##_chain2_l(&ta, &tb, f0, p, sum, kind);                                \
     }
-_DSP2_CHAINS(dsp2)
+DNI_DSP2_CHAINS(dsp2)
 
 /* ---- arithmetic ---------------------------------------------------------------------- */
 
@@ -360,14 +360,14 @@ _DSP2_CHAINS(dsp2)
  * term b is inline in w (b_in), otherwise NULL; then the touch of each of b's indices, and
  * the end of the addition (the storage of the terms added since the accumulator was made
  * is recycled; returns its new version, a's off). */
-_DSP2_HOT _dsp2_acc *_dsp2_acc_live(dsp2_work *w, uint32_t len, uint32_t off, int b_in)
+DNI_DSP2_HOT dni_dsp2_acc *dni_dsp2_acc_live(dsp2_work *w, uint32_t len, uint32_t off, int b_in)
 {
-    uint32_t k = len & ~_DSP2_ACC;
-    if (!(len & _DSP2_ACC) || !b_in || k + 1 != w->nacc || w->acc[k].ver != off) return NULL;
+    uint32_t k = len & ~DNI_DSP2_ACC;
+    if (!(len & DNI_DSP2_ACC) || !b_in || k + 1 != w->nacc || w->acc[k].ver != off) return NULL;
     return &w->acc[k];
 }
 
-_DSP2_HOT void _dsp2_touch(_dsp2_acc *A, uint32_t i)
+DNI_DSP2_HOT void dni_dsp2_touch(dni_dsp2_acc *A, uint32_t i)
 {
     if (A->in[i]) return;
     A->in[i] = 1;
@@ -375,28 +375,28 @@ _DSP2_HOT void _dsp2_touch(_dsp2_acc *A, uint32_t i)
     A->list[A->cnt++] = i;
 }
 
-_DSP2_HOT uint32_t _dsp2_acc_done(dsp2_work *w, _dsp2_acc *A)
+DNI_DSP2_HOT uint32_t dni_dsp2_acc_done(dsp2_work *w, dni_dsp2_acc *A)
 {
-    if (w->top != A->amark) _dsp2_recycle(w, A->amark);
+    if (w->top != A->amark) dni_dsp2_recycle(w, A->amark);
     return ++A->ver;
 }
 
 /* a += b for the accumulator a and an inline number b in diagonal or H v mode; returns 0
  * when it does not apply */
-_DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
+DNI_DSP2_HOT int dni_dsp2_acc_in(dsp2 *a, dsp2 b)
 {
     dsp2_work *w = a->w;
-    _dsp2_acc *A = _dsp2_acc_live(w, a->len, a->off, b.len == _DSP2_INL && b.w == w);
+    dni_dsp2_acc *A = dni_dsp2_acc_live(w, a->len, a->off, b.len == DNI_DSP2_INL && b.w == w);
     if (!A) return 0;
-    double *_DSP2_RESTRICT ag = A->g, *_DSP2_RESTRICT ah = A->h;
-    _DSP2_EACH(p, uint32_t i = b.e[p].i; if (i != _DSP2_NONE) {
-        _dsp2_touch(A, i);
+    double *DNI_DSP2_RESTRICT ag = A->g, *DNI_DSP2_RESTRICT ah = A->h;
+    DNI_DSP2_EACH(p, uint32_t i = b.e[p].i; if (i != DNI_DSP2_NONE) {
+        dni_dsp2_touch(A, i);
         ag[i] += b.e[p].g;
         ah[i] += b.e[p].h;
     })
     a->v += b.v;
     a->d += b.d;
-    a->off = _dsp2_acc_done(w, A);
+    a->off = dni_dsp2_acc_done(w, A);
     return 1;
 }
 
@@ -406,110 +406,110 @@ _DSP2_HOT int _dsp2_acc_in(dsp2 *a, dsp2 b)
  * accumulate in place when the operands are long (or a is already a sum being
  * accumulated): the old a must not be used afterwards (see the header). add_d and sub_d
  * share a's entries (free). */
-#define _DSP2_FRONT(T)                                                                     \
-    _DSP2_DECL T T##_add(T a, T b)                                                         \
+#define DNI_DSP2_FRONT(T)                                                                     \
+    DNI_DSP2_DECL T T##_add(T a, T b)                                                         \
     {                                                                                      \
-        if (_##T##_acc_in(&a, b)) return a;                                                \
-        if (_DSP2_INL2(a, b))                                                              \
-            return _##T##_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0);         \
+        if (dni_##T##_acc_in(&a, b)) return a;                                                \
+        if (DNI_DSP2_INL2(a, b))                                                              \
+            return dni_##T##_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0);         \
         T ta = a, tb = b;                                                                  \
-        return _##T##_addsub_l(&ta, &tb, 1.0);                                             \
+        return dni_##T##_addsub_l(&ta, &tb, 1.0);                                             \
     }                                                                                      \
-    _DSP2_DECL T T##_sub(T a, T b)                                                         \
+    DNI_DSP2_DECL T T##_sub(T a, T b)                                                         \
     {                                                                                      \
-        if (_DSP2_INL2(a, b))                                                              \
-            return _##T##_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0);        \
+        if (DNI_DSP2_INL2(a, b))                                                              \
+            return dni_##T##_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0);        \
         T ta = a, tb = b;                                                                  \
-        return _##T##_addsub_l(&ta, &tb, -1.0);                                            \
+        return dni_##T##_addsub_l(&ta, &tb, -1.0);                                            \
     }                                                                                      \
-    _DSP2_DECL T T##_mul(T a, T b)                                                         \
+    DNI_DSP2_DECL T T##_mul(T a, T b)                                                         \
     {                                                                                      \
-        return _##T##_chain2s(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0, 0, 1);             \
+        return dni_##T##_chain2s(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0, 0, 1);             \
     }                                                                                      \
-    _DSP2_DECL T T##_div(T a, T b)                                                         \
+    DNI_DSP2_DECL T T##_div(T a, T b)                                                         \
     {                                                                                      \
         double ib = 1.0 / b.v, q = a.v * ib;                                               \
-        return _##T##_chain2s(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,                \
+        return dni_##T##_chain2s(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,                \
                               2.0 * q * ib * ib, 0, 2);                                    \
     }                                                                                      \
-    _DSP2_DECL T T##_neg(T a) { return _##T##_chain(a, -a.v, -1.0, 0.0); }                 \
-    _DSP2_DECL T T##_add_d(T a, double c)                                                  \
+    DNI_DSP2_DECL T T##_neg(T a) { return dni_##T##_chain(a, -a.v, -1.0, 0.0); }                 \
+    DNI_DSP2_DECL T T##_add_d(T a, double c)                                                  \
     {                                                                                      \
         a.v += c;                                                                          \
         return a;                                                                          \
     }                                                                                      \
-    _DSP2_DECL T T##_sub_d(T a, double c)                                                  \
+    DNI_DSP2_DECL T T##_sub_d(T a, double c)                                                  \
     {                                                                                      \
         a.v -= c;                                                                          \
         return a;                                                                          \
     }                                                                                      \
-    _DSP2_DECL T T##_d_sub(double c, T a) { return _##T##_chain(a, c - a.v, -1.0, 0.0); }  \
-    _DSP2_DECL T T##_mul_d(T a, double c) { return _##T##_chain(a, a.v * c, c, 0.0); }     \
-    _DSP2_DECL T T##_div_d(T a, double c) { return _##T##_chain(a, a.v / c, 1.0 / c, 0.0); } \
-    _DSP2_DECL T T##_d_div(double c, T a)                                                  \
+    DNI_DSP2_DECL T T##_d_sub(double c, T a) { return dni_##T##_chain(a, c - a.v, -1.0, 0.0); }  \
+    DNI_DSP2_DECL T T##_mul_d(T a, double c) { return dni_##T##_chain(a, a.v * c, c, 0.0); }     \
+    DNI_DSP2_DECL T T##_div_d(T a, double c) { return dni_##T##_chain(a, a.v / c, 1.0 / c, 0.0); } \
+    DNI_DSP2_DECL T T##_d_div(double c, T a)                                                  \
     {                                                                                      \
         double ia = 1.0 / a.v, q = c * ia;                                                 \
-        return _##T##_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);                       \
+        return dni_##T##_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);                       \
     }                                                                                      \
-    _DSP2_DECL T T##_chain(T u, double f0, double f1, double f2)                           \
+    DNI_DSP2_DECL T T##_chain(T u, double f0, double f1, double f2)                           \
     {                                                                                      \
-        return _##T##_chain(u, f0, f1, f2);                                                \
+        return dni_##T##_chain(u, f0, f1, f2);                                                \
     }                                                                                      \
-    _DSP2_DECL T T##_apply(T u, dn_deriv_fn h, void *ctx)                                  \
+    DNI_DSP2_DECL T T##_apply(T u, dn_deriv_fn h, void *ctx)                                  \
     {                                                                                      \
         if (!u.w) return T##_const(h(u.v, 0, ctx));                                        \
-        return _##T##_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));            \
+        return dni_##T##_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));            \
     }                                                                                      \
-    _DSP2_DECL T T##_pow_d(T u, double p)                                                  \
+    DNI_DSP2_DECL T T##_pow_d(T u, double p)                                                  \
     {                                                                                      \
         double f0, f1, f2;                                                                 \
         if (!u.w) return T##_const(pow(u.v, p));                                           \
-        _dnc2_pow_d(u.v, p, &f0, &f1, &f2);                                                \
-        return _##T##_chain(u, f0, f1, f2);                                                \
+        dni_dnc2_pow_d(u.v, p, &f0, &f1, &f2);                                                \
+        return dni_##T##_chain(u, f0, f1, f2);                                                \
     }                                                                                      \
-    _DSP2_DECL T T##_pown(T u, long m) { return T##_pow_d(u, (double)m); }                 \
-    _DSP2_DECL T T##_atan2(T y, T x)                                                       \
+    DNI_DSP2_DECL T T##_pown(T u, long m) { return T##_pow_d(u, (double)m); }                 \
+    DNI_DSP2_DECL T T##_atan2(T y, T x)                                                       \
     {                                                                                      \
-        double p[5], f0 = _dnc2_atan2(y.v, x.v, p);                                        \
-        return _##T##_chain2s(y, x, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
+        double p[5], f0 = dni_dnc2_atan2(y.v, x.v, p);                                        \
+        return dni_##T##_chain2s(y, x, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
     }                                                                                      \
-    _DSP2_DECL T T##_hypot(T a, T b)                                                       \
+    DNI_DSP2_DECL T T##_hypot(T a, T b)                                                       \
     {                                                                                      \
-        double p[5], f0 = _dnc2_hypot(a.v, b.v, p);                                        \
+        double p[5], f0 = dni_dnc2_hypot(a.v, b.v, p);                                        \
         if (!a.w && !b.w) return T##_const(f0);                                            \
-        return _##T##_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
+        return dni_##T##_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
     }                                                                                      \
-    _DSP2_DECL void T##_sincos(T u, T *s, T *c)                                            \
+    DNI_DSP2_DECL void T##_sincos(T u, T *s, T *c)                                            \
     {                                                                                      \
         double sn = sin(u.v), cs = cos(u.v);                                               \
-        T rs = _##T##_chain(u, sn, cs, -sn), rc = _##T##_chain(u, cs, -sn, -cs);           \
+        T rs = dni_##T##_chain(u, sn, cs, -sn), rc = dni_##T##_chain(u, cs, -sn, -cs);           \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }                                                                                      \
-    _DSP2_DECL void T##_sinhcosh(T u, T *s, T *c)                                          \
+    DNI_DSP2_DECL void T##_sinhcosh(T u, T *s, T *c)                                          \
     {                                                                                      \
         double sh = sinh(u.v), ch = cosh(u.v);                                             \
-        T rs = _##T##_chain(u, sh, ch, sh), rc = _##T##_chain(u, ch, sh, ch);              \
+        T rs = dni_##T##_chain(u, sh, ch, sh), rc = dni_##T##_chain(u, ch, sh, ch);              \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
 
 /* a^b = exp(b log a) with the value pow(a, b); needs a > 0 (after the unary functions) */
-#define _DSP2_POW(T)                                                                       \
-    _DSP2_DECL T T##_pow(T a, T b)                                                         \
+#define DNI_DSP2_POW(T)                                                                       \
+    DNI_DSP2_DECL T T##_pow(T a, T b)                                                         \
     {                                                                                      \
         T r = T##_exp(T##_mul(b, T##_log(a)));                                             \
         r.v = pow(a.v, b.v);                                                               \
         return r;                                                                          \
     }
 
-#define _DSP2_ACTIVE(u) ((u).w != NULL)
-#define _DSP2_UN(A, name, F0, F1F2)                                                        \
-    _DN2_UNARY_DEF(_DSP2_DECL, dsp2, dsp2_, _DSP2_ACTIVE, dsp2_const, _dsp2_chain, name, F0, F1F2)
+#define DNI_DSP2_ACTIVE(u) ((u).w != NULL)
+#define DNI_DSP2_UN(A, name, F0, F1F2)                                                        \
+    DNI2_UNARY_DEF(DNI_DSP2_DECL, dsp2, dsp2_, DNI_DSP2_ACTIVE, dsp2_const, dni_dsp2_chain, name, F0, F1F2)
 
-_DSP2_FRONT(dsp2)
-_DN2_UNARY_TABLE(_DSP2_UN, _)
-_DSP2_POW(dsp2)
+DNI_DSP2_FRONT(dsp2)
+DNI2_UNARY_TABLE(DNI_DSP2_UN, _)
+DNI_DSP2_POW(dsp2)
 
 #ifdef __cplusplus
 }

@@ -28,9 +28,9 @@ extern "C" {
 typedef struct dsph2 {
     double v;                /* value */
     dsp2_work *w;            /* workspace; NULL for a passive constant */
-    uint32_t i[DSP2_NIN];    /* inside: variable indices, ascending; _DSP2_NONE unused */
+    uint32_t i[DSP2_NIN];    /* inside: variable indices, ascending; DNI_DSP2_NONE unused */
     uint32_t off;            /* inside: count; list: first entry; accumulator: version */
-    uint32_t len;            /* _DSP2_INL, list length, or _DSP2_ACC | accumulator slot */
+    uint32_t len;            /* DNI_DSP2_INL, list length, or DNI_DSP2_ACC | accumulator slot */
     uint32_t st;             /* list: epoch of the workspace when it was made */
     uint32_t sf;             /* inside: bit t set when h[t] is structural */
     double g[DSP2_NIN];      /* inside: first derivatives; list: g[0] is the list's scale
@@ -39,31 +39,31 @@ typedef struct dsph2 {
 } dsph2;
 
 /* out-of-line parts (src/sparse2_*.c) */
-_DSP2_COLD dsph2 _dsph2_chain_l(const dsph2 *u, double f0, double f1, double f2);
-_DSP2_COLD dsph2 _dsph2_chain2_l(const dsph2 *a, const dsph2 *b, double f0, const double p[5],
+DNI_DSP2_COLD dsph2 dni_dsph2_chain_l(const dsph2 *u, double f0, double f1, double f2);
+DNI_DSP2_COLD dsph2 dni_dsph2_chain2_l(const dsph2 *a, const dsph2 *b, double f0, const double p[5],
                                    int sum, int kind);
-_DSP2_COLD dsph2 _dsph2_addsub_l(const dsph2 *a, const dsph2 *b, double c);
-int _dsp2_trip_reserve(dsp2_work *w, _dsp2_acc *A, size_t m);
+DNI_DSP2_COLD dsph2 dni_dsph2_addsub_l(const dsph2 *a, const dsph2 *b, double c);
+int dni_dsp2_trip_reserve(dsp2_work *w, dni_dsp2_acc *A, size_t m);
 
 /** A passive constant c (no entries). */
-_DSP2_DECL dsph2 dsph2_const(double c)
+DNI_DSP2_DECL dsph2 dsph2_const(double c)
 {
     dsph2 r;
     r.v = c;
     r.w = NULL;
     r.off = r.len = r.st = r.sf = 0;
-    _DSP2_EACH(k, r.i[k] = _DSP2_NONE; r.g[k] = 0.0;)
-    _DSP2_EACH(k, r.h[k] = r.h[k + 3] = 0.0;)
+    DNI_DSP2_EACH(k, r.i[k] = DNI_DSP2_NONE; r.g[k] = 0.0;)
+    DNI_DSP2_EACH(k, r.h[k] = r.h[k + 3] = 0.0;)
     return r;
 }
 
 /** The value of a. */
-_DSP2_DECL double dsph2_value(dsph2 a) { return a.v; }
+DNI_DSP2_DECL double dsph2_value(dsph2 a) { return a.v; }
 
 /* ---- internal: the triangle inside the number ---------------------------------------- */
 
 /* S for each triangle entry t = (p, q), p >= q, written out (constant indices) */
-#define _DSPH2_TRI(t, p, q, ...)                                                          \
+#define DNI_DSPH2_TRI(t, p, q, ...)                                                          \
     { enum { t = 0, p = 0, q = 0 }; __VA_ARGS__ }                                           \
     { enum { t = 1, p = 1, q = 0 }; __VA_ARGS__ }                                           \
     { enum { t = 2, p = 1, q = 1 }; __VA_ARGS__ }                                           \
@@ -71,37 +71,37 @@ _DSP2_DECL double dsph2_value(dsph2 a) { return a.v; }
     { enum { t = 4, p = 2, q = 1 }; __VA_ARGS__ }                                           \
     { enum { t = 5, p = 2, q = 2 }; __VA_ARGS__ }
 /* structural bits of the whole triangle of n slots */
-#define _DSPH2_FULL(n) ((1u << ((n) * ((n) + 1) / 2)) - 1u)
+#define DNI_DSPH2_FULL(n) ((1u << ((n) * ((n) + 1) / 2)) - 1u)
 /* after an empty slot was inserted at z: the old slot of new slot k, -1 for slot z */
-#define _DSPH2_OLD(k, z) ((k) == (z) ? -1 : (k) - ((k) > (z)))
+#define DNI_DSPH2_OLD(k, z) ((k) == (z) ? -1 : (k) - ((k) > (z)))
 /* the old triangle entry of new entry (p, q), -1 when it is new (row or column z) */
-#define _DSPH2_OLDT(p, q, z)                                                              \
-    (_DSPH2_OLD(p, z) < 0 || _DSPH2_OLD(q, z) < 0                                           \
+#define DNI_DSPH2_OLDT(p, q, z)                                                              \
+    (DNI_DSPH2_OLD(p, z) < 0 || DNI_DSPH2_OLD(q, z) < 0                                           \
          ? -1                                                                              \
-         : _DSPH2_OLD(p, z) * (_DSPH2_OLD(p, z) + 1) / 2 + _DSPH2_OLD(q, z))
+         : DNI_DSPH2_OLD(p, z) * (DNI_DSPH2_OLD(p, z) + 1) / 2 + DNI_DSPH2_OLD(q, z))
 /* entry o of array A (0 for o = -1), with a constant o */
-#define _DSPH2_AT(A, o, zero) ((o) < 0 ? (zero) : (A)[(o) < 0 ? 0 : (o)])
+#define DNI_DSPH2_AT(A, o, zero) ((o) < 0 ? (zero) : (A)[(o) < 0 ? 0 : (o)])
 /* the value for new position k (or entry) from the three cases z = 0, 1, 2 */
-#define _DSPH2_BYZ(z, E0, E1, E2) ((z) == 0 ? (E0) : (z) == 1 ? (E1) : (E2))
+#define DNI_DSPH2_BYZ(z, E0, E1, E2) ((z) == 0 ? (E0) : (z) == 1 ? (E1) : (E2))
 
 /* u with the index x (not among u's; u has at most two entries) inserted at its place,
  * with g = 0, a zero row and column, not structural */
-_DSP2_HOT dsph2 _dsph2_ins(dsph2 u, uint32_t x)
+DNI_DSP2_HOT dsph2 dni_dsph2_ins(dsph2 u, uint32_t x)
 {
     unsigned z = (unsigned)(u.i[0] < x) + (unsigned)(u.i[1] < x); /* (u.i[2] is unused) */
     dsph2 r = u;
-    _DSP2_EACH(k, r.i[k] = _DSPH2_BYZ(z, _DSPH2_AT(u.i, _DSPH2_OLD(k, 0), x),
-                                      _DSPH2_AT(u.i, _DSPH2_OLD(k, 1), x),
-                                      _DSPH2_AT(u.i, _DSPH2_OLD(k, 2), x));
-                  r.g[k] = _DSPH2_BYZ(z, _DSPH2_AT(u.g, _DSPH2_OLD(k, 0), 0.0),
-                                      _DSPH2_AT(u.g, _DSPH2_OLD(k, 1), 0.0),
-                                      _DSPH2_AT(u.g, _DSPH2_OLD(k, 2), 0.0));)
+    DNI_DSP2_EACH(k, r.i[k] = DNI_DSPH2_BYZ(z, DNI_DSPH2_AT(u.i, DNI_DSPH2_OLD(k, 0), x),
+                                      DNI_DSPH2_AT(u.i, DNI_DSPH2_OLD(k, 1), x),
+                                      DNI_DSPH2_AT(u.i, DNI_DSPH2_OLD(k, 2), x));
+                  r.g[k] = DNI_DSPH2_BYZ(z, DNI_DSPH2_AT(u.g, DNI_DSPH2_OLD(k, 0), 0.0),
+                                      DNI_DSPH2_AT(u.g, DNI_DSPH2_OLD(k, 1), 0.0),
+                                      DNI_DSPH2_AT(u.g, DNI_DSPH2_OLD(k, 2), 0.0));)
     uint32_t sf = 0;
-    _DSPH2_TRI(t, p, q, r.h[t] = _DSPH2_BYZ(z, _DSPH2_AT(u.h, _DSPH2_OLDT(p, q, 0), 0.0),
-                                             _DSPH2_AT(u.h, _DSPH2_OLDT(p, q, 1), 0.0),
-                                             _DSPH2_AT(u.h, _DSPH2_OLDT(p, q, 2), 0.0));
-               int o = _DSPH2_BYZ(z, _DSPH2_OLDT(p, q, 0), _DSPH2_OLDT(p, q, 1),
-                                  _DSPH2_OLDT(p, q, 2));
+    DNI_DSPH2_TRI(t, p, q, r.h[t] = DNI_DSPH2_BYZ(z, DNI_DSPH2_AT(u.h, DNI_DSPH2_OLDT(p, q, 0), 0.0),
+                                             DNI_DSPH2_AT(u.h, DNI_DSPH2_OLDT(p, q, 1), 0.0),
+                                             DNI_DSPH2_AT(u.h, DNI_DSPH2_OLDT(p, q, 2), 0.0));
+               int o = DNI_DSPH2_BYZ(z, DNI_DSPH2_OLDT(p, q, 0), DNI_DSPH2_OLDT(p, q, 1),
+                                  DNI_DSPH2_OLDT(p, q, 2));
                sf |= (o < 0 ? 0u : (u.sf >> (o < 0 ? 0 : o)) & 1u) << t;)
     r.sf = sf;
     r.off = u.off + 1;
@@ -109,29 +109,29 @@ _DSP2_HOT dsph2 _dsph2_ins(dsph2 u, uint32_t x)
 }
 
 /* f(u) for u with its entries inside */
-_DSP2_HOT dsph2 _dsph2_chain_in(dsph2 u, double f0, double f1, double f2)
+DNI_DSP2_HOT dsph2 dni_dsph2_chain_in(dsph2 u, double f0, double f1, double f2)
 {
     uint32_t n = u.off;
     if (f2 == 0.0 && f0 == f0) { /* linear: the structure is kept */
-        _DSPH2_TRI(t, p, q, u.h[t] = p < n ? f1 * u.h[t] : 0.0;)
+        DNI_DSPH2_TRI(t, p, q, u.h[t] = p < n ? f1 * u.h[t] : 0.0;)
     } else {
         if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
-        _DSPH2_TRI(t, p, q, u.h[t] = p < n ? f1 * u.h[t] + f2 * u.g[p] * u.g[q] : 0.0;)
-        u.sf = _DSPH2_FULL(n);
+        DNI_DSPH2_TRI(t, p, q, u.h[t] = p < n ? f1 * u.h[t] + f2 * u.g[p] * u.g[q] : 0.0;)
+        u.sf = DNI_DSPH2_FULL(n);
     }
-    _DSP2_EACH(k, u.g[k] = k < n ? f1 * u.g[k] : 0.0;)
+    DNI_DSP2_EACH(k, u.g[k] = k < n ? f1 * u.g[k] : 0.0;)
     u.v = f0;
     return u;
 }
 
 /* 1 when x is one of u's indices */
-#define _DSPH2_HAS(u, x) ((x) == (u).i[0] || (x) == (u).i[1] || (x) == (u).i[2])
+#define DNI_DSPH2_HAS(u, x) ((x) == (u).i[0] || (x) == (u).i[1] || (x) == (u).i[2])
 
 /* f(a, b) for a and b with their entries inside (or passive); 0 in *ok when the union
  * of their indices has more than DSP2_NIN entries. Each operand is first widened to the
  * union (empty slots inserted), then the chain rule works slot by slot. sum: a sum or
- * difference (the structure is the union of the operands'); kind as in _DSP2_Q. */
-_DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double fb,
+ * difference (the structure is the union of the operands'); kind as in DNI_DSP2_Q. */
+DNI_DSP2_HOT dsph2 dni_dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double fb,
                                  double faa, double fab, double fbb, int sum, int kind, int *ok)
 {
     if (a.off == 1 && b.off == 1 && a.i[0] != b.i[0]) { /* x_j - x_i, ...: no widening */
@@ -155,25 +155,25 @@ _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double 
     unsigned pa = 7u, pb = 7u; /* slots of the union where a, b have entries of their own */
     if ((a.i[0] ^ b.i[0]) | (a.i[1] ^ b.i[1]) | (a.i[2] ^ b.i[2])) {
         dsph2 a0 = a, b0 = b;
-        _DSP2_EACH(k, uint32_t x = b.i[k]; if (x != _DSP2_NONE && !_DSPH2_HAS(a, x)) {
+        DNI_DSP2_EACH(k, uint32_t x = b.i[k]; if (x != DNI_DSP2_NONE && !DNI_DSPH2_HAS(a, x)) {
             if (a.off == DSP2_NIN) {
                 *ok = 0;
                 return a;
             }
-            a = _dsph2_ins(a, x);
+            a = dni_dsph2_ins(a, x);
         })
-        _DSP2_EACH(k, uint32_t x = a.i[k];
-                      if (x != _DSP2_NONE && !_DSPH2_HAS(b, x)) b = _dsph2_ins(b, x);)
+        DNI_DSP2_EACH(k, uint32_t x = a.i[k];
+                      if (x != DNI_DSP2_NONE && !DNI_DSPH2_HAS(b, x)) b = dni_dsph2_ins(b, x);)
         pa = pb = 0u;
-        _DSP2_EACH(k, pa |= (unsigned)_DSPH2_HAS(a0, a.i[k]) << k;
-                      pb |= (unsigned)_DSPH2_HAS(b0, b.i[k]) << k;)
+        DNI_DSP2_EACH(k, pa |= (unsigned)DNI_DSPH2_HAS(a0, a.i[k]) << k;
+                      pb |= (unsigned)DNI_DSPH2_HAS(b0, b.i[k]) << k;)
     }
     dsph2 r = a;
     uint32_t n = a.off;
     r.w = a.w ? a.w : b.w;
     r.v = f0;
-    r.len = _DSP2_INL;
-    _DSPH2_TRI(t, p, q,
+    r.len = DNI_DSP2_INL;
+    DNI_DSPH2_TRI(t, p, q,
                /* (f_a H_a only on a's own entries: an infinite f_a must not reach the
                 * slots widened from b) */
                double s = (pa >> p & pa >> q & 1u ? fa * a.h[t] : 0.0) +
@@ -183,59 +183,59 @@ _DSP2_HOT dsph2 _dsph2_chain2_in(dsph2 a, dsph2 b, double f0, double fa, double 
                                         fab * (a.g[p] * b.g[q] + b.g[p] * a.g[q]) +
                                         fbb * b.g[p] * b.g[q];
                r.h[t] = p < n ? s : 0.0;)
-    _DSP2_EACH(k, r.g[k] = k < n ? fa * a.g[k] + fb * b.g[k] : 0.0;)
-    r.sf = sum ? a.sf | b.sf : _DSPH2_FULL(n);
+    DNI_DSP2_EACH(k, r.g[k] = k < n ? fa * a.g[k] + fb * b.g[k] : 0.0;)
+    r.sf = sum ? a.sf | b.sf : DNI_DSPH2_FULL(n);
     *ok = 1;
     return r;
 }
 
-_DSP2_CHAINS(dsph2)
+DNI_DSP2_CHAINS(dsph2)
 
 /* a += b for the accumulator a (the running sum of an objective) and b with its entries
  * inside: b's entries and its structural triangle entries are added to the accumulator;
  * returns 0 when it does not apply */
-_DSP2_HOT int _dsph2_acc_in(dsph2 *a, dsph2 b)
+DNI_DSP2_HOT int dni_dsph2_acc_in(dsph2 *a, dsph2 b)
 {
     dsp2_work *w = a->w;
-    _dsp2_acc *A = _dsp2_acc_live(w, a->len, a->off, b.len == _DSP2_INL && b.w == w);
-    if (!A || (A->tcnt + 6 > A->tcap && _dsp2_trip_reserve(w, A, 6))) return 0;
-    double *_DSP2_RESTRICT ag = A->g;
-    _DSP2_EACH(p, uint32_t i = b.i[p]; if (i != _DSP2_NONE) {
-        _dsp2_touch(A, i);
+    dni_dsp2_acc *A = dni_dsp2_acc_live(w, a->len, a->off, b.len == DNI_DSP2_INL && b.w == w);
+    if (!A || (A->tcnt + 6 > A->tcap && dni_dsp2_trip_reserve(w, A, 6))) return 0;
+    double *DNI_DSP2_RESTRICT ag = A->g;
+    DNI_DSP2_EACH(p, uint32_t i = b.i[p]; if (i != DNI_DSP2_NONE) {
+        dni_dsp2_touch(A, i);
         ag[i] += b.g[p];
     })
     size_t c = A->tcnt;
-    _DSPH2_TRI(t, p, q, if (b.sf >> t & 1u) {
+    DNI_DSPH2_TRI(t, p, q, if (b.sf >> t & 1u) {
         A->ti[c] = b.i[p];
         A->tj[c] = b.i[q];
         A->tv[c++] = b.h[t];
     })
     A->tcnt = c;
     a->v += b.v;
-    a->off = _dsp2_acc_done(w, A);
+    a->off = dni_dsp2_acc_done(w, A);
     return 1;
 }
 
 /* the variables of the sparse-Hessian pass when x is the driver's array of them (the
  * dsp2 variables of dn_hessian_sp), otherwise NULL */
-_DSP2_DECL const dsph2 *_dsph2_vars(const dsp2 *x, unsigned n)
+DNI_DSP2_DECL const dsph2 *dni_dsph2_vars(const dsp2 *x, unsigned n)
 {
     const dsp2_work *w = n ? x[0].w : NULL;
-    return w && w->mode == _DSP2_SPARSE && x == w->x ? w->xs : NULL;
+    return w && w->mode == DNI_DSP2_SPARSE && x == w->x ? w->xs : NULL;
 }
 
 /* the result of a dsph2 pass as a dsp2 (entries inside are written to the arena) */
-dsp2 _dsph2_result(dsph2 r);
+dsp2 dni_dsph2_result(dsph2 r);
 
 /* ---- arithmetic and functions (as dsp2's) ---------------------------------------------- */
 
-#define _DSPH2_UN(A, name, F0, F1F2)                                                       \
-    _DN2_UNARY_DEF(_DSP2_DECL, dsph2, dsph2_, _DSP2_ACTIVE, dsph2_const, _dsph2_chain, name,  \
+#define DNI_DSPH2_UN(A, name, F0, F1F2)                                                       \
+    DNI2_UNARY_DEF(DNI_DSP2_DECL, dsph2, dsph2_, DNI_DSP2_ACTIVE, dsph2_const, dni_dsph2_chain, name,  \
                    F0, F1F2)
 
-_DSP2_FRONT(dsph2)
-_DN2_UNARY_TABLE(_DSPH2_UN, _)
-_DSP2_POW(dsph2)
+DNI_DSP2_FRONT(dsph2)
+DNI2_UNARY_TABLE(DNI_DSPH2_UN, _)
+DNI_DSP2_POW(dsph2)
 
 #ifdef __cplusplus
 }

@@ -26,7 +26,7 @@
 
 #include <dnum/expr.h>
 #include <dnum/dnumk.h>
-#include <dnum/tables.h>
+#include <dnum/internal/tables.h>
 
 enum { P_DOUBLE, P_EXTENDED, P_AUTO };
 enum { ENG_ONE, ENG_TWO, ENG_K };

@@ -1,11 +1,11 @@
-/* dnum/kernel_poles.h -- zeros and poles: the one rule of every function at a point
+/* dnum/internal/kernel_poles.h -- zeros and poles: the one rule of every function at a point
  * where an operand's leading coefficients vanish (docs/errors.md).
- * Part of the kernel body of dnum/kernel.h (internal, not API-stable): included by it
- * once per element type (_DN_R, _DN_K, ... of kernel.h; src/kernel_ext.h), never alone. */
-#ifndef _DN_KERNEL_BODY
-#error "dnum/kernel_poles.h is a part of dnum/kernel.h: include that instead"
+ * Part of the kernel body of dnum/internal/kernel.h (internal, not API-stable): included by it
+ * once per element type (DNI_R, DNI_K, ... of kernel.h; src/kernel_ext.h), never alone. */
+#ifndef DNI_KERNEL_BODY
+#error "dnum/internal/kernel_poles.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
-#if !_DN_LANE_BODY /* the zero and pole rules: scalar code */
+#if !DNI_LANE_BODY /* the zero and pole rules: scalar code */
 
 /* ------------------------------------------------------------------------------------ */
 /* Zeros and poles: one rule for every function (docs/errors.md, "Zeros and poles").     */
@@ -27,7 +27,7 @@
  */
 
 /** The index of the first nonzero coefficient of t[0..n]; n + 1 when all are zero. */
-static inline unsigned _DN_K(tlead)(const _DN_R *t, unsigned n)
+static inline unsigned DNI_K(tlead)(const DNI_R *t, unsigned n)
 {
     unsigned m = 0;
     while (m <= n && t[m] == 0.0) m++;
@@ -36,134 +36,134 @@ static inline unsigned _DN_K(tlead)(const _DN_R *t, unsigned n)
 
 /** Whether the zero of order m of t (t[0..m-1] = 0, t[m] != 0) may be a value that
  *  underflowed rather than an exact zero: t[m] is subnormal, or the series stays below the
- *  smallest normal number within its radius of convergence R (|t[m]| R^m < 2^_DN_MIN_EXP,
+ *  smallest normal number within its radius of convergence R (|t[m]| R^m < 2^DNI_MIN_EXP,
  *  R estimated from the later nonzero coefficients, |t[m] / t[j]|^(1/(j-m)) at its
  *  smallest). x*x at x = 1e-200 is 0 in double with t = 0, 2e-200, 1: its zero is not
  *  exact, and a limit taken from it would be a finite wrong number. Such zeros are
  *  treated as unknown (the IEEE result, NaN derivatives). m = 0 or m > n: no. */
-static inline int _DN_K(tfaint)(const _DN_R *t, unsigned m, unsigned n)
+static inline int DNI_K(tfaint)(const DNI_R *t, unsigned m, unsigned n)
 {
     if (m == 0 || m > n) return 0;
-    int em = _DN_M(ilogb)(t[m]);
-    if (em < _DN_MIN_EXP) return 1;
+    int em = DNI_M(ilogb)(t[m]);
+    if (em < DNI_MIN_EXP) return 1;
     double r = INFINITY; /* log2 R, from the exponents */
     for (unsigned j = m + 1; j <= n; j++)
         if (t[j] != 0.0 && isfinite(t[j])) {
-            double rj = (double)(em - _DN_M(ilogb)(t[j])) / (double)(j - m);
+            double rj = (double)(em - DNI_M(ilogb)(t[j])) / (double)(j - m);
             if (rj < r) r = rj;
         }
-    return (double)em + (double)m * r < (double)_DN_MIN_EXP;
+    return (double)em + (double)m * r < (double)DNI_MIN_EXP;
 }
 
 /** The mirror image t(-z) of a series, in place: odd coefficients change sign. */
-static inline void _DN_K(tmirror)(_DN_R *t, unsigned n)
+static inline void DNI_K(tmirror)(DNI_R *t, unsigned n)
 {
     for (unsigned k = 1; k <= n; k += 2) t[k] = -t[k];
 }
 
 /** f[1..n] of c z^q + ... at z -> +0 for q not a nonnegative integer: 0 for k < q, else
  *  the sign of c q (q-1) ... (q-k+1) times Inf. */
-static inline void _DN_K(tsingular)(_DN_R *f, _DN_R c, _DN_R q, unsigned n)
+static inline void DNI_K(tsingular)(DNI_R *f, DNI_R c, DNI_R q, unsigned n)
 {
-    _DN_R s = c;
+    DNI_R s = c;
     for (unsigned k = 1; k <= n; k++) {
-        s *= q - (_DN_R)(k - 1) < 0.0 ? -1.0 : 1.0;
-        f[k] = (_DN_R)k < q ? 0.0 : _DN_M(copysign)(INFINITY, s);
+        s *= q - (DNI_R)(k - 1) < 0.0 ? -1.0 : 1.0;
+        f[k] = (DNI_R)k < q ? 0.0 : DNI_M(copysign)(INFINITY, s);
     }
 }
 
 /** f = u^p at u0 = 0 (normalised, f does not alias u). mode 0: real p, u^p defined for
  *  u >= 0 (pow); 1: p = 1/3, the real cube root; 2: integer p (defined on both sides).
  *  f0 = pow(0, p) (or cbrt(0)) is the caller's. */
-_DN_COLD static void _DN_K(tpow_zero_w)(_DN_R *restrict f, _DN_R f0, _DN_R p, int mode,
-                                   const _DN_R *restrict u, unsigned n, _DN_R *restrict ws,
-                                   _DN_K(wide) *restrict ww)
+DNI_COLD static void DNI_K(tpow_zero_w)(DNI_R *restrict f, DNI_R f0, DNI_R p, int mode,
+                                   const DNI_R *restrict u, unsigned n, DNI_R *restrict ws,
+                                   DNI_K(wide) *restrict ww)
 {
-    unsigned m = _DN_K(tlead)(u, n);
-    if (_DN_K(tfaint)(u, m, n)) { /* maybe an underflow: the value as libm gives it, the
+    unsigned m = DNI_K(tlead)(u, n);
+    if (DNI_K(tfaint)(u, m, n)) { /* maybe an underflow: the value as libm gives it, the
                                    * derivatives unknown (NaN) */
         f[0] = f0;
         for (unsigned k = 1; k <= n; k++) f[k] = NAN;
         return;
     }
     if (m > n || !isfinite(u[m])) { /* u = 0 to order n (or unknown): composed as before */
-        _DN_K(tpow_at0_w)(f, p, u, n, ws);
+        DNI_K(tpow_at0_w)(f, p, u, n, ws);
         f[0] = f0;
         return;
     }
-    _DN_R *v = ws, *w = ws + _DN_ST(n); /* _DN_WN(2, n); in all _DN_WN(6, n), wide _DN_WN(3, n) */
-    _DN_R v0 = u[m], q = (_DN_R)m * p;
+    DNI_R *v = ws, *w = ws + DNI_ST(n); /* DNI_WN(2, n); in all DNI_WN(6, n), wide DNI_WN(3, n) */
+    DNI_R v0 = u[m], q = (DNI_R)m * p;
     int right = mode || v0 > 0.0, left = mode || ((m & 1u) ? v0 < 0.0 : v0 > 0.0);
     f[0] = f0;
     for (unsigned k = 1; k <= n; k++) f[k] = NAN;
     if (!right && !left) return; /* u < 0 on both sides: no real power near the point */
     for (unsigned j = 0; j <= n - m; j++) v[j] = u[m + j];
     if (!right) { /* the left side z < 0 as the right side of u(-z): v(-z) (-1)^m */
-        _DN_K(tmirror)(v, n - m);
+        DNI_K(tmirror)(v, n - m);
         if (m & 1u)
             for (unsigned j = 0; j <= n - m; j++) v[j] = -v[j];
     }
-    _DN_R w0 = mode == 1 ? _DN_M(cbrt)(v[0]) : _DN_M(pow)(v[0], p);
+    DNI_R w0 = mode == 1 ? DNI_M(cbrt)(v[0]) : DNI_M(pow)(v[0], p);
     int both = right && left && mode != 2;
     unsigned eps = mode == 1 ? m : 0; /* the left side differs by (-1)^(k + eps) */
     /* m p is an integer when 1/p divides m; in a type wider than double p (1/3 to 106
      * bits) makes m p miss it by an ulp: within 2^-90 of an integer counts (in double,
      * only the integer itself is that close) */
-    _DN_R qr = _DN_M(floor)(q + 0.5);
-    if (_DN_M(fabs)(q - qr) <= 0x1p-90 * _DN_M(fabs)(q)) q = qr;
-    if (q == _DN_M(floor)(q) && q >= 0.0) {
-        if (q > (_DN_R)n) { /* z^q: zero to order n */
+    DNI_R qr = DNI_M(floor)(q + 0.5);
+    if (DNI_M(fabs)(q - qr) <= 0x1p-90 * DNI_M(fabs)(q)) q = qr;
+    if (q == DNI_M(floor)(q) && q >= 0.0) {
+        if (q > (DNI_R)n) { /* z^q: zero to order n */
             for (unsigned k = 1; k <= n; k++) f[k] = 0.0;
         } else {
             unsigned iq = (unsigned)q;
-            _DN_K(tpow_wide_w)(w, w0, p, v, n - m, ww); /* W = v^p to order n - m */
+            DNI_K(tpow_wide_w)(w, w0, p, v, n - m, ww); /* W = v^p to order n - m */
             for (unsigned k = 1; k <= n; k++)
                 f[k] = k < iq ? 0.0 : (both && ((iq + eps) & 1u)) ? NAN
                      : (k - iq <= n - m) ? w[k - iq] : NAN;
         }
     } else {
-        _DN_K(tsingular)(f, w0, q, n);
+        DNI_K(tsingular)(f, w0, q, n);
     }
-    if (!right) _DN_K(tmirror)(f, n);
+    if (!right) DNI_K(tmirror)(f, n);
 }
 
 /** c = a / b at b0 = 0 (normalised, no aliasing): b = z^m v. A numerator with a zero of
  *  order >= m gives the quotient of the shifted series (orders above n - m NaN); else a
  *  pole of order m - ma with the limits at +0. b = 0 to order n: IEEE division. */
-_DN_COLD static void _DN_K(tdiv_zero_w)(_DN_R *restrict c, const _DN_R *restrict a,
-                                   const _DN_R *restrict b, unsigned n, _DN_R *restrict ws)
+DNI_COLD static void DNI_K(tdiv_zero_w)(DNI_R *restrict c, const DNI_R *restrict a,
+                                   const DNI_R *restrict b, unsigned n, DNI_R *restrict ws)
 {
-    unsigned m = _DN_K(tlead)(b, n), ma = _DN_K(tlead)(a, n);
+    unsigned m = DNI_K(tlead)(b, n), ma = DNI_K(tlead)(a, n);
     /* b = 0 to order n, or leading coefficients that are not finite (an Inf or NaN from
      * an earlier singularity), or a zero that may be an underflow: IEEE division, no
      * limit is taken from unknown numbers */
-    if (m > n || !isfinite(b[m]) || (ma <= n && !isfinite(a[ma])) || _DN_K(tfaint)(b, m, n) ||
-        _DN_K(tfaint)(a, ma, n)) {
-        _DN_K(tdiv)(c, a, b, n);
+    if (m > n || !isfinite(b[m]) || (ma <= n && !isfinite(a[ma])) || DNI_K(tfaint)(b, m, n) ||
+        DNI_K(tfaint)(a, ma, n)) {
+        DNI_K(tdiv)(c, a, b, n);
         return;
     }
     if (ma >= m) {
-        _DN_R *as = ws, *bs = ws + _DN_ST(n); /* _DN_WN(2, n) */
+        DNI_R *as = ws, *bs = ws + DNI_ST(n); /* DNI_WN(2, n) */
         for (unsigned j = 0; j <= n - m; j++) {
             as[j] = a[m + j];
             bs[j] = b[m + j];
         }
-        _DN_K(tdiv)(c, as, bs, n - m);
+        DNI_K(tdiv)(c, as, bs, n - m);
         for (unsigned k = n - m + 1; k <= n; k++) c[k] = NAN;
         return;
     }
-    _DN_R w0 = a[ma] / b[m];
-    c[0] = ma == 0 ? a[0] / b[0] : _DN_M(copysign)(INFINITY, w0); /* the value as IEEE gives it */
-    _DN_K(tsingular)(c, w0, (_DN_R)ma - (_DN_R)m, n);
+    DNI_R w0 = a[ma] / b[m];
+    c[0] = ma == 0 ? a[0] / b[0] : DNI_M(copysign)(INFINITY, w0); /* the value as IEEE gives it */
+    DNI_K(tsingular)(c, w0, (DNI_R)ma - (DNI_R)m, n);
 }
 
 /** f = log(w) at w0 = 0 (normalised): -Inf and the pole's limits m (-1)^(k-1) Inf / z^k at
  *  +0 (or at -0 where w < 0 on the right); NaN where w < 0 on both sides. */
-_DN_COLD static void _DN_K(tlog_zero)(_DN_R *f, const _DN_R *w, unsigned n)
+DNI_COLD static void DNI_K(tlog_zero)(DNI_R *f, const DNI_R *w, unsigned n)
 {
-    unsigned m = _DN_K(tlead)(w, n);
+    unsigned m = DNI_K(tlead)(w, n);
     f[0] = -INFINITY;
-    if (m > n || _DN_K(tfaint)(w, m, n)) { /* w = 0 to order n, or maybe an underflow */
+    if (m > n || DNI_K(tfaint)(w, m, n)) { /* w = 0 to order n, or maybe an underflow */
         for (unsigned k = 1; k <= n; k++) f[k] = NAN;
         return;
     }
@@ -174,27 +174,27 @@ _DN_COLD static void _DN_K(tlog_zero)(_DN_R *f, const _DN_R *w, unsigned n)
 
 /** f = f0 + c delta^(1/2) (1 + O(delta)) at a branch point of asin, acos, acosh: delta,
  *  zero at the point, must be >= 0 (normalised, order n). */
-_DN_COLD static void _DN_K(tbranch_sqrt)(_DN_R *f, _DN_R f0, _DN_R c, const _DN_R *delta,
+DNI_COLD static void DNI_K(tbranch_sqrt)(DNI_R *f, DNI_R f0, DNI_R c, const DNI_R *delta,
                                     unsigned n)
 {
-    unsigned m = _DN_K(tlead)(delta, n);
+    unsigned m = DNI_K(tlead)(delta, n);
     f[0] = f0;
-    if (m > n || _DN_K(tfaint)(delta, m, n)) { /* delta = 0 to order n (or maybe an
+    if (m > n || DNI_K(tfaint)(delta, m, n)) { /* delta = 0 to order n (or maybe an
                                                 * underflow): nothing is known */
         for (unsigned k = 1; k <= n; k++) f[k] = NAN;
         return;
     }
-    _DN_R v0 = delta[m];
+    DNI_R v0 = delta[m];
     int right = v0 > 0.0, left = (m & 1u) ? v0 < 0.0 : v0 > 0.0;
     if (!right && !left) {
         for (unsigned k = 1; k <= n; k++) f[k] = NAN;
         return;
     }
     if (m & 1u) { /* one side only: the limits of c sqrt(|v0|) |z|^(m/2) there */
-        _DN_K(tsingular)(f, c * _DN_M(sqrt)(_DN_M(fabs)(v0)), 0.5 * (_DN_R)m, n);
-        if (!right) _DN_K(tmirror)(f, n);
+        DNI_K(tsingular)(f, c * DNI_M(sqrt)(DNI_M(fabs)(v0)), 0.5 * (DNI_R)m, n);
+        if (!right) DNI_K(tmirror)(f, n);
     } else { /* both sides, |z|^(m/2) sqrt(v): 0 below m/2; above, not resolved here */
         for (unsigned k = 1; k <= n; k++) f[k] = (2 * k < m) ? 0.0 : NAN;
     }
 }
-#endif /* !_DN_LANE_BODY */
+#endif /* !DNI_LANE_BODY */

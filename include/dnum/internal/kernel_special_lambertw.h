@@ -1,9 +1,9 @@
-/* dnum/kernel_special_lambertw.h -- Lambert W on both branches (lambertw, lambertwm1): the
+/* dnum/internal/kernel_special_lambertw.h -- Lambert W on both branches (lambertw, lambertwm1): the
  * value by Newton/Halley, the point series, and the one-variable kernels by the ODE.
- * Part of the special-function kernels of dnum/kernel_special.h (internal, not
+ * Part of the special-function kernels of dnum/internal/kernel_special.h (internal, not
  * API-stable): included by it once per element type, never alone. */
-#ifndef _DN_KERNEL_BODY
-#error "dnum/kernel_special_lambertw.h is a part of dnum/kernel.h: include that instead"
+#ifndef DNI_KERNEL_BODY
+#error "dnum/internal/kernel_special_lambertw.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -13,38 +13,38 @@
  *  w + log w = log x away from the branch point and Halley on w e^w = x near it, from a
  *  series or asymptotic start. x up to 2^-55 below -1/e counts as the branch point
  *  (-1/e itself is not a double). Outside the domain NaN; W_-1(0) = -Inf. */
-static inline _DN_R _DN_K(lambertw_val)(_DN_R x, int br)
+static inline DNI_R DNI_K(lambertw_val)(DNI_R x, int br)
 {
-    const _DN_R em_hi = 0.36787944117144233, em_lo = -1.2428753672788363e-17; /* 1/e */
+    const DNI_R em_hi = 0.36787944117144233, em_lo = -1.2428753672788363e-17; /* 1/e */
     if (isnan(x)) return x;
-    _DN_R d = (x + em_hi) + em_lo; /* x + 1/e, the first sum exact near -1/e */
+    DNI_R d = (x + em_hi) + em_lo; /* x + 1/e, the first sum exact near -1/e */
     if (d < -0x1p-55 || (br && x > 0.0)) return NAN;
     if (d <= 0.0) return -1.0;
     if (br && x == 0.0) return -INFINITY;
     if (!br && (x == 0.0 || isinf(x))) return x;
-    _DN_R p = _DN_M(sqrt)(2.0 * 2.718281828459045 * d), w;
+    DNI_R p = DNI_M(sqrt)(2.0 * 2.718281828459045 * d), w;
     int logform = br ? x > -0.25 : x > 2.0;
     if (p < 0.8) {
-        _DN_R q = br ? -p : p;
+        DNI_R q = br ? -p : p;
         w = -1.0 + q * (1.0 + q * (-1.0 / 3.0 + q * (11.0 / 72.0 + q * (-43.0 / 540.0))));
     } else if (logform) {
-        _DN_R l1 = br ? _DN_M(log)(-x) : _DN_M(log)(x), l2 = _DN_M(log)(br ? -l1 : l1);
+        DNI_R l1 = br ? DNI_M(log)(-x) : DNI_M(log)(x), l2 = DNI_M(log)(br ? -l1 : l1);
         w = l1 - l2 + l2 / l1;
     } else {
-        w = _DN_M(log1p)(x);
+        w = DNI_M(log1p)(x);
     }
     for (int it = 0; it < 60; it++) {
-        _DN_R dw;
+        DNI_R dw;
         if (logform) { /* Newton on w + log|w| - log|x| */
-            _DN_R g = w + _DN_M(log)(_DN_M(fabs)(w)) - _DN_M(log)(_DN_M(fabs)(x));
+            DNI_R g = w + DNI_M(log)(DNI_M(fabs)(w)) - DNI_M(log)(DNI_M(fabs)(x));
             dw = g / (1.0 + 1.0 / w);
         } else { /* Halley on w e^w - x */
-            _DN_R e = _DN_M(exp)(w), f = w * e - x, w1 = w + 1.0;
+            DNI_R e = DNI_M(exp)(w), f = w * e - x, w1 = w + 1.0;
             if (w1 == 0.0) break;
             dw = f / (e * w1 - (w + 2.0) * f / (2.0 * w1));
         }
         w -= dw;
-        if (!(_DN_M(fabs)(dw) > _DN_EPS * _DN_M(fabs)(w))) break;
+        if (!(DNI_M(fabs)(dw) > DNI_EPS * DNI_M(fabs)(w))) break;
     }
     return w;
 }
@@ -53,11 +53,11 @@ static inline _DN_R _DN_K(lambertw_val)(_DN_R x, int br)
  *  (m+1)(1 + w0) W[m+1] = E[m] - sum_{j=1..m} W[j] (m+1-j) W[m+1-j], E = e^-W by the exp
  *  recurrence. Branch point: -1, then +Inf, -Inf, ... (W_0) or -Inf, +Inf, ... (W_-1);
  *  W_-1 at 0: -Inf everywhere (W_-1 ~ log(-x) from the left). */
-_DN_SP_OUTLINE void _DN_K(s_lambertw_w)(_DN_R *h, _DN_R x, int br, unsigned n, _DN_R *ws)
+DNI_SP_OUTLINE void DNI_K(s_lambertw_w)(DNI_R *h, DNI_R x, int br, unsigned n, DNI_R *ws)
 {
-    _DN_R w0 = _DN_K(lambertw_val)(x, br);
+    DNI_R w0 = DNI_K(lambertw_val)(x, br);
     if (w0 == -1.0) {
-        _DN_K(sp_pole)(h, br ? 1.0 : -1.0, 0, n); /* W_0 ~ -1 + sqrt(z), W_-1 ~ -1 - sqrt(z) */
+        DNI_K(sp_pole)(h, br ? 1.0 : -1.0, 0, n); /* W_0 ~ -1 + sqrt(z), W_-1 ~ -1 - sqrt(z) */
         h[0] = -1.0;
         return;
     }
@@ -66,18 +66,18 @@ _DN_SP_OUTLINE void _DN_K(s_lambertw_w)(_DN_R *h, _DN_R x, int br, unsigned n, _
         for (unsigned k = 1; k <= n; k++) h[k] = w0 == INFINITY ? 0.0 : w0;
         return;
     }
-    _DN_R *e = ws, a0 = 1.0 + w0; /* _DN_WN(1, n) */
+    DNI_R *e = ws, a0 = 1.0 + w0; /* DNI_WN(1, n) */
     h[0] = w0;
     e[0] = x != 0.0 ? w0 / x : 1.0; /* e^-W = W/x */
     for (unsigned m = 0; m < n; m++) {
         if (m) {
-            _DN_R s = 0.0;
-            for (unsigned j = 1; j <= m; j++) s += (_DN_R)j * h[j] * e[m - j];
-            e[m] = -s * _DN_INV(m);
+            DNI_R s = 0.0;
+            for (unsigned j = 1; j <= m; j++) s += (DNI_R)j * h[j] * e[m - j];
+            e[m] = -s * DNI_INV(m);
         }
-        _DN_R s = e[m];
-        for (unsigned j = 1; j <= m; j++) s -= h[j] * (_DN_R)(m + 1 - j) * h[m + 1 - j];
-        h[m + 1] = s * _DN_INV(m + 1) / a0;
+        DNI_R s = e[m];
+        for (unsigned j = 1; j <= m; j++) s -= h[j] * (DNI_R)(m + 1 - j) * h[m + 1 - j];
+        h[m + 1] = s * DNI_INV(m + 1) / a0;
     }
 }
 
@@ -89,52 +89,52 @@ _DN_SP_OUTLINE void _DN_K(s_lambertw_w)(_DN_R *h, _DN_R x, int br, unsigned n, _
 
 /* f = W(u), f[0] = w0 finite, w0 != -1: (1 + W) W' = e^-W u', E = e^-W by the exp
  * recurrence E' = -W' E:  (1 + w0) W'[m] = sum_j E[j] u'[m-j] - sum_{j>=1} W[j] W'[m-j] */
-static inline void _DN_K(tlambertw_w)(_DN_R *restrict f, _DN_R w0, _DN_R e0,
-                                   const _DN_R *restrict u, unsigned n, _DN_R *restrict ws)
+static inline void DNI_K(tlambertw_w)(DNI_R *restrict f, DNI_R w0, DNI_R e0,
+                                   const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
 {
-    _DN_R *du = ws, *dw = ws + _DN_ST(n), *e = ws + 2 * _DN_ST(n), ia = 1.0 / (1.0 + w0);
+    DNI_R *du = ws, *dw = ws + DNI_ST(n), *e = ws + 2 * DNI_ST(n), ia = 1.0 / (1.0 + w0);
     f[0] = w0;
     e[0] = e0;
     for (unsigned m = 0; m < n; m++) {
-        du[m] = (_DN_R)(m + 1) * u[m + 1];
+        du[m] = (DNI_R)(m + 1) * u[m + 1];
         if (m) {
-            _DN_R s = 0.0;
-            for (unsigned j = 1; j <= m; j++) s += (_DN_R)j * f[j] * e[m - j];
-            e[m] = -s * _DN_INV(m);
+            DNI_R s = 0.0;
+            for (unsigned j = 1; j <= m; j++) s += (DNI_R)j * f[j] * e[m - j];
+            e[m] = -s * DNI_INV(m);
         }
-        _DN_R s = 0.0;
+        DNI_R s = 0.0;
         for (unsigned j = 0; j <= m; j++) s += e[j] * du[m - j];
         for (unsigned j = 1; j <= m; j++) s -= f[j] * dw[m - j];
         dw[m] = s * ia;
-        f[m + 1] = dw[m] * _DN_INV(m + 1);
+        f[m + 1] = dw[m] * DNI_INV(m + 1);
     }
 }
 
-static inline void _DN_K(lambertw_br_w)(_DN_R *r, const _DN_R *u, int br, unsigned n,
-                                     _DN_R *ws)
+static inline void DNI_K(lambertw_br_w)(DNI_R *r, const DNI_R *u, int br, unsigned n,
+                                     DNI_R *ws)
 {
-    _DN_R w0 = _DN_K(lambertw_val)(u[0], br);
+    DNI_R w0 = DNI_K(lambertw_val)(u[0], br);
     if (!isfinite(w0) || w0 == -1.0) {
-        if (br) _DN_K(lambertwm1_c_w)(r, u, n, ws);
-        else _DN_K(lambertw_c_w)(r, u, n, ws);
+        if (br) DNI_K(lambertwm1_c_w)(r, u, n, ws);
+        else DNI_K(lambertw_c_w)(r, u, n, ws);
         return;
     }
-    _DN_R *tu = ws, *tr = ws + _DN_ST(n);
-    _DN_K(to_t)(tu, u, n);
-    _DN_K(tlambertw_w)(tr, w0, u[0] != 0.0 ? w0 / u[0] : 1.0, tu, n, ws + 2 * _DN_ST(n));
-    _DN_K(from_t)(r, tr, n);
+    DNI_R *tu = ws, *tr = ws + DNI_ST(n);
+    DNI_K(to_t)(tu, u, n);
+    DNI_K(tlambertw_w)(tr, w0, u[0] != 0.0 ? w0 / u[0] : 1.0, tu, n, ws + 2 * DNI_ST(n));
+    DNI_K(from_t)(r, tr, n);
 }
 
-/** r = W_0(u), Lambert W on the principal branch. Scratch: _DN_W_lambertw(n). */
-static inline void _DN_K(lambertw_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)
+/** r = W_0(u), Lambert W on the principal branch. Scratch: DNI_W_lambertw(n). */
+static inline void DNI_K(lambertw_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)
 {
-    _DN_K(lambertw_br_w)(r, u, 0, n, ws);
+    DNI_K(lambertw_br_w)(r, u, 0, n, ws);
 }
 
-/** r = W_-1(u), the lower branch. Scratch: _DN_W_lambertwm1(n). */
-static inline void _DN_K(lambertwm1_w)(_DN_R *r, const _DN_R *u, unsigned n, _DN_R *ws)
+/** r = W_-1(u), the lower branch. Scratch: DNI_W_lambertwm1(n). */
+static inline void DNI_K(lambertwm1_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)
 {
-    _DN_K(lambertw_br_w)(r, u, -1, n, ws);
+    DNI_K(lambertw_br_w)(r, u, -1, n, ws);
 }
 
 /* f = erfinv(u) (c = sqrt(pi)/2) or erfcinv(u) (c = -sqrt(pi)/2), y0 finite:

@@ -3,8 +3,8 @@
 #define DNUM_TABLES_H
 /** Highest order the normalised kernels support (170! is the largest finite factorial). */
 #define DN_TAYLOR_MAX 170
-/** _dn_fact[k] = k! correctly rounded. */
-static const double _dn_fact[DN_TAYLOR_MAX + 1] = {
+/** dni_fact[k] = k! correctly rounded. */
+static const double dni_fact[DN_TAYLOR_MAX + 1] = {
     1.0, 1.0, 2.0,
     6.0, 24.0, 120.0,
     720.0, 5040.0, 40320.0,
@@ -63,8 +63,8 @@ static const double _dn_fact[DN_TAYLOR_MAX + 1] = {
     5.423910666131589e+295, 9.003691705778438e+297, 1.503616514864999e+300,
     2.5260757449731984e+302, 4.269068009004705e+304, 7.257415615307999e+306,
 };
-/** _dn_ifact[k] = 1/k! correctly rounded. */
-static const double _dn_ifact[DN_TAYLOR_MAX + 1] = {
+/** dni_ifact[k] = 1/k! correctly rounded. */
+static const double dni_ifact[DN_TAYLOR_MAX + 1] = {
     1.0, 1.0, 0.5,
     0.16666666666666666, 0.041666666666666664, 0.008333333333333333,
     0.001388888888888889, 0.0001984126984126984, 2.48015873015873e-05,
@@ -123,8 +123,8 @@ static const double _dn_ifact[DN_TAYLOR_MAX + 1] = {
     1.8436881828535247e-296, 1.1106555318394727e-298, 6.650631927182472e-301,
     3.958709480465757e-303, 2.34243164524601e-305, 1.3779009677917706e-307,
 };
-/** _dn_inv[k] = 1/k correctly rounded (_dn_inv[0] = 0 is unused), k <= DN_ORDER_MAX. */
-static const double _dn_inv[1000 + 1] = {
+/** dni_inv[k] = 1/k correctly rounded (dni_inv[0] = 0 is unused), k <= DN_ORDER_MAX. */
+static const double dni_inv[1000 + 1] = {
     0.0, 1.0, 0.5,
     0.3333333333333333, 0.25, 0.2,
     0.16666666666666666, 0.14285714285714285, 0.125,
@@ -460,10 +460,10 @@ static const double _dn_inv[1000 + 1] = {
     0.001004016064257028, 0.0010030090270812437, 0.001002004008016032,
     0.001001001001001001, 0.001,
 };
-/** Highest i of _dn_binom. */
+/** Highest i of dni_binom. */
 #define DN_BINOM_MAX 64
-/** _dn_binom[i (i + 1) / 2 + p] = C(i, p) correctly rounded (exact up to i = 56), i <= DN_BINOM_MAX. */
-static const double _dn_binom[(DN_BINOM_MAX + 1) * (DN_BINOM_MAX + 2) / 2] = {
+/** dni_binom[i (i + 1) / 2 + p] = C(i, p) correctly rounded (exact up to i = 56), i <= DN_BINOM_MAX. */
+static const double dni_binom[(DN_BINOM_MAX + 1) * (DN_BINOM_MAX + 2) / 2] = {
     1.0, 1.0, 1.0, 1.0,
     2.0, 1.0, 1.0, 3.0,
     3.0, 1.0, 1.0, 4.0,
