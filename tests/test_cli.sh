@@ -52,6 +52,11 @@ done
 c1000=$("$eval_bin" --coeffs -n 1000 -a 0.5 '1/(1-x)' | tail -1 | awk -F, '{ print $NF }')
 awk -v c="$c1000" 'BEGIN { t = 2^1001; exit !(c - t < 1e-13 * t && t - c < 1e-13 * t) }' || fail "--coeffs -n 1000 1/(1-x): c1000 = $c1000"
 
+# --coeffs in every precision mode: coefficients, not derivatives (1/(1-x) at 0.5: 2^(k+1))
+for p in double extended auto; do
+    [[ $("$eval_bin" --coeffs --precision $p -n 6 -a 0.5 '1/(1-x)') == $'x,c0,c1,c2,c3,c4,c5,c6\n0.5,2,4,8,16,32,64,128' ]] ||
+        fail "--coeffs --precision $p 1/(1-x)"
+done
 # --coeffs: Taylor coefficients (1/(1-x) at 0.5: 2^(k+1); x^2 y at (1, 2): c_ij = d_ij/(i! j!))
 [[ $("$eval_bin" --coeffs -n 6 -a 0.5 '1/(1-x)') == $'x,c0,c1,c2,c3,c4,c5,c6\n0.5,2,4,8,16,32,64,128' ]] || fail "--coeffs 1/(1-x)"
 [[ $("$eval_bin" --coeffs -V x,y -n 2 -a 1,2 'x^2*y') == $'x,y,c0_0,c1_0,c0_1,c2_0,c1_1,c0_2\n1,2,2,4,1,2,2,0' ]] || fail "--coeffs two variables"

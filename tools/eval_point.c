@@ -93,9 +93,12 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
         else if (j->engine == ENG_DNUM2) dn_expr_eval2(j->e, j->n, args, ev->res, ev->work);
         else if (j->error) dn_expr_evalk_err(j->e, j->nvars, j->n, args, ev->res, ev->err, ev->work);
         else dn_expr_evalk(j->e, j->nvars, j->n, args, ev->res, ev->work);
-    } else if (j->prec == PREC_EXTENDED && !j->error) {
+    } else if (j->prec == PREC_EXTENDED && !j->error && !(ceng && j->n > DN_TAYLOR_MAX)) {
         args[0] = pt[0];
         dn_expr_eval_ext(j->e, j->n, args, ev->res, ev->work);
+        if (ceng) /* --coeffs: the derivatives over k! (above order 170, where they
+                   * overflow, the double engine's coefficients below) */
+            for (size_t k = 0; k < len; k++) ev->res[k] = (double)(ev->res[k] / j->scale[k]);
     } else if (j->error || (j->prec == PREC_AUTO && !ceng)) {
         /* the bounds (of the double result: the same derivatives as dn_expr_eval), and
          * auto's verdict; quick bounds where they are not printed */
