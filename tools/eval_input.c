@@ -24,19 +24,24 @@ static char *read_expr(const char *path)
         if (r == 0) break;
         n += r;
     }
-    if (ferror(f)) die(1, "read error on '%s': %s", shown(path), strerror(errno));
+    int bad = ferror(f), e = errno, nul = memchr(s, '\0', n) != NULL;
     if (f != stdin) fclose(f);
-    if (memchr(s, '\0', n)) die(2, "the expression in '%s' contains a NUL byte", shown(path));
+    if (bad || nul) free(s);
+    if (bad) die(1, "read error on '%s': %s", shown(path), strerror(e));
+    if (nul) die(2, "the expression in '%s' contains a NUL byte", shown(path));
     s[n] = '\0';
     return s;
 }
 
 /* Reports a parse error of the expression src and exits: the message and the hint (may
  * be ""), then the line of src that holds the error (cut to a window around it), escaped,
- * with a caret under it. */
-static void die_expr(const char *src, const dn_expr_error *err, const char *hint)
+ * with a caret under it. Frees src. */
+static void die_expr(char *src, const dn_expr_error *err, const char *hint)
 {
-    if (err->code == DN_ENOMEM) die(1, "out of memory");
+    if (err->code == DN_ENOMEM) {
+        free(src);
+        die(1, "out of memory");
+    }
     fprintf(stderr, "dnum-eval: %s%s", shown(err->msg), hint);
     size_t n = strlen(src), pos = err->column ? err->column - 1 : 0;
     if (err->column && pos <= n) {
@@ -53,6 +58,7 @@ static void die_expr(const char *src, const dn_expr_error *err, const char *hint
                 (int)(w + (from > ls ? 3 : 0)), "");
     }
     fputs("\n", stderr);
+    free(src);
     exit(2);
 }
 
@@ -83,8 +89,10 @@ dn_expr *parse_expr(const struct config *cf, char **vars, unsigned nvars, char *
     dn_expr_error err;
     dn_expr *e = dn_expr_parse(src, (const char *const *)vars, nvars, &err);
     if (!e) {
-        if (err.code == DN_EINVAL)
+        if (err.code == DN_EINVAL) {
+            free(src);
             die(2, "bad variable list '%s': %s", shown(cf->vars), shown(err.msg));
+        }
         char hint[MAX_VARS * (DN_EXPR_MAX_NAME + 1) + 64] = "";
         if (strncmp(err.msg, "unknown variable", 16) == 0 && err.column)
             var_hint(hint, sizeof hint, src + err.column - 1, vars, nvars);
