@@ -94,24 +94,44 @@ unsigned dn_batch_lanes(unsigned isa)
     }
 }
 
-static dni_batch_fn engine(unsigned isa)
+/* The engine of an instruction set: with SLEEF's vector functions (vm) or the C library's
+ * values lane by lane. */
+static dni_batch_fn engine(unsigned isa, int vm)
 {
+#if defined(DN_BATCH_HAVE_SLEEF)
+#define DNI_ENGINE(name) (vm ? dni_batch_run_##name##_vm : dni_batch_run_##name)
+#else
+#define DNI_ENGINE(name) ((void)vm, dni_batch_run_##name)
+#endif
     switch (isa) {
 #if DN_BATCH_X86
-    case DN_BATCH_SSE2: return dni_batch_run_sse2;
-    case DN_BATCH_AVX2: return dni_batch_run_avx2;
-    case DN_BATCH_AVX512: return dni_batch_run_avx512;
+    case DN_BATCH_SSE2: return DNI_ENGINE(sse2);
+    case DN_BATCH_AVX2: return DNI_ENGINE(avx2);
+    case DN_BATCH_AVX512: return DNI_ENGINE(avx512);
 #elif defined(DN_BATCH_HAVE_GENERIC)
     case DN_BATCH_GENERIC: return dni_batch_run_generic;
 #endif
     default: return NULL;
     }
+#undef DNI_ENGINE
+}
+
+int dn_batch_vector_libm(void)
+{
+#if defined(DN_BATCH_HAVE_SLEEF)
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 size_t dn_expr_work_size_batch(const dn_expr *e, unsigned n)
 {
     if (!e || n > DN_ORDER_MAX) return 0;
-    size_t s = dn_expr_work_size(e, n);
+    size_t len = (size_t)n + 1;
+    /* point by point: dn_expr_eval's workspace, then (DN_BATCH_SOA) one point's arguments
+     * and result */
+    size_t s = dn_expr_work_size(e, n) + ((size_t)e->nvars + 1) * len;
     if (n <= DN_TAYLOR_MAX) {
         size_t v = dni_batch_work_doubles(e, n);
         if (v > s) s = v;
@@ -126,21 +146,34 @@ int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *
     if (!e || !work || (npts && (!out || (e->nvars && !args)))) return DN_EINVAL;
     if (n > DN_ORDER_MAX) return DN_ERANGE;
     size_t len = (size_t)n + 1;
-    if (flags & ~(DN_BATCH_COEFFS | DN_BATCH_ISA_MASK)) return DN_EINVAL;
-    if (npts > 1 && (ldout < len || (e->nvars && ldargs < e->nvars * len))) return DN_EINVAL;
+    if (flags & ~(DN_BATCH_COEFFS | DN_BATCH_LIBM | DN_BATCH_SOA | DN_BATCH_ISA_MASK))
+        return DN_EINVAL;
+    int soa = (flags & DN_BATCH_SOA) != 0;
+    if (soa ? npts > 1 && (ldout < npts || (e->nvars && ldargs < npts))
+            : npts > 1 && (ldout < len || (e->nvars && ldargs < e->nvars * len)))
+        return DN_EINVAL;
     unsigned isa = dn_batch_isa(flags);
     if (!isa) return DN_EINVAL;
     int coeffs = (flags & DN_BATCH_COEFFS) != 0;
-    dni_batch_fn run = n <= DN_TAYLOR_MAX ? engine(isa) : NULL;
+    dni_batch_fn run = n <= DN_TAYLOR_MAX ? engine(isa, !(flags & DN_BATCH_LIBM)) : NULL;
     if (run) {
-        run(e, n, npts, args, ldargs, out, ldout, coeffs, work);
+        run(e, n, npts, args, ldargs, out, ldout, flags, work);
         return DN_OK;
     }
+    size_t nv = e->nvars, ws = dn_expr_work_size(e, n);
+    double *pa = work + ws, *po = pa + nv * len; /* one point (DN_BATCH_SOA) */
     for (size_t p = 0; p < npts; p++) { /* point by point */
-        const double *a = e->nvars ? args + p * ldargs : args;
+        const double *a = nv ? args + p * ldargs : args;
         double *o = out + p * ldout;
+        if (soa) {
+            for (size_t i = 0; i < nv * len; i++) pa[i] = args[i * ldargs + p];
+            a = pa;
+            o = po;
+        }
         if (coeffs) dn_expr_eval_coeffs(e, n, a, o, work);
         else dn_expr_eval(e, n, a, o, work);
+        if (soa)
+            for (size_t k = 0; k < len; k++) out[k * ldout + p] = po[k];
     }
     return DN_OK;
 }

@@ -7,6 +7,7 @@
 #define DNUM_BATCH_IMPL_H
 
 #include <stddef.h>
+#include "dnum/batch.h"
 #include "expr_impl.h"
 
 /* The most lanes of any engine (the workspace is sized for it). One register each: a
@@ -15,10 +16,10 @@
 #define DN_BATCH_LANES_MAX 8
 
 /* One engine's run: the npts points of dn_expr_eval_batch at order n <= DN_TAYLOR_MAX
- * (coeffs: Taylor coefficients instead of derivatives); work: dni_batch_work_doubles(e,
- * n) doubles, 64-byte aligned. */
+ * (flags: its DN_BATCH_COEFFS and DN_BATCH_SOA); work: dni_batch_work_doubles(e, n)
+ * doubles, 64-byte aligned. */
 typedef void (*dni_batch_fn)(const dn_expr *e, unsigned n, size_t npts, const double *args,
-                             size_t ldargs, double *out, size_t ldout, int coeffs,
+                             size_t ldargs, double *out, size_t ldout, unsigned flags,
                              double *work);
 
 /* The workspace of the engines, in doubles (any lane count up to DN_BATCH_LANES_MAX). */
@@ -31,11 +32,18 @@ static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
     return vec + scal + 64;
 }
 
+/* dni_batch_run_<isa>: the C library's values lane by lane; dni_batch_run_<isa>_vm (builds
+ * with DN_BATCH_HAVE_SLEEF): SLEEF's vector functions. */
 #define DNI_BATCH_DECL(isa, W)                                                             \
     DNI_EXPR_INTERNAL void dni_batch_run_##isa(const dn_expr *e, unsigned n, size_t npts,  \
                                                const double *args, size_t ldargs,          \
-                                               double *out, size_t ldout, int coeffs,      \
+                                               double *out, size_t ldout, unsigned flags,  \
                                                double *work);                              \
+    DNI_EXPR_INTERNAL void dni_batch_run_##isa##_vm(const dn_expr *e, unsigned n,          \
+                                                    size_t npts, const double *args,       \
+                                                    size_t ldargs, double *out,            \
+                                                    size_t ldout, unsigned flags,          \
+                                                    double *work);                         \
     enum { dni_batch_lanes_##isa = (W) };
 DNI_BATCH_DECL(generic, 2)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

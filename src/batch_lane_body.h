@@ -26,7 +26,11 @@
 #define W DN_LANE_W
 #define BATCH_CAT_(a, b) a##b
 #define BATCH_CAT(a, b) BATCH_CAT_(a, b)
+#if defined(DN_LANE_SLEEF)
+#define BATCH_RUN BATCH_CAT(BATCH_CAT(dni_batch_run_, DN_BATCH_NAME), _vm)
+#else
 #define BATCH_RUN BATCH_CAT(dni_batch_run_, DN_BATCH_NAME)
+#endif
 
 /* the workspace of one run */
 typedef struct {
@@ -222,8 +226,57 @@ static void step(const lane_ctx *x, const dn_expr_ins *I)
     lane_ops[op](d, a, b, c, n, x->ws);
 }
 
+/* Moves the W points of the block at p0 (cnt of them; the free lanes repeat the last
+ * point) into the variables' registers. */
+static void load_block(const lane_ctx *x, unsigned nvars, size_t p0, size_t cnt,
+                       const double *args, size_t ldargs, int soa)
+{
+    size_t len = x->len;
+    for (unsigned v = 0; v < nvars; v++) {
+        dn_lane *r = x->R + v * len;
+        if (soa && cnt == W) {
+            for (size_t k = 0; k < len; k++)
+                memcpy(&r[k], args + (v * len + k) * ldargs + p0, sizeof r[k]);
+        } else if (soa) {
+            for (size_t k = 0; k < len; k++)
+                for (size_t i = 0; i < W; i++)
+                    r[k][i] = args[(v * len + k) * ldargs + p0 + (i < cnt ? i : cnt - 1)];
+        } else {
+            for (size_t i = 0; i < W; i++) {
+                const double *src = args + (p0 + (i < cnt ? i : cnt - 1)) * ldargs + v * len;
+                for (size_t k = 0; k < len; k++) r[k][i] = src[k];
+            }
+        }
+    }
+}
+
+/* Writes the results of the block's cnt points (Taylor coefficients: divided by k! as
+ * dn_expr_eval_coeffs divides). */
+static void store_block(const lane_ctx *x, const dn_lane *res, size_t p0, size_t cnt,
+                        double *out, size_t ldout, int soa, const long double *fact)
+{
+    size_t len = x->len;
+    if (fact) {
+        for (size_t i = 0; i < cnt; i++)
+            for (size_t k = 0; k < len; k++) {
+                double v = (double)((long double)res[k][i] / fact[k]);
+                out[soa ? k * ldout + p0 + i : (p0 + i) * ldout + k] = v;
+            }
+    } else if (soa && cnt == W) {
+        for (size_t k = 0; k < len; k++) memcpy(out + k * ldout + p0, &res[k], sizeof res[k]);
+    } else if (soa) {
+        for (size_t k = 0; k < len; k++)
+            for (size_t i = 0; i < cnt; i++) out[k * ldout + p0 + i] = res[k][i];
+    } else {
+        for (size_t i = 0; i < cnt; i++) {
+            double *dst = out + (p0 + i) * ldout;
+            for (size_t k = 0; k < len; k++) dst[k] = res[k][i];
+        }
+    }
+}
+
 void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, size_t ldargs,
-               double *out, size_t ldout, int coeffs, double *work)
+               double *out, size_t ldout, unsigned flags, double *work)
 {
     lane_ctx x;
     size_t len = (size_t)n + 1;
@@ -238,30 +291,19 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     x.xd = x.xb + len;
     x.xws = x.xd + len;
     x.xww = (dni_wide *)align64(x.xws + DNI_W_MAX(n));
+    int soa = (flags & DN_BATCH_SOA) != 0;
     long double fact[DN_TAYLOR_MAX + 1]; /* k!, as dn_expr_eval_coeffs forms it */
-    if (coeffs) {
+    if (flags & DN_BATCH_COEFFS) {
         fact[0] = 1.0L;
         for (size_t k = 1; k < len; k++) fact[k] = fact[k - 1] * (long double)k;
     }
+    const long double *fp = flags & DN_BATCH_COEFFS ? fact : NULL;
     const dn_expr_ins *ins = e->ins, *end = ins + e->nins;
     const dn_lane *res = x.R + (size_t)e->result * len;
     for (size_t p0 = 0; p0 < npts; p0 += W) {
         size_t cnt = npts - p0 < W ? npts - p0 : W;
-        for (unsigned v = 0; v < e->nvars; v++) {
-            dn_lane *r = x.R + v * len;
-            for (size_t i = 0; i < W; i++) {
-                const double *src = args + (p0 + (i < cnt ? i : cnt - 1)) * ldargs + v * len;
-                for (size_t k = 0; k < len; k++) r[k][i] = src[k];
-            }
-        }
+        load_block(&x, e->nvars, p0, cnt, args, ldargs, soa);
         for (const dn_expr_ins *I = ins; I != end; I++) step(&x, I);
-        for (size_t i = 0; i < cnt; i++) {
-            double *dst = out + (p0 + i) * ldout;
-            if (coeffs)
-                for (size_t k = 0; k < len; k++)
-                    dst[k] = (double)((long double)res[k][i] / fact[k]);
-            else
-                for (size_t k = 0; k < len; k++) dst[k] = res[k][i];
-        }
+        store_block(&x, res, p0, cnt, out, ldout, soa, fp);
     }
 }

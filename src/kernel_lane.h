@@ -68,7 +68,10 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
     return ((dn_lmask)x & 0x7fffffffffffffffLL) < 0x7ff0000000000000LL;
 }
 
-/* The C library's functions lane by lane (the same values as the scalar kernels). */
+/* The values of the elementary functions: the C library's lane by lane (the same values
+ * as the scalar kernels), or with DN_LANE_SLEEF SLEEF's vector functions of at most 1 ulp
+ * (the `_u10` ones; its dispatchers choose the variant the machine runs, with or without
+ * fused multiply-adds). erfc stays the C library's (SLEEF's is 1.5 ulp). */
 #define DNIL_MAP1(f)                                                                       \
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
@@ -76,26 +79,49 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
         for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                                \
         return r;                                                                          \
     }
-DNIL_MAP1(exp)
-DNIL_MAP1(expm1)
-DNIL_MAP1(log)
-DNIL_MAP1(log1p)
-DNIL_MAP1(sin)
-DNIL_MAP1(cos)
-DNIL_MAP1(sinh)
-DNIL_MAP1(cosh)
-DNIL_MAP1(tan)
-DNIL_MAP1(tanh)
-DNIL_MAP1(asin)
-DNIL_MAP1(acos)
-DNIL_MAP1(atan)
-DNIL_MAP1(asinh)
-DNIL_MAP1(acosh)
-DNIL_MAP1(atanh)
-DNIL_MAP1(erf)
+#if defined(DN_LANE_SLEEF)
+#include <sleef.h>
+#if DN_LANE_W == 8
+#define DNIL_SLEEF_T __m512d
+#define DNIL_SLEEF_F(f) Sleef_##f##d8_u10
+#elif DN_LANE_W == 4
+#define DNIL_SLEEF_T __m256d
+#define DNIL_SLEEF_F(f) Sleef_##f##d4_u10
+#elif DN_LANE_W == 2
+#define DNIL_SLEEF_T __m128d
+#define DNIL_SLEEF_F(f) Sleef_##f##d2_u10
+#else
+#error "SLEEF: 2, 4 or 8 lanes"
+#endif
+#define DNIL_MAPV(f)                                                                       \
+    static inline dn_lane dnil_m_##f(dn_lane x)                                            \
+    {                                                                                      \
+        return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);                                  \
+    }
+#else
+#define DNIL_MAPV(f) DNIL_MAP1(f)
+#endif
+DNIL_MAPV(exp)
+DNIL_MAPV(expm1)
+DNIL_MAPV(log)
+DNIL_MAPV(log1p)
+DNIL_MAPV(sin)
+DNIL_MAPV(cos)
+DNIL_MAPV(sinh)
+DNIL_MAPV(cosh)
+DNIL_MAPV(tan)
+DNIL_MAPV(tanh)
+DNIL_MAPV(asin)
+DNIL_MAPV(acos)
+DNIL_MAPV(atan)
+DNIL_MAPV(asinh)
+DNIL_MAPV(acosh)
+DNIL_MAPV(atanh)
+DNIL_MAPV(erf)
 DNIL_MAP1(erfc)
 DNIL_MAP1(fabs)
 #undef DNIL_MAP1
+#undef DNIL_MAPV
 /* sqrt is correctly rounded everywhere: the vector instruction where there is one */
 static inline dn_lane dnil_m_sqrt(dn_lane x)
 {

@@ -15,9 +15,13 @@
  *
  * Index:
  *   DN_BATCH_COEFFS                            flag: Taylor coefficients instead of derivatives
+ *   DN_BATCH_LIBM                              flag: the C library's values (bit for bit as
+ *                                              dn_expr_eval)
+ *   DN_BATCH_SOA                               flag: structure-of-arrays layout
  *   DN_BATCH_AUTO DN_BATCH_SCALAR DN_BATCH_GENERIC DN_BATCH_SSE2 DN_BATCH_AVX2
  *   DN_BATCH_AVX512 DN_BATCH_ISA_MASK           flags: the instruction set (default: the best)
  *   dn_batch_isa dn_batch_isa_name dn_batch_lanes   which one runs, its name, its lanes
+ *   dn_batch_vector_libm                       whether the build has vector values (SLEEF)
  *   dn_expr_work_size_batch dn_expr_eval_batch  workspace / evaluate a block of points
  *   dn_expr_work_size_batch_prec dn_expr_eval_batch_prec   the same with error bounds and
  *                                              the precisions of dn_expr_eval_prec
@@ -34,6 +38,17 @@ extern "C" {
 
 /* Flags of dn_expr_eval_batch (or-ed). */
 #define DN_BATCH_COEFFS 0x1u /* out: Taylor coefficients f^(k)/k! (dn_expr_eval_coeffs) */
+/* The values of the elementary functions (exp, log, sin, ...) from the C library, lane by
+ * lane: every point gets dn_expr_eval's numbers bit for bit. Without it the vector
+ * engines take them from a vector math library where the build has one (SLEEF, at most
+ * 1 ulp, as the C library's), and a point's numbers may differ from dn_expr_eval's by the
+ * rounding of those values (within every documented accuracy bound). */
+#define DN_BATCH_LIBM 0x2u
+/* Structure of arrays: point p's variable i enters as args[(i*(n+1) + k)*ldargs + p] and
+ * its result goes to out[k*ldout + p] (derivative k of every point contiguous; ldargs,
+ * ldout >= npts), instead of one point after the other. The fastest layout: the lanes
+ * load and store whole vectors. */
+#define DN_BATCH_SOA 0x4u
 /* The instruction set (one of these; AUTO, the default, is the best the machine has, or
  * the one named by the environment variable DN_BATCH_ISA: scalar, generic, sse2, avx2,
  * avx512, read once). Naming one the machine or the build lacks is an error (DN_EINVAL). */
@@ -57,6 +72,11 @@ const char *dn_batch_isa_name(unsigned isa);
 /** Returns the number of points an instruction set runs at once (1 for DN_BATCH_SCALAR),
  *  or 0 for an unknown value. */
 unsigned dn_batch_lanes(unsigned isa);
+
+/** Returns 1 if the vector engines of this build take the values of the elementary
+ *  functions from a vector math library (SLEEF) unless DN_BATCH_LIBM is given, 0 if they
+ *  always take the C library's. */
+int dn_batch_vector_libm(void);
 
 /** Returns how many doubles of workspace dn_expr_eval_batch needs for e at order n (for
  *  any instruction set and any number of points), or 0 if n > DN_ORDER_MAX or e is NULL.
