@@ -47,17 +47,28 @@ static inline dn_lane dnil_sel(dn_lmask m, dn_lane a, dn_lane b)
 {
     return (dn_lane)((m & (dn_lmask)a) | (~m & (dn_lmask)b));
 }
+/* any / all lanes of a mask: one sign-bit gather where the instruction set has it */
+static inline int dnil_signs(dn_lmask m)
+{
+#if defined(__AVX512F__) && DN_LANE_W == 8
+    return (int)_mm512_cmplt_epi64_mask((__m512i)m, _mm512_setzero_si512());
+#elif defined(__AVX__) && DN_LANE_W == 4
+    return _mm256_movemask_pd((__m256d)m);
+#elif defined(__SSE2__) && DN_LANE_W == 2
+    return _mm_movemask_pd((__m128d)m);
+#else
+    int r = 0;
+    for (int i = 0; i < DN_LANE_W; i++) r |= (m[i] < 0) << i;
+    return r;
+#endif
+}
 static inline int dnil_any(dn_lmask m)
 {
-    long long r = 0;
-    for (int i = 0; i < DN_LANE_W; i++) r |= m[i];
-    return r != 0;
+    return dnil_signs(m) != 0;
 }
 static inline int dnil_all(dn_lmask m)
 {
-    long long r = -1;
-    for (int i = 0; i < DN_LANE_W; i++) r &= m[i];
-    return r != 0;
+    return dnil_signs(m) == (1 << DN_LANE_W) - 1;
 }
 static inline dn_lmask dnil_isinf(dn_lane x)
 {
