@@ -1,5 +1,5 @@
 /* One batch engine: a program of dn_expr run on DN_LANE_W points at once, the registers
- * vectors of DN_LANE_W doubles (src/kernel_lane.h: kernel.h's recurrences on lanes).
+ * vectors of DN_LANE_W doubles (dnum/internal/kernel_lane.h: kernel.h's recurrences on lanes).
  * Included by the translation unit of an instruction set, which defines DN_LANE_W and
  * DN_BATCH_NAME (the function dni_batch_run_<name>) and is compiled with that set's flags
  * and -ffp-contract=off.
@@ -16,7 +16,7 @@
  * (results not stored). */
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
-#include "kernel_lane.h"
+#include "dnum/internal/kernel_lane.h"
 #include "batch_impl.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -62,55 +62,23 @@ static void scalar_lanes(const lane_ctx *x, unsigned op, dn_lane *d, double c, d
     }
 }
 
-/* the lanes in which u is exactly linear (u_k = 0 for k >= 2: dni_linear) */
-static dn_lmask linear_lanes(const dn_lane *u, unsigned n)
-{
-    dn_lmask m = ~(dn_lmask){0};
-    for (unsigned k = 2; k <= n; k++) m &= (dn_lmask)(u[k] == 0.0);
-    return m;
-}
-
 /* The lanes that would take a rare path of op's scalar kernel (all of them for an
- * operation without a lane kernel). */
+ * operation without a lane kernel): the rules of kernel_lane.h. */
 static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, double c,
                            unsigned n)
 {
-    const dn_lmask none = (dn_lmask){0}, all = ~none;
-    dn_lane a0 = a[0];
     switch (op) {
     case DN_OP_CONST: case DN_OP_ADD: case DN_OP_SUB: case DN_OP_MUL: case DN_OP_NEG:
     case DN_OP_ADD_D: case DN_OP_MUL_D: case DN_OP_DIV_D: case DN_OP_D_SUB:
-    case DN_OP_EXPM1: case DN_OP_TAN: case DN_OP_TANH: case DN_OP_ERF: case DN_OP_ERFC:
-        return none;
-    /* beyond 2^500 the scalar kernels scale u to unit size (the square would overflow) */
-    case DN_OP_ATAN: case DN_OP_ASINH: return ((dn_lmask)(a0 >= 0x1p500) | (dn_lmask)(a0 <= -0x1p500));
-    /* a zero or subnormal divisor (whose reciprocal overflows) */
-    case DN_OP_DIV: return ((dn_lmask)(b[0] < 0x1p-1022) & (dn_lmask)(b[0] > -0x1p-1022));
-    case DN_OP_D_DIV: case DN_OP_LOG: case DN_OP_SQRT: return (dn_lmask)(a0 == 0.0);
-    case DN_OP_LOG1P: return (dn_lmask)(1.0 + a0 == 0.0);
-    case DN_OP_ASIN: case DN_OP_ACOS: case DN_OP_ATANH:
-        return (dn_lmask)(a0 == 1.0) | (dn_lmask)(a0 == -1.0);
-    case DN_OP_ACOSH: return (dn_lmask)(a0 == 1.0) | ((dn_lmask)(a0 >= 0x1p500) | (dn_lmask)(a0 <= -0x1p500));
-    case DN_OP_ABS: return ~((dn_lmask)(a0 > 0.0) | (dn_lmask)(a0 < 0.0));
-    case DN_OP_EXP: case DN_OP_SIN: case DN_OP_COS: case DN_OP_SINH: case DN_OP_COSH: {
-        dn_lmask lin = linear_lanes(a, n); /* the kernel's test is all lanes or none */
-        return dnil_all(lin) ? none : lin;
-    }
-    case DN_OP_POWN: {
-        if (!(c > -9223372036854775808.0 && c < 9223372036854775808.0)) return all;
-        if (c >= 0.0) return none;
-        /* u^-m = 1 / u^m: the value of u^m as the kernel's binary powering forms it;
-         * where it is 0 the division takes its zero rule */
-        unsigned long long e = (unsigned long long)-c;
-        dn_lane f = DNIL_V(1.0), t = a0;
-        while (e) {
-            if (e & 1u) f = f * t;
-            e >>= 1;
-            if (e) t = t * t;
-        }
-        return (dn_lmask)(f == 0.0);
-    }
-    default: return all;
+        return dnil_rare_NONE(a, n);
+    case DN_OP_DIV: return dnil_rare_DIV(b, n);
+    case DN_OP_D_DIV: return dnil_rare_ZERO(a, n);
+    case DN_OP_POWN: return dnil_rare_POWN(a, c);
+#define RULE_CASE(A, f, OP, ...)                                                           \
+    case DN_OP_##OP: return BATCH_CAT(dnil_rare_, DNIL_RULE_OF(f))(a, n);
+        DNI_OPS_ELEM1(RULE_CASE, ~)
+#undef RULE_CASE
+    default: return ~(dn_lmask){0};
     }
 }
 
@@ -190,10 +158,7 @@ LOP(ACOSH, dnil_acosh_w(d, a, n, ws))
 LOP(ATANH, dnil_atanh_w(d, a, n, ws))
 LOP(ERF, dnil_erf_w(d, a, n, ws))
 LOP(ERFC, dnil_erfc_w(d, a, n, ws))
-LOP(ABS, { /* dni_abs where u0 != 0 (the other lanes are rare) */
-    dn_lmask neg = (dn_lmask)(a[0] < 0.0);
-    for (unsigned k = 0; k <= n; k++) d[k] = dnil_sel(neg, -a[k], a[k]);
-})
+LOP(ABS, dnil_abs(d, a, n))
 #undef LOP
 
 /* the lane kernel of each operation; NULL: none (every lane runs the scalar kernel) */

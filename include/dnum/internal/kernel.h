@@ -137,7 +137,7 @@
  * kernel_wide.h's), and the conversions DNI_K(scale) DNI_K(to_t) DNI_K(from_t)
  * DNI_K(to_w) DNI_K(from_w) DNI_K(lgamma_value), defined before the body.
  *
- * The element may also be a vector of W doubles, one point per lane (src/kernel_lane.h,
+ * The element may also be a vector of W doubles, one point per lane (dnum/internal/kernel_lane.h,
  * the batch evaluators): the recurrences are the same, and the few tests on values that
  * they make are written so that they read lane-wise there. For a scalar type these
  * macros are the plain forms (defined in terms of DNI_R, so they follow its redefinition):
@@ -164,7 +164,7 @@
 #define DNI_DIGAMMA_X0(n) (20.0 + (double)(n))
 #define DNI_DOUBLE_BODY 1 /* this instantiation is the double one */
 #ifndef DNI_LANE_BODY
-#define DNI_LANE_BODY 0 /* 1: a vector element type (src/kernel_lane.h) */
+#define DNI_LANE_BODY 0 /* 1: a vector element type (dnum/internal/kernel_lane.h) */
 #define DNI_S DNI_R
 #define DNI_V(x) ((DNI_R)(x))
 #define DNI_SEL(m, a, b) ((m) ? (a) : (b))

@@ -1,6 +1,8 @@
-/* Internal to the library: the kernel layer (dnum/internal/kernel.h) instantiated a third time, for
- * a vector element: DN_LANE_W doubles, one point per lane (GCC/clang vector extensions).
- * The batch evaluators (src/batch_lane_body.h) run on it; names dnil_*.
+/* Internal: the kernel layer (dnum/internal/kernel.h) instantiated a third time, for a
+ * vector element: DN_LANE_W doubles, one point per lane (GCC/clang vector extensions).
+ * The batch evaluators (src/batch_lane_body.h) and the block family (dnum/block.h) run on
+ * it; names dnil_*. The rare-lane rules at the end say, per function, which lanes the
+ * scalar kernel must compute instead.
  *
  * The recurrences are kernel.h's own, compiled for the element type dn_lane through its
  * element-type macros; the tests on values that they make read lane-wise (DNI_SEL,
@@ -230,5 +232,115 @@ typedef dn_lane dnil_wide; /* (a name in the signatures; no wide kernel runs on 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
+
+/* ---- rare lanes: where the scalar kernel takes a path the lane kernel does not ---------- */
+/* The lanes of u whose operand takes a zero or pole rule, a range rescaling or another
+ * special path of the scalar kernel: the caller recomputes them with the scalar kernel
+ * (its bits), whatever the other lanes of the block. One rule per kind of function: */
+static inline dn_lmask dnil_rare_NONE(const dn_lane *u, unsigned n)
+{
+    (void)u;
+    (void)n;
+    return (dn_lmask){0};
+}
+static inline dn_lmask dnil_rare_SCALAR(const dn_lane *u, unsigned n) /* no lane kernel */
+{
+    (void)u;
+    (void)n;
+    return ~(dn_lmask){0};
+}
+/* exp, sin, cos, sinh, cosh: the scalar kernels have a path for an exactly linear
+ * argument (u_k = 0 for k >= 2); the lane kernel takes it when every lane is linear */
+static inline dn_lmask dnil_rare_LIN(const dn_lane *u, unsigned n)
+{
+    dn_lmask m = ~(dn_lmask){0};
+    for (unsigned k = 2; k <= n; k++) m &= (dn_lmask)(u[k] == 0.0);
+    return dnil_all(m) ? (dn_lmask){0} : m;
+}
+static inline dn_lmask dnil_rare_ZERO(const dn_lane *u, unsigned n) /* log, sqrt, c / u */
+{
+    (void)n;
+    return (dn_lmask)(u[0] == 0.0);
+}
+static inline dn_lmask dnil_rare_ONEP(const dn_lane *u, unsigned n) /* log1p */
+{
+    (void)n;
+    return (dn_lmask)(1.0 + u[0] == 0.0);
+}
+static inline dn_lmask dnil_rare_UNIT(const dn_lane *u, unsigned n) /* asin, acos, atanh */
+{
+    (void)n;
+    return (dn_lmask)(u[0] == 1.0) | (dn_lmask)(u[0] == -1.0);
+}
+/* atan, asinh: beyond 2^500 the scalar kernels scale u to unit size (u^2 overflows) */
+static inline dn_lmask dnil_rare_HUGE(const dn_lane *u, unsigned n)
+{
+    (void)n;
+    return (dn_lmask)(u[0] >= 0x1p500) | (dn_lmask)(u[0] <= -0x1p500);
+}
+static inline dn_lmask dnil_rare_ACOSH(const dn_lane *u, unsigned n)
+{
+    return dnil_rare_HUGE(u, n) | (dn_lmask)(u[0] == 1.0);
+}
+static inline dn_lmask dnil_rare_SIGN(const dn_lane *u, unsigned n) /* abs at 0 (or NaN) */
+{
+    (void)n;
+    return ~((dn_lmask)(u[0] > 0.0) | (dn_lmask)(u[0] < 0.0));
+}
+/* a / b: a zero or subnormal divisor (its reciprocal overflows) */
+static inline dn_lmask dnil_rare_DIV(const dn_lane *b, unsigned n)
+{
+    (void)n;
+    return (dn_lmask)(b[0] < 0x1p-1022) & (dn_lmask)(b[0] > -0x1p-1022);
+}
+/* u^m, m an integer (as a double c): all lanes beyond the range of long; for m < 0,
+ * u^-m = 1 / u^m takes the division's zero rule where u^m, as the kernel's binary
+ * powering forms it, is 0 */
+static inline dn_lmask dnil_rare_POWN(const dn_lane *u, double c)
+{
+    if (!(c > -9223372036854775808.0 && c < 9223372036854775808.0)) return ~(dn_lmask){0};
+    if (c >= 0.0) return (dn_lmask){0};
+    unsigned long long e = (unsigned long long)-c;
+    dn_lane f = DNIL_V(1.0), t = u[0];
+    while (e) {
+        if (e & 1u) f = f * t;
+        e >>= 1;
+        if (e) t = t * t;
+    }
+    return (dn_lmask)(f == 0.0);
+}
+/* |u| where u0 != 0 (the others are rare: SIGN) */
+static inline void dnil_abs(dn_lane *r, const dn_lane *u, unsigned n)
+{
+    dn_lmask neg = (dn_lmask)(u[0] < 0.0);
+    for (unsigned k = 0; k <= n; k++) r[k] = dnil_sel(neg, -u[k], u[k]);
+}
+
+/* The one-argument functions of the operation table (dnum/internal/ops.h) that have a
+ * lane kernel, each with its rule: DNIL_RULE_<f> is "~, RULE". DNIL_RULE_OF(f) gives the
+ * rule, or SCALAR for a function without a lane kernel (every lane on the scalar kernel). */
+#define DNIL_RULE_exp ~, LIN
+#define DNIL_RULE_expm1 ~, NONE
+#define DNIL_RULE_log ~, ZERO
+#define DNIL_RULE_log1p ~, ONEP
+#define DNIL_RULE_sqrt ~, ZERO
+#define DNIL_RULE_sin ~, LIN
+#define DNIL_RULE_cos ~, LIN
+#define DNIL_RULE_tan ~, NONE
+#define DNIL_RULE_asin ~, UNIT
+#define DNIL_RULE_acos ~, UNIT
+#define DNIL_RULE_atan ~, HUGE
+#define DNIL_RULE_sinh ~, LIN
+#define DNIL_RULE_cosh ~, LIN
+#define DNIL_RULE_tanh ~, NONE
+#define DNIL_RULE_asinh ~, HUGE
+#define DNIL_RULE_acosh ~, ACOSH
+#define DNIL_RULE_atanh ~, UNIT
+#define DNIL_RULE_erf ~, NONE
+#define DNIL_RULE_erfc ~, NONE
+#define DNIL_RULE_abs ~, SIGN
+#define DNIL_SECOND(a, b, ...) b
+#define DNIL_SECOND_(...) DNIL_SECOND(__VA_ARGS__)
+#define DNIL_RULE_OF(f) DNIL_SECOND_(DNIL_RULE_##f, SCALAR, ~)
 
 #endif /* DNUM_KERNEL_LANE_H */
