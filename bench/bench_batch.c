@@ -5,7 +5,12 @@
  *   dnum_fixed           the fixed-order family (dnum_oN), as bench_dnum
  *   dn_expr_eval         the parsed formula, one point per call (the scalar engine)
  *   dnum_batch_<isa>     dn_expr_eval_batch on blocks of BLOCK points, for every
- *                        instruction set the machine has (scalar = point by point)
+ *                        instruction set the machine has (scalar = point by point),
+ *                        structure-of-arrays layout (DN_BATCH_SOA), the default values
+ *                        (SLEEF's where the build has it)
+ *   dnum_batch_block_<isa>  the same formula written with the block family (dnum/block.h,
+ *                        bench_block.c compiled with the instruction set's flags: 8, 4, 2
+ *                        lanes), the compiled counterpart of the C floor
  * The time per point includes writing the points' seeds (x, 1, 0, ...) into the argument
  * block and summing the results (the checksum), as the other programs do.
  * The extra column: the ratio to c_floor of the same run, and the floating-point
@@ -63,13 +68,14 @@ static double run_batch(void)
     for (long p0 = 0; p0 < M; p0 += BLOCK) {
         size_t cnt = M - p0 < BLOCK ? (size_t)(M - p0) : BLOCK;
         for (size_t i = 0; i < cnt; i++) {
-            double *a = cur_args + i * len;
-            a[0] = xpoint(p0 + (long)i);
-            a[1] = 1.0;
-            for (size_t k = 2; k < len; k++) a[k] = 0.0;
+            cur_args[i] = xpoint(p0 + (long)i);
+            cur_args[BLOCK + i] = 1.0;
         }
-        dn_expr_eval_batch(cur_e, cur_n, cnt, cur_args, len, cur_out, len, cur_isa, cur_work);
-        for (size_t i = 0; i < cnt * len; i++) cs += cur_out[i];
+        memset(cur_args + 2 * BLOCK, 0, (len - 2) * BLOCK * sizeof(double));
+        dn_expr_eval_batch(cur_e, cur_n, cnt, cur_args, BLOCK, cur_out, BLOCK,
+                           cur_isa | DN_BATCH_SOA, cur_work);
+        for (size_t k = 0; k < len; k++)
+            for (size_t i = 0; i < cnt; i++) cs += cur_out[k * BLOCK + i];
     }
     return cs;
 }
@@ -96,6 +102,28 @@ static double tsc_ghz(void)
     return 0.0;
 #endif
 }
+
+#if defined(BENCH_BLOCK)
+/* bench_block.c, per instruction set */
+#define BLOCK_DECL(isa)                                                                    \
+    double block_w1_2_##isa(long), block_w1_4_##isa(long), block_w1_8_##isa(long),         \
+        block_w1_16_##isa(long), block_w2_2_##isa(long), block_w2_4_##isa(long),           \
+        block_w2_8_##isa(long), block_w2_16_##isa(long);
+BLOCK_DECL(avx512)
+BLOCK_DECL(avx2)
+BLOCK_DECL(sse2)
+#define BLOCK_TAB(isa)                                                                     \
+    {{block_w1_2_##isa, block_w1_4_##isa, block_w1_8_##isa, block_w1_16_##isa},           \
+     {block_w2_2_##isa, block_w2_4_##isa, block_w2_8_##isa, block_w2_16_##isa}}
+static double (*const BLOCKS[3][2][4])(long) = {BLOCK_TAB(sse2), BLOCK_TAB(avx2),
+                                                BLOCK_TAB(avx512)};
+static const unsigned BLOCK_ISAS[3] = {DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512};
+static double (*cur_block)(long);
+static double run_block(void)
+{
+    return cur_block(M);
+}
+#endif
 
 static double (*const FIXED[2][4])(void) = {{w1_2, w1_4, w1_8, w1_16},
                                             {w2_2, w2_4, w2_8, w2_16}};
@@ -138,6 +166,18 @@ int main(int argc, char **argv)
                 printf("RATIO,%s,%s,%u,to_c_floor,%.3f,flop_per_cycle,%.2f,peak_no_fma,%u\n",
                        peer, wl, n, t / fl, fpc, 2 * dn_batch_lanes(isas[i]));
             }
+#if defined(BENCH_BLOCK)
+            for (int b = 0; b < 3; b++) {
+                if (!dn_batch_isa(BLOCK_ISAS[b])) continue; /* the machine lacks it */
+                char peer[64];
+                cur_block = BLOCKS[b][w][o];
+                snprintf(peer, sizeof peer, "dnum_batch_block_%s", dn_batch_isa_name(BLOCK_ISAS[b]));
+                double t = measure(peer, wl, (int)n, run_block);
+                double fpc = ghz > 0 ? flops(w, n) / (t * ghz) : 0.0;
+                printf("RATIO,%s,%s,%u,to_c_floor,%.3f,flop_per_cycle,%.2f,peak_no_fma,%u\n",
+                       peer, wl, n, t / fl, fpc, 2 * dn_batch_lanes(BLOCK_ISAS[b]));
+            }
+#endif
             free(cur_work);
             free(cur_args);
             free(cur_out);

@@ -1,0 +1,346 @@
+/* dnum/block.h -- fixed-order dual numbers over blocks of points: dnumb_oN (SIMD lanes).
+ *
+ * A dnumb_oN carries DNB_W points at once: d[k] is a vector of DNB_W doubles whose lane i
+ * is the k-th derivative at point i. Each function computes, lane by lane, exactly the
+ * numbers that dnum_oN's function of the same name gives that point (dnum/fixed.h): the
+ * same kernels compiled for vectors, with the C library's function values lane by lane.
+ * Lanes that the scalar kernel treats apart (a zero divisor, log(0), sqrt(0), asin(+-1),
+ * arguments beyond 2^500, an argument exactly linear in some lanes only) are computed by
+ * the scalar kernel, and so are the functions without a lane kernel (cbrt, pow, atan2,
+ * hypot, the special functions): every lane, bit for bit dnum_oN's result. With
+ * DNB_SLEEF defined before the include (and -lsleef; Debian libsleef-dev) the values of
+ * exp, expm1, log, log1p, sin, cos, tan, the inverse and hyperbolic functions and erf come
+ * from SLEEF's vector functions (at most 1 ulp, as the C library's), and a lane may differ
+ * from dnum_oN by the rounding of those values, within every documented bound.
+ *
+ * Use it where the same formula runs at many points: a grid of a function's derivatives,
+ * an objective's repeated elements. docs/batch.md compares it with the batch evaluator
+ * of parsed formulas (dnum/batch.h) and gives measured speed.
+ *
+ * Requirements: C (not C++) with GCC or clang (vector extensions). DNB_W, the lanes per
+ * number, follows the compiler's target: 8 with AVX-512F (-mavx512f, -march=native on
+ * such a machine), 4 with AVX, 2 otherwise; define it (2, 4 or 8) before the include to
+ * choose (vectors wider than the target's registers are split by the compiler; GCC then
+ * notes -Wpsabi, an ABI remark about vector arguments that concerns no library boundary
+ * here: -Wno-psabi silences it). For every lane bit for bit dnum_oN's numbers compile
+ * both with the same floating-point contraction (e.g. -ffp-contract=off where the target
+ * has fused multiply-adds).
+ * DNUMB_DEFINE(N) instantiates the type and its functions for order N (1..DN_TAYLOR_MAX)
+ * as static inline functions of the including file; no order is predefined.
+ *
+ * Index (T is dnumb_oN after DNUMB_DEFINE(N)):
+ *   DNB_W dnb_lane DNUMB_DEFINE(N)               lanes, the lane vector, instantiation
+ *   construct   T dnumb_oN_var(const double *x)  the variable at x[0 .. DNB_W-1]
+ *               T dnumb_oN_const(double c)       c in every lane, derivatives 0
+ *               T dnumb_oN_load(const double *d, size_t ld)   lane i of d[k] = d[k*ld + i]
+ *   inspect     void dnumb_oN_store(const T *a, double *out, size_t ld)   out[k*ld + i]
+ *               double dnumb_oN_get(const T *a, unsigned k, unsigned i)   NaN out of range
+ *   arithmetic  _add _sub _mul _div (T, T); _neg (T); _add_d _sub_d _mul_d _div_d _pow_d
+ *               (T, double); _d_sub _d_div (double, T); _pown (T, long)
+ *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
+ *   functions   every function of the operation table with dnum_oN's signature: the
+ *               one-argument ones (T), the two-argument ones (T, T), those with an
+ *               integer first argument (int, T); the list: docs/special.md, docs/fixed.md
+ */
+#ifndef DNUM_BLOCK_H
+#define DNUM_BLOCK_H
+
+#if defined(__cplusplus)
+#error "dnum/block.h is C only (GCC/clang vector extensions)"
+#endif
+#if !defined(__GNUC__) && !defined(__clang__)
+#error "dnum/block.h needs GCC or clang (vector extensions)"
+#endif
+
+/* every other header first: they expand the double kernels, which the lane
+ * instantiation below redefines the element macros of */
+#include "dnum/dnum.h"
+
+#ifndef DNB_W
+#if defined(__AVX512F__)
+#define DNB_W 8
+#elif defined(__AVX__)
+#define DNB_W 4
+#else
+#define DNB_W 2
+#endif
+#endif
+#define DN_LANE_W DNB_W
+#if defined(DNB_SLEEF) && !defined(DN_LANE_SLEEF)
+#define DN_LANE_SLEEF 1
+#endif
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#include "dnum/internal/kernel_lane.h"
+#pragma GCC diagnostic pop
+
+/** DNB_W doubles, one point per lane. */
+typedef dn_lane dnb_lane;
+
+#define DNIB_DECL static inline __attribute__((unused))
+
+/* lane i of the n + 1 vectors a as doubles, and back */
+DNIB_DECL void dnib_get(double *x, const dn_lane *a, unsigned i, unsigned n)
+{
+    for (unsigned k = 0; k <= n; k++) x[k] = a[k][i];
+}
+DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
+{
+    /* through memory: the other lanes of a[k] may not be set yet (all lanes rare) */
+    for (unsigned k = 0; k <= n; k++) ((double *)&a[k])[i] = x[k];
+}
+
+/* the scalar kernels on one lane: y = f(x), f(x, z), f(m, x) by the kernel's shape */
+#define DNIB_CALL1_DNI_NOWS(N, f, y, x) dni_##f(y, x, N)
+#define DNIB_CALL1_DNI_WS(N, f, y, x)                                                      \
+    {                                                                                      \
+        double ws_[DNI_W_##f(N)];                                                          \
+        dni_##f##_w(y, x, N, ws_);                                                         \
+    }
+#define DNIB_CALL1_DNI_WSW(N, f, y, x)                                                     \
+    {                                                                                      \
+        double ws_[DNI_W_##f(N)];                                                          \
+        dni_wide ww_[DNI_WW_##f(N)];                                                       \
+        dni_##f##_w(y, x, N, ws_, ww_);                                                    \
+    }
+#define DNIB_CALL2_DNI_WS(N, f, y, x, z)                                                   \
+    {                                                                                      \
+        double ws_[DNI_W_##f(N)];                                                          \
+        dni_##f##_w(y, x, z, N, ws_);                                                      \
+    }
+#define DNIB_CALL2_DNI_WSW(N, f, y, x, z)                                                  \
+    {                                                                                      \
+        double ws_[DNI_W_##f(N)];                                                          \
+        dni_wide ww_[DNI_WW_##f(N)];                                                       \
+        dni_##f##_w(y, x, z, N, ws_, ww_);                                                 \
+    }
+/* the lanes of mask m of r by CALL on copies of u's (and v's) lanes */
+#define DNIB_LANES(N, m, r, u, v, CALL)                                                    \
+    for (unsigned i_ = 0; i_ < DNB_W; i_++)                                                \
+        if ((m)[i_]) {                                                                     \
+            double x_[(N) + 1], z_[(N) + 1], y_[(N) + 1];                                  \
+            dnib_get(x_, u, i_, N);                                                        \
+            dnib_get(z_, v, i_, N);                                                        \
+            CALL;                                                                          \
+            dnib_put(r, y_, i_, N);                                                        \
+        }
+#define DNIB_ALL (~(dn_lmask){0})
+
+/* the lane kernels by shape */
+#define DNIB_LANE1_DNI_NOWS(N, f, r, u) dnil_##f(r, u, N)
+#define DNIB_LANE1_DNI_WS(N, f, r, u)                                                      \
+    {                                                                                      \
+        dn_lane ws_[DNI_W_##f(N)];                                                         \
+        dnil_##f##_w(r, u, N, ws_);                                                        \
+    }
+#define DNIB_LANE1_DNI_WSW(N, f, r, u)                                                     \
+    {                                                                                      \
+        dn_lane ws_[DNI_W_##f(N)];                                                         \
+        dnil_##f##_w(r, u, N, ws_, NULL);                                                  \
+    }
+
+/* A one-argument function of the table: its lane kernel and rule, or every lane on the
+ * scalar kernel (rule SCALAR: kernel_lane.h's DNIL_RULE_OF). */
+#define DNIB_FN1(N, f, OP, shape, ...) DNIB_FN1_(N, f, shape, DNIL_RULE_OF(f))
+#define DNIB_FN1_(N, f, shape, rule) DNIB_FN1_SEL(N, f, shape, rule)
+#define DNIB_FN1_SEL(N, f, shape, rule) DNIB_FN1_##rule(N, f, shape, rule)
+#define DNIB_FN1_SCALAR(N, f, shape, rule)                                                 \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N u)                                    \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, DNIB_CALL1_##shape(N, f, y_, x_))           \
+        return r;                                                                          \
+    }
+#define DNIB_FN1_LANE(N, f, shape, rule)                                                   \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N u)                                    \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dn_lmask m_ = dnil_rare_##rule(u.d, N);                                            \
+        if (!dnil_all(m_)) DNIB_LANE1_##shape(N, f, r.d, u.d);                             \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, u.d, u.d, DNIB_CALL1_##shape(N, f, y_, x_)) \
+        return r;                                                                          \
+    }
+#define DNIB_FN1_NONE DNIB_FN1_LANE
+#define DNIB_FN1_LIN DNIB_FN1_LANE
+#define DNIB_FN1_ZERO DNIB_FN1_LANE
+#define DNIB_FN1_ONEP DNIB_FN1_LANE
+#define DNIB_FN1_UNIT DNIB_FN1_LANE
+#define DNIB_FN1_HUGE DNIB_FN1_LANE
+#define DNIB_FN1_ACOSH DNIB_FN1_LANE
+#define DNIB_FN1_SIGN DNIB_FN1_LANE
+/* two arguments, an integer first argument: lane by lane on the scalar kernels */
+#define DNIB_FN2(N, f, OP, shape, ...)                                                     \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N a, dnumb_o##N b)                      \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        DNIB_LANES(N, DNIB_ALL, r.d, a.d, b.d, DNIB_CALL2_##shape(N, f, y_, x_, z_))       \
+        return r;                                                                          \
+    }
+#define DNIB_FNI(N, f, ...)                                                                \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(int m, dnumb_o##N u)                             \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, DNIB_CALL2_DNI_WS(N, f, y_, x_, m))         \
+        return r;                                                                          \
+    }
+
+/* sin and cos (sinh and cosh) of one argument at once: the lane kernel, the linear lanes
+ * of a block with others on the scalar kernel (as sin, cos) */
+#define DNIB_PAIR(N, f)                                                                    \
+    DNIB_DECL void dnumb_o##N##_##f(dnumb_o##N u, dnumb_o##N *s, dnumb_o##N *c)            \
+    {                                                                                      \
+        dnumb_o##N rs, rc;                                                                 \
+        dn_lmask m_ = dnil_rare_LIN(u.d, N);                                               \
+        if (!dnil_all(m_)) {                                                               \
+            dn_lane ws_[DNI_W_##f(N)];                                                     \
+            dnil_##f##_w(rs.d, rc.d, u.d, N, ws_);                                         \
+        }                                                                                  \
+        for (unsigned i_ = 0; i_ < DNB_W; i_++)                                            \
+            if (m_[i_]) {                                                                  \
+                double x_[(N) + 1], ys_[(N) + 1], yc_[(N) + 1], ws_[DNI_W_##f(N)];         \
+                dnib_get(x_, u.d, i_, N);                                                  \
+                dni_##f##_w(ys_, yc_, x_, N, ws_);                                         \
+                dnib_put(rs.d, ys_, i_, N);                                                \
+                dnib_put(rc.d, yc_, i_, N);                                                \
+            }                                                                              \
+        *s = rs;                                                                           \
+        *c = rc;                                                                           \
+    }
+
+/** Instantiates the type dnumb_oN and its functions for order N (a decimal literal). */
+#define DNUMB_DEFINE(N)                                                                    \
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wpsabi\"")           \
+    typedef struct dnumb_o##N {                                                            \
+        dn_lane d[(N) + 1];                                                                \
+    } dnumb_o##N;                                                                          \
+    DNI_STATIC_ASSERT((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnumb order out of range");       \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_var(const double *x)                                 \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        __builtin_memcpy(&r.d[0], x, sizeof r.d[0]);                                       \
+        r.d[1] = DNIL_V(1.0);                                                              \
+        for (unsigned k = 2; k <= (N); k++) r.d[k] = DNIL_ZERO;                            \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_const(double c)                                      \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        r.d[0] = DNIL_V(c);                                                                \
+        for (unsigned k = 1; k <= (N); k++) r.d[k] = DNIL_ZERO;                            \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_load(const double *d, size_t ld)                     \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        for (unsigned k = 0; k <= (N); k++) __builtin_memcpy(&r.d[k], d + k * ld, sizeof r.d[k]); \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL void dnumb_o##N##_store(const dnumb_o##N *a, double *out, size_t ld)         \
+    {                                                                                      \
+        for (unsigned k = 0; k <= (N); k++) __builtin_memcpy(out + k * ld, &a->d[k], sizeof a->d[k]); \
+    }                                                                                      \
+    DNIB_DECL double dnumb_o##N##_get(const dnumb_o##N *a, unsigned k, unsigned i)         \
+    {                                                                                      \
+        return k <= (N) && i < DNB_W ? a->d[k][i] : NAN;                                   \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_add(dnumb_o##N a, dnumb_o##N b)                      \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_add(r.d, a.d, b.d, N);                                                        \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_sub(dnumb_o##N a, dnumb_o##N b)                      \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_sub(r.d, a.d, b.d, N);                                                        \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_mul(dnumb_o##N a, dnumb_o##N b)                      \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dn_lane ws_[DNI_W_mul(N)];                                                         \
+        dnil_mul_w(r.d, a.d, b.d, N, ws_);                                                 \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_div(dnumb_o##N a, dnumb_o##N b)                      \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dn_lmask m_ = dnil_rare_DIV(b.d, N);                                               \
+        if (!dnil_all(m_)) {                                                               \
+            dn_lane ws_[DNI_W_div(N)];                                                     \
+            dnil_div_w(r.d, a.d, b.d, N, ws_);                                             \
+        }                                                                                  \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, a.d, b.d, DNIB_CALL2_DNI_WS(N, div, y_, x_, z_)) \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_neg(dnumb_o##N a)                                    \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_neg(r.d, a.d, N);                                                             \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_add_d(dnumb_o##N a, double c)                        \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_add_d(r.d, a.d, DNIL_V(c), N);                                                \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_sub_d(dnumb_o##N a, double c)                        \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_add_d(r.d, a.d, DNIL_V(-c), N);                                               \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_mul_d(dnumb_o##N a, double c)                        \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_mul_d(r.d, a.d, DNIL_V(c), N);                                                \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_div_d(dnumb_o##N a, double c)                        \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_mul_d(r.d, a.d, DNIL_V(1.0 / c), N);                                          \
+        r.d[0] = a.d[0] / c;                                                               \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_d_sub(double c, dnumb_o##N a)                        \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dnil_neg(r.d, a.d, N);                                                             \
+        r.d[0] = c - a.d[0];                                                               \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_d_div(double c, dnumb_o##N a)                        \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dn_lmask m_ = dnil_rare_ZERO(a.d, N);                                              \
+        if (!dnil_all(m_)) {                                                               \
+            dn_lane ws_[DNI_W_d_div(N)];                                                   \
+            dnil_d_div_w(r.d, DNIL_V(c), a.d, N, ws_);                                     \
+        }                                                                                  \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, a.d, a.d, DNIB_CALL2_DNI_WS(N, d_div, y_, c, x_)) \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_pown(dnumb_o##N u, long m)                           \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        dn_lmask m_ = dnil_rare_POWN(u.d, (double)m);                                      \
+        if (!dnil_all(m_)) {                                                               \
+            dn_lane ws_[DNI_W_pown(N)];                                                    \
+            dnil_pown_w(r.d, u.d, m, N, ws_, NULL);                                        \
+        }                                                                                  \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, u.d, u.d, DNIB_CALL2_DNI_WSW(N, pown, y_, x_, m)) \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_pow_d(dnumb_o##N u, double p)                        \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, DNIB_CALL2_DNI_WSW(N, pow_d, y_, x_, p))    \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_PAIR(N, sincos) DNIB_PAIR(N, sinhcosh)                                            \
+    DNI_OPS_UNARY(DNIB_FN1, N) DNI_OPS_BINARY(DNIB_FN2, N) DNI_OPS_INT(DNIB_FNI, N)      \
+    _Pragma("GCC diagnostic pop")
+
+#endif /* DNUM_BLOCK_H */
