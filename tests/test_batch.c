@@ -125,6 +125,9 @@ static void check_order(unsigned n, int coeffs, size_t nf)
                     /* the layouts share the engine: structure of arrays at two sizes; the
                      * C library's values at two (the engine's blocks are the same code) */
                     if ((bi & 1) && B != NPTS && B != W + 1) continue;
+                    /* beyond order 17 (the cost of the wide kernels, lane by lane): the
+                     * whole block and W + 1 */
+                    if (n > 17 && B != NPTS && B != W + 1) continue;
                     if (libm && (bi & 1 || (B != NPTS && B != W + 1))) continue;
                     unsigned fl = isa | (coeffs ? DN_BATCH_COEFFS : 0u) |
                                   (libm ? DN_BATCH_LIBM : 0u) | (bi & 1 ? DN_BATCH_SOA : 0u);
