@@ -178,9 +178,36 @@ int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *
     return DN_OK;
 }
 
+/* The quick-bound engine of an instruction set (the C library's values), or NULL. */
+static dni_batch_quick_fn quick_engine(unsigned isa)
+{
+    switch (isa) {
+#if DN_BATCH_X86
+    case DN_BATCH_SSE2: return dni_batch_run_sse2_quick;
+    case DN_BATCH_AVX2: return dni_batch_run_avx2_quick;
+    case DN_BATCH_AVX512: return dni_batch_run_avx512_quick;
+#elif defined(DN_BATCH_HAVE_GENERIC)
+    case DN_BATCH_GENERIC: return dni_batch_run_generic_quick;
+#endif
+    default: return NULL;
+    }
+}
+
 size_t dn_expr_work_size_batch_prec(const dn_expr *e, unsigned n)
 {
-    return dn_expr_work_size_err(e, n);
+    if (!e || n > DN_ORDER_MAX) return 0;
+    size_t s = dn_expr_work_size_err(e, n);
+    if (n < DN_TAYLOR_MAX) { /* the lanes' bounds; after both, a block's results and bounds */
+        size_t v = dni_batch_quick_doubles(e, n);
+        s = (v > s ? v : s) + 2 * DN_BATCH_LANES_MAX * ((size_t)n + 1);
+    }
+    return s;
+}
+
+/* The verdict of dn_expr_eval_prec on a bound b of out (src/expr_err.c). */
+static double verdict(double out, double b)
+{
+    return isnan(out) ? NAN : (isfinite(out) && isfinite(b)) ? b : INFINITY;
 }
 
 long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const double *args,
@@ -191,16 +218,45 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
     if (n > DN_ORDER_MAX) return DN_ERANGE;
     size_t len = (size_t)n + 1;
     unsigned base = prec & ~DN_PREC_QUICK;
-    if (base > DN_PREC_AUTO || (!err && base != DN_PREC_AUTO)) return DN_EINVAL;
+    if (prec > 7u || base > DN_PREC_AUTO || (!err && base != DN_PREC_AUTO)) return DN_EINVAL;
     if (npts > 1 && (ldout < len || (err && lderr < len) ||
                      (e->nvars && ldargs < e->nvars * len)))
         return DN_EINVAL;
+    /* quick bounds in double (DN_PREC_AUTO, DN_PREC_DOUBLE): W points at a time on lanes;
+     * the blocks with a rare path, and the points that AUTO gives to extended precision,
+     * point by point */
+    unsigned isa = dn_batch_isa(DN_BATCH_AUTO);
+    dni_batch_quick_fn qf = (prec & DN_PREC_QUICK) && base != DN_PREC_EXTENDED &&
+                                    n < DN_TAYLOR_MAX ? quick_engine(isa) : NULL;
+    size_t W = qf ? dn_batch_lanes(isa) : 1;
+    size_t off = dn_expr_work_size_err(e, n), qd = dni_batch_quick_doubles(e, n);
+    double *res = work + (qd > off ? qd : off), *eres = res + W * len;
     long ext = 0;
-    for (size_t p = 0; p < npts; p++) {
-        const double *a = e->nvars ? args + p * ldargs : args;
-        int rc = dn_expr_eval_prec(e, n, a, out + p * ldout, err ? err + p * lderr : NULL,
-                                   prec, work);
-        if (rc == 1) ext++;
+    for (size_t p0 = 0; p0 < npts; p0 += W) {
+        size_t cnt = npts - p0 < W ? npts - p0 : W;
+        const double *a0 = e->nvars ? args + p0 * ldargs : args;
+        int blk = qf && qf(e, n, cnt, a0, ldargs, res, eres, work) == 0;
+        for (size_t i = 0; i < cnt; i++) {
+            size_t p = p0 + i;
+            const double *r = res + i * len, *er = eres + i * len;
+            int use = blk;
+            if (use && base == DN_PREC_AUTO) { /* 10 digits, with a margin of 10 */
+                double eb[DN_TAYLOR_MAX + 1];
+                for (size_t k = 0; k < len; k++) eb[k] = 10.0 * er[k];
+                use = dn_err_first_short(r, eb, n, 10.0) > n;
+            }
+            if (!use) { /* the scalar analysis (and AUTO's extended precision) */
+                const double *a = e->nvars ? args + p * ldargs : args;
+                int rc = dn_expr_eval_prec(e, n, a, out + p * ldout,
+                                           err ? err + p * lderr : NULL, prec, work);
+                if (rc == 1) ext++;
+                continue;
+            }
+            for (size_t k = 0; k < len; k++) { /* the lanes' values are dn_expr_eval's */
+                out[p * ldout + k] = r[k];
+                if (err) err[p * lderr + k] = verdict(r[k], er[k]);
+            }
+        }
     }
     return ext;
 }

@@ -272,3 +272,188 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
         store_block(&x, res, p0, cnt, out, ldout, soa, fp);
     }
 }
+
+#if !defined(DN_LANE_SLEEF) /* (the C library's values: the scalar bounds' bits) */
+/* ---- quick error bounds on lanes (dn_expr_eval_prec with DN_PREC_QUICK) ------------------
+ * src/expr_err.c's analysis (its rules, in its order of operations, so every lane gets the
+ * scalar bound's bits) for the programs it does not calibrate in a quick bound: the
+ * arithmetic and the elementary functions with a lane kernel. The caller sends the
+ * points of a block where some instruction takes a rare path to the scalar analysis. */
+#define BQ_U 0x1p-53
+#define BQ_NTMP 10
+
+typedef struct {
+    const lane_ctx *x;
+    unsigned n;      /* the program's order; the unary functions' derivatives at n + 1 */
+    size_t len;
+    dn_lane *val, *err, *t[BQ_NTMP];
+    double g[DN_TAYLOR_MAX + 2];
+} bq_ctx;
+
+static inline dn_lane bq_abs(dn_lane a)
+{
+    return (dn_lane)((dn_lmask)a & 0x7fffffffffffffffLL);
+}
+static void bq_absv(const bq_ctx *q, dn_lane *r, const dn_lane *a)
+{
+    for (size_t k = 0; k < q->len; k++) r[k] = bq_abs(a[k]);
+}
+/* one instruction on lanes at order m; whether a lane took a rare path (the caller then
+ * gives the block to the scalar analysis) */
+static int bq_exec(const bq_ctx *q, unsigned op, dn_lane *d, const dn_lane *a,
+                   const dn_lane *b, double c, unsigned m)
+{
+    if (dnil_any(rare_lanes(op, a, b, c, m))) return 1;
+    lane_ops[op](d, a, b, c, m, q->x->ws);
+    return 0;
+}
+static double bq_cerr(const dn_expr_ins *i)
+{
+    return i->clo == 0.0 ? 0.0 : fabs(i->clo) * 1.01 + ldexp(fabs(i->c), 2 - dn_ext_bits());
+}
+static void bq_mul(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane *ea,
+                   const dn_lane *b, const dn_lane *eb)
+{
+    dn_lane *aa = q->t[6], *ab = q->t[7], *s = q->t[8];
+    bq_absv(q, aa, a);
+    bq_absv(q, ab, b);
+    dnil_mul_w(s, aa, ab, q->n, q->x->ws);
+    for (size_t k = 0; k < q->len; k++) s[k] *= q->g[k];
+    dnil_mul_w(aa, aa, eb, q->n, q->x->ws);
+    dnil_mul_w(ab, ab, ea, q->n, q->x->ws);
+    for (size_t k = 0; k < q->len; k++) er[k] = aa[k] + ab[k] + s[k];
+}
+static int bq_div(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane *ea,
+                  const dn_lane *b, const dn_lane *eb, const dn_lane *r)
+{
+    dn_lane *inv = q->t[5], *ar = q->t[6], *ab = q->t[7], *s = q->t[8];
+    if (bq_exec(q, DN_OP_D_DIV, inv, b, b, 1.0, q->n)) return 1;
+    bq_absv(q, inv, inv);
+    bq_absv(q, ar, r);
+    bq_absv(q, ab, b);
+    dnil_mul_w(ab, ab, ar, q->n, q->x->ws);
+    dnil_mul_w(ar, ar, eb, q->n, q->x->ws);
+    for (size_t k = 0; k < q->len; k++)
+        s[k] = ea[k] + ar[k] + q->g[k] * (bq_abs(a[k]) + ab[k]);
+    dnil_mul_w(er, inv, s, q->n, q->x->ws);
+    return 0;
+}
+/* f(u): |f'|(u0 + |u - u0|) E_u + 2 G |f|(u0 + |u - u0|), the series from f's own kernel
+ * at order n + 1 on the bare variable (src/expr_err.c, err_unary) */
+static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
+                    const dn_lane *eu, dn_lane *er)
+{
+    unsigned n = q->n, n1 = n < DN_ORDER_MAX ? n + 1 : DN_ORDER_MAX;
+    dn_lane *h = q->t[0], *var = q->t[1], *p = q->t[2], *qq = q->t[3], *tu = q->t[4];
+    var[0] = u[0];
+    var[1] = DNIL_V(1.0);
+    for (unsigned k = 2; k <= n1; k++) var[k] = DNIL_ZERO;
+    if (bq_exec(q, op, h, var, var, c, n1)) return 1;
+    if (n1 == n) h[n + 1] = DNIL_V(INFINITY);
+    for (unsigned j = 0; j <= n1; j++) h[j] = bq_abs(h[j]);
+    dn_lmask lin = ~(dn_lmask){0};
+    for (unsigned k = 2; k <= n; k++) lin &= (dn_lmask)(u[k] == 0.0);
+    if (dnil_any(lin)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
+        dn_lane pw = DNIL_V(1.0), u1 = n ? bq_abs(u[1]) : DNIL_ZERO;
+        for (unsigned k = 0; k <= n; k++) {
+            p[k] = h[k + 1] * pw;
+            qq[k] = h[k] * pw;
+            pw = k == 0 ? dnil_sel((dn_lmask)(u1 == 0.0), DNIL_ZERO, pw * u1) : pw * u1;
+        }
+    }
+    if (!dnil_all(lin)) {
+        dn_lane *tr = q->t[5], *pc = q->t[8], *qc = q->t[9];
+        for (unsigned k = 0; k <= n; k++) var[k] = bq_abs(u[k]);
+        dnil_to_t(tu, var, n);
+        dnil_tcompose_w(tr, h + 1, tu, n, q->x->ws);
+        dnil_from_t(pc, tr, n);
+        dnil_tcompose_w(tr, h, tu, n, q->x->ws);
+        dnil_from_t(qc, tr, n);
+        for (unsigned k = 0; k <= n; k++) {
+            p[k] = dnil_sel(lin, p[k], pc[k]);
+            qq[k] = dnil_sel(lin, qq[k], qc[k]);
+        }
+    }
+    dnil_mul_w(p, p, eu, n, q->x->ws);
+    for (size_t k = 0; k < q->len; k++) er[k] = p[k] + 2.0 * q->g[k] * qq[k];
+    return 0;
+}
+/* one instruction: result to d, bound to ed; 1 where the block must go to the scalar path */
+static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *ed)
+{
+    size_t len = q->len;
+    const dn_lane *a = q->val + i->a * len, *b = q->val + i->b * len;
+    const dn_lane *ea = q->err + i->a * len, *eb = q->err + i->b * len;
+    double c = i->c, ce = bq_cerr(i);
+    dn_lane *rr = q->x->sa; /* the result, before d (may be a or b) changes */
+    /* the integer powers are calibrated in a quick bound too: the scalar analysis */
+    if (i->op == DN_OP_POWN || bq_exec(q, i->op, rr, a, b, c, q->n)) return 1;
+    switch (i->op) {
+    case DN_OP_CONST:
+        for (size_t k = 0; k < len; k++) ed[k] = DNIL_V(k ? 0.0 : ce);
+        break;
+    case DN_OP_ADD: case DN_OP_SUB:
+        for (size_t k = 0; k < len; k++) ed[k] = ea[k] + eb[k] + BQ_U * bq_abs(rr[k]);
+        break;
+    case DN_OP_NEG: case DN_OP_ABS:
+        for (size_t k = 0; k < len; k++) ed[k] = ea[k];
+        break;
+    case DN_OP_ADD_D: case DN_OP_D_SUB:
+        for (size_t k = 0; k < len; k++)
+            ed[k] = ea[k] + BQ_U * bq_abs(rr[k]) + (k ? 0.0 : ce);
+        break;
+    case DN_OP_MUL_D:
+        for (size_t k = 0; k < len; k++)
+            ed[k] = fabs(c) * ea[k] + BQ_U * bq_abs(rr[k]) + ce * bq_abs(a[k]);
+        break;
+    case DN_OP_DIV_D:
+        for (size_t k = 0; k < len; k++)
+            ed[k] = (ea[k] + ce * bq_abs(rr[k])) / fabs(c) + 2.0 * BQ_U * bq_abs(rr[k]);
+        break;
+    case DN_OP_MUL: bq_mul(q, ed, a, ea, b, eb); break;
+    case DN_OP_DIV:
+        if (bq_div(q, ed, a, ea, b, eb, rr)) return 1;
+        break;
+    default:
+        if (bq_unary(q, i->op, c, a, ea, ed)) return 1;
+        if (ce != 0.0 && i->op == DN_OP_D_DIV)
+            for (size_t k = 0; k < len; k++) ed[k] += ce * bq_abs(rr[k] / c);
+        break;
+    }
+    for (size_t k = 0; k < len; k++) d[k] = rr[k];
+    return 0;
+}
+
+/* The quick bounds of the W points of the block at p0 (cnt of them): the result's
+ * derivatives to out, the bounds (before dn_expr_eval_prec's verdict) to eout, both
+ * point-major with stride len; returns 0, or 1 where the block needs the scalar
+ * analysis (nothing meaningful written then). work: as the engine's. */
+int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const double *args,
+                                 size_t ldargs, double *out, double *eout, double *work)
+{
+    lane_ctx x;
+    bq_ctx q;
+    size_t len = (size_t)n + 1, tl = len + 1, nr = (size_t)e->nregs * len;
+    unsigned n1 = n + 1;
+    x.n = n;
+    x.len = len;
+    x.R = (dn_lane *)align64(work);
+    x.sa = x.R + 2 * nr;       /* the result of an instruction */
+    x.ws = x.sa + tl;          /* the kernels' scratch at order n + 1 */
+    q.x = &x;
+    q.n = n;
+    q.len = len;
+    q.val = x.R;
+    q.err = x.R + nr;
+    dn_lane *t0 = x.ws + DNI_W_MAX(n1);
+    for (unsigned j = 0; j < BQ_NTMP; j++) q.t[j] = t0 + j * tl;
+    for (size_t k = 0; k < len; k++) q.g[k] = ((double)k + 1.0 + 5.0) * BQ_U;
+    load_block(&x, e->nvars, 0, cnt, args, ldargs, 0);
+    for (size_t k = 0; k < e->nvars * len; k++) q.err[k] = DNIL_ZERO;
+    for (const dn_expr_ins *I = e->ins, *end = I + e->nins; I != end; I++)
+        if (bq_step(&q, I, q.val + I->dst * len, q.err + I->dst * len)) return 1;
+    store_block(&x, q.val + (size_t)e->result * len, 0, cnt, out, len, 0, NULL);
+    store_block(&x, q.err + (size_t)e->result * len, 0, cnt, eout, len, 0, NULL);
+    return 0;
+}
+#endif /* !DN_LANE_SLEEF */

@@ -401,7 +401,7 @@ static double verdict(double out, double b)
 
 unsigned dn_err_first_short(const double *d, const double *err, unsigned n, double digits)
 {
-    double f = pow(10.0, -digits);
+    double f = digits == 10.0 ? 1e-10 : pow(10.0, -digits); /* (the same double) */
     for (unsigned k = 0; k <= n; k++) {
         if (!isfinite(d[k]) || !isfinite(err[k])) continue; /* no bound known */
         double nb = fmax(k ? fabs(d[k - 1]) : 0.0, k < n ? fabs(d[k + 1]) : 0.0);

@@ -276,6 +276,65 @@ Test(batch, isa_queries)
 }
 
 /* The precision variant: dn_expr_eval_prec per point. */
+/* The quick bounds (DN_PREC_QUICK with AUTO or DOUBLE), computed W points at a time on
+ * lanes, against dn_expr_eval_prec point by point, bit for bit: every formula (those
+ * without a lane kernel and the rare points go to the scalar analysis), orders 0 to 17,
+ * blocks of 1, 7 and 1000 points. */
+static void check_prec(unsigned n)
+{
+    size_t len = (size_t)n + 1;
+    double *args = calloc(NPTS * len, sizeof(double)), *out = malloc(NPTS * len * sizeof(double));
+    double *err = malloc(NPTS * len * sizeof(double)), *r = malloc(len * sizeof(double));
+    double *re = malloc(len * sizeof(double));
+    for (size_t p = 0; p < NPTS; p++) {
+        args[p * len] = xpoint(p);
+        if (n) args[p * len + 1] = 1.0;
+    }
+    static const unsigned precs[] = {DN_PREC_AUTO | DN_PREC_QUICK, DN_PREC_DOUBLE | DN_PREC_QUICK};
+    static const size_t blocks[] = {NPTS, 1, 7};
+    for (size_t f = 0; f < NF; f++) {
+        dn_expr *e = parse(FORMULAS[f], 1);
+        double *w = malloc(dn_expr_work_size_batch_prec(e, n) * sizeof(double));
+        for (size_t pi = 0; pi < 2; pi++)
+            for (size_t bi = 0; bi < 3; bi++) {
+                long ext = 0, ext_ref = 0;
+                for (size_t p0 = 0; p0 < NPTS; p0 += blocks[bi]) {
+                    size_t cnt = NPTS - p0 < blocks[bi] ? NPTS - p0 : blocks[bi];
+                    long x = dn_expr_eval_batch_prec(e, n, cnt, args + p0 * len, len,
+                                                     out + p0 * len, len, err + p0 * len, len,
+                                                     precs[pi], w);
+                    cr_assert_geq(x, 0);
+                    ext += x;
+                }
+                for (size_t p = 0; p < NPTS; p++) {
+                    ext_ref += dn_expr_eval_prec(e, n, args + p * len, r, re, precs[pi], w) == 1;
+                    for (size_t k = 0; k < len; k++)
+                        if (!same(r[k], out[p * len + k]) || !same(re[k], err[p * len + k]))
+                            cr_assert_fail("%s order %u prec %u block %zu, point %zu (x = %g), "
+                                           "k = %zu: %.17g bound %.17g, scalar %.17g bound %.17g",
+                                           FORMULAS[f], n, precs[pi], blocks[bi], p,
+                                           args[p * len], k, out[p * len + k], err[p * len + k],
+                                           r[k], re[k]);
+                }
+                cr_assert_eq(ext, ext_ref, "%s order %u: %ld points in extended, scalar %ld",
+                             FORMULAS[f], n, ext, ext_ref);
+            }
+        free(w);
+        dn_expr_free(e);
+    }
+    free(args);
+    free(out);
+    free(err);
+    free(r);
+    free(re);
+}
+
+Test(batch, quick_bounds_on_lanes)
+{
+    static const unsigned orders[] = {0, 1, 2, 5, 8, 17};
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++) check_prec(orders[i]);
+}
+
 Test(batch, prec_matches_eval_prec)
 {
     unsigned n = 5;

@@ -175,6 +175,11 @@ static inline void dnil_from_t(dn_lane *restrict d, const dn_lane *t, unsigned n
 {
     for (unsigned k = 0; k <= n; k++) d[k] = t[k] * dni_fact[k];
 }
+static inline double dnil_scale(unsigned n) /* orders <= DN_TAYLOR_MAX: unscaled */
+{
+    (void)n;
+    return 1.0;
+}
 typedef dn_lane dnil_wide; /* (a name in the signatures; no wide kernel runs on lanes) */
 
 /* The rare paths, behind DNI_RARE (0 here): never reached */

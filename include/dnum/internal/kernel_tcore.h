@@ -156,32 +156,32 @@ static inline void DNI_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restri
     }
 }
 
-#if !DNI_LANE_BODY /* the composition, the wide powers and the zero rules (scalar code) */
 /** f = h(u) from the derivatives h^(j)(u0) in dh[j]: f = sum_j dh[j]/j! (u - u0)^j (Faa
  *  di Bruno in normalised form), O(n^3). At scaled orders (s != 1) it sums
  *  (dh[j] s^j/j!) ((u - u0)/s)^j, the same series with every factor in range.
  *  A term is skipped when the power's coefficient is exactly zero, so an infinite
- *  h^(j) only reaches the orders that really depend on it. */
+ *  h^(j) only reaches the orders that really depend on it. (Also on lanes: the error
+ *  bounds of the batch evaluator.) */
 static inline void DNI_K(tcompose_w)(DNI_R *restrict f, const DNI_R *restrict dh,
                                   const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *hk = ws, *p = ws + DNI_ST(n), *q = ws + 2 * DNI_ST(n); /* DNI_WN(3, n) */
-    DNI_R is = 1.0 / DNI_K(scale)(n);
+    DNI_R is = DNI_V(1.0 / DNI_K(scale)(n));
     DNI_K(to_t)(hk, dh, n); /* hk[j] = dh[j] s^j / j! */
     f[0] = hk[0];
     for (unsigned k = 1; k <= n; k++) {
         p[k] = u[k] * is; /* p = ((u - u0)/s)^1 */
-        f[k] = 0.0;
+        f[k] = DNI_V(0.0);
     }
-    p[0] = 0.0;
+    p[0] = DNI_V(0.0);
     for (unsigned j = 1; j <= n; j++) {
         for (unsigned k = j; k <= n; k++)
-            if (p[k] != 0.0) f[k] += hk[j] * p[k];
+            f[k] += DNI_SEL(p[k] != 0.0, hk[j] * p[k], DNI_V(0.0)); /* (f is never -0) */
         if (j == n) break;
         /* q = p * (u - u0); p has zeros below j, so q has zeros below j + 1 */
-        for (unsigned k = 0; k <= j; k++) q[k] = 0.0;
+        for (unsigned k = 0; k <= j; k++) q[k] = DNI_V(0.0);
         for (unsigned k = j + 1; k <= n; k++) {
-            DNI_R s = 0.0;
+            DNI_R s = DNI_V(0.0);
             for (unsigned i = j; i < k; i++) s += p[i] * u[k - i];
             q[k] = s;
         }
@@ -189,6 +189,7 @@ static inline void DNI_K(tcompose_w)(DNI_R *restrict f, const DNI_R *restrict dh
     }
 }
 
+#if !DNI_LANE_BODY /* the wide powers and the zero rules (scalar code) */
 /* The power recurrences scale every derivative by the value. When the value underflowed
  * to 0 from a nonzero base (pow(1e-300, 2.5)) the derivatives may still be large
  * (u^(p-k) for k > p) but are lost with it: NaN, not a silent 0 (docs/errors.md). */
