@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 
     /* output */
     job_columns(&job, &cf, vars);
-    choose_batch(&job, 0);
+    choose_batch(&job, cf.vector_math);
     if (cf.output) open_output(cf.output);
     long long npy_at = start_output(&job, &rows, &ps, src, vars);
     unsigned long bad = 0;

@@ -35,8 +35,8 @@ extern const char *const engine_names[];
 /* ---- the command line (eval_options.c, eval_help.c) ---- */
 
 enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_OUTPUT,
-              O_COLUMNS, O_SHARD, O_JOBS, O_COEFFS, O_ERROR, O_PRECISION, O_FUNCTIONS, O_HELP,
-              O_VERSION };
+              O_COLUMNS, O_SHARD, O_JOBS, O_COEFFS, O_ERROR, O_PRECISION, O_VECTOR_MATH,
+              O_FUNCTIONS, O_HELP, O_VERSION };
 /* one option: short letter, long name, value name, help */
 struct option_def {
     char s;          /* short form, 0 if none */
@@ -52,6 +52,7 @@ struct config {
     unsigned long order, jobs;
     const char *vars, *at, *range, *points, *file, *src, *output, *shard;
     int engine, format, coeffs, error, prec, columns;
+    int vector_math; /* --vector-math */
 };
 
 void parse_args(struct config *cf, int argc, char **argv);

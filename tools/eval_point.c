@@ -25,8 +25,8 @@ int ovf_family(int engine)
  * variable on the fixed or dvec engine (whose numbers are dn_expr_eval's), in double
  * precision without bounds, to order DN_TAYLOR_MAX (above it the batch runs point by
  * point anyway). Its flags: the C library's function values (every number that of
- * dn_expr_eval, or dn_expr_eval_coeffs with --coeffs, bit for bit), or the vector values
- * with fast_values (--fast-math-values). */
+ * dn_expr_eval, or dn_expr_eval_coeffs with --coeffs, bit for bit), or the vector math
+ * library's with fast_values (--vector-math). */
 void choose_batch(struct job *j, int fast_values)
 {
     j->batch = j->nvars == 1 && (j->engine == ENG_FIXED || j->engine == ENG_DVEC) &&
