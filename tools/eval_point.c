@@ -239,7 +239,8 @@ static int chunk_finite(const double *v, size_t len, unsigned m)
  * (structure of arrays: the fastest layout, also with the gathering of each row), then
  * each one as evaluate leaves it: where a number is not finite, the NaN orders of a
  * removable singularity filled by the scalar engine and the point counted (count_bad);
- * then formatted. */
+ * then formatted. -f npy: the rows of a chunk with only finite numbers are written
+ * straight from the results, column by column (npy_rows_soa). */
 static void eval_batch(const struct job *j, struct evaluator *ev, struct slot *s)
 {
     size_t len = j->len;
@@ -253,11 +254,11 @@ static void eval_batch(const struct job *j, struct evaluator *ev, struct slot *s
                                     j->batch_flags, ev->bwork);
         if (rc) die(1, "batch evaluation failed (status %d)", rc);
         int finite = chunk_finite(out, len, m);
+        if (finite && j->format == FMT_NPY) { /* the rows straight from the results */
+            s->len += npy_rows_soa(s->text + s->len, pts, out, BATCH_CHUNK, len, m);
+            continue;
+        }
         for (unsigned p = 0; p < m; p++) {
-            if (finite && j->format == FMT_NPY) { /* the row straight from the results */
-                s->len += npy_row_gather(s->text + s->len, pts[p], out + p, BATCH_CHUNK, len);
-                continue;
-            }
             row[0] = pts[p];
             for (size_t k = 0; k < len; k++) row[1 + k] = out[k * BATCH_CHUNK + p];
             if (!finite) {
