@@ -5,7 +5,8 @@
 # nothing on stdout; write failures and out of memory (status 1, at once); escaped
 # messages; sweeps; expressions and points from files; threads (the same bytes as -j 1);
 # the .npy output against the CSV; --shard (also under GNU parallel); the warnings and
-# hints of the messages; --functions against the parser; the plot script's legends.
+# hints of the messages; --functions against the parser; the plot script's legends; the
+# batch evaluation of --precision double against the point-by-point path; --vector-math.
 # usage: test_cli.sh DNUM_EVAL GOLDEN_DIR GAUSSIAN_CSV
 set -u
 eval_bin=$1 golden=$2 gauss=$3
@@ -571,6 +572,73 @@ if command -v gnuplot >/dev/null; then
 else
     echo "note: gnuplot not found (Debian gnuplot-nox); the plot legend check skipped"
 fi
+
+# 13. batches: --precision double with one variable evaluates a block's points together
+# (dn_expr_eval_batch); the numbers and warnings are those of the point-by-point path,
+# which --error takes (its derivative columns, cut from the bounds): removable
+# singularities swept across 0 (the NaN orders filled by the scalar engine), overflow,
+# domain errors, --coeffs, partial chunks, the dvec engine; the same bytes for every
+# instruction set of the lanes (DN_BATCH_ISA; the scalar one is dn_expr_eval), -j and
+# --shard; --vector-math: numbers near the default ones, the same bytes for -j and --shard
+while IFS='|' read -r -a args; do
+    n=${args[0]}
+    "$eval_bin" --precision double -n "${args[@]}" >"$tmp/b.csv" 2>"$tmp/b.err"
+    "$eval_bin" --precision double --error -n "${args[@]}" 2>"$tmp/p.err" | cut -d, -f1-$((n + 2)) >"$tmp/p.csv"
+    cmp -s "$tmp/b.csv" "$tmp/p.csv" && cmp -s "$tmp/b.err" "$tmp/p.err" ||
+        fail "batch differs from the point-by-point path: -n ${args[*]}"
+    for isa in scalar sse2 avx2 avx512; do
+        DN_BATCH_ISA=$isa "$eval_bin" --precision double -f npy -n "${args[@]}" 2>/dev/null >"$tmp/i.npy"
+        "$eval_bin" --precision double -f npy -n "${args[@]}" 2>/dev/null | cmp -s - "$tmp/i.npy" ||
+            fail "DN_BATCH_ISA=$isa: other bytes: -n ${args[*]}"
+    done
+    for j in 2 3; do
+        "$eval_bin" -j $j --precision double -n "${args[@]}" 2>"$tmp/j.err" | cmp -s - "$tmp/b.csv" &&
+            cmp -s "$tmp/j.err" "$tmp/b.err" || fail "batch -j $j differs from -j 1: -n ${args[*]}"
+    done
+done <<EOF2
+6|-r|-1:1:20001|sin(x)/x
+4|--coeffs|-r|-2:2:9999|(x^3+x^4)^(1/3)/x+sin(x)/x
+8|-r|0:1:100001|sin(x)*exp(x)
+160|-r|0:0.9:301|1/(1-x)
+5|-r|-1:1:1001|log(x)+sqrt(x)
+12|--coeffs|-r|-1:1:3001|1/(1-x)
+6|-r|-2:2:4001|lgamma(x)+atan2(x,1)+cbrt(x)+x^2.5+abs(x)+erfc(x)
+3|-r|-10:10:513|tan(x)+1/(x-1)+asin(x/10)+acosh(x)+atanh(x/10)+sinh(x)+expm1(x)+log1p(x)
+40|-e|dvec|-r|0:2:3001|1/(1-x)
+0|-e|dvec|-r|-1:1:257|exp(x)/x
+2|--points|$tmp/p5.txt|erf(x)/x
+2|-a|0|sin(x)/x
+EOF2
+"$eval_bin" --precision double -n 6 -r -1:1:20001 'sin(x)/x' >"$tmp/whole" 2>/dev/null
+for ((i = 0; i < 3; i++)); do
+    "$eval_bin" -j $((i + 1)) --precision double --shard $i/3 -n 6 -r -1:1:20001 'sin(x)/x' >"$tmp/part$i" 2>/dev/null
+done
+shard_cat 3 "$tmp/part" "" | cmp -s - "$tmp/whole" || fail "batch --shard: not the whole output"
+[[ $(grep -c nan "$tmp/whole") -eq 0 ]] || fail "batch: sin(x)/x across 0 has nan orders"
+# --vector-math (the vector math library's function values where the build has one)
+"$eval_bin" --vector-math --precision double -n 4 -r -3:3:30001 'sin(x)*exp(x)+log(4+x)+cos(x)/(1+x^2)' >"$tmp/v1.csv"
+"$eval_bin" --precision double -n 4 -r -3:3:30001 'sin(x)*exp(x)+log(4+x)+cos(x)/(1+x^2)' >"$tmp/v0.csv"
+paste -d, "$tmp/v1.csv" "$tmp/v0.csv" | tail -n +2 | awk -F, '{ h = NF / 2; for (i = 1; i <= h; i++) {
+    d = $i - $(i + h); if (d < 0) d = -d; m = $(i + h) < 0 ? -$(i + h) : $(i + h)
+    if (d > 1e-13 * (m > 1 ? m : 1)) { print "row " NR " column " i ": " $i " vs " $(i + h); exit 1 } } }' ||
+    fail "--vector-math: numbers far from the default ones"
+[[ $(wc -l <"$tmp/v1.csv") -eq 30002 && $(head -1 "$tmp/v1.csv") == "$(head -1 "$tmp/v0.csv")" ]] || fail "--vector-math: rows or columns"
+for j in 2 3; do
+    "$eval_bin" -j $j --vector-math --precision double -n 4 -r -3:3:30001 'sin(x)*exp(x)+log(4+x)+cos(x)/(1+x^2)' |
+        cmp -s - "$tmp/v1.csv" || fail "--vector-math -j $j differs from -j 1"
+done
+for ((i = 0; i < 4; i++)); do
+    "$eval_bin" --vector-math --precision double --shard $i/4 -n 4 -r -3:3:30001 'sin(x)*exp(x)+log(4+x)+cos(x)/(1+x^2)' >"$tmp/part$i"
+done
+shard_cat 4 "$tmp/part" "" | cmp -s - "$tmp/v1.csv" || fail "--vector-math --shard: not the whole output"
+[[ $("$eval_bin" --vector-math --precision double -n 6 -a 0 'sin(x)/x' | tail -1) == 0,1,0,-0.33333333333333331,0,0.20000000000000001,0,-0.14285714285714285 ]] ||
+    fail "--vector-math: sin(x)/x at 0"
+for a in "-a 1 x" "--precision extended -a 1 x" "--precision double --error -a 1 x" \
+    "--precision double -e dvec -n 171 -a 1 x" "--precision double -V x,y -a 1,2 x*y" \
+    "--precision double -e dnumk -a 1 x"; do
+    expect_error "--vector-math takes one variable, --precision double, no --error and an order up to 170" --vector-math $a
+done
+"$eval_bin" --version | grep -q "^vector math (--vector-math): " || fail "--version: no vector math line"
 
 if [[ $fails -ne 0 ]]; then
     echo "$fails failure(s)"

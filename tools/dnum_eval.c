@@ -6,7 +6,8 @@
  * Structure: one table of options (options[] in eval_options.c, which also makes --help
  * in eval_help.c); the inputs are checked before anything is written; points come from a
  * source (a sweep or a file of points, eval_points.c) in blocks; each block is evaluated
- * (eval_block in eval_point.c: the point-evaluation loop) and formatted into text by
+ * (eval_block in eval_point.c: the point-evaluation loop; in double precision with one
+ * variable the block's points together, by dn_expr_eval_batch) and formatted into text by
  * format_row (eval_format.c: one row from an array of doubles), on the calling thread or
  * on -j worker threads (eval_run.c), and the blocks are written in order through one
  * checked writer (put / out_flush in eval_write.c), which stops the program with exit
@@ -75,6 +76,7 @@ int main(int argc, char **argv)
 
     /* output */
     job_columns(&job, &cf, vars);
+    choose_batch(&job, cf.vector_math);
     if (cf.output) open_output(cf.output);
     long long npy_at = start_output(&job, &rows, &ps, src, vars);
     unsigned long bad = 0;

@@ -35,8 +35,8 @@ extern const char *const engine_names[];
 /* ---- the command line (eval_options.c, eval_help.c) ---- */
 
 enum opt_id { O_ORDER, O_VARS, O_AT, O_RANGE, O_POINTS, O_FILE, O_ENGINE, O_FORMAT, O_OUTPUT,
-              O_COLUMNS, O_SHARD, O_JOBS, O_COEFFS, O_ERROR, O_PRECISION, O_FUNCTIONS, O_HELP,
-              O_VERSION };
+              O_COLUMNS, O_SHARD, O_JOBS, O_COEFFS, O_ERROR, O_PRECISION, O_VECTOR_MATH,
+              O_FUNCTIONS, O_HELP, O_VERSION };
 /* one option: short letter, long name, value name, help */
 struct option_def {
     char s;          /* short form, 0 if none */
@@ -52,6 +52,7 @@ struct config {
     unsigned long order, jobs;
     const char *vars, *at, *range, *points, *file, *src, *output, *shard;
     int engine, format, coeffs, error, prec, columns;
+    int vector_math; /* --vector-math */
 };
 
 void parse_args(struct config *cf, int argc, char **argv);
@@ -107,6 +108,10 @@ struct job {
     int taylor;          /* the engine gives Taylor coefficients (dnumk), not derivatives */
     long double *scale;  /* a! = a1! ... ak! per result column: the derivative is the
                           * Taylor coefficient times a! */
+    int batch;           /* the points of a block are evaluated together, by
+                          * dn_expr_eval_batch with batch_flags (choose_batch); 0: one at a
+                          * time (evaluate) */
+    unsigned batch_flags;
 };
 
 /* ---- the expression and the points (eval_input.c, eval_points.c) ---- */
@@ -141,6 +146,14 @@ struct weak {
     unsigned k;
 };
 
+/* The points of one dn_expr_eval_batch call (eval_block on a batch job): a block is
+ * evaluated in runs of at most this many, whose arguments and results stay in the cache
+ * (and a block of any size needs no more memory). */
+#define BATCH_CHUNK 256u
+/* A batch job's blocks hold at least this many points (eval_run.c), so that even long
+ * rows (high orders) make calls of several vectors of lanes. */
+#define BATCH_BLOCK_MIN 64u
+
 /* One thread's evaluator state: workspace and argument arrays of its own. */
 struct evaluator {
     double *work, *args, *res, *row, *err, *err2;
@@ -149,6 +162,8 @@ struct evaluator {
     unsigned n2;                  /* the extended order (0: none) */
     double *work2, *args2, *res2; /* its workspace, seed and result */
     struct ovf ovf;               /* the overflow check of a point with inf derivatives */
+    double *bwork, *bargs, *bout; /* a batch job's workspace, arguments and results
+                                   * (BATCH_CHUNK points; NULL for other jobs) */
 };
 
 /* a block of points: evaluated, formatted, then written in order (eval_run.c) */
@@ -167,6 +182,7 @@ struct slot {
 };
 
 int ovf_family(int engine);
+void choose_batch(struct job *j, int fast_values);
 void evaluator_init(struct evaluator *ev, const struct job *j);
 void evaluator_free(struct evaluator *ev);
 void eval_block(const struct job *j, struct evaluator *ev, struct slot *s);

@@ -3,6 +3,7 @@
  * before anything is read or written. */
 #include "dnum_eval.h"
 #include <errno.h>
+#include <dnum/batch.h>
 
 const char *const engine_names[] = {"auto", "fixed", "dvec", "dnum2", "dnumk"};
 
@@ -54,6 +55,12 @@ const struct option_def options[] = {
      "extended precision at a point where the error bound shows\n"
      "fewer than 10 correct digits; a warning if even that is not\n"
      "enough). One variable; several variables compute in double"},
+    {0, "vector-math", NULL, O_VECTOR_MATH,
+     "with --precision double (one variable, no --error, N <= 170):\n"
+     "exp, log, sin, ... from the vector math library of the build\n"
+     "(SLEEF, at most 1 ulp) instead of the C library: faster; the\n"
+     "numbers may differ from the default's in the last bits\n"
+     "(--version says whether the build has one)"},
     {0, "functions", NULL, O_FUNCTIONS,
      "list the functions of EXPR, one a line with what it computes,\n"
      "and exit"},
@@ -87,8 +94,11 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
         exit(0);
     case O_VERSION: {
         char b[128];
-        snprintf(b, sizeof b, "dnum-eval (dnum) %s\nextended precision: %d-bit significand\n",
-                 dn_version(), dn_ext_bits());
+        snprintf(b, sizeof b,
+                 "dnum-eval (dnum) %s\nextended precision: %d-bit significand\n"
+                 "vector math (--vector-math): %s\n",
+                 dn_version(), dn_ext_bits(),
+                 dn_batch_vector_libm() ? "SLEEF" : "none (the C library's values)");
         puts_out(b);
         out_flush();
         exit(0);
@@ -107,6 +117,7 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
     case O_OUTPUT: cf->output = val; break;
     case O_SHARD: cf->shard = val; break;
     case O_ERROR: cf->error = 1; break;
+    case O_VECTOR_MATH: cf->vector_math = 1; break;
     case O_PRECISION:
         if (strcmp(val, "double") == 0) cf->prec = PREC_DOUBLE;
         else if (strcmp(val, "extended") == 0) cf->prec = PREC_EXTENDED;
@@ -234,6 +245,10 @@ int choose_engine(const struct config *cf, unsigned nvars)
             (unsigned)DN_EXPR_MAX_ORDERK, order);
     if (cf->prec == PREC_EXTENDED && nvars != 1)
         die(2, "--precision extended takes one variable");
+    if (cf->vector_math && (nvars != 1 || engine == ENG_DNUMK || cf->prec != PREC_DOUBLE ||
+                            cf->error || order > DN_TAYLOR_MAX))
+        die(2, "--vector-math takes one variable, --precision double, no --error and an order "
+               "up to %u", (unsigned)DN_TAYLOR_MAX);
     if (engine == ENG_FIXED && (order < 1 || order > FIXED_MAX))
         die(2, "order %lu is outside the fixed engine's range 1..%u (use -e dvec)", order, FIXED_MAX);
     if (engine == ENG_DNUM2 && order > DN_EXPR_MAX_ORDER2)

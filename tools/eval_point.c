@@ -2,9 +2,13 @@
  * one point evaluated by the engine and precision of the job (evaluate: the fixed, dvec,
  * dnum2 and dnumk engines, --error bounds, --precision extended and auto, the orders a
  * removable singularity leaves NaN recomputed higher), and eval_block, the loop over the
- * points of a block, each evaluated, checked for nan/inf (count_bad) and formatted. */
+ * points of a block, each evaluated, checked for nan/inf (count_bad) and formatted; on a
+ * batch job (choose_batch) the block's points are evaluated together by
+ * dn_expr_eval_batch first (eval_batch). */
 #include "dnum_eval.h"
 #include <math.h>
+#include <stdint.h>
+#include <dnum/batch.h>
 
 /* Orders the operands do not determine come back NaN (at a removable singularity such as
  * sin(x)/x at 0, the top orders of a quotient by x^m). One variable: such a point is
@@ -15,6 +19,20 @@
 int ovf_family(int engine)
 {
     return engine == ENG_DNUM2 ? OVF_TWO : engine == ENG_DNUMK ? OVF_K : OVF_ONE;
+}
+
+/* Whether the job's points go through dn_expr_eval_batch, a block at a time: one
+ * variable on the fixed or dvec engine (whose numbers are dn_expr_eval's), in double
+ * precision without bounds, to order DN_TAYLOR_MAX (above it the batch runs point by
+ * point anyway). Its flags: the C library's function values (every number that of
+ * dn_expr_eval, or dn_expr_eval_coeffs with --coeffs, bit for bit), or the vector math
+ * library's with fast_values (--vector-math). */
+void choose_batch(struct job *j, int fast_values)
+{
+    j->batch = j->nvars == 1 && (j->engine == ENG_FIXED || j->engine == ENG_DVEC) &&
+               j->prec == PREC_DOUBLE && !j->error && j->n <= DN_TAYLOR_MAX;
+    j->batch_flags = DN_BATCH_SOA | (fast_values ? 0u : DN_BATCH_LIBM) |
+                     (j->coeffs ? DN_BATCH_COEFFS : 0u);
 }
 
 void evaluator_init(struct evaluator *ev, const struct job *j)
@@ -57,6 +75,18 @@ void evaluator_init(struct evaluator *ev, const struct job *j)
         memset(ev->args2, 0, ((size_t)n2 + 1) * sizeof(double));
         ev->args2[1] = 1.0;
     }
+    ev->bwork = ev->bargs = ev->bout = NULL;
+    if (j->batch) {
+        size_t len = j->len, w = dn_expr_work_size_batch(j->e, j->n);
+        ev->bwork = xmalloc_line((w ? w : 1) * sizeof(double));
+        ev->bargs = xmalloc_line(BATCH_CHUNK * len * sizeof(double));
+        ev->bout = xmalloc_line(BATCH_CHUNK * len * sizeof(double));
+        /* the seeds (x, 1, 0, ...) in the layout DN_BATCH_SOA (derivative k of point p at
+         * [k * BATCH_CHUNK + p]): only the x of the first row changes */
+        memset(ev->bargs, 0, BATCH_CHUNK * len * sizeof(double));
+        if (j->n >= 1)
+            for (unsigned p = 0; p < BATCH_CHUNK; p++) ev->bargs[BATCH_CHUNK + p] = 1.0;
+    }
 }
 
 void evaluator_free(struct evaluator *ev)
@@ -72,7 +102,37 @@ void evaluator_free(struct evaluator *ev)
     free(ev->res2);
     free(ev->err);
     free(ev->err2);
+    free(ev->bwork);
+    free(ev->bargs);
+    free(ev->bout);
     ovf_free(&ev->ovf);
+}
+
+/* A removable singularity (one variable): where the value res[0] at x is finite and some
+ * derivatives (or coefficients) res[1..n] are NaN, evaluates again EXTRA_ORDERS orders
+ * higher and takes those from there (with their bounds into err where --error). */
+static void fill_nan(const struct job *j, struct evaluator *ev, double x, double *res, double *err)
+{
+    size_t len = j->len;
+    if (!ev->n2 || !isfinite(res[0])) return;
+    int lost = 0;
+    for (size_t k = 1; k < len; k++) lost |= isnan(res[k]);
+    if (!lost) return;
+    int ceng = j->coeffs && j->engine != ENG_DNUM2 && j->engine != ENG_DNUMK;
+    ev->args2[0] = x;
+    if (j->error)
+        dn_expr_eval_prec(j->e, ev->n2, ev->args2, ev->res2, ev->err2,
+                          j->prec == PREC_EXTENDED ? DN_PREC_EXTENDED : DN_PREC_DOUBLE, ev->work2);
+    if (ceng) dn_expr_eval_coeffs(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+    else if (j->error) ;
+    else if (j->prec == PREC_EXTENDED)
+        dn_expr_eval_ext(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+    else dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
+    for (size_t k = 1; k < len; k++)
+        if (isnan(res[k])) {
+            res[k] = ev->res2[k];
+            if (j->error) err[k] = ev->err2[k];
+        }
 }
 
 /* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives
@@ -124,27 +184,7 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
         args[0] = pt[0];
         dn_expr_eval(j->e, j->n, args, ev->res, ev->work);
     }
-    if (ev->n2 && isfinite(ev->res[0])) {
-        int lost = 0;
-        for (size_t k = 1; k < len; k++) lost |= isnan(ev->res[k]);
-        if (lost) {
-            ev->args2[0] = pt[0];
-            if (j->error)
-                dn_expr_eval_prec(j->e, ev->n2, ev->args2, ev->res2, ev->err2,
-                                  j->prec == PREC_EXTENDED ? DN_PREC_EXTENDED : DN_PREC_DOUBLE,
-                                  ev->work2);
-            if (ceng) dn_expr_eval_coeffs(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
-            else if (j->error) ;
-            else if (j->prec == PREC_EXTENDED)
-                dn_expr_eval_ext(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
-            else dn_expr_eval(j->e, ev->n2, ev->args2, ev->res2, ev->work2);
-            for (size_t k = 1; k < len; k++)
-                if (isnan(ev->res[k])) {
-                    ev->res[k] = ev->res2[k];
-                    if (j->error) ev->err[k] = ev->err2[k];
-                }
-        }
-    }
+    fill_nan(j, ev, pt[0], ev->res, ev->err);
     for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
     /* (without res_own, what the engine gives is in the row already) */
     if (ev->res_own && j->coeffs) /* c = d / a!, rounded once from the wide quotient */
@@ -162,13 +202,15 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
     return weak;
 }
 
-/* Counts a point with non-finite numbers: an overflow of the derivatives, or a point
- * outside the domain or at a singularity (ovf_classify). */
-static void count_bad(const struct job *j, struct evaluator *ev, const double *pt, struct slot *s)
+/* Counts a point with non-finite numbers vals[0..len-1] (those of its row after the
+ * variables): an overflow of the derivatives, or a point outside the domain or at a
+ * singularity (ovf_classify). */
+static void count_bad(const struct job *j, struct evaluator *ev, const double *vals,
+                      const double *pt, struct slot *s)
 {
-    if (ovf_all_finite(ev->row + j->nvars, j->len)) return;
+    if (ovf_all_finite(vals, j->len)) return;
     unsigned k;
-    int c = ovf_classify(&ev->ovf, ev->row + j->nvars, pt, &k);
+    int c = ovf_classify(&ev->ovf, vals, pt, &k);
     if (c < 0) die(1, "out of memory");
     if (c == OVF_OTHER) s->bad++;
     if (c == OVF_OVERFLOW && s->over.n++ == 0) {
@@ -177,14 +219,69 @@ static void count_bad(const struct job *j, struct evaluator *ev, const double *p
     }
 }
 
+/* Whether the numbers v[k * BATCH_CHUNK + p], k < len, p < m, are all finite: none has
+ * the exponent field all ones, whose bits and 0x7ff0... plus 2^52 carry into the sign bit
+ * (integer operations without a branch: vectorised). */
+static int chunk_finite(const double *v, size_t len, unsigned m)
+{
+    const uint64_t expo = 0x7ff0000000000000u;
+    uint64_t carry = 0;
+    for (size_t k = 0; k < len; k++)
+        for (unsigned p = 0; p < m; p++) {
+            uint64_t b;
+            memcpy(&b, &v[k * BATCH_CHUNK + p], sizeof b);
+            carry |= (b & expo) + (UINT64_C(1) << 52);
+        }
+    return (carry >> 63) == 0;
+}
+
+/* A batch job's points of a slot: BATCH_CHUNK at a time through dn_expr_eval_batch
+ * (structure of arrays: the fastest layout, also with the gathering of each row), then
+ * each one as evaluate leaves it: where a number is not finite, the NaN orders of a
+ * removable singularity filled by the scalar engine and the point counted (count_bad);
+ * then formatted. -f npy: the rows of a chunk with only finite numbers are written
+ * straight from the results, column by column (npy_rows_soa). */
+static void eval_batch(const struct job *j, struct evaluator *ev, struct slot *s)
+{
+    size_t len = j->len;
+    const double *out = ev->bout;
+    double *row = ev->row;
+    for (unsigned i0 = 0; i0 < s->count; i0 += BATCH_CHUNK) {
+        unsigned m = s->count - i0 < BATCH_CHUNK ? s->count - i0 : BATCH_CHUNK;
+        const double *pts = s->pts + i0; /* one variable */
+        memcpy(ev->bargs, pts, m * sizeof *pts);
+        int rc = dn_expr_eval_batch(j->e, j->n, m, ev->bargs, BATCH_CHUNK, ev->bout, BATCH_CHUNK,
+                                    j->batch_flags, ev->bwork);
+        if (rc) die(1, "batch evaluation failed (status %d)", rc);
+        int finite = chunk_finite(out, len, m);
+        if (finite && j->format == FMT_NPY) { /* the rows straight from the results */
+            s->len += npy_rows_soa(s->text + s->len, pts, out, BATCH_CHUNK, len, m);
+            continue;
+        }
+        for (unsigned p = 0; p < m; p++) {
+            row[0] = pts[p];
+            for (size_t k = 0; k < len; k++) row[1 + k] = out[k * BATCH_CHUNK + p];
+            if (!finite) {
+                fill_nan(j, ev, pts[p], row + 1, NULL);
+                count_bad(j, ev, row + 1, pts + p, s);
+            }
+            s->len += format_row(s->text + s->len, j, row, s->first + i0 + p == 0);
+        }
+    }
+}
+
 /* The point-evaluation loop: evaluates and formats the points of a slot (a block of
- * points), one point at a time. */
+ * points), together (a batch job) or one point at a time. */
 void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
 {
     s->len = 0;
     s->bad = 0;
     s->over.n = 0;
     s->weak.n = 0;
+    if (j->batch) {
+        eval_batch(j, ev, s);
+        return;
+    }
     for (unsigned i = 0; i < s->count; i++) {
         const double *pt = s->pts + (size_t)i * j->nvars;
         int wk = evaluate(j, ev, pt);
@@ -192,7 +289,7 @@ void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
             s->weak.x = pt[0];
             s->weak.k = (unsigned)wk;
         }
-        count_bad(j, ev, pt, s);
+        count_bad(j, ev, ev->row + j->nvars, pt, s);
         s->len += format_row(s->text + s->len, j, ev->row, s->first + i == 0);
     }
 }

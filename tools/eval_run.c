@@ -113,6 +113,7 @@ unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsign
     unsigned block = (unsigned)((1u << 18) / j->row_max);
     if (block < 1) block = 1;
     if (block > 2048) block = 2048;
+    if (j->batch && block < BATCH_BLOCK_MIN) block = BATCH_BLOCK_MIN;
     struct pool p = {.job = j, .src = src, .block = block, .threaded = jobs > 1};
     p.nslots = jobs == 1 ? 1 : 2 * jobs;
     p.slots = xmalloc(p.nslots * sizeof *p.slots);

@@ -29,17 +29,52 @@ void npy_header(char *dst, unsigned long rows, unsigned long cols)
     dst[NPY_HEADER_LEN - 1] = '\n';
 }
 
-size_t npy_row(char *dst, const double *v, size_t n)
+size_t npy_row(char *restrict dst, const double *restrict v, size_t n)
 {
-    unsigned char *d = (unsigned char *)dst;
-    for (size_t i = 0; i < n; i++) { /* no branches: vectorised */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t qb = 0x7ff8000000000000u;
+    double q;
+    memcpy(&q, &qb, 8);
+    for (size_t i = 0; i < n; i++) { /* no branches: vectorised (a select on a compare) */
         double x = v[i] + 0.0;         /* -0 + 0 = +0 */
+        x = x != x ? q : x;
+        memcpy(dst + 8 * i, &x, 8); /* the host's order is the file's */
+    }
+#else
+    unsigned char *d = (unsigned char *)dst;
+    for (size_t i = 0; i < n; i++) {
+        double x = v[i] + 0.0;
         uint64_t b;
         memcpy(&b, &x, 8);
         b = isnan(x) ? 0x7ff8000000000000u : b;
         for (int k = 0; k < 8; k++) d[8 * i + (size_t)k] = (unsigned char)(b >> (8 * k));
     }
+#endif
     return 8 * n;
+}
+
+size_t npy_rows_soa(char *restrict dst, const double *restrict x, const double *restrict v,
+                    size_t ld, size_t n, size_t m)
+{
+    const uint64_t qb = 0x7ff8000000000000u;
+    double q;
+    memcpy(&q, &qb, 8);
+    size_t w = 8 * (n + 1); /* bytes per row */
+    for (size_t i = 0; i <= n; i++) { /* column by column: the loads vectorised */
+        const double *c = i ? v + (i - 1) * ld : x;
+        for (size_t p = 0; p < m; p++) {
+            double y = c[p] + 0.0;
+            y = y != y ? q : y;
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            memcpy(dst + p * w + 8 * i, &y, 8); /* the host's order is the file's */
+#else
+            uint64_t b;
+            memcpy(&b, &y, 8);
+            for (int k = 0; k < 8; k++) dst[p * w + 8 * i + (size_t)k] = (char)(unsigned char)(b >> (8 * k));
+#endif
+        }
+    }
+    return m * w;
 }
 
 long long npy_rewritable(int fd)

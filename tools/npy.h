@@ -19,6 +19,10 @@ void npy_header(char *dst, unsigned long rows, unsigned long cols);
  *  and NaN as the quiet NaN 0x7ff8000000000000. Returns 8 n. */
 size_t npy_row(char *dst, const double *v, size_t n);
 
+/** npy_row of m rows of n + 1 doubles from a structure of arrays: row p is x[p], v[p],
+ *  v[ld + p], ..., v[(n - 1) ld + p]. Returns 8 (n + 1) m. */
+size_t npy_rows_soa(char *dst, const double *x, const double *v, size_t ld, size_t n, size_t m);
+
 /** Where the header of an array written to fd from now on can be rewritten later: the
  *  current offset if fd is a regular file not opened for appending, else -1 (a pipe, a
  *  terminal). */
