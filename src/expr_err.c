@@ -399,13 +399,19 @@ static double verdict(double out, double b)
     return isnan(out) ? NAN : (isfinite(out) && isfinite(b)) ? b : INFINITY;
 }
 
+/* fmax (the number where one is NaN) inline */
+static inline double fmax_inl(double a, double b)
+{
+    return a != a ? b : b != b ? a : a > b ? a : b;
+}
+
 unsigned dn_err_first_short(const double *d, const double *err, unsigned n, double digits)
 {
     double f = digits == 10.0 ? 1e-10 : pow(10.0, -digits); /* (the same double) */
     for (unsigned k = 0; k <= n; k++) {
         if (!isfinite(d[k]) || !isfinite(err[k])) continue; /* no bound known */
-        double nb = fmax(k ? fabs(d[k - 1]) : 0.0, k < n ? fabs(d[k + 1]) : 0.0);
-        if (!(err[k] <= f * fmax(fabs(d[k]), 1e-15 * (isfinite(nb) ? nb : 0.0)))) return k;
+        double nb = fmax_inl(k ? fabs(d[k - 1]) : 0.0, k < n ? fabs(d[k + 1]) : 0.0);
+        if (!(err[k] <= f * fmax_inl(fabs(d[k]), 1e-15 * (isfinite(nb) ? nb : 0.0)))) return k;
     }
     return n + 1;
 }

@@ -579,7 +579,8 @@ fi
 # singularities swept across 0 (the NaN orders filled by the scalar engine), overflow,
 # domain errors, --coeffs, partial chunks, the dvec engine; the same bytes for every
 # instruction set of the lanes (DN_BATCH_ISA; the scalar one is dn_expr_eval), -j and
-# --shard; --vector-math: numbers near the default ones, the same bytes for -j and --shard
+# --shard; --vector-math: numbers near the default ones, the same bytes for -j and --shard;
+# the default --precision auto (dn_expr_eval_batch_prec) the same bytes as point by point
 while IFS='|' read -r -a args; do
     n=${args[0]}
     "$eval_bin" --precision double -n "${args[@]}" >"$tmp/b.csv" 2>"$tmp/b.err"
@@ -595,6 +596,13 @@ while IFS='|' read -r -a args; do
         "$eval_bin" -j $j --precision double -n "${args[@]}" 2>"$tmp/j.err" | cmp -s - "$tmp/b.csv" &&
             cmp -s "$tmp/j.err" "$tmp/b.err" || fail "batch -j $j differs from -j 1: -n ${args[*]}"
     done
+    # the default --precision auto: its quick bounds on lanes (dn_expr_eval_batch_prec)
+    # against the point-by-point analysis (DN_BATCH_ISA=scalar), numbers and warnings
+    "$eval_bin" -n "${args[@]}" >"$tmp/a.csv" 2>"$tmp/a.err"
+    DN_BATCH_ISA=scalar "$eval_bin" -n "${args[@]}" >"$tmp/as.csv" 2>"$tmp/as.err"
+    cmp -s "$tmp/a.csv" "$tmp/as.csv" && cmp -s "$tmp/a.err" "$tmp/as.err" ||
+        fail "auto: the lanes' bounds differ from the point-by-point ones: -n ${args[*]}"
+    "$eval_bin" -j 3 -n "${args[@]}" 2>/dev/null | cmp -s - "$tmp/a.csv" || fail "auto -j 3 differs: -n ${args[*]}"
 done <<EOF2
 6|-r|-1:1:20001|sin(x)/x
 4|--coeffs|-r|-2:2:9999|(x^3+x^4)^(1/3)/x+sin(x)/x

@@ -108,9 +108,10 @@ struct job {
     int taylor;          /* the engine gives Taylor coefficients (dnumk), not derivatives */
     long double *scale;  /* a! = a1! ... ak! per result column: the derivative is the
                           * Taylor coefficient times a! */
-    int batch;           /* the points of a block are evaluated together, by
-                          * dn_expr_eval_batch with batch_flags (choose_batch); 0: one at a
-                          * time (evaluate) */
+    int batch;           /* the points of a block are evaluated together (choose_batch):
+                          * BATCH_DOUBLE by dn_expr_eval_batch with batch_flags,
+                          * BATCH_AUTO by dn_expr_eval_batch_prec (--precision auto's
+                          * quick bounds); 0: one at a time (evaluate) */
     unsigned batch_flags;
 };
 
@@ -164,6 +165,7 @@ struct evaluator {
     struct ovf ovf;               /* the overflow check of a point with inf derivatives */
     double *bwork, *bargs, *bout; /* a batch job's workspace, arguments and results
                                    * (BATCH_CHUNK points; NULL for other jobs) */
+    double *berr;                 /* BATCH_AUTO: the results' bounds */
 };
 
 /* a block of points: evaluated, formatted, then written in order (eval_run.c) */
@@ -182,6 +184,7 @@ struct slot {
 };
 
 int ovf_family(int engine);
+enum { BATCH_NONE, BATCH_DOUBLE, BATCH_AUTO };
 void choose_batch(struct job *j, int fast_values);
 void evaluator_init(struct evaluator *ev, const struct job *j);
 void evaluator_free(struct evaluator *ev);

@@ -21,16 +21,21 @@ int ovf_family(int engine)
     return engine == ENG_DNUM2 ? OVF_TWO : engine == ENG_DNUMK ? OVF_K : OVF_ONE;
 }
 
-/* Whether the job's points go through dn_expr_eval_batch, a block at a time: one
- * variable on the fixed or dvec engine (whose numbers are dn_expr_eval's), in double
- * precision without bounds, to order DN_TAYLOR_MAX (above it the batch runs point by
- * point anyway). Its flags: the C library's function values (every number that of
- * dn_expr_eval, or dn_expr_eval_coeffs with --coeffs, bit for bit), or the vector math
- * library's with fast_values (--vector-math). */
+/* Whether the job's points go through the batch evaluators, a block at a time: one
+ * variable on the fixed or dvec engine (whose numbers are dn_expr_eval's), without bounds
+ * printed; in double precision to order DN_TAYLOR_MAX (above it the batch runs point by
+ * point anyway) with dn_expr_eval_batch, whose flags are the C library's function values
+ * (every number that of dn_expr_eval, or dn_expr_eval_coeffs with --coeffs, bit for bit)
+ * or the vector math library's with fast_values (--vector-math); with --precision auto
+ * (derivatives, not --coeffs) below order DN_TAYLOR_MAX with dn_expr_eval_batch_prec,
+ * whose numbers and quick bounds are dn_expr_eval_prec's bit for bit. */
 void choose_batch(struct job *j, int fast_values)
 {
-    j->batch = j->nvars == 1 && (j->engine == ENG_FIXED || j->engine == ENG_DVEC) &&
-               j->prec == PREC_DOUBLE && !j->error && j->n <= DN_TAYLOR_MAX;
+    int one = j->nvars == 1 && (j->engine == ENG_FIXED || j->engine == ENG_DVEC) && !j->error;
+    j->batch = one && j->prec == PREC_DOUBLE && j->n <= DN_TAYLOR_MAX ? BATCH_DOUBLE
+               : one && j->prec == PREC_AUTO && !j->coeffs && !j->taylor && j->n < DN_TAYLOR_MAX
+                   ? BATCH_AUTO
+                   : BATCH_NONE;
     j->batch_flags = DN_BATCH_SOA | (fast_values ? 0u : DN_BATCH_LIBM) |
                      (j->coeffs ? DN_BATCH_COEFFS : 0u);
 }
@@ -75,8 +80,17 @@ void evaluator_init(struct evaluator *ev, const struct job *j)
         memset(ev->args2, 0, ((size_t)n2 + 1) * sizeof(double));
         ev->args2[1] = 1.0;
     }
-    ev->bwork = ev->bargs = ev->bout = NULL;
-    if (j->batch) {
+    ev->bwork = ev->bargs = ev->bout = ev->berr = NULL;
+    if (j->batch == BATCH_AUTO) { /* the points one after the other (x, 1, 0, ...) */
+        size_t len = j->len, w = dn_expr_work_size_batch_prec(j->e, j->n);
+        ev->bwork = xmalloc_line((w ? w : 1) * sizeof(double));
+        ev->bargs = xmalloc_line(BATCH_CHUNK * len * sizeof(double));
+        ev->bout = xmalloc_line(BATCH_CHUNK * len * sizeof(double));
+        ev->berr = xmalloc_line(BATCH_CHUNK * len * sizeof(double));
+        memset(ev->bargs, 0, BATCH_CHUNK * len * sizeof(double));
+        if (j->n >= 1)
+            for (unsigned p = 0; p < BATCH_CHUNK; p++) ev->bargs[p * len + 1] = 1.0;
+    } else if (j->batch) {
         size_t len = j->len, w = dn_expr_work_size_batch(j->e, j->n);
         ev->bwork = xmalloc_line((w ? w : 1) * sizeof(double));
         ev->bargs = xmalloc_line(BATCH_CHUNK * len * sizeof(double));
@@ -105,6 +119,7 @@ void evaluator_free(struct evaluator *ev)
     free(ev->bwork);
     free(ev->bargs);
     free(ev->bout);
+    free(ev->berr);
     ovf_free(&ev->ovf);
 }
 
@@ -270,6 +285,39 @@ static void eval_batch(const struct job *j, struct evaluator *ev, struct slot *s
     }
 }
 
+/* A BATCH_AUTO job's block: dn_expr_eval_batch_prec with --precision auto's quick bounds
+ * (as evaluate's dn_expr_eval_prec, bit for bit), then per point what evaluate does
+ * after it: the weak-digits report for points that went to extended precision (a point
+ * kept in double passed 10 digits with a margin), the NaN repair, the overflow check. */
+static void eval_batch_auto(const struct job *j, struct evaluator *ev, struct slot *s)
+{
+    size_t len = j->len;
+    double *row = ev->row;
+    for (unsigned i0 = 0; i0 < s->count; i0 += BATCH_CHUNK) {
+        unsigned m = s->count - i0 < BATCH_CHUNK ? s->count - i0 : BATCH_CHUNK;
+        const double *pts = s->pts + i0; /* one variable */
+        for (unsigned p = 0; p < m; p++) ev->bargs[p * len] = pts[p];
+        long rc = dn_expr_eval_batch_prec(j->e, j->n, m, ev->bargs, len, ev->bout, len, ev->berr,
+                                          len, DN_PREC_AUTO | DN_PREC_QUICK, ev->bwork);
+        if (rc < 0) die(1, "batch evaluation failed (status %ld)", rc);
+        for (unsigned p = 0; p < m; p++) {
+            double *res = ev->bout + (size_t)p * len;
+            if (rc > 0) {
+                unsigned k = dn_err_first_short(res, ev->berr + (size_t)p * len, j->n, 10.0);
+                if (k <= j->n && s->weak.n++ == 0) {
+                    s->weak.x = pts[p];
+                    s->weak.k = k;
+                }
+            }
+            fill_nan(j, ev, pts[p], res, NULL);
+            row[0] = pts[p];
+            memcpy(row + 1, res, len * sizeof *res);
+            count_bad(j, ev, row + 1, pts + p, s);
+            s->len += format_row(s->text + s->len, j, row, s->first + i0 + p == 0);
+        }
+    }
+}
+
 /* The point-evaluation loop: evaluates and formats the points of a slot (a block of
  * points), together (a batch job) or one point at a time. */
 void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
@@ -278,6 +326,10 @@ void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
     s->bad = 0;
     s->over.n = 0;
     s->weak.n = 0;
+    if (j->batch == BATCH_AUTO) {
+        eval_batch_auto(j, ev, s);
+        return;
+    }
     if (j->batch) {
         eval_batch(j, ev, s);
         return;
