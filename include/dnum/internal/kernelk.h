@@ -67,6 +67,8 @@
  *                               dnik_acosh dnik_atanh dnik_atan2 dnik_hypot dnik_erf dnik_erfc
  *                               dnik_abs dnik_apply (each function f but mul, abs and apply
  *                               is dnik_f_plain, the recurrence, inside the range rerun)
+ *   kernelk_special.h           dnik_cot, the piecewise functions, the marks DNIK_OWN_<f>
+ *                               (the evaluator composes the other special functions)
  */
 #ifndef DNUM_KERNELK_H
 #define DNUM_KERNELK_H
@@ -98,5 +100,6 @@
 #include "dnum/internal/kernelk_poles.h" /* zeros and poles */
 #include "dnum/internal/kernelk_range.h" /* the range rerun, dnik_tcompose */
 #include "dnum/internal/kernelk_func.h"  /* the functions dnik_<f> */
+#include "dnum/internal/kernelk_special.h" /* special functions not composed: cot, piecewise */
 
 #endif /* DNUM_KERNELK_H */
