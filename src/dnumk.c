@@ -181,7 +181,7 @@ int dnk_d_sub(dnk_space *sp, double *r, double c, const double *a)
 
 /* One operation as the expression evaluator runs it on Dnumk numbers (src/expr_evalk.c,
  * the one copy of the k-variate kernels' dispatch): r = op(a, b, c); c is the constant
- * operand (pow_d's p, d_div's c) or the integer first argument (polygamma, jn, yn). The
+ * operand (pow_d's p, d_div's c) or the integer first argument (DNI_OPS_INT rows). The
  * special functions: the one-variable kernel's derivatives at u_0 composed with u, the
  * piecewise ones on the flat array. */
 static int step(dnk_space *sp, double *r, unsigned op, double c, const double *a,

@@ -5,6 +5,7 @@
 
 #include "dnum/dvec.h"
 #include "dnum/internal/kernel_wide.h"
+#include "dnum/internal/ops.h"
 
 /* Internal functions shared between the Dvec sources: not exported from the library. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -121,18 +122,19 @@ static inline void dni_dvec_end(dvec_out *o)
  * a run-time order, its loops unrolled by the pragma. Same arithmetic, so the same
  * results. */
 #define DVEC_CONST_MAX 16
-#define DVEC_K1_LIST(X)                                                                    \
-    X(exp) X(expm1) X(log) X(log1p) X(sqrt) X(cbrt) X(sin) X(cos) X(tan) X(asin) X(acos)   \
-    X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh) X(erf) X(erfc)
-#define DVEC_K2_LIST(X) X(mul) X(div) X(pow) X(atan2) X(hypot)
-#define DVEC_KP_LIST(X) X(sincos) X(sinhcosh)
-#define DNI_K1_FIELD(f) void (*f)(double *r, const double *u);
+/* the fields: the elementary rows of the operation table (abs, of shape DNI_NOWS, has
+ * none), mul and div, the pairs */
+#define DNI_K1_FIELD(A, f, OP, shape, ...) DNI_K1_FIELD_##shape(f)
+#define DNI_K1_FIELD_DNI_NOWS(f)
+#define DNI_K1_FIELD_DNI_WS(f) void (*f)(double *r, const double *u);
+#define DNI_K1_FIELD_DNI_WSW(f) void (*f)(double *r, const double *u);
 #define DNI_K2_FIELD(f) void (*f)(double *r, const double *a, const double *b);
+#define DNI_K2_FIELD_ROW(A, f, ...) DNI_K2_FIELD(f)
 #define DNI_KP_FIELD(f) void (*f)(double *s, double *c, const double *u);
 typedef struct dvec_ktab {
-    DVEC_K1_LIST(DNI_K1_FIELD)
-    DVEC_K2_LIST(DNI_K2_FIELD)
-    DVEC_KP_LIST(DNI_KP_FIELD)
+    DNI_OPS_ELEM1(DNI_K1_FIELD, ~)
+    DNI_K2_FIELD(mul) DNI_K2_FIELD(div) DNI_OPS_ELEM2(DNI_K2_FIELD_ROW, ~)
+    DNI_KP_FIELD(sincos) DNI_KP_FIELD(sinhcosh)
     void (*d_div)(double *r, double c, const double *u);
     void (*pow_d)(double *r, const double *u, double p);
     void (*pown)(double *r, const double *u, long m);

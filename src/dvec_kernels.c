@@ -35,6 +35,16 @@
     }
 #define KP(N, f) static void f##_##N(double *s, double *c, const double *u) { WS(f, N); dni_##f##_w(s, c, u, N, ws); }
 
+/* the elementary rows of the operation table (the fields of dvec_ktab, dvec_impl.h), by
+ * the shape of their scratch; abs (DNI_NOWS) has none */
+#define K1_ROW(N, f, OP, shape, ...) K1_##shape(N, f)
+#define K1_DNI_NOWS(N, f)
+#define K1_DNI_WS K1
+#define K1_DNI_WSW K1W
+#define K2_ROW(N, f, OP, shape, ...) K2_##shape(N, f)
+#define K2_DNI_WS K2
+#define K2_DNI_WSW K2W
+
 /* pown (its exponent a long) and the pairs at every order 0..DVEC_CONST_MAX; the other
  * kernels at the orders without an order-specialised expression program (0 and 9..16:
  * at 1..8 Dvec runs the programs' operations, expr_fixed.c) */
@@ -45,22 +55,20 @@
     PAIRS(N)                                                                               \
     static void d_div_##N(double *r, double c, const double *u) { WS(d_div, N); dni_d_div_w(r, c, u, N, ws); } \
     static void pow_d_##N(double *r, const double *u, double p) { WW(pow_d, N); dni_pow_d_w(r, u, p, N, ws, ww); } \
-    K1(N, exp) K1(N, expm1) K1(N, log) K1(N, log1p) K1W(N, sqrt) K1W(N, cbrt) K1(N, sin)   \
-    K1(N, cos) K1(N, tan) K1(N, asin) K1(N, acos) K1(N, atan) K1(N, sinh) K1(N, cosh)      \
-    K1(N, tanh) K1(N, asinh) K1(N, acosh) K1(N, atanh) K1(N, erf) K1(N, erfc)              \
-    K2F(N, mul) K2(N, div) K2W(N, pow) K2W(N, atan2) K2W(N, hypot)
+    DNI_OPS_ELEM1(K1_ROW, N) K2F(N, mul) K2(N, div) DNI_OPS_ELEM2(K2_ROW, N)
 
 ORDER(0) PAIRS(1) PAIRS(2) PAIRS(3) PAIRS(4) PAIRS(5) PAIRS(6) PAIRS(7) PAIRS(8)
 ORDER(9) ORDER(10) ORDER(11) ORDER(12) ORDER(13) ORDER(14) ORDER(15) ORDER(16)
 
 #define F(f, N) .f = f##_##N,
 #define ENTRY_PAIRS(N) {F(sincos, N) F(sinhcosh, N) F(pown, N)},
+#define F_ROW(N, f, OP, shape, ...) F_##shape(f, N)
+#define F_DNI_NOWS(f, N)
+#define F_DNI_WS F
+#define F_DNI_WSW F
 #define ENTRY(N)                                                                           \
-    {F(exp, N) F(expm1, N) F(log, N) F(log1p, N) F(sqrt, N) F(cbrt, N) F(sin, N) F(cos, N) \
-     F(tan, N) F(asin, N) F(acos, N) F(atan, N) F(sinh, N) F(cosh, N) F(tanh, N)           \
-     F(asinh, N) F(acosh, N) F(atanh, N) F(erf, N) F(erfc, N) F(mul, N) F(div, N)          \
-     F(pow, N) F(atan2, N) F(hypot, N) F(sincos, N) F(sinhcosh, N) F(d_div, N)             \
-     F(pow_d, N) F(pown, N)},
+    {DNI_OPS_ELEM1(F_ROW, N) F(mul, N) F(div, N) DNI_OPS_ELEM2(F_ROW, N) F(sincos, N)      \
+     F(sinhcosh, N) F(d_div, N) F(pow_d, N) F(pown, N)},
 
 const dvec_ktab dni_dvec_k[DVEC_CONST_MAX + 1] = {
     ENTRY(0) ENTRY_PAIRS(1) ENTRY_PAIRS(2) ENTRY_PAIRS(3) ENTRY_PAIRS(4) ENTRY_PAIRS(5)

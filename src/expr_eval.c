@@ -134,64 +134,23 @@ static DNI_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
 #define dni_kt_neg dni_neg
 #define dni_kt_add_d dni_add_d
 #define dni_kt_mul_d dni_mul_d
-#define dni_kt_abs dni_abs
 #define dni_kt_d_div_w(d, c, a, n, ...) K->d_div(d, c, a)
 #define dni_kt_pown_w(d, a, m, n, ...) K->pown(d, a, m)
 #define dni_kt_pow_d_w(d, a, p, n, ...) K->pow_d(d, a, p)
 #define dni_kt_mul_w(d, a, b, n, ...) K->mul(d, a, b)
 #define dni_kt_div_w(d, a, b, n, ...) K->div(d, a, b)
-#define dni_kt_pow_w(d, a, b, n, ...) K->pow(d, a, b)
-#define dni_kt_atan2_w(d, a, b, n, ...) K->atan2(d, a, b)
-#define dni_kt_hypot_w(d, a, b, n, ...) K->hypot(d, a, b)
-#define dni_kt_exp_w(d, a, n, ...) K->exp(d, a)
-#define dni_kt_expm1_w(d, a, n, ...) K->expm1(d, a)
-#define dni_kt_log_w(d, a, n, ...) K->log(d, a)
-#define dni_kt_log1p_w(d, a, n, ...) K->log1p(d, a)
-#define dni_kt_sqrt_w(d, a, n, ...) K->sqrt(d, a)
-#define dni_kt_cbrt_w(d, a, n, ...) K->cbrt(d, a)
-#define dni_kt_sin_w(d, a, n, ...) K->sin(d, a)
-#define dni_kt_cos_w(d, a, n, ...) K->cos(d, a)
-#define dni_kt_tan_w(d, a, n, ...) K->tan(d, a)
-#define dni_kt_asin_w(d, a, n, ...) K->asin(d, a)
-#define dni_kt_acos_w(d, a, n, ...) K->acos(d, a)
-#define dni_kt_atan_w(d, a, n, ...) K->atan(d, a)
-#define dni_kt_sinh_w(d, a, n, ...) K->sinh(d, a)
-#define dni_kt_cosh_w(d, a, n, ...) K->cosh(d, a)
-#define dni_kt_tanh_w(d, a, n, ...) K->tanh(d, a)
-#define dni_kt_asinh_w(d, a, n, ...) K->asinh(d, a)
-#define dni_kt_acosh_w(d, a, n, ...) K->acosh(d, a)
-#define dni_kt_atanh_w(d, a, n, ...) K->atanh(d, a)
-#define dni_kt_erf_w(d, a, n, ...) K->erf(d, a)
-#define dni_kt_erfc_w(d, a, n, ...) K->erfc(d, a)
-
-/* the special functions (kernel_special.h) are not in the table: the library's one
- * compiled copy of their rolled kernels (their point series cost far more than a call) */
-#define dni_kt_lgamma_w dni_xk_lgamma_w
-#define dni_kt_tgamma_w dni_xk_tgamma_w
-#define dni_kt_digamma_w dni_xk_digamma_w
-#define dni_kt_lambertw_w dni_xk_lambertw_w
-#define dni_kt_lambertwm1_w dni_xk_lambertwm1_w
-#define dni_kt_erfinv_w dni_xk_erfinv_w
-#define dni_kt_erfcinv_w dni_xk_erfcinv_w
-#define dni_kt_j0_w dni_xk_j0_w
-#define dni_kt_j1_w dni_xk_j1_w
-#define dni_kt_y0_w dni_xk_y0_w
-#define dni_kt_y1_w dni_xk_y1_w
-#define dni_kt_log2_w dni_xk_log2_w
-#define dni_kt_log10_w dni_xk_log10_w
-#define dni_kt_exp2_w dni_xk_exp2_w
-#define dni_kt_sinc_w dni_xk_sinc_w
-#define dni_kt_cot_w dni_xk_cot_w
-#define dni_kt_sinpi_w dni_xk_sinpi_w
-#define dni_kt_cospi_w dni_xk_cospi_w
-#define dni_kt_floor_w dni_xk_floor_w
-#define dni_kt_ceil_w dni_xk_ceil_w
-#define dni_kt_min_w dni_xk_min_w
-#define dni_kt_max_w dni_xk_max_w
-#define dni_kt_fmod_w dni_xk_fmod_w
-#define dni_kt_polygamma_w dni_xk_polygamma_w
-#define dni_kt_jn_w dni_xk_jn_w
-#define dni_kt_yn_w dni_xk_yn_w
+/* The rows of the operation table (DNI_EXPR_EXEC_BY's row macros DNI_KT_ROW_*): the
+ * elementary functions through K (abs, without scratch, as a rolled loop); the special
+ * functions, which K does not hold, by the library's one compiled copy of their rolled
+ * kernels dni_xk_<f>_w (their point series cost far more than a call). */
+#define DNI_KT_ROW_ELEM1(f, shape, P, d, a, b, c, n, ...) DNI_KT_UN_##shape(f, d, a, n)
+#define DNI_KT_UN_DNI_NOWS(f, d, a, n) dni_##f(d, a, n)
+#define DNI_KT_UN_DNI_WS(f, d, a, n) K->f(d, a)
+#define DNI_KT_UN_DNI_WSW(f, d, a, n) K->f(d, a)
+#define DNI_KT_ROW_ELEM2(f, shape, P, d, a, b, ...) K->f(d, a, b)
+#define DNI_KT_ROW_SPECIAL1(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL1(f, shape, dni_xk_, __VA_ARGS__)
+#define DNI_KT_ROW_SPECIAL2(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL2(f, shape, dni_xk_, __VA_ARGS__)
+#define DNI_KT_ROW_INT(f, shape, P, ...) DNI_EXPR_ROW_INT(f, shape, dni_xk_, __VA_ARGS__)
 
 /* The program at an order n <= DVEC_CONST_MAX without a specialised program. */
 static DNI_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
@@ -203,7 +162,7 @@ static DNI_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
-        DNI_EXPR_EXEC(dni_kt_, i->op, d, a, b, c, n, ws, )
+        DNI_EXPR_EXEC_BY(DNI_KT_ROW_, dni_kt_, i->op, d, a, b, c, n, ws, )
     }
 }
 
@@ -215,7 +174,7 @@ void dni_expr_op(unsigned op, double *d, const double *a, const double *b, doubl
     } else if (n <= DVEC_CONST_MAX) {
         const dvec_ktab *K = &dni_dvec_k[n];
         double wt[DNI_W_MAX(DVEC_CONST_MAX)]; /* the special functions' */
-        DNI_EXPR_EXEC(dni_kt_, op, d, a, b, c, n, wt, )
+        DNI_EXPR_EXEC_BY(DNI_KT_ROW_, dni_kt_, op, d, a, b, c, n, wt, )
     } else {
         dni_expr_exec_w(op, d, a, b, c, n, ws, ww);
     }

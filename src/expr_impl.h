@@ -69,24 +69,34 @@ struct dn_expr {
  * scratch of the extended-precision kernels (at least DNI_WW_MAX(n) wide numbers), or
  * empty for a layout whose kernels take one scratch array. */
 #define DNI_EXPR_COMMA ,
-/* The cases of the table's rows: S is the tuple (P, d, a, b, c, n, ws, WW) of
- * DNI_EXPR_EXEC, WW last (it may expand to ", ww"); the call by the shape of the kernel's
- * scratch (dnum/internal/ops.h). */
+/* The cases of the table's rows: S is the tuple (R, P, d, a, b, c, n, ws, WW) with R the
+ * row macro of the row's list (R##ELEM1 ... R##INT of DNI_EXPR_EXEC_BY), WW last (it may
+ * expand to ", ww"). */
 #define DNI_EXPR_UNPACK(...) __VA_ARGS__
 #define DNI_EXPR_CALL(m, ...) m(__VA_ARGS__)
-#define DNI_EXPR_CASE1_(S, f, OP, shape, ...)                                              \
-    case DN_OP_##OP: DNI_EXPR_CALL(DNI_EXPR_U_##shape, f, DNI_EXPR_UNPACK S); break;
-#define DNI_EXPR_CASE2_(S, f, OP, shape, ...)                                              \
-    case DN_OP_##OP: DNI_EXPR_CALL(DNI_EXPR_B_##shape, f, DNI_EXPR_UNPACK S); break;
-#define DNI_EXPR_CASEI_(S, f, OP, ...)                                                     \
-    case DN_OP_##OP: DNI_EXPR_CALL(DNI_EXPR_I, f, DNI_EXPR_UNPACK S); break;
+#define DNI_EXPR_ROW(f, shape, R, ...) R(f, shape, __VA_ARGS__)
+#define DNI_EXPR_CASE_(S, f, OP, shape, ...)                                               \
+    case DN_OP_##OP: DNI_EXPR_CALL(DNI_EXPR_ROW, f, shape, DNI_EXPR_UNPACK S); break;
+/* The default row macros (DNI_EXPR_EXEC): the kernel P##f of the layout, called by the
+ * shape of its scratch (dnum/internal/ops.h). A layout whose kernels are not all named
+ * P##f##_w gives DNI_EXPR_EXEC_BY row macros of its own, one per list of the table:
+ * R##ELEM1(f, shape, P, d, a, b, c, n, ws, ...) and likewise R##ELEM2, R##SPECIAL1,
+ * R##SPECIAL2, R##INT (the integer first argument is (int)(c)). */
+#define DNI_EXPR_ROW_ELEM1(f, shape, ...) DNI_EXPR_U_##shape(f, __VA_ARGS__)
+#define DNI_EXPR_ROW_SPECIAL1(f, shape, ...) DNI_EXPR_U_##shape(f, __VA_ARGS__)
+#define DNI_EXPR_ROW_ELEM2(f, shape, ...) DNI_EXPR_B_##shape(f, __VA_ARGS__)
+#define DNI_EXPR_ROW_SPECIAL2(f, shape, ...) DNI_EXPR_B_##shape(f, __VA_ARGS__)
+#define DNI_EXPR_ROW_INT(f, shape, ...) DNI_EXPR_I(f, __VA_ARGS__)
 #define DNI_EXPR_U_DNI_NOWS(f, P, d, a, b, c, n, ...) P##f(d, a, n)
 #define DNI_EXPR_U_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws)
 #define DNI_EXPR_U_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws __VA_ARGS__)
 #define DNI_EXPR_B_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws)
 #define DNI_EXPR_B_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws __VA_ARGS__)
 #define DNI_EXPR_I(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, (int)(c), n, ws)
-#define DNI_EXPR_EXEC(P, op, d, a, b, c, n, ws, WW)                                        \
+/* WW, the last argument (see above), is variadic so that ", ww" passes through */
+#define DNI_EXPR_EXEC(P, op, d, a, b, c, n, ws, ...)                                       \
+    DNI_EXPR_EXEC_BY(DNI_EXPR_ROW_, P, op, d, a, b, c, n, ws, __VA_ARGS__)
+#define DNI_EXPR_EXEC_BY(R, P, op, d, a, b, c, n, ws, ...)                                 \
     switch (op) {                                                                          \
     case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
     case DN_OP_ADD: P##add(d, a, b, n); break;                                             \
@@ -109,11 +119,13 @@ struct dn_expr {
         break;                                                                             \
     }                                                                                      \
     case DN_OP_D_DIV: P##d_div_w(d, c, a, n, ws); break;                                   \
-    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws WW); break;                          \
-    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws WW); break;                                \
-    DNI_OPS_BINARY(DNI_EXPR_CASE2_, (P, d, a, b, c, n, ws, WW))                            \
-    DNI_OPS_UNARY(DNI_EXPR_CASE1_, (P, d, a, b, c, n, ws, WW))                             \
-    DNI_OPS_INT(DNI_EXPR_CASEI_, (P, d, a, b, c, n, ws, WW))                               \
+    case DN_OP_POWN: P##pown_w(d, a, (long)(c), n, ws __VA_ARGS__); break;                 \
+    case DN_OP_POW_D: P##pow_d_w(d, a, c, n, ws __VA_ARGS__); break;                       \
+    DNI_OPS_ELEM2(DNI_EXPR_CASE_, (R##ELEM2, P, d, a, b, c, n, ws, __VA_ARGS__))           \
+    DNI_OPS_SPECIAL2(DNI_EXPR_CASE_, (R##SPECIAL2, P, d, a, b, c, n, ws, __VA_ARGS__))     \
+    DNI_OPS_ELEM1(DNI_EXPR_CASE_, (R##ELEM1, P, d, a, b, c, n, ws, __VA_ARGS__))           \
+    DNI_OPS_SPECIAL1(DNI_EXPR_CASE_, (R##SPECIAL1, P, d, a, b, c, n, ws, __VA_ARGS__))     \
+    DNI_OPS_INT(DNI_EXPR_CASE_, (R##INT, P, d, a, b, c, n, ws, __VA_ARGS__))               \
     default: break;                                                                        \
     }
 

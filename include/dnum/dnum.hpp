@@ -23,12 +23,11 @@
  *               fixed2: a.grad(g)  a.hess(H)
  *   operators   + - * / between numbers of one type and with double on either side,
  *               unary - and +, += -= *= /=; == != < <= > >= compare values only (d[0])
- *   functions   exp expm1 log log1p sqrt cbrt sin cos tan asin acos atan sinh cosh tanh
- *               asinh acosh atanh erf erfc abs lgamma tgamma digamma lambertw lambertwm1
- *               erfinv erfcinv j0 j1 y0 y1 log2 log10 exp2 sinc cot sinpi cospi floor ceil
- *               pow(T, T) pow(T, double) pow(T, integer) (exact, pown) pown(T, long)
- *               atan2 hypot min max fmod (T, T), (T, double), (double, T)
- *               polygamma(int, T) jn(int, T) yn(int, T)
+ *   functions   f(u) for every one-argument function f of the operation table
+ *               (docs/functions.md: exp, log, sin, ... and the special functions),
+ *               f(a, b) for the two-argument ones: (T, T), (T, double), (double, T) (pow
+ *               has its own: pow(T, T) pow(T, double) pow(T, integer) (exact, pown)),
+ *               f(m, u) for those with an integer first argument (int, T); pown(T, long)
  *               sincos(u, s, c)  sinhcosh(u, s, c)    (s, c: references)
  *               apply(u, h, ctx)   h the shared callback double h(double x, unsigned k, void *ctx)
  *               apply(u, f)        f any callable double(double x, unsigned k)

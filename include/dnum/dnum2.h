@@ -27,15 +27,12 @@
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
  *   apply       T dnum2_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) from h's derivatives
- *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
- *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
- *               _pow_d (T, double p)   _pown (T, long m)   _pow (T, T)
- *               _atan2 (T y, T x)      _hypot (T, T)
+ *   functions   _f (T u), _f (T a, T b), _f (int m, T u) for every function f of the
+ *               operation table, by its arguments (docs/functions.md: the elementary
+ *               functions exp, log, sin, ..., pow, atan2, hypot and the special functions
+ *               of docs/special.md, with the semantics of Dnum)
+ *               _pow_d (T, double p)   _pown (T, long m)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
- *   special     _lgamma _tgamma _digamma _lambertw _lambertwm1 _erfinv _erfcinv _j0 _j1
- *               _y0 _y1 _log2 _log10 _exp2 _sinc _cot _sinpi _cospi _floor _ceil (T)
- *               _polygamma (int m, T)  _jn (int n, T)  _yn (int n, T)
- *               _min _max _fmod (T, T)      (semantics as Dnum: docs/special.md)
  *   Hessian     dnum2_objective   dnum2_o2 f(const dnum2_o2 *x, unsigned n, void *ctx)
  *               int dnum2_hessian(fx, grad, H, f, x, n, ctx, work)   (library function)
  *               int dnum2_hessian_ex(..., work, err)   the same with failure details

@@ -28,9 +28,10 @@
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
  *   apply       T T_apply(T u, dn_deriv_fn h, void *ctx)
- *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
- *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
- *               _pow_d (T, double) _pown (T, long) _pow (T, T) _atan2 (T y, T x) _hypot (T, T)
+ *   functions   _f (T u), _f (T a, T b) for every elementary function f of the operation
+ *               table (DNI_OPS_ELEM1, DNI_OPS_ELEM2; docs/functions.md: exp, log, sin, ...,
+ *               pow, atan2, hypot); the special functions: run-time API only
+ *               _pow_d (T, double) _pown (T, long)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
  *   Hessian     T_objective   T f(const T *x, void *ctx)   (x[0..K-1])
  *               int T_hessian(double *fx, double *grad, double *H, T_objective f,
@@ -65,10 +66,11 @@
  *               dnk_get_derivs dnk_grad dnk_hess dnk_tensor
  *   arithmetic  dnk_add dnk_sub dnk_mul dnk_div dnk_neg
  *               dnk_add_d dnk_sub_d dnk_mul_d dnk_div_d dnk_d_sub dnk_d_div
- *   functions   dnk_exp ... dnk_abs (as the fixed list), dnk_pow_d dnk_pown dnk_pow
- *               dnk_atan2 dnk_hypot dnk_sincos dnk_sinhcosh dnk_apply
- *   special     dnk_lgamma ... dnk_ceil (sp, r, u), dnk_polygamma dnk_jn dnk_yn (sp, r, m, u),
- *               dnk_min dnk_max dnk_fmod (sp, r, a, b): docs/special.md (run-time API only)
+ *   functions   dnk_f for every function f of the operation table (docs/functions.md),
+ *               by its arguments: (sp, r, u), (sp, r, a, b), or (sp, r, m, u) with an
+ *               integer m; the special ones (docs/special.md) composed, the piecewise ones
+ *               on the flat array
+ *               dnk_pow_d dnk_pown dnk_sincos dnk_sinhcosh dnk_apply
  */
 #ifndef DNUM_DNUMK_H
 #define DNUM_DNUMK_H
@@ -133,6 +135,11 @@ extern "C" {
         dnik_##f(r.c, a.c, b.c, K, N, w);                                                  \
         return r;                                                                          \
     }
+/* the elementary rows of the operation table, A = (T, K, N) */
+#define DNI_DNUMK_ROW1(A, f, ...) DNI_DNUMK_CALL(DNI_DNUMK_UN, DNI_DNUMK_TKN A, f)
+#define DNI_DNUMK_ROW2(A, f, ...) DNI_DNUMK_CALL(DNI_DNUMK_BIN, DNI_DNUMK_TKN A, f)
+#define DNI_DNUMK_TKN(T, K, N) T, K, N
+#define DNI_DNUMK_CALL(m, ...) m(__VA_ARGS__)
 #define DNI_DNUMK_FLAT(T, sig, expr)                                                          \
     DNUMK_FIXED_DECL T sig                                                                 \
     {                                                                                      \
@@ -203,8 +210,8 @@ extern "C" {
     {                                                                                      \
         return dnik_tensor(t, a.c, m, K, N);                                               \
     }                                                                                      \
-    DNI_DNUMK_BIN(T, K, N, mul) DNI_DNUMK_BIN(T, K, N, div) DNI_DNUMK_BIN(T, K, N, pow)             \
-    DNI_DNUMK_BIN(T, K, N, atan2) DNI_DNUMK_BIN(T, K, N, hypot)                                  \
+    DNI_DNUMK_BIN(T, K, N, mul) DNI_DNUMK_BIN(T, K, N, div)                                \
+    DNI_OPS_ELEM2(DNI_DNUMK_ROW2, (T, K, N))                                               \
     DNI_DNUMK_FLAT(T, T##_add(T a, T b), dni_add(r.c, a.c, b.c, (S) - 1))                     \
     DNI_DNUMK_FLAT(T, T##_sub(T a, T b), dni_sub(r.c, a.c, b.c, (S) - 1))                     \
     DNI_DNUMK_FLAT(T, T##_neg(T a), dni_neg(r.c, a.c, (S) - 1))                               \
@@ -219,13 +226,7 @@ extern "C" {
     DNI_DNUMK_FLAT(T, T##_pown(T a, long m), DNI_DNUMK_W(K, N); dnik_pown(r.c, a.c, m, K, N, w)) \
     DNI_DNUMK_FLAT(T, T##_apply(T u, dn_deriv_fn h, void *ctx), DNI_DNUMK_W(K, N);               \
                 dnik_apply(r.c, u.c, h, ctx, K, N, w))                                     \
-    DNI_DNUMK_UN(T, K, N, exp) DNI_DNUMK_UN(T, K, N, expm1) DNI_DNUMK_UN(T, K, N, log)              \
-    DNI_DNUMK_UN(T, K, N, log1p) DNI_DNUMK_UN(T, K, N, sqrt) DNI_DNUMK_UN(T, K, N, cbrt)            \
-    DNI_DNUMK_UN(T, K, N, sin) DNI_DNUMK_UN(T, K, N, cos) DNI_DNUMK_UN(T, K, N, tan)                \
-    DNI_DNUMK_UN(T, K, N, asin) DNI_DNUMK_UN(T, K, N, acos) DNI_DNUMK_UN(T, K, N, atan)             \
-    DNI_DNUMK_UN(T, K, N, sinh) DNI_DNUMK_UN(T, K, N, cosh) DNI_DNUMK_UN(T, K, N, tanh)             \
-    DNI_DNUMK_UN(T, K, N, asinh) DNI_DNUMK_UN(T, K, N, acosh) DNI_DNUMK_UN(T, K, N, atanh)          \
-    DNI_DNUMK_UN(T, K, N, erf) DNI_DNUMK_UN(T, K, N, erfc) DNI_DNUMK_UN(T, K, N, abs)               \
+    DNI_OPS_ELEM1(DNI_DNUMK_ROW1, (T, K, N))                                               \
     DNI_DNUMK_PAIR(T, K, N, sincos) DNI_DNUMK_PAIR(T, K, N, sinhcosh)                            \
     DNUMK_FIXED_DECL int T##_hessian(double *fx, double *grad, double *H, T##_objective f, \
                                      const double *x, void *ctx)                           \
@@ -341,12 +342,6 @@ int dnk_sub(dnk_space *sp, double *r, const double *a, const double *b);
 int dnk_mul(dnk_space *sp, double *r, const double *a, const double *b);
 /** r = a / b (b_0 = 0: Inf/NaN as IEEE). */
 int dnk_div(dnk_space *sp, double *r, const double *a, const double *b);
-/** r = a^b = exp(b log a), value pow(a_0, b_0); needs a_0 > 0. */
-int dnk_pow(dnk_space *sp, double *r, const double *a, const double *b);
-/** r = atan2(y, x) (C argument order). */
-int dnk_atan2(dnk_space *sp, double *r, const double *y, const double *x);
-/** r = hypot(a, b). */
-int dnk_hypot(dnk_space *sp, double *r, const double *a, const double *b);
 /** r = -a. */
 int dnk_neg(dnk_space *sp, double *r, const double *a);
 /** r = a + c. */
@@ -372,26 +367,24 @@ int dnk_sincos(dnk_space *sp, double *s, double *c, const double *u);
 /** s = sinh(u), c = cosh(u) from one recurrence (s != c). */
 int dnk_sinhcosh(dnk_space *sp, double *s, double *c, const double *u);
 
-/* r = f(u), every partial, for the one-argument functions of the operation table
- * (dnum/internal/ops.h; value libm's f(u_0); outside the domain NaN, at poles the Inf/NaN
- * of the derivative formula, as the other families). The special functions
- * (docs/special.md): the one-variable kernel's derivatives at u_0 composed with u (about
- * n products), the piecewise ones on the flat array. */
+/* The functions of the operation table (docs/functions.md), every partial (value libm's
+ * f(u_0); outside the domain NaN, at poles the Inf/NaN of the derivative formula, as the
+ * other families):
+ *   int dnk_f(dnk_space *sp, double *r, const double *u)                   one argument
+ *   int dnk_f(dnk_space *sp, double *r, const double *a, const double *b)  two (atan2: y, x)
+ *   int dnk_f(dnk_space *sp, double *r, int m, const double *u)            an integer m
+ * The special functions (docs/special.md): the one-variable kernel's derivatives at u_0
+ * composed with u (about n products), the piecewise ones on the flat array. */
 #define DNIK_UN_DECL(A, f, ...) int dnk_##f(dnk_space *sp, double *r, const double *u);
+#define DNIK_BIN_DECL(A, f, ...)                                                          \
+    int dnk_##f(dnk_space *sp, double *r, const double *a, const double *b);
+#define DNIK_INT_DECL(A, f, ...) int dnk_##f(dnk_space *sp, double *r, int m, const double *u);
 DNI_OPS_UNARY(DNIK_UN_DECL, ~)
+DNI_OPS_BINARY(DNIK_BIN_DECL, ~)
+DNI_OPS_INT(DNIK_INT_DECL, ~)
 #undef DNIK_UN_DECL
-/** r = polygamma(m, u), m >= 0 (m = 0: digamma). */
-int dnk_polygamma(dnk_space *sp, double *r, int m, const double *u);
-/** r = J_m(u), Bessel function of the first kind, integer order m. */
-int dnk_jn(dnk_space *sp, double *r, int m, const double *u);
-/** r = Y_m(u), Bessel function of the second kind, integer order m. */
-int dnk_yn(dnk_space *sp, double *r, int m, const double *u);
-/** r = min(a, b), max(a, b): the active argument; at a tie the value and NaN partials. */
-int dnk_min(dnk_space *sp, double *r, const double *a, const double *b);
-/** r = max(a, b) (see dnk_min). */
-int dnk_max(dnk_space *sp, double *r, const double *a, const double *b);
-/** r = fmod(a, b) = a - q b (q = trunc(a_0/b_0)); at a jump (value 0) NaN partials. */
-int dnk_fmod(dnk_space *sp, double *r, const double *a, const double *b);
+#undef DNIK_BIN_DECL
+#undef DNIK_INT_DECL
 
 #ifdef __cplusplus
 }

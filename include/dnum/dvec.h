@@ -27,15 +27,9 @@
  *   arithmetic dvec_add dvec_sub dvec_mul dvec_div dvec_neg
  *              dvec_add_d dvec_sub_d dvec_mul_d dvec_div_d dvec_d_sub dvec_d_div
  *   apply      dvec_apply
- *   functions  dvec_exp dvec_expm1 dvec_log dvec_log1p dvec_sqrt dvec_cbrt
- *              dvec_sin dvec_cos dvec_tan dvec_asin dvec_acos dvec_atan
- *              dvec_sinh dvec_cosh dvec_tanh dvec_asinh dvec_acosh dvec_atanh
- *              dvec_erf dvec_erfc dvec_abs dvec_sincos dvec_sinhcosh
- *   special    dvec_lgamma dvec_tgamma dvec_digamma dvec_polygamma dvec_lambertw
- *              dvec_lambertwm1 dvec_erfinv dvec_erfcinv dvec_j0 dvec_j1 dvec_jn dvec_y0
- *              dvec_y1 dvec_yn dvec_log2 dvec_log10 dvec_exp2 dvec_sinc dvec_cot
- *              dvec_sinpi dvec_cospi dvec_floor dvec_ceil dvec_min dvec_max dvec_fmod
- *              dvec_pow_d dvec_pown dvec_pow dvec_atan2 dvec_hypot
+ *   functions  dvec_f for every function f of the operation table (docs/functions.md),
+ *              by its arguments: (r, u), (r, a, b), or (r, m, u) with an integer m
+ *              dvec_sincos dvec_sinhcosh dvec_pow_d dvec_pown
  *
  * Range: derivatives are stored as they are, so they overflow where the function's
  * derivatives exceed DBL_MAX: for a function with radius of convergence R they grow
@@ -48,6 +42,7 @@
 #define DNUM_DVEC_H
 
 #include "dnum/common.h"
+#include "dnum/internal/ops.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -159,52 +154,26 @@ int dvec_d_div(dvec *r, double c, const dvec *a);
  *  DN_EINVAL (NULL u, r or h), DN_ENOMEM. */
 int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx);
 
-/* Elementary functions r = f(u), each by an O(N^2) recurrence, with the semantics of the
- * fixed family (see fixed.h): the value is libm's f(u0); outside the domain every
- * derivative is NaN; poles and branch points give the Inf/NaN of the derivative formula.
- * Each returns 0, or DN_EINVAL / DN_ENOMEM with r untouched. */
-/** r = exp(u). */
-int dvec_exp(dvec *r, const dvec *u);
-/** r = exp(u) - 1, accurate value for small u0. */
-int dvec_expm1(dvec *r, const dvec *u);
-/** r = log(u). */
-int dvec_log(dvec *r, const dvec *u);
-/** r = log(1 + u), accurate value for small u0. */
-int dvec_log1p(dvec *r, const dvec *u);
-/** r = sqrt(u); sqrt(0) has an Inf first derivative. */
-int dvec_sqrt(dvec *r, const dvec *u);
-/** r = cbrt(u), the real cube root (negative u0 allowed). */
-int dvec_cbrt(dvec *r, const dvec *u);
-/** r = sin(u). */
-int dvec_sin(dvec *r, const dvec *u);
-/** r = cos(u). */
-int dvec_cos(dvec *r, const dvec *u);
-/** r = tan(u). */
-int dvec_tan(dvec *r, const dvec *u);
-/** r = asin(u); |u0| > 1 gives NaN, |u0| = 1 Inf derivatives. */
-int dvec_asin(dvec *r, const dvec *u);
-/** r = acos(u); domain as asin. */
-int dvec_acos(dvec *r, const dvec *u);
-/** r = atan(u). */
-int dvec_atan(dvec *r, const dvec *u);
-/** r = sinh(u). */
-int dvec_sinh(dvec *r, const dvec *u);
-/** r = cosh(u). */
-int dvec_cosh(dvec *r, const dvec *u);
-/** r = tanh(u), finite for every u0. */
-int dvec_tanh(dvec *r, const dvec *u);
-/** r = asinh(u). */
-int dvec_asinh(dvec *r, const dvec *u);
-/** r = acosh(u); u0 < 1 gives NaN. */
-int dvec_acosh(dvec *r, const dvec *u);
-/** r = atanh(u); |u0| > 1 gives NaN. */
-int dvec_atanh(dvec *r, const dvec *u);
-/** r = erf(u). */
-int dvec_erf(dvec *r, const dvec *u);
-/** r = erfc(u) = 1 - erf(u), accurate value for large u0. */
-int dvec_erfc(dvec *r, const dvec *u);
-/** r = |u|; at u0 = 0 the value is 0 and every derivative NaN (not differentiable). */
-int dvec_abs(dvec *r, const dvec *u);
+/* The functions of the operation table (docs/functions.md: what each computes, its domain
+ * and pole rule), with the semantics of the fixed family (see fixed.h): the value is
+ * libm's f(u0) (or this library's, to a few ulp, where libm has none); outside the domain
+ * every derivative is NaN; poles and branch points give the Inf/NaN of the derivative
+ * formula; the special functions' domains, poles, jumps and costs are in
+ * docs/special.md. Each returns 0, or DN_EINVAL / DN_ENOMEM, or DN_EORDER for two
+ * arguments of different orders, with r untouched:
+ *   int dvec_f(dvec *r, const dvec *u)                  one argument, O(N^2)
+ *   int dvec_f(dvec *r, const dvec *a, const dvec *b)   two (atan2: y, x in C's order)
+ *   int dvec_f(dvec *r, int m, const dvec *u)           an integer first argument */
+#define DNI_DVEC_UN(A, f, ...) int dvec_##f(dvec *r, const dvec *u);
+#define DNI_DVEC_BIN(A, f, ...) int dvec_##f(dvec *r, const dvec *a, const dvec *b);
+#define DNI_DVEC_INT(A, f, ...) int dvec_##f(dvec *r, int m, const dvec *u);
+DNI_OPS_UNARY(DNI_DVEC_UN, ~)
+DNI_OPS_BINARY(DNI_DVEC_BIN, ~)
+DNI_OPS_INT(DNI_DVEC_INT, ~)
+#undef DNI_DVEC_UN
+#undef DNI_DVEC_BIN
+#undef DNI_DVEC_INT
+
 /** s = sin(u) and c = cos(u) from one recurrence. DN_EINVAL if s == c. */
 int dvec_sincos(dvec *s, dvec *c, const dvec *u);
 /** s = sinh(u) and c = cosh(u) from one recurrence. DN_EINVAL if s == c. */
@@ -213,69 +182,6 @@ int dvec_sinhcosh(dvec *s, dvec *c, const dvec *u);
 int dvec_pow_d(dvec *r, const dvec *u, double p);
 /** r = u^m for an integer m: exact at u0 = 0 and for negative u0. */
 int dvec_pown(dvec *r, const dvec *u, long m);
-/** r = a^b with both dual, exp(b log a) with value pow(a0, b0); needs a0 > 0.
- *  DN_EORDER if the orders differ. */
-int dvec_pow(dvec *r, const dvec *a, const dvec *b);
-/** r = atan2(y, x) in C's argument order; (0, 0) gives NaN derivatives. DN_EORDER. */
-int dvec_atan2(dvec *r, const dvec *y, const dvec *x);
-/** r = sqrt(a^2 + b^2) without overflow in the value. DN_EORDER. */
-int dvec_hypot(dvec *r, const dvec *a, const dvec *b);
-
-/* Special functions (docs/special.md: domains, poles, jumps, costs), with the semantics
- * of the fixed family; each returns 0, or DN_EINVAL / DN_ENOMEM (DN_EORDER for two
- * arguments of different orders) with r untouched. */
-/** r = log|Gamma(u)| (also for negative non-integer u0). */
-int dvec_lgamma(dvec *r, const dvec *u);
-/** r = Gamma(u). */
-int dvec_tgamma(dvec *r, const dvec *u);
-/** r = psi(u), the digamma function. */
-int dvec_digamma(dvec *r, const dvec *u);
-/** r = psi^(m)(u), the polygamma function of order m >= 0 (m < 0: NaN). */
-int dvec_polygamma(dvec *r, int m, const dvec *u);
-/** r = W_0(u), the principal branch of Lambert W (u0 >= -1/e). */
-int dvec_lambertw(dvec *r, const dvec *u);
-/** r = W_-1(u), the lower branch of Lambert W (-1/e <= u0 < 0). */
-int dvec_lambertwm1(dvec *r, const dvec *u);
-/** r = erfinv(u), |u0| <= 1. */
-int dvec_erfinv(dvec *r, const dvec *u);
-/** r = erfcinv(u), 0 <= u0 <= 2. */
-int dvec_erfcinv(dvec *r, const dvec *u);
-/** r = J_0(u), Bessel function of the first kind. */
-int dvec_j0(dvec *r, const dvec *u);
-/** r = J_1(u). */
-int dvec_j1(dvec *r, const dvec *u);
-/** r = J_n(u) for an integer order n. */
-int dvec_jn(dvec *r, int n, const dvec *u);
-/** r = Y_0(u), Bessel function of the second kind (u0 > 0). */
-int dvec_y0(dvec *r, const dvec *u);
-/** r = Y_1(u). */
-int dvec_y1(dvec *r, const dvec *u);
-/** r = Y_n(u) for an integer order n. */
-int dvec_yn(dvec *r, int n, const dvec *u);
-/** r = log2(u). */
-int dvec_log2(dvec *r, const dvec *u);
-/** r = log10(u). */
-int dvec_log10(dvec *r, const dvec *u);
-/** r = 2^u. */
-int dvec_exp2(dvec *r, const dvec *u);
-/** r = sin(u)/u, 1 at u0 = 0. */
-int dvec_sinc(dvec *r, const dvec *u);
-/** r = cot(u) = cos(u)/sin(u). */
-int dvec_cot(dvec *r, const dvec *u);
-/** r = sin(pi u), exact at the integers. */
-int dvec_sinpi(dvec *r, const dvec *u);
-/** r = cos(pi u), exact at the integers. */
-int dvec_cospi(dvec *r, const dvec *u);
-/** r = floor(u): derivatives 0, NaN at an integer u0 (a jump). */
-int dvec_floor(dvec *r, const dvec *u);
-/** r = ceil(u): derivatives 0, NaN at an integer u0. */
-int dvec_ceil(dvec *r, const dvec *u);
-/** r = min(a, b): the derivatives of the smaller; NaN derivatives at a tie. */
-int dvec_min(dvec *r, const dvec *a, const dvec *b);
-/** r = max(a, b): the derivatives of the larger; NaN derivatives at a tie. */
-int dvec_max(dvec *r, const dvec *a, const dvec *b);
-/** r = fmod(a, b) = a - trunc(a0/b0) b; NaN derivatives where the value is 0 (a jump). */
-int dvec_fmod(dvec *r, const dvec *a, const dvec *b);
 
 #ifdef __cplusplus
 }

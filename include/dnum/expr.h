@@ -12,13 +12,12 @@
  *   power   := primary ['^' unary]                 right-associative: 2^3^2 = 2^9
  *   primary := number | name | name '(' expr [',' expr] ')' | '(' expr ')'
  *   number  := digits ['.' [digits]] [('e'|'E') ['+'|'-'] digits] | '.' digits [...]
- * Names are the caller's variables, the constants pi and e, and the functions
- *   exp expm1 log log1p sqrt cbrt sin cos tan asin acos atan sinh cosh tanh asinh acosh
- *   atanh erf erfc abs (one argument), pow atan2 hypot (two arguments), and the special
- *   functions (docs/special.md) lgamma tgamma digamma lambertw lambertwm1 erfinv erfcinv
- *   j0 j1 y0 y1 log2 log10 exp2 sinc cot sinpi cospi floor ceil (one argument), min max
- *   fmod (two arguments), polygamma(m, x) jn(n, x) yn(n, x) whose first argument must be
- *   an integer constant (0 <= m <= 100, |n| <= 10000; else a parse error at its column).
+ * Names are the caller's variables, the constants pi and e, and the functions of the
+ * operation table (docs/functions.md lists them): f(x) for the one-argument ones (exp log
+ * sin ... and the special functions of docs/special.md), f(x, y) for the two-argument ones
+ * (pow atan2 hypot min max fmod), and f(m, x) for those whose first argument must be an
+ * integer constant (polygamma, the Bessel functions of integer order; the bounds of m are
+ * in docs/functions.md; else a parse error at its column).
  * u^k and pow(u, k) with an integer constant k use the exact integer power (correct at
  * u0 = 0 and for negative u0); another constant exponent uses u^p; a non-constant
  * exponent uses exp(b log a) (needs a0 > 0). Constant subexpressions are folded at parse
@@ -278,8 +277,8 @@ size_t dn_expr_work_sizek(const dn_expr *e, unsigned k, unsigned n);
  *  doubles and must not overlap args or out; out may alias args. The elementary functions
  *  run the Dnumk kernels (the same numbers as the dnk_* functions in the same order); the
  *  special functions compose their one-variable derivatives at the value with the
- *  argument, as Dnum2 does (about n products each); floor, ceil, min, max, fmod act as in
- *  every family. Returns 0, DN_EINVAL (NULL pointer, k = 0) or DN_ERANGE (k, n or the
+ *  argument, as Dnum2 does (about n products each); the piecewise ones act as in every
+ *  family. Returns 0, DN_EINVAL (NULL pointer, k = 0) or DN_ERANGE (k, n or the
  *  size above the limits of dn_expr_work_sizek), writing nothing on failure. */
 int dn_expr_evalk(const dn_expr *e, unsigned k, unsigned n, const double *args, double *out,
                   double *work);

@@ -16,15 +16,12 @@
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
  *   apply       T dnum_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) from h's derivatives
- *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
- *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
- *               _pow_d (T, double p)   _pown (T, long m)   _pow (T, T)
- *               _atan2 (T y, T x)      _hypot (T, T)
+ *   functions   _f (T u), _f (T a, T b), _f (int m, T u) for every function f of the
+ *               operation table, by its arguments (docs/functions.md: the elementary
+ *               functions exp, log, sin, ..., pow, atan2, hypot and the special functions
+ *               of docs/special.md)
+ *               _pow_d (T, double p)   _pown (T, long m)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
- *   special     _lgamma _tgamma _digamma _lambertw _lambertwm1 _erfinv _erfcinv _j0 _j1
- *               _y0 _y1 _log2 _log10 _exp2 _sinc _cot _sinpi _cospi _floor _ceil (T)
- *               _polygamma (int m, T)  _jn (int n, T)  _yn (int n, T)
- *               _min _max _fmod (T, T)      (docs/special.md)
  *   generic     dn_add(a, b) dn_exp(u) ... : C11 _Generic over dnum_o1 ... dnum_o32 only
  *               (any other type, e.g. a dnum2_oN, is a compile error naming
  *               dn_generic_names_take_dnum_o1_to_dnum_o32_only)
@@ -70,7 +67,7 @@
  *   dnum_oN_hypot(a, b)  sqrt(a^2 + b^2) without overflow in the value.
  *   dnum_oN_sincos(u, &s, &c), dnum_oN_sinhcosh(u, &s, &c)   both results from one
  *                        recurrence (half the cost of two calls).
- *   special functions    dnum_oN_lgamma(u) ... dnum_oN_fmod(a, b): the value is libm's
+ *   special functions    (docs/functions.md): the value is libm's
  *                        (or this library's to a few ulp where libm has none), every
  *                        derivative by a recurrence or a composition; domains, poles
  *                        (one-sided limit from the right), jumps and ties (NaN
@@ -338,60 +335,12 @@ extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
 #define dn_d_sub(c, a) DNI_GEN(d_sub, a)(c, a)
 #define dn_d_div(c, a) DNI_GEN(d_div, a)(c, a)
 #define dn_apply(u, h, ctx) DNI_GEN(apply, u)(u, h, ctx)
-#define dn_exp(u) DNI_GEN(exp, u)(u)
-#define dn_expm1(u) DNI_GEN(expm1, u)(u)
-#define dn_log(u) DNI_GEN(log, u)(u)
-#define dn_log1p(u) DNI_GEN(log1p, u)(u)
-#define dn_sqrt(u) DNI_GEN(sqrt, u)(u)
-#define dn_cbrt(u) DNI_GEN(cbrt, u)(u)
 #define dn_pow_d(u, p) DNI_GEN(pow_d, u)(u, p)
 #define dn_pown(u, m) DNI_GEN(pown, u)(u, m)
-#define dn_pow(a, b) DNI_GEN(pow, a)(a, b)
-#define dn_sin(u) DNI_GEN(sin, u)(u)
-#define dn_cos(u) DNI_GEN(cos, u)(u)
-#define dn_tan(u) DNI_GEN(tan, u)(u)
-#define dn_asin(u) DNI_GEN(asin, u)(u)
-#define dn_acos(u) DNI_GEN(acos, u)(u)
-#define dn_atan(u) DNI_GEN(atan, u)(u)
-#define dn_atan2(y, x) DNI_GEN(atan2, y)(y, x)
-#define dn_sinh(u) DNI_GEN(sinh, u)(u)
-#define dn_cosh(u) DNI_GEN(cosh, u)(u)
-#define dn_tanh(u) DNI_GEN(tanh, u)(u)
-#define dn_asinh(u) DNI_GEN(asinh, u)(u)
-#define dn_acosh(u) DNI_GEN(acosh, u)(u)
-#define dn_atanh(u) DNI_GEN(atanh, u)(u)
-#define dn_erf(u) DNI_GEN(erf, u)(u)
-#define dn_erfc(u) DNI_GEN(erfc, u)(u)
-#define dn_hypot(a, b) DNI_GEN(hypot, a)(a, b)
-#define dn_abs(u) DNI_GEN(abs, u)(u)
 #define dn_sincos(u, s, c) DNI_GEN(sincos, u)(u, s, c)
 #define dn_sinhcosh(u, s, c) DNI_GEN(sinhcosh, u)(u, s, c)
-#define dn_lgamma(u) DNI_GEN(lgamma, u)(u)
-#define dn_tgamma(u) DNI_GEN(tgamma, u)(u)
-#define dn_digamma(u) DNI_GEN(digamma, u)(u)
-#define dn_polygamma(m, u) DNI_GEN(polygamma, u)(m, u)
-#define dn_lambertw(u) DNI_GEN(lambertw, u)(u)
-#define dn_lambertwm1(u) DNI_GEN(lambertwm1, u)(u)
-#define dn_erfinv(u) DNI_GEN(erfinv, u)(u)
-#define dn_erfcinv(u) DNI_GEN(erfcinv, u)(u)
-#define dn_j0(u) DNI_GEN(j0, u)(u)
-#define dn_j1(u) DNI_GEN(j1, u)(u)
-#define dn_jn(nu, u) DNI_GEN(jn, u)(nu, u)
-#define dn_y0(u) DNI_GEN(y0, u)(u)
-#define dn_y1(u) DNI_GEN(y1, u)(u)
-#define dn_yn(nu, u) DNI_GEN(yn, u)(nu, u)
-#define dn_log2(u) DNI_GEN(log2, u)(u)
-#define dn_log10(u) DNI_GEN(log10, u)(u)
-#define dn_exp2(u) DNI_GEN(exp2, u)(u)
-#define dn_sinc(u) DNI_GEN(sinc, u)(u)
-#define dn_cot(u) DNI_GEN(cot, u)(u)
-#define dn_sinpi(u) DNI_GEN(sinpi, u)(u)
-#define dn_cospi(u) DNI_GEN(cospi, u)(u)
-#define dn_floor(u) DNI_GEN(floor, u)(u)
-#define dn_ceil(u) DNI_GEN(ceil, u)(u)
-#define dn_min(a, b) DNI_GEN(min, a)(a, b)
-#define dn_max(a, b) DNI_GEN(max, a)(a, b)
-#define dn_fmod(a, b) DNI_GEN(fmod, a)(a, b)
+/* and dn_f(u), dn_f(a, b), dn_f(m, u) for every function f of the operation table */
+#include "dnum/internal/generic_dn.h"
 
 #endif /* C */
 

@@ -23,12 +23,12 @@
  *   inspect     double dlane2_value(T a)  dlane2_grad(T a, unsigned l)  dlane2_hess(T a, unsigned l)
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
- *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
- *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
- *               _pow_d (T, double)  _pown (T, long)  _pow (T, T)  _atan2 (T y, T x)  _hypot (T, T)
+ *   functions   _f (T u), _f (T a, T b), _f (int m, T u) for every function f of the
+ *               operation table, by its arguments (docs/functions.md): the elementary ones
+ *               (exp, log, sin, ..., pow, atan2, hypot) here, the special ones (docs/special.md)
+ *               in dnum/special2.h (also for dsp2 and dsph2, and their dnh_* names)
+ *               _pow_d (T, double)  _pown (T, long)
  *               void _sincos (T, T *s, T *c)   void _sinhcosh (T, T *s, T *c)
- *   special     _lgamma ... _cospi _floor _ceil (T), _polygamma _jn _yn (int, T), _min _max
- *               _fmod (T, T): dnum/special2.h (also for dsp2 and dsph2, and the dnh_* names)
  *   chain rule  T dlane2_chain(T u, double f0, double f1, double f2)   f(u) from f, f', f''
  *               T dlane2_apply(T u, dn_deriv_fn h, void *ctx)         f(u) from a callback
  *   generic     dnh_add(a, b) dnh_exp(u) ... dnh_const(T, c) dnh_value(a): C11 _Generic over
@@ -449,34 +449,12 @@ DLANE2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 #define dnh_d_sub(c, a) DNI_DNH_GEN(d_sub, a)(c, a)
 #define dnh_d_div(c, a) DNI_DNH_GEN(d_div, a)(c, a)
 #define dnh_apply(u, h, ctx) DNI_DNH_GEN(apply, u)(u, h, ctx)
-#define dnh_exp(u) DNI_DNH_GEN(exp, u)(u)
-#define dnh_expm1(u) DNI_DNH_GEN(expm1, u)(u)
-#define dnh_log(u) DNI_DNH_GEN(log, u)(u)
-#define dnh_log1p(u) DNI_DNH_GEN(log1p, u)(u)
-#define dnh_sqrt(u) DNI_DNH_GEN(sqrt, u)(u)
-#define dnh_cbrt(u) DNI_DNH_GEN(cbrt, u)(u)
 #define dnh_pow_d(u, p) DNI_DNH_GEN(pow_d, u)(u, p)
 #define dnh_pown(u, m) DNI_DNH_GEN(pown, u)(u, m)
-#define dnh_pow(a, b) DNI_DNH_GEN(pow, a)(a, b)
-#define dnh_sin(u) DNI_DNH_GEN(sin, u)(u)
-#define dnh_cos(u) DNI_DNH_GEN(cos, u)(u)
-#define dnh_tan(u) DNI_DNH_GEN(tan, u)(u)
-#define dnh_asin(u) DNI_DNH_GEN(asin, u)(u)
-#define dnh_acos(u) DNI_DNH_GEN(acos, u)(u)
-#define dnh_atan(u) DNI_DNH_GEN(atan, u)(u)
-#define dnh_atan2(y, x) DNI_DNH_GEN(atan2, y)(y, x)
-#define dnh_sinh(u) DNI_DNH_GEN(sinh, u)(u)
-#define dnh_cosh(u) DNI_DNH_GEN(cosh, u)(u)
-#define dnh_tanh(u) DNI_DNH_GEN(tanh, u)(u)
-#define dnh_asinh(u) DNI_DNH_GEN(asinh, u)(u)
-#define dnh_acosh(u) DNI_DNH_GEN(acosh, u)(u)
-#define dnh_atanh(u) DNI_DNH_GEN(atanh, u)(u)
-#define dnh_erf(u) DNI_DNH_GEN(erf, u)(u)
-#define dnh_erfc(u) DNI_DNH_GEN(erfc, u)(u)
-#define dnh_hypot(a, b) DNI_DNH_GEN(hypot, a)(a, b)
-#define dnh_abs(u) DNI_DNH_GEN(abs, u)(u)
 #define dnh_sincos(u, s, c) DNI_DNH_GEN(sincos, u)(u, s, c)
 #define dnh_sinhcosh(u, s, c) DNI_DNH_GEN(sinhcosh, u)(u, s, c)
+/* and dnh_f(u), dnh_f(a, b), dnh_f(m, u) for every function f of the operation table */
+#include "dnum/internal/generic_dnh.h"
 
 #else /* C++: the same dnh_* names as overloads, so DN_OBJECTIVE2 bodies compile as C++ */
 #define DNI_DNH_UN(T, f) static inline T dnh_##f(T u) { return T##_##f(u); }
@@ -484,16 +462,17 @@ DLANE2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 #define DNI_DNH_BIN_D(T, f) static inline T dnh_##f(T a, double c) { return T##_##f(a, c); }
 #define DNI_DNH_D_BIN(T, f) static inline T dnh_##f(double c, T a) { return T##_##f(c, a); }
 #define DNI_DNH_PAIR(T, f) static inline void dnh_##f(T u, T *s, T *c) { T##_##f(u, s, c); }
-#define DNI_DNH_ALL(T)                                                                        \
-    DNI_DNH_UN(T, neg) DNI_DNH_UN(T, exp) DNI_DNH_UN(T, expm1) DNI_DNH_UN(T, log) DNI_DNH_UN(T, log1p)    \
-    DNI_DNH_UN(T, sqrt) DNI_DNH_UN(T, cbrt) DNI_DNH_UN(T, sin) DNI_DNH_UN(T, cos) DNI_DNH_UN(T, tan)      \
-    DNI_DNH_UN(T, asin) DNI_DNH_UN(T, acos) DNI_DNH_UN(T, atan) DNI_DNH_UN(T, sinh) DNI_DNH_UN(T, cosh)   \
-    DNI_DNH_UN(T, tanh) DNI_DNH_UN(T, asinh) DNI_DNH_UN(T, acosh) DNI_DNH_UN(T, atanh) DNI_DNH_UN(T, erf) \
-    DNI_DNH_UN(T, erfc) DNI_DNH_UN(T, abs) DNI_DNH_BIN(T, add) DNI_DNH_BIN(T, sub) DNI_DNH_BIN(T, mul)    \
-    DNI_DNH_BIN(T, div) DNI_DNH_BIN(T, pow) DNI_DNH_BIN(T, atan2) DNI_DNH_BIN(T, hypot)                \
-    DNI_DNH_BIN_D(T, add_d) DNI_DNH_BIN_D(T, sub_d) DNI_DNH_BIN_D(T, mul_d) DNI_DNH_BIN_D(T, div_d)    \
-    DNI_DNH_BIN_D(T, pow_d) DNI_DNH_D_BIN(T, d_sub) DNI_DNH_D_BIN(T, d_div)                         \
-    DNI_DNH_PAIR(T, sincos) DNI_DNH_PAIR(T, sinhcosh)                                            \
+/* the rows of the operation table: the elementary ones here, the special ones in
+ * dnum/special2.h */
+#define DNI_DNH_UN_ROW(T, f, ...) DNI_DNH_UN(T, f)
+#define DNI_DNH_BIN_ROW(T, f, ...) DNI_DNH_BIN(T, f)
+#define DNI_DNH_ALL(T)                                                                     \
+    DNI_DNH_UN(T, neg) DNI_OPS_ELEM1(DNI_DNH_UN_ROW, T) DNI_DNH_BIN(T, add)                \
+    DNI_DNH_BIN(T, sub) DNI_DNH_BIN(T, mul) DNI_DNH_BIN(T, div)                            \
+    DNI_OPS_ELEM2(DNI_DNH_BIN_ROW, T) DNI_DNH_BIN_D(T, add_d) DNI_DNH_BIN_D(T, sub_d)      \
+    DNI_DNH_BIN_D(T, mul_d) DNI_DNH_BIN_D(T, div_d) DNI_DNH_BIN_D(T, pow_d)                \
+    DNI_DNH_D_BIN(T, d_sub) DNI_DNH_D_BIN(T, d_div) DNI_DNH_PAIR(T, sincos)                \
+    DNI_DNH_PAIR(T, sinhcosh)                                                              \
     static inline T dnh_pown(T u, long m) { return T##_pown(u, m); }                       \
     static inline T dnh_apply(T u, dn_deriv_fn h, void *ctx) { return T##_apply(u, h, ctx); } \
     template <> inline T dni_dnh_const<T>(double c) { return T##_const(c); }
@@ -517,6 +496,6 @@ static inline double dnh_value(dnel2_4 a) { return a.v; }
 #define dnh_const(T, c) dni_dnh_const<T>(c)
 #endif /* __cplusplus */
 
-#include "dnum/special2.h" /* the special functions of dlane2 and dsp2, dnh_lgamma ... */
+#include "dnum/special2.h" /* the special functions of dlane2, dsp2, dsph2, dnel2_K */
 
 #endif /* DNUM_LANES2_H */

@@ -42,12 +42,12 @@
  *   inspect     double dsp2_value(T a)
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T)
  *               _add_d _sub_d _mul_d _div_d (T, double); _d_sub _d_div (double, T)
- *   functions   _exp _expm1 _log _log1p _sqrt _cbrt _sin _cos _tan _asin _acos _atan
- *               _sinh _cosh _tanh _asinh _acosh _atanh _erf _erfc _abs (T)
- *               _pow_d (T, double)  _pown (T, long)  _pow (T, T)  _atan2 (T y, T x)
- *               _hypot (T, T)  void _sincos (T, T *s, T *c)  void _sinhcosh (T, T *s, T *c)
- *   special     _lgamma ... _floor _ceil (T), _polygamma _jn _yn (int, T), _min _max _fmod
- *               (T, T): dnum/special2.h
+ *   functions   _f (T u), _f (T a, T b), _f (int m, T u) for every function f of the
+ *               operation table, by its arguments (docs/functions.md): the elementary
+ *               ones (exp, log, sin, ..., pow, atan2, hypot) here, the special ones
+ *               (docs/special.md) in dnum/special2.h
+ *               _pow_d (T, double)  _pown (T, long)
+ *               void _sincos (T, T *s, T *c)  void _sinhcosh (T, T *s, T *c)
  *   chain rule  T dsp2_chain(T u, double f0, double f1, double f2)
  *               T dsp2_apply(T u, dn_deriv_fn h, void *ctx)
  *   workspace   dsp2_work_new, dsp2_work_free, dsp2_work_bytes   (defined in dnum/hessian.h)

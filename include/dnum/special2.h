@@ -12,12 +12,12 @@
  *
  * Index (T is dlane2, dsp2, dsph2 or dnel2_K; P its prefix dlane2_, dsp2_, dsph2_ or
  * dnel2_K_):
- *   one argument   P##lgamma tgamma digamma lambertw lambertwm1 erfinv erfcinv j0 j1 y0 y1
- *                  log2 log10 exp2 sinc cot sinpi cospi floor ceil (T u)
- *   integer first  P##polygamma (int m, T u)  P##jn (int n, T u)  P##yn (int n, T u)
- *   two arguments  P##min P##max P##fmod (T a, T b)
- *   generic        dnh_lgamma(u) ... dnh_polygamma(m, u) ... dnh_min(a, b) ... over
- *                  dnum_o2, dlane2, dsp2, dsph2 and dnel2_1..4 (C11 _Generic; overloads in C++)
+ *   one argument   P##f (T u) for every one-argument special function f of the operation
+ *                  table (DNI_OPS_SPECIAL1; docs/functions.md lists them)
+ *   integer first  P##f (int m, T u) for those with an integer first argument (DNI_OPS_INT)
+ *   two arguments  P##min P##max P##fmod (T a, T b) (DNI_OPS_SPECIAL2)
+ *   generic        dnh_f(u), dnh_f(m, u), dnh_f(a, b) for each of them, over dnum_o2,
+ *                  dlane2, dsp2, dsph2 and dnel2_1..4 (C11 _Generic; overloads in C++)
  * dnum/lanes2.h includes it (and it includes dnum/lanes2.h): either header gives both.
  */
 #ifndef DNUM_SPECIAL2_H
@@ -103,42 +103,14 @@ DNI2_SP_DNEL2(2)
 DNI2_SP_DNEL2(3)
 DNI2_SP_DNEL2(4)
 
-/* ---- the dnh_* names -------------------------------------------------------------------- */
-#ifndef __cplusplus
-#define dnh_lgamma(u) DNI_DNH_GEN(lgamma, u)(u)
-#define dnh_tgamma(u) DNI_DNH_GEN(tgamma, u)(u)
-#define dnh_digamma(u) DNI_DNH_GEN(digamma, u)(u)
-#define dnh_lambertw(u) DNI_DNH_GEN(lambertw, u)(u)
-#define dnh_lambertwm1(u) DNI_DNH_GEN(lambertwm1, u)(u)
-#define dnh_erfinv(u) DNI_DNH_GEN(erfinv, u)(u)
-#define dnh_erfcinv(u) DNI_DNH_GEN(erfcinv, u)(u)
-#define dnh_j0(u) DNI_DNH_GEN(j0, u)(u)
-#define dnh_j1(u) DNI_DNH_GEN(j1, u)(u)
-#define dnh_y0(u) DNI_DNH_GEN(y0, u)(u)
-#define dnh_y1(u) DNI_DNH_GEN(y1, u)(u)
-#define dnh_log2(u) DNI_DNH_GEN(log2, u)(u)
-#define dnh_log10(u) DNI_DNH_GEN(log10, u)(u)
-#define dnh_exp2(u) DNI_DNH_GEN(exp2, u)(u)
-#define dnh_sinc(u) DNI_DNH_GEN(sinc, u)(u)
-#define dnh_cot(u) DNI_DNH_GEN(cot, u)(u)
-#define dnh_sinpi(u) DNI_DNH_GEN(sinpi, u)(u)
-#define dnh_cospi(u) DNI_DNH_GEN(cospi, u)(u)
-#define dnh_floor(u) DNI_DNH_GEN(floor, u)(u)
-#define dnh_ceil(u) DNI_DNH_GEN(ceil, u)(u)
-#define dnh_polygamma(m, u) DNI_DNH_GEN(polygamma, u)(m, u)
-#define dnh_jn(m, u) DNI_DNH_GEN(jn, u)(m, u)
-#define dnh_yn(m, u) DNI_DNH_GEN(yn, u)(m, u)
-#define dnh_min(a, b) DNI_DNH_GEN(min, a)(a, b)
-#define dnh_max(a, b) DNI_DNH_GEN(max, a)(a, b)
-#define dnh_fmod(a, b) DNI_DNH_GEN(fmod, a)(a, b)
-#else
+/* ---- the dnh_* names: in C dnum/internal/generic_dnh.h (dnum/lanes2.h), in C++ overloads -- */
+#ifdef __cplusplus
 #define DNI2_SP_OV_UN(T, f, ...) static inline T dnh_##f(T u) { return T##_##f(u); }
+#define DNI2_SP_OV_BIN(T, f, ...) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }
 #define DNI2_SP_OV_IN(T, f, ...) static inline T dnh_##f(int m, T u) { return T##_##f(m, u); }
 #define DNI2_SP_OV(T)                                                                      \
     DNI2_SP_UNARY(DNI2_SP_OV_UN, T) DNI2_SP_INT(DNI2_SP_OV_IN, T)                          \
-    static inline T dnh_min(T a, T b) { return T##_min(a, b); }                            \
-    static inline T dnh_max(T a, T b) { return T##_max(a, b); }                            \
-    static inline T dnh_fmod(T a, T b) { return T##_fmod(a, b); }
+    DNI_OPS_SPECIAL2(DNI2_SP_OV_BIN, T)
 DNI2_SP_OV(dnum_o2)
 DNI2_SP_OV(dlane2)
 DNI2_SP_OV(dsp2)

@@ -35,8 +35,8 @@
  *   dni_log2 dni_log10 dni_exp2 dni_sinc dni_cot dni_sinpi dni_cospi
  *   dni_floor dni_ceil dni_min dni_max dni_fmod (r, a, b, n)
  * Values: dni_digamma_val dni_lambertw_val dni_erfinv_val dni_erfcinv_val dni_sinpi_val
- * dni_cospi_val.  Function lists for the front ends: DNI_SPECIAL_UN_LIST,
- * DNI_SPECIAL_BIN_LIST, DNI_SPECIAL_INT_LIST.
+ * dni_cospi_val. The front ends expand their function sets from the operation table
+ * (dnum/internal/ops.h).
  */
 /* Written on the element-type macros of kernel.h (DNI_R, DNI_K, DNI_M, ...): the
  * functions below the type-independent part are the body, compiled once per type. */

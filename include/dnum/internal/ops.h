@@ -3,9 +3,12 @@
  * Internal (installed because the public headers expand it; not an API of its own).
  * Every family's function set, the expression engines' operations and their dispatch,
  * the parser's names, the linkable copies, the C++ overloads and dnum-eval's list of
- * functions are expanded from these lists; tests/test_ops.c fails when a family lacks a
- * row. Adding a function: one row here, its one-variable kernel (kernel_special.h, or
- * kernel.h for an elementary one) and, where it needs one, its bivariate kernel
+ * functions are expanded from these lists; tools/gen_ops.c writes from them what C cannot
+ * expand (the generic names dn_<f>, dnh_<f>: generic_dn.h, generic_dnh.h) and
+ * docs/functions.md, committed (`ninja -C BUILD generated`; the meson test
+ * generated-files fails while they are out of date); tests/test_ops.c fails when a family
+ * lacks a row. Adding a function: one row here, its one-variable kernel (kernel_special.h,
+ * or kernel.h for an elementary one) and, where it needs one, its bivariate kernel
  * (kernel2_special.h); its reference rows in tools/gen_ref_special.py (CONTRIBUTING.md).
  *
  * Each list calls X(A, name, NAME, shape, doc) per row, A passed through:

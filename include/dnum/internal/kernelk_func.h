@@ -1,0 +1,494 @@
+/* dnum/internal/kernelk_func.h -- the functions of the multivariate kernels, one per
+ * operation: dnik_set_var, dnik_mul, dnik_div ... dnik_erfc, dnik_abs, dnik_apply (each
+ * but mul, abs and apply the plain recurrence dnik_<f>_plain inside the range rerun of
+ * kernelk_range.h; sin, cos, sinh, cosh one result of a pair, DNIK_ONE).
+ * Part of dnum/internal/kernelk.h (internal, not API-stable): included by it, never alone. */
+#ifndef DNUM_KERNELK_H
+#error "dnum/internal/kernelk_func.h is a part of dnum/internal/kernelk.h: include that instead"
+#endif
+
+/* ------------------------------------------------------------------------------------ */
+/* Functions (Taylor coefficients; r must not overlap an input; scratch w: DNIK_WORK(S)).  */
+
+/** r = the variable number i (0-based) at x: value x, coefficient 1 for h_i, rest 0
+ *  (i >= K: the constant x). */
+static inline void dnik_set_var(double *r, unsigned i, double x, unsigned K, unsigned N)
+{
+    dni_set_const(r, x, (unsigned)dnik_size(K, N) - 1);
+    if (N >= 1 && i < K) r[1 + i] = 1.0;
+}
+
+/** r = a * b. */
+static inline void dnik_mul(double *restrict r, const double *a, const double *b, unsigned K,
+                            unsigned N, double *restrict w)
+{
+    (void)w;
+    dnik_tmul(r, a, b, K, N);
+}
+
+/** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
+DNIK_INLINE void dnik_div_plain(double *restrict r, const double *a, const double *b, unsigned K,
+                                  unsigned N, double *restrict w)
+{
+    (void)w;
+    if (b[0] == 0.0) dnik_sing(r, a, b, 0, dni_div_w, 0, 0.0, K, N);
+    else dnik_tdiv(r, a, b, K, N);
+}
+DNIK_RANGED_B(div)
+
+/** r = c / b. */
+DNIK_INLINE void dnik_d_div_plain(double *restrict r, double c, const double *b, unsigned K,
+                                    unsigned N, double *restrict w)
+{
+    dni_set_const(w, c, (unsigned)dnik_size(K, N) - 1);
+    if (b[0] == 0.0) dnik_sing(r, w, b, 0, dni_div_w, 0, 0.0, K, N);
+    else dnik_tdiv(r, w, b, K, N);
+}
+DNIK_RANGED_C(d_div)
+
+/** r = exp(u). */
+DNIK_INLINE void dnik_exp_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
+{
+    dnik_texp(r, exp(u[0]), u, K, N, w);
+}
+DNIK_RANGED_U(exp)
+
+/** r = expm1(u), accurate value for small u_0. */
+DNIK_INLINE void dnik_expm1_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
+{
+    double em1 = expm1(u[0]);
+    dnik_texp(r, em1 + 1.0, u, K, N, w);
+    r[0] = em1;
+}
+DNIK_RANGED_U(expm1)
+
+/** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
+DNIK_INLINE void dnik_log_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
+{
+    if (u[0] == 0.0) dnik_sing(r, u, 0, dnik_1d_log, 0, 0, 0.0, K, N);
+    else dnik_tinteg_div(r, log(u[0]), u, u, K, N, w);
+}
+DNIK_RANGED_U(log)
+
+/** r = log1p(u), accurate value for small u_0. */
+DNIK_INLINE void dnik_log1p_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
+{
+    size_t S = dnik_size(K, N);
+    double v = log1p(u[0]);
+    if (u[0] == -1.0) {
+        dnik_sing(r, u, 0, dnik_1d_log1p, 0, 0, 0.0, K, N);
+        return;
+    }
+    for (size_t e = 0; e < S; e++) w[e] = u[e];
+    w[0] = 1.0 + u[0];
+    dnik_tinteg_div(r, v, u, w, K, N, w + S);
+}
+DNIK_RANGED_U(log1p)
+
+/** r = sqrt(u); u_0 = 0 gives Inf first partials. */
+DNIK_INLINE void dnik_sqrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
+{
+    (void)w;
+    if (u[0] == 0.0) dnik_sing(r, u, 0, dni_sqrt_w, 0, 0, 0.0, K, N);
+    else dnik_tsqrt(r, sqrt(u[0]), u, K, N);
+}
+DNIK_RANGED_U(sqrt)
+
+/** r = u^m for an integer m by binary powering (m < 0: one division; at u_0 = 0 the pole
+ *  rule), scaled to libm's value pow(u_0, m) as the univariate dni_pown. */
+DNIK_INLINE void dnik_pown_plain(double *restrict r, const double *u, long m, unsigned K,
+                                   unsigned N, double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    double f0 = pow(u[0], (double)m);
+    if (m < 0 && u[0] == 0.0) {
+        dnik_sing(r, u, 0, 0, 0, dni_pow_d_w, (double)m, K, N);
+        return;
+    }
+    double *tb = w, *tp = w + S, *tt = w + 2 * S, sc = 1.0;
+    unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
+    /* for |u_0| >= 2^500 / |m| (x^-2 at 1e200: x^2 overflows, and 0 * Inf made NaN of
+     * every partial), the powers of u scaled down to unit size, and the result scaled back
+     * exactly: (2^-b u)^m 2^(b m) (scaling up a small u_0 would overflow its other
+     * coefficients; its powers underflow harmlessly, or the result overflows rightly) */
+    double bm = 0.0;
+    if (fabs(u[0]) >= 2.0 && fabs(u[0]) <= DBL_MAX) {
+        int b = ilogb(u[0]);
+        bm = (double)b * (double)m;
+        if (fabs(bm) > 500.0) sc = ldexp(1.0, -b);
+        else bm = 0.0;
+    }
+    for (size_t i = 0; i < S; i++) tb[i] = u[i] * sc;
+    dni_set_const(tp, 1.0, (unsigned)S - 1);
+    while (e) {
+        if (e & 1UL) {
+            dnik_tmul(tt, tp, tb, K, N);
+            for (size_t i = 0; i < S; i++) tp[i] = tt[i];
+        }
+        e >>= 1;
+        if (e) {
+            dnik_tmul(tt, tb, tb, K, N);
+            for (size_t i = 0; i < S; i++) tb[i] = tt[i];
+        }
+    }
+    if (m < 0) {
+        dni_set_const(tb, 1.0, (unsigned)S - 1);
+        dnik_tdiv(r, tb, tp, K, N);
+    } else {
+        for (size_t i = 0; i < S; i++) r[i] = tp[i];
+    }
+    if (bm != 0.0) {
+        int x = bm > 4096.0 ? 4096 : bm < -4096.0 ? -4096 : (int)bm;
+        for (size_t i = 0; i < S; i++) r[i] = ldexp(r[i], x);
+    }
+    if (r[0] != f0 && isfinite(f0) && f0 != 0.0 && isfinite(r[0]) && r[0] != 0.0) {
+        double c = f0 / r[0];
+        for (size_t i = 1; i < S; i++) r[i] *= c;
+    }
+    r[0] = f0;
+}
+DNIK_RANGED_L(pown)
+
+/** r = u^p for a real constant p: integer p (|p| < 2^31) by dnik_pown; else u_0 < 0 gives
+ *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
+DNIK_INLINE void dnik_pow_d_plain(double *restrict r, const double *u, double p, unsigned K,
+                                    unsigned N, double *restrict w)
+{
+    if (p == floor(p) && fabs(p) < -(double)LONG_MIN)
+        dnik_pown_plain(r, u, (long)p, K, N, w);
+    else if (u[0] == 0.0)
+        dnik_sing(r, u, 0, 0, 0, dni_pow_d_w, p, K, N);
+    else
+        dnik_tpow(r, pow(u[0], p), p, u, K, N, w);
+}
+DNIK_RANGED_P(pow_d)
+
+/** r = cbrt(u), the real cube root (negative u_0 allowed); u_0 = 0 gives Inf slopes. */
+DNIK_INLINE void dnik_cbrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
+{
+    if (u[0] == 0.0)
+        dnik_sing(r, u, 0, dni_cbrt_w, 0, 0, 0.0, K, N);
+    else
+        dnik_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
+}
+DNIK_RANGED_U(cbrt)
+
+/** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
+DNIK_INLINE void dnik_pow_plain(double *restrict r, const double *a, const double *b, unsigned K,
+                                  unsigned N, double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    double *tl = w, *tp = w + S, v = pow(a[0], b[0]);
+    dnik_tinteg_div(tl, log(a[0]), a, a, K, N, w + 2 * S);
+    dnik_tmul(tp, b, tl, K, N);
+    if ((v == 0.0 || isinf(v)) && a[0] > 0.0 && fabs(tp[0]) <= DBL_MAX) {
+        /* a value beyond the range, whose partials need not be: the recurrence (linear in
+         * the value) from exp(t_0 - L ln 2), L the integer nearest t_0 / ln 2, scaled by 2^L
+         * (as dnik_tpow_out; the range rerun where log's coefficients overflow) */
+        double L = nearbyint(tp[0] / 0.69314718055994530942);
+        int n = L > 4096.0 ? 4096 : L < -4096.0 ? -4096 : (int)L;
+        dnik_texp(r, exp(fma(-L, 0.69314718055994530942, tp[0])), tp, K, N, w);
+        for (size_t e = 0; e < S; e++) r[e] = ldexp(r[e], n);
+        r[0] = v;
+        return;
+    }
+    dnik_texp(r, v, tp, K, N, w);
+}
+DNIK_RANGED_B(pow)
+
+/** s = sin(u), c = cos(u) from one recurrence. */
+DNIK_INLINE void dnik_sincos_plain(double *restrict s, double *restrict c, const double *u,
+                                     unsigned K, unsigned N, double *restrict w)
+{
+    dnik_tsincos(s, c, sin(u[0]), cos(u[0]), -1.0, u, K, N, w);
+}
+DNIK_RANGED_S(sincos)
+
+/** s = sinh(u), c = cosh(u) from one recurrence. */
+DNIK_INLINE void dnik_sinhcosh_plain(double *restrict s, double *restrict c, const double *u,
+                                       unsigned K, unsigned N, double *restrict w)
+{
+    double ch = cosh(u[0]);
+    if (isinf(ch)) { /* overflowed values: from +-1 and 1, scaled at the end (as dnik_texp),
+                      * so that the partials are +-Inf instead of the NaN of Inf * 0 */
+        const size_t S = dnik_size(K, N);
+        dnik_tsincos(s, c, copysign(1.0, u[0]), 1.0, 1.0, u, K, N, w);
+        for (size_t e = 0; e < S; e++) s[e] *= ch, c[e] *= ch;
+        return;
+    }
+    dnik_tsincos(s, c, sinh(u[0]), ch, 1.0, u, K, N, w);
+}
+DNIK_RANGED_S(sinhcosh)
+
+/* r = one result (first: s, else c) of the pair kernel dnik_##pair; the other goes to scratch */
+#define DNIK_ONE(name, pair, first)                                                        \
+    DNIK_INLINE void dnik_##name##_plain(double *restrict r, const double *u, unsigned K, \
+                                           unsigned N, double *restrict w)                 \
+    {                                                                                      \
+        double *o = w, *ws = w + dnik_size(K, N);                                          \
+        dnik_##pair##_plain(first ? r : o, first ? o : r, u, K, N, ws);                    \
+    }                                                                                      \
+    DNIK_RANGED_U(name)
+/** r = sin(u), cos(u), sinh(u), cosh(u). */
+DNIK_ONE(sin, sincos, 1)
+DNIK_ONE(cos, sincos, 0)
+DNIK_ONE(sinh, sinhcosh, 1)
+DNIK_ONE(cosh, sinhcosh, 0)
+
+/** r = tan(u). */
+DNIK_INLINE void dnik_tan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
+{
+    double t0 = tan(u[0]);
+    dnik_ttan(r, t0, 1.0 + t0 * t0, 1.0, u, K, N, w);
+}
+DNIK_RANGED_U(tan)
+
+/** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
+DNIK_INLINE void dnik_tanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
+{
+    double ch = cosh(u[0]);
+    dnik_ttan(r, tanh(u[0]), 1.0 / (ch * ch), -1.0, u, K, N, w);
+}
+DNIK_RANGED_U(tanh)
+
+/* w = sg (sc^2 - u^2) (sg = +1) or u^2 - sc^2 (sg = -1), or sc^2 + u^2 (sg = 0), optionally
+ * its square root (root != 0); the value of sc^2 - u^2 as a product of two factors for
+ * accuracy. Scratch sq of S doubles. */
+static inline void dnik_tsq_shift(double *restrict w, const double *restrict u, double sg,
+                                  double sc, int root, unsigned K, unsigned N,
+                                  double *restrict sq)
+{
+    const size_t S = dnik_size(K, N);
+    dnik_tmul(sq, u, u, K, N);
+    if (sg == 0.0) {
+        sq[0] += sc * sc;
+    } else {
+        sq[0] = sg * (sc - u[0]) * (sc + u[0]) + 0.0; /* + 0.0: +0 at the branch point */
+        for (size_t e = 1; e < S; e++) sq[e] = -sg * sq[e];
+    }
+    if (root)
+        dnik_tsqrt(w, sg == 0.0 ? hypot(sc, u[0]) : sqrt(sq[0]), sq, K, N);
+    else
+        for (size_t e = 0; e < S; e++) w[e] = sq[e];
+}
+
+/* dnik_integ_sq for |u_0| >= 2^500, where u^2 may overflow: on u scaled by sc, a power of 2,
+ * to unit size; theta u and w scaled alike (by sc^2, or by sc for the root) */
+DNI_COLD static void dnik_integ_sq_big(double *restrict r, double f0, const double *u,
+                                       double sg, int root, unsigned K, unsigned N,
+                                       double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    double *us = w + S, sc = dnik_unit(u[0]);
+    for (size_t e = 0; e < S; e++) us[e] = u[e] * sc;
+    dnik_tsq_shift(w, us, sg, sc, root, K, N, w + 2 * S);
+    if (!root)
+        for (size_t e = 0; e < S; e++) us[e] *= sc;
+    dnik_tinteg_div(r, f0, us, w, K, N, w + 2 * S);
+}
+
+/* r = f0 + integral of theta u / w(u), w from dnik_tsq_shift(sg, 1, root); scratch 4 S */
+static inline void dnik_integ_sq(double *restrict r, double f0, const double *u, double sg,
+                                 int root, unsigned K, unsigned N, double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    if (fabs(u[0]) >= 0x1p500 && fabs(u[0]) <= DBL_MAX) {
+        dnik_integ_sq_big(r, f0, u, sg, root, K, N, w);
+        return;
+    }
+    dnik_tsq_shift(w, u, sg, 1.0, root, K, N, w + S);
+    dnik_tinteg_div(r, f0, u, w, K, N, w + S);
+}
+
+/** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
+DNIK_INLINE void dnik_asin_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
+{
+    if (fabs(u[0]) == 1.0) dnik_sing(r, u, 0, dnik_1d_asin, 0, 0, 0.0, K, N);
+    else dnik_integ_sq(r, asin(u[0]), u, 1.0, 1, K, N, w);
+}
+DNIK_RANGED_U(asin)
+
+/** r = acos(u) = pi/2 - asin(u) (value from acos). */
+DNIK_INLINE void dnik_acos_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
+{
+    dnik_asin_plain(r, u, K, N, w);
+    dni_neg(r, r, (unsigned)dnik_size(K, N) - 1);
+    r[0] = acos(u[0]);
+}
+DNIK_RANGED_U(acos)
+
+/** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
+DNIK_INLINE void dnik_atanh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
+{
+    if (fabs(u[0]) == 1.0) dnik_sing(r, u, 0, dnik_1d_atanh, 0, 0, 0.0, K, N);
+    else dnik_integ_sq(r, atanh(u[0]), u, 1.0, 0, K, N, w);
+}
+DNIK_RANGED_U(atanh)
+
+/** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
+DNIK_INLINE void dnik_acosh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
+{
+    if (u[0] == 1.0) dnik_sing(r, u, 0, dnik_1d_acosh, 0, 0, 0.0, K, N);
+    else dnik_integ_sq(r, acosh(u[0]), u, -1.0, 1, K, N, w);
+}
+DNIK_RANGED_U(acosh)
+
+/** r = atan(u). */
+DNIK_INLINE void dnik_atan_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
+{
+    dnik_integ_sq(r, atan(u[0]), u, 0.0, 0, K, N, w);
+}
+DNIK_RANGED_U(atan)
+
+/** r = asinh(u). */
+DNIK_INLINE void dnik_asinh_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                    double *restrict w)
+{
+    dnik_integ_sq(r, asinh(u[0]), u, 0.0, 1, K, N, w);
+}
+DNIK_RANGED_U(asinh)
+
+/** r = atan2(y, x) (C argument order): integral of (x theta y - y theta x) / (x^2 + y^2),
+ *  value atan2(y_0, x_0); (0, 0) gives NaN partials. The quotient is that of x and y
+ *  scaled by a power of 2 to unit size (exactly the same), so that the squares of large
+ *  or tiny arguments neither overflow nor underflow. */
+DNIK_INLINE void dnik_atan2_plain(double *restrict r, const double *y, const double *x,
+                                    unsigned K, unsigned N, double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    double *ys = w, *xs = w + S, *dy = w + 2 * S, *dx = w + 3 * S, *num = w + 4 * S;
+    double *den = w + 5 * S, sc = dnik_unit(fmax(fabs(y[0]), fabs(x[0])));
+    for (size_t e = 0; e < S; e++) ys[e] = y[e] * sc, xs[e] = x[e] * sc;
+    dnik_ttheta(dy, ys, K, N);
+    dnik_ttheta(dx, xs, K, N);
+    dnik_tmul(num, xs, dy, K, N);
+    dnik_tmul(den, ys, dx, K, N);
+    for (size_t e = 0; e < S; e++) num[e] -= den[e];
+    dnik_tmul(den, xs, xs, K, N);
+    dnik_tmul(dx, ys, ys, K, N);
+    for (size_t e = 0; e < S; e++) den[e] += dx[e];
+    dnik_tdiv0(dy, num, den, K, N);
+    dnik_tinteg(r, atan2(y[0], x[0]), dy, K, N);
+}
+DNIK_RANGED_B(atan2)
+
+/* hypot for r_0 = h < 2^-500 and partials of a and b below 2^300 h (the cold path of
+ * dnik_hypot_plain): the same recurrence on a / h, b / h and r / h, whose products do not
+ * underflow when the range rerun has scaled the variables down (the partials of order 2
+ * and up, ~ 1 / h, are beyond DBL_MAX for a subnormal h: 0 would be a finite wrong
+ * number); r = h (r / h). */
+DNI_COLD static void dnik_hypot_small(double *restrict r, const double *a, const double *b,
+                                      double h, double ca, double cb, unsigned K, unsigned N,
+                                      double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    double *al = w, *be = w + S, *t = w + 2 * S, *t2 = w + 3 * S;
+    double sc = dnik_sub_scale(h), inv = 1.0 / (h * sc);
+    for (size_t e = 0; e < S; e++) al[e] = a[e] * sc * inv, be[e] = b[e] * sc * inv;
+    r[0] = 1.0;
+    for (unsigned k = 1; k <= N; k++) {
+        dnik_bdot(t, al, al, 1, k - 1, k, K);
+        dnik_bdot(t2, be, be, 1, k - 1, k, K);
+        DNIK_BLOCK(e, K, k) t[e] += t2[e];
+        dnik_bdot(t2, r, r, 1, k - 1, k, K);
+        DNIK_BLOCK(e, K, k) r[e] = ca * al[e] + cb * be[e] + (t[e] - t2[e]) * 0.5;
+    }
+    for (size_t e = 1; e < S; e++) r[e] *= h;
+    r[0] = h;
+}
+
+/** r = hypot(a, b) = sqrt(a^2 + b^2), value hypot(a_0, b_0); (0, 0) gives NaN. From
+ *  r r = a a + b b, with the terms of the value by the unit vector (c_a, c_b) = (a_0, b_0) /
+ *  r_0: r_k = c_a a_k + c_b b_k + (sum_{j=1..k-1} a_j a_{k-j} + b_j b_{k-j} - r_j r_{k-j})
+ *  / (2 r_0), so that nothing forms a_0 a_k (beyond 1e154 it overflows: a^2 + b^2 did);
+ *  for a tiny r_0 and partials not much larger on a / r_0 and b / r_0 (dnik_hypot_small).
+ *  Scratch of 4 S. */
+DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const double *b,
+                                  unsigned K, unsigned N, double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    double *t = w, *t2 = w + S, h = hypot(a[0], b[0]);
+    double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m, hu = hypot(ua, ub);
+    double ca = ua / hu, cb = ub / hu, inv2 = isinf(h) ? 0.5 / hu / m : 0.5 / h;
+    if (h < 0x1p-500) { /* a tiny value: on a / h where those stay below 2^300 (as the
+                         * range rerun scales them), else as below (no overflow there) */
+        double big = 0.0;
+        for (size_t e = 1; e < S; e++) big = fmax(big, fmax(fabs(a[e]), fabs(b[e])));
+        if (big <= h * 0x1p300) {
+            dnik_hypot_small(r, a, b, h, ca, cb, K, N, w);
+            return;
+        }
+    }
+    r[0] = h;
+    DNIK_KLOOP(k, 1, N, K, dnik_bdot(t, a, a, 1, k - 1, k, K);
+               dnik_bdot(t2, b, b, 1, k - 1, k, K);
+               DNIK_BLOCK(e, K, k) t[e] += t2[e];
+               dnik_bdot(t2, r, r, 1, k - 1, k, K);
+               DNIK_BLOCK(e, K, k) r[e] = ca * a[e] + cb * b[e] + (t[e] - t2[e]) * inv2;);
+}
+DNIK_RANGED_B(hypot)
+
+/* r = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) theta u */
+static inline void dnik_terf(double *restrict r, double f0, double s0, const double *u,
+                             unsigned K, unsigned N, double *restrict w)
+{
+    const size_t S = dnik_size(K, N);
+    double *sq = w, *e = w + S, *du = w + 2 * S, *g = w + 3 * S;
+    dnik_tmul(sq, u, u, K, N);
+    for (size_t i = 0; i < S; i++) sq[i] = -sq[i];
+    dnik_texp(e, exp(sq[0]), sq, K, N, w + 4 * S);
+    dnik_ttheta(du, u, K, N);
+    /* g = e theta u without the terms e_k (theta u)_0 = e_k 0: an e_k that is not finite
+     * (exp(-u^2) at |u_0| > 1e154, where e_0 = 0) does not make NaN of g_k */
+    g[0] = 0.0;
+    DNIK_KLOOP(k, 1, N, K, dnik_bdot(g, e, du, 0, k - 1, k, K););
+    for (size_t i = 0; i < S; i++) g[i] *= s0 * DNI_2_SQRTPI;
+    dnik_tinteg(r, f0, g, K, N);
+}
+
+/** r = erf(u). */
+DNIK_INLINE void dnik_erf_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                  double *restrict w)
+{
+    dnik_terf(r, erf(u[0]), 1.0, u, K, N, w);
+}
+DNIK_RANGED_U(erf)
+
+/** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
+DNIK_INLINE void dnik_erfc_plain(double *restrict r, const double *u, unsigned K, unsigned N,
+                                   double *restrict w)
+{
+    dnik_terf(r, erfc(u[0]), -1.0, u, K, N, w);
+}
+DNIK_RANGED_U(erfc)
+
+/** r = |u|; at u_0 = 0 the value is 0 and every other entry NaN (as dni_abs). */
+static inline void dnik_abs(double *restrict r, const double *u, unsigned K, unsigned N,
+                            double *restrict w)
+{
+    (void)w;
+    dni_abs(r, u, (unsigned)dnik_size(K, N) - 1);
+}
+
+/** r = h(u) for a user function given by h(x, k, ctx) = h^(k)(x): calls h N + 1 times
+ *  (k = 0..N at x = u_0), then composes (dnik_tcompose: about N products). */
+static inline void dnik_apply(double *restrict r, const double *u, dn_deriv_fn h, void *ctx,
+                              unsigned K, unsigned N, double *restrict w)
+{
+    double *dh = w + 5 * dnik_size(K, N); /* after dnik_tcompose's 5 S (N + 1 <= S) */
+    for (unsigned j = 0; j <= N; j++) dh[j] = h(u[0], j, ctx);
+    dnik_tcompose(r, dh, u, K, N, w);
+}

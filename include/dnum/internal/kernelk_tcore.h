@@ -1,0 +1,226 @@
+/* dnum/internal/kernelk_tcore.h -- the block recurrences of the multivariate kernels:
+ * kernel.h's normalised cores with scalars replaced by blocks (theta, division, integral,
+ * exp, sin/cos, tan, sqrt, u^p, composition without the range rerun), on Taylor
+ * coefficients in graded order, no aliasing.
+ * Part of dnum/internal/kernelk.h (internal, not API-stable): included by it, never alone. */
+#ifndef DNUM_KERNELK_H
+#error "dnum/internal/kernelk_tcore.h is a part of dnum/internal/kernelk.h: include that instead"
+#endif
+
+/* ------------------------------------------------------------------------------------ */
+/* Cores: kernel.h's recurrences on blocks (Taylor coefficients, no aliasing).            */
+
+/** v = theta u: block k times k. */
+static inline void dnik_ttheta(double *restrict v, const double *restrict u, unsigned K,
+                               unsigned N)
+{
+    DNIK_KLOOP(k, 0, N, K, DNIK_BLOCK(e, K, k) v[e] = (double)k * u[e];);
+}
+
+/** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
+static inline void dnik_tdiv0(double *restrict q, const double *restrict v,
+                              const double *restrict w, unsigned K, unsigned N)
+{
+    double sc = dnik_sub_scale(w[0]), inv = 1.0 / (w[0] * sc);
+    q[0] = 0.0;
+    DNIK_KLOOP(k, 1, N, K, dnik_bdot(q, w, q, 1, k - 1, k, K);
+               DNIK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;);
+}
+
+/** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
+static inline void dnik_tinteg(double *restrict f, double f0, const double *restrict g,
+                               unsigned K, unsigned N)
+{
+    f[0] = f0;
+    DNIK_KLOOP(k, 1, N, K, DNIK_BLOCK(e, K, k) f[e] = (f0 != f0) ? f0 : g[e] * dni_inv[k];);
+}
+
+/** f = f0 + integral of (theta u) / w; scratch w2 of 2 S doubles. */
+static inline void dnik_tinteg_div(double *restrict f, double f0, const double *restrict u,
+                                   const double *restrict w, unsigned K, unsigned N,
+                                   double *restrict w2)
+{
+    double *v = w2, *q = w2 + dnik_size(K, N);
+    dnik_ttheta(v, u, K, N);
+    dnik_tdiv0(q, v, w, K, N);
+    dnik_tinteg(f, f0, q, K, N);
+}
+
+/** e = exp(u), e_0 = e0: k e_k = sum_{j=1..k} (j u_j) e_{k-j}; scratch v of S doubles. */
+static inline void dnik_texp(double *restrict e, double e0, const double *restrict u, unsigned K,
+                             unsigned N, double *restrict v)
+{
+    /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end, so
+     * the partials are +-Inf as in kernel.h instead of the NaN of Inf * 0 */
+    double f = isinf(e0) ? e0 : 1.0;
+    dnik_ttheta(v, u, K, N);
+    e[0] = isinf(e0) ? 1.0 : e0;
+    DNIK_KLOOP(k, 1, N, K, dnik_bdot(e, v, e, 1, k, k, K);
+               DNIK_BLOCK(i, K, k) e[i] *= dni_inv[k];);
+    if (f != 1.0)
+        for (size_t i = 0; i < dnik_size(K, N); i++) e[i] *= f;
+}
+
+/** s = sin(u), c = cos(u) (sign = -1) or sinh, cosh (sign = +1); scratch v of S. */
+static inline void dnik_tsincos(double *restrict s, double *restrict c, double s0, double c0,
+                                double sign, const double *restrict u, unsigned K, unsigned N,
+                                double *restrict v)
+{
+    dnik_ttheta(v, u, K, N);
+    s[0] = s0;
+    c[0] = c0;
+    DNIK_KLOOP(k, 1, N, K, dnik_bdot(s, v, c, 1, k, k, K);
+               dnik_bdot(c, v, s, 1, k, k, K);
+               DNIK_BLOCK(e, K, k) {
+                   s[e] *= dni_inv[k];
+                   c[e] = sign * c[e] * dni_inv[k];
+               });
+}
+
+/** t = tan(u) (sign = +1) or tanh(u) (sign = -1) from theta t = w theta u, w = 1 + sign t^2;
+ *  scratch of 2 S. */
+static inline void dnik_ttan(double *restrict t, double t0, double w0, double sign,
+                             const double *restrict u, unsigned K, unsigned N, double *restrict ws)
+{
+    double *v = ws, *w = ws + dnik_size(K, N);
+    dnik_ttheta(v, u, K, N);
+    t[0] = t0;
+    w[0] = w0;
+    DNIK_KLOOP(k, 1, N, K, dnik_bdot(t, v, w, 1, k, k, K);
+               DNIK_BLOCK(e, K, k) t[e] *= dni_inv[k];
+               if (k < N) {
+                   dnik_bdot(w, t, t, 0, k, k, K);
+                   DNIK_BLOCK(e, K, k) w[e] *= sign;
+               });
+}
+
+/** r = sqrt(u), r_0 = r0; only u's blocks 1..N are read (hypot). */
+static inline void dnik_tsqrt(double *restrict r, double r0, const double *restrict u,
+                              unsigned K, unsigned N)
+{
+    double inv2 = 0.5 / r0;
+    r[0] = r0;
+    DNIK_KLOOP(k, 1, N, K, dnik_bdot(r, r, r, 1, k - 1, k, K);
+               DNIK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;);
+}
+
+/* f = u^p from q = u / u_0 (q_0 = 1) and f_0: f_k = sum_{j=1..k} ((p+1) j - k) q_j f_{k-j} / k;
+ * scratch tmp of S */
+static inline void dnik_tpow_rec(double *restrict f, double f0, double p,
+                                 const double *restrict q, unsigned K, unsigned N,
+                                 double *restrict tmp)
+{
+    f[0] = f0;
+    for (unsigned k = 1; k <= N; k++) {
+        DNIK_BLOCK(e, K, k) f[e] = 0.0;
+        for (unsigned j = k; j >= 1; j--) {
+            dnik_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
+            DNIK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+        }
+        DNIK_BLOCK(e, K, k) f[e] *= dni_inv[k];
+    }
+}
+
+/* f = u^p on q = u / u_0, for a u_0 or f_0 beyond 2^+-500: there the products u_j f_{k-j} of
+ * dnik_tpow's recurrence can underflow or overflow (cbrt at 5e-312 on operands rescaled by
+ * the range rerun: u_1 2^-784 times f_0 2^-345), the products q_j f_{k-j} cannot; q by the
+ * reciprocal of the value scaled by 2^64 where it is subnormal (dnik_sub_scale). */
+DNI_COLD static void dnik_tpow_q(double *restrict f, double f0, double p,
+                                 const double *restrict u, unsigned K, unsigned N,
+                                 double *restrict tmp)
+{
+    const size_t S = dnik_size(K, N);
+    double *q = tmp + S, sc = dnik_sub_scale(u[0]);
+    double inv = 1.0 / (u[0] * sc);
+    for (size_t e = 0; e < S; e++) q[e] = u[e] * sc * inv;
+    dnik_tpow_rec(f, f0, p, q, K, N, tmp);
+}
+
+/* f = u^p for a value f0 = pow(u_0, p) that underflowed or overflowed (u_0 > 0), whose
+ * partials need not (x^2.5 at 1e-300: 0, 0, 3.75e-150, 1.9e150, -Inf). The recurrence on
+ * q = u / u_0 is linear in the value: it runs from the value of (2^-b u_0)^p (b the
+ * exponent of u_0) on q with entry a scaled by 2^(-m.a) (m per variable, of either sign:
+ * the columns of q to unit size, so that its powers neither overflow nor underflow), and
+ * entry a of the result is scaled by 2^(b p + m.a) in one step. Scratch: tmp, 2 S. */
+DNI_COLD static void dnik_tpow_out(double *restrict f, double f0, double p,
+                                   const double *restrict u, unsigned K, unsigned N,
+                                   double *restrict tmp)
+{
+    const size_t S = dnik_size(K, N);
+    double *q = tmp + S, sc = dnik_sub_scale(u[0]), inv = 1.0 / (u[0] * sc);
+    int b = ilogb(u[0]), m[DNK_VARS_MAX];
+    double bp = (double)b * p, lo = fma((double)b, p, -bp), bi = floor(bp);
+    double c = exp2((bp - bi) + lo), l0 = dnik_lg(u[0]);
+    for (unsigned i = 0; i < K; i++) { /* m_i: the largest growth of column i over u_0 */
+        unsigned al[DNK_VARS_MAX] = {0};
+        double g = -HUGE_VAL;
+        for (unsigned d = 1; d <= N; d++) {
+            al[i] = d;
+            double x = u[dnik_index(K, al)];
+            if (x != 0.0 && fabs(x) <= DBL_MAX) g = fmax(g, (dnik_lg(x) - l0) / d);
+        }
+        m[i] = g == -HUGE_VAL ? 0 : g > 4096.0 ? 4096 : g < -4096.0 ? -4096 : (int)ceil(g);
+    }
+    dnik_range_scale(q, u, m, -1, K, N);
+    for (size_t e = 0; e < S; e++) q[e] = q[e] * sc * inv;
+    q[0] = 1.0;
+    dnik_tpow_rec(f, pow(ldexp(u[0], -b), p), p, q, K, N, tmp);
+    unsigned al[DNK_VARS_MAX] = {0};
+    for (size_t e = 0; e < S; e++, dnik_next(K, al)) {
+        double x = bi;
+        for (unsigned i = 0; i < K; i++) x += (double)m[i] * al[i];
+        f[e] = ldexp(f[e] * c, x > 8192.0 ? 8192 : x < -8192.0 ? -8192 : (int)x);
+    }
+    f[0] = f0;
+}
+
+/** f = u^p (real p), f_0 = f0, u_0 != 0:
+ *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of 2 S doubles. */
+static inline void dnik_tpow(double *restrict f, double f0, double p, const double *restrict u,
+                             unsigned K, unsigned N, double *restrict tmp)
+{
+    if ((f0 == 0.0 || isinf(f0)) && u[0] > 0.0 && u[0] <= DBL_MAX) {
+        dnik_tpow_out(f, f0, p, u, K, N, tmp);
+        return;
+    }
+    double a = fabs(u[0]), b = fabs(f0);
+    if (!(a >= 0x1p-500 && a <= 0x1p500 && b >= 0x1p-500 && b <= 0x1p500)) {
+        dnik_tpow_q(f, f0, p, u, K, N, tmp);
+        return;
+    }
+    double inv = 1.0 / u[0];
+    f[0] = f0;
+    DNIK_KLOOP(k, 1, N, K, DNIK_BLOCK(e, K, k) f[e] = 0.0;
+               DNIK_KLOOP(t, 1, k, K, unsigned j = k + 1 - t; /* j = k..1 */
+                          dnik_bdot(tmp, u, f, j, j, k, K); /* block k of tmp: u_j f_{k-j} */
+                          DNIK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];);
+               DNIK_BLOCK(e, K, k) f[e] = f[e] * dni_inv[k] * inv;);
+}
+
+/* f = h(u) = sum_j dh[j]/j! (u - u_0)^j (dnik_tcompose without the range rerun) */
+static inline void dnik_tcompose_plain(double *restrict f, const double *restrict dh,
+                                       const double *restrict u, unsigned K, unsigned N,
+                                       double *restrict ws)
+{
+    const size_t S = dnik_size(K, N);
+    double *p = ws, *q = ws + S;
+    for (size_t e = 0; e < S; e++) {
+        p[e] = e == 0 ? 1.0 : 0.0;
+        f[e] = e == 0 ? -0.0 : 0.0; /* -0 + h0 is h0, also -0: the value keeps its sign */
+    }
+    for (unsigned j = 0;; j++) {
+        double hk = dh[j] * dni_ifact[j];
+        for (size_t e = dnik_start(K, j); e < S; e++)
+            if (p[e] != 0.0) f[e] += hk * p[e];
+        if (j == N) break;
+        /* q = p (u - u_0): p's blocks below j are zero, q's below j + 1 */
+        for (unsigned k = 0; k <= N; k++) {
+            if (k <= j) {
+                DNIK_BLOCK(e, K, k) q[e] = 0.0;
+            } else {
+                dnik_bdot(q, p, u, j, k - 1, k, K);
+            }
+        }
+        for (size_t e = 0; e < S; e++) p[e] = q[e];
+    }
+}
