@@ -81,7 +81,7 @@ static void arg(double *d, unsigned b, unsigned i, unsigned n, int second)
             dnumb_o##N u = dnumb_o##N##_load(&ub[0][0], DNB_W);                            \
             dnumb_o##N v = dnumb_o##N##_load(&vb[0][0], DNB_W);                            \
             DNI_OPS_UNARY(ONE, N) DNI_OPS_BINARY(TWO, N) DNI_OPS_INT(INT, N)               \
-            TWO(N, add) TWO(N, sub) TWO(N, mul) TWO(N, div) ONE(N, neg)                    \
+            TWO(N, add, ~) TWO(N, sub, ~) TWO(N, mul, ~) TWO(N, div, ~) ONE(N, neg, ~)     \
             {                                                                              \
                 dnumb_o##N bs, bc, bsh, bch;                                               \
                 dnumb_o##N##_sincos(u, &bs, &bc);                                          \
