@@ -191,13 +191,21 @@ static int job_init(dni_eljob *J, int mode, const char *fn, dn_element2 f, void 
     return DN_OK;
 }
 
-/* Zeroes out (nout entries), runs f with the gradient grad (zeroed by the caller), writes fx. */
-static int run(dni_eljob *J, dn_element2 f, double *fx, double *grad, double *out,
+/* Zeroes grad (n entries) and out (nout), runs f, writes fx. The first run seeds the
+ * variables with their structural zeros; when an entry it wrote was not finite, where the
+ * skipped zeros might have been NaN (0 Inf), the outputs are cleared and f runs again with
+ * every entry computed, so the results are those of the dense formulas in every case. */
+static int run(dni_eljob *J, dn_element2 f, double *fx, double *grad, size_t n, double *out,
                size_t nout, dn_errinfo *err)
 {
     J->grad = grad, J->out = out;
-    if (out) memset(out, 0, nout * sizeof *out);
-    f(J);
+    for (int pass = 0; pass < 2; pass++) {
+        if (grad) memset(grad, 0, n * sizeof *grad);
+        if (out) memset(out, 0, nout * sizeof *out);
+        J->dense = pass, J->redo = 0;
+        f(J);
+        if (!J->redo) break;
+    }
     if (fx) *fx = J->fx;
     return dni_ok(err);
 }
@@ -211,8 +219,7 @@ static int dense_el(int mode, const char *fn, double *fx, double *grad, double *
     int st = job_init(&J, mode, fn, f, ctx, x, E, fpos, epos, err);
     if (st) return st;
     J.v = v;
-    if (grad) memset(grad, 0, E->n * sizeof *grad);
-    return run(&J, f, fx, grad, out, out ? E->n : 0, err);
+    return run(&J, f, fx, grad, E->n, out, out ? E->n : 0, err);
 }
 
 int (dn_grad_el_ex)(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
@@ -292,8 +299,7 @@ int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element2 f, vo
         H->n = E->n, H->nnz = nnz, H->rowptr = rowptr, H->col = col, H->val = val;
         H->cap = cap;
     }
-    if (grad) memset(grad, 0, E->n * sizeof *grad);
-    return run(&J, f, fx, grad, H->val, nnz, err);
+    return run(&J, f, fx, grad, E->n, H->val, nnz, err);
 }
 
 int (dn_hessian_el)(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,

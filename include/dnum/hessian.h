@@ -292,6 +292,8 @@ typedef struct dni_eljob {
     double *grad, *out;    /* gradient (or NULL); diagonal, H v, or the pattern's values */
     void *ctx;             /* the caller's */
     double fx;             /* the sum of the elements' values */
+    int dense;             /* 1: variables seeded without structural zeros (the rerun) */
+    int redo;              /* set by the loop: some entry it wrote was not finite */
 } dni_eljob;
 
 /** An element function defined by DN_ELEMENT2 (pass it to the dn_*_el drivers). */
@@ -303,18 +305,32 @@ typedef void (*dn_element2)(dni_eljob *job);
 #define DNI_EL_INLINE static inline
 #endif
 
-/* The loop of an element function F (on dnel2_K) in mode M (a constant). */
-#define DNI_EL_LOOP(K, F, J, M)                                                            \
+/* The loop of an element function F (on dnel2_K) in mode M, its variables made by SEED.
+ * With CHK, the loop adds up the gradient and (modes 1-3) the Hessian diagonal of every
+ * element and sets redo when the sum is not finite: the structural zeros that the seeding
+ * lets every operation skip are the dense formulas' zeros only where the factors they
+ * would multiply are finite (0 Inf is NaN), and a skipped product with an infinite or NaN
+ * factor always leaves a non-finite entry there (a first-order factor or a gradient entry
+ * in the gradient, a second-order factor on the diagonal, and every entry is carried to
+ * the same place of every result computed from it); the driver then runs the loop again,
+ * seeded densely. */
+#define DNI_EL_LOOP(K, F, J, M, SEED, CHK)                                                 \
     {                                                                                      \
         const unsigned *I = (J)->idx;                                                      \
         const double *x = (J)->x, *v = (J)->v;                                             \
         const uint32_t *pos = (J)->pos;                                                    \
-        double *G = (J)->grad, *O = (J)->out, fx = 0.0;                                    \
+        double *G = (J)->grad, *O = (J)->out, fx = 0.0, chk = 0.0;                         \
         for (size_t e = 0; e < (J)->m; e++, I += K) {                                      \
             dnel2_##K u[K];                                                                \
-            DNI_DNEL2_FOR(k, K) u[k] = dnel2_##K##_var(x[I[k]], k);                           \
+            DNI_DNEL2_FOR(k, K) u[k] = SEED(x[I[k]], k);                                      \
             dnel2_##K r = F(u, e, (J)->ctx);                                               \
             fx += r.v;                                                                     \
+            if (CHK) {                                                                     \
+                double c = -0.0;                                                           \
+                DNI_DNEL2_FOR(k, K) c += r.g[k];                                              \
+                if ((M) != 0) DNI_DNEL2_FOR(k, K) c += r.h[DNEL2_AT(k, k)];                   \
+                chk += c;                                                                  \
+            }                                                                              \
             if (G) DNI_DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                     \
             if ((M) == 1) DNI_DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];                 \
             if ((M) == 2) DNI_DNEL2_FOR(k, K) {                                               \
@@ -329,6 +345,7 @@ typedef void (*dn_element2)(dni_eljob *job);
             }                                                                              \
         }                                                                                  \
         (J)->fx = fx;                                                                      \
+        if (CHK) (J)->redo = !(chk - chk == 0.0);                                          \
     }
 
 /** Defines the element function `name` (a dn_element2) of K variables (1..4, a literal)
@@ -354,11 +371,12 @@ typedef void (*dn_element2)(dni_eljob *job);
     }                                                                                      \
     static DNI_OBJ_UNUSED void name(dni_eljob *J)                                          \
     {                                                                                      \
-        switch (J->mode) {                                                                 \
-        case 0: DNI_EL_LOOP(K, name##_elem, J, 0) break;                                   \
-        case 1: DNI_EL_LOOP(K, name##_elem, J, 1) break;                                   \
-        case 2: DNI_EL_LOOP(K, name##_elem, J, 2) break;                                   \
-        case 3: DNI_EL_LOOP(K, name##_elem, J, 3) break;                                   \
+        switch (J->dense ? 4 : J->mode) {                                                  \
+        case 0: DNI_EL_LOOP(K, name##_elem, J, 0, dni_dnel2_##K##_seed, 1) break;          \
+        case 1: DNI_EL_LOOP(K, name##_elem, J, 1, dni_dnel2_##K##_seed, 1) break;          \
+        case 2: DNI_EL_LOOP(K, name##_elem, J, 2, dni_dnel2_##K##_seed, 1) break;          \
+        case 3: DNI_EL_LOOP(K, name##_elem, J, 3, dni_dnel2_##K##_seed, 1) break;          \
+        case 4: DNI_EL_LOOP(K, name##_elem, J, J->mode, dnel2_##K##_var, 0) break;         \
         default: J->k = K;                                                                 \
         }                                                                                  \
     }
