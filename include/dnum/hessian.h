@@ -294,6 +294,10 @@ typedef struct dni_eljob {
     double fx;             /* the sum of the elements' values */
     int dense;             /* 1: variables seeded without structural zeros (the rerun) */
     int redo;              /* set by the loop: some entry it wrote was not finite */
+    size_t nrun;           /* runs of elements whose indices advance by a constant step
+                              (0: the indices are read element by element) */
+    const size_t *rstart;  /* nrun + 1: the first element of each run, then m */
+    const size_t *rstep;   /* nrun: the step of each run's indices (modulo 2^64) */
 } dni_eljob;
 
 /** An element function defined by DN_ELEMENT2 (pass it to the dn_*_el drivers). */
@@ -301,47 +305,62 @@ typedef void (*dn_element2)(dni_eljob *job);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_EL_INLINE static inline __attribute__((unused, always_inline))
+/* x for the loop's check, -0.0 (nothing) where x is a finite constant to the compiler */
+#define DNI_EL_VAR(x) (__builtin_constant_p(x) && (x) - (x) == 0.0 ? -0.0 : (x))
 #else
 #define DNI_EL_INLINE static inline
+#define DNI_EL_VAR(x) (x)
 #endif
 
 /* The loop of an element function F (on dnel2_K) in mode M, its variables made by SEED.
- * With CHK, the loop adds up the gradient and (modes 1-3) the Hessian diagonal of every
- * element and sets redo when the sum is not finite: the structural zeros that the seeding
- * lets every operation skip are the dense formulas' zeros only where the factors they
- * would multiply are finite (0 Inf is NaN), and a skipped product with an infinite or NaN
- * factor always leaves a non-finite entry there (a first-order factor or a gradient entry
- * in the gradient, a second-order factor on the diagonal, and every entry is carried to
- * the same place of every result computed from it); the driver then runs the loop again,
- * seeded densely. */
-#define DNI_EL_LOOP(K, F, J, M, SEED, CHK)                                                 \
+ * With RUNS, the indices of each run of elements are read once and then advanced by the
+ * run's step; otherwise they are read element by element. With CHK, the loop adds up the
+ * gradient and (modes 1-3) the Hessian diagonal of every element and sets redo when the
+ * sum is not finite: the structural zeros that the seeding lets every operation skip are
+ * the dense formulas' zeros only where the factors they would multiply are finite (0 Inf
+ * is NaN), and a skipped product with an infinite or NaN factor always leaves a
+ * non-finite entry there (a first-order factor or a gradient entry in the gradient, a
+ * second-order factor on the diagonal, and every entry is carried to the same place of
+ * every result computed from it); the driver then runs the loop again, seeded densely. */
+#define DNI_EL_LOOP(K, F, J, M, SEED, CHK, RUNS)                                           \
     {                                                                                      \
-        const unsigned *I = (J)->idx;                                                      \
         const double *x = (J)->x, *v = (J)->v;                                             \
         const uint32_t *pos = (J)->pos;                                                    \
         double *G = (J)->grad, *O = (J)->out, fx = 0.0, chk = 0.0;                         \
-        for (size_t e = 0; e < (J)->m; e++, I += K) {                                      \
-            dnel2_##K u[K];                                                                \
-            DNI_DNEL2_FOR(k, K) u[k] = SEED(x[I[k]], k);                                      \
-            dnel2_##K r = F(u, e, (J)->ctx);                                               \
-            fx += r.v;                                                                     \
-            if (CHK) {                                                                     \
-                double c = -0.0;                                                           \
-                DNI_DNEL2_FOR(k, K) c += r.g[k];                                              \
-                if ((M) != 0) DNI_DNEL2_FOR(k, K) c += r.h[DNEL2_AT(k, k)];                   \
-                chk += c;                                                                  \
-            }                                                                              \
-            if (G) DNI_DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                     \
-            if ((M) == 1) DNI_DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];                 \
-            if ((M) == 2) DNI_DNEL2_FOR(k, K) {                                               \
-                    double s = 0.0;                                                        \
-                    DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] *  \
-                                          v[I[l]];                                         \
-                    O[I[k]] += s;                                                          \
+        const size_t nrun = (RUNS) ? (J)->nrun : 1;                                        \
+        for (size_t q = 0; q < nrun; q++) {                                                \
+            size_t e = (RUNS) ? (J)->rstart[q] : 0;                                        \
+            const size_t e1 = (RUNS) ? (J)->rstart[q + 1] : (J)->m;                        \
+            const unsigned *I = (J)->idx + e * K;                                          \
+            const size_t step = (RUNS) ? (J)->rstep[q] : 0u;                               \
+            size_t b[K];                                                                   \
+            if (RUNS) DNI_DNEL2_FOR(k, K) b[k] = I[k];                                        \
+            for (; e < e1; e++) {                                                          \
+                if (!(RUNS)) DNI_DNEL2_FOR(k, K) b[k] = I[k];                                 \
+                dnel2_##K u[K];                                                            \
+                DNI_DNEL2_FOR(k, K) u[k] = SEED(x[b[k]], k);                                  \
+                dnel2_##K r = F(u, e, (J)->ctx);                                           \
+                fx += r.v;                                                                 \
+                if (CHK) {                                                                 \
+                    double c = -0.0;                                                       \
+                    DNI_DNEL2_FOR(k, K) c += DNI_EL_VAR(r.g[k]);                              \
+                    if ((M) != 0) DNI_DNEL2_FOR(k, K) c += DNI_EL_VAR(r.h[DNEL2_AT(k, k)]);   \
+                    chk += c;                                                              \
                 }                                                                          \
-            if ((M) == 3) {                                                                \
-                DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                           \
-                pos += DNEL2_TRI(K);                                                       \
+                if ((M) == 0 || G) DNI_DNEL2_FOR(k, K) G[b[k]] += r.g[k];                     \
+                if ((M) == 1) DNI_DNEL2_FOR(k, K) O[b[k]] += r.h[DNEL2_AT(k, k)];             \
+                if ((M) == 2) DNI_DNEL2_FOR(k, K) {                                           \
+                        double s = 0.0;                                                    \
+                        DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] * \
+                                              v[b[l]];                                     \
+                        O[b[k]] += s;                                                      \
+                    }                                                                      \
+                if ((M) == 3) {                                                            \
+                    DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                       \
+                    pos += DNEL2_TRI(K);                                                   \
+                }                                                                          \
+                if (RUNS) DNI_DNEL2_FOR(k, K) b[k] += step;                                   \
+                else I += K;                                                               \
             }                                                                              \
         }                                                                                  \
         (J)->fx = fx;                                                                      \
@@ -371,12 +390,16 @@ typedef void (*dn_element2)(dni_eljob *job);
     }                                                                                      \
     static DNI_OBJ_UNUSED void name(dni_eljob *J)                                          \
     {                                                                                      \
-        switch (J->dense ? 4 : J->mode) {                                                  \
-        case 0: DNI_EL_LOOP(K, name##_elem, J, 0, dni_dnel2_##K##_seed, 1) break;          \
-        case 1: DNI_EL_LOOP(K, name##_elem, J, 1, dni_dnel2_##K##_seed, 1) break;          \
-        case 2: DNI_EL_LOOP(K, name##_elem, J, 2, dni_dnel2_##K##_seed, 1) break;          \
-        case 3: DNI_EL_LOOP(K, name##_elem, J, 3, dni_dnel2_##K##_seed, 1) break;          \
-        case 4: DNI_EL_LOOP(K, name##_elem, J, J->mode, dnel2_##K##_var, 0) break;         \
+        switch (J->mode < 0 ? -1 : J->dense ? 8 : J->mode + (J->nrun ? 4 : 0)) {          \
+        case 0: DNI_EL_LOOP(K, name##_elem, J, 0, dni_dnel2_##K##_seed, 1, 0) break;       \
+        case 1: DNI_EL_LOOP(K, name##_elem, J, 1, dni_dnel2_##K##_seed, 1, 0) break;       \
+        case 2: DNI_EL_LOOP(K, name##_elem, J, 2, dni_dnel2_##K##_seed, 1, 0) break;       \
+        case 3: DNI_EL_LOOP(K, name##_elem, J, 3, dni_dnel2_##K##_seed, 1, 0) break;       \
+        case 4: DNI_EL_LOOP(K, name##_elem, J, 0, dni_dnel2_##K##_seed, 1, 1) break;       \
+        case 5: DNI_EL_LOOP(K, name##_elem, J, 1, dni_dnel2_##K##_seed, 1, 1) break;       \
+        case 6: DNI_EL_LOOP(K, name##_elem, J, 2, dni_dnel2_##K##_seed, 1, 1) break;       \
+        case 7: DNI_EL_LOOP(K, name##_elem, J, 3, dni_dnel2_##K##_seed, 1, 1) break;       \
+        case 8: DNI_EL_LOOP(K, name##_elem, J, J->mode, dnel2_##K##_var, 0, 0) break;      \
         default: J->k = K;                                                                 \
         }                                                                                  \
     }
