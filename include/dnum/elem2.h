@@ -79,6 +79,16 @@ extern "C" {
 #define DNI_EL_GBIT(i) (1u << (i))
 #define DNI_EL_HBIT(t) (1u << (4u + (t)))
 #define DNI_EL_ALLZ(K) (((1u << (K)) - 1u) | (((1u << DNEL2_TRI(K)) - 1u) << 4))
+/* An operand's structural zeros as the operations use them: only where the compiler knows
+ * them as constants (its code is then specialised and the skipped terms vanish); where
+ * they are known only at run time (after a branch of the body between numbers with
+ * different zeros), none: every term computed, as a branch per term would cost more than
+ * it saves and multiply the code the compiler has to optimise. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DNI_EL_NORM(a) ((a).dni_sz = __builtin_constant_p((a).dni_sz) ? (a).dni_sz : 0u)
+#else
+#define DNI_EL_NORM(a) ((a).dni_sz = 0u)
+#endif
 #define DNI_EL_TERM(z, x) ((z) ? -0.0 : (x))
 #define DNI_EL_SUBT(z, x) ((z) ? 0.0 : (x)) /* (subtracted: x - 0 is x) */
 
@@ -119,6 +129,7 @@ extern "C" {
     /** f(u) with f(u.v) = f0, f' = f1, f'' = f2 (a NaN f0 makes every derivative NaN). */ \
     DNI_DNEL2_DECL dnel2_##K dnel2_##K##_chain(dnel2_##K u, double f0, double f1, double f2)  \
     {                                                                                      \
+        DNI_EL_NORM(u);                                                                    \
         unsigned z = u.dni_sz & DNI_EL_ALLZ(K) & 15u;                                      \
         if (f0 != f0) f1 = f2 = f0;                                                        \
         DNI_DNEL2_TRI_FOR(K, i, j, t, unsigned z1 = DNI_EL_HZ(u, t);                          \
@@ -137,6 +148,7 @@ extern "C" {
                                               double fa, double fb, double faa,            \
                                               double fab, double fbb)                      \
     {                                                                                      \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
         unsigned zg = a.dni_sz & b.dni_sz & DNI_EL_ALLZ(K) & 15u, z = zg;                  \
         if (f0 != f0) fa = fb = faa = fab = fbb = f0;                                      \
         dnel2_##K r;                                                                       \
@@ -154,6 +166,7 @@ extern "C" {
     /* a + s b (s = 1 or -1) */                                                            \
     DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_addsub(dnel2_##K a, dnel2_##K b, double s)          \
     {                                                                                      \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
         a.v += s * b.v;                                                                    \
         DNI_DNEL2_FOR(i, K) if (!(DNI_EL_GZ(a, i) & DNI_EL_GZ(b, i)))                         \
             a.g[i] = DNI_EL_TERM(DNI_EL_GZ(a, i), a.g[i]) +                                \
@@ -167,6 +180,7 @@ extern "C" {
     /* c a (every entry scaled: -0 stays -0) */                                          \
     DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_scale(dnel2_##K a, double c)                         \
     {                                                                                      \
+        DNI_EL_NORM(a);                                                                    \
         a.v *= c;                                                                          \
         DNI_DNEL2_FOR(i, K) if (!DNI_EL_GZ(a, i)) a.g[i] *= c;                                \
         DNI_DNEL2_FOR(t, DNEL2_TRI(K)) if (!DNI_EL_HZ(a, t)) a.h[t] *= c;                     \
@@ -187,6 +201,7 @@ extern "C" {
     {                                                                                      \
         dnel2_##K r;                                                                       \
         unsigned z = 0;                                                                    \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
         r.v = a.v * b.v;                                                                   \
         DNI_DNEL2_TRI_FOR(K, i, j, t, unsigned z1 = DNI_EL_HZ(b, t), z2 = DNI_EL_HZ(a, t);    \
                        unsigned z3 = DNI_EL_GZ(a, i) | DNI_EL_GZ(b, j);                    \
@@ -211,6 +226,7 @@ extern "C" {
         double q = a.v / b.v, ib = 1.0 / b.v;                                              \
         dnel2_##K r;                                                                       \
         unsigned z = 0;                                                                    \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
         r.v = q;                                                                           \
         DNI_DNEL2_FOR(i, K) {                                                                 \
             unsigned z1 = DNI_EL_GZ(a, i), z2 = DNI_EL_GZ(b, i);                           \
@@ -266,6 +282,7 @@ extern "C" {
     DNI_DNEL2_DECL dnel2_##K dnel2_##K##_d_div(double c, dnel2_##K a)                         \
     {                                                                                      \
         dnel2_##K n = dnel2_##K##_const(c);                                                \
+        DNI_EL_NORM(a);                                                                    \
         n.dni_sz = a.dni_sz ? DNI_EL_ALLZ(K) : 0u;                                         \
         return dnel2_##K##_div(n, a);                                                      \
     }                                                                                      \
