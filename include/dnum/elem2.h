@@ -14,7 +14,9 @@
  * has zero entries, and an infinite derivative of a function times such a zero is NaN, as
  * in dnum_o2: at a pole or kink of a function of one variable (or of a constant, such as
  * sqrt(0) or abs(0) of constant data), entries of the other variables may be NaN, where
- * dlane2 and dsp2, which keep constants passive, may give finite ones.
+ * dlane2 and dsp2, which keep constants passive, may give finite ones. The member dni_sz
+ * is internal (the structural zeros of the drivers' fast path, see below): a number's
+ * members are read (a.v, a.g[k], a.h[t]), never written outside these functions.
  *
  * Index (K = 1, 2, 3, 4; T is dnel2_K, P its prefix dnel2_K_):
  *   layout      DNEL2_TRI(K)  entries of the triangle;  DNEL2_AT(i, j)  position of (i, j)

@@ -414,7 +414,9 @@ typedef void (*dn_element2)(dni_eljob *job);
  *  element's value f_e as a T, computed with the type-generic dnh_* names (dnh_mul,
  *  dnh_exp, dnh_const(T, c), dnh_value(a), ...), as in DN_OBJECTIVE2. Pass `name` to
  *  dn_grad_el, dn_hessdiag_el, dn_hessvec_el and dn_hessian_el with a dn_elements of
- *  the same K. The body is inlined into the driver loop for each of them.
+ *  the same K. The body is inlined into the drivers' loop of each mode, twice (two
+ *  elements per iteration), and into name_one (one element on dense numbers, out of
+ *  line), which DN_ELEMENT2 also defines; it may be evaluated more than once per element.
  *  Example (the chained Rosenbrock function, elements (x_i, x_i+1)):
  *    DN_ELEMENT2(rosen_el, 2, T, u, e, ctx,
  *        T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
