@@ -14,6 +14,9 @@ struct dn_elements {
     size_t nnz;            /* entries of the pattern */
     size_t *rowptr;        /* n + 1 */
     unsigned *col;         /* nnz */
+    size_t nrun;           /* runs of elements whose indices advance by a constant step, or 0 */
+    size_t *rstart;        /* nrun + 1: each run's first element, then m */
+    size_t *rstep;         /* nrun: each run's step (modulo 2^64) */
     const dn_allocator *al;
 };
 
@@ -40,6 +43,10 @@ void dn_elements_free(dn_elements *E)
     el_free(al, E->pos, T, sizeof *E->pos);
     el_free(al, E->rowptr, (size_t)E->n + 1, sizeof *E->rowptr);
     el_free(al, E->col, E->nnz, sizeof *E->col);
+    if (E->nrun) {
+        el_free(al, E->rstart, E->nrun + 1, sizeof *E->rstart);
+        el_free(al, E->rstep, E->nrun, sizeof *E->rstep);
+    }
     el_free(al, E, 1, sizeof *E);
 }
 
@@ -47,7 +54,50 @@ size_t dn_elements_bytes(const dn_elements *E)
 {
     if (E == NULL) return 0;
     return sizeof *E + E->m * E->k * sizeof *E->idx + E->m * DNEL2_TRI(E->k) * sizeof *E->pos +
-           ((size_t)E->n + 1) * sizeof *E->rowptr + E->nnz * sizeof *E->col;
+           ((size_t)E->n + 1) * sizeof *E->rowptr + E->nnz * sizeof *E->col +
+           (E->nrun ? (E->nrun + 1) * sizeof *E->rstart + E->nrun * sizeof *E->rstep : 0);
+}
+
+/* The length of the run of elements starting at e: the longest e .. e + len - 1 whose K
+ * indices all advance by the same step *step (modulo 2^64) from one element to the next. */
+static size_t run_len(const unsigned *idx, unsigned K, size_t m, size_t e, size_t *step)
+{
+    const unsigned *I = idx + e * K;
+    size_t len = 1;
+    *step = 0;
+    if (e + 1 < m) *step = (size_t)I[K] - I[0];
+    for (; e + len < m; len++, I += K)
+        for (unsigned k = 0; k < K; k++)
+            if ((size_t)I[K + k] - I[k] != *step) return len;
+    return len;
+}
+
+/* The runs of the structure, when they save reading the indices: kept only where the
+ * runs are on average at least 8 elements long (the loop then reads the indices once per
+ * run); otherwise nrun stays 0. 0 or DN_ENOMEM. */
+static int build_runs(dn_elements *E)
+{
+    const unsigned K = E->k;
+    const size_t m = E->m;
+    size_t nrun = 0, step;
+    for (size_t e = 0; e < m; nrun++) e += run_len(E->idx, K, m, e, &step);
+    if (nrun == 0 || nrun > m / 8) return DN_OK;
+    E->rstart = el_alloc(E->al, nrun + 1, sizeof *E->rstart);
+    E->rstep = el_alloc(E->al, nrun, sizeof *E->rstep);
+    if (!E->rstart || !E->rstep) {
+        el_free(E->al, E->rstart, nrun + 1, sizeof *E->rstart);
+        el_free(E->al, E->rstep, nrun, sizeof *E->rstep);
+        E->rstart = NULL, E->rstep = NULL;
+        return DN_ENOMEM;
+    }
+    size_t q = 0, e = 0;
+    for (; e < m; q++) {
+        E->rstart[q] = e;
+        e += run_len(E->idx, K, m, e, &E->rstep[q]);
+    }
+    E->rstart[q] = m;
+    E->nrun = nrun;
+    return DN_OK;
 }
 
 /* The pattern: every element's triangle entry (row = the larger index) is a triplet
@@ -156,7 +206,7 @@ int (dn_elements_new_ex)(dn_elements **E, unsigned n, unsigned K, size_t m,
     S->n = n, S->k = K, S->m = m, S->al = al;
     S->idx = el_alloc(al, m * K, sizeof *S->idx);
     if (S->idx && m) memcpy(S->idx, idx, m * K * sizeof *idx);
-    if (!S->idx || build_pattern(S)) {
+    if (!S->idx || build_pattern(S) || build_runs(S)) {
         dn_elements_free(S);
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     }
@@ -188,16 +238,25 @@ static int job_init(dni_eljob *J, int mode, const char *fn, dn_element2 f, void 
                         "%s: argument %u: f is an element of K = %u variables, E (argument "
                         "%u) has K = %u", fn, fpos, J->k, epos, E->k);
     J->mode = mode, J->m = E->m, J->idx = E->idx, J->pos = E->pos, J->x = x, J->ctx = ctx;
+    J->nrun = E->nrun, J->rstart = E->rstart, J->rstep = E->rstep;
     return DN_OK;
 }
 
-/* Zeroes out (nout entries), runs f with the gradient grad (zeroed by the caller), writes fx. */
-static int run(dni_eljob *J, dn_element2 f, double *fx, double *grad, double *out,
+/* Zeroes grad (n entries) and out (nout), runs f, writes fx. The first run seeds the
+ * variables with their structural zeros; when an entry it wrote was not finite, where the
+ * skipped zeros might have been NaN (0 Inf), the outputs are cleared and f runs again with
+ * every entry computed, so the results are those of the dense formulas in every case. */
+static int run(dni_eljob *J, dn_element2 f, double *fx, double *grad, size_t n, double *out,
                size_t nout, dn_errinfo *err)
 {
     J->grad = grad, J->out = out;
-    if (out) memset(out, 0, nout * sizeof *out);
-    f(J);
+    for (int pass = 0; pass < 2; pass++) {
+        if (grad) memset(grad, 0, n * sizeof *grad);
+        if (out) memset(out, 0, nout * sizeof *out);
+        J->dense = pass, J->redo = 0;
+        f(J);
+        if (!J->redo) break;
+    }
     if (fx) *fx = J->fx;
     return dni_ok(err);
 }
@@ -211,8 +270,7 @@ static int dense_el(int mode, const char *fn, double *fx, double *grad, double *
     int st = job_init(&J, mode, fn, f, ctx, x, E, fpos, epos, err);
     if (st) return st;
     J.v = v;
-    if (grad) memset(grad, 0, E->n * sizeof *grad);
-    return run(&J, f, fx, grad, out, out ? E->n : 0, err);
+    return run(&J, f, fx, grad, E->n, out, out ? E->n : 0, err);
 }
 
 int (dn_grad_el_ex)(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
@@ -292,8 +350,7 @@ int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element2 f, vo
         H->n = E->n, H->nnz = nnz, H->rowptr = rowptr, H->col = col, H->val = val;
         H->cap = cap;
     }
-    if (grad) memset(grad, 0, E->n * sizeof *grad);
-    return run(&J, f, fx, grad, H->val, nnz, err);
+    return run(&J, f, fx, grad, E->n, H->val, nnz, err);
 }
 
 int (dn_hessian_el)(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,

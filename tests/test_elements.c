@@ -6,7 +6,8 @@
  * ctx); the NaN and zero rules of the numbers; signed zeros and extreme scales. The same
  * program: random structures (test_elements_random.c), bad arguments and error details
  * (test_elements_errors.c), allocation failures and pattern reuse
- * (test_elements_alloc.c); shared helpers in elements_util.c. */
+ * (test_elements_alloc.c), the drivers' fast paths against the dense formulas
+ * (test_elements_fast.c); shared helpers in elements_util.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -15,6 +15,10 @@
  * disjoint ones (equal) */
 static const unsigned al_idx_overlap[12] = {0, 3, 5, 1, 3, 5, 0, 4, 2, 1, 0, 3};
 static const unsigned al_idx_disjoint[6] = {0, 1, 2, 3, 4, 5};
+/* a chain of 19 elements (x_i, x_i+1): one run, whose start and step are stored */
+static const unsigned al_idx_chain[38] = {0,  1,  1,  2,  2,  3,  3,  4,  4,  5,  5,  6,  6,
+                                          7,  7,  8,  8,  9,  9,  10, 10, 11, 11, 12, 12, 13,
+                                          13, 14, 14, 15, 15, 16, 16, 17, 17, 18, 18, 19};
 
 Test(elements, new_allocation_failures)
 {
@@ -23,7 +27,7 @@ Test(elements, new_allocation_failures)
         size_t m;
         const unsigned *idx;
     } cases[] = {{6, 3, 4, al_idx_overlap}, {6, 2, 3, al_idx_disjoint}, {7, 4, 3, al_idx_overlap},
-                 {6, 1, 6, al_idx_disjoint}, {4, 2, 0, NULL}};
+                 {6, 1, 6, al_idx_disjoint}, {4, 2, 0, NULL}, {20, 2, 19, al_idx_chain}};
     for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
         counting c;
         counting_init(&c);

@@ -14,7 +14,9 @@
  * has zero entries, and an infinite derivative of a function times such a zero is NaN, as
  * in dnum_o2: at a pole or kink of a function of one variable (or of a constant, such as
  * sqrt(0) or abs(0) of constant data), entries of the other variables may be NaN, where
- * dlane2 and dsp2, which keep constants passive, may give finite ones.
+ * dlane2 and dsp2, which keep constants passive, may give finite ones. The member dni_sz
+ * is internal (the structural zeros of the drivers' fast path, see below): a number's
+ * members are read (a.v, a.g[k], a.h[t]), never written outside these functions.
  *
  * Index (K = 1, 2, 3, 4; T is dnel2_K, P its prefix dnel2_K_):
  *   layout      DNEL2_TRI(K)  entries of the triangle;  DNEL2_AT(i, j)  position of (i, j)
@@ -65,11 +67,40 @@ extern "C" {
 #define DNI_DNEL2_TRI_FOR(K, i, j, t, ...)                                                    \
     DNI_DNEL2_FOR(i, K) DNI_DNEL2_FOR(j, i + 1) { unsigned t = DNEL2_AT(i, j); __VA_ARGS__ }
 
+/* Structural zeros (the member dni_sz; the element drivers' fast path). Bit i stands for
+ * g[i], bit 4 + t for h[t]: a set bit says that the entry is zero by construction, for
+ * every value of the variables (a variable the number does not depend on, a second
+ * derivative of a linear expression). The drivers seed their variables with them
+ * (dni_dnel2_K_seed); every function carries them to its result and skips the terms of a
+ * sum that are such zeros (adding -0.0 or subtracting 0.0 instead, which changes no sum,
+ * and the compiler drops). Numbers made by
+ * _const, _var or zero initialisation have none (0: every entry computed), so that a body
+ * without seeded variables computes exactly the dense formulas, NaN rules included. */
+#define DNI_EL_GZ(a, i) (((a).dni_sz >> (i)) & 1u)
+#define DNI_EL_HZ(a, t) (((a).dni_sz >> (4u + (t))) & 1u)
+#define DNI_EL_GBIT(i) (1u << (i))
+#define DNI_EL_HBIT(t) (1u << (4u + (t)))
+#define DNI_EL_ALLZ(K) (((1u << (K)) - 1u) | (((1u << DNEL2_TRI(K)) - 1u) << 4))
+/* An operand's structural zeros as the operations use them: only where the compiler knows
+ * them as constants (its code is then specialised and the skipped terms vanish); where
+ * they are known only at run time (after a branch of the body between numbers with
+ * different zeros), none: every term computed, as a branch per term would cost more than
+ * it saves and multiply the code the compiler has to optimise. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DNI_EL_NORM(a) ((a).dni_sz = __builtin_constant_p((a).dni_sz) ? (a).dni_sz : 0u)
+#else
+#define DNI_EL_NORM(a) ((a).dni_sz = 0u)
+#endif
+#define DNI_EL_TERM(z, x) ((z) ? -0.0 : (x))
+#define DNI_EL_SUBT(z, x) ((z) ? 0.0 : (x)) /* (subtracted: x - 0 is x) */
+
 /* The type and its core: construction, the chain rules and the arithmetic. */
 #define DNI_DNEL2_CORE(K)                                                                     \
-    /** A dense order-2 number in K variables (see the header comment). */               \
+    /** A dense order-2 number in K variables (see the header comment). dni_sz: internal  \
+     *  (structural zeros, set by the functions only). */                                 \
     typedef struct dnel2_##K {                                                             \
         double v, g[K], h[DNEL2_TRI(K)];                                                   \
+        unsigned dni_sz;                                                                   \
     } dnel2_##K;                                                                           \
     /** A constant c. */                                                                   \
     DNI_DNEL2_DECL dnel2_##K dnel2_##K##_const(double c)                                      \
@@ -78,6 +109,7 @@ extern "C" {
         r.v = c;                                                                           \
         DNI_DNEL2_FOR(i, K) r.g[i] = 0.0;                                                     \
         DNI_DNEL2_FOR(t, DNEL2_TRI(K)) r.h[t] = 0.0;                                          \
+        r.dni_sz = 0;                                                                      \
         return r;                                                                          \
     }                                                                                      \
     /** The variable u_k with value x (gradient e_k, Hessian 0); k >= K gives a constant. */ \
@@ -87,46 +119,73 @@ extern "C" {
         DNI_DNEL2_FOR(i, K) r.g[i] = i == k ? 1.0 : 0.0;                                      \
         return r;                                                                          \
     }                                                                                      \
+    /* the variable u_k (k < K) with its structural zeros (the drivers' seeding) */        \
+    DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_seed(double x, unsigned k)                       \
+    {                                                                                      \
+        dnel2_##K r = dnel2_##K##_var(x, k);                                               \
+        r.dni_sz = DNI_EL_ALLZ(K) & ~DNI_EL_GBIT(k);                                       \
+        return r;                                                                          \
+    }                                                                                      \
     /** The value of a. */                                                                 \
     DNI_DNEL2_DECL double dnel2_##K##_value(dnel2_##K a) { return a.v; }                      \
     /** f(u) with f(u.v) = f0, f' = f1, f'' = f2 (a NaN f0 makes every derivative NaN). */ \
     DNI_DNEL2_DECL dnel2_##K dnel2_##K##_chain(dnel2_##K u, double f0, double f1, double f2)  \
     {                                                                                      \
+        DNI_EL_NORM(u);                                                                    \
+        unsigned z = u.dni_sz & DNI_EL_ALLZ(K) & 15u;                                      \
         if (f0 != f0) f1 = f2 = f0;                                                        \
-        DNI_DNEL2_TRI_FOR(K, i, j, t, u.h[t] = f1 * u.h[t] + f2 * u.g[i] * u.g[j];)           \
-        DNI_DNEL2_FOR(i, K) u.g[i] *= f1;                                                     \
+        DNI_DNEL2_TRI_FOR(K, i, j, t, unsigned z1 = DNI_EL_HZ(u, t);                          \
+                       unsigned z2 = DNI_EL_GZ(u, i) | DNI_EL_GZ(u, j);                    \
+                       if (z1 & z2) u.h[t] = 0.0, z |= DNI_EL_HBIT(t);                     \
+                       else u.h[t] = DNI_EL_TERM(z1, f1 * u.h[t]) +                        \
+                                     DNI_EL_TERM(z2, f2 * u.g[i] * u.g[j]);)               \
+        DNI_DNEL2_FOR(i, K) if (!DNI_EL_GZ(u, i)) u.g[i] *= f1;                               \
         u.v = f0;                                                                          \
+        u.dni_sz = z;                                                                      \
         return u;                                                                          \
     }                                                                                      \
-    /* f(a, b) with partials fa, fb, faa, fab, fbb (a NaN f0: every derivative NaN) */     \
+    /* f(a, b) with partials fa, fb, faa, fab, fbb (a NaN f0: every derivative NaN); an     \
+     * entry is skipped only where it is a structural zero of the result */                \
     DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_chain2(dnel2_##K a, dnel2_##K b, double f0,         \
                                               double fa, double fb, double faa,            \
                                               double fab, double fbb)                      \
     {                                                                                      \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
+        unsigned zg = a.dni_sz & b.dni_sz & DNI_EL_ALLZ(K) & 15u, z = zg;                  \
         if (f0 != f0) fa = fb = faa = fab = fbb = f0;                                      \
         dnel2_##K r;                                                                       \
         r.v = f0;                                                                          \
         DNI_DNEL2_TRI_FOR(K, i, j, t,                                                         \
-                       r.h[t] = fa * a.h[t] + fb * b.h[t] + faa * a.g[i] * a.g[j] +        \
+                       if (DNI_EL_HZ(a, t) & DNI_EL_HZ(b, t) & ((zg >> i) | (zg >> j)))    \
+                           r.h[t] = 0.0, z |= DNI_EL_HBIT(t);                              \
+                       else r.h[t] = fa * a.h[t] + fb * b.h[t] + faa * a.g[i] * a.g[j] +   \
                                 fab * (a.g[i] * b.g[j] + b.g[i] * a.g[j]) +                \
                                 fbb * b.g[i] * b.g[j];)                                    \
-        DNI_DNEL2_FOR(i, K) r.g[i] = fa * a.g[i] + fb * b.g[i];                               \
+        DNI_DNEL2_FOR(i, K) r.g[i] = (zg >> i & 1u) ? 0.0 : fa * a.g[i] + fb * b.g[i];        \
+        r.dni_sz = z;                                                                      \
         return r;                                                                          \
     }                                                                                      \
     /* a + s b (s = 1 or -1) */                                                            \
     DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_addsub(dnel2_##K a, dnel2_##K b, double s)          \
     {                                                                                      \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
         a.v += s * b.v;                                                                    \
-        DNI_DNEL2_FOR(i, K) a.g[i] += s * b.g[i];                                             \
-        DNI_DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] += s * b.h[t];                                  \
+        DNI_DNEL2_FOR(i, K) if (!(DNI_EL_GZ(a, i) & DNI_EL_GZ(b, i)))                         \
+            a.g[i] = DNI_EL_TERM(DNI_EL_GZ(a, i), a.g[i]) +                                \
+                     DNI_EL_TERM(DNI_EL_GZ(b, i), s * b.g[i]);                             \
+        DNI_DNEL2_FOR(t, DNEL2_TRI(K)) if (!(DNI_EL_HZ(a, t) & DNI_EL_HZ(b, t)))              \
+            a.h[t] = DNI_EL_TERM(DNI_EL_HZ(a, t), a.h[t]) +                                \
+                     DNI_EL_TERM(DNI_EL_HZ(b, t), s * b.h[t]);                             \
+        a.dni_sz &= b.dni_sz;                                                              \
         return a;                                                                          \
     }                                                                                      \
     /* c a (every entry scaled: -0 stays -0) */                                          \
     DNI_DNEL2_DECL dnel2_##K dni_dnel2_##K##_scale(dnel2_##K a, double c)                         \
     {                                                                                      \
+        DNI_EL_NORM(a);                                                                    \
         a.v *= c;                                                                          \
-        DNI_DNEL2_FOR(i, K) a.g[i] *= c;                                                      \
-        DNI_DNEL2_FOR(t, DNEL2_TRI(K)) a.h[t] *= c;                                           \
+        DNI_DNEL2_FOR(i, K) if (!DNI_EL_GZ(a, i)) a.g[i] *= c;                                \
+        DNI_DNEL2_FOR(t, DNEL2_TRI(K)) if (!DNI_EL_HZ(a, t)) a.h[t] *= c;                     \
         return a;                                                                          \
     }                                                                                      \
     /** a + b. */                                                                          \
@@ -143,11 +202,23 @@ extern "C" {
     DNI_DNEL2_DECL dnel2_##K dnel2_##K##_mul(dnel2_##K a, dnel2_##K b)                        \
     {                                                                                      \
         dnel2_##K r;                                                                       \
+        unsigned z = 0;                                                                    \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
         r.v = a.v * b.v;                                                                   \
-        DNI_DNEL2_TRI_FOR(K, i, j, t,                                                         \
-                       r.h[t] = a.v * b.h[t] + b.v * a.h[t] + a.g[i] * b.g[j] +            \
-                                b.g[i] * a.g[j];)                                          \
-        DNI_DNEL2_FOR(i, K) r.g[i] = a.v * b.g[i] + b.v * a.g[i];                             \
+        DNI_DNEL2_TRI_FOR(K, i, j, t, unsigned z1 = DNI_EL_HZ(b, t), z2 = DNI_EL_HZ(a, t);    \
+                       unsigned z3 = DNI_EL_GZ(a, i) | DNI_EL_GZ(b, j);                    \
+                       unsigned z4 = DNI_EL_GZ(b, i) | DNI_EL_GZ(a, j);                    \
+                       if (z1 & z2 & z3 & z4) r.h[t] = 0.0, z |= DNI_EL_HBIT(t);           \
+                       else r.h[t] = DNI_EL_TERM(z1, a.v * b.h[t]) +                       \
+                                     DNI_EL_TERM(z2, b.v * a.h[t]) +                       \
+                                     DNI_EL_TERM(z3, a.g[i] * b.g[j]) +                    \
+                                     DNI_EL_TERM(z4, b.g[i] * a.g[j]);)                    \
+        DNI_DNEL2_FOR(i, K) {                                                                 \
+            unsigned z1 = DNI_EL_GZ(b, i), z2 = DNI_EL_GZ(a, i);                           \
+            if (z1 & z2) r.g[i] = 0.0, z |= DNI_EL_GBIT(i);                                \
+            else r.g[i] = DNI_EL_TERM(z1, a.v * b.g[i]) + DNI_EL_TERM(z2, b.v * a.g[i]);   \
+        }                                                                                  \
+        r.dni_sz = z;                                                                      \
         return r;                                                                          \
     }                                                                                      \
     /** a / b (b = 0: Inf/NaN as IEEE): q = a/b, q_i = (a_i - q b_i) / b, q_ij = (a_ij -  \
@@ -156,11 +227,23 @@ extern "C" {
     {                                                                                      \
         double q = a.v / b.v, ib = 1.0 / b.v;                                              \
         dnel2_##K r;                                                                       \
+        unsigned z = 0;                                                                    \
+        DNI_EL_NORM(a), DNI_EL_NORM(b);                                                    \
         r.v = q;                                                                           \
-        DNI_DNEL2_FOR(i, K) r.g[i] = (a.g[i] - q * b.g[i]) * ib;                              \
-        DNI_DNEL2_TRI_FOR(K, i, j, t,                                                         \
-                       r.h[t] = (a.h[t] - r.g[i] * b.g[j] - r.g[j] * b.g[i] - q * b.h[t]) * \
-                                ib;)                                                       \
+        DNI_DNEL2_FOR(i, K) {                                                                 \
+            unsigned z1 = DNI_EL_GZ(a, i), z2 = DNI_EL_GZ(b, i);                           \
+            if (z1 & z2) r.g[i] = 0.0, z |= DNI_EL_GBIT(i);                                \
+            else r.g[i] = (DNI_EL_TERM(z1, a.g[i]) - DNI_EL_SUBT(z2, q * b.g[i])) * ib;   \
+        }                                                                                  \
+        DNI_DNEL2_TRI_FOR(K, i, j, t, unsigned z1 = DNI_EL_HZ(a, t), z4 = DNI_EL_HZ(b, t);    \
+                       unsigned z2 = (z >> i | DNI_EL_GZ(b, j)) & 1u;                      \
+                       unsigned z3 = (z >> j | DNI_EL_GZ(b, i)) & 1u;                      \
+                       if (z1 & z2 & z3 & z4) r.h[t] = 0.0, z |= DNI_EL_HBIT(t);           \
+                       else r.h[t] = (DNI_EL_TERM(z1, a.h[t]) -                            \
+                                      DNI_EL_SUBT(z2, r.g[i] * b.g[j]) -                   \
+                                      DNI_EL_SUBT(z3, r.g[j] * b.g[i]) -                   \
+                                      DNI_EL_SUBT(z4, q * b.h[t])) * ib;)                  \
+        r.dni_sz = z;                                                                      \
         return r;                                                                          \
     }                                                                                      \
     /** -a. */                                                                             \
@@ -196,10 +279,14 @@ extern "C" {
         r.v = c - a.v;                                                                     \
         return r;                                                                          \
     }                                                                                      \
-    /** c / a (as a / b with a constant numerator). */                                  \
+    /** c / a (as a / b with a constant numerator; with a's structural zeros, the         \
+     *  numerator's entries are structural zeros too). */                                 \
     DNI_DNEL2_DECL dnel2_##K dnel2_##K##_d_div(double c, dnel2_##K a)                         \
     {                                                                                      \
-        return dnel2_##K##_div(dnel2_##K##_const(c), a);                                   \
+        dnel2_##K n = dnel2_##K##_const(c);                                                \
+        DNI_EL_NORM(a);                                                                    \
+        n.dni_sz = a.dni_sz ? DNI_EL_ALLZ(K) : 0u;                                         \
+        return dnel2_##K##_div(n, a);                                                      \
     }                                                                                      \
     /** h(u) with h(x, k, ctx) the k-th derivative of h (called for k = 0, 1, 2). */       \
     DNI_DNEL2_DECL dnel2_##K dnel2_##K##_apply(dnel2_##K u, dn_deriv_fn h, void *ctx)         \

@@ -292,6 +292,12 @@ typedef struct dni_eljob {
     double *grad, *out;    /* gradient (or NULL); diagonal, H v, or the pattern's values */
     void *ctx;             /* the caller's */
     double fx;             /* the sum of the elements' values */
+    int dense;             /* 1: variables seeded without structural zeros (the rerun) */
+    int redo;              /* set by the loop: some entry it wrote was not finite */
+    size_t nrun;           /* runs of elements whose indices advance by a constant step
+                              (0: the indices are read element by element) */
+    const size_t *rstart;  /* nrun + 1: the first element of each run, then m */
+    const size_t *rstep;   /* nrun: the step of each run's indices (modulo 2^64) */
 } dni_eljob;
 
 /** An element function defined by DN_ELEMENT2 (pass it to the dn_*_el drivers). */
@@ -299,36 +305,107 @@ typedef void (*dn_element2)(dni_eljob *job);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_EL_INLINE static inline __attribute__((unused, always_inline))
+/* x for the loop's check, -0.0 (nothing) where x is a finite constant to the compiler */
+#define DNI_EL_VAR(x) (__builtin_constant_p(x) && (x) - (x) == 0.0 ? -0.0 : (x))
 #else
 #define DNI_EL_INLINE static inline
+#define DNI_EL_VAR(x) (x)
 #endif
 
-/* The loop of an element function F (on dnel2_K) in mode M (a constant). */
-#define DNI_EL_LOOP(K, F, J, M)                                                            \
+/* One element's result r, its indices b, added to the outputs of mode M (fx, the check
+ * sum chk, the gradient G, the diagonal, H v or the pattern's values O at pos). */
+#define DNI_EL_PUT(K, r, b, M)                                                             \
     {                                                                                      \
-        const unsigned *I = (J)->idx;                                                      \
+        double c = -0.0;                                                                   \
+        fx += r.v;                                                                         \
+        DNI_DNEL2_FOR(k, K) c += DNI_EL_VAR(r.g[k]);                                          \
+        if ((M) != 0) DNI_DNEL2_FOR(k, K) c += DNI_EL_VAR(r.h[DNEL2_AT(k, k)]);               \
+        chk += c;                                                                          \
+        if ((M) == 0 || G) DNI_DNEL2_FOR(k, K) G[b[k]] += r.g[k];                             \
+        if ((M) == 1) DNI_DNEL2_FOR(k, K) O[b[k]] += r.h[DNEL2_AT(k, k)];                     \
+        if ((M) == 2) DNI_DNEL2_FOR(k, K) {                                                   \
+                double s = 0.0;                                                            \
+                DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] * v[b[l]]; \
+                O[b[k]] += s;                                                              \
+            }                                                                              \
+        if ((M) == 3) {                                                                    \
+            DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                               \
+            pos += DNEL2_TRI(K);                                                           \
+        }                                                                                  \
+    }
+
+/* The loop of an element function F (on dnel2_K) in mode M (a constant). The variables
+ * are seeded with their structural zeros (dni_dnel2_K_seed), so that every operation of
+ * the inlined body skips the products with them. The loop adds up the gradient and (modes
+ * 1-3) the Hessian diagonal of every element and sets redo when the sum is not finite:
+ * the skipped products are the dense formulas' zeros only where their other factor is
+ * finite (0 Inf is NaN), and a skipped product with an infinite or NaN factor always
+ * leaves a non-finite entry there (a first-order factor or a gradient entry in the
+ * gradient, a second-order factor on the diagonal, and every entry is carried to the same
+ * place of every result computed from it); the driver then runs again densely (mode 4).
+ * Two elements are evaluated per iteration and then added in their order, so that the
+ * latencies of the one overlap the work of the other (a square root and two divisions
+ * one after the other per W6 cell); the odd element of a run is evaluated by ONE (dense,
+ * out of line: its results are the same). With runs (J->nrun > 0) the indices of each
+ * run of elements are read once and advanced by its step; otherwise element by element. */
+#define DNI_EL_LOOP(K, F, ONE, J, M)                                                       \
+    {                                                                                      \
         const double *x = (J)->x, *v = (J)->v;                                             \
         const uint32_t *pos = (J)->pos;                                                    \
-        double *G = (J)->grad, *O = (J)->out, fx = 0.0;                                    \
-        for (size_t e = 0; e < (J)->m; e++, I += K) {                                      \
-            dnel2_##K u[K];                                                                \
-            DNI_DNEL2_FOR(k, K) u[k] = dnel2_##K##_var(x[I[k]], k);                           \
-            dnel2_##K r = F(u, e, (J)->ctx);                                               \
-            fx += r.v;                                                                     \
-            if (G) DNI_DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                     \
-            if ((M) == 1) DNI_DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];                 \
-            if ((M) == 2) DNI_DNEL2_FOR(k, K) {                                               \
-                    double s = 0.0;                                                        \
-                    DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] *  \
-                                          v[I[l]];                                         \
-                    O[I[k]] += s;                                                          \
-                }                                                                          \
-            if ((M) == 3) {                                                                \
-                DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                           \
-                pos += DNEL2_TRI(K);                                                       \
+        double *G = (J)->grad, *O = (J)->out, fx = 0.0, chk = 0.0;                         \
+        const int runs = (J)->nrun != 0;                                                   \
+        const size_t nrun = runs ? (J)->nrun : 1;                                          \
+        for (size_t q = 0; q < nrun; q++) {                                                \
+            size_t e = runs ? (J)->rstart[q] : 0;                                          \
+            const size_t e1 = runs ? (J)->rstart[q + 1] : (J)->m;                          \
+            const unsigned *I = (J)->idx + e * K;                                          \
+            const size_t step = runs ? (J)->rstep[q] : 0u;                                 \
+            size_t b[K] = {0}, b2[K];                                                      \
+            if (runs) DNI_DNEL2_FOR(k, K) b[k] = I[k];                                        \
+            for (; e + 1 < e1; e += 2) {                                                   \
+                dnel2_##K u[K], w[K];                                                      \
+                if (!runs) DNI_DNEL2_FOR(k, K) b[k] = I[k];                                   \
+                DNI_DNEL2_FOR(k, K) b2[k] = runs ? b[k] + step : I[K + k];                    \
+                DNI_DNEL2_FOR(k, K) u[k] = dni_dnel2_##K##_seed(x[b[k]], k);                  \
+                DNI_DNEL2_FOR(k, K) w[k] = dni_dnel2_##K##_seed(x[b2[k]], k);                 \
+                dnel2_##K r = F(u, e, (J)->ctx), r2 = F(w, e + 1, (J)->ctx);               \
+                DNI_EL_PUT(K, r, b, M)                                                     \
+                DNI_EL_PUT(K, r2, b2, M)                                                   \
+                if (runs) DNI_DNEL2_FOR(k, K) b[k] = b2[k] + step;                            \
+                else I += 2 * K;                                                           \
+            }                                                                              \
+            if (e < e1) {                                                                  \
+                fx += ONE(J, e);                                                           \
+                if ((M) == 3) pos += DNEL2_TRI(K);                                         \
             }                                                                              \
         }                                                                                  \
         (J)->fx = fx;                                                                      \
+        (J)->redo = !(chk - chk == 0.0);                                                   \
+    }
+
+/* Element e of F on dense numbers (dnel2_K_var: every entry computed) added to the
+ * outputs of the job's mode; returns its value (the odd elements of the loop, and every
+ * element of the driver's dense run). */
+#define DNI_EL_ONE(K, F, J, e)                                                             \
+    {                                                                                      \
+        const unsigned *I = (J)->idx + (e) * K;                                            \
+        const double *x = (J)->x, *v = (J)->v;                                             \
+        double *G = (J)->grad, *O = (J)->out;                                              \
+        dnel2_##K u[K];                                                                    \
+        DNI_DNEL2_FOR(k, K) u[k] = dnel2_##K##_var(x[I[k]], k);                               \
+        dnel2_##K r = F(u, e, (J)->ctx);                                                   \
+        if (G) DNI_DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                         \
+        if ((J)->mode == 1) DNI_DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];               \
+        if ((J)->mode == 2) DNI_DNEL2_FOR(k, K) {                                             \
+                double s = 0.0;                                                            \
+                DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] * v[I[l]]; \
+                O[I[k]] += s;                                                              \
+            }                                                                              \
+        if ((J)->mode == 3) {                                                              \
+            const uint32_t *pos = (J)->pos + (e) * DNEL2_TRI(K);                           \
+            DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                               \
+        }                                                                                  \
+        return r.v;                                                                        \
     }
 
 /** Defines the element function `name` (a dn_element2) of K variables (1..4, a literal)
@@ -337,7 +414,9 @@ typedef void (*dn_element2)(dni_eljob *job);
  *  element's value f_e as a T, computed with the type-generic dnh_* names (dnh_mul,
  *  dnh_exp, dnh_const(T, c), dnh_value(a), ...), as in DN_OBJECTIVE2. Pass `name` to
  *  dn_grad_el, dn_hessdiag_el, dn_hessvec_el and dn_hessian_el with a dn_elements of
- *  the same K. The body is inlined into the driver loop for each of them.
+ *  the same K. The body is inlined into the drivers' loop of each mode, twice (two
+ *  elements per iteration), and into name_one (one element on dense numbers, out of
+ *  line), which DN_ELEMENT2 also defines; it may be evaluated more than once per element.
  *  Example (the chained Rosenbrock function, elements (x_i, x_i+1)):
  *    DN_ELEMENT2(rosen_el, 2, T, u, e, ctx,
  *        T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
@@ -352,13 +431,21 @@ typedef void (*dn_element2)(dni_eljob *job);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
+    static DNI_OBJ_APART double name##_one(dni_eljob *J, size_t e)                          \
+    DNI_EL_ONE(K, name##_elem, J, e)                                                       \
     static DNI_OBJ_UNUSED void name(dni_eljob *J)                                          \
     {                                                                                      \
-        switch (J->mode) {                                                                 \
-        case 0: DNI_EL_LOOP(K, name##_elem, J, 0) break;                                   \
-        case 1: DNI_EL_LOOP(K, name##_elem, J, 1) break;                                   \
-        case 2: DNI_EL_LOOP(K, name##_elem, J, 2) break;                                   \
-        case 3: DNI_EL_LOOP(K, name##_elem, J, 3) break;                                   \
+        switch (J->mode < 0 ? -1 : J->dense ? 4 : J->mode) {                               \
+        case 0: DNI_EL_LOOP(K, name##_elem, name##_one, J, 0) break;                       \
+        case 1: DNI_EL_LOOP(K, name##_elem, name##_one, J, 1) break;                       \
+        case 2: DNI_EL_LOOP(K, name##_elem, name##_one, J, 2) break;                       \
+        case 3: DNI_EL_LOOP(K, name##_elem, name##_one, J, 3) break;                       \
+        case 4: {                                                                          \
+            double fx = 0.0;                                                               \
+            for (size_t e = 0; e < J->m; e++) fx += name##_one(J, e);                      \
+            J->fx = fx;                                                                    \
+            break;                                                                         \
+        }                                                                                  \
         default: J->k = K;                                                                 \
         }                                                                                  \
     }
