@@ -64,6 +64,13 @@ static void arg(double *d, unsigned b, unsigned i, unsigned n, int second)
         CHECK(N, #f, r, dnum_o##N##_##f(2, dnum_o##N##_from(ua[i])))                       \
     }
 
+/* a callback: the k-th derivative of exp(2x) */
+static double exp2x(double x, unsigned k, void *ctx)
+{
+    (void)ctx;
+    return ldexp(exp(2.0 * x), (int)k);
+}
+
 #define CHECK_ORDER(N)                                                                     \
     static void check_o##N(void)                                                           \
     {                                                                                      \
@@ -93,7 +100,9 @@ static void arg(double *d, unsigned b, unsigned i, unsigned n, int second)
                 CHECK(N, "sinhcosh c", bch, (dnum_o##N##_sinhcosh(dnum_o##N##_from(ua[i]), &ss, &sc), sc)) \
             }                                                                              \
             {                                                                              \
-                dnumb_o##N r = dnumb_o##N##_pown(u, 3);                                    \
+                dnumb_o##N r = dnumb_o##N##_apply(u, exp2x, NULL);                         \
+                CHECK(N, "apply", r, dnum_o##N##_apply(dnum_o##N##_from(ua[i]), exp2x, NULL)) \
+                r = dnumb_o##N##_pown(u, 3);                                    \
                 CHECK(N, "pown 3", r, dnum_o##N##_pown(dnum_o##N##_from(ua[i]), 3))        \
                 r = dnumb_o##N##_pown(u, -2);                                              \
                 CHECK(N, "pown -2", r, dnum_o##N##_pown(dnum_o##N##_from(ua[i]), -2))      \

@@ -38,6 +38,8 @@
  *   arithmetic  _add _sub _mul _div (T, T); _neg (T); _add_d _sub_d _mul_d _div_d _pow_d
  *               (T, double); _d_sub _d_div (double, T); _pown (T, long)
  *               void _sincos (T u, T *s, T *c)   void _sinhcosh (T u, T *s, T *c)
+ *   apply       T dnumb_oN_apply(T u, dn_deriv_fn h, void *ctx)   h(u) lane by lane from
+ *               h's derivatives (h is called at each lane's value, as dnum_oN_apply)
  *   functions   every function of the operation table with dnum_oN's signature: the
  *               one-argument ones (T), the two-argument ones (T, T), those with an
  *               integer first argument (int, T); the list: docs/special.md, docs/fixed.md
@@ -337,6 +339,15 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
     {                                                                                      \
         dnumb_o##N r;                                                                      \
         DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, DNIB_CALL2_DNI_WSW(N, pow_d, y_, x_, p))    \
+        return r;                                                                          \
+    }                                                                                      \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_apply(dnumb_o##N u, dn_deriv_fn h, void *ctx)       \
+    {                                                                                      \
+        dnumb_o##N r;                                                                      \
+        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, {                                           \
+            double ws_[DNI_W_apply(N)];                                                    \
+            dni_apply_w(y_, x_, h, ctx, N, ws_);                                           \
+        })                                                                                 \
         return r;                                                                          \
     }                                                                                      \
     DNIB_PAIR(N, sincos) DNIB_PAIR(N, sinhcosh)                                            \
