@@ -11,8 +11,7 @@ write=${3:-}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 status=0
-for pair in functions:docs/functions.md generic-dn:include/dnum/internal/generic_dn.h \
-    generic-dnh:include/dnum/internal/generic_dnh.h; do
+for pair in functions:docs/functions.md generic:include/dnum/internal/generic_names.h; do
     mode=${pair%%:*}
     file=$root/${pair#*:}
     "$gen" "$mode" >"$tmp"

@@ -1,8 +1,8 @@
 /* gen_ops -- writes the files made from the operation table (dnum/internal/ops.h):
  *   gen_ops functions     docs/functions.md: every function, its arguments, what it
  *                         computes (the row's doc line) and the families that have it
- *   gen_ops generic-dn    include/dnum/internal/generic_dn.h: the generic names dn_<f>
- *   gen_ops generic-dnh   include/dnum/internal/generic_dnh.h: the generic names dnh_<f>
+ *   gen_ops generic       include/dnum/internal/generic_names.h: the generic names dn_<f>
+ *                         and dnh_<f>
  * to standard output. C cannot make a macro's name, so the #define lines of the generic
  * names are written here. tools/check_generated.sh compares the committed files with its
  * output (meson test `generated-files`) and writes them again (`ninja -C BUILD generated`).
@@ -48,22 +48,31 @@ static const struct {
 };
 
 /* the generic names: prefix dn_ over DNI_GEN, or dnh_ over DNI_DNH_GEN */
-static void generic(const char *prefix, const char *gen, const char *file, const char *what)
+/* one section of generic_names.h: the names prefix<f> over the macro gen, compiled where
+ * the includer asks for them (want) and once */
+static void generic(const char *prefix, const char *gen, const char *want, const char *guard)
 {
-    char guard[64];
-    size_t k = 0;
-    for (const char *s = "DNUM_INTERNAL_GENERIC_"; *s; s++) guard[k++] = *s;
-    for (const char *s = prefix; *s && *s != '_'; s++) guard[k++] = (char)(*s - 'a' + 'A');
-    memcpy(guard + k, "_H", 3);
-    printf("/* dnum/internal/%s -- %s\n *\n" NOTICE(" * ") " */\n#ifndef %s\n#define %s\n\n",
-           file, what, guard, guard);
+    printf("\n#if defined(%s) && !defined(%s)\n#define %s\n", want, guard, guard);
     for (size_t l = 0; l < COUNT(lists); l++)
         for (size_t i = 0; i < lists[l].n; i++) {
             const row *r = &lists[l].rows[i];
             printf("#define %s%s(%s) %s(%s, %s)(%s)\n", prefix, r->name, params[r->kind], gen,
                    r->name, first[r->kind], params[r->kind]);
         }
-    printf("\n#endif /* %s */\n", guard);
+    printf("#endif /* %s */\n", guard);
+}
+
+static void generic_names(void)
+{
+    printf("/* dnum/internal/generic_names.h -- the type-generic names of the functions of the\n"
+           " * operation table (C only): dn_<f> (DNI_GEN, C11 _Generic over dnum_o1 ...\n"
+           " * dnum_o32, picks dnum_oN_<f>), compiled where DNI_WANT_GENERIC_DN is defined\n"
+           " * (dnum/fixed.h); dnh_<f> (DNI_DNH_GEN, _Generic over dnum_o2, dlane2, dsp2, dsph2\n"
+           " * and dnel2_1..4, picks the family's <f>), where DNI_WANT_GENERIC_DNH is\n"
+           " * (dnum/lanes2.h). No include guard of its own: each section has one.\n"
+           " *\n" NOTICE(" * ") " */\n");
+    generic("dn_", "DNI_GEN", "DNI_WANT_GENERIC_DN", "DNUM_INTERNAL_GENERIC_DN_H");
+    generic("dnh_", "DNI_DNH_GEN", "DNI_WANT_GENERIC_DNH", "DNUM_INTERNAL_GENERIC_DNH_H");
 }
 
 /* text for a Markdown table cell: | escaped */
@@ -126,19 +135,10 @@ int main(int argc, char **argv)
     const char *what = argc == 2 ? argv[1] : "";
     if (!strcmp(what, "functions")) {
         functions();
-    } else if (!strcmp(what, "generic-dn")) {
-        generic("dn_", "DNI_GEN", "generic_dn.h",
-                "the type-generic names dn_<f> of the functions\n"
-                " * of the operation table, included by dnum/fixed.h (C only: DNI_GEN, C11\n"
-                " * _Generic over dnum_o1 ... dnum_o32, picks dnum_oN_<f>).");
-    } else if (!strcmp(what, "generic-dnh")) {
-        generic("dnh_", "DNI_DNH_GEN", "generic_dnh.h",
-                "the type-generic names dnh_<f> of the functions\n"
-                " * of the operation table, included by dnum/lanes2.h (C only: DNI_DNH_GEN, C11\n"
-                " * _Generic over dnum_o2, dlane2, dsp2, dsph2 and dnel2_1..4, picks the\n"
-                " * family's <f>).");
+    } else if (!strcmp(what, "generic")) {
+        generic_names();
     } else {
-        fprintf(stderr, "usage: gen_ops functions | generic-dn | generic-dnh\n");
+        fprintf(stderr, "usage: gen_ops functions | generic\n");
         return 2;
     }
     return ferror(stdout) ? 1 : 0;

@@ -340,7 +340,8 @@ extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
 #define dn_sincos(u, s, c) DNI_GEN(sincos, u)(u, s, c)
 #define dn_sinhcosh(u, s, c) DNI_GEN(sinhcosh, u)(u, s, c)
 /* and dn_f(u), dn_f(a, b), dn_f(m, u) for every function f of the operation table */
-#include "dnum/internal/generic_dn.h"
+#define DNI_WANT_GENERIC_DN 1
+#include "dnum/internal/generic_names.h"
 
 #endif /* C */
 

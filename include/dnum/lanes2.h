@@ -454,7 +454,8 @@ DLANE2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 #define dnh_sincos(u, s, c) DNI_DNH_GEN(sincos, u)(u, s, c)
 #define dnh_sinhcosh(u, s, c) DNI_DNH_GEN(sinhcosh, u)(u, s, c)
 /* and dnh_f(u), dnh_f(a, b), dnh_f(m, u) for every function f of the operation table */
-#include "dnum/internal/generic_dnh.h"
+#define DNI_WANT_GENERIC_DNH 1
+#include "dnum/internal/generic_names.h"
 
 #else /* C++: the same dnh_* names as overloads, so DN_OBJECTIVE2 bodies compile as C++ */
 #define DNI_DNH_UN(T, f) static inline T dnh_##f(T u) { return T##_##f(u); }

@@ -103,7 +103,7 @@ DNI2_SP_DNEL2(2)
 DNI2_SP_DNEL2(3)
 DNI2_SP_DNEL2(4)
 
-/* ---- the dnh_* names: in C dnum/internal/generic_dnh.h (dnum/lanes2.h), in C++ overloads -- */
+/* ---- the dnh_* names: in C dnum/internal/generic_names.h (dnum/lanes2.h), in C++ overloads -- */
 #ifdef __cplusplus
 #define DNI2_SP_OV_UN(T, f, ...) static inline T dnh_##f(T u) { return T##_##f(u); }
 #define DNI2_SP_OV_BIN(T, f, ...) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }

@@ -8,7 +8,7 @@
  * Index: dni2_lgamma dni2_tgamma dni2_digamma dni2_polygamma(r, u, m, n) dni2_lambertw
  * dni2_lambertwm1 dni2_erfinv dni2_erfcinv dni2_j0 dni2_j1 dni2_jn(r, u, nu, n) dni2_y0
  * dni2_y1 dni2_yn(r, u, nu, n) dni2_log2 dni2_log10 dni2_exp2 dni2_sinc dni2_cot
- * dni2_sinpi dni2_cospi dni2_floor dni2_ceil dni2_min dni2_max dni2_fmod.
+ * and the other special functions of the operation table as dni2_<f>.
  */
 #ifndef DNUM_KERNEL2_SPECIAL_H
 #define DNUM_KERNEL2_SPECIAL_H
@@ -35,7 +35,7 @@ DNI_SP_DIRECT(dni2_, DNI2_S)
 DNI_SP_PIECEWISE(dni2_, DNI2_SP_M)
 
 /* Scratch of the bivariate special kernels (doubles): the composed ones (the point series,
- * its computation, the composition), the direct ones (5 triangles for sinpi/cospi, the
+ * its computation, the composition), the direct ones (5 triangles for the exact-argument trigonometric ones, the
  * log kernel's for log2/log10). */
 #define DNI_MAX2(a, b) ((a) > (b) ? (a) : (b))
 #define DNI2_W_SP(n)                                                                       \

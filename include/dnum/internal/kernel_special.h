@@ -295,6 +295,13 @@ static inline DNI_R DNI_K(cospi_val)(DNI_R x)
     return -DNI_M(cos)(DNI_SP_PI * (1.0 - a));
 }
 
+/** cot(pi x) = cos(pi x) / sin(pi x) from the exactly reduced values (the reflection of
+ *  the gamma kernels). */
+static inline DNI_R DNI_K(cotpi_val)(DNI_R x)
+{
+    return DNI_K(cospi_val)(x) / DNI_K(sinpi_val)(x);
+}
+
 /* The point series of cot at v0 in the variable w (t0 = cot(v0) given, finite):
  * t' = -(1 + t^2), so (k+1) t[k+1] = -(delta_k0 + sum_j t[j] t[k-j]); then scaled by
  * sc^k (cot(sc z) for sinpi-type arguments). */

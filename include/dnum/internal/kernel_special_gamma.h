@@ -96,7 +96,7 @@ DNI_SP_OUTLINE void DNI_K(s_digamma_w)(DNI_R *h, DNI_R x, unsigned n, DNI_R *ws)
     } else {
         DNI_R *c = ws; /* DNI_WN(1, n) */
         DNI_K(s_digamma_pos)(h, 1.0 - x, n);
-        DNI_K(s_cot_at)(c, DNI_K(cospi_val)(x) / DNI_K(sinpi_val)(x), DNI_SP_PI, n);
+        DNI_K(s_cot_at)(c, DNI_K(cotpi_val)(x), DNI_SP_PI, n);
         for (unsigned k = 0; k <= n; k++)
             h[k] = ((k % 2) ? -h[k] : h[k]) - DNI_SP_PI * c[k];
     }

@@ -4,7 +4,7 @@
  * Every family's function set, the expression engines' operations and their dispatch,
  * the parser's names, the linkable copies, the C++ overloads and dnum-eval's list of
  * functions are expanded from these lists; tools/gen_ops.c writes from them what C cannot
- * expand (the generic names dn_<f>, dnh_<f>: generic_dn.h, generic_dnh.h) and
+ * expand (the generic names dn_<f>, dnh_<f>: generic_names.h) and
  * docs/functions.md, committed (`ninja -C BUILD generated`; the meson test
  * generated-files fails while they are out of date); tests/test_ops.c fails when a family
  * lacks a row. Adding a function: one row here, its one-variable kernel (kernel_special.h,
