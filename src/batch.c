@@ -235,18 +235,22 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
     for (size_t p0 = 0; p0 < npts; p0 += W) {
         size_t cnt = npts - p0 < W ? npts - p0 : W;
         const double *a0 = e->nvars ? args + p0 * ldargs : args;
-        int blk = qf && qf(e, n, cnt, a0, ldargs, res, eres, work) == 0;
+        unsigned ok = 0; /* the lanes that pass AUTO's check */
+        int blk = qf && qf(e, n, cnt, a0, ldargs, res, eres, base == DN_PREC_AUTO ? &ok : NULL,
+                           work) == 0;
         for (size_t i = 0; i < cnt; i++) {
             size_t p = p0 + i;
             const double *r = res + i * len, *er = eres + i * len;
-            int use = blk;
-            if (use && base == DN_PREC_AUTO) { /* 10 digits, with a margin of 10 */
-                double eb[DN_TAYLOR_MAX + 1];
-                for (size_t k = 0; k < len; k++) eb[k] = 10.0 * er[k];
-                use = dn_err_first_short(r, eb, n, 10.0) > n;
+            const double *a = e->nvars ? args + p * ldargs : args;
+            if (blk && base == DN_PREC_AUTO && !(ok >> i & 1u)) {
+                /* fewer than 10 digits: extended precision from the lanes' quick bounds
+                 * (the scalar analysis's, bit for bit) */
+                dni_expr_prec_auto_ext(e, n, a, out + p * ldout, err ? err + p * lderr : NULL,
+                                       prec, er, work);
+                ext++;
+                continue;
             }
-            if (!use) { /* the scalar analysis (and AUTO's extended precision) */
-                const double *a = e->nvars ? args + p * ldargs : args;
+            if (!blk) { /* the scalar analysis (and AUTO's extended precision) */
                 int rc = dn_expr_eval_prec(e, n, a, out + p * ldout,
                                            err ? err + p * lderr : NULL, prec, work);
                 if (rc == 1) ext++;

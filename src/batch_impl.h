@@ -34,10 +34,12 @@ static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
 
 /* dni_batch_run_<isa>: the C library's values lane by lane; dni_batch_run_<isa>_vm (builds
  * with DN_BATCH_HAVE_SLEEF): SLEEF's vector functions. */
-/* The quick error bounds of one block on lanes (dni_batch_quick_fn): 0, or 1 where the block
+/* The quick error bounds of one block on lanes (dni_batch_quick_fn), and with auto_ok the
+ * lanes that pass DN_PREC_AUTO's 10-digit check (bit i: lane i): 0, or 1 where the block
  * needs the scalar analysis; work: dni_batch_quick_doubles(e, n) doubles, aligned. */
 typedef int (*dni_batch_quick_fn)(const dn_expr *e, unsigned n, size_t cnt, const double *args,
-                                  size_t ldargs, double *out, double *eout, double *work);
+                                  size_t ldargs, double *out, double *eout, unsigned *auto_ok,
+                                  double *work);
 static inline size_t dni_batch_quick_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
@@ -52,7 +54,8 @@ static inline size_t dni_batch_quick_doubles(const dn_expr *e, unsigned n)
     DNI_EXPR_INTERNAL int dni_batch_run_##isa##_quick(const dn_expr *e, unsigned n,       \
                                                       size_t cnt, const double *args,      \
                                                       size_t ldargs, double *out,          \
-                                                      double *eout, double *work);         \
+                                                      double *eout, unsigned *auto_ok,     \
+                                                      double *work);                       \
     DNI_EXPR_INTERNAL void dni_batch_run_##isa##_vm(const dn_expr *e, unsigned n,          \
                                                     size_t npts, const double *args,       \
                                                     size_t ldargs, double *out,            \

@@ -424,12 +424,37 @@ static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *e
     return 0;
 }
 
+/* fmax (the number where one is NaN), lane-wise, as src/expr_err.c's fmax_inl */
+static inline dn_lane bq_fmax(dn_lane a, dn_lane b)
+{
+    return dnil_sel(a != a, b, dnil_sel(b != b, a, dnil_sel(a > b, a, b)));
+}
+
+/* The lanes (bit i: lane i) where dn_err_first_short(d, 10 e, n, 10.0) > n: DN_PREC_AUTO's
+ * check that the quick bound e, times the margin of 10, shows 10 digits of every
+ * derivative d (src/expr_err.c's test with the same operations, so the same verdict). */
+static unsigned bq_auto_ok(const dn_lane *d, const dn_lane *e, unsigned n)
+{
+    dn_lmask bad = (dn_lmask){0};
+    for (unsigned k = 0; k <= n; k++) {
+        dn_lane eb = 10.0 * e[k];
+        dn_lane nb = bq_fmax(k ? bq_abs(d[k - 1]) : DNIL_ZERO, k < n ? bq_abs(d[k + 1]) : DNIL_ZERO);
+        nb = dnil_sel(dnil_isfinite(nb), nb, DNIL_ZERO);
+        dn_lane m = bq_fmax(bq_abs(d[k]), 1e-15 * nb);
+        dn_lmask known = dnil_isfinite(d[k]) & dnil_isfinite(eb);
+        bad |= known & ~(eb <= 1e-10 * m);
+    }
+    return (unsigned)(~dnil_signs(bad) & ((1 << W) - 1));
+}
+
 /* The quick bounds of the W points of the block at p0 (cnt of them): the result's
  * derivatives to out, the bounds (before dn_expr_eval_prec's verdict) to eout, both
- * point-major with stride len; returns 0, or 1 where the block needs the scalar
+ * point-major with stride len, and if auto_ok is not NULL, the lanes that pass AUTO's
+ * check (bq_auto_ok) to *auto_ok; returns 0, or 1 where the block needs the scalar
  * analysis (nothing meaningful written then). work: as the engine's. */
 int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const double *args,
-                                 size_t ldargs, double *out, double *eout, double *work)
+                                 size_t ldargs, double *out, double *eout, unsigned *auto_ok,
+                                 double *work)
 {
     lane_ctx x;
     bq_ctx q;
@@ -452,8 +477,10 @@ int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const
     for (size_t k = 0; k < e->nvars * len; k++) q.err[k] = DNIL_ZERO;
     for (const dn_expr_ins *I = e->ins, *end = I + e->nins; I != end; I++)
         if (bq_step(&q, I, q.val + I->dst * len, q.err + I->dst * len)) return 1;
-    store_block(&x, q.val + (size_t)e->result * len, 0, cnt, out, len, 0, NULL);
-    store_block(&x, q.err + (size_t)e->result * len, 0, cnt, eout, len, 0, NULL);
+    const dn_lane *rv = q.val + (size_t)e->result * len, *re = q.err + (size_t)e->result * len;
+    store_block(&x, rv, 0, cnt, out, len, 0, NULL);
+    store_block(&x, re, 0, cnt, eout, len, 0, NULL);
+    if (auto_ok) *auto_ok = bq_auto_ok(rv, re, n);
     return 0;
 }
 #endif /* !DN_LANE_SLEEF */

@@ -337,6 +337,10 @@ static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
 static size_t base_size(const dn_expr *e, unsigned n)
 {
     size_t d = dn_expr_work_size(e, n), x = dn_expr_work_size_ext(e, n);
+#if DNI_HAVE_LD_TIER
+    size_t l = dni_expr_work_size_ld(e, n);
+    x = l > x ? l : x;
+#endif
     return (d > x ? d : x) + (e->nvars + 3) * ((size_t)n + 1);
 }
 
@@ -425,6 +429,56 @@ static double ext_scale(void)
     return b >= 113 ? 0x1p-47 : b > 53 ? ldexp(1.0, 54 - b) : 1.0;
 }
 
+/* The reported bound of a result out in extended precision from the double analysis's
+ * bound b: b scaled to the type's roundings (sc), plus the final rounding to double. */
+static double ext_bound(double out, double b, double sc)
+{
+    return verdict(out, sc * b + 0x1p-53 * fabs(out));
+}
+
+/* AUTO where the double result's quick bounds eq (times the margin of 10) show fewer than
+ * 10 digits. With a middle tier (DNI_HAVE_LD_TIER: x87 long double, 64-bit significand),
+ * the program runs there first, and that result is kept where its bound (eq scaled to
+ * the tier's roundings, 2^-10 as ext_scale at 64 bits, with the same margin of 10) shows
+ * 10 digits; else, and without the tier, in the extended type. err as dn_expr_eval_prec
+ * (NULL: not written), from the calibrated analysis unless flags has DN_PREC_QUICK; eq
+ * must not lie in the analysis's workspace (work after base_size) where it calibrates. */
+int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const double *args, double *out,
+                           double *err, unsigned flags, const double *eq, double *work)
+{
+    size_t len = (size_t)n + 1;
+    int calibrate = !(flags & DN_PREC_QUICK);
+    const double *eres = eq;
+    bctx x;
+#if DNI_HAVE_LD_TIER
+    /* the tier's result and its check's bounds: entries of the base's end before the
+     * caller's (eq: its last; out may alias args; the evaluators' workspace comes first) */
+    double *ld = work + base_size(e, n) - 3 * len, *eb = ld + len;
+    dni_expr_eval_ld(e, n, args, ld, work);
+    for (size_t k = 0; k < len; k++) eb[k] = 10.0 * (0x1p-10 * eq[k]) + 0x1p-53 * fabs(ld[k]);
+    if (dn_err_first_short(ld, eb, n, 10.0) > n) {
+        if (err && calibrate) {
+            shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
+            eres = x.err + e->result * len;
+        }
+        if (err)
+            for (size_t k = 0; k < len; k++) err[k] = ext_bound(ld[k], eres[k], 0x1p-10);
+        for (size_t k = 0; k < len; k++) out[k] = ld[k];
+        return 1;
+    }
+#endif
+    if (err && calibrate) {
+        shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
+        eres = x.err + e->result * len;
+    }
+    dn_expr_eval_ext(e, n, args, out, work);
+    if (err) {
+        double sc = ext_scale();
+        for (size_t k = 0; k < len; k++) err[k] = ext_bound(out[k], eres[k], sc);
+    }
+    return 1;
+}
+
 int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *out,
                       double *err, unsigned flags, double *work)
 {
@@ -434,10 +488,10 @@ int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *
     if (n > DN_ORDER_MAX) return DN_ERANGE;
     size_t len = (size_t)n + 1;
     int calibrate = !(flags & DN_PREC_QUICK);
-    double *eb = work + base_size(e, n) - len; /* AUTO's own bounds */
     bctx x;
     if (flags & DN_PREC_AUTO) { /* double, and its bound's verdict (before out is written:
                                  * out may alias args) */
+        double *eb = work + base_size(e, n) - len; /* AUTO's own bounds */
         shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 0);
         const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
         /* the quick bound, with a margin of 10 for what the calibration may add */
@@ -451,21 +505,20 @@ int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *
                 }
             return 0;
         }
-        flags = DN_PREC_EXTENDED | (flags & DN_PREC_QUICK);
-        if (!err) err = eb;
+        /* the quick bounds out of the analysis's workspace (a calibration overwrites it) */
+        for (size_t k = 0; k < len; k++) eb[k] = eres[k];
+        return dni_expr_prec_auto_ext(e, n, args, out, err, flags, eb, work);
     }
     shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), calibrate);
     const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
     int ext = (flags & DN_PREC_EXTENDED) != 0;
-    double sc = ext ? ext_scale() : 1.0;
     if (ext) dn_expr_eval_ext(e, n, args, out, work);
     else dn_expr_eval(e, n, args, out, work);
+    double sc = ext ? ext_scale() : 1.0;
     for (size_t k = 0; k < len; k++) {
         /* extended: the bounds scaled, and the rounding of the result to double; double:
          * the difference between the specialised paths and the rolled kernels */
-        double b = ext ? sc * eres[k] + 0x1p-53 * fabs(out[k])
-                       : eres[k] + fabs(out[k] - res[k]);
-        err[k] = verdict(out[k], b);
+        err[k] = ext ? ext_bound(out[k], eres[k], sc) : verdict(out[k], eres[k] + fabs(out[k] - res[k]));
     }
     return ext;
 }

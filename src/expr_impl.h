@@ -201,6 +201,25 @@ DNI_EXPR_INTERNAL double dnie_expr_fold_lo(unsigned op, double a, double alo, do
 /* The low part of the decimal number s read in the extended type, minus v = strtod(s). */
 DNI_EXPR_INTERNAL double dnie_expr_decimal_lo(const char *s, double v);
 
+/* The middle tier of DN_PREC_AUTO (expr_eval_ld.c): where the extended type is binary128
+ * and long double the x87 type, the extended evaluator compiled for long double (64-bit
+ * significand); the same contract as dn_expr_work_size_ext / dn_expr_eval_ext. */
+#if (defined(DN_EXT_F128) && DN_EXT_F128 && defined(__LDBL_MANT_DIG__) &&                  \
+     __LDBL_MANT_DIG__ == 64) || (defined(DNIE_LD_TIER) && DNIE_LD_TIER)
+#define DNI_HAVE_LD_TIER 1
+DNI_EXPR_INTERNAL size_t dni_expr_work_size_ld(const dn_expr *e, unsigned n);
+DNI_EXPR_INTERNAL int dni_expr_eval_ld(const dn_expr *e, unsigned n, const double *args,
+                                       double *out, double *work);
+#else
+#define DNI_HAVE_LD_TIER 0
+#endif
+/* DN_PREC_AUTO after the double result: the point again in extended precision (the middle
+ * tier first where there is one), given the double analysis's quick bounds eq of the
+ * result (expr_err.c; the batch evaluators pass their lanes'). Returns 1. */
+DNI_EXPR_INTERNAL int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const double *args,
+                                             double *out, double *err, unsigned flags,
+                                             const double *eq, double *work);
+
 /* The orders with an order-specialised evaluator (expr_fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order
  * kernels of src/dvec_kernels.c (expr_eval.c). */

@@ -3,7 +3,7 @@
  * (the mpmath tables of every function, plain and composite arguments, orders 0..24 resp.
  * 0..50, the bivariate tables to total order 8; closed forms at order 100 and in three
  * variables), is finite where it should be, Inf/NaN where nothing is known, and the calls
- * follow the error rules. */
+ * follow the error rules; DN_PREC_AUTO keeps 10 digits near the zeros of derivatives. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include "ref_data.h"
 #include "ref_special_data.h"
 #include "ref2_data.h"
+#include "ref_auto_data.h"
 
 /* Evaluates src (variable x) at x0, order n, into out and err; returns the status. */
 static int eval_err(const char *src, double x0, unsigned n, double *out, double *err)
@@ -405,4 +406,59 @@ Test(err, several_variables_bad_arguments_write_nothing)
     for (int i = 0; i < 6; i++) cr_assert(out[i] == want[i] && err[i] >= 0.0 && err[i] < 1e-14);
     free(w);
     dn_expr_free(e);
+}
+
+/* DN_PREC_AUTO near the zeros of derivatives (tools/gen_ref_auto.py: sin(x) e^x and the
+ * Gaussian at orders 8 and 16, points 0 to 1e-3 away from a zero of some derivative, where
+ * double keeps few digits): every derivative within its bound of the mpmath value and
+ * the bound showing 10 digits (the promise of AUTO: it went on to extended precision,
+ * x87 long double where that is enough, binary128 where not); the same with the quick
+ * bounds; and the points that double keeps are dn_expr_eval's. */
+Test(err, auto_keeps_ten_digits_near_zeros)
+{
+    const char *v[1] = {"x"};
+    size_t nrows = sizeof dn_refa_rows / sizeof dn_refa_rows[0];
+    unsigned ext = 0, tier = 0, kept = 0, short_ext = 0;
+    for (size_t i = 0; i < nrows; i++) {
+        const dn_refa_row *row = &dn_refa_rows[i];
+        unsigned n = row->n;
+        dn_expr *e = dn_expr_parse(row->src, v, 1, NULL);
+        cr_assert(e);
+        double *w = malloc(dn_expr_work_size_err(e, n) * sizeof *w);
+        double a[DN_REFA_ORDER_MAX + 1] = {row->x, 1.0}, out[DN_REFA_ORDER_MAX + 1];
+        double err[DN_REFA_ORDER_MAX + 1], d[DN_REFA_ORDER_MAX + 1];
+        cr_assert(w);
+        for (int quick = 0; quick < 2; quick++) {
+            int rc = dn_expr_eval_prec(e, n, a, out, err, DN_PREC_AUTO | (quick ? DN_PREC_QUICK : 0), w);
+            cr_assert(rc == 0 || rc == 1);
+            if (!quick && rc == 0) kept++;
+            if (!quick && rc == 1) { /* which tier: binary128's numbers, or another's */
+                cr_assert(dn_expr_eval_ext(e, n, a, d, w) == 0);
+                memcmp(d, out, (n + 1) * sizeof *d) == 0 ? ext++ : tier++;
+            }
+            for (unsigned k = 0; k <= n; k++)
+                cr_assert(fabs(out[k] - row->d[k]) <= err[k] + 0x1p-53 * fabs(row->d[k]),
+                          "%s at %.17g, k = %u: %.17g, mpmath %.17g, bound %.3g (rc %d)",
+                          row->src, row->x, k, out[k], row->d[k], err[k], rc);
+            if (dn_err_first_short(out, err, n, 10.0) <= n) { /* only as the last resort */
+                cr_assert(rc == 1 && dn_expr_eval_ext(e, n, a, d, w) == 0 &&
+                              memcmp(d, out, (n + 1) * sizeof *d) == 0,
+                          "%s at %.17g: order %u short of 10 digits before binary128", row->src,
+                          row->x, dn_err_first_short(out, err, n, 10.0));
+                short_ext++;
+            }
+            if (rc == 0) {
+                cr_assert(dn_expr_eval(e, n, a, d, w) == 0);
+                cr_assert(memcmp(d, out, (n + 1) * sizeof *d) == 0);
+            }
+        }
+        free(w);
+        dn_expr_free(e);
+    }
+    /* (the middle tier where the extended type is binary128 and long double x87's) */
+    int tiered = dn_ext_bits() == 113 && LDBL_MANT_DIG == 64;
+    cr_assert(ext + tier > nrows / 2 && kept >= 1 && short_ext <= 4 && (tier > 0) == tiered &&
+                  (!tiered || ext > 0),
+              "%u points in binary128, %u in the middle tier, %u in double, %u short of 10 "
+              "digits", ext, tier, kept, short_ext);
 }
