@@ -186,7 +186,8 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
 /* Precision of dn_expr_eval_prec (DN_PREC_DOUBLE, _EXTENDED or _AUTO, optionally | QUICK). */
 #define DN_PREC_DOUBLE 0u   /* compute in double (dn_expr_eval's numbers) */
 #define DN_PREC_EXTENDED 1u /* compute in extended precision (dn_expr_eval_ext's numbers) */
-#define DN_PREC_AUTO 2u     /* double; in extended where double's bound shows < 10 digits */
+#define DN_PREC_AUTO 2u     /* double; in extended where double's bound shows < 10 digits
+                             * (x87 long double first where that is enough, see below) */
 #define DN_PREC_QUICK 4u    /* bounds that calibrate only the special functions' and the
                              * integer powers' kernels (cheaper; an estimate, not
                              * validated as a bound) */
@@ -196,8 +197,12 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
  *  precision the same analysis with the extended type's rounding, plus the final rounding
  *  to double. DN_PREC_AUTO evaluates in double and, if some derivative's quick bound
  *  times a margin of 10 shows fewer than 10 digits (dn_err_first_short), again in extended
- *  precision; err may then be NULL. Returns 0 if out holds the double result, 1 if the
- *  extended one, DN_EINVAL (NULL pointer, bad flags, err NULL without DN_PREC_AUTO) or
+ *  precision; err may then be NULL. Where the extended type is binary128 and long double
+ *  the x87 type (64-bit significand, in hardware: about 20x cheaper), AUTO first computes
+ *  in long double and keeps that result where its bound (the double bound scaled by
+ *  2^-10, with the same margin) shows 10 digits; binary128 only where not. Returns 0 if
+ *  out holds the double result, 1 if an extended one, DN_EINVAL (NULL pointer, bad flags,
+ *  err NULL without DN_PREC_AUTO) or
  *  DN_ERANGE; nothing is written on failure. work: dn_expr_work_size_err(e, n) doubles.
  *  Cost: see dn_expr_eval_err; AUTO costs about twice dn_expr_eval where double is enough. */
 int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *out,
