@@ -250,6 +250,19 @@ static int chunk_finite(const double *v, size_t len, unsigned m)
     return (carry >> 63) == 0;
 }
 
+/* Whether the cnt numbers v[0..cnt-1] are all finite (as chunk_finite). */
+static int all_finite(const double *v, size_t cnt)
+{
+    const uint64_t expo = 0x7ff0000000000000u;
+    uint64_t carry = 0;
+    for (size_t i = 0; i < cnt; i++) {
+        uint64_t b;
+        memcpy(&b, &v[i], sizeof b);
+        carry |= (b & expo) + (UINT64_C(1) << 52);
+    }
+    return (carry >> 63) == 0;
+}
+
 /* A batch job's points of a slot: BATCH_CHUNK at a time through dn_expr_eval_batch
  * (structure of arrays: the fastest layout, also with the gathering of each row), then
  * each one as evaluate leaves it: where a number is not finite, the NaN orders of a
@@ -300,6 +313,7 @@ static void eval_batch_auto(const struct job *j, struct evaluator *ev, struct sl
         long rc = dn_expr_eval_batch_prec(j->e, j->n, m, ev->bargs, len, ev->bout, len, ev->berr,
                                           len, DN_PREC_AUTO | DN_PREC_QUICK, ev->bwork);
         if (rc < 0) die(1, "batch evaluation failed (status %ld)", rc);
+        int finite = all_finite(ev->bout, m * len); /* then nothing to repair or count */
         for (unsigned p = 0; p < m; p++) {
             double *res = ev->bout + (size_t)p * len;
             if (rc > 0) {
@@ -309,10 +323,10 @@ static void eval_batch_auto(const struct job *j, struct evaluator *ev, struct sl
                     s->weak.k = k;
                 }
             }
-            fill_nan(j, ev, pts[p], res, NULL);
+            if (!finite) fill_nan(j, ev, pts[p], res, NULL);
             row[0] = pts[p];
             memcpy(row + 1, res, len * sizeof *res);
-            count_bad(j, ev, row + 1, pts + p, s);
+            if (!finite) count_bad(j, ev, row + 1, pts + p, s);
             s->len += format_row(s->text + s->len, j, row, s->first + i0 + p == 0);
         }
     }
