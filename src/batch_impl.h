@@ -14,6 +14,12 @@
  * vector of two registers (two independent chains) was slower, gcc 12 moving the
  * accumulators of the recurrences through memory. */
 #define DN_BATCH_LANES_MAX 8
+/* Vectors per instruction: each instruction of the program runs on DN_BATCH_GROUP vectors
+ * of W points (a group) before the next one, so that the dispatch, the rare-lane test
+ * and the kernel's call are paid once per group (at order 2 they cost more than the
+ * arithmetic). */
+#define DN_BATCH_GROUP 4
+#define DN_BATCH_GROUP_ORDERS 12 /* groups below this order; one vector at a time above */
 
 /* One engine's run: the npts points of dn_expr_eval_batch at order n <= DN_TAYLOR_MAX
  * (flags: its DN_BATCH_COEFFS and DN_BATCH_SOA); work: dni_batch_work_doubles(e, n)
@@ -26,7 +32,7 @@ typedef void (*dni_batch_fn)(const dn_expr *e, unsigned n, size_t npts, const do
 static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
-    size_t vec = ((size_t)e->nregs + 2) * len * L + (size_t)DNI_W_MAX(n) * L;
+    size_t vec = ((size_t)e->nregs * DN_BATCH_GROUP + 2) * len * L + (size_t)DNI_W_MAX(n) * L;
     size_t wide = (size_t)DNI_WW_MAX(n) * sizeof(dni_wide);
     size_t scal = 3 * len + (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);
     return vec + scal + 64;

@@ -12,8 +12,10 @@
  * kernels. Every lane thus gets the bits the scalar engines give its point, whatever the
  * other points of its block: results do not depend on the block size.
  *
- * Tail: a block of fewer than DN_LANE_W points repeats its last point in the free lanes
- * (results not stored). */
+ * Groups: the program runs on DN_BATCH_GROUP vectors (batch_impl.h) one instruction at a
+ * time, each vector in its own part of the registers. Tail: a group of fewer points has
+ * fewer vectors, and a vector of fewer than DN_LANE_W points repeats its last point in the
+ * free lanes (results not stored). */
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
 #include "dnum/internal/kernel_lane.h"
@@ -35,8 +37,8 @@
 /* the workspace of one run */
 typedef struct {
     unsigned n;
-    size_t len;
-    dn_lane *R;       /* nregs registers of len lanes */
+    size_t len, rlen; /* lanes of a vector's number, of a register (a group's numbers) */
+    dn_lane *R;       /* nregs registers of rlen lanes: DN_BATCH_GROUP numbers of len */
     dn_lane *sa, *sb; /* copies of the operands for the lanes sent to the scalar kernel */
     dn_lane *ws;      /* the lane kernels' scratch, DNI_W_MAX(n) lanes */
     double *xa, *xb, *xd, *xws; /* one lane's operands and result, the scalar scratch */
@@ -87,7 +89,7 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
  * __attribute__((flatten)) on these made gcc 12 fail with an internal error in the SSE2
  * unit, lop_COSH). */
 typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c,
-                        unsigned n, dn_lane *ws);
+                        unsigned n, dn_lane *ws, unsigned gc, size_t gs);
 #if defined(__GNUC__) || defined(__clang__)
 #define LANE_NOINLINE __attribute__((noinline))
 #else
@@ -100,7 +102,9 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
 #define LANE_ORDERS(X, A)
 #endif
 #define LOP_CASE(N, OP)                                                                    \
-    case N: lopb_##OP(d, a, b, c, N, ws); break;
+    case N:                                                                                \
+        for (unsigned g = 0; g < gc; g++) lopb_##OP(d + g * gs, a + g * gs, b + g * gs, c, N, ws); \
+        break;
 #define LOP(OP, body)                                                                      \
     static inline __attribute__((always_inline)) void lopb_##OP(                           \
         dn_lane *d, const dn_lane *a, const dn_lane *b, double c, unsigned n, dn_lane *ws) \
@@ -111,12 +115,17 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
         (void)ws;                                                                          \
         body;                                                                              \
     }                                                                                      \
+    /* gc numbers of the group, gs lanes apart */                                       \
     static LANE_NOINLINE void lop_##OP(dn_lane *d, const dn_lane *a, const dn_lane *b,     \
-                                       double c, unsigned n, dn_lane *ws)                  \
+                                       double c, unsigned n, dn_lane *ws, unsigned gc,     \
+                                       size_t gs)                                          \
     {                                                                                      \
         switch (n) {                                                                       \
         LANE_ORDERS(LOP_CASE, OP)                                                          \
-        default: lopb_##OP(d, a, b, c, n, ws); break;                                      \
+        default:                                                                           \
+            for (unsigned g = 0; g < gc; g++)                                              \
+                lopb_##OP(d + g * gs, a + g * gs, b + g * gs, c, n, ws);                   \
+            break;                                                                         \
         }                                                                                  \
     }
 LOP(CONST, dnil_set_const(d, DNIL_V(c), n))
@@ -170,35 +179,49 @@ LOP(ABS, dnil_abs(d, a, n))
 static const lane_op lane_ops[DN_OP_COUNT] = {LOPS(LOP_ENTRY)};
 #undef LOP_ENTRY
 
-/* One instruction on lanes. */
-static void step(const lane_ctx *x, const dn_expr_ins *I)
+/* One instruction on the gc numbers of a group (each number's operands and result lie
+ * in its own part of the registers: d may be a or b of the same number only). */
+static void step(const lane_ctx *x, const dn_expr_ins *I, unsigned gc)
 {
     unsigned n = x->n, op = I->op;
     size_t len = x->len;
-    dn_lane *d = x->R + I->dst * len;
-    const dn_lane *a = x->R + I->a * len, *b = x->R + I->b * len;
+    dn_lane *d = x->R + I->dst * x->rlen;
+    const dn_lane *a = x->R + I->a * x->rlen, *b = x->R + I->b * x->rlen;
     double c = I->c;
-    dn_lmask rare = rare_lanes(op, a, b, c, n);
-    if (dnil_any(rare)) { /* copies: d may be a or b */
-        for (size_t k = 0; k < len; k++) {
-            x->sa[k] = a[k];
-            x->sb[k] = b[k];
-        }
-        if (!dnil_all(rare)) lane_ops[op](d, a, b, c, n, x->ws);
-        scalar_lanes(x, op, d, c, rare);
+    dn_lmask rare[DN_BATCH_GROUP];
+    int any = 0;
+    for (unsigned g = 0; g < gc; g++) {
+        rare[g] = rare_lanes(op, a + g * len, b + g * len, c, n);
+        any |= dnil_any(rare[g]);
+    }
+    if (!any) {
+        lane_ops[op](d, a, b, c, n, x->ws, gc, len);
         return;
     }
-    lane_ops[op](d, a, b, c, n, x->ws);
+    for (unsigned g = 0; g < gc; g++) {
+        dn_lane *dg = d + g * len;
+        const dn_lane *ag = a + g * len, *bg = b + g * len;
+        if (!dnil_any(rare[g])) {
+            lane_ops[op](dg, ag, bg, c, n, x->ws, 1, 0);
+            continue;
+        }
+        for (size_t k = 0; k < len; k++) { /* copies: dg may be ag or bg */
+            x->sa[k] = ag[k];
+            x->sb[k] = bg[k];
+        }
+        if (!dnil_all(rare[g])) lane_ops[op](dg, ag, bg, c, n, x->ws, 1, 0);
+        scalar_lanes(x, op, dg, c, rare[g]);
+    }
 }
 
 /* Moves the W points of the block at p0 (cnt of them; the free lanes repeat the last
- * point) into the variables' registers. */
-static void load_block(const lane_ctx *x, unsigned nvars, size_t p0, size_t cnt,
-                       const double *args, size_t ldargs, int soa)
+ * point) into the variables' numbers R + v rlen. */
+static void load_block(const lane_ctx *x, dn_lane *R, size_t rlen, unsigned nvars, size_t p0,
+                       size_t cnt, const double *args, size_t ldargs, int soa)
 {
     size_t len = x->len;
     for (unsigned v = 0; v < nvars; v++) {
-        dn_lane *r = x->R + v * len;
+        dn_lane *r = R + v * rlen;
         if (soa && cnt == W) {
             for (size_t k = 0; k < len; k++)
                 memcpy(&r[k], args + (v * len + k) * ldargs + p0, sizeof r[k]);
@@ -247,8 +270,9 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     size_t len = (size_t)n + 1;
     x.n = n;
     x.len = len;
+    x.rlen = DN_BATCH_GROUP * len;
     x.R = (dn_lane *)align64(work);
-    x.sa = x.R + (size_t)e->nregs * len;
+    x.sa = x.R + (size_t)e->nregs * x.rlen;
     x.sb = x.sa + len;
     x.ws = x.sb + len;
     x.xa = (double *)(x.ws + DNI_W_MAX(n));
@@ -264,12 +288,21 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     }
     const long double *fp = flags & DN_BATCH_COEFFS ? fact : NULL;
     const dn_expr_ins *ins = e->ins, *end = ins + e->nins;
-    const dn_lane *res = x.R + (size_t)e->result * len;
-    for (size_t p0 = 0; p0 < npts; p0 += W) {
-        size_t cnt = npts - p0 < W ? npts - p0 : W;
-        load_block(&x, e->nvars, p0, cnt, args, ldargs, soa);
-        for (const dn_expr_ins *I = ins; I != end; I++) step(&x, I);
-        store_block(&x, res, p0, cnt, out, ldout, soa, fp);
+    const dn_lane *res = x.R + (size_t)e->result * x.rlen;
+    /* groups at the low orders, where the instruction's overhead outweighs its arithmetic */
+    size_t G = n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1;
+    for (size_t q0 = 0; q0 < npts; q0 += G * W) { /* a group of gc vectors */
+        size_t left = npts - q0;
+        unsigned gc = left < G * W ? (unsigned)((left + W - 1) / W) : (unsigned)G;
+        for (unsigned g = 0; g < gc; g++) {
+            size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
+            load_block(&x, x.R + g * len, x.rlen, e->nvars, p0, cnt, args, ldargs, soa);
+        }
+        for (const dn_expr_ins *I = ins; I != end; I++) step(&x, I, gc);
+        for (unsigned g = 0; g < gc; g++) {
+            size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
+            store_block(&x, res + g * len, p0, cnt, out, ldout, soa, fp);
+        }
     }
 }
 
@@ -304,7 +337,7 @@ static int bq_exec(const bq_ctx *q, unsigned op, dn_lane *d, const dn_lane *a,
                    const dn_lane *b, double c, unsigned m)
 {
     if (dnil_any(rare_lanes(op, a, b, c, m))) return 1;
-    lane_ops[op](d, a, b, c, m, q->x->ws);
+    lane_ops[op](d, a, b, c, m, q->x->ws, 1, 0);
     return 0;
 }
 static double bq_cerr(const dn_expr_ins *i)
@@ -462,6 +495,7 @@ int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const
     unsigned n1 = n + 1;
     x.n = n;
     x.len = len;
+    x.rlen = len;
     x.R = (dn_lane *)align64(work);
     x.sa = x.R + 2 * nr;       /* the result of an instruction */
     x.ws = x.sa + tl;          /* the kernels' scratch at order n + 1 */
@@ -473,7 +507,7 @@ int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const
     dn_lane *t0 = x.ws + DNI_W_MAX(n1);
     for (unsigned j = 0; j < BQ_NTMP; j++) q.t[j] = t0 + j * tl;
     for (size_t k = 0; k < len; k++) q.g[k] = ((double)k + 1.0 + 5.0) * BQ_U;
-    load_block(&x, e->nvars, 0, cnt, args, ldargs, 0);
+    load_block(&x, x.R, len, e->nvars, 0, cnt, args, ldargs, 0);
     for (size_t k = 0; k < e->nvars * len; k++) q.err[k] = DNIL_ZERO;
     for (const dn_expr_ins *I = e->ins, *end = I + e->nins; I != end; I++)
         if (bq_step(&q, I, q.val + I->dst * len, q.err + I->dst * len)) return 1;

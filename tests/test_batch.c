@@ -118,7 +118,8 @@ static void check_order(unsigned n, int coeffs, size_t nf)
             unsigned isa = dn_batch_isa(ISAS[i]);
             if (!isa) continue;
             size_t W = dn_batch_lanes(isa);
-            size_t blocks[] = {NPTS, 1, 3, W > 1 ? W - 1 : 2, W, W + 1};
+            /* (4 W + 1: the engines run groups of 4 vectors, and one more) */
+            size_t blocks[] = {NPTS, 1, 3, W > 1 ? W - 1 : 2, W, W + 1, 4 * W + 1};
             for (int libm = 1; libm >= 0; libm--)
                 for (size_t bi = 0; bi < 2 * sizeof blocks / sizeof blocks[0]; bi++) {
                     size_t B = blocks[bi / 2];
