@@ -3,7 +3,7 @@
  * the new names compute, bit for bit: objectives of DN_OBJECTIVE2 in every driver, an
  * element function of DN_ELEMENT2, and dlane2, dsp2, dsph2 and dnel2_K used directly
  * (types, functions, special functions, macros). tests/deprecated_check.sh compiles this
- * file again with DN_NO_DEPRECATED, where it must not compile. A plain program: prints each
+ * file as C++ too, and again with DN_NO_DEPRECATED, where it must not compile. A plain program: prints each
  * failed check and exits with 1 if there was one. */
 #define DLANE2_DECL static inline __attribute__((unused)) /* (a program's own, old name) */
 #include <dnum/hessian.h>
@@ -63,7 +63,8 @@ static void drivers(void)
     dlane2 wl[N];
     dlane_o2 wl_new[N];
     dsp2_work *ws = NULL;
-    check("dsp2_work_new", dsp2_work_new(&ws, NULL) == 0 && dsp2_work_bytes(ws) == dsp_o2_work_bytes(ws));
+    check("dsp2_work_new",
+          dsp2_work_new(&ws, NULL) == 0 && dsp2_work_bytes(ws) == dsp_o2_work_bytes(ws));
     dsp_o2_work *ws_new = ws; /* the same type */
 
     check("dn_hessdiag", dn_hessdiag(&f[0], g[0], h[0], old_obj, NULL, x, N, w) == 0 &&
@@ -102,10 +103,11 @@ static void drivers(void)
 /* each family by hand: an old name and its new name give the same number */
 static void families(void)
 {
-    dlane2 a = dlane2_var(0.75, 1), b = dlane2_seed(1.5, (const double[DN_LANES]){1, 2, 3, 4});
+    static const double dir[DN_LANES] = {1, 2, 3, 4};
+    dlane2 a = dlane2_var(0.75, 1), b = dlane2_seed(1.5, dir);
     dlane2 r = dlane2_atan2(dlane2_erfinv(dlane2_mul_d(a, 0.5)), dlane2_exp(b));
     dlane_o2 r_new = dlane_o2_atan2(dlane_o2_erfinv(dlane_o2_mul_d(dlane_o2_var(0.75, 1), 0.5)),
-                                    dlane_o2_exp(dlane_o2_seed(1.5, (const double[]){1, 2, 3, 4})));
+                                    dlane_o2_exp(dlane_o2_seed(1.5, dir)));
     check("dlane2_value", dlane2_value(r) == dlane_o2_value(r_new));
     same("dlane2", r.g, r_new.g, DN_LANES), same("dlane2", r.h, r_new.h, DN_LANES);
 

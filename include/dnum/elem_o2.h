@@ -36,8 +36,8 @@
  *               T P##apply(T u, dn_deriv_fn h, void *ctx)        h(u) from the callback
  * The functions have the meaning of their dlane_o2 namesakes (dnum/lanes_o2.h); the
  * type-generic dnh_* names dispatch to them, so an element body is written with dnh_*.
- * The old names dnel2_K, dnel2_K_<f>, DNEL2_TRI, DNEL2_AT are deprecated aliases
- * (dnum/deprecated_o2.h, until 0.4; not with DN_NO_DEPRECATED).
+ * The names of dnum 0.2 are deprecated aliases of these (dnum/deprecated_o2.h, until 0.4;
+ * not with DN_NO_DEPRECATED).
  */
 #ifndef DNUM_ELEM_O2_H
 #define DNUM_ELEM_O2_H

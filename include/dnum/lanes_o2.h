@@ -38,7 +38,7 @@
  *               (dnum/sparseh_o2.h) and dnel1_o2 .. dnel4_o2 (dnum/elem_o2.h), to write an
  *               objective once for all (see DN_OBJECTIVE_O2 and DN_ELEMENT_O2 in
  *               dnum/hessian.h); overloads in C++
- *   old names   dlane2, dlane2_<f>, DLANE2_DECL: deprecated aliases (dnum/deprecated_o2.h,
+ *   old names   the names of dnum 0.2 are deprecated aliases of these (dnum/deprecated_o2.h,
  *               until 0.4; not with DN_NO_DEPRECATED)
  *
  * Function reference (P is dlane_o2_):

@@ -52,7 +52,7 @@
  *   chain rule  T dsp_o2_chain(T u, double f0, double f1, double f2)
  *               T dsp_o2_apply(T u, dn_deriv_fn h, void *ctx)
  *   workspace   dsp_o2_work_new, dsp_o2_work_free, dsp_o2_work_bytes   (in dnum/hessian.h)
- *   old names   dsp2, dsp2_<f>, dsp2_work..., DSP2_NIN: deprecated aliases
+ *   old names   the names of dnum 0.2 are deprecated aliases of these
  *               (dnum/deprecated_o2.h, until 0.4; not with DN_NO_DEPRECATED)
  * The functions have the meaning of their dlane_o2 namesakes (dnum/lanes_o2.h). Besides:
  * dsp_o2_add (a, b) and dsp_o2_sub (a, b) accumulate in place when the operands are long
