@@ -24,10 +24,10 @@
  *        dnum_hessian_el, dnum_hessvec_el   (W6) dn_hessian_el, dn_hessvec_el on the cell
  *                          elements of three variables (w6_cell_el of w6_surface.h)
  *        hand_hv           (W6) hand-derived gradient + H v
- *        stream_vars       (W3, n = 10^6) only the memory traffic of a pass over dsp2
- *                          variables: the n values written into n dsp2 numbers (120 bytes
+ *        stream_vars       (W3, n = 10^6) only the memory traffic of a pass over dsp_o2
+ *                          variables: the n values written into n dsp_o2 numbers (120 bytes
  *                          each) as the driver seeds them, the numbers read back, the two
- *                          outputs written (the floor of any one pass on dsp2 numbers)
+ *                          outputs written (the floor of any one pass on dsp_o2 numbers)
  * The checksum is the sum of the second-order output (of |H v| for H v); maxabserr (W3) is the largest
  * deviation of the diagonal from the closed form; W3 at n = 10^6 also reports the peak
  * resident set of the process and the workspace size.
@@ -93,7 +93,7 @@ static void bench(const char *wl, unsigned n, peer *p, int np, int rounds, const
 
 static unsigned w3n;
 static double *w3x, *w3g, *w3h;
-static dsp2_work *work;
+static dsp_o2_work *work;
 static dn_elements *w3E;
 
 static double w3_plain(void)
@@ -175,7 +175,7 @@ static double w3_o2(void)
 
 static double w3_lanes(void)
 {
-    static dlane2 wl[2000];
+    static dlane_o2 wl[2000];
     double f;
     if (dn_hessdiag_lanes(&f, w3g, w3h, rosen_lanes, NULL, w3x, w3n, wl)) abort();
     double cs = 0.0;
@@ -201,7 +201,7 @@ static double w3_el(void)
     return cs;
 }
 
-static dsp2 *w3vars; /* stream_vars: made on its first call (after the peak RSS is read) */
+static dsp_o2 *w3vars; /* stream_vars: made on its first call (after the peak RSS is read) */
 
 static double w3_stream(void)
 {
@@ -209,9 +209,9 @@ static double w3_stream(void)
     for (unsigned i = 0; i < w3n; i++) w3vars[i].v = w3x[i];
     double cs = 0.0;
     for (unsigned i = 0; i < w3n; i++) {
-        const dsp2 *u = &w3vars[i]; /* (its first and last field: every cache line) */
+        const dsp_o2 *u = &w3vars[i]; /* (its first and last field: every cache line) */
         w3g[i] = u->v;
-        w3h[i] = u->e[DSP2_NIN - 1].h;
+        w3h[i] = u->e[DSP_O2_NIN - 1].h;
         cs += w3h[i];
     }
     return cs;
@@ -258,7 +258,7 @@ static void run_w3(unsigned n)
         getrusage(RUSAGE_SELF, &ru);
         snprintf(extra, sizeof extra,
                  "maxabserr=%.3g,peak_rss_kb=%ld,workspace_bytes=%zu,elements_bytes=%zu",
-                 fmax(e1, w3_err()), ru.ru_maxrss, dsp2_work_bytes(work), dn_elements_bytes(w3E));
+                 fmax(e1, w3_err()), ru.ru_maxrss, dsp_o2_work_bytes(work), dn_elements_bytes(w3E));
         bench("W3", n, p, 3, 3, extra);
         bench("W3", n, p + 3, 2, 3, extra);
     }
@@ -501,13 +501,13 @@ int main(int argc, char **argv)
     unsigned n = argc >= 3 ? (unsigned)strtoul(argv[2], NULL, 10) : 0;
     if (n == 2) n = 2000;
     int all = strcmp(wl, "all") == 0;
-    if (dsp2_work_new(&work, NULL)) return 1;
+    if (dsp_o2_work_new(&work, NULL)) return 1;
     if (all || strcmp(wl, "W3") == 0) {
         if (n == 0 || n == 2000) run_w3(2000);
         if (n == 0 || n == 1000000) run_w3(1000000);
     }
     if (all || strcmp(wl, "W5") == 0) run_w5();
     if (all || strcmp(wl, "W6") == 0) run_w6();
-    dsp2_work_free(work);
+    dsp_o2_work_free(work);
     return 0;
 }

@@ -1,15 +1,15 @@
 /* The W3 objective of docs/benchmarks.md, shared by bench/bench_hessian.c and
  * tests/test_hessian.c: the chained extended Rosenbrock function
  *   f(x) = sum_{i < n-1} 100 (x_{i+1} - x_i^2)^2 + (1 - x_i)^2,
- * written once with DN_OBJECTIVE2: rosen (dnum_o2), rosen_lanes (dlane2), rosen_sp (dsp2);
- * and as a sum of elements of the two variables (x_i, x_i+1) with DN_ELEMENT2: rosen_el
+ * written once with DN_OBJECTIVE_O2: rosen (dnum_o2), rosen_lanes (dlane_o2), rosen_sp (dsp_o2);
+ * and as a sum of elements of the two variables (x_i, x_i+1) with DN_ELEMENT_O2: rosen_el
  * (with w3_elements, the structure of those n - 1 elements). */
 #ifndef DNUM_W3_ROSEN_H
 #define DNUM_W3_ROSEN_H
 #include <stdlib.h>
 #include <dnum/dnum.h>
 
-DN_OBJECTIVE2(rosen, T, x, n, ctx,
+DN_OBJECTIVE_O2(rosen, T, x, n, ctx,
     T s = dnh_const(T, 0.0);
     for (unsigned i = 0; i + 1 < n; i++) {
         T a = dnh_sub(x[i + 1], dnh_mul(x[i], x[i]));
@@ -18,7 +18,7 @@ DN_OBJECTIVE2(rosen, T, x, n, ctx,
     }
     return s;)
 
-DN_ELEMENT2(rosen_el, 2, T, u, e, ctx,
+DN_ELEMENT_O2(rosen_el, 2, T, u, e, ctx,
     T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
     T b = dnh_d_sub(1.0, u[0]);
     return dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b));)

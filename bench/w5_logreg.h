@@ -1,7 +1,7 @@
 /* The W5 objective, shared by bench/bench_hessian.c, tests/test_onepass.c and
  * examples/newton_logreg.c: L2-regularised logistic regression on dense data,
  *   f(w) = (1/m) sum_k log(1 + exp(-y_k a_k.w)) + (lambda/2) |w|^2,
- * written once with DN_OBJECTIVE2 (w5_logreg, w5_logreg_lanes, w5_logreg_sp), and the
+ * written once with DN_OBJECTIVE_O2 (w5_logreg, w5_logreg_lanes, w5_logreg_sp), and the
  * fixed-seed data generator. */
 #ifndef DNUM_W5_LOGREG_H
 #define DNUM_W5_LOGREG_H
@@ -15,7 +15,7 @@ struct w5_data {
     double lambda;
 };
 
-DN_OBJECTIVE2(w5_logreg, T, w, n, ctx,
+DN_OBJECTIVE_O2(w5_logreg, T, w, n, ctx,
     const struct w5_data *D = ctx;
     T loss = dnh_const(T, 0.0), reg = dnh_const(T, 0.0);
     for (unsigned k = 0; k < D->m; k++) {

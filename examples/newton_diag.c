@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <dnum/dnum.h>
 
-/* the objective, written once for dnum_o2 (rosen), dlane2 (rosen_lanes) and dsp2 (rosen_sp) */
-DN_OBJECTIVE2(rosen, T, x, n, ctx,
+/* the objective, written once for dnum_o2 (rosen), dlane_o2 (rosen_lanes) and dsp_o2 (rosen_sp) */
+DN_OBJECTIVE_O2(rosen, T, x, n, ctx,
     T s = dnh_const(T, 0.0);
     for (unsigned i = 0; i + 1 < n; i += 2) {
         T a = dnh_sub(x[i + 1], dnh_mul(x[i], x[i]));
@@ -51,9 +51,9 @@ int main(int argc, char **argv)
     double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
     double *d = malloc(n * sizeof *d), *xt = malloc(n * sizeof *xt);
     double *S[100], *Y[100], rho[100], al[100];
-    dsp2_work *ws = NULL;
+    dsp_o2_work *ws = NULL;
     dnum_o2 *w = malloc(n * sizeof *w);
-    int nomem = !x || !g || !h || !d || !xt || !w || dsp2_work_new(&ws, NULL);
+    int nomem = !x || !g || !h || !d || !xt || !w || dsp_o2_work_new(&ws, NULL);
     for (unsigned j = 0; j < mem; j++) {
         S[j] = malloc(n * sizeof **S), Y[j] = malloc(n * sizeof **Y), rho[j] = 0.0;
         nomem |= !S[j] || !Y[j];
@@ -144,6 +144,6 @@ int main(int argc, char **argv)
            ok ? "converged" : "NOT converged", it, dist);
     for (unsigned j = 0; j < mem; j++) free(S[j]), free(Y[j]);
     free(x), free(g), free(h), free(d), free(xt), free(w);
-    dsp2_work_free(ws);
+    dsp_o2_work_free(ws);
     return (ok && dist < 1e-6) ? 0 : 1;
 }

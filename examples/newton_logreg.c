@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <dnum/dnum.h>
 
-/* the objective (w5_logreg, w5_logreg_sp: one DN_OBJECTIVE2 body), struct w5_data and the
+/* the objective (w5_logreg, w5_logreg_sp: one DN_OBJECTIVE_O2 body), struct w5_data and the
  * data generator w5_make, shared with the benchmark and the tests */
 #include "../bench/w5_logreg.h"
 
@@ -32,9 +32,9 @@ int main(int argc, char **argv)
     double *a = malloc((size_t)m * n * sizeof *a), *y = malloc(m * sizeof *y);
     double *x = calloc(n, sizeof *x), *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
     double *d = malloc(n * sizeof *d), *xt = malloc(n * sizeof *xt), *wt = malloc(n * sizeof *wt);
-    dsp2_work *ws = NULL;
+    dsp_o2_work *ws = NULL;
     dnum_o2 *w = malloc(n * sizeof *w);
-    if (!a || !y || !x || !g || !h || !d || !xt || !wt || !w || dsp2_work_new(&ws, NULL)) return 2;
+    if (!a || !y || !x || !g || !h || !d || !xt || !wt || !w || dsp_o2_work_new(&ws, NULL)) return 2;
 
     /* features with different scales (so the diagonal matters), labels from a true model */
     w5_make(a, y, m, n, wt);
@@ -84,6 +84,6 @@ int main(int argc, char **argv)
         free(H);
     }
     free(a), free(y), free(x), free(g), free(h), free(d), free(xt), free(wt), free(w);
-    dsp2_work_free(ws);
+    dsp_o2_work_free(ws);
     return ok ? 0 : 1;
 }

@@ -9,7 +9,7 @@
  * Mode "hv" runs the conjugate gradients on Hessian-vector products (dn_hessvec_sp, one
  * pass each) instead of the stored matrix: no Hessian is ever formed. Modes "el" and
  * "elhv" do the same with the element drivers (dn_hessian_el, dn_hessvec_el, dn_grad_el):
- * f as the sum of its n/2 elements (x_2k, x_2k+1), written once with DN_ELEMENT2.
+ * f as the sum of its n/2 elements (x_2k, x_2k+1), written once with DN_ELEMENT_O2.
  *
  * usage: newton_sparse [n] [csr|hv|el|elhv]   (defaults 1000000, csr). Prints iteration, f
  * and |grad|; exits 0 when |grad| < 1e-8 is reached at the minimum (all ones), 1 otherwise. */
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <dnum/dnum.h>
 
-DN_OBJECTIVE2(rosen, T, x, n, ctx,
+DN_OBJECTIVE_O2(rosen, T, x, n, ctx,
     T s = dnh_const(T, 0.0);
     for (unsigned i = 0; i + 1 < n; i += 2) {
         T a = dnh_sub(x[i + 1], dnh_mul(x[i], x[i]));
@@ -28,12 +28,12 @@ DN_OBJECTIVE2(rosen, T, x, n, ctx,
     }
     return s;)
 
-DN_ELEMENT2(rosen_el, 2, T, u, e, ctx,
+DN_ELEMENT_O2(rosen_el, 2, T, u, e, ctx,
     T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
     T b = dnh_d_sub(1.0, u[0]);
     return dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b));)
 
-static dsp2_work *ws;    /* one-pass modes */
+static dsp_o2_work *ws;  /* one-pass modes */
 static dn_elements *els; /* element modes (NULL otherwise) */
 
 /* value and gradient; value, gradient and the Hessian (H) or its diagonal (dg); H v */
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     double *gt = malloc(n * sizeof *gt);
     dn_sphess H;
     dn_sphess_init(&H, NULL);
-    if (!x || !g || !d || !r || !z || !p || !q || !dg || !xt || !gt || dsp2_work_new(&ws, NULL)) {
+    if (!x || !g || !d || !r || !z || !p || !q || !dg || !xt || !gt || dsp_o2_work_new(&ws, NULL)) {
         fprintf(stderr, "out of memory\n");
         return 2;
     }
@@ -175,7 +175,7 @@ int main(int argc, char **argv)
            n, mode, ok ? "converged" : "NOT converged", it, passes, f,
            near1, n);
     dn_sphess_clear(&H);
-    dsp2_work_free(ws);
+    dsp_o2_work_free(ws);
     dn_elements_free(els);
     free(x), free(g), free(d), free(r), free(z), free(p), free(q), free(dg), free(xt), free(gt);
     return ok && near1 == n ? 0 : 1;

@@ -1,5 +1,5 @@
 /* The element drivers of partially separable objectives (dnum/hessian.h): the element
- * structure with its Hessian pattern, and the four drivers around a DN_ELEMENT2 loop. */
+ * structure with its Hessian pattern, and the four drivers around a DN_ELEMENT_O2 loop. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +37,7 @@ static void el_free(const dn_allocator *al, void *p, size_t n, size_t elem)
 void dn_elements_free(dn_elements *E)
 {
     if (E == NULL) return;
-    size_t T = E->m * DNEL2_TRI(E->k);
+    size_t T = E->m * DNEL_O2_TRI(E->k);
     const dn_allocator *al = E->al;
     el_free(al, E->idx, E->m * E->k, sizeof *E->idx);
     el_free(al, E->pos, T, sizeof *E->pos);
@@ -53,7 +53,7 @@ void dn_elements_free(dn_elements *E)
 size_t dn_elements_bytes(const dn_elements *E)
 {
     if (E == NULL) return 0;
-    return sizeof *E + E->m * E->k * sizeof *E->idx + E->m * DNEL2_TRI(E->k) * sizeof *E->pos +
+    return sizeof *E + E->m * E->k * sizeof *E->idx + E->m * DNEL_O2_TRI(E->k) * sizeof *E->pos +
            ((size_t)E->n + 1) * sizeof *E->rowptr + E->nnz * sizeof *E->col +
            (E->nrun ? (E->nrun + 1) * sizeof *E->rstart + E->nrun * sizeof *E->rstep : 0);
 }
@@ -106,7 +106,7 @@ static int build_runs(dn_elements *E)
 static int build_pattern(dn_elements *E)
 {
     const unsigned K = E->k, n = E->n;
-    const size_t T = E->m * DNEL2_TRI(K);
+    const size_t T = E->m * DNEL_O2_TRI(K);
     const dn_allocator *al = E->al;
     uint32_t *row = el_alloc(al, T, sizeof *row), *cl = el_alloc(al, T, sizeof *cl);
     uint32_t *perm = el_alloc(al, T, sizeof *perm), *perm2 = el_alloc(al, T, sizeof *perm2);
@@ -182,7 +182,7 @@ int (dn_elements_new_ex)(dn_elements **E, unsigned n, unsigned K, size_t m,
     if (m > 0 && idx == NULL)
         return dni_fail(err, DN_EINVAL, 5, SIZE_MAX,
                         "%s: argument 5: idx is NULL (with m > 0)", fn);
-    if (m > (UINT32_MAX - 1) / DNEL2_TRI(K))
+    if (m > (UINT32_MAX - 1) / DNEL_O2_TRI(K))
         return dni_fail(err, DN_ERANGE, 4, SIZE_MAX,
                         "%s: argument 4: m = %zu elements have more than 2^32 - 2 triangle "
                         "entries", fn, m);

@@ -72,25 +72,25 @@ int (dn_hessdiag)(double *fx, double *grad, double *hdiag, dn_objective2 f, void
 }
 
 int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective_l2 f,
-                           void *ctx, const double *x, unsigned n, dlane2 *work,
+                           void *ctx, const double *x, unsigned n, dlane_o2 *work,
                            dn_errinfo *err)
 {
     void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
     int st = setup(&ws, &owned, "dn_hessdiag_lanes", "hdiag is NULL", f != NULL, x, hdiag, n,
                    work, sizeof *work, err);
     if (st) return st;
-    dlane2 *w = ws;
-    for (unsigned i = 0; i < n; i++) w[i] = dlane2_const(x[i]);
+    dlane_o2 *w = ws;
+    for (unsigned i = 0; i < n; i++) w[i] = dlane_o2_const(x[i]);
     double v = 0.0;
     for (unsigned c = 0; c < n; c += DN_LANES) {
         unsigned m = (n - c < DN_LANES) ? n - c : DN_LANES;
-        for (unsigned l = 0; l < m; l++) w[c + l] = dlane2_var(w[c + l].v, l);
-        dlane2 r = f(w, n, ctx);
+        for (unsigned l = 0; l < m; l++) w[c + l] = dlane_o2_var(w[c + l].v, l);
+        dlane_o2 r = f(w, n, ctx);
         for (unsigned l = 0; l < m; l++) w[c + l].act = 0;
         v = r.v;
         for (unsigned l = 0; l < m; l++) {
-            if (grad) grad[c + l] = dlane2_grad(r, l);
-            hdiag[c + l] = dlane2_hess(r, l);
+            if (grad) grad[c + l] = dlane_o2_grad(r, l);
+            hdiag[c + l] = dlane_o2_hess(r, l);
         }
     }
     if (fx) *fx = v;
@@ -99,7 +99,7 @@ int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective
 }
 
 int (dn_hessdiag_lanes)(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
-                        const double *x, unsigned n, dlane2 *work)
+                        const double *x, unsigned n, dlane_o2 *work)
 {
     return dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
 }

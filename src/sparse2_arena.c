@@ -1,16 +1,16 @@
-/* One-pass order-2 numbers (dnum/sparse2.h): the workspace's storage: the arena of the
+/* One-pass order-2 numbers (dnum/sparse_o2.h): the workspace's storage: the arena of the
  * lists, its recycling and the staleness of lists, the accumulators' arrays, and the
- * workspace's lifetime (dsp2_work_new, dsp2_work_free, dsp2_work_bytes). */
+ * workspace's lifetime (dsp_o2_work_new, dsp_o2_work_free, dsp_o2_work_bytes). */
 #include "sparse2_impl.h"
 
 /* ---- arena ------------------------------------------------------------------------------ */
 
-int dsp2i_grow(dsp2_work *w, size_t need)
+int dsp_o2i_grow(dsp_o2_work *w, size_t need)
 {
     size_t cap = w->cap ? 2 * w->cap : 4096;
     if (cap < w->top + need) cap = w->top + need;
     if (w->top + need > UINT32_MAX) { /* offsets are 32-bit */
-        w->fail |= DNI_DSP2_NOMEM;
+        w->fail |= DNI_DSP_O2_NOMEM;
         return 1;
     }
     if (cap > UINT32_MAX) cap = UINT32_MAX;
@@ -22,7 +22,7 @@ int dsp2i_grow(dsp2_work *w, size_t need)
         w_free(w->al, idx, cap * sizeof *idx);
         w_free(w->al, g, cap * sizeof *g);
         w_free(w->al, h, cap * sizeof *h);
-        w->fail |= DNI_DSP2_NOMEM;
+        w->fail |= DNI_DSP_O2_NOMEM;
         return 1;
     }
     if (w->top) {
@@ -42,17 +42,17 @@ int dsp2i_grow(dsp2_work *w, size_t need)
 /* ---- recycling and staleness -------------------------------------------------------------- */
 
 /* Releases the arena above mark (storage of lists that will not be read again) and starts
- * a new epoch (the general case of dni_dsp2_recycle). The history keeps, for the epochs from
+ * a new epoch (the general case of dni_dsp_o2_recycle). The history keeps, for the epochs from
  * rec_ep[k] on, the lowest mark rec_mark[k] (ascending in k); when full, its last two
  * entries merge into the later epoch with the lower mark, which can only make a list look
  * stale (then the safe pass runs). */
-void dni_dsp2_recycle_x(dsp2_work *w, size_t mark)
+void dni_dsp_o2_recycle_x(dsp_o2_work *w, size_t mark)
 {
     w->top = mark;
     uint32_t e = ++w->epoch;
     unsigned k = w->nrec;
     while (k && w->rec_mark[k - 1] >= mark) k--;
-    if (k == DNI_DSP2_NREC) {
+    if (k == DNI_DSP_O2_NREC) {
         w->rec_ep[k - 2] = w->rec_ep[k - 1];
         k--;
     }
@@ -64,20 +64,20 @@ void dni_dsp2_recycle_x(dsp2_work *w, size_t mark)
 
 /* the slow half of stale: a list (made in epoch st < epoch, above the lowest mark) is
  * stale when a recycle after its epoch had a mark at or below its first entry */
-int dsp2i_stale_hist(dsp2_work *w, uint32_t st, uint32_t off)
+int dsp_o2i_stale_hist(dsp_o2_work *w, uint32_t st, uint32_t off)
 {
     for (unsigned k = 0; k < w->nrec; k++)
         if (w->rec_ep[k] > st) {
             if (off < w->rec_mark[k]) return 0;
             break;
         }
-    w->fail |= DNI_DSP2_STALE;
+    w->fail |= DNI_DSP_O2_STALE;
     return 1;
 }
 
 /* ---- accumulators ----------------------------------------------------------------------- */
 
-static void acc_free(dsp2_work *w, dni_dsp2_acc *A, size_t n)
+static void acc_free(dsp_o2_work *w, dni_dsp_o2_acc *A, size_t n)
 {
     w_free(w->al, A->g, n * sizeof *A->g);
     w_free(w->al, A->h, n * sizeof *A->h);
@@ -93,7 +93,7 @@ static void acc_free(dsp2_work *w, dni_dsp2_acc *A, size_t n)
 }
 
 /* dense arrays of slot A for the current size (allocated once, kept zero) */
-int dsp2i_acc_ready(dsp2_work *w, dni_dsp2_acc *A)
+int dsp_o2i_acc_ready(dsp_o2_work *w, dni_dsp_o2_acc *A)
 {
     if (A->g) return 0;
     size_t n = w->sized;
@@ -103,7 +103,7 @@ int dsp2i_acc_ready(dsp2_work *w, dni_dsp2_acc *A)
     A->list = w_array(w->al, n, sizeof *A->list);
     if (!A->g || !A->h || !A->in || !A->list) {
         acc_free(w, A, n);
-        w->fail |= DNI_DSP2_NOMEM;
+        w->fail |= DNI_DSP_O2_NOMEM;
         return 1;
     }
     memset(A->g, 0, n * sizeof *A->g);
@@ -115,7 +115,7 @@ int dsp2i_acc_ready(dsp2_work *w, dni_dsp2_acc *A)
 }
 
 /* empties A (O(touched)); every handle to it becomes stale */
-void dsp2i_acc_clean(dni_dsp2_acc *A)
+void dsp_o2i_acc_clean(dni_dsp_o2_acc *A)
 {
     for (size_t k = 0; k < A->cnt; k++) {
         uint32_t i = A->list[k];
@@ -129,7 +129,7 @@ void dsp2i_acc_clean(dni_dsp2_acc *A)
 }
 
 /* room for m more triplets in accumulator A (0, or 1 with the failure flag set) */
-int dni_dsp2_trip_reserve(dsp2_work *w, dni_dsp2_acc *A, size_t m)
+int dni_dsp_o2_trip_reserve(dsp_o2_work *w, dni_dsp_o2_acc *A, size_t m)
 {
     if (A->tcnt + m <= A->tcap) return 0;
     size_t cap = 2 * A->tcap + m + 1024;
@@ -139,7 +139,7 @@ int dni_dsp2_trip_reserve(dsp2_work *w, dni_dsp2_acc *A, size_t m)
         w_free(w->al, ti, cap * sizeof *ti);
         w_free(w->al, tj, cap * sizeof *tj);
         w_free(w->al, tv, cap * sizeof *tv);
-        w->fail |= DNI_DSP2_NOMEM;
+        w->fail |= DNI_DSP_O2_NOMEM;
         return 1;
     }
     if (A->tcnt) {
@@ -156,10 +156,10 @@ int dni_dsp2_trip_reserve(dsp2_work *w, dni_dsp2_acc *A, size_t m)
 
 /* ---- workspace ---------------------------------------------------------------------------- */
 
-void dsp2i_free_sized(dsp2_work *w)
+void dsp_o2i_free_sized(dsp_o2_work *w)
 {
     size_t n = w->sized;
-    for (unsigned k = 0; k < DNI_DSP2_NACC; k++) acc_free(w, &w->acc[k], n);
+    for (unsigned k = 0; k < DNI_DSP_O2_NACC; k++) acc_free(w, &w->acc[k], n);
     w_free(w->al, w->x, n * sizeof *w->x);
     w_free(w->al, w->xs, n * sizeof *w->xs);
     w_free(w->al, w->pos, n * sizeof *w->pos);
@@ -171,22 +171,22 @@ void dsp2i_free_sized(dsp2_work *w)
     w->seeded = 0;
 }
 
-int dsp2_work_new(dsp2_work **work, const dn_allocator *al)
+int dsp_o2_work_new(dsp_o2_work **work, const dn_allocator *al)
 {
     if (work == NULL) return DN_EINVAL;
-    dsp2_work *w = w_alloc(al, sizeof *w);
+    dsp_o2_work *w = w_alloc(al, sizeof *w);
     if (w == NULL) return DN_ENOMEM;
     memset(w, 0, sizeof *w);
     w->al = al;
-    for (unsigned k = 0; k < DNI_DSP2_NACC; k++) w->acc[k].sorted = 1;
+    for (unsigned k = 0; k < DNI_DSP_O2_NACC; k++) w->acc[k].sorted = 1;
     *work = w;
     return DN_OK;
 }
 
-void dsp2_work_free(dsp2_work *w)
+void dsp_o2_work_free(dsp_o2_work *w)
 {
     if (w == NULL) return;
-    dsp2i_free_sized(w);
+    dsp_o2i_free_sized(w);
     w_free(w->al, w->idx, w->cap * sizeof *w->idx);
     w_free(w->al, w->g, w->cap * sizeof *w->g);
     w_free(w->al, w->h, w->cap * sizeof *w->h);
@@ -196,15 +196,15 @@ void dsp2_work_free(dsp2_work *w)
     w_free(w->al, w, sizeof *w);
 }
 
-size_t dsp2_work_bytes(const dsp2_work *w)
+size_t dsp_o2_work_bytes(const dsp_o2_work *w)
 {
     if (w == NULL) return 0;
     size_t n = w->sized, b = sizeof *w + w->valcap + w->tposcap * sizeof *w->tpos;
     b += w->cap * (sizeof(uint32_t) + 2 * sizeof(double) + 1);
-    if (n) b += n * (sizeof(dsp2) + sizeof(uint32_t) + 2 * sizeof(double));
-    if (w->xs) b += n * sizeof(dsph2);
+    if (n) b += n * (sizeof(dsp_o2) + sizeof(uint32_t) + 2 * sizeof(double));
+    if (w->xs) b += n * sizeof(dsph_o2);
     if (w->rowc) b += (n + 1) * sizeof(size_t);
-    for (unsigned k = 0; k < DNI_DSP2_NACC; k++) {
+    for (unsigned k = 0; k < DNI_DSP_O2_NACC; k++) {
         if (w->acc[k].g) b += n * (2 * sizeof(double) + 1 + sizeof(uint32_t));
         b += w->acc[k].tcap * (2 * sizeof(uint32_t) + sizeof(double));
     }

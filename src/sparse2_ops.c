@@ -1,7 +1,7 @@
-/* One-pass order-2 numbers (dnum/sparse2.h, dnum/sparseh2.h): the operations on lists and
+/* One-pass order-2 numbers (dnum/sparse_o2.h, dnum/sparseh_o2.h): the operations on lists and
  * accumulators, called by the headers' inline operations when a number does not fit inline:
  * sums into accumulators, accumulators written out as lists, the chain rules on lists
- * (diagonal, H v and sparse-Hessian modes) and the entry points dni_dsp2_*_l, dni_dsph2_*_l. */
+ * (diagonal, H v and sparse-Hessian modes) and the entry points dni_dsp_o2_*_l, dni_dsph_o2_*_l. */
 #include "sparse2_impl.h"
 
 INL lst chain_x(lst u, double f0, double f1, double f2);
@@ -25,9 +25,9 @@ INL lst chain2_list(lst a, lst b, double f0, double fa, double fb, double faa, d
 }
 
 /* an inline number as a list at the arena top (diagonal and H v mode only) */
-INL lst mat_inline(const dsp2 *a)
+INL lst mat_inline(const dsp_o2 *a)
 {
-    dsp2_work *w = a->w;
+    dsp_o2_work *w = a->w;
     uint32_t s = a->off;
     if (reserve(w, s ? s : 1)) return lst_const(a->v);
     size_t r = w->top;
@@ -42,16 +42,16 @@ INL lst mat_inline(const dsp2 *a)
 /* ---- accumulators ----------------------------------------------------------------------- */
 
 /* A += c * t for a list t */
-INL void acc_list(dsp2_work *w, dni_dsp2_acc *A, lst t, double c)
+INL void acc_list(dsp_o2_work *w, dni_dsp_o2_acc *A, lst t, double c)
 {
     if (!t.w || !t.len || stale(w, t)) return;
     size_t o = t.off, s = t.len;
     c *= t.c;
-    if (w->mode == DNI_DSP2_SPARSE) {
-        if (dni_dsp2_trip_reserve(w, A, tri(s))) return;
+    if (w->mode == DNI_DSP_O2_SPARSE) {
+        if (dni_dsp_o2_trip_reserve(w, A, tri(s))) return;
         for (size_t p = 0; p < s; p++) {
             uint32_t i = w->idx[o + p];
-            dni_dsp2_touch(A, i);
+            dni_dsp_o2_touch(A, i);
             A->g[i] += c * w->g[o + p];
             for (size_t q = 0; q <= p; q++) {
                 if (!w->sf[o + tri(p) + q]) continue; /* not structural */
@@ -65,7 +65,7 @@ INL void acc_list(dsp2_work *w, dni_dsp2_acc *A, lst t, double c)
     }
     for (size_t p = 0; p < s; p++) {
         uint32_t i = w->idx[o + p];
-        dni_dsp2_touch(A, i);
+        dni_dsp_o2_touch(A, i);
         A->g[i] += c * w->g[o + p];
         A->h[i] += c * w->h[o + p];
     }
@@ -73,20 +73,20 @@ INL void acc_list(dsp2_work *w, dni_dsp2_acc *A, lst t, double c)
 
 /* A += c * b for another accumulator B, read through b's view coefficients (b.c, b.q);
  * B is emptied on the way (the caller releases it right after) */
-static void acc_acc(dsp2_work *w, dni_dsp2_acc *A, dni_dsp2_acc *B, lst b, double c)
+static void acc_acc(dsp_o2_work *w, dni_dsp_o2_acc *A, dni_dsp_o2_acc *B, lst b, double c)
 {
     double cg = c * b.c, q = c * b.q;
-    int hv = w->mode == DNI_DSP2_HV;
+    int hv = w->mode == DNI_DSP_O2_HV;
     for (size_t k = 0; k < B->cnt; k++) {
         uint32_t i = B->list[k];
         double g = B->g[i], h = B->h[i];
-        dni_dsp2_touch(A, i);
+        dni_dsp_o2_touch(A, i);
         A->g[i] += cg * g;
         A->h[i] += view_h(cg, q, g, h, hv);
         B->g[i] = B->h[i] = 0.0, B->in[i] = 0;
     }
     B->cnt = 0;
-    if (w->mode == DNI_DSP2_SPARSE && B->tcnt && !dni_dsp2_trip_reserve(w, A, B->tcnt)) {
+    if (w->mode == DNI_DSP_O2_SPARSE && B->tcnt && !dni_dsp_o2_trip_reserve(w, A, B->tcnt)) {
         for (size_t k = 0; k < B->tcnt; k++) {
             A->ti[A->tcnt] = B->ti[k];
             A->tj[A->tcnt] = B->tj[k];
@@ -95,7 +95,7 @@ static void acc_acc(dsp2_work *w, dni_dsp2_acc *A, dni_dsp2_acc *B, lst b, doubl
     }
 }
 
-static void acc_scale(dni_dsp2_acc *A, double c)
+static void acc_scale(dni_dsp_o2_acc *A, double c)
 {
     for (size_t k = 0; k < A->cnt; k++) {
         uint32_t i = A->list[k];
@@ -107,10 +107,10 @@ static void acc_scale(dni_dsp2_acc *A, double c)
 
 /* releases the storage made since accumulator k was created: the arena above its mark
  * and every accumulator made after it */
-static void release(dsp2_work *w, unsigned k)
+static void release(dsp_o2_work *w, unsigned k)
 {
-    dni_dsp2_recycle(w, w->acc[k].amark);
-    while (w->nacc > k + 1) dsp2i_acc_clean(&w->acc[--w->nacc]);
+    dni_dsp_o2_recycle(w, w->acc[k].amark);
+    while (w->nacc > k + 1) dsp_o2i_acc_clean(&w->acc[--w->nacc]);
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -123,21 +123,21 @@ static int cmp_u32(const void *a, const void *b)
  * a list is returned unchanged */
 INL lst materialize(lst a)
 {
-    if (!a.w || !(a.len & DNI_DSP2_ACC)) return a;
-    dsp2_work *w = a.w;
+    if (!a.w || !(a.len & DNI_DSP_O2_ACC)) return a;
+    dsp_o2_work *w = a.w;
     int k = acc_slot(w, a);
     if (k < 0) return lst_const(a.v);
-    dni_dsp2_acc *A = &w->acc[k];
+    dni_dsp_o2_acc *A = &w->acc[k];
     if (!A->sorted) {
         qsort(A->list, A->cnt, sizeof *A->list, cmp_u32);
         A->sorted = 1;
     }
-    size_t s = A->cnt, m = w->mode == DNI_DSP2_SPARSE ? tri(s) : s;
+    size_t s = A->cnt, m = w->mode == DNI_DSP_O2_SPARSE ? tri(s) : s;
     if (s == 0) m = 1;
     if (reserve(w, m)) return lst_const(a.v);
     size_t r = w->top;
     double c = a.c, q = a.q;
-    int hv = w->mode == DNI_DSP2_HV;
+    int hv = w->mode == DNI_DSP_O2_HV;
     for (size_t p = 0; p < s; p++) {
         uint32_t i = A->list[p];
         double g = A->g[i];
@@ -146,7 +146,7 @@ INL lst materialize(lst a)
         w->h[r + p] = view_h(c, q, g, A->h[i], hv);
         w->pos[i] = (uint32_t)p;
     }
-    if (w->mode == DNI_DSP2_SPARSE) { /* the triangle of the triplets, structural there */
+    if (w->mode == DNI_DSP_O2_SPARSE) { /* the triangle of the triplets, structural there */
         memset(w->sf + r, 0, m);
         for (size_t p = 0; p < m; p++) w->h[r + p] = 0.0;
         for (size_t t = 0; t < A->tcnt; t++) {
@@ -169,9 +169,9 @@ INL lst materialize(lst a)
 /* a list with scale 1 (a scaled list is copied with its scale applied) */
 INL lst plain(lst a)
 {
-    if (!a.w || (a.len & DNI_DSP2_ACC) || a.c == 1.0) return a;
-    dsp2_work *w = a.w;
-    size_t s = a.len, m = w->mode == DNI_DSP2_SPARSE ? tri(s) : s;
+    if (!a.w || (a.len & DNI_DSP_O2_ACC) || a.c == 1.0) return a;
+    dsp_o2_work *w = a.w;
+    size_t s = a.len, m = w->mode == DNI_DSP_O2_SPARSE ? tri(s) : s;
     if (m == 0) m = 1;
     if (reserve(w, m)) return lst_const(a.v);
     size_t r = w->top, o = a.off;
@@ -188,33 +188,33 @@ INL lst plain(lst a)
 }
 
 /* A += c * t for a list t (for the drivers) */
-void dsp2i_acc_list(dsp2_work *w, dni_dsp2_acc *A, lst t, double c) { acc_list(w, A, t, c); }
+void dsp_o2i_acc_list(dsp_o2_work *w, dni_dsp_o2_acc *A, lst t, double c) { acc_list(w, A, t, c); }
 
-/* ---- the list halves of the inline operations (dnum/sparse2.h) ----------------------- */
+/* ---- the list halves of the inline operations (dnum/sparse_o2.h) ----------------------- */
 
 /* f(u) for a list, an accumulator or a passive u */
 static lst chain_list_p(const lst *up, double f0, double f1, double f2)
 {
     lst u = *up;
-    dsp2_work *w = u.w;
+    dsp_o2_work *w = u.w;
     if (!w) return lst_const(f0);
-    if (u.len & DNI_DSP2_ACC) return chain_x(u, f0, f1, f2);
+    if (u.len & DNI_DSP_O2_ACC) return chain_x(u, f0, f1, f2);
     if (f2 == 0.0 && f0 == f0) { /* linear: the list is shared, scaled */
         u.v = f0;
         u.d *= f1;
         u.c *= f1;
         return u;
     }
-    if (w->mode == DNI_DSP2_SPARSE) return chain_x(u, f0, f1, f2);
+    if (w->mode == DNI_DSP_O2_SPARSE) return chain_x(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
     if (stale(w, u)) return lst_const(f0);
     uint32_t n = u.len;
-    if (w->top + n > w->cap && dsp2i_grow(w, n)) return lst_const(f0);
+    if (w->top + n > w->cap && dsp_o2i_grow(w, n)) return lst_const(f0);
     size_t r = w->top, a = u.off;
     uint32_t *restrict ix = w->idx;
     double *restrict G = w->g, *restrict H = w->h;
     double c = u.c, f1c = f1 * c; /* the stored entries are 1/c of u's */
-    if (w->mode == DNI_DSP2_HV) {
+    if (w->mode == DNI_DSP_O2_HV) {
         double m = f2 * u.d * c;
         for (uint32_t k = 0; k < n; k++) {
             double g = G[a + k];
@@ -248,13 +248,13 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
                          double fab, double fbb, int sum, int kind)
 {
     lst a = *ap, b = *bp;
-    dsp2_work *w = a.w ? a.w : b.w;
+    dsp_o2_work *w = a.w ? a.w : b.w;
     if (!w) return lst_const(f0);
     if (f0 == f0) { /* (a NaN value takes the general path: derivatives as computed) */
         if (!b.w) return chain_list(a, f0, fa, faa);
         if (!a.w) return chain_list(b, f0, fb, fbb);
     }
-    if (w->mode == DNI_DSP2_SPARSE || ((a.len | b.len) & DNI_DSP2_ACC)) {
+    if (w->mode == DNI_DSP_O2_SPARSE || ((a.len | b.len) & DNI_DSP_O2_ACC)) {
         double p[5] = {fa, fb, faa, fab, fbb};
         return chain2_x(a, b, f0, p, sum);
     }
@@ -263,10 +263,10 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
     if (stale(w, a) || (!same && stale(w, b))) return lst_const(f0);
     size_t r = w->top;
     if (r + la + lb > w->cap) {
-        if (dsp2i_grow(w, (size_t)la + lb)) return lst_const(f0);
+        if (dsp_o2i_grow(w, (size_t)la + lb)) return lst_const(f0);
     }
     uint32_t k;
-    int hv = w->mode == DNI_DSP2_HV;
+    int hv = w->mode == DNI_DSP_O2_HV;
     uint32_t *restrict ix = w->idx;
     double *restrict G = w->g, *restrict H = w->h;
     double ca = a.c, cb = b.c; /* scales of the stored entries */
@@ -279,7 +279,7 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
             double gA = ca * ga[k], gB = cb * ga[k], mA = hv ? da : gA, mB = hv ? db : gB;
             ix[r + k] = ia[k];
             G[r + k] = fs * ga[k];
-            H[r + k] = fs * ha[k] + DNI_DSP2_Q(kind, gA, gB, mA, mB, faa, fab, fbb);
+            H[r + k] = fs * ha[k] + DNI_DSP_O2_Q(kind, gA, gB, mA, mB, faa, fab, fbb);
         }
     } else if (la == 1 && lb == 1) { /* two single entries: one or two result entries */
         uint32_t xa = ix[a.off], xb = ix[b.off];
@@ -288,16 +288,16 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
         if (xa == xb) {
             ix[r] = xa;
             G[r] = fa * ga + fb * gb;
-            H[r] = fa * ha + fb * hb + DNI_DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+            H[r] = fa * ha + fb * hb + DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
             k = 1;
         } else {
             size_t ra = xa < xb ? r : r + 1, rb = xa < xb ? r + 1 : r;
             ix[ra] = xa;
             G[ra] = fa * ga;
-            H[ra] = fa * ha + DNI_DSP2_Q(kind, ga, 0.0, ma, db, faa, fab, fbb);
+            H[ra] = fa * ha + DNI_DSP_O2_Q(kind, ga, 0.0, ma, db, faa, fab, fbb);
             ix[rb] = xb;
             G[rb] = fb * gb;
-            H[rb] = fb * hb + DNI_DSP2_Q(kind, 0.0, gb, da, mb, faa, fab, fbb);
+            H[rb] = fb * hb + DNI_DSP_O2_Q(kind, 0.0, gb, da, mb, faa, fab, fbb);
             k = 2;
         }
     } else {
@@ -312,7 +312,7 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
             double ma = hv ? da : ga, mb = hv ? db : gb;
             ix[r + k] = xa < xb ? xa : xb;
             G[r + k] = fa * ga + fb * gb;
-            H[r + k] = fa * ha + fb * hb + DNI_DSP2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+            H[r + k] = fa * ha + fb * hb + DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
             k++;
         }
     }
@@ -326,25 +326,25 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
     return res;
 }
 
-/* dni_dsp2_long for lists, accumulators and passive numbers */
+/* dni_dsp_o2_long for lists, accumulators and passive numbers */
 INL int long_lists(lst a, lst b)
 {
-    if ((a.len | b.len) & DNI_DSP2_ACC) return 1;
-    if (a.len && b.len && a.w->mode == DNI_DSP2_SPARSE) return a.len + b.len > DNI_DSP2_PROMOTE_SP;
-    return a.len + b.len > DNI_DSP2_PROMOTE;
+    if ((a.len | b.len) & DNI_DSP_O2_ACC) return 1;
+    if (a.len && b.len && a.w->mode == DNI_DSP_O2_SPARSE) return a.len + b.len > DNI_DSP_O2_PROMOTE_SP;
+    return a.len + b.len > DNI_DSP_O2_PROMOTE;
 }
 
 /* a += b for the accumulator a and a list or inline number b in diagonal or H v mode (the
  * running sum of an objective); returns 0 when it does not apply */
 INL int acc_fast(lst *a, lst b)
 {
-    dsp2_work *w = a->w;
-    uint32_t k = a->len & ~DNI_DSP2_ACC;
-    if (!(a->len & DNI_DSP2_ACC) || !w || b.w != w || (b.len & DNI_DSP2_ACC) || w->mode == DNI_DSP2_SPARSE ||
+    dsp_o2_work *w = a->w;
+    uint32_t k = a->len & ~DNI_DSP_O2_ACC;
+    if (!(a->len & DNI_DSP_O2_ACC) || !w || b.w != w || (b.len & DNI_DSP_O2_ACC) || w->mode == DNI_DSP_O2_SPARSE ||
         k + 1 != w->nacc || w->acc[k].ver != a->off)
         return 0;
     if (stale(w, b)) return 0;
-    dni_dsp2_acc *A = &w->acc[k];
+    dni_dsp_o2_acc *A = &w->acc[k];
     const uint32_t *ix = w->idx + b.off;
     const double *G = w->g + b.off, *H = w->h + b.off, cb = b.c;
     double *restrict ag = A->g, *restrict ah = A->h;
@@ -358,7 +358,7 @@ INL int acc_fast(lst *a, lst b)
         ag[i] += cb * G[p];
         ah[i] += cb * H[p];
     }
-    dni_dsp2_recycle(w, A->amark); /* the terms added since the accumulator was made */
+    dni_dsp_o2_recycle(w, A->amark); /* the terms added since the accumulator was made */
     a->v += b.v;
     a->d += b.d;
     a->off = ++A->ver;
@@ -376,41 +376,41 @@ INL lst addsub_list(lst a, lst b, double c)
 /* ---- entry points from the header: numbers to lists and back --------------------------- */
 
 /* the list of a number (its inline entries are written to the arena) */
-INL lst to_lst(const dsp2 *a) { return a->len == DNI_DSP2_INL ? mat_inline(a) : head(a); }
+INL lst to_lst(const dsp_o2 *a) { return a->len == DNI_DSP_O2_INL ? mat_inline(a) : head(a); }
 
-INL dsp2 to_dsp2(lst r)
+INL dsp_o2 to_dsp_o2(lst r)
 {
-    dsp2 x = dsp2_const(r.v);
+    dsp_o2 x = dsp_o2_const(r.v);
     x.d = r.d, x.c = r.c, x.w = r.w, x.off = r.off, x.len = r.len, x.st = r.st;
-    if (r.len & DNI_DSP2_VIEW) x.e[0].g = r.q;
+    if (r.len & DNI_DSP_O2_VIEW) x.e[0].g = r.q;
     return x;
 }
 
-dsp2 dni_dsp2_chain_l(const dsp2 *u, double f0, double f1, double f2)
+dsp_o2 dni_dsp_o2_chain_l(const dsp_o2 *u, double f0, double f1, double f2)
 {
     lst l = to_lst(u);
-    return to_dsp2(chain_list_p(&l, f0, f1, f2));
+    return to_dsp_o2(chain_list_p(&l, f0, f1, f2));
 }
 
-dsp2 dni_dsp2_chain2_l(const dsp2 *a, const dsp2 *b, double f0, const double p[5], int sum, int kind)
+dsp_o2 dni_dsp_o2_chain2_l(const dsp_o2 *a, const dsp_o2 *b, double f0, const double p[5], int sum, int kind)
 {
     lst la = to_lst(a), lb = to_lst(b);
-    return to_dsp2(chain2_list_p(&la, &lb, f0, p[0], p[1], p[2], p[3], p[4], sum, kind));
+    return to_dsp_o2(chain2_list_p(&la, &lb, f0, p[0], p[1], p[2], p[3], p[4], sum, kind));
 }
 
-dsp2 dni_dsp2_addsub_l(const dsp2 *a, const dsp2 *b, double c)
+dsp_o2 dni_dsp_o2_addsub_l(const dsp_o2 *a, const dsp_o2 *b, double c)
 {
     lst la = to_lst(a), lb = to_lst(b);
-    return to_dsp2(addsub_list(la, lb, c));
+    return to_dsp_o2(addsub_list(la, lb, c));
 }
 
-/* ---- the same for dsph2 (dnum/sparseh2.h) ----------------------------------------------- */
+/* ---- the same for dsph_o2 (dnum/sparseh_o2.h) ----------------------------------------------- */
 
-/* the list of a dsph2: entries inside are written to the arena with their triangle */
-INL lst sph_lst(const dsph2 *a)
+/* the list of a dsph_o2: entries inside are written to the arena with their triangle */
+INL lst sph_lst(const dsph_o2 *a)
 {
-    dsp2_work *w = a->w;
-    if (a->len != DNI_DSP2_INL) {
+    dsp_o2_work *w = a->w;
+    if (a->len != DNI_DSP_O2_INL) {
         lst r = list_num(a->v, 0.0, w, a->off, a->len, a->st);
         r.c = w ? a->g[0] : 1.0;
         return r;
@@ -424,34 +424,34 @@ INL lst sph_lst(const dsph2 *a)
     return list_num(a->v, 0.0, w, r, s, w->epoch);
 }
 
-INL dsph2 sph_from(lst r)
+INL dsph_o2 sph_from(lst r)
 {
-    dsph2 x = dsph2_const(r.v);
+    dsph_o2 x = dsph_o2_const(r.v);
     x.w = r.w, x.off = (uint32_t)r.off, x.len = (uint32_t)r.len, x.st = (uint32_t)r.st;
     x.g[0] = r.w ? r.c : 0.0; /* (a list's scale; 1 for an accumulator) */
     return x;
 }
 
-dsph2 dni_dsph2_chain_l(const dsph2 *u, double f0, double f1, double f2)
+dsph_o2 dni_dsph_o2_chain_l(const dsph_o2 *u, double f0, double f1, double f2)
 {
     lst l = sph_lst(u);
     return sph_from(chain_list_p(&l, f0, f1, f2));
 }
 
-dsph2 dni_dsph2_chain2_l(const dsph2 *a, const dsph2 *b, double f0, const double p[5], int sum,
+dsph_o2 dni_dsph_o2_chain2_l(const dsph_o2 *a, const dsph_o2 *b, double f0, const double p[5], int sum,
                       int kind)
 {
     lst la = sph_lst(a), lb = sph_lst(b);
     return sph_from(chain2_list_p(&la, &lb, f0, p[0], p[1], p[2], p[3], p[4], sum, kind));
 }
 
-dsph2 dni_dsph2_addsub_l(const dsph2 *a, const dsph2 *b, double c)
+dsph_o2 dni_dsph_o2_addsub_l(const dsph_o2 *a, const dsph_o2 *b, double c)
 {
     lst la = sph_lst(a), lb = sph_lst(b);
     return sph_from(addsub_list(la, lb, c));
 }
 
-dsp2 dni_dsph2_result(dsph2 r) { return to_dsp2(sph_lst(&r)); }
+dsp_o2 dni_dsph_o2_result(dsph_o2 r) { return to_dsp_o2(sph_lst(&r)); }
 
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
@@ -462,21 +462,21 @@ INL lst chain_acc(lst u, double f0, double f1, double f2)
 {
     if (acc_slot(u.w, u) < 0) return lst_const(f0);
     if (f0 != f0) f1 = f2 = f0;
-    double m = u.w->mode == DNI_DSP2_HV ? u.d : u.c;
+    double m = u.w->mode == DNI_DSP_O2_HV ? u.d : u.c;
     u.q = f1 * u.q + f2 * u.c * m;
     u.c *= f1;
     u.d *= f1;
     u.v = f0;
-    u.len |= DNI_DSP2_VIEW;
+    u.len |= DNI_DSP_O2_VIEW;
     return u;
 }
 
 INL lst chain_x(lst u, double f0, double f1, double f2)
 {
-    if (u.w && (u.len & DNI_DSP2_ACC) && u.w->mode != DNI_DSP2_SPARSE) return chain_acc(u, f0, f1, f2);
+    if (u.w && (u.len & DNI_DSP_O2_ACC) && u.w->mode != DNI_DSP_O2_SPARSE) return chain_acc(u, f0, f1, f2);
     u = materialize(u);
-    dsp2_work *w = u.w;
-    if (!w || w->mode != DNI_DSP2_SPARSE) return chain_list(u, f0, f1, f2);
+    dsp_o2_work *w = u.w;
+    if (!w || w->mode != DNI_DSP_O2_SPARSE) return chain_list(u, f0, f1, f2);
     if (f0 != f0) f1 = f2 = f0;
     if (stale(w, u)) return lst_const(f0);
     u = plain(u);
@@ -501,11 +501,11 @@ INL lst chain_x(lst u, double f0, double f1, double f2)
 
 INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
 {
-    if (a.len & DNI_DSP2_ACC) a = materialize(a);
-    if (b.len & DNI_DSP2_ACC) b = materialize(b);
-    dsp2_work *w = a.w ? a.w : b.w;
+    if (a.len & DNI_DSP_O2_ACC) a = materialize(a);
+    if (b.len & DNI_DSP_O2_ACC) b = materialize(b);
+    dsp_o2_work *w = a.w ? a.w : b.w;
     if (!w) return lst_const(f0);
-    if (w->mode != DNI_DSP2_SPARSE) return chain2_list(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum, 2);
+    if (w->mode != DNI_DSP_O2_SPARSE) return chain2_list(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum, 2);
     if (stale(w, a) || stale(w, b)) return lst_const(f0);
     if (a.c != 1.0) a = plain(a);
     if (b.c != 1.0) b = plain(b);
@@ -582,20 +582,20 @@ INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
 
 INL lst addsub_x(lst a, lst b, double c)
 {
-    dsp2_work *w = a.w ? a.w : b.w;
+    dsp_o2_work *w = a.w ? a.w : b.w;
     double v = a.v + c * b.v;
     if (!w) return lst_const(v);
     int ka = -1, kb = -1;
-    if (a.w && (a.len & DNI_DSP2_ACC) && (ka = acc_slot(w, a)) < 0) return lst_const(v);
-    if (b.w && (b.len & DNI_DSP2_ACC) && (kb = acc_slot(w, b)) < 0) return lst_const(v);
+    if (a.w && (a.len & DNI_DSP_O2_ACC) && (ka = acc_slot(w, a)) < 0) return lst_const(v);
+    if (b.w && (b.len & DNI_DSP_O2_ACC) && (kb = acc_slot(w, b)) < 0) return lst_const(v);
     /* The sum is made in place in the accumulator of a sum operand, never of a view (f(s)
      * leaves s as it is); a view is read straight from its arrays only into an earlier
      * accumulator (its own is released by the addition), otherwise written out as a list */
-    if (ka >= 0 && (a.len & DNI_DSP2_VIEW)) a = materialize(a), ka = -1;
-    if (kb >= 0 && (b.len & DNI_DSP2_VIEW) && !(ka >= 0 && kb > ka)) b = materialize(b), kb = -1;
+    if (ka >= 0 && (a.len & DNI_DSP_O2_VIEW)) a = materialize(a), ka = -1;
+    if (kb >= 0 && (b.len & DNI_DSP_O2_VIEW) && !(ka >= 0 && kb > ka)) b = materialize(b), kb = -1;
     int lists = !a.len || !b.len ||
-                a.len + b.len <= (w->mode == DNI_DSP2_SPARSE ? DNI_DSP2_PROMOTE_SP : DNI_DSP2_PROMOTE);
-    if (ka < 0 && kb < 0 && (w->safe || w->nacc == DNI_DSP2_NACC || lists))
+                a.len + b.len <= (w->mode == DNI_DSP_O2_SPARSE ? DNI_DSP_O2_PROMOTE_SP : DNI_DSP_O2_PROMOTE);
+    if (ka < 0 && kb < 0 && (w->safe || w->nacc == DNI_DSP_O2_NACC || lists))
         return chain2_list(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
     int k;
     if (ka >= 0 && (kb < 0 || kb >= ka)) { /* a += c b */
@@ -610,12 +610,12 @@ INL lst addsub_x(lst a, lst b, double c)
         else acc_list(w, &w->acc[k], a, 1.0);
     } else { /* a new accumulator from two lists */
         k = (int)w->nacc;
-        if (dsp2i_acc_ready(w, &w->acc[k])) return lst_const(v);
+        if (dsp_o2i_acc_ready(w, &w->acc[k])) return lst_const(v);
         w->nacc++;
         w->acc[k].amark = w->top;
         acc_list(w, &w->acc[k], a, 1.0);
         acc_list(w, &w->acc[k], b, c);
     }
     release(w, (unsigned)k);
-    return list_num(v, a.d + c * b.d, w, ++w->acc[k].ver, DNI_DSP2_ACC | (uint32_t)k, 0);
+    return list_num(v, a.d + c * b.d, w, ++w->acc[k].ver, DNI_DSP_O2_ACC | (uint32_t)k, 0);
 }

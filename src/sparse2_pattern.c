@@ -34,7 +34,7 @@ static size_t find_entry(const dn_sphess *H, uint32_t i, uint32_t j)
 
 /* room for the CSR positions of T triplets (made with each new pattern, so that reusing
  * it allocates nothing); 0 or DN_ENOMEM */
-static int tpos_reserve(dsp2_work *w, size_t T)
+static int tpos_reserve(dsp_o2_work *w, size_t T)
 {
     if (T <= w->tposcap) return 0;
     size_t *tpos = w_array(w->al, T, sizeof *tpos);
@@ -47,7 +47,7 @@ static int tpos_reserve(dsp2_work *w, size_t T)
 /* values into H's existing pattern; 1 when an entry is outside it, DN_ENOMEM, or 0. The
  * position of triplet t in the previous call is tried first (a pass producing the same
  * triplets in the same order, the usual case, then needs no search). */
-int dsp2i_scatter_pattern(dsp2_work *w, const dni_dsp2_acc *A, dn_sphess *H)
+int dsp_o2i_scatter_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A, dn_sphess *H)
 {
     size_t bytes = H->nnz * sizeof(double), T = A->tcnt;
     if (bytes > w->valcap) {
@@ -75,7 +75,7 @@ int dsp2i_scatter_pattern(dsp2_work *w, const dni_dsp2_acc *A, dn_sphess *H)
 }
 
 /* a new pattern and values from the triplets (counting sort by column, then by row) */
-int dsp2i_build_pattern(dsp2_work *w, const dni_dsp2_acc *A, dn_sphess *H, unsigned n)
+int dsp_o2i_build_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A, dn_sphess *H, unsigned n)
 {
     const dn_allocator *al = H->al;
     size_t T = A->tcnt, cap = T ? T : 1;

@@ -7,11 +7,11 @@
 #include <dnum/dnum2.h>
 #include <dnum/hessian.h>
 
-DN_OBJECTIVE2(obj, T, x, n, ctx, T s = dnh_const(T, 0.0);
+DN_OBJECTIVE_O2(obj, T, x, n, ctx, T s = dnh_const(T, 0.0);
               for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], dnh_exp(x[i])));
               return s;)
 
-DN_ELEMENT2(el2, 2, T, u, e, ctx, return dnh_mul(u[0], dnh_sin(u[1]));)
+DN_ELEMENT_O2(el2, 2, T, u, e, ctx, return dnh_mul(u[0], dnh_sin(u[1]));)
 
 static dnum2_o2 obj2(const dnum2_o2 *x, unsigned n, void *ctx)
 {
@@ -20,15 +20,15 @@ static dnum2_o2 obj2(const dnum2_o2 *x, unsigned n, void *ctx)
     return dnum2_o2_mul(x[0], x[1]);
 }
 
-int good_calls(const double *x, const double *v, unsigned n, dsp2_work *ws, dn_sphess *H,
+int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn_sphess *H,
                const dn_elements *E);
 
-int good_calls(const double *x, const double *v, unsigned n, dsp2_work *ws, dn_sphess *H,
+int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn_sphess *H,
                const dn_elements *E)
 {
     double f, g[4], h[16];
     dnum_o2 w[4];
-    dlane2 wl[4];
+    dlane_o2 wl[4];
     dnum2_o2 w2[4];
     dn_errinfo err;
     dn_elements *E2;
@@ -65,7 +65,7 @@ int good_calls(const double *x, const double *v, unsigned n, dsp2_work *ws, dn_s
     s |= dn_hessdiag_el(0, 0, h, el2, 0, x, E);
     s |= (dn_hessdiag_sp)(&f, g, h, obj_sp, NULL, x, n, ws); /* the function itself */
     int (*p)(double *, double *, double *, dn_objective_sp, void *, const double *, unsigned,
-             dsp2_work *) = dn_hessdiag_sp;
+             dsp_o2_work *) = dn_hessdiag_sp;
     s |= p(&f, g, h, obj_sp, NULL, x, n, ws);
 #if defined(BAD)
     float gf[4];
@@ -90,9 +90,9 @@ int good_calls(const double *x, const double *v, unsigned n, dsp2_work *ws, dn_s
 #elif BAD == 8
     s |= dn_hessian_sp(&f, g, h, obj_sp, NULL, x, n, ws); /* BAD 8 an array for H */
 #elif BAD == 9
-    s |= dn_hessdiag(&f, g, h, obj, NULL, x, n, wl); /* BAD 9 dlane2 workspace */
+    s |= dn_hessdiag(&f, g, h, obj, NULL, x, n, wl); /* BAD 9 dlane_o2 workspace */
 #elif BAD == 10
-    s |= dn_hessdiag_sp(&f, g, h, obj_sp, NULL, x, n, w); /* BAD 10 numbers for dsp2_work */
+    s |= dn_hessdiag_sp(&f, g, h, obj_sp, NULL, x, n, w); /* BAD 10 numbers for dsp_o2_work */
 #elif BAD == 11
     s |= dn_grad_el(&f, g, obj, NULL, x, E); /* BAD 11 an objective for an element */
 #elif BAD == 12

@@ -7,7 +7,7 @@
 
 enum { NFUN = 66 };
 
-DN_OBJECTIVE2(fun, T, x, n, ctx,
+DN_OBJECTIVE_O2(fun, T, x, n, ctx,
     int which = *(const int *)ctx;
     T u = dnh_add_d(dnh_sub(dnh_add(dnh_mul_d(x[0], 0.3), dnh_mul_d(dnh_mul(x[1], x[1]), 0.2)),
                             dnh_mul_d(dnh_mul(x[0], x[2]), 0.1)), 0.25);

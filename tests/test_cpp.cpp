@@ -1,6 +1,6 @@
 /* dnum/dnum.hpp from C++17: the same numbers as the C functions (tests/cpp_ref.c, the
  * static inline versions), closed forms, operators with doubles, the RAII dvec and its
- * errors, expressions, and DN_OBJECTIVE2 objectives compiled as C++ in every Hessian driver.
+ * errors, expressions, and DN_OBJECTIVE_O2 objectives compiled as C++ in every Hessian driver.
  * A plain program: prints each failed check and exits with 1 if there was one. */
 #include <dnum/dnum.hpp>
 #include <cmath>
@@ -226,8 +226,8 @@ static void expressions()
     dn_expr_free(e);
 }
 
-/* the W3 objective (Rosenbrock), written once with DN_OBJECTIVE2 in C: here compiled as
- * C++ with the dnh_* overloads for dnum_o2, dlane2 and dsp2 */
+/* the W3 objective (Rosenbrock), written once with DN_OBJECTIVE_O2 in C: here compiled as
+ * C++ with the dnh_* overloads for dnum_o2, dlane_o2 and dsp_o2 */
 #include "../bench/w3_rosen.h"
 
 static void objectives()

@@ -1,6 +1,6 @@
-/* Element drivers of partially separable objectives (dnum/hessian.h, dnum/elem2.h):
- * every dnh_* function on dnel2_1..4 against dn_hessian (dnum_o2, polarisation) of the
- * same body as a DN_OBJECTIVE2, directly on the numbers and through every driver with a
+/* Element drivers of partially separable objectives (dnum/hessian.h, dnum/elem_o2.h):
+ * every dnh_* function on dnel1_o2..dnel4_o2 against dn_hessian (dnum_o2, polarisation) of the
+ * same body as a DN_OBJECTIVE_O2, directly on the numbers and through every driver with a
  * permuted element; chained Rosenbrock (K = 2) and the minimal-surface cell (K = 3)
  * against closed forms, dn_hessian and dn_hessian_sp; per-element coefficients (e and
  * ctx); the NaN and zero rules of the numbers; signed zeros and extreme scales. The same
@@ -17,7 +17,7 @@
 #include "../bench/w6_surface.h"
 #include "w3_check.h"
 
-/* ==== 1. every dnh_* function on dnel2_K against dnum_o2 (dn_hessian) ====================== */
+/* ==== 1. every dnh_* function on dnelK_o2 against dnum_o2 (dn_hessian) ====================== */
 
 /* f(u, v) for u, v mixing the K variables x[0 .. K-1] (every variable in both for K >= 3),
  * F selected by which in 0 .. NFUN - 1; near x = (0.7, -0.9, 1.3, 0.4): u ~ 0.5..0.62,
@@ -118,39 +118,39 @@ enum { NFUN = 80 };
         }                                                                                  \
     }
 DEF_FUN(fun_o2, dnum_o2)
-DEF_FUN(fun_l2, dlane2)
-DEF_FUN(fun_sp, dsp2)
-DEF_FUN(fun_sph, dsph2)
-DEF_FUN(fun_e1, dnel2_1)
-DEF_FUN(fun_e2, dnel2_2)
-DEF_FUN(fun_e3, dnel2_3)
-DEF_FUN(fun_e4, dnel2_4)
+DEF_FUN(fun_l2, dlane_o2)
+DEF_FUN(fun_sp, dsp_o2)
+DEF_FUN(fun_sph, dsph_o2)
+DEF_FUN(fun_e1, dnel1_o2)
+DEF_FUN(fun_e2, dnel2_o2)
+DEF_FUN(fun_e3, dnel3_o2)
+DEF_FUN(fun_e4, dnel4_o2)
 #define FUN(T)                                                                             \
-    _Generic((T){0}, dnum_o2 : fun_o2, dlane2 : fun_l2, dsp2 : fun_sp, dsph2 : fun_sph,      \
-             dnel2_1 : fun_e1, dnel2_2 : fun_e2, dnel2_3 : fun_e3, dnel2_4 : fun_e4)
+    _Generic((T){0}, dnum_o2 : fun_o2, dlane_o2 : fun_l2, dsp_o2 : fun_sp, dsph_o2 : fun_sph, \
+             dnel1_o2 : fun_e1, dnel2_o2 : fun_e2, dnel3_o2 : fun_e3, dnel4_o2 : fun_e4)
 
 /* the reference: the same body over n = K variables */
-DN_OBJECTIVE2(fun_ref, T, x, n, ctx, return FUN(T)(x, n, *(const int *)ctx);)
+DN_OBJECTIVE_O2(fun_ref, T, x, n, ctx, return FUN(T)(x, n, *(const int *)ctx);)
 
 /* the element versions */
-DN_ELEMENT2(fun_el1, 1, T, u, e, ctx, return FUN(T)(u, 1, *(const int *)ctx);)
-DN_ELEMENT2(fun_el2, 2, T, u, e, ctx, return FUN(T)(u, 2, *(const int *)ctx);)
-DN_ELEMENT2(fun_el3, 3, T, u, e, ctx, return FUN(T)(u, 3, *(const int *)ctx);)
-DN_ELEMENT2(fun_el4, 4, T, u, e, ctx, return FUN(T)(u, 4, *(const int *)ctx);)
+DN_ELEMENT_O2(fun_el1, 1, T, u, e, ctx, return FUN(T)(u, 1, *(const int *)ctx);)
+DN_ELEMENT_O2(fun_el2, 2, T, u, e, ctx, return FUN(T)(u, 2, *(const int *)ctx);)
+DN_ELEMENT_O2(fun_el3, 3, T, u, e, ctx, return FUN(T)(u, 3, *(const int *)ctx);)
+DN_ELEMENT_O2(fun_el4, 4, T, u, e, ctx, return FUN(T)(u, 4, *(const int *)ctx);)
 static const dn_element2 fun_el[5] = {NULL, fun_el1, fun_el2, fun_el3, fun_el4};
 
-/* the body on dnel2_K numbers directly: value, gradient and the triangle into OV, OG[K] and
+/* the body on dnelK_o2 numbers directly: value, gradient and the triangle into OV, OG[K] and
  * OH[K * K] (dense, symmetric) */
 #define EVAL_DIRECT(K, xs, which, OV, OG, OH)                                              \
     do {                                                                                   \
-        dnel2_##K uu[K];                                                                   \
-        for (unsigned k = 0; k < K; k++) uu[k] = dnel2_##K##_var((xs)[k], k);               \
-        dnel2_##K r = fun_e##K(uu, K, which);                                              \
+        dnel##K##_o2 uu[K];                                                                \
+        for (unsigned k = 0; k < K; k++) uu[k] = dnel##K##_o2_var((xs)[k], k);              \
+        dnel##K##_o2 r = fun_e##K(uu, K, which);                                           \
         OV = dnh_value(r);                                                                 \
         for (unsigned i = 0; i < K; i++) {                                                 \
             OG[i] = r.g[i];                                                                \
             for (unsigned j = 0; j <= i; j++)                                              \
-                OH[i * K + j] = r.h[DNEL2_AT(i, j)], OH[j * K + i] = OH[i * K + j];        \
+                OH[i * K + j] = r.h[DNEL_O2_AT(i, j)], OH[j * K + i] = OH[i * K + j];      \
         }                                                                                  \
     } while (0)
 
@@ -266,7 +266,7 @@ Test(elements, every_function_through_the_drivers)
                                  D[i * n + j], Hw[i * n + j]);
                     }
                     /* the pattern: the element's triangle only */
-                    cr_expect_eq(S.nnz, (size_t)DNEL2_TRI(K), "K=%u: nnz %zu", K, S.nnz);
+                    cr_expect_eq(S.nnz, (size_t)DNEL_O2_TRI(K), "K=%u: nnz %zu", K, S.nnz);
                     for (unsigned i = 0; i < n; i++) {
                         int used = 0;
                         for (unsigned k = 0; k < K; k++) used |= idx[k] == i;
@@ -286,34 +286,34 @@ Test(elements, every_function_through_the_drivers)
 
 Test(elements, number_rules)
 {
-    dnel2_4 c = dnel2_4_const(2.5), u0 = dnel2_4_var(0.3, 0), u2 = dnel2_4_var(-1.0, 2);
-    dnel2_4 big = dnel2_4_var(7.0, 4); /* k >= K: a constant */
-    cr_expect(dnh_value(c) == 2.5 && dnel2_4_value(big) == 7.0);
+    dnel4_o2 c = dnel4_o2_const(2.5), u0 = dnel4_o2_var(0.3, 0), u2 = dnel4_o2_var(-1.0, 2);
+    dnel4_o2 big = dnel4_o2_var(7.0, 4); /* k >= K: a constant */
+    cr_expect(dnh_value(c) == 2.5 && dnel4_o2_value(big) == 7.0);
     for (unsigned i = 0; i < 4; i++) {
         cr_expect(c.g[i] == 0.0 && big.g[i] == 0.0);
         cr_expect(u0.g[i] == (i == 0 ? 1.0 : 0.0) && u2.g[i] == (i == 2 ? 1.0 : 0.0));
     }
-    for (unsigned t = 0; t < DNEL2_TRI(4); t++) cr_expect(c.h[t] == 0.0 && u0.h[t] == 0.0);
-    cr_expect(DNEL2_TRI(4) == 10 && DNEL2_AT(3, 1) == 7 && DNEL2_AT(2, 2) == 5);
+    for (unsigned t = 0; t < DNEL_O2_TRI(4); t++) cr_expect(c.h[t] == 0.0 && u0.h[t] == 0.0);
+    cr_expect(DNEL_O2_TRI(4) == 10 && DNEL_O2_AT(3, 1) == 7 && DNEL_O2_AT(2, 2) == 5);
     /* a function of u0 only: exact zeros for the others */
-    dnel2_4 r = dnh_exp(dnh_mul(u0, u0));
+    dnel4_o2 r = dnh_exp(dnh_mul(u0, u0));
     for (unsigned i = 0; i < 4; i++)
         for (unsigned j = 0; j <= i; j++)
-            if (i && j != 0) cr_expect(r.h[DNEL2_AT(i, j)] == 0.0, "(%u,%u)", i, j);
-    cr_expect(r.g[1] == 0.0 && r.g[3] == 0.0 && r.h[DNEL2_AT(0, 0)] > 0.0);
+            if (i && j != 0) cr_expect(r.h[DNEL_O2_AT(i, j)] == 0.0, "(%u,%u)", i, j);
+    cr_expect(r.g[1] == 0.0 && r.g[3] == 0.0 && r.h[DNEL_O2_AT(0, 0)] > 0.0);
     /* a product of two variables: h = 1 at (2, 0) exactly */
     r = dnh_mul(u0, u2);
-    cr_expect(r.h[DNEL2_AT(2, 0)] == 1.0 && r.h[DNEL2_AT(0, 0)] == 0.0 && r.v == -0.3);
+    cr_expect(r.h[DNEL_O2_AT(2, 0)] == 1.0 && r.h[DNEL_O2_AT(0, 0)] == 0.0 && r.v == -0.3);
     /* the value NaN (log of a negative): every derivative NaN */
     r = dnh_log(u2);
     cr_expect(isnan(r.v));
     for (unsigned i = 0; i < 4; i++) cr_expect(isnan(r.g[i]), "log(-1): g[%u] %g", i, r.g[i]);
     for (unsigned t = 0; t < 10; t++) cr_expect(isnan(r.h[t]), "log(-1): h[%u]", t);
     /* min and max at a tie: the value, NaN derivatives of the arguments' variables */
-    dnel2_2 a = dnel2_2_var(1.5, 0), b = dnel2_2_var(1.5, 1);
-    dnel2_2 mn = dnh_min(a, b), mx = dnh_max(a, b);
+    dnel2_o2 a = dnel2_o2_var(1.5, 0), b = dnel2_o2_var(1.5, 1);
+    dnel2_o2 mn = dnh_min(a, b), mx = dnh_max(a, b);
     cr_expect(mn.v == 1.5 && mx.v == 1.5);
-    cr_expect(isnan(mn.g[0]) && isnan(mn.g[1]) && isnan(mx.h[DNEL2_AT(1, 0)]));
+    cr_expect(isnan(mn.g[0]) && isnan(mn.g[1]) && isnan(mx.h[DNEL_O2_AT(1, 0)]));
     /* off the tie: the active argument exactly */
     b = dnh_add_d(b, 1.0);
     mn = dnh_min(a, b), mx = dnh_max(a, b);
@@ -321,24 +321,24 @@ Test(elements, number_rules)
     cr_expect(mx.v == 2.5 && mx.g[0] == 0.0 && mx.g[1] == 1.0);
     /* fmod at a jump (a an exact multiple of b): the value 0, NaN derivatives; off it,
      * a - q b */
-    dnel2_2 fa = dnel2_2_var(3.0, 0), fb = dnel2_2_var(1.5, 1);
-    dnel2_2 fm = dnh_fmod(fa, fb);
+    dnel2_o2 fa = dnel2_o2_var(3.0, 0), fb = dnel2_o2_var(1.5, 1);
+    dnel2_o2 fm = dnh_fmod(fa, fb);
     cr_expect(fm.v == 0.0 && isnan(fm.g[0]) && isnan(fm.g[1]) && isnan(fm.h[0]), "fmod jump");
     fm = dnh_fmod(dnh_add_d(fa, 0.5), fb); /* 3.5 - 2 * 1.5 */
     cr_expect(fm.v == 0.5 && fm.g[0] == 1.0 && fm.g[1] == -2.0 && fm.h[2] == 0.0, "fmod");
-    /* sincos and sinhcosh: both results, and the generic dispatch on dnel2_1 */
-    dnel2_1 w = dnel2_1_var(0.4, 0), s, co;
+    /* sincos and sinhcosh: both results, and the generic dispatch on dnel1_o2 */
+    dnel1_o2 w = dnel1_o2_var(0.4, 0), s, co;
     dnh_sincos(w, &s, &co);
     cr_expect(s.v == sin(0.4) && co.v == cos(0.4) && s.g[0] == cos(0.4) && co.h[0] == -cos(0.4));
     dnh_sinhcosh(w, &s, &co);
     cr_expect(s.v == sinh(0.4) && co.g[0] == sinh(0.4) && s.h[0] == sinh(0.4));
     /* chain and apply: f, f', f'' as given */
-    dnel2_3 z = dnh_mul(dnel2_3_var(2.0, 1), dnel2_3_var(3.0, 2)); /* z = u1 u2 */
-    dnel2_3 q = dnel2_3_chain(z, 10.0, 2.0, 5.0);
+    dnel3_o2 z = dnh_mul(dnel3_o2_var(2.0, 1), dnel3_o2_var(3.0, 2)); /* z = u1 u2 */
+    dnel3_o2 q = dnel3_o2_chain(z, 10.0, 2.0, 5.0);
     cr_expect(q.v == 10.0 && q.g[0] == 0.0 && q.g[1] == 6.0 && q.g[2] == 4.0);
-    cr_expect(q.h[DNEL2_AT(1, 1)] == 5.0 * 9.0 && q.h[DNEL2_AT(2, 2)] == 5.0 * 4.0);
-    cr_expect(q.h[DNEL2_AT(2, 1)] == 2.0 + 5.0 * 6.0 && q.h[DNEL2_AT(1, 0)] == 0.0);
-    dnel2_3 ap = dnh_apply(z, dn_deriv_exp, NULL);
+    cr_expect(q.h[DNEL_O2_AT(1, 1)] == 5.0 * 9.0 && q.h[DNEL_O2_AT(2, 2)] == 5.0 * 4.0);
+    cr_expect(q.h[DNEL_O2_AT(2, 1)] == 2.0 + 5.0 * 6.0 && q.h[DNEL_O2_AT(1, 0)] == 0.0);
+    dnel3_o2 ap = dnh_apply(z, dn_deriv_exp, NULL);
     cr_expect(ap.v == exp(6.0) && ap.g[1] == 3.0 * exp(6.0));
 }
 
@@ -485,7 +485,7 @@ struct coefs {
     const double *c;
 };
 /* f = sum_e c_e u0^2 u1 + e u1 */
-DN_ELEMENT2(coef_el, 2, T, u, e, ctx,
+DN_ELEMENT_O2(coef_el, 2, T, u, e, ctx,
     const struct coefs *C = ctx;
     T r = dnh_mul_d(dnh_mul(dnh_mul(u[0], u[0]), u[1]), C->c[e]);
     return dnh_add(r, dnh_mul_d(u[1], (double)e));)
@@ -537,17 +537,17 @@ Test(elements, element_number_and_ctx)
 #define TINY_DIV_BODY(T, x)                                                                \
     dnh_add(dnh_div(dnh_mul_d(x[0], 1e-160), dnh_mul_d(x[1], 1e-160)),                     \
             dnh_d_div(1e-160, dnh_mul_d(x[1], 1e-160)))
-DN_ELEMENT2(szero_el, 2, T, u, e, ctx, return SIGNED_ZERO_BODY(T, u);)
-DN_OBJECTIVE2(szero_ref, T, x, n, ctx, return SIGNED_ZERO_BODY(T, x);)
-DN_ELEMENT2(tiny_el, 2, T, u, e, ctx, return TINY_DIV_BODY(T, u);)
-DN_OBJECTIVE2(tiny_ref, T, x, n, ctx, return TINY_DIV_BODY(T, x);)
+DN_ELEMENT_O2(szero_el, 2, T, u, e, ctx, return SIGNED_ZERO_BODY(T, u);)
+DN_OBJECTIVE_O2(szero_ref, T, x, n, ctx, return SIGNED_ZERO_BODY(T, x);)
+DN_ELEMENT_O2(tiny_el, 2, T, u, e, ctx, return TINY_DIV_BODY(T, u);)
+DN_OBJECTIVE_O2(tiny_ref, T, x, n, ctx, return TINY_DIV_BODY(T, x);)
 
 Test(elements, signed_zero_and_tiny_denominators)
 {
-    dnel2_1 z = dnel2_1_var(0.0, 0);
-    cr_expect(signbit(dnel2_1_neg(z).v), "-(+0) keeps its sign");
-    cr_expect(signbit(dnel2_1_mul_d(z, -2.0).v), "(+0) (-2) is -0");
-    cr_expect(signbit(dnel2_1_div_d(z, -2.0).v), "(+0) / (-2) is -0");
+    dnel1_o2 z = dnel1_o2_var(0.0, 0);
+    cr_expect(signbit(dnel1_o2_neg(z).v), "-(+0) keeps its sign");
+    cr_expect(signbit(dnel1_o2_mul_d(z, -2.0).v), "(+0) (-2) is -0");
+    cr_expect(signbit(dnel1_o2_div_d(z, -2.0).v), "(+0) / (-2) is -0");
     unsigned idx[2] = {0, 1};
     dn_elements *E = NULL;
     cr_assert_eq(dn_elements_new(&E, 2, 2, 1, idx, NULL), 0);
@@ -577,8 +577,8 @@ Test(elements, atan2_hypot_extreme_scales)
     const double ts[] = {1e-200, 1e-160, 1.0, 1e160, 1e200};
     for (int k = 0; k < 5; k++) {
         double t = ts[k];
-        dnel2_2 y = dnel2_2_var(3.0 * t, 0), x = dnel2_2_var(4.0 * t, 1);
-        dnel2_2 a = dnel2_2_atan2(y, x), h = dnel2_2_hypot(y, x);
+        dnel2_o2 y = dnel2_o2_var(3.0 * t, 0), x = dnel2_o2_var(4.0 * t, 1);
+        dnel2_o2 a = dnel2_o2_atan2(y, x), h = dnel2_o2_hypot(y, x);
         cr_expect(fabs(a.g[0] - 0.16 / t) <= 1e-15 * (0.16 / t), "t=%g atan2 f_y %g", t, a.g[0]);
         cr_expect(fabs(a.g[1] + 0.12 / t) <= 1e-15 * (0.12 / t), "t=%g atan2 f_x %g", t, a.g[1]);
         if (t >= 1.0) /* (below, the second partials exceed the range of double) */

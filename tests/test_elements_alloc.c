@@ -62,7 +62,7 @@ Test(elements, new_allocation_failures)
 }
 
 /* K = 3 overlapping: a product of all three variables plus squares */
-DN_ELEMENT2(cub_el, 3, T, u, e, ctx,
+DN_ELEMENT_O2(cub_el, 3, T, u, e, ctx,
     T sq = dnh_mul_d(dnh_mul(u[1], u[1]), 0.5 + (double)e);
     return dnh_add(dnh_mul(dnh_mul(u[0], u[1]), dnh_exp(u[2])), sq);)
 

@@ -10,8 +10,8 @@
 /* ==== 3. bad arguments ======================================================================= */
 
 /* elements of one and four variables (for a structure of another size) */
-DN_ELEMENT2(one_el, 1, T, u, e, ctx, T r = dnh_exp(u[0]); return r;)
-DN_ELEMENT2(four_el, 4, T, u, e, ctx, T r = dnh_mul(dnh_mul(u[0], u[1]), dnh_mul(u[2], u[3])); return r;)
+DN_ELEMENT_O2(one_el, 1, T, u, e, ctx, T r = dnh_exp(u[0]); return r;)
+DN_ELEMENT_O2(four_el, 4, T, u, e, ctx, T r = dnh_mul(dnh_mul(u[0], u[1]), dnh_mul(u[2], u[3])); return r;)
 
 Test(elements, new_bad_arguments)
 {
@@ -87,7 +87,7 @@ Test(elements, no_elements)
     }
 }
 
-DN_ELEMENT2(three_el, 3, T, u, e, ctx, T r = dnh_mul(dnh_mul(u[0], u[1]), u[2]); return r;)
+DN_ELEMENT_O2(three_el, 3, T, u, e, ctx, T r = dnh_mul(dnh_mul(u[0], u[1]), u[2]); return r;)
 
 Test(elements, driver_bad_arguments)
 {

@@ -1,6 +1,6 @@
 /* Element drivers (part of the test_elements program): the drivers' fast paths give the
  * results of the dense formulas bit for bit. Each driver is compared with a reference
- * that evaluates every element on numbers from dnel2_K_var (no structural zeros: every
+ * that evaluates every element on numbers from dnelK_o2_var (no structural zeros: every
  * entry computed, 0 Inf = NaN included) and adds up the entries in the drivers' order:
  * on smooth points, at poles and with infinite or NaN inputs and coefficients (where the
  * drivers' first pass sees a non-finite entry and runs again), and on structures whose
@@ -15,19 +15,19 @@
 
 /* ---- element functions: smooth ones, and ones with poles and constants ------------------ */
 
-DN_ELEMENT2(f_lin1, 1, T, u, e, ctx, return dnh_mul_d(dnh_add_d(u[0], 1.0), 2.0);)
-DN_ELEMENT2(f_pole2, 2, T, u, e, ctx,
+DN_ELEMENT_O2(f_lin1, 1, T, u, e, ctx, return dnh_mul_d(dnh_add_d(u[0], 1.0), 2.0);)
+DN_ELEMENT_O2(f_pole2, 2, T, u, e, ctx,
     T a = dnh_sqrt(u[0]); /* sqrt(0): f' = Inf times the zero of u[1] */
     T b = dnh_mul(a, u[1]);
     T c = dnh_div(dnh_exp(u[1]), dnh_sub_d(u[0], 1.0)); /* pole at u0 = 1 */
     return dnh_add(dnh_add(b, c), dnh_mul(dnh_abs(u[1]), dnh_const(T, 0.5)));)
-DN_ELEMENT2(f_pole3, 3, T, u, e, ctx,
+DN_ELEMENT_O2(f_pole3, 3, T, u, e, ctx,
     const double *c = (const double *)ctx; /* per element: may be Inf or NaN */
     T a = dnh_mul_d(u[0], c[e % 4]);
     T b = dnh_pow_d(dnh_mul(u[1], u[2]), 1.5); /* f'' = Inf at 0 */
     T d = dnh_d_div(1.0, dnh_sub(u[2], u[1]));
     return dnh_add(dnh_add(dnh_mul(a, u[1]), b), dnh_mul(d, dnh_log(dnh_abs(u[0]))));)
-DN_ELEMENT2(f_pole4, 4, T, u, e, ctx,
+DN_ELEMENT_O2(f_pole4, 4, T, u, e, ctx,
     T a = dnh_atan2(u[0], u[1]); /* (0, 0): NaN partials */
     T b = dnh_hypot(u[2], u[3]);
     T s, co;
@@ -74,7 +74,7 @@ static size_t at(const dn_sphess *H, unsigned i, unsigned j)
 /* The reference of mode 0 (gradient), 1 (diagonal), 2 (H v), 3 (sparse H, positions in H):
  * the element F on dense numbers, accumulated element by element as the drivers do. */
 #define DEF_REF(K)                                                                         \
-    static void ref##K(res *R, int mode, dnel2_##K (*F)(const dnel2_##K *, size_t, void *), \
+    static void ref##K(res *R, int mode, dnel##K##_o2 (*F)(const dnel##K##_o2 *, size_t, void *), \
                        void *ctx, const double *x, const double *v, unsigned n, size_t m,  \
                        const unsigned *idx, const dn_sphess *H)                            \
     {                                                                                      \
@@ -82,24 +82,24 @@ static size_t at(const dn_sphess *H, unsigned i, unsigned j)
         (void)n;                                                                           \
         for (size_t e = 0; e < m; e++) {                                                   \
             const unsigned *I = idx + e * K;                                               \
-            dnel2_##K u[K];                                                                \
-            for (unsigned k = 0; k < K; k++) u[k] = dnel2_##K##_var(x[I[k]], k);           \
-            dnel2_##K r = F(u, e, ctx);                                                    \
+            dnel##K##_o2 u[K];                                                             \
+            for (unsigned k = 0; k < K; k++) u[k] = dnel##K##_o2_var(x[I[k]], k);          \
+            dnel##K##_o2 r = F(u, e, ctx);                                                 \
             R->fx += r.v;                                                                  \
             for (unsigned k = 0; k < K; k++) R->g[I[k]] += r.g[k];                         \
             if (mode == 1)                                                                 \
-                for (unsigned k = 0; k < K; k++) R->o[I[k]] += r.h[DNEL2_AT(k, k)];        \
+                for (unsigned k = 0; k < K; k++) R->o[I[k]] += r.h[DNEL_O2_AT(k, k)];      \
             if (mode == 2)                                                                 \
                 for (unsigned k = 0; k < K; k++) {                                         \
                     double s = 0.0;                                                        \
                     for (unsigned l = 0; l < K; l++)                                       \
-                        s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] * v[I[l]];      \
+                        s += r.h[k >= l ? DNEL_O2_AT(k, l) : DNEL_O2_AT(l, k)] * v[I[l]];  \
                     R->o[I[k]] += s;                                                       \
                 }                                                                          \
             if (mode == 3)                                                                 \
                 for (unsigned i = 0; i < K; i++)                                           \
                     for (unsigned j = 0; j <= i; j++)                                      \
-                        R->o[at(H, I[i], I[j])] += r.h[DNEL2_AT(i, j)];                    \
+                        R->o[at(H, I[i], I[j])] += r.h[DNEL_O2_AT(i, j)];                  \
         }                                                                                  \
     }
 DEF_REF(1)

@@ -1,5 +1,5 @@
 /* Element drivers (part of the test_elements program): random element structures with
- * random per-element programs (e and ctx) against a DN_OBJECTIVE2 summing the same
+ * random per-element programs (e and ctx) against a DN_OBJECTIVE_O2 summing the same
  * elements, with the exact pattern of the sparse Hessian; structural zeros. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,16 +74,16 @@ struct prog {
     }
 enum { NOPS = 28 };
 DEF_PROG(prog_o2, dnum_o2)
-DEF_PROG(prog_l2, dlane2)
-DEF_PROG(prog_sp, dsp2)
-DEF_PROG(prog_sph, dsph2)
-DEF_PROG(prog_e1, dnel2_1)
-DEF_PROG(prog_e2, dnel2_2)
-DEF_PROG(prog_e3, dnel2_3)
-DEF_PROG(prog_e4, dnel2_4)
+DEF_PROG(prog_l2, dlane_o2)
+DEF_PROG(prog_sp, dsp_o2)
+DEF_PROG(prog_sph, dsph_o2)
+DEF_PROG(prog_e1, dnel1_o2)
+DEF_PROG(prog_e2, dnel2_o2)
+DEF_PROG(prog_e3, dnel3_o2)
+DEF_PROG(prog_e4, dnel4_o2)
 #define PROG(T)                                                                            \
-    _Generic((T){0}, dnum_o2 : prog_o2, dlane2 : prog_l2, dsp2 : prog_sp, dsph2 : prog_sph,  \
-             dnel2_1 : prog_e1, dnel2_2 : prog_e2, dnel2_3 : prog_e3, dnel2_4 : prog_e4)
+    _Generic((T){0}, dnum_o2 : prog_o2, dlane_o2 : prog_l2, dsp_o2 : prog_sp, dsph_o2 : prog_sph, \
+             dnel1_o2 : prog_e1, dnel2_o2 : prog_e2, dnel3_o2 : prog_e3, dnel4_o2 : prog_e4)
 
 /* the structure and the programs; the elements read progs[e] and coef[e] */
 struct rctx {
@@ -94,18 +94,18 @@ struct rctx {
     const double *coef;
 };
 
-DN_ELEMENT2(rand_el1, 1, T, u, e, ctx,
+DN_ELEMENT_O2(rand_el1, 1, T, u, e, ctx,
     const struct rctx *C = ctx; return PROG(T)(u, 1, &C->progs[e], C->coef[e]);)
-DN_ELEMENT2(rand_el2, 2, T, u, e, ctx,
+DN_ELEMENT_O2(rand_el2, 2, T, u, e, ctx,
     const struct rctx *C = ctx; return PROG(T)(u, 2, &C->progs[e], C->coef[e]);)
-DN_ELEMENT2(rand_el3, 3, T, u, e, ctx,
+DN_ELEMENT_O2(rand_el3, 3, T, u, e, ctx,
     const struct rctx *C = ctx; return PROG(T)(u, 3, &C->progs[e], C->coef[e]);)
-DN_ELEMENT2(rand_el4, 4, T, u, e, ctx,
+DN_ELEMENT_O2(rand_el4, 4, T, u, e, ctx,
     const struct rctx *C = ctx; return PROG(T)(u, 4, &C->progs[e], C->coef[e]);)
 static const dn_element2 rand_el[5] = {NULL, rand_el1, rand_el2, rand_el3, rand_el4};
 
 /* the reference: the sum of the same elements over all n variables */
-DN_OBJECTIVE2(rand_ref, T, x, n, ctx,
+DN_OBJECTIVE_O2(rand_ref, T, x, n, ctx,
     const struct rctx *C = ctx;
     T s = dnh_const(T, 0.0);
     for (size_t e = 0; e < C->m; e++) {
@@ -224,7 +224,7 @@ Test(elements, random_structures)
 }
 
 /* an element that ignores one of its variables: the pairs stay structural (value 0) */
-DN_ELEMENT2(ignores, 3, T, u, e, ctx, T r = dnh_mul(u[0], dnh_exp(u[2])); return r;)
+DN_ELEMENT_O2(ignores, 3, T, u, e, ctx, T r = dnh_mul(u[0], dnh_exp(u[2])); return r;)
 
 Test(elements, structural_zeros)
 {

@@ -1,6 +1,6 @@
 /* Gradients, Hessian diagonals and full Hessians (dnum/hessian.h) against closed forms:
  * extended Rosenbrock, Goldstein-Price, a random integer quadratic x^T A x + b.x (exact);
- * the lanes path against the per-coordinate path for every dlane2 function (the fixed
+ * the lanes path against the per-coordinate path for every dlane_o2 function (the fixed
  * family's recurrences against the lanes' chain-rule formulas); full Hessian symmetric
  * and equal to the diagonal; argument errors leave the outputs untouched. */
 #include <stdint.h>
@@ -132,7 +132,7 @@ Test(hessian, rosenbrock_full)
 /* p = A B, A = 1 + a^2 P, B = 30 + b^2 Q, a = x + y + 1, b = 2x - 3y,
  * P = 19 - 14x + 3x^2 - 14y + 6xy + 3y^2, Q = 18 - 32x + 12x^2 + 48y - 36xy + 27y^2 */
 
-DN_OBJECTIVE2(gp, T, x, n, ctx,
+DN_OBJECTIVE_O2(gp, T, x, n, ctx,
     T X = x[0], Y = x[1];
     T a = dnh_add_d(dnh_add(X, Y), 1.0);
     T b = dnh_sub(dnh_mul_d(X, 2.0), dnh_mul_d(Y, 3.0));
@@ -231,7 +231,7 @@ struct quad {
     double A[QN][QN], b[QN];
 };
 
-DN_OBJECTIVE2(quad, T, x, n, ctx,
+DN_OBJECTIVE_O2(quad, T, x, n, ctx,
     const struct quad *q = ctx;
     T s = dnh_const(T, 0.0);
     for (unsigned i = 0; i < n; i++) {
@@ -285,12 +285,12 @@ Test(hessian, lanes_seeded_direction)
     struct quad q;
     double x[QN];
     quad_make(&q, x, 9);
-    dlane2 w[QN];
+    dlane_o2 w[QN];
     double s[QN][DN_LANES];
     for (int i = 0; i < QN; i++)
         for (int l = 0; l < DN_LANES; l++) s[i][l] = (double)((i * 7 + l * 3) % 5 - 2);
-    for (int i = 0; i < QN; i++) w[i] = dlane2_seed(x[i], s[i]);
-    dlane2 r = quad_lanes(w, QN, &q);
+    for (int i = 0; i < QN; i++) w[i] = dlane_o2_seed(x[i], s[i]);
+    dlane_o2 r = quad_lanes(w, QN, &q);
     for (int l = 0; l < DN_LANES; l++) {
         double gw = 0.0, hw = 0.0;
         for (int i = 0; i < QN; i++) {
@@ -301,15 +301,15 @@ Test(hessian, lanes_seeded_direction)
             }
             gw += gi * s[i][l];
         }
-        cr_expect(dlane2_grad(r, l) == gw && dlane2_hess(r, l) == hw, "lane %d: %g %g want %g %g",
-                  l, dlane2_grad(r, l), dlane2_hess(r, l), gw, hw);
+        cr_expect(dlane_o2_grad(r, l) == gw && dlane_o2_hess(r, l) == hw, "lane %d: %g %g want %g %g",
+                  l, dlane_o2_grad(r, l), dlane_o2_hess(r, l), gw, hw);
     }
-    cr_expect(isnan(dlane2_grad(r, DN_LANES)) && isnan(dlane2_hess(r, DN_LANES)));
-    dlane2 c = dlane2_const(2.5);
-    cr_expect(dlane2_value(c) == 2.5 && dlane2_grad(c, 0) == 0.0 && dlane2_hess(c, 3) == 0.0);
+    cr_expect(isnan(dlane_o2_grad(r, DN_LANES)) && isnan(dlane_o2_hess(r, DN_LANES)));
+    dlane_o2 c = dlane_o2_const(2.5);
+    cr_expect(dlane_o2_value(c) == 2.5 && dlane_o2_grad(c, 0) == 0.0 && dlane_o2_hess(c, 3) == 0.0);
 }
 
-/* ---- every dlane2 function against the fixed family ------------------------------------ */
+/* ---- every dlane_o2 function against the fixed family ------------------------------------ */
 /* f(x) = F(u, v) for composite u, v of all n coordinates: dn_hessdiag runs the dnum_o2
  * recurrences, dn_hessdiag_lanes the lanes' chain-rule formulas; both must agree. */
 
@@ -343,13 +343,13 @@ Test(hessian, lanes_functions_agree_with_fixed)
 Test(hessian, lanes_domain_errors_are_nan)
 {
     /* log of a negative: the value and every derivative are NaN, as in the fixed family */
-    dlane2 u = dlane2_var(-1.0, 0);
-    dlane2 r = dlane2_log(u);
-    cr_expect(isnan(r.v) && isnan(dlane2_grad(r, 0)) && isnan(dlane2_hess(r, 0)));
-    r = dlane2_abs(dlane2_var(0.0, 2));
-    cr_expect(r.v == 0.0 && isnan(dlane2_grad(r, 2)));
-    r = dlane2_sqrt(dlane2_var(0.0, 1));
-    cr_expect(r.v == 0.0 && isinf(dlane2_grad(r, 1)) && dlane2_grad(r, 1) > 0);
+    dlane_o2 u = dlane_o2_var(-1.0, 0);
+    dlane_o2 r = dlane_o2_log(u);
+    cr_expect(isnan(r.v) && isnan(dlane_o2_grad(r, 0)) && isnan(dlane_o2_hess(r, 0)));
+    r = dlane_o2_abs(dlane_o2_var(0.0, 2));
+    cr_expect(r.v == 0.0 && isnan(dlane_o2_grad(r, 2)));
+    r = dlane_o2_sqrt(dlane_o2_var(0.0, 1));
+    cr_expect(r.v == 0.0 && isinf(dlane_o2_grad(r, 1)) && dlane_o2_grad(r, 1) > 0);
 }
 
 /* ---- workspace, aliasing and errors ---------------------------------------------------- */
@@ -358,11 +358,11 @@ Test(hessian, workspace_and_aliasing)
 {
     enum { n = 19 };
     double x[n], g[n], h[n], g2[n], h2[n], f, f2;
-    dlane2 wl[n];
+    dlane_o2 wl[n];
     dnum_o2 w[n];
     rosen_point(x, n, 3);
     cr_assert_eq(dn_hessdiag_lanes(&f, g, h, rosen_lanes, NULL, x, n, NULL), 0);
-    for (unsigned i = 0; i < n; i++) wl[i] = dlane2_var(99.0, 3); /* garbage in the workspace */
+    for (unsigned i = 0; i < n; i++) wl[i] = dlane_o2_var(99.0, 3); /* garbage in the workspace */
     cr_assert_eq(dn_hessdiag_lanes(&f2, g2, h2, rosen_lanes, NULL, x, n, wl), 0);
     for (unsigned i = 0; i < n; i++) cr_expect(g2[i] == g[i] && h2[i] == h[i]);
     for (unsigned i = 0; i < n; i++)

@@ -1,7 +1,7 @@
 /* One-pass drivers (dn_hessdiag_sp, dn_hessvec_sp, dn_hessian_sp, dn_grad_sp) against the
  * per-coordinate drivers dn_hessdiag / dn_hessian on every function and on random
  * programs (long sums, branches, reused operands), against the closed forms of W3, W5 and
- * W6; the dsph2 and dsp2 bodies of the sparse Hessian against each other (values, pattern,
+ * W6; the dsph_o2 and dsp_o2 bodies of the sparse Hessian against each other (values, pattern,
  * NaN); hand-written objectives around generated ones; pattern reuse; bad arguments;
  * allocation failures through a counting allocator. */
 #include <stdio.h>
@@ -29,22 +29,22 @@ static void csr_dense(const dn_sphess *H, double *D)
         }
 }
 
-/* fsp run on a copy of the variables: name_sp of DN_OBJECTIVE2 then takes its dsp2 body
- * (entries in workspace lists) instead of the dsph2 one that dn_hessian_sp runs */
+/* fsp run on a copy of the variables: name_sp of DN_OBJECTIVE_O2 then takes its dsp_o2 body
+ * (entries in workspace lists) instead of the dsph_o2 one that dn_hessian_sp runs */
 struct via {
     dn_objective_sp f;
     void *ctx;
 };
-static dsp2 via_copy(const dsp2 *x, unsigned n, void *ctx)
+static dsp_o2 via_copy(const dsp_o2 *x, unsigned n, void *ctx)
 {
     const struct via *V = ctx;
-    dsp2 y[16];
+    dsp_o2 y[16];
     memcpy(y, x, n * sizeof *y);
     return V->f(y, n, V->ctx);
 }
 
 /* every one-pass driver on f against dn_hessdiag and dn_hessian (n <= 16); the sparse
- * Hessian also by the dsp2 body, with the same pattern */
+ * Hessian also by the dsp_o2 body, with the same pattern */
 static void check_against_reference(dn_objective2 fref, dn_objective_sp fsp, void *ctx,
                                     const double *x, unsigned n, double tol, const char *what)
 {
@@ -85,15 +85,15 @@ static void check_against_reference(dn_objective2 fref, dn_objective_sp fsp, voi
     dn_sphess_init(&L, NULL);
     struct via V = {fsp, ctx};
     cr_assert_eq(dn_hessian_sp(NULL, gg, &L, via_copy, &V, x, n, NULL), 0);
-    cr_assert_eq(L.nnz, S.nnz, "%s: pattern of the dsp2 body: %zu entries, %zu", what, L.nnz,
+    cr_assert_eq(L.nnz, S.nnz, "%s: pattern of the dsp_o2 body: %zu entries, %zu", what, L.nnz,
                  S.nnz);
     for (unsigned i = 0; i <= n; i++) cr_assert_eq(L.rowptr[i], S.rowptr[i], "%s: rowptr", what);
     for (size_t p = 0; p < S.nnz; p++) {
         cr_expect_eq(L.col[p], S.col[p], "%s: col[%zu]", what, p);
-        NEAR(L.val[p], S.val[p], sh, tol, "%s: dsp2 body val[%zu] %.17g vs %.17g", what, p,
+        NEAR(L.val[p], S.val[p], sh, tol, "%s: dsp_o2 body val[%zu] %.17g vs %.17g", what, p,
              L.val[p], S.val[p]);
     }
-    for (unsigned i = 0; i < n; i++) NEAR(gg[i], g2[i], sg, tol, "%s: dsp2 body g[%u]", what, i);
+    for (unsigned i = 0; i < n; i++) NEAR(gg[i], g2[i], sg, tol, "%s: dsp_o2 body g[%u]", what, i);
     dn_sphess_clear(&L);
     dn_sphess_clear(&S);
 }
@@ -121,7 +121,7 @@ struct prog {
     } ins[MAXI];
 };
 
-DN_OBJECTIVE2(rprog, T, x, n, ctx,
+DN_OBJECTIVE_O2(rprog, T, x, n, ctx,
     const struct prog *P = ctx;
     T r[16 + MAXI];
     unsigned m = 0;
@@ -206,7 +206,7 @@ Test(onepass, random_programs)
         s = dnh_add(s, dnh_mul_d(j < (n) ? x[j] : dnh_mul(x[j - (n)], x[j - (n)]),          \
                                  (c) * (0.3 + 0.05 * (double)j)));
 
-DN_OBJECTIVE2(sumfun, T, x, n, ctx,
+DN_OBJECTIVE_O2(sumfun, T, x, n, ctx,
     int which = *(const int *)ctx;
     LONG_SUM(T, s, x, n, 0.2)
     switch (which) {
@@ -367,7 +367,7 @@ Test(onepass, w6_closed_form)
 }
 
 /* a structure that changes with ctx: a stored pattern that misses entries is rebuilt */
-DN_OBJECTIVE2(shape, T, x, n, ctx,
+DN_OBJECTIVE_O2(shape, T, x, n, ctx,
     int wide = *(const int *)ctx;
     T s = dnh_mul(x[0], x[1]);
     if (wide) s = dnh_add(s, dnh_mul(x[0], x[n - 1]));
@@ -389,15 +389,15 @@ Test(onepass, pattern_rebuilt_when_outgrown)
     dn_sphess_clear(NULL);
 }
 
-/* ---- hand-written objectives around DN_OBJECTIVE2 ones ----------------------------------- */
+/* ---- hand-written objectives around DN_OBJECTIVE_O2 ones ----------------------------------- */
 
-/* rosen on part of the variables (name_sp then runs its dsp2 body), or on all of them (its
- * dsph2 body under dn_hessian_sp) with a term of the caller's own on the same variables */
+/* rosen on part of the variables (name_sp then runs its dsp_o2 body), or on all of them (its
+ * dsph_o2 body under dn_hessian_sp) with a term of the caller's own on the same variables */
 static dnum_o2 part(const dnum_o2 *x, unsigned n, void *ctx)
 {
     return dnh_add(rosen(x + 1, n - 1, ctx), dnh_mul(x[0], x[n - 1]));
 }
-static dsp2 part_sp(const dsp2 *x, unsigned n, void *ctx)
+static dsp_o2 part_sp(const dsp_o2 *x, unsigned n, void *ctx)
 {
     return dnh_add(rosen_sp(x + 1, n - 1, ctx), dnh_mul(x[0], x[n - 1]));
 }
@@ -405,7 +405,7 @@ static dnum_o2 whole(const dnum_o2 *x, unsigned n, void *ctx)
 {
     return dnh_add(dnh_mul(x[0], x[n - 1]), rosen(x, n, ctx));
 }
-static dsp2 whole_sp(const dsp2 *x, unsigned n, void *ctx)
+static dsp_o2 whole_sp(const dsp_o2 *x, unsigned n, void *ctx)
 {
     return dnh_add(dnh_mul(x[0], x[n - 1]), rosen_sp(x, n, ctx));
 }
@@ -420,7 +420,7 @@ Test(onepass, handwritten_around_generated)
 /* a cell outside the domain: NaN in its rows and columns only, with the same pattern and
  * the same NaN entries in both bodies and the same gradient as dn_grad_sp. which 0: the
  * cell meets the rest through the workspace lists (four variables), 1: inside the number */
-DN_OBJECTIVE2(domain, T, x, n, ctx,
+DN_OBJECTIVE_O2(domain, T, x, n, ctx,
     int inside = *(const int *)ctx;
     T s = dnh_mul(x[2], x[inside ? 2 : 3]);
     s = dnh_add(s, dnh_log(dnh_sub(x[0], x[1])));
@@ -448,7 +448,7 @@ Test(onepass, nan_in_one_cell)
                 double want = which ? (i == 2 && j == 2 ? 2.0 : 0.0) : (i == j + 1 ? 1.0 : 0.0);
                 cr_expect_eq(L.col[p], j);
                 cr_expect(isnan(S.val[p]) == (i < 2), "%d: (%u,%u) %g", which, i, j, S.val[p]);
-                cr_expect(isnan(L.val[p]) == (i < 2), "%d: dsp2 body (%u,%u)", which, i, j);
+                cr_expect(isnan(L.val[p]) == (i < 2), "%d: dsp_o2 body (%u,%u)", which, i, j);
                 if (i >= 2) cr_expect(S.val[p] == want && L.val[p] == want, "%d: (%u,%u) %g %g",
                                       which, i, j, S.val[p], L.val[p]);
             }
@@ -460,7 +460,7 @@ Test(onepass, nan_in_one_cell)
 
 /* ---- operands reused after an in-place sum: detected, re-evaluated safely --------------- */
 
-DN_OBJECTIVE2(reuse, T, x, n, ctx,
+DN_OBJECTIVE_O2(reuse, T, x, n, ctx,
     (void)ctx;
     T s = dnh_const(T, 0.0), prev = x[0];
     for (unsigned i = 0; i < n; i++) {
@@ -486,7 +486,7 @@ Test(onepass, reuse_falls_back_to_safe_pass)
     }
 }
 
-DN_OBJECTIVE2(constant, T, x, n, ctx, (void)x; return dnh_const(T, 2.5);)
+DN_OBJECTIVE_O2(constant, T, x, n, ctx, (void)x; return dnh_const(T, 2.5);)
 
 Test(onepass, passive_result_and_aliasing)
 {
@@ -508,7 +508,7 @@ Test(onepass, bad_arguments)
     double x[3] = {1, 2, 3}, g[3] = {7, 7, 7}, h[3] = {7, 7, 7}, f = 7, v[3] = {1, 1, 1};
     dn_sphess S;
     dn_sphess_init(&S, NULL);
-    cr_expect_eq(dsp2_work_new(NULL, NULL), DN_EINVAL);
+    cr_expect_eq(dsp_o2_work_new(NULL, NULL), DN_EINVAL);
     cr_expect_eq(dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, x, 0, NULL), DN_EINVAL);
     cr_expect_eq(dn_hessdiag_sp(&f, g, h, NULL, NULL, x, 3, NULL), DN_EINVAL);
     cr_expect_eq(dn_hessdiag_sp(&f, g, h, rosen_sp, NULL, NULL, 3, NULL), DN_EINVAL);
@@ -523,8 +523,8 @@ Test(onepass, bad_arguments)
     cr_expect_eq(dn_hessian_sp(&f, g, &S, rosen_sp, NULL, x, 0, NULL), DN_EINVAL);
     cr_expect(f == 7.0 && S.n == 0 && S.rowptr == NULL, "written on error");
     for (int i = 0; i < 3; i++) cr_expect(g[i] == 7.0 && h[i] == 7.0, "written on error");
-    dsp2_work_free(NULL);
-    cr_expect_eq(dsp2_work_bytes(NULL), 0);
+    dsp_o2_work_free(NULL);
+    cr_expect_eq(dsp_o2_work_bytes(NULL), 0);
 }
 
 /* counting allocator: fails the allocation number fail_at */
@@ -552,8 +552,8 @@ static void c_free(void *p, size_t size, void *ctx)
 /* one scenario of every driver on one workspace; returns the number of failed calls */
 static int scenario(const dn_allocator *al, const struct w5_data *D, const double *x, unsigned n)
 {
-    dsp2_work *w;
-    if (dsp2_work_new(&w, al)) return 1;
+    dsp_o2_work *w;
+    if (dsp_o2_work_new(&w, al)) return 1;
     double g[12] = {0}, h[12] = {0}, f = -1.0, v[12];
     for (unsigned i = 0; i < n; i++) v[i] = 1.0 / (1.0 + i);
     int fails = 0;
@@ -594,7 +594,7 @@ static int scenario(const dn_allocator *al, const struct w5_data *D, const doubl
         }
     }
     dn_sphess_clear(&S);
-    dsp2_work_free(w);
+    dsp_o2_work_free(w);
     return fails;
 }
 
@@ -653,10 +653,10 @@ Test(onepass, error_details)
     /* out of memory: no argument at fault */
     counting c = {0, 0, 0, 0};
     dn_allocator al = {c_alloc, c_free, &c};
-    dsp2_work *w;
-    cr_assert_eq(dsp2_work_new(&w, &al), DN_ENOMEM);
+    dsp_o2_work *w;
+    cr_assert_eq(dsp_o2_work_new(&w, &al), DN_ENOMEM);
     c.fail_at = 1, c.count = 0;
-    cr_assert_eq(dsp2_work_new(&w, &al), 0);
+    cr_assert_eq(dsp_o2_work_new(&w, &al), 0);
     expect_err(dn_hessdiag_sp_ex(&f, g, h, rosen_sp, NULL, x, 3, w, &e), &e, DN_ENOMEM, 0,
                "dn_hessdiag_sp: out of memory (workspace)");
     cr_expect(f == 7.0 && g[0] == 7.0 && h[0] == 7.0, "written on error");
@@ -668,7 +668,7 @@ Test(onepass, error_details)
     expect_err(dn_hessian_sp_ex(&f, g, &S, rosen_sp, NULL, x, 3, w, &e), &e, DN_OK, 0, "");
     cr_expect(S.n == 3 && e.elem == SIZE_MAX);
     dn_sphess_clear(&S);
-    dsp2_work_free(w);
+    dsp_o2_work_free(w);
     cr_expect_eq(c.live, 0, "leak");
 }
 
@@ -678,8 +678,8 @@ Test(onepass, workspace_reuse_same_results)
 {
     enum { n = 24 };
     double x[n], v[n], g1[n], h1[n], g2[n], h2[n], f1, f2;
-    dsp2_work *w;
-    cr_assert_eq(dsp2_work_new(&w, NULL), 0);
+    dsp_o2_work *w;
+    cr_assert_eq(dsp_o2_work_new(&w, NULL), 0);
     const char *seq = "ddvvdssdgvssd";
     for (int t = 0; seq[t]; t++) {
         for (unsigned i = 0; i < n; i++)
@@ -713,7 +713,7 @@ Test(onepass, workspace_reuse_same_results)
         for (unsigned i = 0; i < n; i++)
             cr_expect(g1[i] == g2[i] && h1[i] == h2[i], "call %d (%c): entry %u", t, seq[t], i);
     }
-    dsp2_work_free(w);
+    dsp_o2_work_free(w);
 }
 
 Test(onepass, workspace_reuse_allocates_nothing)
@@ -723,8 +723,8 @@ Test(onepass, workspace_reuse_allocates_nothing)
     for (unsigned i = 0; i < n; i++) x[i] = 0.01 * (double)(i % 17), v[i] = 1.0;
     counting c = {-1, 0, 0, 0};
     dn_allocator al = {c_alloc, c_free, &c};
-    dsp2_work *w;
-    cr_assert_eq(dsp2_work_new(&w, &al), 0);
+    dsp_o2_work *w;
+    cr_assert_eq(dsp_o2_work_new(&w, &al), 0);
     unsigned kk = k;
     dn_sphess S;
     dn_sphess_init(&S, &al);
@@ -736,8 +736,8 @@ Test(onepass, workspace_reuse_allocates_nothing)
         if (rep == 2) cr_expect_eq(c.count, before, "allocations on a sized workspace");
         x[rep] += 0.25;
     }
-    cr_expect(dsp2_work_bytes(w) > n * sizeof(double));
+    cr_expect(dsp_o2_work_bytes(w) > n * sizeof(double));
     dn_sphess_clear(&S);
-    dsp2_work_free(w);
+    dsp_o2_work_free(w);
     cr_expect_eq(c.live, 0);
 }

@@ -6,15 +6,15 @@
 #include <math.h>
 #include <string.h>
 #include <dnum/dnumk.h>
-#include <dnum/elem2.h>
-#include <dnum/sparseh2.h>
+#include <dnum/elem_o2.h>
+#include <dnum/sparseh_o2.h>
 #include "testutil.h"
 
 /* every family has the row's function */
 #define HAS(A, f, ...)                                                                     \
     (void)&dnum_o3_##f, (void)&dnum2_o3_##f, (void)&dvec_##f, (void)&dnk_##f,              \
-        (void)&dlane2_##f, (void)&dsp2_##f, (void)&dsph2_##f, (void)&dnel2_1_##f,          \
-        (void)&dnel2_4_##f, n++;
+        (void)&dlane_o2_##f, (void)&dsp_o2_##f, (void)&dsph_o2_##f, (void)&dnel1_o2_##f,   \
+        (void)&dnel4_o2_##f, n++;
 /* the generic names: dn_f over the fixed family, dnh_f over the order-2 families */
 #define GEN1(A, f, ...) (void)sizeof(dn_##f(A)), (void)sizeof(dnh_##f(u2)), n++;
 #define GEN2(A, f, ...) (void)sizeof(dn_##f(A, A)), (void)sizeof(dnh_##f(u2, u2)), n++;

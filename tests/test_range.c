@@ -603,12 +603,12 @@ Test(range, two_arguments_at_extreme_points)
     }
 }
 
-/* The order-2 families (dlane2, dsp2 and dsph2 through the one-pass driver, dnel2 through
+/* The order-2 families (dlane_o2, dsp_o2 and dsph_o2 through the one-pass driver, dnelK_o2 through
  * the element driver): f, f' and f'' of the unary rows, from the formulas of chain2.h.
  * Where f or f' is beyond DBL_MAX, their chain rule f' h_u + f'' g_u^2 meets Inf * 0 (h_u =
  * 0 for a variable): f'' is then only required not to be a finite wrong number. */
 typedef struct { int id; double p; } r2ctx;
-DN_OBJECTIVE2(r2fun, T, x, n, ctx, {
+DN_OBJECTIVE_O2(r2fun, T, x, n, ctx, {
     const r2ctx *c = ctx;
     T u = x[0];
     switch (c->id) {
@@ -618,7 +618,7 @@ DN_OBJECTIVE2(r2fun, T, x, n, ctx, {
     default: return dnh_pown(u, (long)c->p);
     }
 })
-DN_ELEMENT2(r2fun_el, 1, T, u, e, ctx, {
+DN_ELEMENT_O2(r2fun_el, 1, T, u, e, ctx, {
     const r2ctx *c = ctx;
     switch (c->id) {
         UN_CASES(dnh_, u[0]);
@@ -640,7 +640,7 @@ Test(range, order2_families_at_extreme_arguments)
         cr_assert(dn_hessdiag_lanes(&f[0], &g[0], &h[0], r2fun_lanes, &c, &r->x, 1, NULL) == 0);
         cr_assert(dn_hessdiag_sp(&f[1], &g[1], &h[1], r2fun_sp, &c, &r->x, 1, NULL) == 0);
         cr_assert(dn_hessdiag_el(&f[2], &g[2], &h[2], r2fun_el, &c, &r->x, E) == 0);
-        static const char *const fam[3] = {"dlane2", "dsp2", "dnel2"};
+        static const char *const fam[3] = {"dlane_o2", "dsp_o2", "dnelK_o2"};
         int inf = isinf(r->d[0]) || isinf(r->d[1]);
         for (int i = 0; i < 3; i++)
             cr_expect(range_ok(f[i], r->d[0]) && range_ok(g[i], r->d[1]) &&

@@ -462,8 +462,8 @@ Test(special, parse_errors)
 
 /* ---- the order-2 optimizer numbers (dnum/special2.h) against the same mpmath rows ------ */
 
-/* F(u, v) of a bivariate reference row, written once for dnum_o2, dlane2 and dsp2 */
-DN_OBJECTIVE2(srow, T, x, n, ctx,
+/* F(u, v) of a bivariate reference row, written once for dnum_o2, dlane_o2 and dsp_o2 */
+DN_OBJECTIVE_O2(srow, T, x, n, ctx,
     const dn_sref2_row *r = ctx;
     T xy = dnh_mul(x[0], x[1]);
     T u = dnh_sub(dnh_add(xy, dnh_mul_d(x[0], 0.5)), dnh_mul_d(dnh_mul(x[1], x[1]), 0.25));
@@ -504,8 +504,8 @@ static double err2(double got, double ref, unsigned i, unsigned j)
     return fabs(got - ref) / fmax(fabs(ref), dni_fact[i] * dni_fact[j] * 1e-3);
 }
 
-/* Value, gradient and Hessian of every bivariate row through dlane2 (three lanes: x, y and
- * the direction (1, 1), whose second derivative is Fxx + 2 Fxy + Fyy) and through dsp2
+/* Value, gradient and Hessian of every bivariate row through dlane_o2 (three lanes: x, y and
+ * the direction (1, 1), whose second derivative is Fxx + 2 Fxy + Fyy) and through dsp_o2
  * (dn_hessian_sp), against mpmath's partials d[0..5] = F, Fx, Fy, Fxx, Fxy, Fyy. */
 Test(special, order2_optimizer_numbers_match_mpmath)
 {
@@ -515,15 +515,15 @@ Test(special, order2_optimizer_numbers_match_mpmath)
     for (size_t i = 0; i < DN_SREF2_NROWS; i++) {
         const dn_sref2_row *r = &dn_sref2_rows[i];
         const double *d = r->d;
-        dlane2 x[2] = {dlane2_seed(r->x, sx), dlane2_seed(r->y, sy)};
-        dlane2 L = srow_lanes(x, 2, (void *)r);
-        double lane[7] = {dlane2_value(L), dlane2_grad(L, 0), dlane2_grad(L, 1),
-                          dlane2_hess(L, 0), dlane2_hess(L, 2), dlane2_hess(L, 1)};
+        dlane_o2 x[2] = {dlane_o2_seed(r->x, sx), dlane_o2_seed(r->y, sy)};
+        dlane_o2 L = srow_lanes(x, 2, (void *)r);
+        double lane[7] = {dlane_o2_value(L), dlane_o2_grad(L, 0), dlane_o2_grad(L, 1),
+                          dlane_o2_hess(L, 0), dlane_o2_hess(L, 2), dlane_o2_hess(L, 1)};
         double want[6] = {d[0], d[1], d[2], d[3], d[3] + 2.0 * d[4] + d[5], d[5]};
         static const unsigned oi[6] = {0, 1, 0, 2, 1, 0}, oj[6] = {0, 0, 1, 0, 1, 2};
         for (unsigned k = 0; k < 6; k++)
             cr_expect(err2(lane[k], want[k], oi[k], oj[k]) <= 1e-13,
-                      "dlane2 %s(%g) at (%g, %g), entry %u: %.17g want %.17g", r->fn, r->param,
+                      "dlane_o2 %s(%g) at (%g, %g), entry %u: %.17g want %.17g", r->fn, r->param,
                       r->x, r->y, k, lane[k], want[k]);
         double pt[2] = {r->x, r->y}, f, g[2];
         cr_assert_eq(dn_hessian_sp(&f, g, &H, srow_sp, (void *)r, pt, 2, NULL), 0);
@@ -533,7 +533,7 @@ Test(special, order2_optimizer_numbers_match_mpmath)
                 sp[row == 0 ? 3 : H.col[e] == 0 ? 4 : 5] = H.val[e];
         for (unsigned k = 0; k < 6; k++)
             cr_expect(err2(sp[k], d[k], oi[k], oj[k]) <= 1e-13,
-                      "dsp2 %s(%g) at (%g, %g), entry %u: %.17g want %.17g", r->fn, r->param,
+                      "dsp_o2 %s(%g) at (%g, %g), entry %u: %.17g want %.17g", r->fn, r->param,
                       r->x, r->y, k, sp[k], d[k]);
     }
     dn_sphess_clear(&H);

@@ -67,9 +67,10 @@ static void generic_names(void)
     printf("/* dnum/internal/generic_names.h -- the type-generic names of the functions of the\n"
            " * operation table (C only): dn_<f> (DNI_GEN, C11 _Generic over dnum_o1 ...\n"
            " * dnum_o32, picks dnum_oN_<f>), compiled where DNI_WANT_GENERIC_DN is defined\n"
-           " * (dnum/fixed.h); dnh_<f> (DNI_DNH_GEN, _Generic over dnum_o2, dlane2, dsp2, dsph2\n"
-           " * and dnel2_1..4, picks the family's <f>), where DNI_WANT_GENERIC_DNH is\n"
-           " * (dnum/lanes2.h). No include guard of its own: each section has one.\n"
+           " * (dnum/fixed.h); dnh_<f> (DNI_DNH_GEN, _Generic over dnum_o2, dlane_o2, dsp_o2,\n"
+           " * dsph_o2 and dnel1_o2 .. dnel4_o2, picks the family's <f>), where\n"
+           " * DNI_WANT_GENERIC_DNH is (dnum/lanes_o2.h). No include guard of its own: each\n"
+           " * section has one.\n"
            " *\n" NOTICE(" * ") " */\n");
     generic("dn_", "DNI_GEN", "DNI_WANT_GENERIC_DN", "DNUM_INTERNAL_GENERIC_DN_H");
     generic("dnh_", "DNI_DNH_GEN", "DNI_WANT_GENERIC_DNH", "DNUM_INTERNAL_GENERIC_DNH_H");
@@ -105,15 +106,17 @@ static void functions(void)
          "*b)` | `int dnk_f(dnk_space *sp, double *r, int m, const double *u)` |\n"
          "| Dnumk, fixed types (`dnum/dnumk.h`) | `dnumkK_oN_f(T u)`, elementary only | "
          "`dnumkK_oN_f(T a, T b)`, elementary only | none |\n"
-         "| order 2 (`dnum/lanes2.h`, `sparse2.h`, `sparseh2.h`, `elem2.h`, `special2.h`) | "
+         "| order 2 (`dnum/lanes_o2.h`, `sparse_o2.h`, `sparseh_o2.h`, `elem_o2.h`, "
+         "`special2.h`) | "
          "`P##f(T u)` | `P##f(T a, T b)` | `P##f(int m, T u)` |\n"
-         "| their generic names (`dnum/lanes2.h`) | `dnh_f(u)` | `dnh_f(a, b)` | "
+         "| their generic names (`dnum/lanes_o2.h`) | `dnh_f(u)` | `dnh_f(a, b)` | "
          "`dnh_f(m, u)` |\n"
          "| C++ (`dnum/dnum.hpp`, namespace dnum) | `f(u)` | `f(a, b)` (the fixed types also "
          "with a double on either side) | `f(m, u)` |\n"
          "| expression language (`dnum/expr.h`, dnum-eval, Python) | `f(x)` | `f(x, y)` | "
          "`f(m, x)`, m an integer constant |\n\n"
-         "T is the family's type; P the prefix `dlane2_`, `dsp2_`, `dsph2_` or `dnel2_K_`.\n"
+         "T is the family's type; P the prefix `dlane_o2_`, `dsp_o2_`, `dsph_o2_` or "
+         "`dnelK_o2_`.\n"
          "The value, domain, poles and accuracy of a function are the same in every family;\n"
          "[special.md](special.md) says more of the special functions.");
     for (size_t l = 0; l < COUNT(lists); l++) {

@@ -8,8 +8,10 @@
  *   dnum/dvec.h     dvec, dual numbers of run-time order on a deque (D, F, new)
  *   dnum/hessian.h  gradient, Hessian diagonal (dn_hessdiag, dn_hessdiag_lanes) and full
  *                   Hessian (dn_hessian) of f: R^n -> R; one-pass drivers (dn_hessdiag_sp,
- *                   dn_hessvec_sp, dn_hessian_sp, dn_grad_sp); dnum/lanes2.h: the dlane2
- *                   type; dnum/sparse2.h: the dsp2 type
+ *                   dn_hessvec_sp, dn_hessian_sp, dn_grad_sp), element drivers (dn_*_el);
+ *                   the order-2 numbers: dnum/lanes_o2.h dlane_o2, dnum/sparse_o2.h
+ *                   dsp_o2, dnum/sparseh_o2.h dsph_o2, dnum/elem_o2.h dnelK_o2 (their
+ *                   names before 0.3: dnum/deprecated_o2.h)
  *   dnum/dnum2.h    bivariate dual numbers dnum2_o1 ... dnum2_o16 (all mixed partials),
  *                   DNUM2_DEFINE(N), dnum2_hessian; kernels in dnum/internal/kernel2.h
  *   dnum/dnumk.h   multivariate numbers: every mixed partial of f(x1..xk) to total order

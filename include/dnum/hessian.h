@@ -5,18 +5,19 @@
  * docs/hessian.md for when the diagonal is enough, the costs, and how to write f.
  *
  * Index:
- *   dn_objective2        dnum_o2 f(const dnum_o2 *x, unsigned n, void *ctx)   objective on dnum_o2
- *   dn_objective_l2      dlane2 f(const dlane2 *x, unsigned n, void *ctx)     objective on dlane2
- *   DN_OBJECTIVE2(name, T, x, n, ctx, body...)   define every version from one body: name,
- *                        name##_lanes, name##_sp (and name##_sph, name##_spl behind it)
+ *   dn_objective2        dnum_o2 f(const dnum_o2 *x, unsigned n, void *ctx)   on dnum_o2
+ *   dn_objective_l2      dlane_o2 f(const dlane_o2 *x, unsigned n, void *ctx) on dlane_o2
+ *   DN_OBJECTIVE_O2(name, T, x, n, ctx, body...)   define every version from one body:
+ *                        name, name##_lanes, name##_sp (and name##_sph, name##_spl behind
+ *                        it)
  *   dn_hessdiag          f, gradient, Hessian diagonal: one dnum_o2 pass per coordinate
  *   dn_hessdiag_lanes    the same with DN_LANES coordinates per pass (shared value): faster
  *   dn_hessian           f, gradient and the full symmetric Hessian (polarisation)
  *
- * One-pass drivers (dsp2 numbers of dnum/sparse2.h; cost proportional to the total support
- * of the intermediates, independent of n for partially separable objectives):
- *   dn_objective_sp      dsp2 f(const dsp2 *x, unsigned n, void *ctx)         objective on dsp2
- *   dsp2_work_new, dsp2_work_free, dsp2_work_bytes    the reusable workspace
+ * One-pass drivers (dsp_o2 numbers of dnum/sparse_o2.h; cost proportional to the total
+ * support of the intermediates, independent of n for partially separable objectives):
+ *   dn_objective_sp      dsp_o2 f(const dsp_o2 *x, unsigned n, void *ctx)     on dsp_o2
+ *   dsp_o2_work_new, dsp_o2_work_free, dsp_o2_work_bytes    the reusable workspace
  *   dn_grad_sp           f and gradient
  *   dn_hessdiag_sp       f, gradient and Hessian diagonal          (recommended for large n)
  *   dn_hessvec_sp        f, gradient and the Hessian-vector product H v
@@ -24,9 +25,9 @@
  *   dn_sphess_init, dn_sphess_clear                   the sparse Hessian object
  *
  * Element drivers (partially separable f(x) = sum_e f_e(x_I(e,0), ..., x_I(e,K-1)): one
- * element function of K <= 4 variables on dnel2_K numbers of dnum/elem2.h, at about the
+ * element function of K <= 4 variables on dnelK_o2 numbers of dnum/elem_o2.h, at about the
  * cost of hand-derived code; see docs/hessian.md):
- *   DN_ELEMENT2(name, K, T, u, e, ctx, body...)   define the element function `name`
+ *   DN_ELEMENT_O2(name, K, T, u, e, ctx, body...)   define the element function `name`
  *   dn_element2          the type of such a function (pass `name` to the drivers)
  *   dn_elements_new, dn_elements_free, dn_elements_bytes   the element structure: m
  *                        elements of K variables each, their indices, the Hessian pattern
@@ -58,7 +59,7 @@
 #include <stdint.h>
 #include "dnum/common.h"
 #include "dnum/fixed.h"
-#include "dnum/lanes2.h"
+#include "dnum/lanes_o2.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,8 +70,8 @@ extern "C" {
  *  x (it is const) and must only depend on x, n and ctx. */
 typedef dnum_o2 (*dn_objective2)(const dnum_o2 *x, unsigned n, void *ctx);
 
-/** The same objective written on dlane2 (DN_LANES directions at once). */
-typedef dlane2 (*dn_objective_l2)(const dlane2 *x, unsigned n, void *ctx);
+/** The same objective written on dlane_o2 (DN_LANES directions at once). */
+typedef dlane_o2 (*dn_objective_l2)(const dlane_o2 *x, unsigned n, void *ctx);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_OBJ_UNUSED __attribute__((unused))
@@ -80,20 +81,20 @@ typedef dlane2 (*dn_objective_l2)(const dlane2 *x, unsigned n, void *ctx);
 #define DNI_OBJ_APART
 #endif
 
-/** An objective written on dsp2 (one-pass drivers). */
-typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
+/** An objective written on dsp_o2 (one-pass drivers). */
+typedef dsp_o2 (*dn_objective_sp)(const dsp_o2 *x, unsigned n, void *ctx);
 
 /** Defines static objectives from one body: `name` (a dn_objective2), `name_lanes`
  *  (a dn_objective_l2) and `name_sp` (a dn_objective_sp, for every one-pass driver; under
- *  dn_hessian_sp it runs `name_sph`, the body on dsph2 numbers of dnum/sparseh2.h, and
- *  otherwise `name_spl`, the body on dsp2). Inside the body, T is the number type
- *  (dnum_o2, dlane2, dsp2 or dsph2), x, n and ctx are the parameters, and arithmetic
+ *  dn_hessian_sp it runs `name_sph`, the body on dsph_o2 numbers of dnum/sparseh_o2.h, and
+ *  otherwise `name_spl`, the body on dsp_o2). Inside the body, T is the number type
+ *  (dnum_o2, dlane_o2, dsp_o2 or dsph_o2), x, n and ctx are the parameters, and arithmetic
  *  uses the type-generic dnh_* names (dnh_add, dnh_mul_d, dnh_exp, dnh_const(T, c),
- *  dnh_value(a), ...) of dnum/lanes2.h.
- *  Example: DN_OBJECTIVE2(sumsq, T, x, n, ctx, T s = dnh_const(T, 0.0);
+ *  dnh_value(a), ...) of dnum/lanes_o2.h.
+ *  Example: DN_OBJECTIVE_O2(sumsq, T, x, n, ctx, T s = dnh_const(T, 0.0);
  *               for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i]));
  *               return s;) */
-#define DN_OBJECTIVE2(name, T, x, n, ctx, ...)                                             \
+#define DN_OBJECTIVE_O2(name, T, x, n, ctx, ...)                                           \
     static DNI_OBJ_UNUSED dnum_o2 name(const dnum_o2 *x, unsigned n, void *ctx)            \
     {                                                                                      \
         typedef dnum_o2 T;                                                                 \
@@ -102,34 +103,34 @@ typedef dsp2 (*dn_objective_sp)(const dsp2 *x, unsigned n, void *ctx);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static DNI_OBJ_UNUSED dlane2 name##_lanes(const dlane2 *x, unsigned n, void *ctx)      \
+    static DNI_OBJ_UNUSED dlane_o2 name##_lanes(const dlane_o2 *x, unsigned n, void *ctx)  \
     {                                                                                      \
-        typedef dlane2 T;                                                                  \
+        typedef dlane_o2 T;                                                                \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static DNI_OBJ_UNUSED dsph2 name##_sph(const dsph2 *x, unsigned n, void *ctx)          \
+    static DNI_OBJ_UNUSED dsph_o2 name##_sph(const dsph_o2 *x, unsigned n, void *ctx)      \
     {                                                                                      \
-        typedef dsph2 T;                                                                   \
+        typedef dsph_o2 T;                                                                 \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static DNI_OBJ_APART dsp2 name##_spl(const dsp2 *x, unsigned n, void *ctx)            \
+    static DNI_OBJ_APART dsp_o2 name##_spl(const dsp_o2 *x, unsigned n, void *ctx)        \
     {                                                                                      \
-        typedef dsp2 T;                                                                    \
+        typedef dsp_o2 T;                                                                  \
         (void)(n);                                                                         \
         (void)(ctx);                                                                       \
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static DNI_OBJ_UNUSED dsp2 name##_sp(const dsp2 *x, unsigned n, void *ctx)             \
+    static DNI_OBJ_UNUSED dsp_o2 name##_sp(const dsp_o2 *x, unsigned n, void *ctx)         \
     {                                                                                      \
-        const dsph2 *xs = dni_dsph2_vars(x, n);                                               \
-        return xs ? dni_dsph2_result(name##_sph(xs, n, ctx)) : name##_spl(x, n, ctx);         \
+        const dsph_o2 *xs = dni_dsph_o2_vars(x, n);                                           \
+        return xs ? dni_dsph_o2_result(name##_sph(xs, n, ctx)) : name##_spl(x, n, ctx);       \
     }
 
 /** Value, gradient and Hessian diagonal of f at x by one evaluation of f per coordinate:
@@ -146,17 +147,17 @@ int dn_hessdiag_ex(double *fx, double *grad, double *hdiag, dn_objective2 f, voi
                    const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err);
 
 /** The same results as dn_hessdiag (equal up to rounding) from ceil(n / DN_LANES)
- *  evaluations of f on dlane2, each seeding DN_LANES consecutive coordinates in separate
+ *  evaluations of f on dlane_o2, each seeding DN_LANES consecutive coordinates in separate
  *  lanes: the value, every libm call and every operation on coordinates that are not
  *  seeded are computed once per pass instead of once per coordinate: several times
  *  faster than dn_hessdiag (docs/hessian.md). For more than a few dozen variables
- *  dn_hessdiag_sp (one pass) is faster still; DN_OBJECTIVE2 defines every version. work: n dlane2, or NULL to allocate.
+ *  dn_hessdiag_sp (one pass) is faster still; DN_OBJECTIVE_O2 defines every version. work: n dlane_o2, or NULL to allocate.
  *  Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM. */
 int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
-                      const double *x, unsigned n, dlane2 *work);
+                      const double *x, unsigned n, dlane_o2 *work);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessdiag_lanes_ex(double *fx, double *grad, double *hdiag, dn_objective_l2 f,
-                         void *ctx, const double *x, unsigned n, dlane2 *work,
+                         void *ctx, const double *x, unsigned n, dlane_o2 *work,
                          dn_errinfo *err);
 
 /** Value, gradient and the full Hessian (row-major n x n in hess, exactly symmetric) of f
@@ -174,49 +175,49 @@ int dn_hessian(double *fx, double *grad, double *hess, dn_objective2 f, void *ct
 int dn_hessian_ex(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
                   const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err);
 
-/* ---- one pass: dsp2 ------------------------------------------------------------------- */
+/* ---- one pass: dsp_o2 ------------------------------------------------------------------- */
 
 /** Creates an empty one-pass workspace whose storage comes from al (NULL: malloc/free).
  *  It grows to the largest problem it is used for and keeps its storage, so repeated
  *  calls of the same size allocate nothing. One workspace serves one call at a time (use
  *  one per thread). Returns 0, DN_EINVAL (work NULL) or DN_ENOMEM. */
-int dsp2_work_new(dsp2_work **work, const dn_allocator *al);
+int dsp_o2_work_new(dsp_o2_work **work, const dn_allocator *al);
 
 /** Frees a workspace and everything it holds (NULL is a no-op). */
-void dsp2_work_free(dsp2_work *w);
+void dsp_o2_work_free(dsp_o2_work *w);
 
 /** Bytes currently held by the workspace (0 for NULL). */
-size_t dsp2_work_bytes(const dsp2_work *w);
+size_t dsp_o2_work_bytes(const dsp_o2_work *w);
 
-/** Value, gradient and Hessian diagonal of f at x in one evaluation of f on dsp2 numbers:
+/** Value, gradient and Hessian diagonal of f at x in one evaluation of f on dsp_o2 numbers:
  *  each intermediate carries the entries (i, g_i, h_ii) of the variables it depends on.
  *  fx and grad may be NULL; hdiag (n entries) is required. work: a workspace from
- *  dsp2_work_new, or NULL to create and free one inside the call. Results equal those of
+ *  dsp_o2_work_new, or NULL to create and free one inside the call. Results equal those of
  *  dn_hessdiag up to rounding. Returns 0, DN_EINVAL (n = 0, NULL f, x or hdiag) or
  *  DN_ENOMEM (the outputs are then untouched). */
 int dn_hessdiag_sp(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
-                   const double *x, unsigned n, dsp2_work *work);
+                   const double *x, unsigned n, dsp_o2_work *work);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessdiag_sp_ex(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
-                      const double *x, unsigned n, dsp2_work *work, dn_errinfo *err);
+                      const double *x, unsigned n, dsp_o2_work *work, dn_errinfo *err);
 
 /** Value and gradient of f at x in one evaluation (the diagonal pass without the
  *  diagonal output). grad is required, fx may be NULL. Errors as dn_hessdiag_sp. */
 int dn_grad_sp(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
-               unsigned n, dsp2_work *work);
+               unsigned n, dsp_o2_work *work);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_grad_sp_ex(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
-                  unsigned n, dsp2_work *work, dn_errinfo *err);
+                  unsigned n, dsp_o2_work *work, dn_errinfo *err);
 
 /** Value, gradient and the Hessian-vector product hv = H(x) v in one evaluation: each
  *  intermediate u carries the scalar grad u . v and the entries (i, g_i, (H_u v)_i).
  *  fx and grad may be NULL; v and hv (n entries each) are required; hv may alias v or x.
  *  Errors as dn_hessdiag_sp (DN_EINVAL also for a NULL v). */
 int dn_hessvec_sp(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
-                  const double *x, const double *v, unsigned n, dsp2_work *work);
+                  const double *x, const double *v, unsigned n, dsp_o2_work *work);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessvec_sp_ex(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
-                     const double *x, const double *v, unsigned n, dsp2_work *work,
+                     const double *x, const double *v, unsigned n, dsp_o2_work *work,
                      dn_errinfo *err);
 
 /** A sparse symmetric Hessian: its lower triangle (column <= row, diagonal included) in
@@ -247,10 +248,10 @@ void dn_sphess_clear(dn_sphess *H);
  *  dn_sphess_init and freed with dn_sphess_clear. fx and grad may be NULL. Returns 0,
  *  DN_EINVAL (n = 0, NULL f, x or H) or DN_ENOMEM (outputs and H untouched). */
 int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
-                  const double *x, unsigned n, dsp2_work *work);
+                  const double *x, unsigned n, dsp_o2_work *work);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessian_sp_ex(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
-                     const double *x, unsigned n, dsp2_work *work, dn_errinfo *err);
+                     const double *x, unsigned n, dsp_o2_work *work, dn_errinfo *err);
 
 /* ---- element drivers: partially separable objectives ----------------------------------- */
 
@@ -300,7 +301,7 @@ typedef struct dni_eljob {
     const size_t *rstep;   /* nrun: the step of each run's indices (modulo 2^64) */
 } dni_eljob;
 
-/** An element function defined by DN_ELEMENT2 (pass it to the dn_*_el drivers). */
+/** An element function defined by DN_ELEMENT_O2 (pass it to the dn_*_el drivers). */
 typedef void (*dn_element2)(dni_eljob *job);
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -318,24 +319,24 @@ typedef void (*dn_element2)(dni_eljob *job);
     {                                                                                      \
         double c = -0.0;                                                                   \
         fx += r.v;                                                                         \
-        DNI_DNEL2_FOR(k, K) c += DNI_EL_VAR(r.g[k]);                                          \
-        if ((M) != 0) DNI_DNEL2_FOR(k, K) c += DNI_EL_VAR(r.h[DNEL2_AT(k, k)]);               \
+        DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.g[k]);                                        \
+        if ((M) != 0) DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.h[DNEL_O2_AT(k, k)]);           \
         chk += c;                                                                          \
-        if ((M) == 0 || G) DNI_DNEL2_FOR(k, K) G[b[k]] += r.g[k];                             \
-        if ((M) == 1) DNI_DNEL2_FOR(k, K) O[b[k]] += r.h[DNEL2_AT(k, k)];                     \
-        if ((M) == 2) DNI_DNEL2_FOR(k, K) {                                                   \
+        if ((M) == 0 || G) DNI_DNEL_O2_FOR(k, K) G[b[k]] += r.g[k];                           \
+        if ((M) == 1) DNI_DNEL_O2_FOR(k, K) O[b[k]] += r.h[DNEL_O2_AT(k, k)];                 \
+        if ((M) == 2) DNI_DNEL_O2_FOR(k, K) {                                                 \
                 double s = 0.0;                                                            \
-                DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] * v[b[l]]; \
+                DNI_DNEL_O2_FOR(l, K) s += r.h[k >= l ? DNEL_O2_AT(k, l) : DNEL_O2_AT(l, k)] * v[b[l]]; \
                 O[b[k]] += s;                                                              \
             }                                                                              \
         if ((M) == 3) {                                                                    \
-            DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                               \
-            pos += DNEL2_TRI(K);                                                           \
+            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) O[pos[t]] += r.h[t];                           \
+            pos += DNEL_O2_TRI(K);                                                         \
         }                                                                                  \
     }
 
-/* The loop of an element function F (on dnel2_K) in mode M (a constant). The variables
- * are seeded with their structural zeros (dni_dnel2_K_seed), so that every operation of
+/* The loop of an element function F (on dnelK_o2) in mode M (a constant). The variables
+ * are seeded with their structural zeros (dni_dnelK_o2_seed), so that every operation of
  * the inlined body skips the products with them. The loop adds up the gradient and (modes
  * 1-3) the Hessian diagonal of every element and sets redo when the sum is not finite:
  * the skipped products are the dense formulas' zeros only where their other factor is
@@ -361,29 +362,29 @@ typedef void (*dn_element2)(dni_eljob *job);
             const unsigned *I = (J)->idx + e * K;                                          \
             const size_t step = runs ? (J)->rstep[q] : 0u;                                 \
             size_t b[K] = {0}, b2[K];                                                      \
-            if (runs) DNI_DNEL2_FOR(k, K) b[k] = I[k];                                        \
+            if (runs) DNI_DNEL_O2_FOR(k, K) b[k] = I[k];                                      \
             for (; e + 1 < e1; e += 2) {                                                   \
-                dnel2_##K u[K], w[K];                                                      \
-                if (!runs) DNI_DNEL2_FOR(k, K) b[k] = I[k];                                   \
-                DNI_DNEL2_FOR(k, K) b2[k] = runs ? b[k] + step : I[K + k];                    \
-                DNI_DNEL2_FOR(k, K) u[k] = dni_dnel2_##K##_seed(x[b[k]], k);                  \
-                DNI_DNEL2_FOR(k, K) w[k] = dni_dnel2_##K##_seed(x[b2[k]], k);                 \
-                dnel2_##K r = F(u, e, (J)->ctx), r2 = F(w, e + 1, (J)->ctx);               \
+                dnel##K##_o2 u[K], w[K];                                                   \
+                if (!runs) DNI_DNEL_O2_FOR(k, K) b[k] = I[k];                                 \
+                DNI_DNEL_O2_FOR(k, K) b2[k] = runs ? b[k] + step : I[K + k];                  \
+                DNI_DNEL_O2_FOR(k, K) u[k] = dni_dnel##K##_o2_seed(x[b[k]], k);               \
+                DNI_DNEL_O2_FOR(k, K) w[k] = dni_dnel##K##_o2_seed(x[b2[k]], k);              \
+                dnel##K##_o2 r = F(u, e, (J)->ctx), r2 = F(w, e + 1, (J)->ctx);            \
                 DNI_EL_PUT(K, r, b, M)                                                     \
                 DNI_EL_PUT(K, r2, b2, M)                                                   \
-                if (runs) DNI_DNEL2_FOR(k, K) b[k] = b2[k] + step;                            \
+                if (runs) DNI_DNEL_O2_FOR(k, K) b[k] = b2[k] + step;                          \
                 else I += 2 * K;                                                           \
             }                                                                              \
             if (e < e1) {                                                                  \
                 fx += ONE(J, e);                                                           \
-                if ((M) == 3) pos += DNEL2_TRI(K);                                         \
+                if ((M) == 3) pos += DNEL_O2_TRI(K);                                       \
             }                                                                              \
         }                                                                                  \
         (J)->fx = fx;                                                                      \
         (J)->redo = !(chk - chk == 0.0);                                                   \
     }
 
-/* Element e of F on dense numbers (dnel2_K_var: every entry computed) added to the
+/* Element e of F on dense numbers (dnelK_o2_var: every entry computed) added to the
  * outputs of the job's mode; returns its value (the odd elements of the loop, and every
  * element of the driver's dense run). */
 #define DNI_EL_ONE(K, F, J, e)                                                             \
@@ -391,41 +392,41 @@ typedef void (*dn_element2)(dni_eljob *job);
         const unsigned *I = (J)->idx + (e) * K;                                            \
         const double *x = (J)->x, *v = (J)->v;                                             \
         double *G = (J)->grad, *O = (J)->out;                                              \
-        dnel2_##K u[K];                                                                    \
-        DNI_DNEL2_FOR(k, K) u[k] = dnel2_##K##_var(x[I[k]], k);                               \
-        dnel2_##K r = F(u, e, (J)->ctx);                                                   \
-        if (G) DNI_DNEL2_FOR(k, K) G[I[k]] += r.g[k];                                         \
-        if ((J)->mode == 1) DNI_DNEL2_FOR(k, K) O[I[k]] += r.h[DNEL2_AT(k, k)];               \
-        if ((J)->mode == 2) DNI_DNEL2_FOR(k, K) {                                             \
+        dnel##K##_o2 u[K];                                                                 \
+        DNI_DNEL_O2_FOR(k, K) u[k] = dnel##K##_o2_var(x[I[k]], k);                            \
+        dnel##K##_o2 r = F(u, e, (J)->ctx);                                                \
+        if (G) DNI_DNEL_O2_FOR(k, K) G[I[k]] += r.g[k];                                       \
+        if ((J)->mode == 1) DNI_DNEL_O2_FOR(k, K) O[I[k]] += r.h[DNEL_O2_AT(k, k)];           \
+        if ((J)->mode == 2) DNI_DNEL_O2_FOR(k, K) {                                           \
                 double s = 0.0;                                                            \
-                DNI_DNEL2_FOR(l, K) s += r.h[k >= l ? DNEL2_AT(k, l) : DNEL2_AT(l, k)] * v[I[l]]; \
+                DNI_DNEL_O2_FOR(l, K) s += r.h[k >= l ? DNEL_O2_AT(k, l) : DNEL_O2_AT(l, k)] * v[I[l]]; \
                 O[I[k]] += s;                                                              \
             }                                                                              \
         if ((J)->mode == 3) {                                                              \
-            const uint32_t *pos = (J)->pos + (e) * DNEL2_TRI(K);                           \
-            DNI_DNEL2_FOR(t, DNEL2_TRI(K)) O[pos[t]] += r.h[t];                               \
+            const uint32_t *pos = (J)->pos + (e) * DNEL_O2_TRI(K);                         \
+            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) O[pos[t]] += r.h[t];                           \
         }                                                                                  \
         return r.v;                                                                        \
     }
 
 /** Defines the element function `name` (a dn_element2) of K variables (1..4, a literal)
- *  from one body: inside it, T is the number type (dnel2_K), u[0 .. K-1] the element's
+ *  from one body: inside it, T is the number type (dnelK_o2), u[0 .. K-1] the element's
  *  variables (const), e its number (size_t) and ctx the caller's pointer; it returns the
  *  element's value f_e as a T, computed with the type-generic dnh_* names (dnh_mul,
- *  dnh_exp, dnh_const(T, c), dnh_value(a), ...), as in DN_OBJECTIVE2. Pass `name` to
+ *  dnh_exp, dnh_const(T, c), dnh_value(a), ...), as in DN_OBJECTIVE_O2. Pass `name` to
  *  dn_grad_el, dn_hessdiag_el, dn_hessvec_el and dn_hessian_el with a dn_elements of
  *  the same K. The body is inlined into the drivers' loop of each mode, twice (two
  *  elements per iteration), and into name_one (one element on dense numbers, out of
- *  line), which DN_ELEMENT2 also defines; it may be evaluated more than once per element.
+ *  line), which DN_ELEMENT_O2 also defines; it may be evaluated more than once per element.
  *  Example (the chained Rosenbrock function, elements (x_i, x_i+1)):
- *    DN_ELEMENT2(rosen_el, 2, T, u, e, ctx,
+ *    DN_ELEMENT_O2(rosen_el, 2, T, u, e, ctx,
  *        T a = dnh_sub(u[1], dnh_mul(u[0], u[0]));
  *        T b = dnh_d_sub(1.0, u[0]);
  *        return dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b));) */
-#define DN_ELEMENT2(name, K, T, u, e, ctx, ...)                                            \
-    DNI_EL_INLINE dnel2_##K name##_elem(const dnel2_##K *u, size_t e, void *ctx)           \
+#define DN_ELEMENT_O2(name, K, T, u, e, ctx, ...)                                          \
+    DNI_EL_INLINE dnel##K##_o2 name##_elem(const dnel##K##_o2 *u, size_t e, void *ctx)     \
     {                                                                                      \
-        typedef dnel2_##K T;                                                               \
+        typedef dnel##K##_o2 T;                                                            \
         (void)(e);                                                                         \
         (void)(ctx);                                                                       \
         (void)sizeof(T); /* (a body that never names T) */                                 \
@@ -451,7 +452,7 @@ typedef void (*dn_element2)(dni_eljob *job);
     }
 
 /** Value and gradient of the partially separable f of E at x (n = the structure's n
- *  entries): each element is evaluated once on dnel2_K numbers and its derivatives are
+ *  entries): each element is evaluated once on dnelK_o2 numbers and its derivatives are
  *  added at its variables' indices. grad is required, fx may be NULL; the outputs must not
  *  overlap x (they are cleared before x is read). Returns 0 or
  *  DN_EINVAL (NULL E, f, x or grad, or f defined for another K than E's); on error
@@ -518,10 +519,10 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
                    DNI_ERR(err))
 #define dn_hessdiag_lanes(fx, grad, hdiag, f, ctx, x, n, work)                             \
     dn_hessdiag_lanes(                                                                     \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *))
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane_o2 *))
 #define dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                     \
     dn_hessdiag_lanes_ex(                                                                  \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane2 *),       \
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane_o2 *),     \
         DNI_ERR(err))
 #define dn_hessian(fx, grad, hess, f, ctx, x, n, work)                                     \
     dn_hessian(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
@@ -530,28 +531,28 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
                   DNI_ERR(err))
 #define dn_hessdiag_sp(fx, grad, hdiag, f, ctx, x, n, work)                                \
     dn_hessdiag_sp(                                                                        \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *))
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp_o2_work *))
 #define dn_hessdiag_sp_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                        \
     dn_hessdiag_sp_ex(                                                                     \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp2_work *),    \
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp_o2_work *),  \
         DNI_ERR(err))
 #define DNI_GS_ARGS(fx, grad, f, ctx, x, n, work)                                          \
     DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x), DNI_N(n),       \
-        DNI_ARG(dsp2_work *, work)
+        DNI_ARG(dsp_o2_work *, work)
 #define dn_grad_sp(fx, grad, f, ctx, x, n, work)                                           \
     dn_grad_sp(DNI_GS_ARGS(fx, grad, f, ctx, x, n, work))
 #define dn_grad_sp_ex(fx, grad, f, ctx, x, n, work, err)                                   \
     dn_grad_sp_ex(DNI_GS_ARGS(fx, grad, f, ctx, x, n, work), DNI_ERR(err))
 #define DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work)                                   \
     DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),    \
-        DNI_IN(v), DNI_N(n), DNI_ARG(dsp2_work *, work)
+        DNI_IN(v), DNI_N(n), DNI_ARG(dsp_o2_work *, work)
 #define dn_hessvec_sp(fx, grad, hv, f, ctx, x, v, n, work)                                 \
     dn_hessvec_sp(DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work))
 #define dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, err)                         \
     dn_hessvec_sp_ex(DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work), DNI_ERR(err))
 #define DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work)                                       \
     DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_sphess *, H), DNI_ARG(dn_objective_sp, f), ctx,   \
-        DNI_IN(x), DNI_N(n), DNI_ARG(dsp2_work *, work)
+        DNI_IN(x), DNI_N(n), DNI_ARG(dsp_o2_work *, work)
 #define dn_hessian_sp(fx, grad, H, f, ctx, x, n, work)                                     \
     dn_hessian_sp(DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work))
 #define dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, err)                             \

@@ -1,7 +1,7 @@
-/* dnum/special2.h -- the special functions of the order-2 optimizer numbers: dlane2
- * (dnum/lanes2.h), dsp2 (dnum/sparse2.h), dsph2 (dnum/sparseh2.h), and their type-generic
- * dnh_* names, so that an objective written once with DN_OBJECTIVE2 (dnum/hessian.h) may
- * use them.
+/* dnum/special2.h -- the special functions of the order-2 optimizer numbers: dlane_o2
+ * (dnum/lanes_o2.h), dsp_o2 (dnum/sparse_o2.h), dsph_o2 (dnum/sparseh_o2.h), dnelK_o2
+ * (dnum/elem_o2.h), and their type-generic dnh_* names, so that an objective written once
+ * with DN_OBJECTIVE_O2 (dnum/hessian.h) may use them.
  *
  * Each function has the meaning of its fixed-order namesake (dnum/fixed.h,
  * docs/special.md): a one-argument function takes f, f', f'' at the value from
@@ -10,21 +10,22 @@
  * kernels); min, max and fmod give the derivatives of the active branch, and NaN
  * derivatives at a tie or a jump, as in every family.
  *
- * Index (T is dlane2, dsp2, dsph2 or dnel2_K; P its prefix dlane2_, dsp2_, dsph2_ or
- * dnel2_K_):
+ * Index (T is dlane_o2, dsp_o2, dsph_o2 or dnelK_o2; P its prefix dlane_o2_, dsp_o2_,
+ * dsph_o2_ or dnelK_o2_):
  *   one argument   P##f (T u) for every one-argument special function f of the operation
  *                  table (DNI_OPS_SPECIAL1; docs/functions.md lists them)
  *   integer first  P##f (int m, T u) for those with an integer first argument (DNI_OPS_INT)
  *   two arguments  P##min P##max P##fmod (T a, T b) (DNI_OPS_SPECIAL2)
  *   generic        dnh_f(u), dnh_f(m, u), dnh_f(a, b) for each of them, over dnum_o2,
- *                  dlane2, dsp2, dsph2 and dnel2_1..4 (C11 _Generic; overloads in C++)
- * dnum/lanes2.h includes it (and it includes dnum/lanes2.h): either header gives both.
+ *                  dlane_o2, dsp_o2, dsph_o2 and dnel1_o2 .. dnel4_o2 (C11 _Generic;
+ *                  overloads in C++)
+ * dnum/lanes_o2.h includes it (and it includes dnum/lanes_o2.h): either header gives both.
  */
 #ifndef DNUM_SPECIAL2_H
 #define DNUM_SPECIAL2_H
 
 #include <math.h>
-#include "dnum/lanes2.h"
+#include "dnum/lanes_o2.h"
 
 /* the one-argument special functions, and those with an integer first argument: the
  * rows of the operation table (dnum/internal/ops.h) */
@@ -78,32 +79,32 @@
         return DNI2_SP_CHAIN_##T(u, r.d[0], r.d[1], r.d[2]);                             \
     }
 
-#define DNI2_SP_DECL_dlane2 DLANE2_DECL
-#define DNI2_SP_CHAIN_dlane2 dlane2_chain
-#define DNI2_SP_DECL_dsp2 DNI_DSP2_DECL
-#define DNI2_SP_CHAIN_dsp2 dsp2_chain
-#define DNI2_SP_DECL_dsph2 DNI_DSP2_DECL
-#define DNI2_SP_CHAIN_dsph2 dsph2_chain
+#define DNI2_SP_DECL_dlane_o2 DLANE_O2_DECL
+#define DNI2_SP_CHAIN_dlane_o2 dlane_o2_chain
+#define DNI2_SP_DECL_dsp_o2 DNI_DSP_O2_DECL
+#define DNI2_SP_CHAIN_dsp_o2 dsp_o2_chain
+#define DNI2_SP_DECL_dsph_o2 DNI_DSP_O2_DECL
+#define DNI2_SP_CHAIN_dsph_o2 dsph_o2_chain
 
-DNI2_SP_DEFS(dlane2, dlane2_add, dlane2_sub, dlane2_mul_d)
-DNI2_SP_DEFS(dsp2, dsp2_add, dsp2_sub, dsp2_mul_d)
-DNI2_SP_DEFS(dsph2, dsph2_add, dsph2_sub, dsph2_mul_d)
-#define DNI2_SP_DNEL2(K)                                                                   \
-    DNI2_SP_DEFS(dnel2_##K, dnel2_##K##_add, dnel2_##K##_sub, dnel2_##K##_mul_d)
-#define DNI2_SP_DECL_dnel2_1 DNI_DNEL2_DECL
-#define DNI2_SP_CHAIN_dnel2_1 dnel2_1_chain
-#define DNI2_SP_DECL_dnel2_2 DNI_DNEL2_DECL
-#define DNI2_SP_CHAIN_dnel2_2 dnel2_2_chain
-#define DNI2_SP_DECL_dnel2_3 DNI_DNEL2_DECL
-#define DNI2_SP_CHAIN_dnel2_3 dnel2_3_chain
-#define DNI2_SP_DECL_dnel2_4 DNI_DNEL2_DECL
-#define DNI2_SP_CHAIN_dnel2_4 dnel2_4_chain
-DNI2_SP_DNEL2(1)
-DNI2_SP_DNEL2(2)
-DNI2_SP_DNEL2(3)
-DNI2_SP_DNEL2(4)
+DNI2_SP_DEFS(dlane_o2, dlane_o2_add, dlane_o2_sub, dlane_o2_mul_d)
+DNI2_SP_DEFS(dsp_o2, dsp_o2_add, dsp_o2_sub, dsp_o2_mul_d)
+DNI2_SP_DEFS(dsph_o2, dsph_o2_add, dsph_o2_sub, dsph_o2_mul_d)
+#define DNI2_SP_DNEL_O2(K)                                                                 \
+    DNI2_SP_DEFS(dnel##K##_o2, dnel##K##_o2_add, dnel##K##_o2_sub, dnel##K##_o2_mul_d)
+#define DNI2_SP_DECL_dnel1_o2 DNI_DNEL_O2_DECL
+#define DNI2_SP_CHAIN_dnel1_o2 dnel1_o2_chain
+#define DNI2_SP_DECL_dnel2_o2 DNI_DNEL_O2_DECL
+#define DNI2_SP_CHAIN_dnel2_o2 dnel2_o2_chain
+#define DNI2_SP_DECL_dnel3_o2 DNI_DNEL_O2_DECL
+#define DNI2_SP_CHAIN_dnel3_o2 dnel3_o2_chain
+#define DNI2_SP_DECL_dnel4_o2 DNI_DNEL_O2_DECL
+#define DNI2_SP_CHAIN_dnel4_o2 dnel4_o2_chain
+DNI2_SP_DNEL_O2(1)
+DNI2_SP_DNEL_O2(2)
+DNI2_SP_DNEL_O2(3)
+DNI2_SP_DNEL_O2(4)
 
-/* ---- the dnh_* names: in C dnum/internal/generic_names.h (dnum/lanes2.h), in C++ overloads -- */
+/* ---- the dnh_* names: in C dnum/internal/generic_names.h (dnum/lanes_o2.h), in C++ overloads -- */
 #ifdef __cplusplus
 #define DNI2_SP_OV_UN(T, f, ...) static inline T dnh_##f(T u) { return T##_##f(u); }
 #define DNI2_SP_OV_BIN(T, f, ...) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }
@@ -112,13 +113,13 @@ DNI2_SP_DNEL2(4)
     DNI2_SP_UNARY(DNI2_SP_OV_UN, T) DNI2_SP_INT(DNI2_SP_OV_IN, T)                          \
     DNI_OPS_SPECIAL2(DNI2_SP_OV_BIN, T)
 DNI2_SP_OV(dnum_o2)
-DNI2_SP_OV(dlane2)
-DNI2_SP_OV(dsp2)
-DNI2_SP_OV(dsph2)
-DNI2_SP_OV(dnel2_1)
-DNI2_SP_OV(dnel2_2)
-DNI2_SP_OV(dnel2_3)
-DNI2_SP_OV(dnel2_4)
+DNI2_SP_OV(dlane_o2)
+DNI2_SP_OV(dsp_o2)
+DNI2_SP_OV(dsph_o2)
+DNI2_SP_OV(dnel1_o2)
+DNI2_SP_OV(dnel2_o2)
+DNI2_SP_OV(dnel3_o2)
+DNI2_SP_OV(dnel4_o2)
 #endif
 
 #endif /* DNUM_SPECIAL2_H */

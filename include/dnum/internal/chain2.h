@@ -1,5 +1,5 @@
 /* dnum/internal/chain2.h -- internal: first and second derivatives of the elementary functions,
- * shared by the order-2 families dlane2 (dnum/lanes2.h) and dsp2 (dnum/sparse2.h).
+ * shared by the order-2 families dlane_o2 (dnum/lanes_o2.h) and dsp_o2 (dnum/sparse_o2.h).
  *
  * Index:
  *   DNI2_UNARY_TABLE(X, A)   X(A, name, F0, F1F2) for every unary function: F0 is f(x),
