@@ -54,7 +54,7 @@ DN_OBJECTIVE_O2(fun, T, x, n, ctx,
     case 36: return dnh_mul(dnh_exp(u), dnh_log(v));
     case 37: return dnh_div(dnh_const(T, 2.0), dnh_sub(u, v));
     case 38: return dnh_pow_d(u, 1.0);
-    /* the special functions (dnum/special2.h); at the test point u = 0.5326, v = 0.643 */
+    /* the special functions (dnum/special_o2.h); at the test point u = 0.5326, v = 0.643 */
     case 40: return dnh_lgamma(u);
     case 41: return dnh_tgamma(u);
     case 42: return dnh_digamma(u);

@@ -11,6 +11,7 @@
 #include <dnum/sparse2.h>
 #include <dnum/sparseh2.h>
 #include <dnum/elem2.h>
+#include <dnum/special2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,14 @@ static void drivers(void)
           dsp2_work_new(&ws, NULL) == 0 && dsp2_work_bytes(ws) == dsp_o2_work_bytes(ws));
     dsp_o2_work *ws_new = ws; /* the same type */
 
+    /* the callback types of their old names */
+    dn_objective2 of = old_obj;
+    dn_objective_l2 ofl = old_obj_lanes;
+    dn_objective_o2 nf = of;
+    dn_objective_lanes_o2 nfl = ofl;
+    dn_element2 oe = old_el;
+    dn_element_o2 ne = oe;
+    check("callback types", nf == old_obj && nfl == old_obj_lanes && ne == old_el);
     check("dn_hessdiag", dn_hessdiag(&f[0], g[0], h[0], old_obj, NULL, x, N, w) == 0 &&
                          dn_hessdiag(&f[1], g[1], h[1], new_obj, NULL, x, N, w) == 0);
     same("dn_hessdiag", &f[0], &f[1], 1), same("dn_hessdiag", g[0], g[1], N);

@@ -84,7 +84,7 @@ enum { NFUN = 80 };
         case 47: dnh_sinhcosh(dnh_sub(u, v), &s, &c); return dnh_sub(dnh_mul(c, v), s);    \
         case 48: return dnh_apply(dnh_mul(u, v), dn_deriv_sin, NULL);                      \
         case 49: return dnh_mul_d(dnh_pow_d(u, 0.0), dnh_value(v));                        \
-        /* the special functions (dnum/special2.h) */                                      \
+        /* the special functions (dnum/special_o2.h) */                                      \
         case 50: return dnh_lgamma(u);                                                     \
         case 51: return dnh_tgamma(u);                                                     \
         case 52: return dnh_digamma(u);                                                    \
@@ -137,7 +137,7 @@ DN_ELEMENT_O2(fun_el1, 1, T, u, e, ctx, return FUN(T)(u, 1, *(const int *)ctx);)
 DN_ELEMENT_O2(fun_el2, 2, T, u, e, ctx, return FUN(T)(u, 2, *(const int *)ctx);)
 DN_ELEMENT_O2(fun_el3, 3, T, u, e, ctx, return FUN(T)(u, 3, *(const int *)ctx);)
 DN_ELEMENT_O2(fun_el4, 4, T, u, e, ctx, return FUN(T)(u, 4, *(const int *)ctx);)
-static const dn_element2 fun_el[5] = {NULL, fun_el1, fun_el2, fun_el3, fun_el4};
+static const dn_element_o2 fun_el[5] = {NULL, fun_el1, fun_el2, fun_el3, fun_el4};
 
 /* the body on dnelK_o2 numbers directly: value, gradient and the triangle into OV, OG[K] and
  * OH[K * K] (dense, symmetric) */
@@ -552,8 +552,8 @@ Test(elements, signed_zero_and_tiny_denominators)
     dn_elements *E = NULL;
     cr_assert_eq(dn_elements_new(&E, 2, 2, 1, idx, NULL), 0);
     const double pts[2][2] = {{0.0, 1.0}, {1.0, 2.0}};
-    dn_element2 els[2] = {szero_el, tiny_el};
-    dn_objective2 refs[2] = {szero_ref, tiny_ref};
+    dn_element_o2 els[2] = {szero_el, tiny_el};
+    dn_objective_o2 refs[2] = {szero_ref, tiny_ref};
     for (int k = 0; k < 2; k++) {
         double f, g[2], h[2], fr, gr[2], H[4];
         cr_assert_eq(dn_hessdiag_el(&f, g, h, els[k], NULL, pts[k], E), 0);

@@ -102,7 +102,7 @@ DN_ELEMENT_O2(rand_el3, 3, T, u, e, ctx,
     const struct rctx *C = ctx; return PROG(T)(u, 3, &C->progs[e], C->coef[e]);)
 DN_ELEMENT_O2(rand_el4, 4, T, u, e, ctx,
     const struct rctx *C = ctx; return PROG(T)(u, 4, &C->progs[e], C->coef[e]);)
-static const dn_element2 rand_el[5] = {NULL, rand_el1, rand_el2, rand_el3, rand_el4};
+static const dn_element_o2 rand_el[5] = {NULL, rand_el1, rand_el2, rand_el3, rand_el4};
 
 /* the reference: the sum of the same elements over all n variables */
 DN_OBJECTIVE_O2(rand_ref, T, x, n, ctx,
@@ -155,7 +155,7 @@ static void check_random(unsigned n, unsigned K, size_t m, const unsigned *idx,
     for (unsigned i = 0; i < n * n; i++) cr_assert(isfinite(Hr[i]), "%s: reference H", what);
     dn_elements *E = NULL;
     cr_assert_eq(dn_elements_new(&E, n, K, m, idx, NULL), 0);
-    dn_element2 F = rand_el[K];
+    dn_element_o2 F = rand_el[K];
     cr_assert_eq(dn_grad_el(&f[0], g[0], F, (void *)C, x, E), 0);
     cr_assert_eq(dn_hessdiag_el(&f[1], g[1], d, F, (void *)C, x, E), 0);
     cr_assert_eq(dn_hessvec_el(&f[2], g[2], hv, F, (void *)C, x, v, E), 0);

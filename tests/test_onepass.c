@@ -45,7 +45,7 @@ static dsp_o2 via_copy(const dsp_o2 *x, unsigned n, void *ctx)
 
 /* every one-pass driver on f against dn_hessdiag and dn_hessian (n <= 16); the sparse
  * Hessian also by the dsp_o2 body, with the same pattern */
-static void check_against_reference(dn_objective2 fref, dn_objective_sp fsp, void *ctx,
+static void check_against_reference(dn_objective_o2 fref, dn_objective_sp fsp, void *ctx,
                                     const double *x, unsigned n, double tol, const char *what)
 {
     double f1, f2, g1[16], g2[16], h1[16], h2[16], H[256], v[16], hv[16], D[256];

@@ -460,7 +460,7 @@ Test(special, parse_errors)
     dn_expr_free(e);
 }
 
-/* ---- the order-2 optimizer numbers (dnum/special2.h) against the same mpmath rows ------ */
+/* ---- the order-2 optimizer numbers (dnum/special_o2.h) against the same mpmath rows ------ */
 
 /* F(u, v) of a bivariate reference row, written once for dnum_o2, dlane_o2 and dsp_o2 */
 DN_OBJECTIVE_O2(srow, T, x, n, ctx,

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cc=${1:-cc}
-new='(dlane_o2|dsp_o2|dsph_o2|dnel[1-4]_o2|DLANE_O2|DSP_O2|DSPH_O2|DNEL_O2|DN_OBJECTIVE_O2|DN_ELEMENT_O2)'
+new='(dlane_o2|dsp_o2|dsph_o2|dnel[1-4]_o2|DLANE_O2|DSP_O2|DSPH_O2|DNEL_O2|DN_OBJECTIVE_O2|DN_ELEMENT_O2|dn_objective_o2|dn_objective_lanes_o2|dn_element_o2)'
 names=$(printf '#include "dnum/hessian.h"\n' |
     $cc -std=c11 -E -dD -DDN_NO_DEPRECATED -Iinclude -x c - |
     grep -oE "(^|[^A-Za-z0-9_])$new(_[A-Za-z0-9_]*[A-Za-z0-9])?\b" |
@@ -17,7 +17,9 @@ names=$(printf '#include "dnum/hessian.h"\n' |
 old() {
     perl -pe 's/dnel([1-4])_o2/dnel2_$1/; s/DNEL_O2/DNEL2/; s/dsph_o2/dsph2/; s/DSPH_O2/DSPH2/;
               s/dsp_o2/dsp2/; s/DSP_O2/DSP2/; s/dlane_o2/dlane2/; s/DLANE_O2/DLANE2/;
-              s/DN_OBJECTIVE_O2/DN_OBJECTIVE2/; s/DN_ELEMENT_O2/DN_ELEMENT2/'
+              s/DN_OBJECTIVE_O2/DN_OBJECTIVE2/; s/DN_ELEMENT_O2/DN_ELEMENT2/;
+              s/dn_objective_lanes_o2/dn_objective_l2/; s/dn_objective_o2/dn_objective2/;
+              s/dn_element_o2/dn_element2/'
 }
 cat <<'HEAD'
 /* dnum/deprecated_o2.h -- the old names of the order-2 families, deprecated: each is a
@@ -30,8 +32,10 @@ cat <<'HEAD'
  *   dsph2, dsph2_<f>                      dsph_o2, dsph_o2_<f>                dnum/sparseh_o2.h
  *   dnel2_K, dnel2_K_<f>, DNEL2_*         dnelK_o2, dnelK_o2_<f>, DNEL_O2_*   dnum/elem_o2.h
  *   DN_OBJECTIVE2, DN_ELEMENT2            DN_OBJECTIVE_O2, DN_ELEMENT_O2      dnum/hessian.h
- *   the headers dnum/lanes2.h, sparse2.h, sparseh2.h, elem2.h: each includes its new name
- *   and this header.
+ *   dn_objective2, dn_objective_l2        dn_objective_o2, dn_objective_lanes_o2
+ *   dn_element2                           dn_element_o2                       dnum/hessian.h
+ *   the headers dnum/lanes2.h, sparse2.h, sparseh2.h, elem2.h, special2.h: each includes
+ *   its new name and this header.
  *
  * The new headers include this one, unless DN_NO_DEPRECATED is defined: define it to check
  * that a program uses only the new names (then the old headers are an error too).

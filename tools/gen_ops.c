@@ -107,7 +107,7 @@ static void functions(void)
          "| Dnumk, fixed types (`dnum/dnumk.h`) | `dnumkK_oN_f(T u)`, elementary only | "
          "`dnumkK_oN_f(T a, T b)`, elementary only | none |\n"
          "| order 2 (`dnum/lanes_o2.h`, `sparse_o2.h`, `sparseh_o2.h`, `elem_o2.h`, "
-         "`special2.h`) | "
+         "`special_o2.h`) | "
          "`P##f(T u)` | `P##f(T a, T b)` | `P##f(int m, T u)` |\n"
          "| their generic names (`dnum/lanes_o2.h`) | `dnh_f(u)` | `dnh_f(a, b)` | "
          "`dnh_f(m, u)` |\n"

@@ -8,8 +8,10 @@
  *   dsph2, dsph2_<f>                      dsph_o2, dsph_o2_<f>                dnum/sparseh_o2.h
  *   dnel2_K, dnel2_K_<f>, DNEL2_*         dnelK_o2, dnelK_o2_<f>, DNEL_O2_*   dnum/elem_o2.h
  *   DN_OBJECTIVE2, DN_ELEMENT2            DN_OBJECTIVE_O2, DN_ELEMENT_O2      dnum/hessian.h
- *   the headers dnum/lanes2.h, sparse2.h, sparseh2.h, elem2.h: each includes its new name
- *   and this header.
+ *   dn_objective2, dn_objective_l2        dn_objective_o2, dn_objective_lanes_o2
+ *   dn_element2                           dn_element_o2                       dnum/hessian.h
+ *   the headers dnum/lanes2.h, sparse2.h, sparseh2.h, elem2.h, special2.h: each includes
+ *   its new name and this header.
  *
  * The new headers include this one, unless DN_NO_DEPRECATED is defined: define it to check
  * that a program uses only the new names (then the old headers are an error too).
@@ -101,6 +103,9 @@
 #define dlane2_y0 dlane_o2_y0
 #define dlane2_y1 dlane_o2_y1
 #define dlane2_yn dlane_o2_yn
+#define dn_element2 dn_element_o2
+#define dn_objective_l2 dn_objective_lanes_o2
+#define dn_objective2 dn_objective_o2
 #define dnel2_1 dnel1_o2
 #define dnel2_1_abs dnel1_o2_abs
 #define dnel2_1_acos dnel1_o2_acos

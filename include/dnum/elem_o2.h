@@ -29,7 +29,7 @@
  *   functions   _f (T u), _f (T a, T b), _f (int m, T u) for every function f of the
  *               operation table, by its arguments (docs/functions.md): the elementary
  *               ones (exp, log, sin, ..., pow, atan2, hypot) here, the special ones
- *               (docs/special.md) in dnum/special2.h
+ *               (docs/special.md) in dnum/special_o2.h
  *               _pow_d (T, double)  _pown (T, long)
  *               void _sincos (T, T *s, T *c)  void _sinhcosh (T, T *s, T *c)
  *   chain rule  T P##chain(T u, double f0, double f1, double f2)   f(u) from f, f', f''

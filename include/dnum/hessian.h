@@ -5,8 +5,8 @@
  * docs/hessian.md for when the diagonal is enough, the costs, and how to write f.
  *
  * Index:
- *   dn_objective2        dnum_o2 f(const dnum_o2 *x, unsigned n, void *ctx)   on dnum_o2
- *   dn_objective_l2      dlane_o2 f(const dlane_o2 *x, unsigned n, void *ctx) on dlane_o2
+ *   dn_objective_o2        dnum_o2 f(const dnum_o2 *x, unsigned n, void *ctx)   on dnum_o2
+ *   dn_objective_lanes_o2      dlane_o2 f(const dlane_o2 *x, unsigned n, void *ctx) on dlane_o2
  *   DN_OBJECTIVE_O2(name, T, x, n, ctx, body...)   define every version from one body:
  *                        name, name##_lanes, name##_sp (and name##_sph, name##_spl behind
  *                        it)
@@ -28,7 +28,7 @@
  * element function of K <= 4 variables on dnelK_o2 numbers of dnum/elem_o2.h, at about the
  * cost of hand-derived code; see docs/hessian.md):
  *   DN_ELEMENT_O2(name, K, T, u, e, ctx, body...)   define the element function `name`
- *   dn_element2          the type of such a function (pass `name` to the drivers)
+ *   dn_element_o2          the type of such a function (pass `name` to the drivers)
  *   dn_elements_new, dn_elements_free, dn_elements_bytes   the element structure: m
  *                        elements of K variables each, their indices, the Hessian pattern
  *   dn_grad_el           f and gradient
@@ -68,10 +68,10 @@ extern "C" {
 /** An objective written on dnum_o2: returns f(x) with its first and second derivatives
  *  along the direction seeded in x (value d[0], first d[1], second d[2]). Must not modify
  *  x (it is const) and must only depend on x, n and ctx. */
-typedef dnum_o2 (*dn_objective2)(const dnum_o2 *x, unsigned n, void *ctx);
+typedef dnum_o2 (*dn_objective_o2)(const dnum_o2 *x, unsigned n, void *ctx);
 
 /** The same objective written on dlane_o2 (DN_LANES directions at once). */
-typedef dlane_o2 (*dn_objective_l2)(const dlane_o2 *x, unsigned n, void *ctx);
+typedef dlane_o2 (*dn_objective_lanes_o2)(const dlane_o2 *x, unsigned n, void *ctx);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_OBJ_UNUSED __attribute__((unused))
@@ -84,8 +84,8 @@ typedef dlane_o2 (*dn_objective_l2)(const dlane_o2 *x, unsigned n, void *ctx);
 /** An objective written on dsp_o2 (one-pass drivers). */
 typedef dsp_o2 (*dn_objective_sp)(const dsp_o2 *x, unsigned n, void *ctx);
 
-/** Defines static objectives from one body: `name` (a dn_objective2), `name_lanes`
- *  (a dn_objective_l2) and `name_sp` (a dn_objective_sp, for every one-pass driver; under
+/** Defines static objectives from one body: `name` (a dn_objective_o2), `name_lanes`
+ *  (a dn_objective_lanes_o2) and `name_sp` (a dn_objective_sp, for every one-pass driver; under
  *  dn_hessian_sp it runs `name_sph`, the body on dsph_o2 numbers of dnum/sparseh_o2.h, and
  *  otherwise `name_spl`, the body on dsp_o2). Inside the body, T is the number type
  *  (dnum_o2, dlane_o2, dsp_o2 or dsph_o2), x, n and ctx are the parameters, and arithmetic
@@ -139,11 +139,11 @@ typedef dsp_o2 (*dn_objective_sp)(const dsp_o2 *x, unsigned n, void *ctx);
  *  dnum_o2 (about 3 times a plain double evaluation each). fx (value of the last pass)
  *  and grad may be NULL; hdiag (n entries) is required. work: n dnum_o2, or NULL to
  *  allocate. Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM (see the header comment). */
-int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+int dn_hessdiag(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
                 const double *x, unsigned n, dnum_o2 *work);
 /** The same with the details of a failure (which argument, why) in *err (dnum/common.h;
  *  NULL: none). */
-int dn_hessdiag_ex(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+int dn_hessdiag_ex(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
                    const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err);
 
 /** The same results as dn_hessdiag (equal up to rounding) from ceil(n / DN_LANES)
@@ -153,10 +153,10 @@ int dn_hessdiag_ex(double *fx, double *grad, double *hdiag, dn_objective2 f, voi
  *  faster than dn_hessdiag (docs/hessian.md). For more than a few dozen variables
  *  dn_hessdiag_sp (one pass) is faster still; DN_OBJECTIVE_O2 defines every version. work: n dlane_o2, or NULL to allocate.
  *  Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM. */
-int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
+int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f, void *ctx,
                       const double *x, unsigned n, dlane_o2 *work);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_hessdiag_lanes_ex(double *fx, double *grad, double *hdiag, dn_objective_l2 f,
+int dn_hessdiag_lanes_ex(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f,
                          void *ctx, const double *x, unsigned n, dlane_o2 *work,
                          dn_errinfo *err);
 
@@ -169,10 +169,10 @@ int dn_hessdiag_lanes_ex(double *fx, double *grad, double *hdiag, dn_objective_l
  *  larger than the off-diagonal entry). hess (n*n entries) is required; fx and grad may be
  *  NULL. work: n dnum_o2, or NULL to allocate. Returns 0 or DN_EINVAL / DN_ERANGE /
  *  DN_ENOMEM. */
-int dn_hessian(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+int dn_hessian(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
                const double *x, unsigned n, dnum_o2 *work);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_hessian_ex(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+int dn_hessian_ex(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
                   const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err);
 
 /* ---- one pass: dsp_o2 ------------------------------------------------------------------- */
@@ -302,7 +302,7 @@ typedef struct dni_eljob {
 } dni_eljob;
 
 /** An element function defined by DN_ELEMENT_O2 (pass it to the dn_*_el drivers). */
-typedef void (*dn_element2)(dni_eljob *job);
+typedef void (*dn_element_o2)(dni_eljob *job);
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_EL_INLINE static inline __attribute__((unused, always_inline))
@@ -409,7 +409,7 @@ typedef void (*dn_element2)(dni_eljob *job);
         return r.v;                                                                        \
     }
 
-/** Defines the element function `name` (a dn_element2) of K variables (1..4, a literal)
+/** Defines the element function `name` (a dn_element_o2) of K variables (1..4, a literal)
  *  from one body: inside it, T is the number type (dnelK_o2), u[0 .. K-1] the element's
  *  variables (const), e its number (size_t) and ctx the caller's pointer; it returns the
  *  element's value f_e as a T, computed with the type-generic dnh_* names (dnh_mul,
@@ -457,27 +457,27 @@ typedef void (*dn_element2)(dni_eljob *job);
  *  overlap x (they are cleared before x is read). Returns 0 or
  *  DN_EINVAL (NULL E, f, x or grad, or f defined for another K than E's); on error
  *  nothing is written. Thread-safe: E is only read. */
-int dn_grad_el(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
+int dn_grad_el(double *fx, double *grad, dn_element_o2 f, void *ctx, const double *x,
                const dn_elements *E);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_grad_el_ex(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
+int dn_grad_el_ex(double *fx, double *grad, dn_element_o2 f, void *ctx, const double *x,
                   const dn_elements *E, dn_errinfo *err);
 
 /** Value, gradient and Hessian diagonal (hdiag, required; fx and grad may be NULL) in one
  *  pass over the elements. The outputs must not overlap x. Errors as dn_grad_el. */
-int dn_hessdiag_el(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
+int dn_hessdiag_el(double *fx, double *grad, double *hdiag, dn_element_o2 f, void *ctx,
                    const double *x, const dn_elements *E);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_hessdiag_el_ex(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
+int dn_hessdiag_el_ex(double *fx, double *grad, double *hdiag, dn_element_o2 f, void *ctx,
                       const double *x, const dn_elements *E, dn_errinfo *err);
 
 /** Value, gradient and hv = H(x) v (v and hv required, n entries; the outputs must not
  *  overlap x or v) in one pass over the elements. Errors as dn_grad_el (also for a NULL v
  *  or hv). */
-int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
+int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element_o2 f, void *ctx,
                   const double *x, const double *v, const dn_elements *E);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_hessvec_el_ex(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
+int dn_hessvec_el_ex(double *fx, double *grad, double *hv, dn_element_o2 f, void *ctx,
                      const double *x, const double *v, const dn_elements *E, dn_errinfo *err);
 
 /** Value, gradient (not overlapping x) and the sparse Hessian in H (lower triangle in CSR,
@@ -486,10 +486,10 @@ int dn_hessvec_el_ex(double *fx, double *grad, double *hv, dn_element2 f, void *
  *  dn_sphess_init; when it already holds E's pattern only the values are written (no
  *  allocation), otherwise its arrays are replaced. Returns 0, DN_EINVAL (as dn_grad_el, or a NULL H) or DN_ENOMEM
  *  (outputs and H untouched). */
-int dn_hessian_el(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
+int dn_hessian_el(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, void *ctx,
                   const double *x, const dn_elements *E);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
+int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, void *ctx,
                      const double *x, const dn_elements *E, dn_errinfo *err);
 
 #ifdef __cplusplus
@@ -513,21 +513,21 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
     DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hdiag), DNI_ARG(Obj, f), ctx, DNI_IN(x), DNI_N(n),   \
         DNI_ARG(Work, work)
 #define dn_hessdiag(fx, grad, hdiag, f, ctx, x, n, work)                                   \
-    dn_hessdiag(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
+    dn_hessdiag(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *))
 #define dn_hessdiag_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                           \
-    dn_hessdiag_ex(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
+    dn_hessdiag_ex(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *), \
                    DNI_ERR(err))
 #define dn_hessdiag_lanes(fx, grad, hdiag, f, ctx, x, n, work)                             \
     dn_hessdiag_lanes(                                                                     \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane_o2 *))
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_lanes_o2, dlane_o2 *))
 #define dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                     \
     dn_hessdiag_lanes_ex(                                                                  \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_l2, dlane_o2 *),     \
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_lanes_o2, dlane_o2 *),     \
         DNI_ERR(err))
 #define dn_hessian(fx, grad, hess, f, ctx, x, n, work)                                     \
-    dn_hessian(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *))
+    dn_hessian(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *))
 #define dn_hessian_ex(fx, grad, hess, f, ctx, x, n, work, err)                             \
-    dn_hessian_ex(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective2, dnum_o2 *), \
+    dn_hessian_ex(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *), \
                   DNI_ERR(err))
 #define dn_hessdiag_sp(fx, grad, hdiag, f, ctx, x, n, work)                                \
     dn_hessdiag_sp(                                                                        \
@@ -564,12 +564,12 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
 #define dn_elements_new_ex(E, n, K, m, idx, al, err)                                       \
     dn_elements_new_ex(DNI_EN_ARGS(E, n, K, m, idx, al), DNI_ERR(err))
 #define dn_grad_el(fx, grad, f, ctx, x, E)                                                 \
-    dn_grad_el(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element2, f), ctx, DNI_IN(x), DNI_EL(E))
+    dn_grad_el(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x), DNI_EL(E))
 #define dn_grad_el_ex(fx, grad, f, ctx, x, E, err)                                         \
-    dn_grad_el_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element2, f), ctx, DNI_IN(x),       \
+    dn_grad_el_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),       \
                   DNI_EL(E), DNI_ERR(err))
 #define DNI_HE_ARGS(fx, grad, out, f, ctx, x, E, Out)                                      \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(Out, out), DNI_ARG(dn_element2, f), ctx, DNI_IN(x),  \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(Out, out), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),  \
         DNI_EL(E)
 #define dn_hessdiag_el(fx, grad, hdiag, f, ctx, x, E)                                      \
     dn_hessdiag_el(DNI_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *))
@@ -580,7 +580,7 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element2 f, void
 #define dn_hessian_el_ex(fx, grad, H, f, ctx, x, E, err)                                   \
     dn_hessian_el_ex(DNI_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *), DNI_ERR(err))
 #define DNI_VE_ARGS(fx, grad, hv, f, ctx, x, v, E)                                         \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_element2, f), ctx, DNI_IN(x),        \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),        \
         DNI_IN(v), DNI_EL(E)
 #define dn_hessvec_el(fx, grad, hv, f, ctx, x, v, E)                                       \
     dn_hessvec_el(DNI_VE_ARGS(fx, grad, hv, f, ctx, x, v, E))

@@ -27,7 +27,7 @@
  *   functions   _f (T u), _f (T a, T b), _f (int m, T u) for every function f of the
  *               operation table, by its arguments (docs/functions.md): the elementary ones
  *               (exp, log, sin, ..., pow, atan2, hypot) here, the special ones
- *               (docs/special.md) in dnum/special2.h (also for dsp_o2 and dsph_o2, and
+ *               (docs/special.md) in dnum/special_o2.h (also for dsp_o2 and dsph_o2, and
  *               their dnh_* names)
  *               _pow_d (T, double)  _pown (T, long)
  *               void _sincos (T, T *s, T *c)   void _sinhcosh (T, T *s, T *c)
@@ -471,7 +471,7 @@ DLANE_O2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 #define DNI_DNH_D_BIN(T, f) static inline T dnh_##f(double c, T a) { return T##_##f(c, a); }
 #define DNI_DNH_PAIR(T, f) static inline void dnh_##f(T u, T *s, T *c) { T##_##f(u, s, c); }
 /* the rows of the operation table: the elementary ones here, the special ones in
- * dnum/special2.h */
+ * dnum/special_o2.h */
 #define DNI_DNH_UN_ROW(T, f, ...) DNI_DNH_UN(T, f)
 #define DNI_DNH_BIN_ROW(T, f, ...) DNI_DNH_BIN(T, f)
 #define DNI_DNH_ALL(T)                                                                     \
@@ -504,7 +504,7 @@ static inline double dnh_value(dnel4_o2 a) { return a.v; }
 #define dnh_const(T, c) dni_dnh_const<T>(c)
 #endif /* __cplusplus */
 
-#include "dnum/special2.h" /* the special functions of dlane_o2, dsp_o2, dsph_o2, dnelK_o2 */
+#include "dnum/special_o2.h" /* the special functions of dlane_o2, dsp_o2, dsph_o2, dnelK_o2 */
 
 #ifndef DN_NO_DEPRECATED
 #include "dnum/deprecated_o2.h" /* the old names, until 0.4 */

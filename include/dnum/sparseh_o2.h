@@ -11,7 +11,7 @@
  *
  * Index (T is dsph_o2): dsph_o2_const, dsph_o2_value, and dsph_o2_add ... dsph_o2_sinhcosh
  * with the signatures of the dsp_o2 functions (dnum/sparse_o2.h); the special functions of
- * dnum/special2.h; the dnh_* names of dnum/lanes_o2.h. The names of dnum 0.2 are deprecated
+ * dnum/special_o2.h; the dnh_* names of dnum/lanes_o2.h. The names of dnum 0.2 are deprecated
  * aliases of these (dnum/deprecated_o2.h, until 0.4; not with DN_NO_DEPRECATED).
  */
 #ifndef DNUM_SPARSEH_O2_H
