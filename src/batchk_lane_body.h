@@ -1,9 +1,10 @@
-/* One batch engine of the multivariate layout (dn_expr_eval_batchk): a program of
- * dn_expr run on DN_LANE_W points at once on k-variate numbers (the Dnumk layout: S =
- * C(n+k, k) Taylor coefficients in graded order), each register S vectors of DN_LANE_W
- * doubles, on dnum/internal/kernelk_lane.h (kernelk.h's recurrences on lanes). Included by
- * the translation unit of an instruction set, which defines DN_LANE_W and DN_BATCH_NAME
- * (the function dni_batchk_run_<name>) and is compiled with that set's flags and
+/* One batch engine of the multivariate layouts (dn_expr_eval_batchk, dn_expr_eval_batch2):
+ * a program of dn_expr run on DN_LANE_W points at once on k-variate numbers (the Dnumk
+ * layout: S = C(n+k, k) Taylor coefficients in graded order) or on Dnum2's triangles of
+ * derivatives (S = (n+1)(n+2)/2), each register S vectors of DN_LANE_W doubles, on
+ * dnum/internal/kernelk_lane.h (kernelk.h's recurrences on lanes). Included by the
+ * translation unit of an instruction set, which defines DN_LANE_W and DN_BATCH_NAME (the
+ * function dni_batchk_run_<name>) and is compiled with that set's flags and
  * -ffp-contract=off.
  *
  * Each instruction runs the lane kernel into a scratch register T (the kernels must not
@@ -23,13 +24,25 @@
  *   recomputes it: testing the lane's block N after the lane kernel decides exactly as
  *   dnik_<f> does. (dnik_mul and the linear operations have no rerun, no test.)
  *
- * Every lane thus gets dn_expr_evalk's bits for its point (with the C library's values),
- * whatever the other points of its block. Tail: a block of fewer than DN_LANE_W points
+ * The Dnum2 layout (DNI_BATCH_DNUM2) runs as dn_expr_eval2 does: the product by
+ * kernel2_mul.h's Leibniz rule on the derivatives (on lanes), the linear operations on the
+ * flat array, every other function through the Taylor triangle (to_t, the kernelk
+ * function at K = 2, the same test of block n, from_t); its scalar step is
+ * dni_expr_step2.
+ *
+ * Every lane thus gets dn_expr_evalk's (dn_expr_eval2's) bits for its point (with the C
+ * library's values), whatever the other points of its block. Tail: a block of fewer than DN_LANE_W points
  * repeats its last point in the free lanes (results not stored). */
 #include <string.h>
 #define DN_NO_UNROLL /* run-time k and n: the kernels stay rolled loops */
+#include "dnum/internal/kernel2.h"     /* (double, before the lanes) */
 #include "dnum/internal/kernelk_lane.h"
 #include "batch_impl.h"
+
+/* the Leibniz product of the Dnum2 layout on lanes (dnil2_mul) */
+#define DNI2_K(name) dnil2_##name
+#include "dnum/internal/kernel2_mul.h"
+#undef DNI2_K
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized" /* (as expr_stepk.c) */
@@ -48,9 +61,11 @@
 typedef struct {
     unsigned K, N;
     size_t S;
+    int tri;     /* the Dnum2 layout */
     dn_lane *R;  /* nregs registers of S lanes */
     dn_lane *T;  /* an instruction's result, S lanes */
     dn_lane *ws; /* the lane kernels' scratch, DNI_BATCHK_LWS(S) lanes */
+    dn_lane *U, *V, *X; /* the Dnum2 layout: Taylor triangles of the operands and result */
     double *xa, *xb, *xd, *xw; /* one lane's operands and result, the scalar step's scratch */
 } lanek_ctx;
 
@@ -69,7 +84,8 @@ static void scalar_lanes(const lanek_ctx *x, unsigned op, dn_lane *d, const dn_l
             x->xa[e] = a[e][i];
             x->xb[e] = b[e][i];
         }
-        dni_expr_stepk(op, x->xd, x->xa, x->xb, c, x->K, x->N, x->xw);
+        if (x->tri) dni_expr_step2(op, x->xd, x->xa, x->xb, c, x->N, x->xw);
+        else dni_expr_stepk(op, x->xd, x->xa, x->xb, c, x->K, x->N, x->xw);
         for (size_t e = 0; e < x->S; e++) d[e][i] = x->xd[e];
     }
 }
@@ -180,6 +196,40 @@ static dn_lmask lastblock_bad(const dn_lane *r, unsigned K, unsigned N)
     return bad;
 }
 
+/* the Taylor triangle t of the derivatives d (dni2_to_t), and back (dni2_from_t) */
+static void lane2_to_t(dn_lane *restrict t, const dn_lane *d, unsigned n)
+{
+    for (unsigned s = 0; s <= n; s++)
+        for (unsigned j = 0; j <= s; j++)
+            t[s * (s + 1) / 2 + j] = d[s * (s + 1) / 2 + j] * (dni_ifact[s - j] * dni_ifact[j]);
+}
+static void lane2_from_t(dn_lane *restrict d, const dn_lane *t, unsigned n)
+{
+    for (unsigned s = 0; s <= n; s++)
+        for (unsigned j = 0; j <= s; j++)
+            d[s * (s + 1) / 2 + j] = t[s * (s + 1) / 2 + j] * (dni_fact[s - j] * dni_fact[j]);
+}
+
+/* The lane kernel of op into x->T; the lanes whose block N is not finite after a kernel
+ * with the range rerun (the Dnum2 layout: of the Taylor triangle, as dni2_<f>_w runs
+ * dnik_<f> on it). */
+static dn_lmask lane_kernel(const lanek_ctx *x, unsigned op, lanek_op f, const dn_lane *a,
+                            const dn_lane *b, double c)
+{
+    unsigned K = x->K, N = x->N;
+    if (!x->tri || !lanek_ranged[op]) {
+        if (x->tri && op == DN_OP_MUL) dnil2_mul(x->T, a, b, N);
+        else f(x->T, a, b, c, K, N, x->ws);
+        return lanek_ranged[op] ? lastblock_bad(x->T, K, N) : (dn_lmask){0};
+    }
+    lane2_to_t(x->U, a, N);
+    if (op == DN_OP_DIV) lane2_to_t(x->V, b, N);
+    f(x->X, x->U, x->V, c, K, N, x->ws);
+    dn_lmask bad = lastblock_bad(x->X, K, N);
+    lane2_from_t(x->T, x->X, N);
+    return bad;
+}
+
 /* One instruction on lanes. */
 static void stepk(const lanek_ctx *x, const dn_expr_ins *I)
 {
@@ -188,10 +238,7 @@ static void stepk(const lanek_ctx *x, const dn_expr_ins *I)
     const dn_lane *a = x->R + I->a * S, *b = x->R + I->b * S;
     lanek_op f = lanek_ops[op];
     dn_lmask rare = f ? rare_lanes(op, a, b) : ~(dn_lmask){0};
-    if (!dnil_all(rare)) {
-        f(x->T, a, b, I->c, x->K, x->N, x->ws);
-        if (lanek_ranged[op]) rare |= lastblock_bad(x->T, x->K, x->N);
-    }
+    if (!dnil_all(rare)) rare |= lane_kernel(x, op, f, a, b, I->c);
     if (dnil_any(rare)) scalar_lanes(x, op, x->T, a, b, I->c, rare);
     memcpy(x->R + I->dst * S, x->T, S * sizeof(dn_lane));
 }
@@ -246,10 +293,14 @@ void BATCHK_RUN(const dn_expr *e, unsigned K, unsigned N, size_t npts, const dou
     x.K = K;
     x.N = N;
     x.S = S;
+    x.tri = (flags & DNI_BATCH_DNUM2) != 0;
     x.R = (dn_lane *)alignk64(work);
     x.T = x.R + (size_t)e->nregs * S;
     x.ws = x.T + S;
-    x.xa = (double *)(x.ws + DNI_BATCHK_LWS(S));
+    x.U = x.ws + DNI_BATCHK_LWS(S);
+    x.V = x.U + S;
+    x.X = x.V + S;
+    x.xa = (double *)(x.X + S);
     x.xb = x.xa + S;
     x.xd = x.xb + S;
     x.xw = x.xd + S;

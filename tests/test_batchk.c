@@ -1,9 +1,11 @@
-/* Batch evaluation of the multivariate layout (dnum/batch.h, dn_expr_eval_batchk): every
- * point's numbers those of dn_expr_evalk (bit for bit with DN_BATCH_LIBM; within the error
- * bounds of dn_expr_evalk_err with the vector values of SLEEF), in both layouts, for every
+/* Batch evaluation of the multivariate layouts (dnum/batch.h, dn_expr_eval_batchk and
+ * dn_expr_eval_batch2): every point's numbers those of dn_expr_evalk / dn_expr_eval2 (bit
+ * for bit with DN_BATCH_LIBM; within the error bounds of dn_expr_evalk_err /
+ * dn_expr_eval2_err with the vector values of SLEEF), in both memory layouts, for every
  * instruction set the machine has and the point-by-point path, at block sizes 1, 3, W-1,
  * W, W+1 and all the points at once (results must not depend on how the points are
- * split), k = 1, 2, 3, 5 variables at orders 0, 1, 2, 4, 8 and the highest, with points on
+ * split), k = 1, 2, 3, 5 variables at orders 0, 1, 2, 4, 8 and the highest (Dnum2: 0-8,
+ * 32, 64), with points on
  * the rare paths (zeros and poles, domain edges, subnormal and huge values, overflowing
  * exponentials) mixed into the blocks; argument checks, nothing written on failure, out ==
  * args. */
@@ -59,10 +61,17 @@ static double vpoint(size_t p, unsigned v, size_t npts)
     return -3.0 + 6.0 * (double)((p * (v + 1) * 37) % npts) / (double)(npts > 1 ? npts - 1 : 1);
 }
 
-/* The arguments of npts points in the layout of dn_expr_evalk: variable v is the number
- * of variable v (v < k; its value, a coefficient 1 of x_v and, to make the operands
- * non-linear, 0.25 of x_v^2) or the constant (v >= k). */
-static double *make_args(size_t npts, unsigned k, unsigned n, size_t S)
+/* The size of a number: Dnumk's C(n+k, k), or Dnum2's triangle (tri, k = 2). */
+static size_t num_size(int tri, unsigned k, unsigned n)
+{
+    return tri ? (size_t)(n + 1) * (n + 2) / 2 : dnk_size(k, n);
+}
+
+/* The arguments of npts points in the layout of dn_expr_evalk (tri: dn_expr_eval2):
+ * variable v is the number of variable v (v < k; its value, a first partial 1 in x_v and,
+ * to make the operands non-linear, a second one of 0.5: the Taylor coefficient 0.25) or
+ * the constant (v >= k). */
+static double *make_args(int tri, size_t npts, unsigned k, unsigned n, size_t S)
 {
     double *args = calloc(npts * 3 * S, sizeof(double));
     for (size_t p = 0; p < npts; p++)
@@ -73,7 +82,8 @@ static double *make_args(size_t npts, unsigned k, unsigned n, size_t S)
             if (v < k && n >= 2) {
                 unsigned al[DNK_VARS_MAX] = {0};
                 al[v] = 2;
-                a[dnk_index(k, al)] = 0.25;
+                if (tri) a[v == 0 ? 3 : 5] = 0.5;
+                else a[dnk_index(k, al)] = 0.25;
             }
         }
     return args;
@@ -89,10 +99,17 @@ static int same(double a, double b)
 /* npts points of args (point-major, stride 3 S) through the batch evaluator in blocks of
  * B, in the layout that flags name (DN_BATCH_SOA: transposed into and out of
  * structure-of-arrays buffers), into out (point-major, stride S). */
-static void run_blocks(dn_expr *e, unsigned k, unsigned n, size_t npts, const double *args,
-                       double *out, size_t B, unsigned flags, double *wb)
+static int eval_batch(int tri, dn_expr *e, unsigned k, unsigned n, size_t npts,
+                      const double *args, size_t ldargs, double *out, size_t ldout,
+                      unsigned flags, double *wb)
 {
-    size_t S = dnk_size(k, n), la = 3 * S;
+    return tri ? dn_expr_eval_batch2(e, n, npts, args, ldargs, out, ldout, flags, wb)
+               : dn_expr_eval_batchk(e, k, n, npts, args, ldargs, out, ldout, flags, wb);
+}
+static void run_blocks(int tri, dn_expr *e, unsigned k, unsigned n, size_t npts,
+                       const double *args, double *out, size_t B, unsigned flags, double *wb)
+{
+    size_t S = num_size(tri, k, n), la = 3 * S;
     double *ta = NULL, *to = NULL;
     if (flags & DN_BATCH_SOA) {
         ta = malloc(npts * la * sizeof(double));
@@ -102,9 +119,9 @@ static void run_blocks(dn_expr *e, unsigned k, unsigned n, size_t npts, const do
     }
     for (size_t p0 = 0; p0 < npts; p0 += B) {
         size_t cnt = npts - p0 < B ? npts - p0 : B;
-        int rc = ta ? dn_expr_eval_batchk(e, k, n, cnt, ta + p0, npts, to + p0, npts, flags, wb)
-                    : dn_expr_eval_batchk(e, k, n, cnt, args + p0 * la, la, out + p0 * S, S,
-                                          flags, wb);
+        int rc = ta ? eval_batch(tri, e, k, n, cnt, ta + p0, npts, to + p0, npts, flags, wb)
+                    : eval_batch(tri, e, k, n, cnt, args + p0 * la, la, out + p0 * S, S,
+                                 flags, wb);
         cr_assert_eq(rc, 0);
     }
     if (ta) {
@@ -115,24 +132,29 @@ static void run_blocks(dn_expr *e, unsigned k, unsigned n, size_t npts, const do
     }
 }
 
-/* The formulas f0..f1-1 in k variables at order n on npts points, every instruction set
- * and block size, against dn_expr_evalk: with DN_BATCH_LIBM bit for bit; with the vector
- * values (SLEEF builds) within 2.5 times dn_expr_evalk_err's bound (both results lie
- * within their bound of the exact one, the bound assuming function values within 1 ulp);
- * the same bytes for every block size and both layouts. */
-static void check(unsigned k, unsigned n, size_t npts, size_t f0, size_t f1)
+/* The formulas f0..f1-1 in k variables at order n on npts points (tri: the Dnum2 layout,
+ * k = 2), every instruction set and block size, against dn_expr_evalk (dn_expr_eval2):
+ * with DN_BATCH_LIBM bit for bit; with the vector values (SLEEF builds) within 2.5 times
+ * dn_expr_evalk_err's (dn_expr_eval2_err's) bound (both results lie within their bound of
+ * the exact one, the bound assuming function values within 1 ulp; the Dnum2 layout above
+ * order 32 has no bound: there only the next check); the same bytes for every block size
+ * and both layouts. */
+static void check_l(int tri, unsigned k, unsigned n, size_t npts, size_t f0, size_t f1)
 {
-    size_t S = dnk_size(k, n), la = 3 * S;
-    double *args = make_args(npts, k, n, S), *ref = malloc(npts * S * sizeof(double));
+    size_t S = num_size(tri, k, n), la = 3 * S;
+    double *args = make_args(tri, npts, k, n, S), *ref = malloc(npts * S * sizeof(double));
     double *out = malloc(npts * S * sizeof(double)), *first = malloc(npts * S * sizeof(double));
     double *err = malloc(npts * S * sizeof(double)), *eo = malloc(S * sizeof(double));
     char *have = malloc(npts);
     for (size_t f = f0; f < f1; f++) {
         dn_expr *e = parse(FORMULAS[f]);
-        double *ws = malloc(dn_expr_work_sizek_err(e, k, n) * sizeof(double));
-        double *wb = malloc(dn_expr_work_size_batchk(e, k, n) * sizeof(double));
+        size_t wse = dn_expr_work_sizek_err(e, k, n), ws2 = tri ? dn_expr_work_size2(e, n) : 0;
+        double *ws = malloc((wse > ws2 ? wse : ws2) * sizeof(double));
+        double *wb = malloc((tri ? dn_expr_work_size_batch2(e, n)
+                                 : dn_expr_work_size_batchk(e, k, n)) * sizeof(double));
         for (size_t p = 0; p < npts; p++) {
-            cr_assert_eq(dn_expr_evalk(e, k, n, args + p * la, ref + p * S, ws), 0);
+            cr_assert_eq(tri ? dn_expr_eval2(e, n, args + p * la, ref + p * S, ws)
+                             : dn_expr_evalk(e, k, n, args + p * la, ref + p * S, ws), 0);
             have[p] = 0; /* bounds computed where needed */
         }
         for (size_t i = 0; i < NISA; i++) {
@@ -149,7 +171,7 @@ static void check(unsigned k, unsigned n, size_t npts, size_t f0, size_t f1)
                     if (libm && B != npts && B != W + 1) continue;
                     unsigned fl = isa | (libm ? DN_BATCH_LIBM : 0u) | (bi & 1 ? DN_BATCH_SOA : 0u);
                     memset(out, 0, npts * S * sizeof(double));
-                    run_blocks(e, k, n, npts, args, out, B, fl, wb);
+                    run_blocks(tri, e, k, n, npts, args, out, B, fl, wb);
                     for (size_t q = 0; q < npts * S; q++) {
                         size_t p = q / S;
                         int ok = libm ? same(out[q], ref[q]) : 1;
@@ -157,17 +179,23 @@ static void check(unsigned k, unsigned n, size_t npts, size_t f0, size_t f1)
                         if (!libm) ok = same(out[q], first[q]);
                         if (ok && !libm && !same(out[q], ref[q])) { /* within the bounds */
                             if (!have[p]) {
-                                dn_expr_evalk_err(e, k, n, args + p * la, eo, err + p * S, ws);
+                                if (tri && !wse)
+                                    for (size_t j = 0; j < S; j++) err[p * S + j] = INFINITY;
+                                else if (tri)
+                                    dn_expr_eval2_err(e, n, args + p * la, eo, err + p * S, ws);
+                                else
+                                    dn_expr_evalk_err(e, k, n, args + p * la, eo, err + p * S, ws);
                                 have[p] = 1;
                             }
                             ok = !(err[q] < INFINITY) ||
                                  fabs(out[q] - ref[q]) <= 2.5 * err[q] + 1e-300;
                         }
                         if (!ok)
-                            cr_assert_fail("%s, k = %u, order %u, %s%s%s, block %zu, point %zu "
+                            cr_assert_fail("%s, %s k = %u, order %u, %s%s%s, block %zu, point %zu "
                                            "(%g, %g, %g), entry %zu: %.17g, scalar %.17g "
                                            "(bound %g), first block size %.17g",
-                                           FORMULAS[f], k, n, dn_batch_isa_name(isa),
+                                           FORMULAS[f], tri ? "Dnum2" : "Dnumk", k, n,
+                                           dn_batch_isa_name(isa),
                                            libm ? " libm" : "", bi & 1 ? " soa" : "", B, p,
                                            args[p * la], args[p * la + S], args[p * la + 2 * S],
                                            q % S, out[q], ref[q], have[p] ? err[q] : -1.0,
@@ -188,12 +216,17 @@ static void check(unsigned k, unsigned n, size_t npts, size_t f0, size_t f1)
     free(have);
 }
 
+static void check(unsigned k, unsigned n, size_t npts, size_t f0, size_t f1)
+{
+    check_l(0, k, n, npts, f0, f1);
+}
+
 /* points per (k, n): as many as the scalar reference affords (the blocks of 1000 where
  * the numbers are small) */
 static size_t npts_for(unsigned k, unsigned n)
 {
-    size_t S = dnk_size(k, n);
-    return S <= 10 ? 1000 : S <= 40 ? 300 : S <= 200 ? 60 : 19;
+    size_t S = num_size(0, k, n);
+    return S <= 10 ? 1000 : S <= 40 ? 300 : S <= 200 ? 60 : 9;
 }
 
 static void check_k(unsigned k)
@@ -219,7 +252,18 @@ Test(batchk, highest_order)
     check(3, N, 9, 7, 8);
 }
 
-/* Strides larger than the arrays, out == args, and a formula of fewer variables than k. */
+/* The Dnum2 layout (dn_expr_eval_batch2): orders 0, 1, 2, 4, 8, 32 (every formula) and
+ * its highest, 64 (two formulas, a few points). */
+Test(batchk, dnum2)
+{
+    static const unsigned orders[] = {0, 1, 2, 4, 8};
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
+        check_l(1, 2, orders[i], npts_for(2, orders[i]), 0, NF);
+    check_l(1, 2, 32, 9, 0, NF);
+    check_l(1, 2, DN_EXPR_MAX_ORDER2, 9, 0, 2);
+}
+
+/* Strides larger than the arrays and out == args, in both layouts. */
 Test(batchk, strides_and_in_place)
 {
     unsigned k = 2, n = 5;
@@ -231,12 +275,16 @@ Test(batchk, strides_and_in_place)
     double *args = calloc(np * ld, sizeof(double)), *ref = malloc(np * S * sizeof(double));
     double *ws = malloc(dn_expr_work_sizek(e, k, n) * sizeof(double));
     double *wb = malloc(dn_expr_work_size_batchk(e, k, n) * sizeof(double));
+    double *ws2 = malloc(dn_expr_work_size2(e, n) * sizeof(double));
+    double *w2 = malloc(dn_expr_work_size_batch2(e, n) * sizeof(double));
+    double *ref2 = malloc(np * S * sizeof(double));
     for (size_t p = 0; p < np; p++) {
         args[p * ld] = -1.0 + 0.1 * (double)p;
         args[p * ld + 1] = 1.0;
         args[p * ld + S] = 0.5 - 0.03 * (double)p;
         args[p * ld + S + 2] = 1.0;
         dn_expr_evalk(e, k, n, args + p * ld, ref + p * S, ws);
+        dn_expr_eval2(e, n, args + p * ld, ref2 + p * S, ws2);
     }
     for (size_t i = 0; i < NISA; i++) {
         unsigned isa = dn_batch_isa(ISAS[i]);
@@ -247,12 +295,21 @@ Test(batchk, strides_and_in_place)
         for (size_t p = 0; p < np; p++)
             cr_assert(memcmp(a + p * ld, ref + p * S, S * sizeof(double)) == 0, "%s point %zu",
                       dn_batch_isa_name(isa), p);
+        /* the Dnum2 layout: the same numbers read as derivatives */
+        memcpy(a, args, np * ld * sizeof(double));
+        cr_assert_eq(dn_expr_eval_batch2(e, n, np, a, ld, a, ld, isa | DN_BATCH_LIBM, w2), 0);
+        for (size_t p = 0; p < np; p++)
+            cr_assert(memcmp(a + p * ld, ref2 + p * S, S * sizeof(double)) == 0,
+                      "%s point %zu (Dnum2)", dn_batch_isa_name(isa), p);
         free(a);
     }
     free(args);
     free(ref);
     free(ws);
     free(wb);
+    free(ws2);
+    free(w2);
+    free(ref2);
     dn_expr_free(e);
 }
 
@@ -300,7 +357,18 @@ Test(batchk, argument_checks)
                  DN_ERANGE);
     cr_assert_eq(dn_expr_eval_batchk(e, k, DN_EXPR_MAX_ORDERK + 1, 2, args, 9, out, S, 0, w),
                  DN_ERANGE);
+    /* the Dnum2 layout: the same checks, its own order limit */
+    cr_assert_eq(dn_expr_eval_batch2(NULL, n, 2, args, 9, out, S, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch2(e, n, 2, NULL, 9, out, S, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch2(e, n, 2, args, 9, out, S, 0, NULL), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch2(e, n, 2, args, 8, out, S, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch2(e, n, 2, args, 9, out, S - 1, 0, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch2(e, n, 2, args, 9, out, S, 0xf0u, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch2(e, DN_EXPR_MAX_ORDER2 + 1, 2, args, 9, out, S, 0, w),
+                 DN_ERANGE);
     for (int j = 0; j < 6; j++) cr_assert_eq(out[j], -7.0);
+    cr_assert_eq(dn_expr_work_size_batch2(NULL, n), 0);
+    cr_assert_eq(dn_expr_work_size_batch2(e, DN_EXPR_MAX_ORDER2 + 1), 0);
     cr_assert_eq(dn_expr_work_size_batchk(NULL, k, n), 0);
     cr_assert_eq(dn_expr_work_size_batchk(e, 0, n), 0);
     cr_assert_eq(dn_expr_work_size_batchk(e, k, DN_EXPR_MAX_ORDERK + 1), 0);

@@ -27,6 +27,8 @@
  *                                              the precisions of dn_expr_eval_prec
  *   dn_expr_work_size_batchk dn_expr_eval_batchk  the same on k-variate numbers (the Dnumk
  *                                              layout of dn_expr_evalk)
+ *   dn_expr_work_size_batch2 dn_expr_eval_batch2  the same on bivariate triangles (the
+ *                                              Dnum2 layout of dn_expr_eval2)
  */
 #ifndef DNUM_BATCH_H
 #define DNUM_BATCH_H
@@ -146,6 +148,22 @@ size_t dn_expr_work_size_batchk(const dn_expr *e, unsigned k, unsigned n);
 int dn_expr_eval_batchk(const dn_expr *e, unsigned k, unsigned n, size_t npts,
                         const double *args, size_t ldargs, double *out, size_t ldout,
                         unsigned flags, double *work);
+
+/** Returns how many doubles of workspace dn_expr_eval_batch2 needs for e at total order n
+ *  (any instruction set, any number of points), or 0 where dn_expr_work_size2(e, n) is 0
+ *  (e NULL, n > DN_EXPR_MAX_ORDER2). */
+size_t dn_expr_work_size_batch2(const dn_expr *e, unsigned n);
+
+/** dn_expr_eval2 at npts points: bivariate numbers of total order n in the Dnum2 layout
+ *  (S = (n+1)(n+2)/2 mixed partials, DNUM2_INDEX order). Point p's variable i enters as
+ *  args[p*ldargs + i*S + j] (as in dn_expr_eval2), its result goes to out[p*ldout + j];
+ *  with DN_BATCH_SOA args[(i*S + j)*ldargs + p] and out[j*ldout + p]. Everything else as
+ *  dn_expr_eval_batchk (k = 2): the same kernels on lanes, the same rare lanes on
+ *  dn_expr_eval2's step, dn_expr_eval2's numbers bit for bit with DN_BATCH_LIBM. work holds
+ *  dn_expr_work_size_batch2(e, n) doubles. Returns 0, DN_EINVAL (as dn_expr_eval_batchk)
+ *  or DN_ERANGE (n > DN_EXPR_MAX_ORDER2); nothing is written on failure. */
+int dn_expr_eval_batch2(const dn_expr *e, unsigned n, size_t npts, const double *args,
+                        size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);
 
 #ifdef __cplusplus
 }
