@@ -100,8 +100,8 @@ static inline dn_lane lk_abs(dn_lane v)
  * (u_0 = 0 for log, sqrt and a divisor; -1 for log1p; +-1 for asin, acos, atanh; 1 for
  * acosh), dnik_integ_sq's rescaled path for |u_0| >= 2^500 (the asin and atan families;
  * Inf and NaN included here: conservative), dnik_sinhcosh_plain's for an overflowed
- * cosh(u_0) (|u_0| >= 710 is conservative: cosh(710) < DBL_MAX), abs at 0. */
-static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b)
+ * cosh(u_0) (|u_0| >= 710 is conservative: cosh(710) < DBL_MAX), abs at 0, u^m's below. */
+static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, double c)
 {
     const dn_lmask none = {0}, all = ~none;
     dn_lane u0 = a[0], au = lk_abs(u0);
@@ -120,6 +120,13 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b)
     case DN_OP_ATAN: case DN_OP_ASINH: return huge;
     case DN_OP_ACOSH: return (dn_lmask)(u0 == 1.0) | huge;
     case DN_OP_ABS: return ~((dn_lmask)(u0 > 0.0) | (dn_lmask)(u0 < 0.0));
+    case DN_OP_POWN: { /* u^m: the pole at 0 for m < 0; dnik_pown_plain's scaled path, taken
+                        * where |ilogb(u_0) m| > 500: not below 2^floor(500 / |m|) */
+        if (!(fabs(c) < 0x1p31)) return all;
+        dn_lmask r = c < 0.0 ? (dn_lmask)(u0 == 0.0) : none;
+        double am = fabs(c);
+        return am == 0.0 ? r : r | ~(dn_lmask)(au < ldexp(1.0, (int)floor(500.0 / am)));
+    }
     default: return all;
     }
 }
@@ -163,6 +170,7 @@ LOPK(MUL, dnikl_mul(d, a, b, K, N, w))
 /* the ranged ones */
 LOPK(DIV, dnikl_div_plain(d, a, b, K, N, w))
 LOPK(D_DIV, dnikl_d_div_plain(d, c, a, K, N, w))
+LOPK(POWN, dnikl_pown_plain(d, a, (long)c, K, N, w))
 #define LOPK_U(f, OP) LOPK(OP, dnikl_##f##_plain(d, a, K, N, w))
 LOPK_U(exp, EXP) LOPK_U(expm1, EXPM1) LOPK_U(log, LOG) LOPK_U(log1p, LOG1P)
 LOPK_U(sqrt, SQRT) LOPK_U(sin, SIN) LOPK_U(cos, COS) LOPK_U(tan, TAN) LOPK_U(sinh, SINH)
@@ -176,7 +184,7 @@ LOPK_U(erf, ERF) LOPK_U(erfc, ERFC)
  * ones whose double kernel has the range rerun (the test of block N after it) */
 #define LOPKS_LINEAR(X) X(CONST) X(ADD) X(SUB) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB) X(ABS) X(MUL)
 #define LOPKS_RANGED(X)                                                                    \
-    X(DIV) X(D_DIV) X(EXP) X(EXPM1) X(LOG) X(LOG1P) X(SQRT) X(SIN) X(COS) X(TAN) X(SINH)    \
+    X(DIV) X(D_DIV) X(POWN) X(EXP) X(EXPM1) X(LOG) X(LOG1P) X(SQRT) X(SIN) X(COS) X(TAN) X(SINH)    \
     X(COSH) X(TANH) X(ASIN) X(ACOS) X(ATAN) X(ASINH) X(ACOSH) X(ATANH) X(ERF) X(ERFC)
 #define LOPK_ENTRY(OP) [DN_OP_##OP] = lopk_##OP,
 #define LOPK_FLAG(OP) [DN_OP_##OP] = 1,
@@ -237,7 +245,7 @@ static void stepk(const lanek_ctx *x, const dn_expr_ins *I)
     unsigned op = I->op;
     const dn_lane *a = x->R + I->a * S, *b = x->R + I->b * S;
     lanek_op f = lanek_ops[op];
-    dn_lmask rare = f ? rare_lanes(op, a, b) : ~(dn_lmask){0};
+    dn_lmask rare = f ? rare_lanes(op, a, b, I->c) : ~(dn_lmask){0};
     if (!dnil_all(rare)) rare |= lane_kernel(x, op, f, a, b, I->c);
     if (dnil_any(rare)) scalar_lanes(x, op, x->T, a, b, I->c, rare);
     memcpy(x->R + I->dst * S, x->T, S * sizeof(dn_lane));

@@ -135,9 +135,9 @@ size_t dn_expr_work_size_batchk(const dn_expr *e, unsigned k, unsigned n);
  *  of point p is args[(i*S + j)*ldargs + p] and the result out[j*ldout + p] (ldargs, ldout
  *  >= npts). Points go through the program W at a time on the multivariate kernels
  *  compiled for vectors; a lane whose operand takes a zero, pole or range path of the
- *  double kernels, and the operations without a lane kernel (u^p with a non-integer p,
- *  integer powers, cbrt, pow, atan2, hypot, the special functions), run on dn_expr_evalk's
- *  step lane by lane. With DN_BATCH_LIBM the numbers are dn_expr_evalk's for each point,
+ *  double kernels, and the operations without a lane kernel (u^p with a constant p
+ *  written as a non-integer, cbrt, pow, atan2, hypot, the special functions), run on
+ *  dn_expr_evalk's step lane by lane. With DN_BATCH_LIBM the numbers are dn_expr_evalk's for each point,
  *  bit for bit; without it the vector engines take SLEEF's values where the build has
  *  them (within the documented bounds, docs/batch.md). flags: DN_BATCH_LIBM, DN_BATCH_SOA
  *  and one instruction set. work holds dn_expr_work_size_batchk(e, k, n) doubles and must

@@ -101,50 +101,54 @@ DNIK_INLINE void DNIK_K(sqrt_plain)(DNI_R *restrict r, const DNI_R *u, unsigned 
 }
 DNIK_RANGED_U(sqrt)
 
-#if !DNI_LANE_BODY /* scalar code (double only) */
 /** r = u^m for an integer m by binary powering (m < 0: one division; at u_0 = 0 the pole
- *  rule), scaled to libm's value pow(u_0, m) as the univariate dni_pown. */
-DNIK_INLINE void dnik_pown_plain(double *restrict r, const double *u, long m, unsigned K,
-                                   unsigned N, double *restrict w)
+ *  rule), scaled to libm's value pow(u_0, m) as the univariate dni_pown. (On lanes the
+ *  scaled path of a large |u_0|, below, is a rare lane.) */
+DNIK_INLINE void DNIK_K(pown_plain)(DNI_R *restrict r, const DNI_R *u, long m, unsigned K,
+                                    unsigned N, DNI_R *restrict w)
 {
     const size_t S = dnik_size(K, N);
-    double f0 = pow(u[0], (double)m);
-    if (m < 0 && u[0] == 0.0) {
-        dnik_sing(r, u, 0, 0, 0, dni_pow_d_w, (double)m, K, N);
+    DNI_R f0 = DNI_M(pow)(u[0], (double)m);
+    if (DNI_RARE(m < 0 && u[0] == 0.0)) {
+        DNIK_K(sing)(r, u, 0, 0, 0, dni_pow_d_w, (double)m, K, N);
         return;
     }
-    double *tb = w, *tp = w + S, *tt = w + 2 * S, sc = 1.0;
+    DNI_R *tb = w, *tp = w + S, *tt = w + 2 * S;
+    double sc = 1.0;
     unsigned long e = m < 0 ? 0UL - (unsigned long)m : (unsigned long)m;
+#if !DNI_LANE_BODY
+    double bm = 0.0;
     /* for |u_0| >= 2^500 / |m| (x^-2 at 1e200: x^2 overflows, and 0 * Inf made NaN of
      * every partial), the powers of u scaled down to unit size, and the result scaled back
      * exactly: (2^-b u)^m 2^(b m) (scaling up a small u_0 would overflow its other
      * coefficients; its powers underflow harmlessly, or the result overflows rightly) */
-    double bm = 0.0;
     if (fabs(u[0]) >= 2.0 && fabs(u[0]) <= DBL_MAX) {
         int b = ilogb(u[0]);
         bm = (double)b * (double)m;
         if (fabs(bm) > 500.0) sc = ldexp(1.0, -b);
         else bm = 0.0;
     }
+#endif
     for (size_t i = 0; i < S; i++) tb[i] = u[i] * sc;
-    dni_set_const(tp, 1.0, (unsigned)S - 1);
+    DNI_K(set_const)(tp, DNI_V(1.0), (unsigned)S - 1);
     while (e) {
         if (e & 1UL) {
-            dnik_tmul(tt, tp, tb, K, N);
+            DNIK_K(tmul)(tt, tp, tb, K, N);
             for (size_t i = 0; i < S; i++) tp[i] = tt[i];
         }
         e >>= 1;
         if (e) {
-            dnik_tmul(tt, tb, tb, K, N);
+            DNIK_K(tmul)(tt, tb, tb, K, N);
             for (size_t i = 0; i < S; i++) tb[i] = tt[i];
         }
     }
     if (m < 0) {
-        dni_set_const(tb, 1.0, (unsigned)S - 1);
-        dnik_tdiv(r, tb, tp, K, N);
+        DNI_K(set_const)(tb, DNI_V(1.0), (unsigned)S - 1);
+        DNIK_K(tdiv)(r, tb, tp, K, N);
     } else {
         for (size_t i = 0; i < S; i++) r[i] = tp[i];
     }
+#if !DNI_LANE_BODY
     if (bm != 0.0) {
         int x = bm > 4096.0 ? 4096 : bm < -4096.0 ? -4096 : (int)bm;
         for (size_t i = 0; i < S; i++) r[i] = ldexp(r[i], x);
@@ -153,10 +157,19 @@ DNIK_INLINE void dnik_pown_plain(double *restrict r, const double *u, long m, un
         double c = f0 / r[0];
         for (size_t i = 1; i < S; i++) r[i] *= c;
     }
+#else /* the same test lane by lane: a factor 1 (exact) in the other lanes */
+    dn_lmask fix = (dn_lmask)(r[0] != f0) & DNI_ISFINITE(f0) & (dn_lmask)(f0 != 0.0) &
+                   DNI_ISFINITE(r[0]) & (dn_lmask)(r[0] != 0.0);
+    if (DNI_ANY(fix)) {
+        DNI_R c = DNI_SEL(fix, f0 / r[0], DNI_V(1.0));
+        for (size_t i = 1; i < S; i++) r[i] *= c;
+    }
+#endif
     r[0] = f0;
 }
 DNIK_RANGED_L(pown)
 
+#if !DNI_LANE_BODY /* scalar code (double only) */
 /** r = u^p for a real constant p: integer p (|p| < 2^31) by dnik_pown; else u_0 < 0 gives
  *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
 DNIK_INLINE void dnik_pow_d_plain(double *restrict r, const double *u, double p, unsigned K,
