@@ -125,7 +125,7 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
 /** Returns how many doubles of workspace dn_expr_eval_batchk needs for e in k variables at
  *  total order n (for any instruction set and any number of points), or 0 where
  *  dn_expr_work_sizek(e, k, n) is 0 (e NULL, k or n beyond the limits of dn_expr_evalk).
- *  About 8 (nregs + 7) S doubles, S = dnk_size(k, n). */
+ *  About 8 (nregs + 10) S doubles, S = dnk_size(k, n). */
 size_t dn_expr_work_size_batchk(const dn_expr *e, unsigned k, unsigned n);
 
 /** dn_expr_evalk at npts points (any count, 0 included): k-variate numbers of total order n
