@@ -31,8 +31,11 @@
  * dni_expr_step2.
  *
  * Every lane thus gets dn_expr_evalk's (dn_expr_eval2's) bits for its point (with the C
- * library's values), whatever the other points of its block. Tail: a block of fewer than DN_LANE_W points
- * repeats its last point in the free lanes (results not stored). */
+ * library's values), whatever the other points of its block. (With SLEEF's values the
+ * same decision is made on the lane's own result: the plain kernel's where block N is
+ * finite, the scalar step's with the C library's values elsewhere.) Tail: a block of
+ * fewer than DN_LANE_W points repeats its last point in the free lanes (results not
+ * stored). */
 #include <string.h>
 #define DN_NO_UNROLL /* run-time k and n: the kernels stay rolled loops */
 #include "dnum/internal/kernel2.h"     /* (double, before the lanes) */
