@@ -18,11 +18,21 @@
  * counter's cycles: an estimate of the core clock), next to the peak of the instruction
  * set without fused multiply-adds (two add or multiply instructions per cycle on
  * registers of W doubles: 2 W flop per cycle; twice that with fused multiply-adds).
- * Usage: bench_batch [W1|W2|all] [N] */
+ * The multivariate layout (dn_expr_eval_batchk, Dnumk numbers of S = C(N+k, k) entries):
+ * K2 = sin(x) exp(y) / (1 + x y) + sqrt(1 + y y) log(2 + cos(x)) in 2 variables, K3 the
+ * same with z in place of the second x and the last y (3 variables), at orders 2, 4, 8 on
+ * MK points (x, y, z on lines through [-2, 2]^k), side by side:
+ *   dnum_expr_evalk      dn_expr_evalk, one point per call
+ *   dnum_batchk_<isa>    dn_expr_eval_batchk on blocks of BLOCK points, DN_BATCH_SOA,
+ *                        SLEEF's values where the build has them (scalar: point by point)
+ *   dnum_batchk_<isa>_libm  the same with DN_BATCH_LIBM (dn_expr_evalk's bits)
+ * and the ratio (unit "ratio") of each batch peer's time to dnum_expr_evalk's.
+ * Usage: bench_batch [W1|W2|K2|K3|all] [N] */
 #include "bench_common.h"
 #define FLOOR_NO_MAIN
 #include "floor.c"
 #include <dnum/batch.h>
+#include <dnum/dnumk.h>
 
 #define BLOCK 256
 #define MAXN 16
@@ -134,6 +144,119 @@ static double run_block(void)
 }
 #endif
 
+/* ---- the multivariate layout ---------------------------------------------------------- */
+#define MK 20000
+static const char *const FORMULAK[2] = {
+    "sin(x)*exp(y)/(1+x*y) + sqrt(1+y*y)*log(2+cos(x))",
+    "sin(x)*exp(y)/(1+x*z) + sqrt(1+y*y)*log(2+cos(z))"};
+static unsigned cur_k;
+static size_t cur_S;
+
+/* variable v at point i: a line through [-2, 2]^k, another direction per variable */
+static double kpoint(long i, unsigned v)
+{
+    return -2.0 + 4.0 * (double)((i * (long)(2 * v + 1)) % MK) / (double)(MK - 1);
+}
+/* the seed of variable v (of k) in a number of S entries: value, coefficient 1 of x_v */
+static void kseed(double *a, size_t stride, long i, unsigned v)
+{
+    a[0] = kpoint(i, v);
+    if (cur_n) a[(1 + v) * stride] = 1.0;
+}
+static double run_evalk(void)
+{
+    double cs = 0.0;
+    memset(cur_args, 0, cur_k * cur_S * sizeof(double));
+    for (long i = 0; i < MK; i++) {
+        for (unsigned v = 0; v < cur_k; v++) kseed(cur_args + v * cur_S, 1, i, v);
+        dn_expr_evalk(cur_e, cur_k, cur_n, cur_args, cur_out, cur_work);
+        for (size_t j = 0; j < cur_S; j++) cs += cur_out[j];
+    }
+    return cs;
+}
+static double run_batchk(void)
+{
+    double cs = 0.0;
+    memset(cur_args, 0, (size_t)BLOCK * cur_k * cur_S * sizeof(double));
+    for (long p0 = 0; p0 < MK; p0 += BLOCK) {
+        size_t cnt = MK - p0 < BLOCK ? (size_t)(MK - p0) : BLOCK;
+        for (size_t i = 0; i < cnt; i++)
+            for (unsigned v = 0; v < cur_k; v++)
+                kseed(cur_args + v * cur_S * BLOCK + i, BLOCK, p0 + (long)i, v);
+        dn_expr_eval_batchk(cur_e, cur_k, cur_n, cnt, cur_args, BLOCK, cur_out, BLOCK,
+                            cur_isa | DN_BATCH_SOA, cur_work);
+        for (size_t j = 0; j < cur_S; j++)
+            for (size_t i = 0; i < cnt; i++) cs += cur_out[j * BLOCK + i];
+    }
+    return cs;
+}
+
+/* K2 and K3 at orders 2, 4, 8: dn_expr_evalk and every batch engine side by side. */
+static void bench_multivariate(int argc, char **argv)
+{
+    static const unsigned orders[3] = {2, 4, 8};
+    static const unsigned isas[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
+                                    DN_BATCH_AVX2, DN_BATCH_AVX512};
+    static char names[16][48];
+    for (unsigned k = 2; k <= 3; k++) {
+        char wl[3] = {'K', (char)('0' + k), 0};
+        const char *vars[] = {"x", "y", "z"};
+        dn_expr_error er;
+        cur_e = dn_expr_parse(FORMULAK[k - 2], vars, k, &er);
+        if (!cur_e) return;
+        cur_k = k;
+        for (int o = 0; o < 3; o++) {
+            unsigned n = orders[o];
+            if (!wanted(wl, (int)n, argc, argv)) continue;
+            cur_n = n;
+            cur_S = dnk_size(k, n);
+            cur_work = malloc(dn_expr_work_size_batchk(cur_e, k, n) * sizeof(double));
+            cur_args = malloc((size_t)BLOCK * k * cur_S * sizeof(double));
+            cur_out = malloc((size_t)BLOCK * cur_S * sizeof(double));
+            const char *peers[8];
+            double (*fs[8])(void);
+            unsigned pisa[8];
+            int np = 0;
+            peers[np] = "dnum_expr_evalk", fs[np] = run_evalk, pisa[np++] = 0;
+            for (size_t i = 0; i < sizeof isas / sizeof isas[0] && np < 8; i++) {
+                if (!dn_batch_isa(isas[i])) continue;
+                for (int libm = 0; libm < 2 && np < 8; libm++) {
+                    if (libm && (isas[i] == DN_BATCH_SCALAR || !dn_batch_vector_libm())) continue;
+                    snprintf(names[np], sizeof names[np], "dnum_batchk_%s%s",
+                             dn_batch_isa_name(isas[i]), libm ? "_libm" : "");
+                    peers[np] = names[np], fs[np] = run_batchk;
+                    pisa[np++] = isas[i] | (libm ? DN_BATCH_LIBM : 0u);
+                }
+            }
+            /* measure_side calls every function in turn: the engine per peer */
+            double best[8], t[8][REPS], s[REPS];
+            for (int r = 0; r < REPS; r++)
+                for (int i = 0; i < np; i++) {
+                    cur_isa = pisa[i];
+                    double t0 = now_s(), cs = fs[i]();
+                    t[i][r] = now_s() - t0;
+                    OPAQUE(cs);
+                }
+            for (int i = 0; i < np; i++) {
+                memcpy(s, t[i], sizeof s);
+                qsort(s, REPS, sizeof s[0], cmp_dbl);
+                best[i] = s[0] * 1e9 / MK;
+                printf("RESULT,%s,-O3,%s,%u,ns_per_point,%.4f,%.4f,,S=%zu\n", peers[i], wl, n,
+                       best[i], s[REPS / 2] * 1e9 / MK, cur_S);
+            }
+            for (int i = 1; i < np; i++) {
+                char rp[64];
+                snprintf(rp, sizeof rp, "%s/dnum_expr_evalk", peers[i]);
+                result_ratio(rp, wl, (int)n, best[i] / best[0], side_ratio(t[i], t[0]), "");
+            }
+            free(cur_work);
+            free(cur_args);
+            free(cur_out);
+        }
+        dn_expr_free(cur_e);
+    }
+}
+
 static double (*const FIXED[2][4])(void) = {{w1_2, w1_4, w1_8, w1_16},
                                             {w2_2, w2_4, w2_8, w2_16}};
 static double (*const FLOOR[2][4])(void) = {{run_w1_2, run_w1_4, run_w1_8, run_w1_16},
@@ -193,5 +316,6 @@ int main(int argc, char **argv)
         }
         dn_expr_free(cur_e);
     }
+    bench_multivariate(argc, argv);
     return 0;
 }

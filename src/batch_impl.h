@@ -52,6 +52,25 @@ static inline size_t dni_batch_quick_doubles(const dn_expr *e, unsigned n)
     return (2 * (size_t)e->nregs * len + 11 * (len + 1) + (size_t)DNI_W_MAX(n + 1)) * L + 64;
 }
 
+/* The engines of the multivariate layouts (src/batchk_lane_body.h): dn_expr_eval_batchk's
+ * npts points at k = K variables, total order N, or with the internal flag DNI_BATCH_DNUM2
+ * (K = 2) dn_expr_eval_batch2's (dni_batchk_fn); work: dni_batchk_work_doubles(e, S, xs)
+ * doubles for numbers of S = C(N+K, K) entries and xs doubles of the scalar step's scratch.
+ * The lane kernels' scratch: 6 S lanes (kernelk.h: the plain functions use at most the
+ * first 6 S of DNIK_WORK(S)). */
+#define DNI_BATCH_DNUM2 0x1000u
+typedef void (*dni_batchk_fn)(const dn_expr *e, unsigned K, unsigned N, size_t npts,
+                              const double *args, size_t ldargs, double *out, size_t ldout,
+                              unsigned flags, double *work);
+#define DNI_BATCHK_LWS(S) (6 * (S))
+static inline size_t dni_batchk_work_doubles(const dn_expr *e, size_t S, size_t xs)
+{
+    /* lanes: the registers, T, the kernels' scratch, three Taylor triangles; one lane's
+     * operands and result and the scalar step's scratch; the alignment */
+    size_t L = DN_BATCH_LANES_MAX;
+    return ((size_t)e->nregs + 1 + DNI_BATCHK_LWS(S) / S + 3) * S * L + 3 * S + xs + 64;
+}
+
 #define DNI_BATCH_DECL(isa, W)                                                             \
     DNI_EXPR_INTERNAL void dni_batch_run_##isa(const dn_expr *e, unsigned n, size_t npts,  \
                                                const double *args, size_t ldargs,          \
@@ -67,6 +86,12 @@ static inline size_t dni_batch_quick_doubles(const dn_expr *e, unsigned n)
                                                     size_t ldargs, double *out,            \
                                                     size_t ldout, unsigned flags,          \
                                                     double *work);                         \
+    DNI_EXPR_INTERNAL void dni_batchk_run_##isa(                                          \
+        const dn_expr *e, unsigned K, unsigned N, size_t npts, const double *args,         \
+        size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);           \
+    DNI_EXPR_INTERNAL void dni_batchk_run_##isa##_vm(                                     \
+        const dn_expr *e, unsigned K, unsigned N, size_t npts, const double *args,         \
+        size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);           \
     enum { dni_batch_lanes_##isa = (W) };
 DNI_BATCH_DECL(generic, 2)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

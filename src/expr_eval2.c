@@ -12,11 +12,16 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
+size_t dni_expr_step2_doubles(unsigned n)
+{
+    return DNI_MAX2(DNI2_WORK(n), DNI2_W_SP(n)); /* (kernel2.h, kernel2_special.h) */
+}
+
 size_t dn_expr_work_size2(const dn_expr *e, unsigned n)
 {
     if (!e || n > DN_EXPR_MAX_ORDER2) return 0;
-    /* the registers, then the kernels' scratch (kernel2.h, kernel2_special.h) */
-    return (size_t)e->nregs * dni2_size(n) + DNI_MAX2(DNI2_WORK(n), DNI2_W_SP(n));
+    /* the registers, then the kernels' scratch */
+    return (size_t)e->nregs * dni2_size(n) + dni_expr_step2_doubles(n);
 }
 
 /* One instruction on the Dnum2 layout at order n: the one compiled copy of the Dnum2
@@ -62,6 +67,12 @@ DNI_XK_DIRECT(dni2_xk_, dni2_, , )
 #undef XU_DNI_WSW
 #undef XB
 #undef XI
+
+void dni_expr_step2(unsigned op, double *d, const double *a, const double *b, double c,
+                    unsigned n, double *ws)
+{
+    exec2(op, d, a, b, c, n, ws);
+}
 
 int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
 {

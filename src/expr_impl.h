@@ -256,4 +256,10 @@ static inline const dn_op_fn *dni_expr_ops(unsigned n)
 DNI_EXPR_INTERNAL void dni_expr_stepk(unsigned op, double *d, const double *a, const double *b,
                                       double c, unsigned K, unsigned N, double *w);
 
+/* One instruction op(a, b; c) of dn_expr_eval2 on the Dnum2 layout at order n
+ * (expr_eval2.c; any aliasing); ws: dni_expr_step2_doubles(n) doubles. */
+DNI_EXPR_INTERNAL void dni_expr_step2(unsigned op, double *d, const double *a, const double *b,
+                                      double c, unsigned n, double *ws);
+DNI_EXPR_INTERNAL size_t dni_expr_step2_doubles(unsigned n);
+
 #endif /* DNUM_EXPR_IMPL_H */

@@ -25,6 +25,10 @@
  *   dn_expr_work_size_batch dn_expr_eval_batch  workspace / evaluate a block of points
  *   dn_expr_work_size_batch_prec dn_expr_eval_batch_prec   the same with error bounds and
  *                                              the precisions of dn_expr_eval_prec
+ *   dn_expr_work_size_batchk dn_expr_eval_batchk  the same on k-variate numbers (the Dnumk
+ *                                              layout of dn_expr_evalk)
+ *   dn_expr_work_size_batch2 dn_expr_eval_batch2  the same on bivariate triangles (the
+ *                                              Dnum2 layout of dn_expr_eval2)
  */
 #ifndef DNUM_BATCH_H
 #define DNUM_BATCH_H
@@ -117,6 +121,49 @@ size_t dn_expr_work_size_batch_prec(const dn_expr *e, unsigned n);
 long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const double *args,
                              size_t ldargs, double *out, size_t ldout, double *err,
                              size_t lderr, unsigned prec, double *work);
+
+/** Returns how many doubles of workspace dn_expr_eval_batchk needs for e in k variables at
+ *  total order n (for any instruction set and any number of points), or 0 where
+ *  dn_expr_work_sizek(e, k, n) is 0 (e NULL, k or n beyond the limits of dn_expr_evalk).
+ *  About 8 (nregs + 10) S doubles, S = dnk_size(k, n). */
+size_t dn_expr_work_size_batchk(const dn_expr *e, unsigned k, unsigned n);
+
+/** dn_expr_evalk at npts points (any count, 0 included): k-variate numbers of total order n
+ *  in the Dnumk layout, S = dnk_size(k, n) Taylor coefficients each. Point p's variable i
+ *  enters as args[p*ldargs + i*S + j], j = 0..S-1 (as in dn_expr_evalk; ldargs >= nvars S),
+ *  its result goes to out[p*ldout + j] (ldout >= S); with DN_BATCH_SOA variable i's entry j
+ *  of point p is args[(i*S + j)*ldargs + p] and the result out[j*ldout + p] (ldargs, ldout
+ *  >= npts). Points go through the program W at a time on the multivariate kernels
+ *  compiled for vectors; a lane whose operand takes a zero, pole or range path of the
+ *  double kernels, and the operations without a lane kernel (u^p with a constant p
+ *  written as a non-integer, cbrt, pow, atan2, hypot, the special functions), run on
+ *  dn_expr_evalk's step lane by lane. With DN_BATCH_LIBM the numbers are dn_expr_evalk's for each point,
+ *  bit for bit; without it the vector engines take SLEEF's values where the build has
+ *  them (within the documented bounds, docs/batch.md). flags: DN_BATCH_LIBM, DN_BATCH_SOA
+ *  and one instruction set. work holds dn_expr_work_size_batchk(e, k, n) doubles and must
+ *  not overlap args or out; out may be args itself with ldout == ldargs, and must not
+ *  overlap it otherwise. Returns 0, DN_EINVAL (NULL pointer with npts > 0, k = 0, a stride
+ *  too small, unknown flags, an instruction set not available) or DN_ERANGE (k, n or the
+ *  size beyond dn_expr_evalk's limits); nothing is written on failure. */
+int dn_expr_eval_batchk(const dn_expr *e, unsigned k, unsigned n, size_t npts,
+                        const double *args, size_t ldargs, double *out, size_t ldout,
+                        unsigned flags, double *work);
+
+/** Returns how many doubles of workspace dn_expr_eval_batch2 needs for e at total order n
+ *  (any instruction set, any number of points), or 0 where dn_expr_work_size2(e, n) is 0
+ *  (e NULL, n > DN_EXPR_MAX_ORDER2). */
+size_t dn_expr_work_size_batch2(const dn_expr *e, unsigned n);
+
+/** dn_expr_eval2 at npts points: bivariate numbers of total order n in the Dnum2 layout
+ *  (S = (n+1)(n+2)/2 mixed partials, DNUM2_INDEX order). Point p's variable i enters as
+ *  args[p*ldargs + i*S + j] (as in dn_expr_eval2), its result goes to out[p*ldout + j];
+ *  with DN_BATCH_SOA args[(i*S + j)*ldargs + p] and out[j*ldout + p]. Everything else as
+ *  dn_expr_eval_batchk (k = 2): the same kernels on lanes, the same rare lanes on
+ *  dn_expr_eval2's step, dn_expr_eval2's numbers bit for bit with DN_BATCH_LIBM. work holds
+ *  dn_expr_work_size_batch2(e, n) doubles. Returns 0, DN_EINVAL (as dn_expr_eval_batchk)
+ *  or DN_ERANGE (n > DN_EXPR_MAX_ORDER2); nothing is written on failure. */
+int dn_expr_eval_batch2(const dn_expr *e, unsigned n, size_t npts, const double *args,
+                        size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);
 
 #ifdef __cplusplus
 }

@@ -111,18 +111,35 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
     {                                                                                      \
         return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);                                  \
     }
+/* SLEEF's sin, cos and tan reduce the arguments of every lane the slow way where one lane
+ * is 1e14 or more in magnitude (or Inf, NaN), and the values of small arguments then
+ * differ in the last bit from those the fast way gives them (cos(-0.018) beside
+ * cos(-2.2e100)): such lanes take the C library's value, the others SLEEF's on a vector
+ * without them, so that a lane's value depends on its own argument only (a point's
+ * numbers do not depend on the points that share its block). */
+#define DNIL_MAPT(f)                                                                       \
+    static inline dn_lane dnil_m_##f(dn_lane x)                                            \
+    {                                                                                      \
+        dn_lmask big = ~(dn_lmask)((dn_lane)((dn_lmask)x & 0x7fffffffffffffffLL) < 1e14);   \
+        if (!dnil_any(big)) return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);               \
+        dn_lane r = (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));    \
+        for (int i = 0; i < DN_LANE_W; i++)                                                \
+            if (big[i]) r[i] = f(x[i]);                                                    \
+        return r;                                                                          \
+    }
 #else
 #define DNIL_MAPV(f) DNIL_MAP1(f)
+#define DNIL_MAPT(f) DNIL_MAP1(f)
 #endif
 DNIL_MAPV(exp)
 DNIL_MAPV(expm1)
 DNIL_MAPV(log)
 DNIL_MAPV(log1p)
-DNIL_MAPV(sin)
-DNIL_MAPV(cos)
+DNIL_MAPT(sin)
+DNIL_MAPT(cos)
 DNIL_MAPV(sinh)
 DNIL_MAPV(cosh)
-DNIL_MAPV(tan)
+DNIL_MAPT(tan)
 DNIL_MAPV(tanh)
 DNIL_MAPV(asin)
 DNIL_MAPV(acos)
@@ -135,6 +152,7 @@ DNIL_MAP1(erfc)
 DNIL_MAP1(fabs)
 #undef DNIL_MAP1
 #undef DNIL_MAPV
+#undef DNIL_MAPT
 /* sqrt is correctly rounded everywhere: the vector instruction where there is one */
 static inline dn_lane dnil_m_sqrt(dn_lane x)
 {

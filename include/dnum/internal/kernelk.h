@@ -52,8 +52,9 @@
  *
  * Index (the file of each group; kernelk.h includes them in this order):
  *   kernelk_block.h  layout     dnik_h dnik_start dnik_size dnik_index dnik_next dnik_afact
- *                    products   dnik_hmul1 .. dnik_hmul10 dnik_hmul dnik_bdot dnik_tmul
- *                               dnik_tdiv; scaling dnik_sub_scale dnik_range_scale dnik_unit
+ *                    scaling    dnik_sub_scale dnik_range_scale dnik_unit
+ *   kernelk_bmul.h   products   dnik_hmul1 .. dnik_hmul10 dnik_hmul dnik_bdot dnik_tmul
+ *                               dnik_tdiv
  *   kernelk_tcore.h  cores      dnik_ttheta dnik_tdiv0 dnik_tinteg dnik_tinteg_div dnik_texp
  *                               dnik_tsincos dnik_ttan dnik_tsqrt dnik_tpow dnik_tcompose_plain
  *   kernelk_poles.h  zeros      dnik_onevar dnik_sing
@@ -94,12 +95,28 @@
 #define DNIK_INLINE static inline
 #endif
 
+#if DNI_LANE_BODY
+#error "include dnum/internal/kernelk.h before dnum/internal/kernel_lane.h (its body is double)"
+#endif
+
+/* The body (the parts marked so below) is written on kernel.h's element-type macros
+ * (DNI_R, DNI_V, DNI_SEL, DNI_ANY, DNI_ISINF, DNI_RARE, DNI_M, DNI_K) with the names
+ * DNIK_K(name), and instantiated here for double (names dnik_*, the kernels every family
+ * calls); dnum/internal/kernelk_lane.h instantiates it again for kernel_lane.h's vectors
+ * of W doubles (names dnikl_*: the batch evaluators of the multivariate layouts). The
+ * parts a vector cannot take (the zero and pole rules dnik_sing, the range rerun, the
+ * rescaled paths of extreme values, u^p, atan2, hypot, the compositions) are compiled
+ * for double only (!DNI_LANE_BODY, DNI_RARE): the evaluator sends the lanes that need
+ * them to the double kernels. */
+#define DNIK_K(name) dnik_##name
+
 /* the parts, in dependency order */
-#include "dnum/internal/kernelk_block.h" /* layout, block products, quotient */
-#include "dnum/internal/kernelk_tcore.h" /* block recurrences: exp, sin/cos, tan, sqrt, u^p */
+#include "dnum/internal/kernelk_block.h" /* layout, scaling helpers */
+#include "dnum/internal/kernelk_bmul.h"  /* body: block products, quotient */
+#include "dnum/internal/kernelk_tcore.h" /* body: block recurrences: exp, sin/cos, tan, sqrt, u^p */
 #include "dnum/internal/kernelk_poles.h" /* zeros and poles */
 #include "dnum/internal/kernelk_range.h" /* the range rerun, dnik_tcompose */
-#include "dnum/internal/kernelk_func.h"  /* the functions dnik_<f> */
+#include "dnum/internal/kernelk_func.h"  /* body: the functions dnik_<f> */
 #include "dnum/internal/kernelk_special.h" /* special functions not composed: cot, piecewise */
 
 #endif /* DNUM_KERNELK_H */

@@ -1,8 +1,7 @@
-/* dnum/internal/kernelk_block.h -- the graded layout of the multivariate numbers and the
- * products of its blocks: indexing (dnik_h, dnik_start, dnik_size, dnik_index, dnik_next),
- * the block product dnik_hmul<m> (one variable down at each step), the block sums
- * dnik_bdot, the Cauchy product dnik_tmul and quotient dnik_tdiv, and the scaling helpers
- * of subnormal and extreme values (dnik_sub_scale, dnik_range_scale, dnik_unit).
+/* dnum/internal/kernelk_block.h -- the graded layout of the multivariate numbers:
+ * indexing (dnik_h, dnik_start, dnik_size, dnik_index, dnik_next), the loops over blocks
+ * (DNIK_BLOCK, DNIK_KLOOP) and the scaling helpers of subnormal and extreme values
+ * (dnik_sub_scale, dnik_range_scale, dnik_unit). The block products are kernelk_bmul.h.
  * Part of dnum/internal/kernelk.h (internal, not API-stable; its header comment explains
  * the layout and the blocks): included by it, never alone. */
 #ifndef DNUM_KERNELK_H
@@ -74,88 +73,6 @@ static inline double dnik_afact(unsigned K, const unsigned *a)
     return f;
 }
 
-/* ------------------------------------------------------------------------------------ */
-/* Block products: c += a b, a of degree p, b of degree q, c of degree p + q, m variables. */
-
-DNIK_INLINE void dnik_hmul1(double *c, const double *a, unsigned p,
-                            const double *b, unsigned q)
-{
-    (void)p, (void)q;
-    c[0] += a[0] * b[0];
-}
-
-DNIK_INLINE void dnik_hmul2(double *c, const double *a, unsigned p,
-                            const double *b, unsigned q)
-{
-    for (unsigned i = 0; i <= p; i++)
-        for (unsigned j = 0; j <= q; j++) c[i + j] += a[i] * b[j];
-}
-
-#define DNIK_HMUL(m, m1)                                                                   \
-    DNIK_INLINE void dnik_hmul##m(double *c, const double *a, unsigned p, \
-                                  const double *b, unsigned q)                    \
-    {                                                                                      \
-        for (unsigned i = 0; i <= p; i++)                                       \
-            for (unsigned j = 0; j <= q; j++)                                   \
-                dnik_hmul##m1(c + dnik_start(m1, i + j), a + dnik_start(m1, i), i,         \
-                              b + dnik_start(m1, j), j);                                   \
-    }
-DNIK_HMUL(3, 2)
-DNIK_HMUL(4, 3)
-DNIK_HMUL(5, 4)
-DNIK_HMUL(6, 5)
-DNIK_HMUL(7, 6)
-DNIK_HMUL(8, 7)
-DNIK_HMUL(9, 8)
-DNIK_HMUL(10, 9)
-
-/** c += a b for blocks of degree p (a) and q (b) in m <= DNK_VARS_MAX variables. */
-DNIK_INLINE void dnik_hmul(unsigned m, double *c, const double *a, unsigned p,
-                           const double *b, unsigned q)
-{
-    switch (m) {
-    case 1: dnik_hmul1(c, a, p, b, q); break;
-    case 2: dnik_hmul2(c, a, p, b, q); break;
-    case 3: dnik_hmul3(c, a, p, b, q); break;
-    case 4: dnik_hmul4(c, a, p, b, q); break;
-    case 5: dnik_hmul5(c, a, p, b, q); break;
-    case 6: dnik_hmul6(c, a, p, b, q); break;
-    case 7: dnik_hmul7(c, a, p, b, q); break;
-    case 8: dnik_hmul8(c, a, p, b, q); break;
-    case 9: dnik_hmul9(c, a, p, b, q); break;
-    default: dnik_hmul10(c, a, p, b, q); break;
-    }
-}
-
-/** Block k of c = sum_{j = hi..lo} (block j of a)(block k-j of b), j descending (b's
- *  blocks enter oldest first, the latency order of kernel.h); 0 for hi < lo. c's block k
- *  must not overlap the blocks read (c may be b: the recurrences read older blocks). */
-DNIK_INLINE void dnik_bdot(double *c, const double *a, const double *b, unsigned lo,
-                           unsigned hi, unsigned k, unsigned K)
-{
-    double *ck = c + dnik_start(K, k);
-    if (K == 2) { /* Dnum2 (kernel2.h): each entry summed in a register, the same terms in
-                   * the same order; with constant N fully unrolled (2x faster at N = 4) */
-        DNI_UNROLL for (unsigned m = 0; m <= k; m++) {
-            double acc = -0.0;
-            DNI_UNROLL for (unsigned t = 0; lo + t <= hi; t++) {
-                unsigned j = hi - t, q = k - j;
-                const double *aj = a + j * (j + 1) / 2, *bq = b + q * (q + 1) / 2;
-                unsigned i0 = m > q ? m - q : 0, i1 = m < j ? m : j;
-                DNI_UNROLL for (unsigned i = i0; i <= i1; i++) acc += aj[i] * bq[m - i];
-            }
-            ck[m] = acc;
-        }
-        return;
-    }
-    size_t h = dnik_h(K, k);
-    for (size_t e = 0; e < h; e++) ck[e] = -0.0; /* -0 + x == x for every x, also -0 */
-    for (unsigned t = 0; lo + t <= hi; t++) {
-        unsigned j = hi - t;
-        dnik_hmul(K, ck, a + dnik_start(K, j), j, b + dnik_start(K, k - j), k - j);
-    }
-}
-
 /* the entries of block k: for (e = B(k); e < B(k+1); e++) */
 #define DNIK_BLOCK(e, K, k) for (size_t e = dnik_start(K, k); e < dnik_start(K, (k) + 1); e++)
 
@@ -170,13 +87,6 @@ DNIK_INLINE void dnik_bdot(double *c, const double *a, const double *b, unsigned
             for (unsigned k = (k0); k <= (N); k++) { __VA_ARGS__ }                         \
         }                                                                                  \
     } while (0)
-
-/** c = a * b (K-variate Cauchy product, total order N). */
-static inline void dnik_tmul(double *restrict c, const double *restrict a,
-                             const double *restrict b, unsigned K, unsigned N)
-{
-    DNIK_KLOOP(k, 0, N, K, dnik_bdot(c, a, b, 0, k, k, K););
-}
 
 /* Subnormal values. 1 / v overflows for a subnormal v although a quotient by it, or the
  * recurrence of u^p (which reads u_j / u_0 only), may be finite (cbrt'(5e-312) = 1e207):
@@ -214,14 +124,4 @@ static inline double dnik_unit(double x)
     if (x == 0.0 || !(fabs(x) <= DBL_MAX)) return 1.0;
     int e = ilogb(x);
     return ldexp(1.0, e > 1022 ? -1022 : e < -1022 ? 1022 : -e);
-}
-
-/** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks. */
-static inline void dnik_tdiv(double *restrict c, const double *restrict a,
-                             const double *restrict b, unsigned K, unsigned N)
-{
-    double sc = dnik_sub_scale(b[0]), inv = 1.0 / (b[0] * sc);
-    c[0] = a[0] * sc * inv;
-    DNIK_KLOOP(k, 1, N, K, dnik_bdot(c, b, c, 1, k, k, K);
-               DNIK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * sc * inv;);
 }

@@ -1,8 +1,10 @@
 /* dnum/internal/kernelk_tcore.h -- the block recurrences of the multivariate kernels:
  * kernel.h's normalised cores with scalars replaced by blocks (theta, division, integral,
- * exp, sin/cos, tan, sqrt, u^p, composition without the range rerun), on Taylor
- * coefficients in graded order, no aliasing.
- * Part of dnum/internal/kernelk.h (internal, not API-stable): included by it, never alone. */
+ * exp, sin/cos, tan, sqrt; for scalar types also u^p and the composition without the range
+ * rerun), on Taylor coefficients in graded order, no aliasing.
+ * Part of the body of dnum/internal/kernelk.h (internal, not API-stable): included once per
+ * element type (kernel.h's element-type macros, names DNIK_K(name)); the parts marked
+ * !DNI_LANE_BODY for scalar types only. */
 #ifndef DNUM_KERNELK_H
 #error "dnum/internal/kernelk_tcore.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
@@ -11,66 +13,66 @@
 /* Cores: kernel.h's recurrences on blocks (Taylor coefficients, no aliasing).            */
 
 /** v = theta u: block k times k. */
-static inline void dnik_ttheta(double *restrict v, const double *restrict u, unsigned K,
-                               unsigned N)
+static inline void DNIK_K(ttheta)(DNI_R *restrict v, const DNI_R *restrict u, unsigned K,
+                                  unsigned N)
 {
     DNIK_KLOOP(k, 0, N, K, DNIK_BLOCK(e, K, k) v[e] = (double)k * u[e];);
 }
 
 /** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
-static inline void dnik_tdiv0(double *restrict q, const double *restrict v,
-                              const double *restrict w, unsigned K, unsigned N)
+static inline void DNIK_K(tdiv0)(DNI_R *restrict q, const DNI_R *restrict v,
+                                 const DNI_R *restrict w, unsigned K, unsigned N)
 {
-    double sc = dnik_sub_scale(w[0]), inv = 1.0 / (w[0] * sc);
-    q[0] = 0.0;
-    DNIK_KLOOP(k, 1, N, K, dnik_bdot(q, w, q, 1, k - 1, k, K);
+    DNI_R sc = DNIK_K(sub_scale)(w[0]), inv = 1.0 / (w[0] * sc);
+    q[0] = DNI_V(0.0);
+    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(q, w, q, 1, k - 1, k, K);
                DNIK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;);
 }
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
-static inline void dnik_tinteg(double *restrict f, double f0, const double *restrict g,
-                               unsigned K, unsigned N)
+static inline void DNIK_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict g,
+                                  unsigned K, unsigned N)
 {
     f[0] = f0;
-    DNIK_KLOOP(k, 1, N, K, DNIK_BLOCK(e, K, k) f[e] = (f0 != f0) ? f0 : g[e] * dni_inv[k];);
+    DNIK_KLOOP(k, 1, N, K, DNIK_BLOCK(e, K, k) f[e] = DNI_SEL(f0 != f0, f0, g[e] * dni_inv[k]););
 }
 
 /** f = f0 + integral of (theta u) / w; scratch w2 of 2 S doubles. */
-static inline void dnik_tinteg_div(double *restrict f, double f0, const double *restrict u,
-                                   const double *restrict w, unsigned K, unsigned N,
-                                   double *restrict w2)
+static inline void DNIK_K(tinteg_div)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
+                                      const DNI_R *restrict w, unsigned K, unsigned N,
+                                      DNI_R *restrict w2)
 {
-    double *v = w2, *q = w2 + dnik_size(K, N);
-    dnik_ttheta(v, u, K, N);
-    dnik_tdiv0(q, v, w, K, N);
-    dnik_tinteg(f, f0, q, K, N);
+    DNI_R *v = w2, *q = w2 + dnik_size(K, N);
+    DNIK_K(ttheta)(v, u, K, N);
+    DNIK_K(tdiv0)(q, v, w, K, N);
+    DNIK_K(tinteg)(f, f0, q, K, N);
 }
 
 /** e = exp(u), e_0 = e0: k e_k = sum_{j=1..k} (j u_j) e_{k-j}; scratch v of S doubles. */
-static inline void dnik_texp(double *restrict e, double e0, const double *restrict u, unsigned K,
-                             unsigned N, double *restrict v)
+static inline void DNIK_K(texp)(DNI_R *restrict e, DNI_R e0, const DNI_R *restrict u,
+                                unsigned K, unsigned N, DNI_R *restrict v)
 {
     /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end, so
      * the partials are +-Inf as in kernel.h instead of the NaN of Inf * 0 */
-    double f = isinf(e0) ? e0 : 1.0;
-    dnik_ttheta(v, u, K, N);
-    e[0] = isinf(e0) ? 1.0 : e0;
-    DNIK_KLOOP(k, 1, N, K, dnik_bdot(e, v, e, 1, k, k, K);
+    DNI_R f = DNI_SEL(DNI_ISINF(e0), e0, DNI_V(1.0));
+    DNIK_K(ttheta)(v, u, K, N);
+    e[0] = DNI_SEL(DNI_ISINF(e0), DNI_V(1.0), e0);
+    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(e, v, e, 1, k, k, K);
                DNIK_BLOCK(i, K, k) e[i] *= dni_inv[k];);
-    if (f != 1.0)
+    if (DNI_ANY(f != 1.0)) /* (times 1 in the other lanes: exact) */
         for (size_t i = 0; i < dnik_size(K, N); i++) e[i] *= f;
 }
 
 /** s = sin(u), c = cos(u) (sign = -1) or sinh, cosh (sign = +1); scratch v of S. */
-static inline void dnik_tsincos(double *restrict s, double *restrict c, double s0, double c0,
-                                double sign, const double *restrict u, unsigned K, unsigned N,
-                                double *restrict v)
+static inline void DNIK_K(tsincos)(DNI_R *restrict s, DNI_R *restrict c, DNI_R s0, DNI_R c0,
+                                   double sign, const DNI_R *restrict u, unsigned K,
+                                   unsigned N, DNI_R *restrict v)
 {
-    dnik_ttheta(v, u, K, N);
+    DNIK_K(ttheta)(v, u, K, N);
     s[0] = s0;
     c[0] = c0;
-    DNIK_KLOOP(k, 1, N, K, dnik_bdot(s, v, c, 1, k, k, K);
-               dnik_bdot(c, v, s, 1, k, k, K);
+    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(s, v, c, 1, k, k, K);
+               DNIK_K(bdot)(c, v, s, 1, k, k, K);
                DNIK_BLOCK(e, K, k) {
                    s[e] *= dni_inv[k];
                    c[e] = sign * c[e] * dni_inv[k];
@@ -79,31 +81,33 @@ static inline void dnik_tsincos(double *restrict s, double *restrict c, double s
 
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1) from theta t = w theta u, w = 1 + sign t^2;
  *  scratch of 2 S. */
-static inline void dnik_ttan(double *restrict t, double t0, double w0, double sign,
-                             const double *restrict u, unsigned K, unsigned N, double *restrict ws)
+static inline void DNIK_K(ttan)(DNI_R *restrict t, DNI_R t0, DNI_R w0, double sign,
+                                const DNI_R *restrict u, unsigned K, unsigned N,
+                                DNI_R *restrict ws)
 {
-    double *v = ws, *w = ws + dnik_size(K, N);
-    dnik_ttheta(v, u, K, N);
+    DNI_R *v = ws, *w = ws + dnik_size(K, N);
+    DNIK_K(ttheta)(v, u, K, N);
     t[0] = t0;
     w[0] = w0;
-    DNIK_KLOOP(k, 1, N, K, dnik_bdot(t, v, w, 1, k, k, K);
+    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(t, v, w, 1, k, k, K);
                DNIK_BLOCK(e, K, k) t[e] *= dni_inv[k];
                if (k < N) {
-                   dnik_bdot(w, t, t, 0, k, k, K);
+                   DNIK_K(bdot)(w, t, t, 0, k, k, K);
                    DNIK_BLOCK(e, K, k) w[e] *= sign;
                });
 }
 
 /** r = sqrt(u), r_0 = r0; only u's blocks 1..N are read (hypot). */
-static inline void dnik_tsqrt(double *restrict r, double r0, const double *restrict u,
-                              unsigned K, unsigned N)
+static inline void DNIK_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restrict u,
+                                 unsigned K, unsigned N)
 {
-    double inv2 = 0.5 / r0;
+    DNI_R inv2 = 0.5 / r0;
     r[0] = r0;
-    DNIK_KLOOP(k, 1, N, K, dnik_bdot(r, r, r, 1, k - 1, k, K);
+    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(r, r, r, 1, k - 1, k, K);
                DNIK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;);
 }
 
+#if !DNI_LANE_BODY /* u^p and the composition: scalar code (double only) */
 /* f = u^p from q = u / u_0 (q_0 = 1) and f_0: f_k = sum_{j=1..k} ((p+1) j - k) q_j f_{k-j} / k;
  * scratch tmp of S */
 static inline void dnik_tpow_rec(double *restrict f, double f0, double p,
@@ -224,3 +228,4 @@ static inline void dnik_tcompose_plain(double *restrict f, const double *restric
         for (size_t e = 0; e < S; e++) p[e] = q[e];
     }
 }
+#endif /* !DNI_LANE_BODY */
