@@ -4,7 +4,10 @@
  * point-by-point path, at block sizes 1, 3, W-1, W, W+1 and 1000 (results must not depend
  * on how the points are split), with points on the rare paths (zeros and poles, domain
  * edges, linear arguments) mixed into the blocks; two variables; argument checks and
- * nothing written on failure; the precision variant against dn_expr_eval_prec. */
+ * nothing written on failure; the precision variant against dn_expr_eval_prec. The
+ * default run (bash tools/test.sh) takes the best instruction set and the point-by-point
+ * path, orders to 17; the slow suite (DN_TEST_SLOW=1, .ci/run) every instruction set and
+ * orders 40, 170, 171. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +32,12 @@ static const char *const FORMULAS[] = {
 static const unsigned ISAS[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
                                 DN_BATCH_AVX2, DN_BATCH_AVX512};
 #define NISA (sizeof ISAS / sizeof ISAS[0])
+/* every instruction set the machine has in the slow suite; else the best and the
+ * point-by-point path */
+static int isa_tested(unsigned isa)
+{
+    return dn_test_slow() || isa == DN_BATCH_SCALAR || isa == dn_batch_isa(DN_BATCH_AUTO);
+}
 
 static dn_expr *parse(const char *src, unsigned nvars)
 {
@@ -116,7 +125,7 @@ static void check_order(unsigned n, int coeffs, size_t nf)
         }
         for (size_t i = 0; i < NISA; i++) {
             unsigned isa = dn_batch_isa(ISAS[i]);
-            if (!isa) continue;
+            if (!isa || !isa_tested(isa)) continue;
             size_t W = dn_batch_lanes(isa);
             /* (4 W + 1: the engines run groups of 4 vectors, and one more) */
             size_t blocks[] = {NPTS, 1, 3, W > 1 ? W - 1 : 2, W, W + 1, 4 * W + 1};
@@ -177,11 +186,15 @@ Test(batch, orders_0_to_4)
 Test(batch, orders_8_9_16_17)
 {
     check_order(8, 0, NF);
-    check_order(9, 0, NF);
     check_order(16, 0, NF);
+    if (!dn_test_slow()) return; /* (the odd orders: the slow suite) */
+    check_order(9, 0, NF);
     check_order(17, 0, NF);
 }
-Test(batch, order_40) { check_order(40, 0, NF); }
+Test(batch, order_40)
+{
+    if (dn_test_slow()) check_order(40, 0, NF);
+}
 Test(batch, coeffs)
 {
     check_order(3, 1, NF);
@@ -189,6 +202,7 @@ Test(batch, coeffs)
 }
 Test(batch, taylor_max_and_beyond) /* the last lane order, then point by point */
 {
+    if (!dn_test_slow()) return;
     check_order(DN_TAYLOR_MAX, 0, 2);
     check_order(DN_TAYLOR_MAX + 1, 0, 2);
 }
@@ -210,7 +224,7 @@ Test(batch, two_variables_and_strides)
     }
     for (size_t i = 0; i < NISA; i++) {
         unsigned isa = dn_batch_isa(ISAS[i]);
-        if (!isa) continue;
+        if (!isa || !isa_tested(isa)) continue;
         double *a = malloc(np * ld * sizeof(double));
         memcpy(a, args, np * ld * sizeof(double));
         cr_assert_eq(dn_expr_eval_batch(e, n, np, a, ld, a, ld, isa, wb), 0); /* in place */

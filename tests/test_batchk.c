@@ -8,7 +8,9 @@
  * 32, 64), with points on
  * the rare paths (zeros and poles, domain edges, subnormal and huge values, overflowing
  * exponentials) mixed into the blocks; argument checks, nothing written on failure, out ==
- * args. */
+ * args. The default run (bash tools/test.sh) takes the best instruction set and the
+ * point-by-point path, orders to 8 (k = 5: order 2); the slow suite (DN_TEST_SLOW=1,
+ * .ci/run) all of the above. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,12 @@ static const char *const FORMULAS[] = {
 static const unsigned ISAS[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
                                 DN_BATCH_AVX2, DN_BATCH_AVX512};
 #define NISA (sizeof ISAS / sizeof ISAS[0])
+/* every instruction set the machine has in the slow suite; else the best and the
+ * point-by-point path */
+static int isa_tested(unsigned isa)
+{
+    return dn_test_slow() || isa == DN_BATCH_SCALAR || isa == dn_batch_isa(DN_BATCH_AUTO);
+}
 
 static dn_expr *parse(const char *src)
 {
@@ -159,7 +167,7 @@ static void check_l(int tri, unsigned k, unsigned n, size_t npts, size_t f0, siz
         }
         for (size_t i = 0; i < NISA; i++) {
             unsigned isa = dn_batch_isa(ISAS[i]);
-            if (!isa) continue;
+            if (!isa || !isa_tested(isa)) continue;
             size_t W = dn_batch_lanes(isa);
             size_t blocks[] = {npts, 1, 3, W > 1 ? W - 1 : 2, W, W + 1};
             for (int libm = 1; libm >= 0; libm--)
@@ -241,13 +249,18 @@ static void check_k(unsigned k)
 Test(batchk, k1) { check_k(1); }
 Test(batchk, k2) { check_k(2); }
 Test(batchk, k3) { check_k(3); }
-Test(batchk, k5) { check_k(5); }
+Test(batchk, k5)
+{
+    if (dn_test_slow()) check_k(5);
+    else check(5, 2, npts_for(5, 2), 0, NF); /* (the other orders: the slow suite) */
+}
 
 /* The highest order, DN_EXPR_MAX_ORDERK: every formula for k = 1, the elementary ones for
  * k = 2, one formula for k = 3 (a number of 6545 entries) and 5 (435897: order 8 above is
  * the highest the reference affords in the suite's time). */
 Test(batchk, highest_order)
 {
+    if (!dn_test_slow()) return;
     unsigned N = DN_EXPR_MAX_ORDERK;
     check(1, N, 40, 0, NF);
     check(2, N, 11, 0, 10);
@@ -261,6 +274,7 @@ Test(batchk, dnum2)
     static const unsigned orders[] = {0, 1, 2, 4, 8};
     for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
         check_l(1, 2, orders[i], npts_for(2, orders[i]), 0, NF);
+    if (!dn_test_slow()) return; /* (the high orders: the slow suite) */
     check_l(1, 2, 32, 9, 0, 10);
     check_l(1, 2, DN_EXPR_MAX_ORDER2, 9, 0, 2);
 }
@@ -290,7 +304,7 @@ Test(batchk, strides_and_in_place)
     }
     for (size_t i = 0; i < NISA; i++) {
         unsigned isa = dn_batch_isa(ISAS[i]);
-        if (!isa) continue;
+        if (!isa || !isa_tested(isa)) continue;
         double *a = malloc(np * ld * sizeof(double));
         memcpy(a, args, np * ld * sizeof(double));
         cr_assert_eq(dn_expr_eval_batchk(e, k, n, np, a, ld, a, ld, isa | DN_BATCH_LIBM, wb), 0);

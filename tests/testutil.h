@@ -2,6 +2,7 @@
 #ifndef DNUM_TESTUTIL_H
 #define DNUM_TESTUTIL_H
 #include <math.h>
+#include <stdlib.h>
 #include <criterion/criterion.h>
 #include <dnum/dnum.h>
 
@@ -26,6 +27,15 @@ static inline void expect_derivs_at(const double *got, const double *want, unsig
     }
 }
 #define expect_derivs(got, want, n, tol, what, x) expect_derivs_at(got, want, n, tol, what, x)
+
+/* Whether the slow suite runs (meson test --suite slow: the environment DN_TEST_SLOW=1):
+ * the exhaustive variants (every instruction set, the highest orders) that `bash
+ * tools/test.sh` leaves to CI (.ci/run). */
+static inline int dn_test_slow(void)
+{
+    const char *s = getenv("DN_TEST_SLOW");
+    return s && s[0] == '1';
+}
 
 /* bit-for-bit equality that treats NaN as equal to NaN */
 static inline int same_double(double a, double b)
