@@ -222,7 +222,7 @@ int (dn_elements_new)(dn_elements **E, unsigned n, unsigned K, size_t m, const u
 
 /* Checks the common arguments (f, x, E at positions fpos, fpos + 2 and epos) and that f
  * is defined for E's K; fills the job. */
-static int job_init(dni_eljob *J, int mode, const char *fn, dn_element2 f, void *ctx,
+static int job_init(dni_eljob *J, int mode, const char *fn, dn_element_o2 f, void *ctx,
                     const double *x, const dn_elements *E, unsigned fpos, unsigned epos,
                     dn_errinfo *err)
 {
@@ -246,7 +246,7 @@ static int job_init(dni_eljob *J, int mode, const char *fn, dn_element2 f, void 
  * variables with their structural zeros; when an entry it wrote was not finite, where the
  * skipped zeros might have been NaN (0 Inf), the outputs are cleared and f runs again with
  * every entry computed, so the results are those of the dense formulas in every case. */
-static int run(dni_eljob *J, dn_element2 f, double *fx, double *grad, size_t n, double *out,
+static int run(dni_eljob *J, dn_element_o2 f, double *fx, double *grad, size_t n, double *out,
                size_t nout, dn_errinfo *err)
 {
     J->grad = grad, J->out = out;
@@ -263,7 +263,7 @@ static int run(dni_eljob *J, dn_element2 f, double *fx, double *grad, size_t n, 
 
 /* the gradient, diagonal and H v drivers (out: n entries, or NULL in mode 0) */
 static int dense_el(int mode, const char *fn, double *fx, double *grad, double *out,
-                    dn_element2 f, void *ctx, const double *x, const double *v,
+                    dn_element_o2 f, void *ctx, const double *x, const double *v,
                     const dn_elements *E, unsigned fpos, unsigned epos, dn_errinfo *err)
 {
     dni_eljob J;
@@ -273,7 +273,7 @@ static int dense_el(int mode, const char *fn, double *fx, double *grad, double *
     return run(&J, f, fx, grad, E->n, out, out ? E->n : 0, err);
 }
 
-int (dn_grad_el_ex)(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
+int (dn_grad_el_ex)(double *fx, double *grad, dn_element_o2 f, void *ctx, const double *x,
                     const dn_elements *E, dn_errinfo *err)
 {
     if (grad == NULL)
@@ -281,13 +281,13 @@ int (dn_grad_el_ex)(double *fx, double *grad, dn_element2 f, void *ctx, const do
     return dense_el(0, "dn_grad_el", fx, grad, NULL, f, ctx, x, NULL, E, 3, 6, err);
 }
 
-int (dn_grad_el)(double *fx, double *grad, dn_element2 f, void *ctx, const double *x,
+int (dn_grad_el)(double *fx, double *grad, dn_element_o2 f, void *ctx, const double *x,
                  const dn_elements *E)
 {
     return dn_grad_el_ex(fx, grad, f, ctx, x, E, NULL);
 }
 
-int (dn_hessdiag_el_ex)(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
+int (dn_hessdiag_el_ex)(double *fx, double *grad, double *hdiag, dn_element_o2 f, void *ctx,
                         const double *x, const dn_elements *E, dn_errinfo *err)
 {
     if (hdiag == NULL)
@@ -296,13 +296,13 @@ int (dn_hessdiag_el_ex)(double *fx, double *grad, double *hdiag, dn_element2 f, 
     return dense_el(1, "dn_hessdiag_el", fx, grad, hdiag, f, ctx, x, NULL, E, 4, 7, err);
 }
 
-int (dn_hessdiag_el)(double *fx, double *grad, double *hdiag, dn_element2 f, void *ctx,
+int (dn_hessdiag_el)(double *fx, double *grad, double *hdiag, dn_element_o2 f, void *ctx,
                      const double *x, const dn_elements *E)
 {
     return dn_hessdiag_el_ex(fx, grad, hdiag, f, ctx, x, E, NULL);
 }
 
-int (dn_hessvec_el_ex)(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
+int (dn_hessvec_el_ex)(double *fx, double *grad, double *hv, dn_element_o2 f, void *ctx,
                        const double *x, const double *v, const dn_elements *E,
                        dn_errinfo *err)
 {
@@ -314,13 +314,13 @@ int (dn_hessvec_el_ex)(double *fx, double *grad, double *hv, dn_element2 f, void
     return dense_el(2, fn, fx, grad, hv, f, ctx, x, v, E, 4, 8, err);
 }
 
-int (dn_hessvec_el)(double *fx, double *grad, double *hv, dn_element2 f, void *ctx,
+int (dn_hessvec_el)(double *fx, double *grad, double *hv, dn_element_o2 f, void *ctx,
                     const double *x, const double *v, const dn_elements *E)
 {
     return dn_hessvec_el_ex(fx, grad, hv, f, ctx, x, v, E, NULL);
 }
 
-int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
+int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, void *ctx,
                        const double *x, const dn_elements *E, dn_errinfo *err)
 {
     static const char fn[] = "dn_hessian_el";
@@ -353,7 +353,7 @@ int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element2 f, vo
     return run(&J, f, fx, grad, E->n, H->val, nnz, err);
 }
 
-int (dn_hessian_el)(double *fx, double *grad, dn_sphess *H, dn_element2 f, void *ctx,
+int (dn_hessian_el)(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, void *ctx,
                     const double *x, const dn_elements *E)
 {
     return dn_hessian_el_ex(fx, grad, H, f, ctx, x, E, NULL);

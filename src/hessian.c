@@ -32,7 +32,7 @@ static int setup(void **ws, void **owned, const char *fn, const char *outname, i
 
 /* Per-coordinate passes on dnum_o2; w holds x as constants on entry and on return. */
 static void diag_passes(double *fx, double *grad, double *hd, size_t hstride,
-                        dn_objective2 f, void *ctx, unsigned n, dnum_o2 *w)
+                        dn_objective_o2 f, void *ctx, unsigned n, dnum_o2 *w)
 {
     double v = 0.0;
     for (unsigned i = 0; i < n; i++) {
@@ -51,7 +51,7 @@ static void load_o2(dnum_o2 *w, const double *x, unsigned n)
     for (unsigned i = 0; i < n; i++) w[i] = dnum_o2_const(x[i]);
 }
 
-int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
                      const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
 {
     void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
@@ -65,13 +65,13 @@ int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective2 f, v
     return dni_ok(err);
 }
 
-int (dn_hessdiag)(double *fx, double *grad, double *hdiag, dn_objective2 f, void *ctx,
+int (dn_hessdiag)(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
                   const double *x, unsigned n, dnum_o2 *work)
 {
     return dn_hessdiag_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
 }
 
-int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective_l2 f,
+int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f,
                            void *ctx, const double *x, unsigned n, dlane_o2 *work,
                            dn_errinfo *err)
 {
@@ -98,13 +98,13 @@ int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective
     return dni_ok(err);
 }
 
-int (dn_hessdiag_lanes)(double *fx, double *grad, double *hdiag, dn_objective_l2 f, void *ctx,
+int (dn_hessdiag_lanes)(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f, void *ctx,
                         const double *x, unsigned n, dlane_o2 *work)
 {
     return dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
 }
 
-int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
                     const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
 {
     if (n != 0 && (size_t)n > SIZE_MAX / n)
@@ -135,7 +135,7 @@ int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective2 f, voi
     return dni_ok(err);
 }
 
-int (dn_hessian)(double *fx, double *grad, double *hess, dn_objective2 f, void *ctx,
+int (dn_hessian)(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
                  const double *x, unsigned n, dnum_o2 *work)
 {
     return dn_hessian_ex(fx, grad, hess, f, ctx, x, n, work, NULL);
