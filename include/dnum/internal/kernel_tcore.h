@@ -66,7 +66,7 @@ static inline void DNI_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *restr
 }
 
 /* f = f0 + integral of (u' / w): the shared shape of log, atan, asin, atanh, ... */
-static inline void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
+static inline DNI_WHOLE void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
                                     const DNI_R *restrict w, unsigned n, DNI_R *restrict ws)
 {
     if (n == 0) {
