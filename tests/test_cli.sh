@@ -617,6 +617,30 @@ done <<EOF2
 2|--points|$tmp/p5.txt|erf(x)/x
 2|-a|0|sin(x)/x
 EOF2
+# several variables (the dnum2 and dnumk engines, in double) evaluate a block's points
+# together too (dn_expr_eval_batch2, dn_expr_eval_batchk): the numbers and warnings of the
+# point-by-point path (which --error takes: its derivative columns), the same bytes for
+# every instruction set, -j and the npy format; zeros, poles, domain errors, --coeffs
+while IFS='|' read -r -a args; do
+    "$eval_bin" "${args[@]}" >"$tmp/m.csv" 2>"$tmp/m.err"
+    ncol=$(head -1 "$tmp/m.csv" | tr ',' '\n' | wc -l)
+    "$eval_bin" --error "${args[@]}" 2>"$tmp/mp.err" | cut -d, -f1-"$ncol" >"$tmp/mp.csv"
+    cmp -s "$tmp/m.csv" "$tmp/mp.csv" && cmp -s "$tmp/m.err" "$tmp/mp.err" ||
+        fail "several variables: batch differs from the point-by-point path: ${args[*]}"
+    for isa in scalar sse2 avx2 avx512; do
+        DN_BATCH_ISA=$isa "$eval_bin" -f npy "${args[@]}" 2>/dev/null >"$tmp/mi.npy"
+        "$eval_bin" -f npy "${args[@]}" 2>/dev/null | cmp -s - "$tmp/mi.npy" ||
+            fail "several variables, DN_BATCH_ISA=$isa: other bytes: ${args[*]}"
+    done
+    "$eval_bin" -j 3 "${args[@]}" 2>/dev/null | cmp -s - "$tmp/m.csv" ||
+        fail "several variables: -j 3 differs: ${args[*]}"
+done <<EOF2
+-V|x,y|-n|4|-r|-1:1:2001|-a|0.5|sin(x)/x + log(y) + 1/(x*y)
+-V|x,y|-e|dnumk|-n|6|-r|-1:1:1001|-a|0|sqrt(x^2+y^2) + cbrt(x*y) + lgamma(x+2)
+-V|x,y,z|-n|3|-r|-2:2:1001|-a|0.5,-0.5|exp(x*y*z)/(1+z^2) + atan2(x,y) + hypot(y,z)
+-V|x,y|--coeffs|-n|5|-r|0:3:999|-a|1|exp(x)*sin(y)
+-V|x,y|-n|30|-r|0:1:33|-a|0.2|exp(x*y)
+EOF2
 "$eval_bin" --precision double -n 6 -r -1:1:20001 'sin(x)/x' >"$tmp/whole" 2>/dev/null
 for ((i = 0; i < 3; i++)); do
     "$eval_bin" -j $((i + 1)) --precision double --shard $i/3 -n 6 -r -1:1:20001 'sin(x)/x' >"$tmp/part$i" 2>/dev/null

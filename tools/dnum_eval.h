@@ -111,7 +111,8 @@ struct job {
     int batch;           /* the points of a block are evaluated together (choose_batch):
                           * BATCH_DOUBLE by dn_expr_eval_batch with batch_flags,
                           * BATCH_AUTO by dn_expr_eval_batch_prec (--precision auto's
-                          * quick bounds); 0: one at a time (evaluate) */
+                          * quick bounds), BATCH_MULTI (several variables) by
+                          * dn_expr_eval_batch2 / _batchk; 0: one at a time (evaluate) */
     unsigned batch_flags;
 };
 
@@ -184,7 +185,7 @@ struct slot {
 };
 
 int ovf_family(int engine);
-enum { BATCH_NONE, BATCH_DOUBLE, BATCH_AUTO };
+enum { BATCH_NONE, BATCH_DOUBLE, BATCH_AUTO, BATCH_MULTI };
 void choose_batch(struct job *j, int fast_values);
 void evaluator_init(struct evaluator *ev, const struct job *j);
 void evaluator_free(struct evaluator *ev);

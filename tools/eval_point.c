@@ -28,16 +28,21 @@ int ovf_family(int engine)
  * (every number that of dn_expr_eval, or dn_expr_eval_coeffs with --coeffs, bit for bit)
  * or the vector math library's with fast_values (--vector-math); with --precision auto
  * (derivatives, not --coeffs) below order DN_TAYLOR_MAX with dn_expr_eval_batch_prec,
- * whose numbers and quick bounds are dn_expr_eval_prec's bit for bit. */
+ * whose numbers and quick bounds are dn_expr_eval_prec's bit for bit. Several variables
+ * (the dnum2 and dnumk engines, in double whatever the precision), without bounds:
+ * dn_expr_eval_batch2 / dn_expr_eval_batchk with the C library's values (the numbers of
+ * dn_expr_eval2 / dn_expr_evalk bit for bit). */
 void choose_batch(struct job *j, int fast_values)
 {
     int one = j->nvars == 1 && (j->engine == ENG_FIXED || j->engine == ENG_DVEC) && !j->error;
+    int several = (j->engine == ENG_DNUM2 || j->engine == ENG_DNUMK) && !j->error;
     j->batch = one && j->prec == PREC_DOUBLE && j->n <= DN_TAYLOR_MAX ? BATCH_DOUBLE
                : one && j->prec == PREC_AUTO && !j->coeffs && !j->taylor && j->n < DN_TAYLOR_MAX
                    ? BATCH_AUTO
-                   : BATCH_NONE;
+               : several ? BATCH_MULTI
+                         : BATCH_NONE;
     j->batch_flags = DN_BATCH_SOA | (fast_values ? 0u : DN_BATCH_LIBM) |
-                     (j->coeffs ? DN_BATCH_COEFFS : 0u);
+                     (j->coeffs && j->batch != BATCH_MULTI ? DN_BATCH_COEFFS : 0u);
 }
 
 void evaluator_init(struct evaluator *ev, const struct job *j)
@@ -90,6 +95,18 @@ void evaluator_init(struct evaluator *ev, const struct job *j)
         memset(ev->bargs, 0, BATCH_CHUNK * len * sizeof(double));
         if (j->n >= 1)
             for (unsigned p = 0; p < BATCH_CHUNK; p++) ev->bargs[p * len + 1] = 1.0;
+    } else if (j->batch == BATCH_MULTI) { /* the seeds in the layout DN_BATCH_SOA */
+        size_t len = j->len, nv = j->nvars;
+        size_t w = j->engine == ENG_DNUM2 ? dn_expr_work_size_batch2(j->e, j->n)
+                                          : dn_expr_work_size_batchk(j->e, j->nvars, j->n);
+        ev->bwork = xmalloc_line((w ? w : 1) * sizeof(double));
+        ev->bargs = xmalloc_line(BATCH_CHUNK * nv * len * sizeof(double));
+        ev->bout = xmalloc_line(BATCH_CHUNK * len * sizeof(double));
+        memset(ev->bargs, 0, BATCH_CHUNK * nv * len * sizeof(double));
+        if (j->n >= 1)
+            for (unsigned v = 0; v < nv; v++)
+                for (unsigned p = 0; p < BATCH_CHUNK; p++)
+                    ev->bargs[(v * len + 1 + v) * BATCH_CHUNK + p] = 1.0;
     } else if (j->batch) {
         size_t len = j->len, w = dn_expr_work_size_batch(j->e, j->n);
         ev->bwork = xmalloc_line((w ? w : 1) * sizeof(double));
@@ -150,6 +167,19 @@ static void fill_nan(const struct job *j, struct evaluator *ev, double x, double
         }
 }
 
+/* The point pt and the engine's numbers ev->res into the row: as they are, or (res_own)
+ * rescaled to what is printed. */
+static void row_numbers(const struct job *j, struct evaluator *ev, const double *pt)
+{
+    size_t len = j->len;
+    for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
+    /* (without res_own, what the engine gives is in the row already) */
+    if (ev->res_own && j->coeffs) /* c = d / a!, rounded once from the wide quotient */
+        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
+    else if (ev->res_own) /* d = c a!, rounded once from the wide product */
+        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
+}
+
 /* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives
  * (and the bounds). Returns the first order with fewer than 10 correct digits after
  * --precision auto went to extended precision, else -1. */
@@ -200,12 +230,7 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
         dn_expr_eval(j->e, j->n, args, ev->res, ev->work);
     }
     fill_nan(j, ev, pt[0], ev->res, ev->err);
-    for (unsigned v = 0; v < j->nvars; v++) ev->row[v] = pt[v];
-    /* (without res_own, what the engine gives is in the row already) */
-    if (ev->res_own && j->coeffs) /* c = d / a!, rounded once from the wide quotient */
-        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] / j->scale[k]);
-    else if (ev->res_own) /* d = c a!, rounded once from the wide product */
-        for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
+    row_numbers(j, ev, pt);
     if (j->error) /* the bounds of what is printed: scaled where the numbers were (by a!),
                    * plus that rounding */
         for (size_t k = 0; k < len; k++) {
@@ -298,6 +323,34 @@ static void eval_batch(const struct job *j, struct evaluator *ev, struct slot *s
     }
 }
 
+/* A BATCH_MULTI job's points (several variables, no bounds): BATCH_CHUNK at a time
+ * through dn_expr_eval_batch2 or dn_expr_eval_batchk (structure of arrays), then each one
+ * as evaluate leaves it: the numbers into the row (rescaled where evaluate rescales them),
+ * counted, formatted. */
+static void eval_batch_multi(const struct job *j, struct evaluator *ev, struct slot *s)
+{
+    size_t len = j->len, nv = j->nvars;
+    for (unsigned i0 = 0; i0 < s->count; i0 += BATCH_CHUNK) {
+        unsigned m = s->count - i0 < BATCH_CHUNK ? s->count - i0 : BATCH_CHUNK;
+        const double *pts = s->pts + (size_t)i0 * nv;
+        for (unsigned v = 0; v < nv; v++)
+            for (unsigned p = 0; p < m; p++) ev->bargs[v * len * BATCH_CHUNK + p] = pts[p * nv + v];
+        int rc = j->engine == ENG_DNUM2
+                     ? dn_expr_eval_batch2(j->e, j->n, m, ev->bargs, BATCH_CHUNK, ev->bout,
+                                           BATCH_CHUNK, j->batch_flags, ev->bwork)
+                     : dn_expr_eval_batchk(j->e, j->nvars, j->n, m, ev->bargs, BATCH_CHUNK,
+                                           ev->bout, BATCH_CHUNK, j->batch_flags, ev->bwork);
+        if (rc) die(1, "batch evaluation failed (status %d)", rc);
+        for (unsigned p = 0; p < m; p++) {
+            const double *pt = pts + (size_t)p * nv;
+            for (size_t k = 0; k < len; k++) ev->res[k] = ev->bout[k * BATCH_CHUNK + p];
+            row_numbers(j, ev, pt);
+            count_bad(j, ev, ev->row + nv, pt, s);
+            s->len += format_row(s->text + s->len, j, ev->row, s->first + i0 + p == 0);
+        }
+    }
+}
+
 /* A BATCH_AUTO job's block: dn_expr_eval_batch_prec with --precision auto's quick bounds
  * (as evaluate's dn_expr_eval_prec, bit for bit), then per point what evaluate does
  * after it: the weak-digits report for points that went to extended precision (a point
@@ -342,6 +395,10 @@ void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
     s->weak.n = 0;
     if (j->batch == BATCH_AUTO) {
         eval_batch_auto(j, ev, s);
+        return;
+    }
+    if (j->batch == BATCH_MULTI) {
+        eval_batch_multi(j, ev, s);
         return;
     }
     if (j->batch) {
