@@ -25,11 +25,17 @@
 #include <string.h>
 
 #include <dnum/expr.h>
+#include <dnum/batch.h>
 #include <dnum/dnumk.h>
 #include <dnum/internal/tables.h>
 
 enum { P_DOUBLE, P_EXTENDED, P_AUTO };
 enum { ENG_ONE, ENG_TWO, ENG_K };
+/* the points of a chunk together (dnum/batch.h), where the batch evaluators give the
+ * numbers of the point-by-point path bit for bit: one variable in double (derivatives or
+ * coefficients, N <= DN_TAYLOR_MAX) or auto (derivatives, N < DN_TAYLOR_MAX), several
+ * variables; without error bounds */
+enum { B_NONE, B_DOUBLE, B_AUTO, B_MULTI };
 
 #define EXTRA_ORDERS 16u /* removable singularities: re-evaluated this many orders higher */
 #define CHUNK 64u        /* points a thread takes at a time */
@@ -193,6 +199,8 @@ struct job {
     unsigned k, n, n2; /* variables, order, the order of the removable-singularity pass (0: none) */
     size_t len, len2;  /* numbers per point at n and n2 */
     size_t wsize, wsize2;
+    int batch;                /* B_NONE ... B_MULTI */
+    size_t bwsize;            /* the batch evaluator's workspace */
     const long double *scale; /* a! per column */
     const long double *fact;  /* k! for k = 0..n2 (one variable) */
     const double *pts;
@@ -200,13 +208,15 @@ struct job {
     size_t m;
     atomic_size_t next;
     atomic_int fail;     /* the first failure's status code */
-    atomic_size_t n_ext; /* points evaluated in extended precision */
+    atomic_size_t n_ext; /* points (and repairs of removable singularities) evaluated in
+                          * extended precision */
 };
 
 struct worker {
     double *mem;                 /* one block for all of the below */
     double *work, *args, *res, *eb;
     double *work2, *args2, *res2, *eb2;
+    double *bwork, *bargs;       /* a batch: its workspace, a chunk's seeded arguments */
 };
 
 static int worker_init(struct worker *w, const struct job *j)
@@ -215,7 +225,8 @@ static int worker_init(struct worker *w, const struct job *j)
 #define UP(x) (((x) + al - 1) / al * al)
     size_t nw = UP(j->wsize), na = UP(j->k * j->len), nr = UP(j->len);
     size_t nw2 = j->n2 ? UP(j->wsize2) : 0, nr2 = j->n2 ? UP(j->len2) : 0;
-    size_t total = nw + na + 2 * nr + nw2 + 3 * nr2;
+    size_t nbw = j->batch ? UP(j->bwsize) : 0, nba = j->batch ? UP(CHUNK * j->k * j->len) : 0;
+    size_t total = nw + na + 2 * nr + nw2 + 3 * nr2 + nbw + nba;
 #undef UP
     w->mem = aligned_alloc(64, (total ? total : al) * sizeof(double));
     if (!w->mem) return -1;
@@ -227,7 +238,9 @@ static int worker_init(struct worker *w, const struct job *j)
     w->work2 = p, p += nw2;
     w->args2 = p, p += nr2;
     w->res2 = p, p += nr2;
-    w->eb2 = p;
+    w->eb2 = p, p += nr2;
+    w->bwork = p, p += nbw;
+    w->bargs = p;
     memset(w->args, 0, j->k * j->len * sizeof(double));
     /* the seeds: x with dx/dx = 1, the entry 1 + v of variable v in both multivariate layouts */
     if (j->n >= 1)
@@ -236,6 +249,9 @@ static int worker_init(struct worker *w, const struct job *j)
         memset(w->args2, 0, j->len2 * sizeof(double));
         w->args2[1] = 1.0;
     }
+    if (j->batch) /* CHUNK points one after the other, each seeded as args */
+        for (size_t p = 0; p < CHUNK; p++)
+            memcpy(w->bargs + p * j->k * j->len, w->args, j->k * j->len * sizeof(double));
     return 0;
 }
 
@@ -318,6 +334,65 @@ static int eval_point(const struct job *j, struct worker *w, const double *pt, d
     return 0;
 }
 
+/* The removable-singularity repair of eval_point for a row out at pt (one variable):
+ * returns 1 where it used extended precision, 0, or < 0 on failure. */
+static int repair_row(const struct job *j, struct worker *w, const double *pt, double *out)
+{
+    size_t len = j->len;
+    if (!j->n2 || !isfinite(out[0])) return 0;
+    int lost = 0;
+    for (size_t k = 1; k < len; k++) lost |= isnan(out[k]);
+    if (!lost) return 0;
+    w->args2[0] = pt[0];
+    int r2 = eval_one(j, j->n2, w->args2, w->res2, w->eb2, w->work2);
+    if (r2 < 0) return r2;
+    for (size_t k = 1; k < len; k++)
+        if (isnan(out[k])) out[k] = w->res2[k];
+    return r2;
+}
+
+/* The points s .. end-1 (at most CHUNK) together on a batch evaluator, then what
+ * eval_point does after the engine: the repair of removable singularities (one variable),
+ * the scaling between derivatives and coefficients (several). Returns the number of
+ * points (and repairs) in extended precision, or < 0 on failure. */
+static long eval_chunk(const struct job *j, struct worker *w, size_t s, size_t end)
+{
+    size_t cnt = end - s, len = j->len, ld = j->k * len;
+    const double *pts = j->pts + s * j->k;
+    double *out = j->out + s * len;
+    for (size_t p = 0; p < cnt; p++)
+        for (unsigned v = 0; v < j->k; v++) w->bargs[p * ld + v * len] = pts[p * j->k + v];
+    long rc;
+    if (j->batch == B_DOUBLE)
+        rc = dn_expr_eval_batch(j->e, j->n, cnt, w->bargs, ld, out, len,
+                                DN_BATCH_LIBM | (j->taylor ? DN_BATCH_COEFFS : 0u), w->bwork);
+    else if (j->batch == B_AUTO)
+        rc = dn_expr_eval_batch_prec(j->e, j->n, cnt, w->bargs, ld, out, len, NULL, 0,
+                                     DN_PREC_AUTO | DN_PREC_QUICK, w->bwork);
+    else if (j->engine == ENG_TWO)
+        rc = dn_expr_eval_batch2(j->e, j->n, cnt, w->bargs, ld, out, len, DN_BATCH_LIBM, w->bwork);
+    else
+        rc = dn_expr_eval_batchk(j->e, j->k, j->n, cnt, w->bargs, ld, out, len, DN_BATCH_LIBM,
+                                 w->bwork);
+    if (rc < 0) return rc;
+    if (j->batch == B_MULTI) {
+        int to_coeffs = j->engine == ENG_TWO && j->taylor, to_derivs = j->engine == ENG_K && !j->taylor;
+        for (size_t p = 0; p < cnt && (to_coeffs || to_derivs); p++) {
+            double *o = out + p * len;
+            for (size_t c = 0; c < len; c++)
+                o[c] = to_coeffs ? (double)((long double)o[c] / j->scale[c])
+                                 : (double)((long double)o[c] * j->scale[c]);
+        }
+        return 0;
+    }
+    for (size_t p = 0; p < cnt; p++) {
+        int r2 = repair_row(j, w, pts + p, out + p * len);
+        if (r2 < 0) return r2;
+        rc += r2;
+    }
+    return rc;
+}
+
 static void *run_worker(void *arg)
 {
     struct job *j = arg;
@@ -332,6 +407,16 @@ static void *run_worker(void *arg)
         size_t s = atomic_fetch_add(&j->next, CHUNK);
         if (s >= j->m || atomic_load(&j->fail)) break;
         size_t end = s + CHUNK < j->m ? s + CHUNK : j->m;
+        if (j->batch) {
+            long rc = eval_chunk(j, &w, s, end);
+            if (rc < 0) {
+                int zero = 0;
+                atomic_compare_exchange_strong(&j->fail, &zero, (int)rc);
+                break;
+            }
+            n_ext += (size_t)rc;
+            continue;
+        }
         for (size_t i = s; i < end; i++) {
             int rc = eval_point(j, &w, j->pts + i * j->k, j->out + i * j->len,
                                 j->err ? j->err + i * j->len : NULL);
@@ -523,6 +608,15 @@ static PyObject *Program_eval(Program *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "order %lu is beyond the engine's limits", order);
         return NULL;
     }
+    if (!errors && j.engine == ENG_ONE && prec == P_DOUBLE && j.n <= DN_TAYLOR_MAX)
+        j.batch = B_DOUBLE, j.bwsize = dn_expr_work_size_batch(e, j.n);
+    else if (!errors && j.engine == ENG_ONE && prec == P_AUTO && !taylor && j.n < DN_TAYLOR_MAX)
+        j.batch = B_AUTO, j.bwsize = dn_expr_work_size_batch_prec(e, j.n);
+    else if (!errors && j.engine == ENG_TWO)
+        j.batch = B_MULTI, j.bwsize = dn_expr_work_size_batch2(e, j.n);
+    else if (!errors && j.engine == ENG_K)
+        j.batch = B_MULTI, j.bwsize = dn_expr_work_size_batchk(e, k, j.n);
+    if (j.batch && !j.bwsize) j.batch = B_NONE; /* (beyond the batch evaluator's limits) */
     unsigned ntop = j.n2 > j.n ? j.n2 : j.n;
     long double *fact = PyMem_RawMalloc(((size_t)ntop + 1) * sizeof *fact);
     long double *scale = PyMem_RawMalloc(len * sizeof *scale);
