@@ -443,8 +443,8 @@ Test(err, auto_keeps_ten_digits_near_zeros)
             if (dn_err_first_short(out, err, n, 10.0) <= n) { /* only as the last resort */
                 cr_assert(rc == 1 && dn_expr_eval_ext(e, n, a, d, w) == 0 &&
                               memcmp(d, out, (n + 1) * sizeof *d) == 0,
-                          "%s at %.17g: order %u short of 10 digits before binary128", row->src,
-                          row->x, dn_err_first_short(out, err, n, 10.0));
+                          "%s at %.17g: order %u short of 10 digits before the extended type",
+                          row->src, row->x, dn_err_first_short(out, err, n, 10.0));
                 short_ext++;
             }
             if (rc == 0) {
@@ -457,8 +457,12 @@ Test(err, auto_keeps_ten_digits_near_zeros)
     }
     /* (the middle tier where the extended type is binary128 and long double x87's) */
     int tiered = dn_ext_bits() == 113 && LDBL_MANT_DIG == 64;
-    cr_assert(ext + tier > nrows / 2 && kept >= 1 && short_ext <= 4 && (tier > 0) == tiered &&
-                  (!tiered || ext > 0),
-              "%u points in binary128, %u in the middle tier, %u in double, %u short of 10 "
-              "digits", ext, tier, kept, short_ext);
+    /* (binary128 leaves a few derivatives 3e-15 of their neighbours short; a 64-bit
+     * extended type, e.g. clang's long double, many: there each one is that type's result,
+     * as checked above, and the bound tells) */
+    unsigned short_max = dn_ext_bits() >= 113 ? 4 : 2 * (unsigned)nrows;
+    cr_assert(ext + tier > nrows / 2 && kept >= 1 && short_ext <= short_max &&
+                  (tier > 0) == tiered && (!tiered || ext > 0),
+              "%u points in the extended type, %u in the middle tier, %u in double, %u short "
+              "of 10 digits", ext, tier, kept, short_ext);
 }
