@@ -94,15 +94,11 @@ unsigned dn_batch_lanes(unsigned isa)
     }
 }
 
-/* The engine of an instruction set: with SLEEF's vector functions (vm) or the C library's
- * values lane by lane. */
-static dni_batch_fn engine(unsigned isa, int vm)
+/* The engine of an instruction set (SLEEF's values or, with DN_BATCH_LIBM, the C
+ * library's: the engine reads the flag). */
+static dni_batch_fn engine(unsigned isa)
 {
-#if defined(DN_BATCH_HAVE_SLEEF)
-#define DNI_ENGINE(name) (vm ? dni_batch_run_##name##_vm : dni_batch_run_##name)
-#else
-#define DNI_ENGINE(name) ((void)vm, dni_batch_run_##name)
-#endif
+#define DNI_ENGINE(name) dni_batch_run_##name
     switch (isa) {
 #if DN_BATCH_X86
     case DN_BATCH_SSE2: return DNI_ENGINE(sse2);
@@ -155,7 +151,7 @@ int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *
     unsigned isa = dn_batch_isa(flags);
     if (!isa) return DN_EINVAL;
     int coeffs = (flags & DN_BATCH_COEFFS) != 0;
-    dni_batch_fn run = n <= DN_TAYLOR_MAX ? engine(isa, !(flags & DN_BATCH_LIBM)) : NULL;
+    dni_batch_fn run = n <= DN_TAYLOR_MAX ? engine(isa) : NULL;
     if (run) {
         run(e, n, npts, args, ldargs, out, ldout, flags, work);
         return DN_OK;

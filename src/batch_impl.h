@@ -38,8 +38,9 @@ static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
     return vec + scal + 64;
 }
 
-/* dni_batch_run_<isa>: the C library's values lane by lane; dni_batch_run_<isa>_vm (builds
- * with DN_BATCH_HAVE_SLEEF): SLEEF's vector functions. */
+/* dni_batch_run_<isa> and dni_batchk_run_<isa>: the C library's values lane by lane with
+ * DN_BATCH_LIBM in flags, else SLEEF's vector functions where the build has them
+ * (DN_BATCH_HAVE_SLEEF: the engines are compiled with DN_LANE_SLEEF_RT). */
 /* The quick error bounds of one block on lanes (dni_batch_quick_fn), and with auto_ok the
  * lanes that pass DN_PREC_AUTO's 10-digit check (bit i: lane i): 0, or 1 where the block
  * needs the scalar analysis; work: dni_batch_quick_doubles(e, n) doubles, aligned. */
@@ -81,15 +82,7 @@ static inline size_t dni_batchk_work_doubles(const dn_expr *e, size_t S, size_t 
                                                       size_t ldargs, double *out,          \
                                                       double *eout, unsigned *auto_ok,     \
                                                       double *work);                       \
-    DNI_EXPR_INTERNAL void dni_batch_run_##isa##_vm(const dn_expr *e, unsigned n,          \
-                                                    size_t npts, const double *args,       \
-                                                    size_t ldargs, double *out,            \
-                                                    size_t ldout, unsigned flags,          \
-                                                    double *work);                         \
     DNI_EXPR_INTERNAL void dni_batchk_run_##isa(                                          \
-        const dn_expr *e, unsigned K, unsigned N, size_t npts, const double *args,         \
-        size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);           \
-    DNI_EXPR_INTERNAL void dni_batchk_run_##isa##_vm(                                     \
         const dn_expr *e, unsigned K, unsigned N, size_t npts, const double *args,         \
         size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);           \
     enum { dni_batch_lanes_##isa = (W) };

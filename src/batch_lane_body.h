@@ -28,11 +28,7 @@
 #define W DN_LANE_W
 #define BATCH_CAT_(a, b) a##b
 #define BATCH_CAT(a, b) BATCH_CAT_(a, b)
-#if defined(DN_LANE_SLEEF)
-#define BATCH_RUN BATCH_CAT(BATCH_CAT(dni_batch_run_, DN_BATCH_NAME), _vm)
-#else
 #define BATCH_RUN BATCH_CAT(dni_batch_run_, DN_BATCH_NAME)
-#endif
 
 /* the workspace of one run */
 typedef struct {
@@ -268,6 +264,7 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
 {
     lane_ctx x;
     size_t len = (size_t)n + 1;
+    DNIL_SET_VM(!(flags & DN_BATCH_LIBM)); /* SLEEF's values where the build has them */
     x.n = n;
     x.len = len;
     x.rlen = DN_BATCH_GROUP * len;
@@ -306,7 +303,6 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     }
 }
 
-#if !defined(DN_LANE_SLEEF) /* (the C library's values: the scalar bounds' bits) */
 /* ---- quick error bounds on lanes (dn_expr_eval_prec with DN_PREC_QUICK) ------------------
  * src/expr_err.c's analysis (its rules, in its order of operations, so every lane gets the
  * scalar bound's bits) for the programs it does not calibrate in a quick bound: the
@@ -493,6 +489,7 @@ int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const
     bq_ctx q;
     size_t len = (size_t)n + 1, tl = len + 1, nr = (size_t)e->nregs * len;
     unsigned n1 = n + 1;
+    DNIL_SET_VM(0); /* the C library's values: the scalar bounds' bits */
     x.n = n;
     x.len = len;
     x.rlen = len;
@@ -517,4 +514,3 @@ int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const
     if (auto_ok) *auto_ok = bq_auto_ok(rv, re, n);
     return 0;
 }
-#endif /* !DN_LANE_SLEEF */

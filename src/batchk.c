@@ -7,15 +7,11 @@
 #include "dnum/dnumk.h"
 #include "batch_impl.h"
 
-/* The engine of an instruction set: with SLEEF's vector functions (vm) or the C library's
- * values lane by lane; NULL for the point-by-point path. */
-static dni_batchk_fn enginek(unsigned isa, int vm)
+/* The engine of an instruction set (SLEEF's values or, with DN_BATCH_LIBM, the C
+ * library's: the engine reads the flag); NULL for the point-by-point path. */
+static dni_batchk_fn enginek(unsigned isa)
 {
-#if defined(DN_BATCH_HAVE_SLEEF)
-#define DNI_ENGINEK(name) (vm ? dni_batchk_run_##name##_vm : dni_batchk_run_##name)
-#else
-#define DNI_ENGINEK(name) ((void)vm, dni_batchk_run_##name)
-#endif
+#define DNI_ENGINEK(name) dni_batchk_run_##name
     switch (isa) {
 #if DN_BATCH_X86
     case DN_BATCH_SSE2: return DNI_ENGINEK(sse2);
@@ -24,7 +20,7 @@ static dni_batchk_fn enginek(unsigned isa, int vm)
 #elif defined(DN_BATCH_HAVE_GENERIC)
     case DN_BATCH_GENERIC: return dni_batchk_run_generic;
 #endif
-    default: (void)vm; return NULL;
+    default: return NULL;
     }
 #undef DNI_ENGINEK
 }
@@ -63,7 +59,7 @@ static int eval_multi(const dn_expr *e, unsigned K, unsigned n, int tri, size_t 
         return DN_EINVAL;
     unsigned isa = dn_batch_isa(flags);
     if (!isa) return DN_EINVAL;
-    dni_batchk_fn run = enginek(isa, !(flags & DN_BATCH_LIBM));
+    dni_batchk_fn run = enginek(isa);
     if (run) {
         run(e, K, n, npts, args, ldargs, out, ldout, flags | (tri ? DNI_BATCH_DNUM2 : 0u), work);
         return DN_OK;

@@ -54,11 +54,7 @@
 #define W DN_LANE_W
 #define BATCHK_CAT_(a, b) a##b
 #define BATCHK_CAT(a, b) BATCHK_CAT_(a, b)
-#if defined(DN_LANE_SLEEF)
-#define BATCHK_RUN BATCHK_CAT(BATCHK_CAT(dni_batchk_run_, DN_BATCH_NAME), _vm)
-#else
 #define BATCHK_RUN BATCHK_CAT(dni_batchk_run_, DN_BATCH_NAME)
-#endif
 
 /* the workspace of one run */
 typedef struct {
@@ -300,6 +296,7 @@ void BATCHK_RUN(const dn_expr *e, unsigned K, unsigned N, size_t npts, const dou
                 size_t ldargs, double *out, size_t ldout, unsigned flags, double *work)
 {
     lanek_ctx x;
+    DNIL_SET_VM(!(flags & DN_BATCH_LIBM)); /* SLEEF's values where the build has them */
     size_t S = dnik_size(K, N);
     x.K = K;
     x.N = N;

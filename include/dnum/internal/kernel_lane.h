@@ -82,9 +82,11 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
 }
 
 /* The values of the elementary functions: the C library's lane by lane (the same values
- * as the scalar kernels), or with DN_LANE_SLEEF SLEEF's vector functions of at most 1 ulp
- * (the `_u10` ones; its dispatchers choose the variant the machine runs, with or without
- * fused multiply-adds). erfc stays the C library's (SLEEF's is 1.5 ulp). */
+ * as the scalar kernels), or SLEEF's vector functions of at most 1 ulp (the `_u10` ones;
+ * its dispatchers choose the variant the machine runs, with or without fused
+ * multiply-adds): always with DN_LANE_SLEEF; with DN_LANE_SLEEF_RT where the thread's
+ * dnil_vm is set (the batch engines: one compiled engine serves both choices, set per
+ * call). erfc stays the C library's (SLEEF's is 1.5 ulp). */
 #define DNIL_MAP1(f)                                                                       \
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
@@ -92,7 +94,7 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
         for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                                \
         return r;                                                                          \
     }
-#if defined(DN_LANE_SLEEF)
+#if defined(DN_LANE_SLEEF) || defined(DN_LANE_SLEEF_RT)
 #include <sleef.h>
 #if DN_LANE_W == 8
 #define DNIL_SLEEF_T __m512d
@@ -106,9 +108,29 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
 #else
 #error "SLEEF: 2, 4 or 8 lanes"
 #endif
+#if defined(DN_LANE_SLEEF)
+#define DNIL_VM 1
+#else
+/* SLEEF's values (1) or the C library's (0) in this thread's engine run; the
+ * initial-exec model reads it with one load (the general-dynamic model calls
+ * __tls_get_addr in each kernel: 2-4% of a batch at order 2 in libdnum.so) */
+#if defined(__GNUC__) || defined(__clang__)
+#define DNIL_TLS_IE __attribute__((tls_model("initial-exec")))
+#else
+#define DNIL_TLS_IE
+#endif
+static _Thread_local int dnil_vm DNIL_TLS_IE;
+#define DNIL_VM dnil_vm
+#define DNIL_SET_VM(v) (dnil_vm = (v))
+#endif
 #define DNIL_MAPV(f)                                                                       \
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
+        if (!DNIL_VM) {                                                                    \
+            dn_lane r;                                                                     \
+            for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                            \
+            return r;                                                                      \
+        }                                                                                  \
         return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);                                  \
     }
 /* SLEEF's sin, cos and tan reduce the arguments of every lane the slow way where one lane
@@ -120,15 +142,21 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
 #define DNIL_MAPT(f)                                                                       \
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
+        dn_lane r;                                                                         \
+        if (!DNIL_VM) {                                                                    \
+            for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                            \
+            return r;                                                                      \
+        }                                                                                  \
         dn_lmask big = ~(dn_lmask)((dn_lane)((dn_lmask)x & 0x7fffffffffffffffLL) < 1e14);   \
         if (!dnil_any(big)) return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);               \
-        dn_lane r = (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));    \
+        r = (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));            \
         for (int i = 0; i < DN_LANE_W; i++)                                                \
             if (big[i]) r[i] = f(x[i]);                                                    \
         return r;                                                                          \
     }
 #else
 #define DNIL_MAPV(f) DNIL_MAP1(f)
+#define DNIL_SET_VM(v) ((void)(v))
 #define DNIL_MAPT(f) DNIL_MAP1(f)
 #endif
 DNIL_MAPV(exp)
