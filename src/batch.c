@@ -193,17 +193,11 @@ size_t dn_expr_work_size_batch_prec(const dn_expr *e, unsigned n)
 {
     if (!e || n > DN_ORDER_MAX) return 0;
     size_t s = dn_expr_work_size_err(e, n);
-    if (n < DN_TAYLOR_MAX) { /* the lanes' bounds; after both, a block's results and bounds */
+    if (n < DN_TAYLOR_MAX) { /* the lanes' bounds; after both, a block's bounds */
         size_t v = dni_batch_quick_doubles(e, n);
-        s = (v > s ? v : s) + 2 * DN_BATCH_LANES_MAX * ((size_t)n + 1);
+        s = (v > s ? v : s) + DN_BATCH_LANES_MAX * ((size_t)n + 1);
     }
     return s;
-}
-
-/* The verdict of dn_expr_eval_prec on a bound b of out (src/expr_err.c). */
-static double verdict(double out, double b)
-{
-    return isnan(out) ? NAN : (isfinite(out) && isfinite(b)) ? b : INFINITY;
 }
 
 long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const double *args,
@@ -226,36 +220,31 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
                                     n < DN_TAYLOR_MAX ? quick_engine(isa) : NULL;
     size_t W = qf ? dn_batch_lanes(isa) : 1;
     size_t off = dn_expr_work_size_err(e, n), qd = dni_batch_quick_doubles(e, n);
-    double *res = work + (qd > off ? qd : off), *eres = res + W * len;
+    double *eres = work + (qd > off ? qd : off); /* a block's bounds */
     long ext = 0;
     for (size_t p0 = 0; p0 < npts; p0 += W) {
         size_t cnt = npts - p0 < W ? npts - p0 : W;
         const double *a0 = e->nvars ? args + p0 * ldargs : args;
-        unsigned ok = 0; /* the lanes that pass AUTO's check */
-        int blk = qf && qf(e, n, cnt, a0, ldargs, res, eres, base == DN_PREC_AUTO ? &ok : NULL,
-                           work) == 0;
-        for (size_t i = 0; i < cnt; i++) {
-            size_t p = p0 + i;
-            const double *r = res + i * len, *er = eres + i * len;
-            const double *a = e->nvars ? args + p * ldargs : args;
-            if (blk && base == DN_PREC_AUTO && !(ok >> i & 1u)) {
+        unsigned ok = ~0u; /* the lanes that pass AUTO's check (written by qf) */
+        if (qf && qf(e, n, cnt, a0, ldargs, out + p0 * ldout, ldout, err ? err + p0 * lderr : NULL,
+                     lderr, eres, base == DN_PREC_AUTO ? &ok : NULL, work) == 0) {
+            for (size_t i = 0; i < cnt; i++) {
+                if (ok >> i & 1u) continue; /* done: the lanes' values are dn_expr_eval's */
                 /* fewer than 10 digits: extended precision from the lanes' quick bounds
                  * (the scalar analysis's, bit for bit) */
-                dni_expr_prec_auto_ext(e, n, a, out + p * ldout, err ? err + p * lderr : NULL,
-                                       prec, er, work);
+                size_t p = p0 + i;
+                dni_expr_prec_auto_ext(e, n, e->nvars ? args + p * ldargs : args,
+                                       out + p * ldout, err ? err + p * lderr : NULL, prec,
+                                       eres + i * len, work);
                 ext++;
-                continue;
             }
-            if (!blk) { /* the scalar analysis (and AUTO's extended precision) */
-                int rc = dn_expr_eval_prec(e, n, a, out + p * ldout,
-                                           err ? err + p * lderr : NULL, prec, work);
-                if (rc == 1) ext++;
-                continue;
-            }
-            for (size_t k = 0; k < len; k++) { /* the lanes' values are dn_expr_eval's */
-                out[p * ldout + k] = r[k];
-                if (err) err[p * lderr + k] = verdict(r[k], er[k]);
-            }
+            continue;
+        }
+        for (size_t p = p0; p < p0 + cnt; p++) { /* the scalar analysis (and AUTO's
+                                                   * extended precision) */
+            int rc = dn_expr_eval_prec(e, n, e->nvars ? args + p * ldargs : args,
+                                       out + p * ldout, err ? err + p * lderr : NULL, prec, work);
+            if (rc == 1) ext++;
         }
     }
     return ext;

@@ -41,12 +41,16 @@ static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
 /* dni_batch_run_<isa> and dni_batchk_run_<isa>: the C library's values lane by lane with
  * DN_BATCH_LIBM in flags, else SLEEF's vector functions where the build has them
  * (DN_BATCH_HAVE_SLEEF: the engines are compiled with DN_LANE_SLEEF_RT). */
-/* The quick error bounds of one block on lanes (dni_batch_quick_fn), and with auto_ok the
- * lanes that pass DN_PREC_AUTO's 10-digit check (bit i: lane i): 0, or 1 where the block
- * needs the scalar analysis; work: dni_batch_quick_doubles(e, n) doubles, aligned. */
+/* The quick error bounds of one block on lanes (dni_batch_quick_fn): with auto_ok, the
+ * lanes that pass DN_PREC_AUTO's 10-digit check to *auto_ok (bit i: lane i), and the
+ * bounds of all cnt points to eout (stride n + 1) where some lane fails it; each point
+ * that passes (every point without auto_ok): its derivatives to out (stride ldout) and,
+ * with err not NULL, dn_expr_eval_prec's verdict of each bound to err (stride lderr);
+ * nothing to the points that fail. Returns 0, or 1 where the block needs the scalar
+ * analysis (nothing written then); work: dni_batch_quick_doubles(e, n) doubles, aligned. */
 typedef int (*dni_batch_quick_fn)(const dn_expr *e, unsigned n, size_t cnt, const double *args,
-                                  size_t ldargs, double *out, double *eout, unsigned *auto_ok,
-                                  double *work);
+                                  size_t ldargs, double *out, size_t ldout, double *err,
+                                  size_t lderr, double *eout, unsigned *auto_ok, double *work);
 static inline size_t dni_batch_quick_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
@@ -77,11 +81,10 @@ static inline size_t dni_batchk_work_doubles(const dn_expr *e, size_t S, size_t 
                                                const double *args, size_t ldargs,          \
                                                double *out, size_t ldout, unsigned flags,  \
                                                double *work);                              \
-    DNI_EXPR_INTERNAL int dni_batch_run_##isa##_quick(const dn_expr *e, unsigned n,       \
-                                                      size_t cnt, const double *args,      \
-                                                      size_t ldargs, double *out,          \
-                                                      double *eout, unsigned *auto_ok,     \
-                                                      double *work);                       \
+    DNI_EXPR_INTERNAL int dni_batch_run_##isa##_quick(                                    \
+        const dn_expr *e, unsigned n, size_t cnt, const double *args, size_t ldargs,       \
+        double *out, size_t ldout, double *err, size_t lderr, double *eout,                \
+        unsigned *auto_ok, double *work);                                                  \
     DNI_EXPR_INTERNAL void dni_batchk_run_##isa(                                          \
         const dn_expr *e, unsigned K, unsigned N, size_t npts, const double *args,         \
         size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);           \

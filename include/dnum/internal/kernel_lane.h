@@ -87,11 +87,44 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
  * multiply-adds): always with DN_LANE_SLEEF; with DN_LANE_SLEEF_RT where the thread's
  * dnil_vm is set (the batch engines: one compiled engine serves both choices, set per
  * call). erfc stays the C library's (SLEEF's is 1.5 ulp). */
+#if defined(DNIL_MEMO)
+/* The C library's values lane by lane, remembered per function and thread for the last
+ * argument vector where the thread's dnil_memo is set (DNIL_MEMO: the batch engine's error
+ * bounds run each function's kernel twice at the same argument, for the value and for
+ * the bound's series) */
+static _Thread_local int dnil_memo;
+#define DNIL_SET_MEMO(v) (dnil_memo = (v))
+#define DNIL_LIBM(f, x, r)                                                                 \
+    do {                                                                                   \
+        static _Thread_local struct {                                                      \
+            dn_lane x, r;                                                                  \
+            int set;                                                                       \
+        } m_;                                                                              \
+        if (!dnil_memo) {                                                                  \
+            for (int i = 0; i < DN_LANE_W; i++) r[i] = f((x)[i]);                          \
+            break;                                                                         \
+        }                                                                                  \
+        if (m_.set && dnil_all((dn_lmask)(x) == (dn_lmask)m_.x)) {                         \
+            r = m_.r;                                                                      \
+            break;                                                                         \
+        }                                                                                  \
+        for (int i = 0; i < DN_LANE_W; i++) r[i] = f((x)[i]);                              \
+        m_.x = (x);                                                                        \
+        m_.r = r;                                                                          \
+        m_.set = 1;                                                                        \
+    } while (0)
+#else
+#define DNIL_SET_MEMO(v) ((void)(v))
+#define DNIL_LIBM(f, x, r)                                                                 \
+    do {                                                                                   \
+        for (int i = 0; i < DN_LANE_W; i++) r[i] = f((x)[i]);                              \
+    } while (0)
+#endif
 #define DNIL_MAP1(f)                                                                       \
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
         dn_lane r;                                                                         \
-        for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                                \
+        DNIL_LIBM(f, x, r);                                                                \
         return r;                                                                          \
     }
 #if defined(DN_LANE_SLEEF) || defined(DN_LANE_SLEEF_RT)
@@ -109,28 +142,31 @@ static inline dn_lmask dnil_isfinite(dn_lane x)
 #error "SLEEF: 2, 4 or 8 lanes"
 #endif
 #if defined(DN_LANE_SLEEF)
-#define DNIL_VM 1
+#define DNIL_LIBM_FN(f)
+#define DNIL_IF_LIBM(f, x)
 #else
-/* SLEEF's values (1) or the C library's (0) in this thread's engine run; the
- * initial-exec model reads it with one load (the general-dynamic model calls
- * __tls_get_addr in each kernel: 2-4% of a batch at order 2 in libdnum.so) */
-#if defined(__GNUC__) || defined(__clang__)
-#define DNIL_TLS_IE __attribute__((tls_model("initial-exec")))
-#else
-#define DNIL_TLS_IE
-#endif
-static _Thread_local int dnil_vm DNIL_TLS_IE;
-#define DNIL_VM dnil_vm
+/* SLEEF's values (1) or the C library's (0) in this thread's engine run (not the
+ * initial-exec model: a module dlopen'd with it, Python's extension linking libdnum.a,
+ * needs its thread-locals in the C library's small static reserve) */
+static _Thread_local int dnil_vm;
 #define DNIL_SET_VM(v) (dnil_vm = (v))
+/* (the C library's lanes out of line, so that the vector path stays as tight as with
+ * SLEEF alone) */
+#define DNIL_LIBM_FN(f)                                                                    \
+    static __attribute__((noinline)) dn_lane dnil_l_##f(dn_lane x)                         \
+    {                                                                                      \
+        dn_lane r;                                                                         \
+        DNIL_LIBM(f, x, r);                                                                \
+        return r;                                                                          \
+    }
+#define DNIL_IF_LIBM(f, x)                                                                 \
+    if (__builtin_expect(!dnil_vm, 0)) return dnil_l_##f(x);
 #endif
 #define DNIL_MAPV(f)                                                                       \
+    DNIL_LIBM_FN(f)                                                                        \
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
-        if (!DNIL_VM) {                                                                    \
-            dn_lane r;                                                                     \
-            for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                            \
-            return r;                                                                      \
-        }                                                                                  \
+        DNIL_IF_LIBM(f, x)                                                                 \
         return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);                                  \
     }
 /* SLEEF's sin, cos and tan reduce the arguments of every lane the slow way where one lane
@@ -140,16 +176,13 @@ static _Thread_local int dnil_vm DNIL_TLS_IE;
  * without them, so that a lane's value depends on its own argument only (a point's
  * numbers do not depend on the points that share its block). */
 #define DNIL_MAPT(f)                                                                       \
+    DNIL_LIBM_FN(f)                                                                        \
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
-        dn_lane r;                                                                         \
-        if (!DNIL_VM) {                                                                    \
-            for (int i = 0; i < DN_LANE_W; i++) r[i] = f(x[i]);                            \
-            return r;                                                                      \
-        }                                                                                  \
+        DNIL_IF_LIBM(f, x)                                                                 \
         dn_lmask big = ~(dn_lmask)((dn_lane)((dn_lmask)x & 0x7fffffffffffffffLL) < 1e14);   \
         if (!dnil_any(big)) return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);               \
-        r = (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));            \
+        dn_lane r = (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));    \
         for (int i = 0; i < DN_LANE_W; i++)                                                \
             if (big[i]) r[i] = f(x[i]);                                                    \
         return r;                                                                          \
@@ -179,6 +212,9 @@ DNIL_MAPV(erf)
 DNIL_MAP1(erfc)
 DNIL_MAP1(fabs)
 #undef DNIL_MAP1
+#undef DNIL_LIBM
+#undef DNIL_LIBM_FN
+#undef DNIL_IF_LIBM
 #undef DNIL_MAPV
 #undef DNIL_MAPT
 /* sqrt is correctly rounded everywhere: the vector instruction where there is one */
