@@ -84,8 +84,13 @@ static double run_batch(void)
         memset(cur_args + 2 * BLOCK, 0, (len - 2) * BLOCK * sizeof(double));
         dn_expr_eval_batch(cur_e, cur_n, cnt, cur_args, BLOCK, cur_out, BLOCK,
                            cur_isa | DN_BATCH_SOA, cur_work);
-        for (size_t k = 0; k < len; k++)
-            for (size_t i = 0; i < cnt; i++) cs += cur_out[k * BLOCK + i];
+        /* each point's derivatives summed (a vector per derivative), then the points: one
+         * dependent addition per point, as the floor's and the block family's checksums */
+        double ps[BLOCK];
+        for (size_t i = 0; i < cnt; i++) ps[i] = cur_out[i];
+        for (size_t k = 1; k < len; k++)
+            for (size_t i = 0; i < cnt; i++) ps[i] += cur_out[k * BLOCK + i];
+        for (size_t i = 0; i < cnt; i++) cs += ps[i];
     }
     return cs;
 }
