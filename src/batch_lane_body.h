@@ -399,6 +399,17 @@ static int bq_exec(const bq_ctx *q, unsigned op, dn_lane *d, const dn_lane *a,
     lane_ops[op](d, a, b, c, m, q->x->ws, 1, 0);
     return 0;
 }
+/* r = a b at the program's order (the unrolled kernel at the orders of LANE_ORDERS) */
+static void bq_mulw(const bq_ctx *q, dn_lane *r, const dn_lane *a, const dn_lane *b)
+{
+#define BQ_MUL_CASE(N, A)                                                                  \
+    case N: dnilu_mul_w(r, a, b, N, q->x->ws); return;
+    switch (q->n) {
+    LANE_ORDERS(BQ_MUL_CASE, ~)
+    default: dnil_mul_w(r, a, b, q->n, q->x->ws);
+    }
+#undef BQ_MUL_CASE
+}
 static double bq_cerr(const dn_expr_ins *i)
 {
     return i->clo == 0.0 ? 0.0 : fabs(i->clo) * 1.01 + ldexp(fabs(i->c), 2 - dn_ext_bits());
@@ -409,10 +420,10 @@ static void bq_mul(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane
     dn_lane *aa = q->t[6], *ab = q->t[7], *s = q->t[8];
     bq_absv(q, aa, a);
     bq_absv(q, ab, b);
-    dnil_mul_w(s, aa, ab, q->n, q->x->ws);
+    bq_mulw(q, s, aa, ab);
     for (size_t k = 0; k < q->len; k++) s[k] *= q->g[k];
-    dnil_mul_w(aa, aa, eb, q->n, q->x->ws);
-    dnil_mul_w(ab, ab, ea, q->n, q->x->ws);
+    bq_mulw(q, aa, aa, eb);
+    bq_mulw(q, ab, ab, ea);
     for (size_t k = 0; k < q->len; k++) er[k] = aa[k] + ab[k] + s[k];
 }
 static int bq_div(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane *ea,
@@ -423,11 +434,11 @@ static int bq_div(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane 
     bq_absv(q, inv, inv);
     bq_absv(q, ar, r);
     bq_absv(q, ab, b);
-    dnil_mul_w(ab, ab, ar, q->n, q->x->ws);
-    dnil_mul_w(ar, ar, eb, q->n, q->x->ws);
+    bq_mulw(q, ab, ab, ar);
+    bq_mulw(q, ar, ar, eb);
     for (size_t k = 0; k < q->len; k++)
         s[k] = ea[k] + ar[k] + q->g[k] * (bq_abs(a[k]) + ab[k]);
-    dnil_mul_w(er, inv, s, q->n, q->x->ws);
+    bq_mulw(q, er, inv, s);
     return 0;
 }
 /* f(u): |f'|(u0 + |u - u0|) E_u + 2 G |f|(u0 + |u - u0|), the series from f's own kernel
@@ -466,7 +477,7 @@ static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
             qq[k] = dnil_sel(lin, qq[k], qc[k]);
         }
     }
-    dnil_mul_w(p, p, eu, n, q->x->ws);
+    bq_mulw(q, p, p, eu);
     for (size_t k = 0; k < q->len; k++) er[k] = p[k] + 2.0 * q->g[k] * qq[k];
     return 0;
 }
