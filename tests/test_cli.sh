@@ -666,9 +666,25 @@ shard_cat 4 "$tmp/part" "" | cmp -s - "$tmp/v1.csv" || fail "--vector-math --sha
 [[ $("$eval_bin" --vector-math --precision double -n 6 -a 0 'sin(x)/x' | tail -1) == 0,1,0,-0.33333333333333331,0,0.20000000000000001,0,-0.14285714285714285 ]] ||
     fail "--vector-math: sin(x)/x at 0"
 for a in "-a 1 x" "--precision extended -a 1 x" "--precision double --error -a 1 x" \
-    "--precision double -e dvec -n 171 -a 1 x" "--precision double -V x,y -a 1,2 x*y" \
-    "--precision double -e dnumk -a 1 x"; do
-    expect_error "--vector-math takes one variable, --precision double, no --error and an order up to 170" --vector-math $a
+    "--precision double -e dvec -n 171 -a 1 x" "-V x,y --error -a 1,2 x*y"; do
+    expect_error "--vector-math takes no --error, and with one variable --precision double and an order up to 170" --vector-math $a
+done
+# several variables (the multivariate batches): numbers near the default ones, the same
+# bytes for -j
+for a in "-V x,y -n 4 -a 0.5" "-V x,y,z -n 3 -a 0.5,-0.25" "-e dnumk -n 5"; do
+    f='sin(x)*exp(x)+log(4+x)+cos(x)/(1+x^2)'
+    [[ $a == *y* ]] && f='sin(x)*exp(y)/(1+x*y)+sqrt(1+y^2)*log(2+cos(x))'
+    [[ $a == *z* ]] && f='sin(x)*exp(z)/(1+x*y)+sqrt(1+z^2)*log(2+cos(y))'
+    "$eval_bin" $a -r -2:2:4001 "$f" >"$tmp/m0.csv" 2>/dev/null
+    "$eval_bin" --vector-math $a -r -2:2:4001 "$f" >"$tmp/m1.csv" 2>/dev/null
+    [[ $(wc -l <"$tmp/m1.csv") -eq 4002 && $(head -1 "$tmp/m1.csv") == "$(head -1 "$tmp/m0.csv")" ]] ||
+        fail "--vector-math $a: rows or columns"
+    paste -d, "$tmp/m1.csv" "$tmp/m0.csv" | tail -n +2 | awk -F, '{ h = NF / 2; for (i = 1; i <= h; i++) {
+        d = $i - $(i + h); if (d < 0) d = -d; m = $(i + h) < 0 ? -$(i + h) : $(i + h)
+        if (d > 1e-12 * (m > 1 ? m : 1)) { print "row " NR " column " i ": " $i " vs " $(i + h); exit 1 } } }' ||
+        fail "--vector-math $a: numbers far from the default ones"
+    "$eval_bin" -j 3 --vector-math $a -r -2:2:4001 "$f" 2>/dev/null | cmp -s - "$tmp/m1.csv" ||
+        fail "--vector-math $a: -j 3 differs from -j 1"
 done
 "$eval_bin" --version | grep -q "^vector math (--vector-math): " || fail "--version: no vector math line"
 

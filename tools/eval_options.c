@@ -56,7 +56,8 @@ const struct option_def options[] = {
      "fewer than 10 correct digits; a warning if even that is not\n"
      "enough). One variable; several variables compute in double"},
     {0, "vector-math", NULL, O_VECTOR_MATH,
-     "with --precision double (one variable, no --error, N <= 170):\n"
+     "without --error; with one variable, --precision double and\n"
+     "N <= 170:\n"
      "exp, log, sin, ... from the vector math library of the build\n"
      "(SLEEF, at most 1 ulp) instead of the C library: faster; the\n"
      "numbers may differ from the default's in the last bits\n"
@@ -245,10 +246,11 @@ int choose_engine(const struct config *cf, unsigned nvars)
             (unsigned)DN_EXPR_MAX_ORDERK, order);
     if (cf->prec == PREC_EXTENDED && nvars != 1)
         die(2, "--precision extended takes one variable");
-    if (cf->vector_math && (nvars != 1 || engine == ENG_DNUMK || cf->prec != PREC_DOUBLE ||
-                            cf->error || order > DN_TAYLOR_MAX))
-        die(2, "--vector-math takes one variable, --precision double, no --error and an order "
-               "up to %u", (unsigned)DN_TAYLOR_MAX);
+    int one_var = nvars == 1 && engine != ENG_DNUMK; /* (dnumk: the multivariate batches) */
+    if (cf->vector_math &&
+        (cf->error || (one_var && (cf->prec != PREC_DOUBLE || order > DN_TAYLOR_MAX))))
+        die(2, "--vector-math takes no --error, and with one variable --precision double and "
+               "an order up to %u", (unsigned)DN_TAYLOR_MAX);
     if (engine == ENG_FIXED && (order < 1 || order > FIXED_MAX))
         die(2, "order %lu is outside the fixed engine's range 1..%u (use -e dvec)", order, FIXED_MAX);
     if (engine == ENG_DNUM2 && order > DN_EXPR_MAX_ORDER2)
