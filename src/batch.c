@@ -135,6 +135,31 @@ size_t dn_expr_work_size_batch(const dn_expr *e, unsigned n)
     return s;
 }
 
+void dni_batch_by_point(const dn_expr *e, int mode, unsigned K, unsigned n, size_t S,
+                        size_t npts, const double *args, size_t ldargs, double *out,
+                        size_t ldout, int soa, double *work, size_t ws)
+{
+    size_t nv = e->nvars;
+    double *pa = work + ws, *po = pa + nv * S; /* one point (DN_BATCH_SOA) */
+    for (size_t p = 0; p < npts; p++) {
+        const double *a = nv ? args + p * ldargs : args;
+        double *o = out + p * ldout;
+        if (soa) {
+            for (size_t i = 0; i < nv * S; i++) pa[i] = args[i * ldargs + p];
+            a = pa;
+            o = po;
+        }
+        switch (mode) {
+        case DNI_BY_EVAL: dn_expr_eval(e, n, a, o, work); break;
+        case DNI_BY_COEFFS: dn_expr_eval_coeffs(e, n, a, o, work); break;
+        case DNI_BY_EVAL2: dn_expr_eval2(e, n, a, o, work); break;
+        default: dn_expr_evalk(e, K, n, a, o, work); break;
+        }
+        if (soa)
+            for (size_t j = 0; j < S; j++) out[j * ldout + p] = po[j];
+    }
+}
+
 int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *args,
                        size_t ldargs, double *out, size_t ldout, unsigned flags,
                        double *work)
@@ -156,21 +181,8 @@ int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *
         run(e, n, npts, args, ldargs, out, ldout, flags, work);
         return DN_OK;
     }
-    size_t nv = e->nvars, ws = dn_expr_work_size(e, n);
-    double *pa = work + ws, *po = pa + nv * len; /* one point (DN_BATCH_SOA) */
-    for (size_t p = 0; p < npts; p++) { /* point by point */
-        const double *a = nv ? args + p * ldargs : args;
-        double *o = out + p * ldout;
-        if (soa) {
-            for (size_t i = 0; i < nv * len; i++) pa[i] = args[i * ldargs + p];
-            a = pa;
-            o = po;
-        }
-        if (coeffs) dn_expr_eval_coeffs(e, n, a, o, work);
-        else dn_expr_eval(e, n, a, o, work);
-        if (soa)
-            for (size_t k = 0; k < len; k++) out[k * ldout + p] = po[k];
-    }
+    dni_batch_by_point(e, coeffs ? DNI_BY_COEFFS : DNI_BY_EVAL, 1, n, len, npts, args, ldargs,
+                       out, ldout, soa, work, dn_expr_work_size(e, n));
     return DN_OK;
 }
 

@@ -76,6 +76,17 @@ static inline size_t dni_batchk_work_doubles(const dn_expr *e, size_t S, size_t 
     return ((size_t)e->nregs + 1 + DNI_BATCHK_LWS(S) / S + 3) * S * L + 3 * S + xs + 64;
 }
 
+/* The point-by-point path of the batch evaluators (src/batch.c): the npts points one at a
+ * time through the scalar evaluator of mode (DNI_BY_EVAL dn_expr_eval, DNI_BY_COEFFS
+ * dn_expr_eval_coeffs, DNI_BY_EVAL2 dn_expr_eval2, DNI_BY_EVALK dn_expr_evalk in K
+ * variables), numbers of S entries, either layout (soa); work: the evaluator's ws doubles,
+ * then one point's arguments and result (DN_BATCH_SOA). */
+enum { DNI_BY_EVAL, DNI_BY_COEFFS, DNI_BY_EVAL2, DNI_BY_EVALK };
+DNI_EXPR_INTERNAL void dni_batch_by_point(const dn_expr *e, int mode, unsigned K, unsigned n,
+                                          size_t S, size_t npts, const double *args,
+                                          size_t ldargs, double *out, size_t ldout, int soa,
+                                          double *work, size_t ws);
+
 #define DNI_BATCH_DECL(isa, W)                                                             \
     DNI_EXPR_INTERNAL void dni_batch_run_##isa(const dn_expr *e, unsigned n, size_t npts,  \
                                                const double *args, size_t ldargs,          \

@@ -94,51 +94,53 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
 #else
 #define LANE_NOINLINE
 #endif
-/* The operations' bodies on the kernels of prefix P (the rolled dnil_ ones, or the
- * unrolled dnilu_ ones below) */
+/* The operations: X(OP, U, body), the body on the kernels of prefix P (the rolled dnil_
+ * ones, or the unrolled dnilu_ ones below); U = 1: the orders of LANE_ORDERS run the
+ * unrolled kernels */
 #define LOP_BODIES(X, P)                                                                   \
-    X(CONST, 0, P##set_const(d, DNIL_V(c), n))                                                \
-    X(ADD, 0, P##add(d, a, b, n))                                                             \
-    X(SUB, 0, P##sub(d, a, b, n))                                                             \
-    X(MUL, 1, P##mul_w(d, a, b, n, ws))                                                       \
-    X(DIV, 1, P##div_w(d, a, b, n, ws))                                                       \
-    X(NEG, 0, P##neg(d, a, n))                                                                \
-    X(ADD_D, 0, P##add_d(d, a, DNIL_V(c), n))                                                 \
-    X(MUL_D, 0, P##mul_d(d, a, DNIL_V(c), n))                                                 \
-    X(DIV_D, 0, { /* as DNI_EXPR_EXEC */                                                      \
+    X(CONST, 0, P##set_const(d, DNIL_V(c), n))                                             \
+    X(ADD, 0, P##add(d, a, b, n))                                                          \
+    X(SUB, 0, P##sub(d, a, b, n))                                                          \
+    X(MUL, 1, P##mul_w(d, a, b, n, ws))                                                    \
+    X(DIV, 1, P##div_w(d, a, b, n, ws))                                                    \
+    X(NEG, 0, P##neg(d, a, n))                                                             \
+    X(ADD_D, 0, P##add_d(d, a, DNIL_V(c), n))                                              \
+    X(MUL_D, 0, P##mul_d(d, a, DNIL_V(c), n))                                              \
+    X(DIV_D, 0, { /* as DNI_EXPR_EXEC */                                                   \
         dn_lane v = a[0] / c;                                                              \
         P##mul_d(d, a, DNIL_V(1.0 / c), n);                                                \
         d[0] = v;                                                                          \
     })                                                                                     \
-    X(D_SUB, 0, {                                                                             \
+    X(D_SUB, 0, {                                                                          \
         dn_lane v = c - a[0];                                                              \
         P##neg(d, a, n);                                                                   \
         d[0] = v;                                                                          \
     })                                                                                     \
-    X(D_DIV, 1, P##d_div_w(d, DNIL_V(c), a, n, ws))                                           \
-    X(POWN, 0, P##pown_w(d, a, (long)c, n, ws, NULL))                                         \
-    X(EXP, 1, P##exp_w(d, a, n, ws))                                                          \
-    X(EXPM1, 0, P##expm1_w(d, a, n, ws))                                                      \
-    X(LOG, 1, P##log_w(d, a, n, ws))                                                          \
-    X(LOG1P, 0, P##log1p_w(d, a, n, ws))                                                      \
-    X(SQRT, 1, P##sqrt_w(d, a, n, ws, NULL))                                                  \
-    X(SIN, 1, P##sin_w(d, a, n, ws))                                                          \
-    X(COS, 1, P##cos_w(d, a, n, ws))                                                          \
-    X(TAN, 0, P##tan_w(d, a, n, ws))                                                          \
-    X(ASIN, 0, P##asin_w(d, a, n, ws))                                                        \
-    X(ACOS, 0, P##acos_w(d, a, n, ws))                                                        \
-    X(ATAN, 0, P##atan_w(d, a, n, ws))                                                        \
-    X(SINH, 0, P##sinh_w(d, a, n, ws))                                                        \
-    X(COSH, 0, P##cosh_w(d, a, n, ws))                                                        \
-    X(TANH, 0, P##tanh_w(d, a, n, ws))                                                        \
-    X(ASINH, 0, P##asinh_w(d, a, n, ws))                                                      \
-    X(ACOSH, 0, P##acosh_w(d, a, n, ws))                                                      \
-    X(ATANH, 0, P##atanh_w(d, a, n, ws))                                                      \
-    X(ERF, 0, P##erf_w(d, a, n, ws))                                                          \
-    X(ERFC, 0, P##erfc_w(d, a, n, ws))                                                        \
+    X(D_DIV, 1, P##d_div_w(d, DNIL_V(c), a, n, ws))                                        \
+    X(POWN, 0, P##pown_w(d, a, (long)c, n, ws, NULL))                                      \
+    X(EXP, 1, P##exp_w(d, a, n, ws))                                                       \
+    X(EXPM1, 0, P##expm1_w(d, a, n, ws))                                                   \
+    X(LOG, 1, P##log_w(d, a, n, ws))                                                       \
+    X(LOG1P, 0, P##log1p_w(d, a, n, ws))                                                   \
+    X(SQRT, 1, P##sqrt_w(d, a, n, ws, NULL))                                               \
+    X(SIN, 1, P##sin_w(d, a, n, ws))                                                       \
+    X(COS, 1, P##cos_w(d, a, n, ws))                                                       \
+    X(TAN, 0, P##tan_w(d, a, n, ws))                                                       \
+    X(ASIN, 0, P##asin_w(d, a, n, ws))                                                     \
+    X(ACOS, 0, P##acos_w(d, a, n, ws))                                                     \
+    X(ATAN, 0, P##atan_w(d, a, n, ws))                                                     \
+    X(SINH, 0, P##sinh_w(d, a, n, ws))                                                     \
+    X(COSH, 0, P##cosh_w(d, a, n, ws))                                                     \
+    X(TANH, 0, P##tanh_w(d, a, n, ws))                                                     \
+    X(ASINH, 0, P##asinh_w(d, a, n, ws))                                                   \
+    X(ACOSH, 0, P##acosh_w(d, a, n, ws))                                                   \
+    X(ATANH, 0, P##atanh_w(d, a, n, ws))                                                   \
+    X(ERF, 0, P##erf_w(d, a, n, ws))                                                       \
+    X(ERFC, 0, P##erfc_w(d, a, n, ws))                                                     \
     X(ABS, 0, P##abs(d, a, n))
-#define LOPB_DEF(OP, U, body)                                                                 \
-    static inline __attribute__((always_inline)) void lopb_##OP(                           \
+/* one operation on one number (its name, its body) */
+#define LOP_FN(name, body)                                                                 \
+    static inline __attribute__((always_inline)) void name(                                \
         dn_lane *d, const dn_lane *a, const dn_lane *b, double c, unsigned n, dn_lane *ws) \
     {                                                                                      \
         (void)a;                                                                           \
@@ -147,6 +149,7 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
         (void)ws;                                                                          \
         body;                                                                              \
     }
+#define LOPB_DEF(OP, U, body) LOP_FN(lopb_##OP, body)
 #undef CONST /* (sleef.h's) */
 LOP_BODIES(LOPB_DEF, dnil_)
 
@@ -190,16 +193,7 @@ LOP_BODIES(LOPB_DEF, dnil_)
 #define DNI_KERNEL_BODY 1
 #include "dnum/internal/kernel.h"
 #pragma GCC diagnostic pop
-#define LOPU_DEF_1(OP, body)                                                                 \
-    static inline __attribute__((always_inline)) void lopu_##OP(                           \
-        dn_lane *d, const dn_lane *a, const dn_lane *b, double c, unsigned n, dn_lane *ws) \
-    {                                                                                      \
-        (void)a;                                                                           \
-        (void)b;                                                                           \
-        (void)c;                                                                           \
-        (void)ws;                                                                          \
-        body;                                                                              \
-    }
+#define LOPU_DEF_1(OP, body) LOP_FN(lopu_##OP, body)
 #define LOPU_DEF_0(OP, body)
 #define LOPU_DEF(OP, U, body) LOPU_DEF_##U(OP, body)
 LOP_BODIES(LOPU_DEF, dnilu_)

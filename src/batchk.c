@@ -64,20 +64,8 @@ static int eval_multi(const dn_expr *e, unsigned K, unsigned n, int tri, size_t 
         run(e, K, n, npts, args, ldargs, out, ldout, flags | (tri ? DNI_BATCH_DNUM2 : 0u), work);
         return DN_OK;
     }
-    double *pa = work + ws, *po = pa + nv * S; /* one point (DN_BATCH_SOA) */
-    for (size_t p = 0; p < npts; p++) { /* point by point */
-        const double *a = nv ? args + p * ldargs : args;
-        double *o = out + p * ldout;
-        if (soa) {
-            for (size_t i = 0; i < nv * S; i++) pa[i] = args[i * ldargs + p];
-            a = pa;
-            o = po;
-        }
-        if (tri) dn_expr_eval2(e, n, a, o, work);
-        else dn_expr_evalk(e, K, n, a, o, work);
-        if (soa)
-            for (size_t j = 0; j < S; j++) out[j * ldout + p] = po[j];
-    }
+    dni_batch_by_point(e, tri ? DNI_BY_EVAL2 : DNI_BY_EVALK, K, n, S, npts, args, ldargs, out,
+                       ldout, soa, work, ws);
     return DN_OK;
 }
 
