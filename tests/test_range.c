@@ -650,3 +650,54 @@ Test(range, order2_families_at_extreme_arguments)
     }
     dn_elements_free(E);
 }
+
+/* u^p of an operand u(x) whose own derivatives are far from its value: u_0 = 2^e0,
+ * u' = a u_0 2^s, u'' = b u_0 2^(2s), so that u'' / u_0 and (u' / u_0)^2 (2^(2s)) are out
+ * of range while f'' = u_0^p 2^(2s) (p b + p (p - 1) a^2) is not (cbrt of a product near
+ * 1e240: the recurrence on u / u_0 lost the share of u'', a third of f''). Closed form
+ * against Dnum2 (x and y), Dnumk and Dnum, whose derivatives are NaN where the value
+ * u_0^p underflows or overflows (docs/errors.md). */
+Test(range, powers_of_operands_far_from_their_value)
+{
+    static const double ps[4] = {1.0 / 3.0, 2.5, -1.5, 0.5};
+    static const int e0s[4] = {800, -800, 1000, -1000}, ss[2] = {-600, 600};
+    for (int ip = 0; ip < 4; ip++)
+        for (int ie = 0; ie < 4; ie++)
+            for (int is = 0; is < 2; is++) {
+                double p = ps[ip], a = 1.25, b = -0.75;
+                int e0 = e0s[ie], s = ss[is];
+                double u0 = ldexp(1.0, e0), u1 = ldexp(a, e0 + s), u2 = ldexp(b, e0 + 2 * s);
+                if (u1 == 0.0 || u2 == 0.0 || isinf(u1) || isinf(u2)) continue;
+                double want1 = p * a * exp2(p * e0 + s);
+                double want2 = (p * b + p * (p - 1.0) * a * a) * exp2(p * e0 + 2 * s);
+                if (!isfinite(want1) || !isfinite(want2) || fabs(want2) < 0x1p-1000) continue;
+                double d[DNUM2_SIZE(4)] = {0}, got[4][2];
+                for (int v = 0; v < 2; v++) {
+                    d[0] = u0;
+                    d[DNUM2_INDEX(1 - v, v)] = u1, d[DNUM2_INDEX(2 - 2 * v, 2 * v)] = u2;
+                    d[DNUM2_INDEX(v, 1 - v)] = d[DNUM2_INDEX(2 * v, 2 - 2 * v)] = 0.0;
+                    dnum2_o4 u = dnum2_o4_from(d);
+                    dnum2_o4 f = p == 1.0 / 3.0 ? dnum2_o4_cbrt(u) : dnum2_o4_pow_d(u, p);
+                    got[v][0] = DNUM2_AT(f, 1 - v, v), got[v][1] = DNUM2_AT(f, 2 - 2 * v, 2 * v);
+                }
+                dnumk3_o4 k = dnumk3_o4_var(u0, 1);
+                unsigned al[3] = {0, 1, 0};
+                k.c[dnik_index(3, al)] = u1, al[1] = 2, k.c[dnik_index(3, al)] = u2 / 2.0;
+                dnumk3_o4 fk = p == 1.0 / 3.0 ? dnumk3_o4_cbrt(k) : dnumk3_o4_pow_d(k, p);
+                al[1] = 1, got[2][0] = fk.c[dnik_index(3, al)];
+                al[1] = 2, got[2][1] = fk.c[dnik_index(3, al)] * 2.0;
+                dnum_o4 x = {{u0, u1, u2, 0.0, 0.0}};
+                dnum_o4 fx = p == 1.0 / 3.0 ? dnum_o4_cbrt(x) : dnum_o4_pow_d(x, p);
+                got[3][0] = fx.d[1], got[3][1] = fx.d[2];
+                static const char *const fam[4] = {"dnum2 (x)", "dnum2 (y)", "dnumk3",
+                                                   "dnum"};
+                double f0 = pow(u0, p);
+                int lost = f0 == 0.0 || isinf(f0);
+                for (int i = 0; i < 4; i++)
+                    cr_expect((i == 3 && lost && isnan(got[i][0]) && isnan(got[i][1])) ||
+                                  (range_ok(got[i][0], want1) && range_ok(got[i][1], want2)),
+                              "u^%g, u = 2^%d, u' = %g 2^%d, u'' = %g 2^%d, %s: %.17g %.17g, "
+                              "want %.17g %.17g", p, e0, a, e0 + s, b, e0 + 2 * s, fam[i],
+                              got[i][0], got[i][1], want1, want2);
+            }
+}

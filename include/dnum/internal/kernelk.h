@@ -39,9 +39,10 @@
  *
  * Range. A partial whose true value is a finite double comes back finite (one beyond
  * DBL_MAX: +-Inf), also at subnormal and huge arguments: the cores that divide by a value
- * v scale their quotient where 1 / v overflows (dnik_sub_scale), u^p runs on u / u_0 for
- * extreme values (dnik_tpow_q), atan2, hypot and the atan family on arguments scaled to
- * unit size (their squares beyond 1e154 or below 1e-154 would overflow or underflow), and
+ * v scale their quotient where 1 / v overflows (dnik_sub_scale), u^p runs on u / u_0 with
+ * its columns scaled to unit size for extreme values (dnik_tpow_q), atan2, hypot and the
+ * atan family on arguments scaled to unit size (their squares beyond 1e154 or below
+ * 1e-154 would overflow or underflow), and
  * a function whose result has a non-finite partial below the first non-finite block of
  * its operands runs again on operands rescaled per variable (src/range.h's mechanism,
  * kernelk_range.h): the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d2

@@ -125,36 +125,19 @@ static inline void dnik_tpow_rec(double *restrict f, double f0, double p,
     }
 }
 
-/* f = u^p on q = u / u_0, for a u_0 or f_0 beyond 2^+-500: there the products u_j f_{k-j} of
- * dnik_tpow's recurrence can underflow or overflow (cbrt at 5e-312 on operands rescaled by
- * the range rerun: u_1 2^-784 times f_0 2^-345), the products q_j f_{k-j} cannot; q by the
- * reciprocal of the value scaled by 2^64 where it is subnormal (dnik_sub_scale). */
-DNI_COLD static void dnik_tpow_q(double *restrict f, double f0, double p,
-                                 const double *restrict u, unsigned K, unsigned N,
-                                 double *restrict tmp)
-{
-    const size_t S = dnik_size(K, N);
-    double *q = tmp + S, sc = dnik_sub_scale(u[0]);
-    double inv = 1.0 / (u[0] * sc);
-    for (size_t e = 0; e < S; e++) q[e] = u[e] * sc * inv;
-    dnik_tpow_rec(f, f0, p, q, K, N, tmp);
-}
-
-/* f = u^p for a value f0 = pow(u_0, p) that underflowed or overflowed (u_0 > 0), whose
- * partials need not (x^2.5 at 1e-300: 0, 0, 3.75e-150, 1.9e150, -Inf). The recurrence on
- * q = u / u_0 is linear in the value: it runs from the value of (2^-b u_0)^p (b the
- * exponent of u_0) on q with entry a scaled by 2^(-m.a) (m per variable, of either sign:
- * the columns of q to unit size, so that its powers neither overflow nor underflow), and
- * entry a of the result is scaled by 2^(b p + m.a) in one step. Scratch: tmp, 2 S. */
-DNI_COLD static void dnik_tpow_out(double *restrict f, double f0, double p,
-                                   const double *restrict u, unsigned K, unsigned N,
-                                   double *restrict tmp)
+/* f = u^p on q = u / u_0 with entry a of q scaled by 2^(-m.a) (m per variable, of either
+ * sign: the columns of q to unit size, so that q and its powers neither underflow nor
+ * overflow), from the value g0 = f_0 2^-e / c; entry a of the result is scaled back by
+ * c 2^(e + m.a) in one step (e an integer in a double). q by the reciprocal of the value
+ * scaled by 2^64 where it is subnormal (dnik_sub_scale). Scratch: tmp, 2 S. */
+DNI_COLD static void dnik_tpow_scaled(double *restrict f, double g0, double c, double e,
+                                      double p, const double *restrict u, unsigned K,
+                                      unsigned N, double *restrict tmp)
 {
     const size_t S = dnik_size(K, N);
     double *q = tmp + S, sc = dnik_sub_scale(u[0]), inv = 1.0 / (u[0] * sc);
-    int b = ilogb(u[0]), m[DNK_VARS_MAX];
-    double bp = (double)b * p, lo = fma((double)b, p, -bp), bi = floor(bp);
-    double c = exp2((bp - bi) + lo), l0 = dnik_lg(u[0]);
+    double l0 = dnik_lg(u[0]);
+    int m[DNK_VARS_MAX];
     for (unsigned i = 0; i < K; i++) { /* m_i: the largest growth of column i over u_0 */
         unsigned al[DNK_VARS_MAX] = {0};
         double g = -HUGE_VAL;
@@ -166,15 +149,41 @@ DNI_COLD static void dnik_tpow_out(double *restrict f, double f0, double p,
         m[i] = g == -HUGE_VAL ? 0 : g > 4096.0 ? 4096 : g < -4096.0 ? -4096 : (int)ceil(g);
     }
     dnik_range_scale(q, u, m, -1, K, N);
-    for (size_t e = 0; e < S; e++) q[e] = q[e] * sc * inv;
+    for (size_t j = 0; j < S; j++) q[j] = q[j] * sc * inv;
     q[0] = 1.0;
-    dnik_tpow_rec(f, pow(ldexp(u[0], -b), p), p, q, K, N, tmp);
+    dnik_tpow_rec(f, g0, p, q, K, N, tmp);
     unsigned al[DNK_VARS_MAX] = {0};
-    for (size_t e = 0; e < S; e++, dnik_next(K, al)) {
-        double x = bi;
+    for (size_t j = 0; j < S; j++, dnik_next(K, al)) {
+        double x = e;
         for (unsigned i = 0; i < K; i++) x += (double)m[i] * al[i];
-        f[e] = ldexp(f[e] * c, x > 8192.0 ? 8192 : x < -8192.0 ? -8192 : (int)x);
+        f[j] = ldexp(f[j] * c, x > 8192.0 ? 8192 : x < -8192.0 ? -8192 : (int)x);
     }
+}
+
+/* f = u^p for a u_0 or f_0 beyond 2^+-500: there the products u_j f_{k-j} of dnik_tpow's
+ * recurrence can underflow or overflow (cbrt at 5e-312 on operands rescaled by the range
+ * rerun: u_1 2^-784 times f_0 2^-345), and so can q = u / u_0 (u_2 / u_0 = 1e-362 for
+ * cbrt at u_0 = 7.8e240, u_2 = 1.6e-121, whose share of f_2 is a third): the recurrence
+ * runs on q with its columns scaled to unit size. */
+DNI_COLD static void dnik_tpow_q(double *restrict f, double f0, double p,
+                                 const double *restrict u, unsigned K, unsigned N,
+                                 double *restrict tmp)
+{
+    dnik_tpow_scaled(f, f0, 1.0, 0.0, p, u, K, N, tmp);
+    f[0] = f0;
+}
+
+/* f = u^p for a value f0 = pow(u_0, p) that underflowed or overflowed (u_0 > 0), whose
+ * partials need not (x^2.5 at 1e-300: 0, 0, 3.75e-150, 1.9e150, -Inf). The recurrence on
+ * q is linear in the value: it runs from the value of (2^-b u_0)^p (b the exponent of
+ * u_0), and the result is scaled by 2^(b p). Scratch: tmp, 2 S. */
+DNI_COLD static void dnik_tpow_out(double *restrict f, double f0, double p,
+                                   const double *restrict u, unsigned K, unsigned N,
+                                   double *restrict tmp)
+{
+    int b = ilogb(u[0]);
+    double bp = (double)b * p, lo = fma((double)b, p, -bp), bi = floor(bp);
+    dnik_tpow_scaled(f, pow(ldexp(u[0], -b), p), exp2((bp - bi) + lo), bi, p, u, K, N, tmp);
     f[0] = f0;
 }
 
