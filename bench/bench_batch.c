@@ -11,6 +11,9 @@
  *   dnum_batch_block_<isa>  the same formula written with the block family (dnum/block.h,
  *                        bench_block.c compiled with the instruction set's flags: 8, 4, 2
  *                        lanes), the compiled counterpart of the C floor
+ *   dnum_batch_block_<isa>_fma  the same compiled with -ffp-contract=fast (fused
+ *                        multiply-adds, as gnu11 and C++ builds contract by default: the
+ *                        lanes differ from dnum_oN in the last bits, within the bounds)
  * The time per point includes writing the points' seeds (x, 1, 0, ...) into the argument
  * block and summing the results (the checksum), as the other programs do.
  * The extra column: the ratio to c_floor of the same run, and the floating-point
@@ -127,12 +130,18 @@ static double tsc_ghz(void)
 BLOCK_DECL(avx512)
 BLOCK_DECL(avx2)
 BLOCK_DECL(sse2)
+BLOCK_DECL(avx512_fma)
+BLOCK_DECL(avx2_fma)
 #define BLOCK_TAB(isa)                                                                     \
     {{block_w1_2_##isa, block_w1_4_##isa, block_w1_8_##isa, block_w1_16_##isa},           \
      {block_w2_2_##isa, block_w2_4_##isa, block_w2_8_##isa, block_w2_16_##isa}}
-static double (*const BLOCKS[3][2][4])(long) = {BLOCK_TAB(sse2), BLOCK_TAB(avx2),
-                                                BLOCK_TAB(avx512)};
-static const unsigned BLOCK_ISAS[3] = {DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512};
+/* the last two compiled with contraction into fused multiply-adds (peer name _fma) */
+#define NBLOCKS 5
+static double (*const BLOCKS[NBLOCKS][2][4])(long) = {
+    BLOCK_TAB(sse2), BLOCK_TAB(avx2), BLOCK_TAB(avx512), BLOCK_TAB(avx2_fma),
+    BLOCK_TAB(avx512_fma)};
+static const unsigned BLOCK_ISAS[NBLOCKS] = {DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512,
+                                             DN_BATCH_AVX2, DN_BATCH_AVX512};
 /* (the AVX2 one also needs FMA: bench/meson.build compiles it with -mfma) */
 static int block_runs(int b)
 {
@@ -304,11 +313,12 @@ int main(int argc, char **argv)
                        peer, wl, n, t / fl, fpc, 2 * dn_batch_lanes(isas[i]));
             }
 #if defined(BENCH_BLOCK)
-            for (int b = 0; b < 3; b++) {
+            for (int b = 0; b < NBLOCKS; b++) {
                 if (!block_runs(b)) continue; /* the machine lacks it */
                 char peer[64];
                 cur_block = BLOCKS[b][w][o];
-                snprintf(peer, sizeof peer, "dnum_batch_block_%s", dn_batch_isa_name(BLOCK_ISAS[b]));
+                snprintf(peer, sizeof peer, "dnum_batch_block_%s%s",
+                         dn_batch_isa_name(BLOCK_ISAS[b]), b >= 3 ? "_fma" : "");
                 double t = measure(peer, wl, (int)n, run_block);
                 double fpc = ghz > 0 ? flops(w, n) / (t * ghz) : 0.0;
                 printf("RATIO,%s,%s,%u,to_c_floor,%.3f,flop_per_cycle,%.2f,peak_no_fma,%u\n",

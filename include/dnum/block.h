@@ -24,7 +24,8 @@
  * notes -Wpsabi, an ABI remark about vector arguments that concerns no library boundary
  * here: -Wno-psabi silences it). For every lane bit for bit dnum_oN's numbers compile
  * both with the same floating-point contraction (e.g. -ffp-contract=off where the target
- * has fused multiply-adds).
+ * has fused multiply-adds); contracted into fused multiply-adds, a lane may differ in the
+ * last bits and stays within every error bound (docs/batch.md).
  * DNUMB_DEFINE(N) instantiates the type and its functions for order N (1..DN_TAYLOR_MAX)
  * as static inline functions of the including file; no order is predefined.
  *
