@@ -128,15 +128,17 @@ static inline void dnik_tpow_rec(double *restrict f, double f0, double p,
 /* f = u^p on q = u / u_0 with entry a of q scaled by 2^(-m.a) (m per variable, of either
  * sign: the columns of q to unit size, so that q and its powers neither underflow nor
  * overflow), from the value g0 = f_0 2^-e / c; entry a of the result is scaled back by
- * c 2^(e + m.a) in one step (e an integer in a double). q by the reciprocal of the value
- * scaled by 2^64 where it is subnormal (dnik_sub_scale). Scratch: tmp, 2 S. */
+ * c 2^(e + m.a) in one step (e an integer in a double). Entry a of q is u_a scaled by
+ * 2^-(b + m.a) (b the exponent of u_0: exact wherever the result is a normal number, also
+ * for a subnormal u_a or u_0) times the reciprocal of u_0's significand: neither u_a / u_0
+ * (which overflows where u_0 is subnormal) nor u_a 2^-(m.a) (which can be subnormal, and
+ * lose digits, before the division) is formed. Scratch: tmp, 2 S. */
 DNI_COLD static void dnik_tpow_scaled(double *restrict f, double g0, double c, double e,
                                       double p, const double *restrict u, unsigned K,
                                       unsigned N, double *restrict tmp)
 {
     const size_t S = dnik_size(K, N);
-    double *q = tmp + S, sc = dnik_sub_scale(u[0]), inv = 1.0 / (u[0] * sc);
-    double l0 = dnik_lg(u[0]);
+    double *q = tmp + S, l0 = dnik_lg(u[0]), inv = 1.0 / ldexp(u[0], -(int)l0);
     int m[DNK_VARS_MAX];
     for (unsigned i = 0; i < K; i++) { /* m_i: the largest growth of column i over u_0 */
         unsigned al[DNK_VARS_MAX] = {0};
@@ -148,11 +150,15 @@ DNI_COLD static void dnik_tpow_scaled(double *restrict f, double g0, double c, d
         }
         m[i] = g == -HUGE_VAL ? 0 : g > 4096.0 ? 4096 : g < -4096.0 ? -4096 : (int)ceil(g);
     }
-    dnik_range_scale(q, u, m, -1, K, N);
-    for (size_t j = 0; j < S; j++) q[j] = q[j] * sc * inv;
+    unsigned al[DNK_VARS_MAX] = {0};
+    for (size_t j = 0; j < S; j++, dnik_next(K, al)) {
+        double x = -l0;
+        for (unsigned i = 0; i < K; i++) x -= (double)m[i] * al[i];
+        q[j] = ldexp(u[j], x > 8192.0 ? 8192 : x < -8192.0 ? -8192 : (int)x) * inv;
+    }
     q[0] = 1.0;
     dnik_tpow_rec(f, g0, p, q, K, N, tmp);
-    unsigned al[DNK_VARS_MAX] = {0};
+    memset(al, 0, sizeof al);
     for (size_t j = 0; j < S; j++, dnik_next(K, al)) {
         double x = e;
         for (unsigned i = 0; i < K; i++) x += (double)m[i] * al[i];
