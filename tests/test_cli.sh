@@ -256,6 +256,20 @@ awk -v p="$dbl" 'BEGIN { split(p, a, " "); t = -2575333104750642; e = a[1] - t; 
 "$eval_bin" -n 200 -a 1 'sin(x)*exp(x)' >/dev/null 2>"$tmp/err" || fail "order 200: exit status"
 grep -qF "fewer than 10 correct digits even in extended precision at 1 of 1 point (first at x = 1, from order" "$tmp/err" ||
     fail "order 200: no warning ($(head -1 "$tmp/err"))"
+# a finite derivative without a known bound (hypot(x, x) at 1e-200: the bounds' own
+# intermediates underflow; its d2, truly 0, is printed as -1.5e181): said under
+# --precision auto, once per run, with a sweep (the batch path) and one point, and not
+# where the bounds are printed or not computed
+"$eval_bin" -n 2 -a 1e-200 'hypot(x,x)' >/dev/null 2>"$tmp/err" || fail "no bound: exit status"
+grep -qF "no error bound is known at 1 of 1 point (first at x = 9.9999999999999998e-201, from order 0" "$tmp/err" ||
+    fail "no bound: no warning ($(head -1 "$tmp/err"))"
+"$eval_bin" -n 2 -r 1e-201:1e-200:3 'hypot(x,x)' >/dev/null 2>"$tmp/err"
+grep -qF "no error bound is known at 3 of 3 points (first at x = 9.9999999999999995e-202" "$tmp/err" ||
+    fail "no bound, sweep: no warning ($(head -1 "$tmp/err"))"
+for a in "-a 0.5" "--error -a 1e-200" "--precision double -a 1e-200"; do
+    "$eval_bin" -n 2 $a 'hypot(x,x)' >/dev/null 2>"$tmp/err"
+    [[ ! -s $tmp/err ]] || fail "no bound [$a]: $(head -1 "$tmp/err")"
+done
 expect_error "unknown precision 'quad'" --precision quad -a 1 x
 expect_error "--error with several variables goes to total order 32" --error -V x,y -n 40 -a 1,2 'x*y'
 # several variables: columns e{i}_{j} after d{i}_{j}; exp(x y) at (1, 2), d1_0 = 2 e^2, and

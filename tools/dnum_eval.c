@@ -114,6 +114,15 @@ int main(int argc, char **argv)
                 "bounds)\n",
                 weak.n, npts, npts == 1 ? "" : "s", xs, weak.k);
     }
+    if (weak.nb) {
+        char xs[32];
+        xs[fmt_g17(xs, weak.xb)] = '\0';
+        fprintf(stderr,
+                "dnum-eval: warning: no error bound is known at %lu of %lu point%s (first at "
+                "x = %s, from order %u: a zero or pole rule, or an intermediate beyond the "
+                "range of double; --error prints the bounds)\n",
+                weak.nb, npts, npts == 1 ? "" : "s", xs, weak.kb);
+    }
     if (ps.bad[0]) die(2, "%s", ps.bad);
     return 0;
 }

@@ -141,12 +141,19 @@ unsigned next_points(struct source *src, double *pts, unsigned cap);
 /* ---- the evaluation (eval_point.c) ---- */
 
 /* Points whose result has fewer than 10 correct digits by its bound even in extended
- * precision (--precision auto): how many, and the first one and its first such order. */
+ * precision (--precision auto): how many, and the first one and its first such order;
+ * the same (nb, xb, kb) for points with a finite derivative whose error bound is unknown
+ * (+Inf: a zero or pole rule, an intermediate beyond the range of double). */
 struct weak {
     unsigned long n;
     double x;
     unsigned k;
+    unsigned long nb;
+    double xb;
+    unsigned kb;
 };
+/* adds the counts of from to to (the first points of to kept where it has some) */
+void weak_add(struct weak *to, const struct weak *from);
 
 /* The points of one dn_expr_eval_batch call (eval_block on a batch job): a block is
  * evaluated in runs of at most this many, whose arguments and results stay in the cache

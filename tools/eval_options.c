@@ -54,7 +54,8 @@ const struct option_def options[] = {
      "double | extended | auto (default auto: double, and again in\n"
      "extended precision at a point where the error bound shows\n"
      "fewer than 10 correct digits; a warning if even that is not\n"
-     "enough). One variable; several variables compute in double"},
+     "enough, or if no bound is known). One variable; several\n"
+     "variables compute in double"},
     {0, "vector-math", NULL, O_VECTOR_MATH,
      "without --error; with one variable, --precision double and\n"
      "N <= 170:\n"

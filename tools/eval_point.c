@@ -6,6 +6,7 @@
  * batch job (choose_batch) the block's points are evaluated together by
  * dn_expr_eval_batch first (eval_batch). */
 #include "dnum_eval.h"
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <dnum/batch.h>
@@ -180,12 +181,51 @@ static void row_numbers(const struct job *j, struct evaluator *ev, const double 
         for (size_t k = 0; k < len; k++) ev->row[j->nvars + k] = (double)(ev->res[k] * j->scale[k]);
 }
 
+/* The first order k with a finite d[k] whose bound err[k] is unknown (+Inf), else -1. */
+static int first_unbounded(const double *d, const double *err, unsigned n)
+{
+    for (unsigned k = 0; k <= n; k++)
+        if (isfinite(d[k]) && !(err[k] <= DBL_MAX)) return (int)k;
+    return -1;
+}
+
+/* Counts the point x in w: wk, its first order short of 10 digits (or -1), nb, its first
+ * order without a bound (or -1). */
+static void weak_note(struct weak *w, double x, int wk, int nb)
+{
+    if (wk >= 0 && w->n++ == 0) {
+        w->x = x;
+        w->k = (unsigned)wk;
+    }
+    if (nb >= 0 && w->nb++ == 0) {
+        w->xb = x;
+        w->kb = (unsigned)nb;
+    }
+}
+
+void weak_add(struct weak *to, const struct weak *from)
+{
+    if (from->n && to->n == 0) {
+        to->x = from->x;
+        to->k = from->k;
+    }
+    to->n += from->n;
+    if (from->nb && to->nb == 0) {
+        to->xb = from->xb;
+        to->kb = from->kb;
+    }
+    to->nb += from->nb;
+}
+
 /* Evaluates at the point pt (nvars values) into ev->row: the point, then the derivatives
  * (and the bounds). Returns the first order with fewer than 10 correct digits after
- * --precision auto went to extended precision, else -1. */
-static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
+ * --precision auto went to extended precision, else -1; *nb: with --precision auto and
+ * without --error, the first order with a finite derivative and no known bound, else
+ * -1. */
+static int evaluate(const struct job *j, struct evaluator *ev, const double *pt, int *nb)
 {
     int weak = -1;
+    *nb = -1;
     double *args = ev->args;
     size_t len = j->len;
     /* one variable with --coeffs: the engine's own coefficients, finite above order 170
@@ -216,6 +256,8 @@ static int evaluate(const struct job *j, struct evaluator *ev, const double *pt)
             unsigned k = dn_err_first_short(ev->res, ev->err, j->n, 10.0);
             if (k <= j->n) weak = (int)k;
         }
+        if (j->prec == PREC_AUTO && !j->error && !ceng)
+            *nb = first_unbounded(ev->res, ev->err, j->n);
         if (ceng) dn_expr_eval_coeffs(j->e, j->n, args, ev->res, ev->work);
     } else if (ceng) {
         args[0] = pt[0];
@@ -369,13 +411,10 @@ static void eval_batch_auto(const struct job *j, struct evaluator *ev, struct sl
         int finite = all_finite(ev->bout, m * len); /* then nothing to repair or count */
         for (unsigned p = 0; p < m; p++) {
             double *res = ev->bout + (size_t)p * len;
-            if (rc > 0) {
-                unsigned k = dn_err_first_short(res, ev->berr + (size_t)p * len, j->n, 10.0);
-                if (k <= j->n && s->weak.n++ == 0) {
-                    s->weak.x = pts[p];
-                    s->weak.k = k;
-                }
-            }
+            const double *err = ev->berr + (size_t)p * len;
+            unsigned k = rc > 0 ? dn_err_first_short(res, err, j->n, 10.0) : j->n + 1;
+            weak_note(&s->weak, pts[p], k <= j->n ? (int)k : -1,
+                      first_unbounded(res, err, j->n));
             if (!finite) fill_nan(j, ev, pts[p], res, NULL);
             row[0] = pts[p];
             memcpy(row + 1, res, len * sizeof *res);
@@ -392,7 +431,7 @@ void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
     s->len = 0;
     s->bad = 0;
     s->over.n = 0;
-    s->weak.n = 0;
+    s->weak = (struct weak){0};
     if (j->batch == BATCH_AUTO) {
         eval_batch_auto(j, ev, s);
         return;
@@ -407,11 +446,8 @@ void eval_block(const struct job *j, struct evaluator *ev, struct slot *s)
     }
     for (unsigned i = 0; i < s->count; i++) {
         const double *pt = s->pts + (size_t)i * j->nvars;
-        int wk = evaluate(j, ev, pt);
-        if (wk >= 0 && s->weak.n++ == 0) {
-            s->weak.x = pt[0];
-            s->weak.k = (unsigned)wk;
-        }
+        int nb, wk = evaluate(j, ev, pt, &nb);
+        weak_note(&s->weak, pt[0], wk, nb);
         count_bad(j, ev, ev->row + j->nvars, pt, s);
         s->len += format_row(s->text + s->len, j, ev->row, s->first + i == 0);
     }

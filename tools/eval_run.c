@@ -52,8 +52,7 @@ static void pool_loop(struct pool *p, struct evaluator *ev)
                 struct slot *s = &p->slots[b % p->nslots];
                 put(s->text, s->len);
                 p->bad += s->bad;
-                if (s->weak.n && p->weak.n == 0) p->weak = s->weak;
-                else p->weak.n += s->weak.n;
+                weak_add(&p->weak, &s->weak);
                 if (s->over.n && p->over.n == 0) p->over = s->over;
                 else p->over.n += s->over.n;
             }
