@@ -57,6 +57,19 @@ static long long start_output(struct job *job, unsigned long *rows, const struct
     return npy_at;
 }
 
+/* The warning on the points of a run that share a condition (what, at n of npts points):
+ * the first point x and its first such order k (why: after the order). */
+static void warn_points(const char *what, unsigned long n, unsigned long npts, double x,
+                        unsigned k, const char *why)
+{
+    char xs[32];
+    xs[fmt_g17(xs, x)] = '\0';
+    fprintf(stderr,
+            "dnum-eval: warning: %s at %lu of %lu point%s (first at x = %s, from order %u%s; "
+            "--error prints the bounds)\n",
+            what, n, npts, npts == 1 ? "" : "s", xs, k, why);
+}
+
 int main(int argc, char **argv)
 {
     struct config cf = {.order = 4, .jobs = 1, .vars = "x", .engine = ENG_AUTO, .format = FMT_CSV,
@@ -105,24 +118,12 @@ int main(int argc, char **argv)
     dn_expr_free(job.e);
     free(src);
     free(vlist);
-    if (weak.n) {
-        char xs[32];
-        xs[fmt_g17(xs, weak.x)] = '\0';
-        fprintf(stderr,
-                "dnum-eval: warning: fewer than 10 correct digits even in extended precision "
-                "at %lu of %lu point%s (first at x = %s, from order %u; --error prints the "
-                "bounds)\n",
-                weak.n, npts, npts == 1 ? "" : "s", xs, weak.k);
-    }
-    if (weak.nb) {
-        char xs[32];
-        xs[fmt_g17(xs, weak.xb)] = '\0';
-        fprintf(stderr,
-                "dnum-eval: warning: no error bound is known at %lu of %lu point%s (first at "
-                "x = %s, from order %u: a zero or pole rule, or an intermediate beyond the "
-                "range of double; --error prints the bounds)\n",
-                weak.nb, npts, npts == 1 ? "" : "s", xs, weak.kb);
-    }
+    if (weak.n)
+        warn_points("fewer than 10 correct digits even in extended precision", weak.n, npts,
+                    weak.x, weak.k, "");
+    if (weak.nb)
+        warn_points("no error bound is known", weak.nb, npts, weak.xb, weak.kb,
+                    ": a zero or pole rule, or an intermediate beyond the range of double");
     if (ps.bad[0]) die(2, "%s", ps.bad);
     return 0;
 }
