@@ -44,7 +44,7 @@
 
 /* The state of one bound evaluation: order, registers (derivatives and bounds),
  * temporaries of order n + 1 and the kernels' scratch, all in the caller's workspace. */
-enum { NTMP = 14 };
+enum { NTMP = 18 };
 
 typedef struct {
     unsigned n, K;     /* order; K = 0: one variable (derivatives), else Dnumk's K */
@@ -277,17 +277,45 @@ static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
         err_unary(x, DN_OP_ATAN, 0.0, q, eq, ed);
         break;
     }
-    case DN_OP_HYPOT: { /* sqrt(a^2 + b^2) */
+    case DN_OP_HYPOT: { /* sqrt(a^2 + b^2), where the squares would underflow or overflow
+                         * (values beyond 2^+-500) on f(x0 + 2^-g h) 2^-m: entry k of a
+                         * and b scaled by 2^-(m + g k), m the value's exponent and g the
+                         * derivatives' growth over it (one variable; several: g = 0), so
+                         * that the entries are of unit size as where the kernels compute;
+                         * the scaled computation's bound scaled back */
         double *s = x->t[10], *es = x->t[11], *s2 = x->t[12], *es2 = x->t[13];
-        fexec(x, DN_OP_MUL, s, a, a, 0.0);
-        err_mul(x, es, a, ea, a, ea);
-        fexec(x, DN_OP_MUL, s2, b, b, 0.0);
-        err_mul(x, es2, b, eb, b, eb);
+        double *as = x->t[14], *eas = x->t[15], *bs = x->t[16], *ebs = x->t[17];
+        double big = fmax(fabs(a[0]), fabs(b[0])), g = -HUGE_VAL;
+        int m = isfinite(big) && big != 0.0 && (big > 0x1p500 || big < 0x1p-500) ? ilogb(big) : 0;
+        for (size_t k = 1; m && !x->K && k < S; k++)
+            for (int o = 0; o < 2; o++) {
+                double v = fabs((o ? b : a)[k]);
+                if (v != 0.0 && v <= DBL_MAX) g = fmax(g, ceil((ilogb(v) - m) / (double)k));
+            }
+        g = g == -HUGE_VAL ? 0.0 : fmin(fmax(g, -2100.0), 2100.0);
+        int lost = 0; /* an entry that the scaling cannot bring near unit size (entries
+                       * of mixed growth: their squares would underflow or overflow in
+                       * the scaled computation, and its bound mean nothing) */
+        for (size_t k = 0; k < S; k++) {
+            int sc = -m - (int)g * (x->K ? 0 : (int)k);
+            as[k] = ldexp(a[k], sc), eas[k] = ldexp(ea[k], sc);
+            bs[k] = ldexp(b[k], sc), ebs[k] = ldexp(eb[k], sc);
+            lost |= (as[k] != 0.0 && !(fabs(as[k]) >= 0x1p-400 && fabs(as[k]) <= 0x1p400)) ||
+                    (bs[k] != 0.0 && !(fabs(bs[k]) >= 0x1p-400 && fabs(bs[k]) <= 0x1p400));
+        }
+        fexec(x, DN_OP_MUL, s, as, as, 0.0);
+        err_mul(x, es, as, eas, as, eas);
+        fexec(x, DN_OP_MUL, s2, bs, bs, 0.0);
+        err_mul(x, es2, bs, ebs, bs, ebs);
         for (size_t k = 0; k < S; k++) {
             s[k] += s2[k];
             es[k] += es2[k] + U_D * fabs(s[k]);
         }
         err_unary(x, DN_OP_SQRT, 0.0, s, es, ed);
+        for (size_t k = 0; k < S; k++) { /* (r: the result, computed above) */
+            ed[k] = ldexp(ed[k], m + (int)g * (x->K ? 0 : (int)k));
+            if (lost || (ed[k] == 0.0 && r[k] != 0.0)) ed[k] = INFINITY;
+        }
         break;
     }
     case DN_OP_MIN: case DN_OP_MAX: { /* the active argument's; Inf if it may change */

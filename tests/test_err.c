@@ -123,6 +123,44 @@ Test(err, exp_minus_x_times_exp_x)
                   out[k], err[k]);
 }
 
+/* hypot beyond 2^+-500, where the squares of its arguments leave the range of double: the
+ * bound is computed on the arguments scaled to unit size (value and growth) and holds
+ * against closed forms. hypot(x, A) = r = sqrt(x^2 + A^2): d1 = x/r, d2 = A^2/r^3,
+ * d3 = -3 A^2 x/r^5, computed on X = x 2^-s, A 2^-s and scaled back by powers of two
+ * (exact); hypot(x, 0.75 x) = 1.25 |x|: d2 = d3 = 0, and at 1e-200 hypot(x, x), whose d2
+ * (truly 0) comes out near -1.5e181 from the cancellation of 2 - fl(sqrt 2)^2 over the
+ * value, gets a bound at least that large (finite: it says there are no digits). */
+Test(err, hypot_bound_at_extreme_scales)
+{
+    static const int sc[6] = {-1000, -990, -700, 700, 900, 1000};
+    static const double ra[3] = {1.0, 0.3, 2.5}; /* A / x */
+    double out[4], err[4];
+    char src[64];
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 3; j++) {
+            double x0 = ldexp(1.2, sc[i]), A = ldexp(1.2 * ra[j], sc[i]);
+            snprintf(src, sizeof src, "hypot(x, %.17g)", A);
+            cr_assert_eq(eval_err(src, x0, 3, out, err), DN_OK);
+            double X = 1.2, AA = 1.2 * ra[j], r = sqrt(X * X + AA * AA);
+            double want[4] = {ldexp(r, sc[i]), X / r, ldexp(AA * AA / (r * r * r), -sc[i]),
+                              ldexp(-3.0 * AA * AA * X / (r * r * r * r * r), -2 * sc[i])};
+            for (unsigned k = 0; k <= 3; k++) {
+                if (!isfinite(want[k]) || fabs(want[k]) < 0x1p-1000) continue;
+                cr_expect(isfinite(err[k]) && fabs(out[k] - want[k]) <= err[k] + 1e-15 * fabs(want[k]) &&
+                              err[k] <= 1e-12 * fabs(want[k]),
+                          "%s at %g: d%u = %.17g, want %.17g, bound %g", src, x0, k, out[k],
+                          want[k], err[k]);
+            }
+        }
+    cr_assert_eq(eval_err("hypot(x, 0.75*x)", 1e300, 3, out, err), DN_OK);
+    for (unsigned k = 2; k <= 3; k++)
+        cr_expect(isfinite(err[k]) && fabs(out[k]) <= err[k], "1e300: d%u = %g, bound %g", k,
+                  out[k], err[k]);
+    cr_assert_eq(eval_err("hypot(x, x)", 1e-200, 2, out, err), DN_OK);
+    cr_expect(isfinite(err[2]) && fabs(out[2]) <= err[2] && fabs(out[2]) > 1e150,
+              "1e-200: d2 = %g, bound %g", out[2], err[2]);
+}
+
 /* Folded constants carry their rounding: x * (1/3) has d1 = fl(1/3) != 1/3. */
 Test(err, folded_constants)
 {
