@@ -138,9 +138,11 @@ DNI_COLD static void dnik_tpow_scaled(double *restrict f, double g0, double c, d
                                       unsigned N, double *restrict tmp)
 {
     const size_t S = dnik_size(K, N);
-    double *q = tmp + S, l0 = dnik_lg(u[0]), inv = 1.0 / ldexp(u[0], -(int)l0);
-    int m[DNK_VARS_MAX];
-    for (unsigned i = 0; i < K; i++) { /* m_i: the largest growth of column i over u_0 */
+    /* (u_0 NaN or +-Inf, which reach dnik_tpow_q: no scaling, q = u / u_0 as it comes) */
+    int fin = isfinite(u[0]) && u[0] != 0.0;
+    double *q = tmp + S, l0 = fin ? dnik_lg(u[0]) : 0.0, inv = 1.0 / ldexp(u[0], -(int)l0);
+    int m[DNK_VARS_MAX] = {0};
+    for (unsigned i = 0; fin && i < K; i++) { /* m_i: the largest growth of column i over u_0 */
         unsigned al[DNK_VARS_MAX] = {0};
         double g = -HUGE_VAL;
         for (unsigned d = 1; d <= N; d++) {
