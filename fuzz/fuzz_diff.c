@@ -11,7 +11,9 @@
  *   1. Dvec differing from Dnum in any bit (same kernels, same order: NaN == NaN);
  *   2. a value (order 0) differing between the three families (same libm calls; a limit
  *      at a zero of a divisor is read from derivatives: it may differ within TOL, or be
- *      NaN in one family where its operands' derivatives were not finite);
+ *      NaN in one family where its operands' derivatives were not finite; from such a
+ *      NaN on, the families compute different functions (max(NaN, y) is y, max(1, y) is
+ *      1), so checks 2, 4 and 5 stop there);
  *   3. a partial in the absent variable y that is not exactly 0 while every derivative is
  *      finite;
  *   4. a pure x-derivative d^k f/dx^k of Dnum2 (index (k, 0)) off Dnum's d[k] by more than
@@ -86,8 +88,18 @@ typedef struct {
     int lim[DEPTH]; /* a quotient at a zero of its divisor below: the value is a limit,
                      * read from the operands' derivatives, which may differ where they
                      * are not finite (check 2 then accepts NaN in one family) */
+    int div[DEPTH]; /* a limit NaN in one family and not in another below (check 2):
+                     * the values no longer compare, checks 2, 4 and 5 skipped */
     int sp;
 } machine;
+
+/* after an operation on entry t: a limit that became NaN in one family only */
+static void diverged(machine *m, int t)
+{
+    double v1 = m->f[t].d[0], v2 = dnum2_o6_deriv(m->b[t], 0, 0), vk = m->k[t].c[0];
+    if (m->lim[t] && (isnan(v1) != isnan(v2) || (!m->nok[t] && isnan(v1) != isnan(vk))))
+        m->div[t] = 1;
+}
 
 static int same(double a, double b) { return a == b || (a != a && b != b); }
 
@@ -493,6 +505,7 @@ static void unary(machine *m, unsigned op)
 #undef US
 #undef UI
     check(st == 0);
+    diverged(m, t);
     TRACE(m, t, "unary", op % 42);
     m->m[t][0] = fabs(f->d[0]);
     a_conv(m->m[t]);
@@ -508,6 +521,7 @@ static void binary(machine *m, unsigned op)
     int st;
     m->lim[t] |= m->lim[t + 1] | (op % 10 == 3 && g.d[0] == 0.0);
     m->nok[t] |= m->nok[t + 1];
+    m->div[t] |= m->div[t + 1];
     a_binary(m->m[t], m->m[t + 1], op, f->d[0], g.d[0]);
 #define B(name)                                                                            \
     *f = dnum_o6_##name(*f, g), st = dvec_##name(v, v, w), *b = dnum2_o6_##name(*b, c);     \
@@ -525,6 +539,7 @@ static void binary(machine *m, unsigned op)
 #undef B
 #undef BS
     check(st == 0);
+    diverged(m, t);
     TRACE(m, t, "binary", op % 10);
     m->m[t][0] = fabs(f->d[0]);
     a_conv(m->m[t]);
@@ -567,7 +582,7 @@ static void run(const uint8_t *data, size_t size, double x0)
         if (kind <= 1 && m.sp < DEPTH) { /* push x, or a constant arg/8 - 4 */
             int t = m.sp++;
             double c = kind == 0 ? x0 : arg / 8.0 - 4.0;
-            m.lim[t] = m.nok[t] = 0;
+            m.lim[t] = m.nok[t] = m.div[t] = 0;
             if (kind == 0) {
                 m.f[t] = dnum_o6_var(x0), dvec_set_var(&m.v[t], x0);
                 m.b[t] = dnum2_o6_varx(x0, 0.5);
@@ -594,14 +609,14 @@ static void run(const uint8_t *data, size_t size, double x0)
             finite &= d2 - d2 == 0.0;
         }
         double v2 = dnum2_o6_deriv(m.b[t], 0, 0), v1 = m.f[t].d[0];
-        check_at(same(v2, v1) || (m.lim[t] && (isnan(v1) || isnan(v2) ||
+        check_at(same(v2, v1) || m.div[t] || (m.lim[t] && (isnan(v1) || isnan(v2) ||
                                                fabs(v1 - v2) <= TOL * fabs(v1))),
                  "2 (one value)", t, 0);
         if (finite) /* 3. d/dy of a function of x alone, where its x-derivatives are finite */
             for (unsigned i = 0; i < N; i++)
                 for (unsigned j = 1; i + j <= N; j++)
                     check_at(dnum2_o6_deriv(m.b[t], i, j) == 0.0, "3 (d/dy = 0)", t, i + j);
-        for (unsigned k = 1; k <= N; k++) { /* 4. d^k/dx^k within the bound */
+        for (unsigned k = 1; k <= N && !m.div[t]; k++) { /* 4. d^k/dx^k within the bound */
             double a = m.f[t].d[k], b = dnum2_o6_deriv(m.b[t], k, 0);
             double B = m.m[t][k] * dni_fact[k];
 #ifdef FUZZ_DIFF_STATS
@@ -624,14 +639,14 @@ static void run(const uint8_t *data, size_t size, double x0)
         }
         unsigned a0[3] = {0, 0, 0};
         double vk = dnumk3_o6_deriv(m.k[t], a0), v1 = m.f[t].d[0];
-        check_at(same(vk, v1) || (m.lim[t] && (isnan(v1) || isnan(vk) ||
+        check_at(same(vk, v1) || m.div[t] || (m.lim[t] && (isnan(v1) || isnan(vk) ||
                                                fabs(v1 - vk) <= TOL * fabs(v1))),
                  "5 (Dnumk value)", t, 0);
         if (finite) /* every partial in y or z (all of block s but its first entry): 0 */
             for (unsigned s = 1; s <= N; s++)
                 for (size_t e = dnik_start(3, s) + 1; e < dnik_start(3, s + 1); e++)
                     check_at(m.k[t].c[e] == 0.0, "5 (Dnumk d/dy = d/dz = 0)", t, s);
-        for (unsigned k = 1; k <= N; k++) {
+        for (unsigned k = 1; k <= N && !m.div[t]; k++) {
             unsigned al[3] = {k, 0, 0};
             double a = m.f[t].d[k], b = dnumk3_o6_deriv(m.k[t], al);
             double B = m.m[t][k] * dni_fact[k];
