@@ -39,6 +39,7 @@
 
 #define BLOCK 256
 #define MAXN 16
+#define CSUM_W 8 /* partial sums of the batch checksums */
 
 FIXED_W(2)
 FIXED_W(4)
@@ -77,7 +78,7 @@ static double run_expr(void)
 static double run_batch(void)
 {
     size_t len = cur_n + 1;
-    double cs = 0.0;
+    double cs = 0.0, acc[CSUM_W] = {0.0};
     for (long p0 = 0; p0 < M; p0 += BLOCK) {
         size_t cnt = M - p0 < BLOCK ? (size_t)(M - p0) : BLOCK;
         for (size_t i = 0; i < cnt; i++) {
@@ -87,14 +88,20 @@ static double run_batch(void)
         memset(cur_args + 2 * BLOCK, 0, (len - 2) * BLOCK * sizeof(double));
         dn_expr_eval_batch(cur_e, cur_n, cnt, cur_args, BLOCK, cur_out, BLOCK,
                            cur_isa | DN_BATCH_SOA, cur_work);
-        /* each point's derivatives summed (a vector per derivative), then the points: one
-         * dependent addition per point, as the floor's and the block family's checksums */
+        /* each point's derivatives summed (a vector per derivative), then the points into
+         * CSUM_W partial sums (the block family's checksum: one vector addition per
+         * CSUM_W points; one dependent addition per point, as the scalar floor's, would
+         * bound a batch at 4 cycles per point) */
         double ps[BLOCK];
         for (size_t i = 0; i < cnt; i++) ps[i] = cur_out[i];
         for (size_t k = 1; k < len; k++)
             for (size_t i = 0; i < cnt; i++) ps[i] += cur_out[k * BLOCK + i];
-        for (size_t i = 0; i < cnt; i++) cs += ps[i];
+        size_t i = 0;
+        for (; i + CSUM_W <= cnt; i += CSUM_W)
+            for (size_t j = 0; j < CSUM_W; j++) acc[j] += ps[i + j];
+        for (; i < cnt; i++) cs += ps[i];
     }
+    for (size_t j = 0; j < CSUM_W; j++) cs += acc[j];
     return cs;
 }
 

@@ -18,24 +18,30 @@ DNUMB_DEFINE(16)
     {                                                                                      \
         dnb_lane s_ = (r).d[0];                                                            \
         for (int k = 1; k <= (N); k++) s_ += (r).d[k];                                     \
-        for (int i = 0; i < DNB_W; i++) cs += s_[i];                                       \
+        cs += s_;                                                                          \
     }
+static double hsum(dnb_lane v)
+{
+    double s = 0.0;
+    for (int i = 0; i < DNB_W; i++) s += v[i];
+    return s;
+}
 
 #define BENCH_W(N)                                                                         \
     double BLK(block_w1_##N)(long m)                                                       \
     {                                                                                      \
-        double cs = 0.0, x[DNB_W];                                                         \
+        dnb_lane cs = DNIL_ZERO; double x[DNB_W];                                                         \
         for (long i0 = 0; i0 < m; i0 += DNB_W) {                                           \
             for (int i = 0; i < DNB_W; i++) x[i] = -4.0 + 8.0 * (double)(i0 + i) / (double)(m - 1); \
             dnumb_o##N u = dnumb_o##N##_var(x);                                            \
             dnumb_o##N r = dnumb_o##N##_exp(dnumb_o##N##_neg(dnumb_o##N##_mul(u, u)));     \
             CSUM(N, r, cs)                                                                 \
         }                                                                                  \
-        return cs;                                                                         \
+        return hsum(cs);                                                                   \
     }                                                                                      \
     double BLK(block_w2_##N)(long m)                                                       \
     {                                                                                      \
-        double cs = 0.0, x[DNB_W];                                                         \
+        dnb_lane cs = DNIL_ZERO; double x[DNB_W];                                                         \
         for (long i0 = 0; i0 < m; i0 += DNB_W) {                                           \
             for (int i = 0; i < DNB_W; i++) x[i] = -2.0 + 4.0 * (double)(i0 + i) / (double)(m - 1); \
             dnumb_o##N u = dnumb_o##N##_var(x), s, c;                                      \
@@ -47,7 +53,7 @@ DNUMB_DEFINE(16)
             dnumb_o##N r = dnumb_o##N##_add(t1, t2);                                       \
             CSUM(N, r, cs)                                                                 \
         }                                                                                  \
-        return cs;                                                                         \
+        return hsum(cs);                                                                   \
     }
 BENCH_W(2)
 BENCH_W(4)

@@ -222,6 +222,23 @@ LOP_BODIES(LOPU_DEF, dnilu_)
     }
 LOP_BODIES(LOP_DEF, dnil_) /* (the bodies unused here) */
 
+/* A product of a register with itself at the unrolled orders: the kernel with both
+ * operands named a, so that the compiler forms each product a_j a_(k-j) once (half the
+ * multiplies; the same sums in the same order, hence the same bits), as expr_fixed.c's
+ * sqr_N. */
+#define LOP_SQR_CASE(N, A)                                                                 \
+    case N:                                                                                \
+        for (unsigned g = 0; g < gc; g++) dnilu_mul_w(d + g * gs, a + g * gs, a + g * gs, N, ws); \
+        return 1;
+static LANE_NOINLINE int lop_sqr(dn_lane *d, const dn_lane *a, unsigned n, dn_lane *ws,
+                                 unsigned gc, size_t gs)
+{
+    switch (n) {
+    LANE_ORDERS(LOP_SQR_CASE, ~)
+    default: return 0;
+    }
+}
+
 /* the lane kernel of each operation; NULL: none (every lane runs the scalar kernel) */
 #define LOPS(X)                                                                            \
     X(CONST) X(ADD) X(SUB) X(MUL) X(DIV) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB)        \
@@ -247,6 +264,7 @@ static void step(const lane_ctx *x, const dn_expr_ins *I, unsigned gc)
         any |= dnil_any(rare[g]);
     }
     if (!any) {
+        if (op == DN_OP_MUL && a == b && lop_sqr(d, a, n, x->ws, gc, len)) return;
         lane_ops[op](d, a, b, c, n, x->ws, gc, len);
         return;
     }
