@@ -233,6 +233,7 @@ LOP_BODIES(LOP_DEF, dnil_) /* (the bodies unused here) */
 static LANE_NOINLINE int lop_sqr(dn_lane *d, const dn_lane *a, unsigned n, dn_lane *ws,
                                  unsigned gc, size_t gs)
 {
+    (void)d, (void)a, (void)ws, (void)gc, (void)gs; /* (no unrolled orders: clang) */
     switch (n) {
     LANE_ORDERS(LOP_SQR_CASE, ~)
     default: return 0;

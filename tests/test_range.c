@@ -703,3 +703,86 @@ Test(range, powers_of_operands_far_from_their_value)
                               got[i][0], got[i][1], want1, want2);
             }
 }
+
+/* hypot and atan2 of operands with a tiny value and derivatives of unit size: closed forms
+ * of the first derivatives, no NaN at orders 2 and 3. One variable (Dnum, Dvec, the
+ * expression engine): a^2 + b^2 underflowed where the wide type has double's range (the
+ * double-double form): hypot(x, x) at 2^-1058 had d1 2e-6 off, atan2 NaN derivatives. Two
+ * variables (Dnum2, Dnumk, the expression engine), hypot(x, 2y + x^2): 1 / (2 r_0)
+ * overflowed at a subnormal r_0 (NaN partials). The operands' x^2 underflows: b_0 = 2 y_0
+ * (2 x_0 in one variable, where the derivatives are exact: d1 = sqrt 5 and, for atan2, 0). */
+static void tiny1(int mode, double x0, double want1)
+{
+    static const char *const xv[1] = {"x"};
+    static const char *const srcs[3] = {"hypot(x, x)", "hypot(x, 2*x + x^2)",
+                                        "atan2(x, 2*x + x^2)"};
+    const char *src = srcs[mode];
+    dn_expr *e = dn_expr_parse(src, xv, 1, NULL);
+    cr_assert(e);
+    double args[4] = {x0, 1.0, 0.0, 0.0}, d[3][4], w[512];
+    cr_assert(dn_expr_work_size(e, 3) <= 512);
+    cr_assert(dn_expr_eval(e, 3, args, d[0], w) == 0);
+    dnum_o3 x = {{x0, 1.0, 0.0, 0.0}}, b = dnum_o3_add(dnum_o3_mul_d(x, 2.0), dnum_o3_mul(x, x));
+    dnum_o3 f = mode == 2 ? dnum_o3_atan2(x, b) : dnum_o3_hypot(x, mode ? b : x);
+    memcpy(d[1], f.d, sizeof f.d);
+    dvec X, B, R;
+    cr_assert(dvec_init(&X, 3) == 0 && dvec_set_var(&X, x0) == 0 && dvec_init(&B, 3) == 0 &&
+              dvec_init(&R, 3) == 0);
+    cr_assert(dvec_mul(&B, &X, &X) == 0 && dvec_mul_d(&R, &X, 2.0) == 0 && dvec_add(&B, &B, &R) == 0);
+    cr_assert((mode == 2 ? dvec_atan2(&R, &X, &B) : dvec_hypot(&R, &X, mode ? &B : &X)) == 0);
+    for (unsigned k = 0; k <= 3; k++) d[2][k] = dvec_get(&R, k);
+    static const char *const fam[3] = {"expr", "dnum_o3", "dvec"};
+    for (int i = 0; i < 3; i++)
+        cr_expect(range_ok(d[i][1], want1) && !isnan(d[i][2]) && !isnan(d[i][3]),
+                  "%s at %g, %s: d1 %.17g d2 %g d3 %g, want d1 %.17g", src, x0, fam[i],
+                  d[i][1], d[i][2], d[i][3], want1);
+    dvec_clear(&X), dvec_clear(&B), dvec_clear(&R);
+    dn_expr_free(e);
+}
+
+Test(range, two_argument_functions_of_tiny_operands)
+{
+    static const double x1s[4] = {0x1.8p-1058, 1e-310, 1e-200, 0x1p-520};
+    for (int i = 0; i < 4; i++) {
+        tiny1(0, x1s[i], sqrt(2.0));
+        tiny1(1, x1s[i], sqrt(5.0));
+        tiny1(2, x1s[i], 0.0);
+    }
+    static const double pts[3][2] = {{1e-310, 2e-310}, {0x1p-1058, 0x1.8p-1056}, {1e-300, 3e-301}};
+    static const char *const xy[2] = {"x", "y"};
+    dn_expr *e = dn_expr_parse("hypot(x, 2*y + x^2)", xy, 2, NULL);
+    cr_assert(e);
+    double *w = malloc(dn_expr_work_sizek(e, 2, 3) * sizeof *w);
+    cr_assert(w);
+    for (int i = 0; i < 3; i++) {
+        double x0 = pts[i][0], y0 = pts[i][1], b0 = 2.0 * y0 + x0 * x0;
+        /* (on x_0 and b_0 scaled by 2^1100: a subnormal r_0 has few digits) */
+        double xs = ldexp(x0, 1100), bs = ldexp(b0, 1100), rs = hypot(xs, bs);
+        double want[2] = {xs / rs, 2.0 * bs / rs}, got[3][2];
+        int nan2[3] = {0, 0, 0};
+        dnum2_o3 x = dnum2_o3_varx(x0, y0), y = dnum2_o3_vary(x0, y0);
+        dnum2_o3 f = dnum2_o3_hypot(x, dnum2_o3_add(dnum2_o3_mul_d(y, 2.0), dnum2_o3_mul(x, x)));
+        got[0][0] = DNUM2_AT(f, 1, 0), got[0][1] = DNUM2_AT(f, 0, 1);
+        dnumk3_o3 xk = dnumk3_o3_var(x0, 0), yk = dnumk3_o3_var(y0, 2);
+        dnumk3_o3 g = dnumk3_o3_hypot(xk, dnumk3_o3_add(dnumk3_o3_mul_d(yk, 2.0),
+                                                       dnumk3_o3_mul(xk, xk)));
+        unsigned ax[3] = {1, 0, 0}, ay[3] = {0, 0, 1};
+        got[1][0] = g.c[dnik_index(3, ax)], got[1][1] = g.c[dnik_index(3, ay)];
+        size_t S = dnk_size(2, 3);
+        double args[2 * DNUMK_SIZE(2, 3)] = {0}, out[DNUMK_SIZE(2, 3)];
+        args[0] = x0, args[1] = 1.0, args[S] = y0, args[S + 2] = 1.0;
+        cr_assert(dn_expr_evalk(e, 2, 3, args, out, w) == 0);
+        got[2][0] = out[1], got[2][1] = out[2];
+        for (size_t j = 3; j < DNUM2_SIZE(3); j++) nan2[0] |= isnan(f.d[j]) != 0;
+        for (size_t j = 0; j < DNUMK_SIZE(3, 3); j++) nan2[1] |= isnan(g.c[j]) != 0;
+        for (size_t j = 3; j < S; j++) nan2[2] |= isnan(out[j]) != 0;
+        static const char *const fam[3] = {"dnum2_o3", "dnumk3_o3", "expr (k = 2)"};
+        for (int k = 0; k < 3; k++)
+            cr_expect(range_ok(got[k][0], want[0]) && range_ok(got[k][1], want[1]) && !nan2[k],
+                      "hypot(x, 2y + x^2) at (%g, %g), %s: %.17g %.17g, want %.17g %.17g%s",
+                      x0, y0, fam[k], got[k][0], got[k][1], want[0], want[1],
+                      nan2[k] ? "; NaN partials" : "");
+    }
+    free(w);
+    dn_expr_free(e);
+}

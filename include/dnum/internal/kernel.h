@@ -61,6 +61,8 @@
  *   dni_atan_w dni_atan2_w dni_sinh_w dni_cosh_w dni_sinhcosh_w dni_tanh_w dni_asinh_w
  *   dni_acosh_w dni_atanh_w dni_erf_w dni_erfc_w dni_hypot_w dni_apply_w
  * Wide (extended precision, kernel_wide.h) helpers: dni_to_w dni_from_w
+ * Operands far from unit size (double): dni_growth1 dni_growth dni_growth_shift
+ *   dni_far_any dni_far_exponents dni_scale_series
  */
 #ifndef DNUM_KERNEL_H
 #define DNUM_KERNEL_H
@@ -231,6 +233,64 @@ static inline void dni_from_t(double *restrict d, const double *t, unsigned n)
             x = dni_weight_next(x, s, k, 1);
         }
     }
+}
+
+/* ------------------------------------------------------------------------------------ */
+/* Operands far from unit size: value and growth exponents.                                */
+
+/** The growth over 2^l0 of an entry x of degree k >= 1, folded into g (-HUGE_VAL: none
+ *  yet): max(g, (e - l0) / k), e the exponent (ilogb) of x; x = 0, Inf or NaN skipped.
+ *  Scaling the entries of degree k by 2^-(l0 + ceil(g) k), which is evaluating
+ *  f(x0 + 2^-g h) 2^-l0, brings the largest entries of every degree near unit size. */
+static inline double dni_growth1(double g, double x, int l0, unsigned k)
+{
+    x = fabs(x);
+    return x != 0.0 && x <= DBL_MAX ? fmax(g, (double)(ilogb(x) - l0) / (double)k) : g;
+}
+
+/** dni_growth1 over the derivatives u[1..n] of a series (degree k: entry k). */
+static inline double dni_growth(double g, const double *u, unsigned n, int l0)
+{
+    for (unsigned k = 1; k <= n; k++) g = dni_growth1(g, u[k], l0, k);
+    return g;
+}
+
+/** ceil(g) as a shift, clamped to +-lim; 0 where g is -HUGE_VAL (nothing grew). */
+static inline int dni_growth_shift(double g, int lim)
+{
+    return g == -HUGE_VAL ? 0 : g > lim ? lim : g < -lim ? -lim : (int)ceil(g);
+}
+
+/** Whether a or b (n + 1 derivatives each) has a finite nonzero entry beyond 2^+-500: where
+ *  the squares and products of a two-argument kernel underflow or overflow in a wide type
+ *  of double's range (the double-double form). */
+static inline int dni_far_any(const double *a, const double *b, unsigned n)
+{
+    int far = 0;
+    for (unsigned k = 0; k <= n; k++) {
+        double x = fabs(a[k]), y = fabs(b[k]);
+        far |= (x > 0x1p500 && x <= DBL_MAX) || (x != 0.0 && x < 0x1p-500) ||
+               (y > 0x1p500 && y <= DBL_MAX) || (y != 0.0 && y < 0x1p-500);
+    }
+    return far;
+}
+
+/** The exponents that bring a and b near unit size: entry k scaled by 2^-(*m + *g k), *m
+ *  the exponent of the larger value and *g the largest growth over it (dni_growth).
+ *  Returns 0 where nothing would change (both 0) or the values are 0, Inf or NaN. */
+static inline int dni_far_exponents(const double *a, const double *b, unsigned n, int *m, int *g)
+{
+    double big = fmax(fabs(a[0]), fabs(b[0]));
+    if (!(big > 0.0 && big <= DBL_MAX)) return 0;
+    *m = ilogb(big);
+    *g = dni_growth_shift(dni_growth(dni_growth(-HUGE_VAL, a, n, *m), b, n, *m), 2100);
+    return *m != 0 || *g != 0;
+}
+
+/** r[k] = u[k] 2^(e + g k), k = 0..n (r may be u). */
+static inline void dni_scale_series(double *r, const double *u, unsigned n, int e, int g)
+{
+    for (unsigned k = 0; k <= n; k++) r[k] = ldexp(u[k], e + g * (int)k);
 }
 
 /* ------------------------------------------------------------------------------------ */

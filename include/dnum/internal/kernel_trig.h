@@ -244,19 +244,34 @@ static inline void DNI_K(asinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
 }
 
 #if !DNI_LANE_BODY /* the wide two-argument kernels */
-/** r = atan2(y, x) (C argument order): integral of (x y' - y x') / (x^2 + y^2) with the
- *  value atan2(y0, x0), in extended precision (kernel_wide.h). (0, 0) gives NaN
- *  derivatives. Scratch: ww, DNI_WW_atan2(n) wide (ws unused). */
-#define DNI_W_atan2(n) 1
-#define DNI_WW_atan2(n) DNI_WN(8, n)
-static inline void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
-                               DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+#if DNI_DOUBLE_BODY
+/* hypot and atan2 of operands with entries beyond 2^+-500 (dni_far_any: the wide type may
+ * have double's range, and x^2 + y^2 underflowed or overflowed there: hypot(x, x) at
+ * 1.6e-319 had a first derivative 2e-6 off, atan2 at 1e-200 NaN ones) run their core on
+ * the operands scaled to unit size, entry k by 2^-(m + g k), and its results are scaled
+ * back by 2^(e + g k): e = m for hypot (of degree 1), 0 for atan2 (of degree 0); the
+ * caller sets the value. Returns 0 where nothing needs scaling (nothing written).
+ * Scratch: ws, 2 DNI_ST(n) doubles. */
+typedef void (*DNI_K(core2))(DNI_R *, const DNI_R *, const DNI_R *, unsigned,
+                            DNI_K(wide) *restrict);
+DNI_COLD static int DNI_K(far2)(DNI_K(core2) core, int e_is_m, DNI_R *r, const DNI_R *a,
+                                const DNI_R *b, unsigned n, DNI_R *restrict ws,
+                                DNI_K(wide) *restrict ww)
 {
-    (void)ws;
-    if (n == 0) {
-        r[0] = DNI_M(atan2)(y[0], x[0]);
-        return;
-    }
+    int m, g;
+    if (!dni_far_exponents(a, b, n, &m, &g)) return 0;
+    double *as = ws, *bs = ws + DNI_ST(n);
+    dni_scale_series(as, a, n, -m, -g);
+    dni_scale_series(bs, b, n, -m, -g);
+    core(r, as, bs, n, ww);
+    dni_scale_series(r, r, n, e_is_m ? m : 0, g);
+    return 1;
+}
+#endif
+
+static inline void DNI_K(atan2_core)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
+                                     DNI_K(wide) *restrict ww)
+{
     DNI_K(wide) *wy = ww, *wx = ww + DNI_ST(n), *dy = ww + 2 * DNI_ST(n), *dx = ww + 3 * DNI_ST(n);
     DNI_K(wide) *p = ww + 4 * DNI_ST(n), *q = ww + 5 * DNI_ST(n), *den = ww + 6 * DNI_ST(n);
     DNI_K(wide) *sq = ww + 7 * DNI_ST(n);
@@ -275,16 +290,34 @@ static inline void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsi
     DNI_K(from_w)(r, sq, n);
 }
 
-/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value, in extended
- *  precision (kernel_wide.h). (0, 0) gives NaN derivatives.
- *  Scratch: ww, DNI_WW_hypot(n) wide (ws unused). */
-#define DNI_W_hypot(n) 1
-#define DNI_WW_hypot(n) DNI_WN(4, n)
-static inline void DNI_K(hypot_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+/** r = atan2(y, x) (C argument order): integral of (x y' - y x') / (x^2 + y^2) with the
+ *  value atan2(y0, x0), in extended precision (kernel_wide.h), on operands scaled to unit
+ *  size where they are far from it. (0, 0) gives NaN derivatives.
+ *  Scratch: ws, DNI_W_atan2(n); ww, DNI_WW_atan2(n) wide. */
+#define DNI_W_atan2(n) DNI_WN(2, n)
+#define DNI_WW_atan2(n) DNI_WN(8, n)
+static inline void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
                                DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
-    DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *s = ww + 2 * DNI_ST(n), *sq = ww + 3 * DNI_ST(n);
     (void)ws;
+    if (n == 0) {
+        r[0] = DNI_M(atan2)(y[0], x[0]);
+        return;
+    }
+#if DNI_DOUBLE_BODY
+    double v = y[0], u = x[0]; /* (r may be y or x) */
+    if (dni_far_any(y, x, n) && DNI_K(far2)(DNI_K(atan2_core), 0, r, y, x, n, ws, ww)) {
+        r[0] = atan2(v, u);
+        return;
+    }
+#endif
+    DNI_K(atan2_core)(r, y, x, n, ww);
+}
+
+static inline void DNI_K(hypot_core)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                                     DNI_K(wide) *restrict ww)
+{
+    DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *s = ww + 2 * DNI_ST(n), *sq = ww + 3 * DNI_ST(n);
     DNI_K(to_w)(wa, a, n);
     DNI_K(to_w)(wb, b, n);
     DNI_K(wmul)(s, wa, wa, n);
@@ -297,5 +330,24 @@ static inline void DNI_K(hypot_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsi
     DNI_K(wsqrt)(sq, DNI_K(wsqrt_head)(s[0], h), s, n);
     DNI_K(from_w)(r, sq, n);
     r[0] = h; /* the value is libm's, as everywhere (the wide head may round otherwise) */
+}
+
+/** r = hypot(a, b) = sqrt(a^2 + b^2) without overflow in the value, in extended
+ *  precision (kernel_wide.h), on operands scaled to unit size where they are far from it.
+ *  (0, 0) gives NaN derivatives. Scratch: ws, DNI_W_hypot(n); ww, DNI_WW_hypot(n) wide. */
+#define DNI_W_hypot(n) DNI_WN(2, n)
+#define DNI_WW_hypot(n) DNI_WN(4, n)
+static inline void DNI_K(hypot_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                               DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+{
+    (void)ws;
+#if DNI_DOUBLE_BODY
+    double v = a[0], u = b[0]; /* (r may be a or b) */
+    if (dni_far_any(a, b, n) && DNI_K(far2)(DNI_K(hypot_core), 1, r, a, b, n, ws, ww)) {
+        r[0] = hypot(v, u); /* libm's value, as everywhere */
+        return;
+    }
+#endif
+    DNI_K(hypot_core)(r, a, b, n, ww);
 }
 #endif /* !DNI_LANE_BODY */

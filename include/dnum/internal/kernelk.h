@@ -42,7 +42,8 @@
  * v scale their quotient where 1 / v overflows (dnik_sub_scale), u^p runs on u / u_0 with
  * its columns scaled to unit size for extreme values (dnik_tpow_q), atan2, hypot and the
  * atan family on arguments scaled to unit size (their squares beyond 1e154 or below
- * 1e-154 would overflow or underflow), and
+ * 1e-154 would overflow or underflow; hypot below 2^-500 in value and growth,
+ * dnik_hypot_far), and
  * a function whose result has a non-finite partial below the first non-finite block of
  * its operands runs again on operands rescaled per variable (src/range.h's mechanism,
  * kernelk_range.h): the partials of cbrt(x) at x = 5e-312 grow by 2^1033 per order, so d2
@@ -53,7 +54,8 @@
  *
  * Index (the file of each group; kernelk.h includes them in this order):
  *   kernelk_block.h  layout     dnik_h dnik_start dnik_size dnik_index dnik_next dnik_afact
- *                    scaling    dnik_sub_scale dnik_range_scale dnik_unit
+ *                    scaling    dnik_sub_scale dnik_col_growth dnik_scale_far
+ *                               dnik_far_exponents dnik_range_scale dnik_unit
  *   kernelk_bmul.h   products   dnik_hmul1 .. dnik_hmul10 dnik_hmul dnik_bdot dnik_tmul
  *                               dnik_tdiv
  *   kernelk_tcore.h  cores      dnik_ttheta dnik_tdiv0 dnik_tinteg dnik_tinteg_div dnik_texp

@@ -104,17 +104,59 @@ static inline double dnik_lg(double x)
     return (double)ilogb(x);
 }
 
+/* g[i], the growth over 2^l0 of the column of variable i (its entries d e_i, d = 1..N) in
+ * the operands op[0..nop) (dni_growth1), as a shift clamped to +-lim: entry alpha scaled
+ * by 2^-(l0 + g.alpha) brings the largest entry of every column near unit size. */
+static inline void dnik_col_growth(int *g, const double *const *op, unsigned nop, int l0,
+                                   int lim, unsigned K, unsigned N)
+{
+    for (unsigned i = 0; i < K; i++) {
+        unsigned al[DNK_VARS_MAX] = {0};
+        double gr = -HUGE_VAL;
+        for (unsigned d = 1; d <= N; d++) {
+            al[i] = d;
+            size_t e = dnik_index(K, al);
+            for (unsigned o = 0; o < nop; o++) gr = dni_growth1(gr, op[o][e], l0, d);
+        }
+        g[i] = dni_growth_shift(gr, lim);
+    }
+}
+
+/* dst = src with entry alpha scaled by 2^(sign (e + g.alpha)), one ldexp each (dst may be
+ * src) */
+static inline void dnik_scale_far(double *dst, const double *src, int e, const int *g,
+                                  int sign, unsigned K, unsigned N)
+{
+    unsigned al[DNK_VARS_MAX] = {0};
+    size_t S = dnik_size(K, N);
+    for (size_t j = 0; j < S; j++, dnik_next(K, al)) {
+        int x = e;
+        for (unsigned i = 0; i < K; i++) x += g[i] * (int)al[i];
+        dst[j] = x ? ldexp(src[j], sign * x) : src[j];
+    }
+}
+
+/* As dni_far_exponents (kernel.h) on numbers of K variables: *m the exponent of the larger
+ * value, g[i] the growth of variable i's column over it (dnik_col_growth); 0 where nothing
+ * would change or the values are 0, Inf or NaN. */
+static inline int dnik_far_exponents(const double *a, const double *b, unsigned K, unsigned N,
+                                     int *m, int *g)
+{
+    double big = fmax(fabs(a[0]), fabs(b[0]));
+    const double *op[2] = {a, b};
+    if (!(big > 0.0 && big <= DBL_MAX)) return 0;
+    *m = ilogb(big);
+    dnik_col_growth(g, op, 2, *m, 2100, K, N);
+    int any = *m != 0;
+    for (unsigned i = 0; i < K; i++) any |= g[i] != 0;
+    return any;
+}
+
 /* dst = src with entry a scaled by 2^(sign m.a) */
 static inline void dnik_range_scale(double *dst, const double *src, const int *m, int sign,
                                     unsigned K, unsigned N)
 {
-    unsigned al[DNK_VARS_MAX] = {0};
-    size_t S = dnik_size(K, N);
-    for (size_t e = 0; e < S; e++, dnik_next(K, al)) {
-        int x = 0;
-        for (unsigned i = 0; i < K; i++) x += m[i] * (int)al[i];
-        dst[e] = x ? ldexp(src[e], sign * x) : src[e];
-    }
+    dnik_scale_far(dst, src, 0, m, sign, K, N);
 }
 
 /* 2^-e for the binary exponent e of x != 0, within the normal range (x times it is in

@@ -409,36 +409,35 @@ DNIK_INLINE void dnik_atan2_plain(double *restrict r, const double *y, const dou
 }
 DNIK_RANGED_B(atan2)
 
-/* hypot for r_0 = h < 2^-500 and partials of a and b below 2^300 h (the cold path of
- * dnik_hypot_plain): the same recurrence on a / h, b / h and r / h, whose products do not
- * underflow when the range rerun has scaled the variables down (the partials of order 2
- * and up, ~ 1 / h, are beyond DBL_MAX for a subnormal h: 0 would be a finite wrong
- * number); r = h (r / h). */
-DNI_COLD static void dnik_hypot_small(double *restrict r, const double *a, const double *b,
-                                      double h, double ca, double cb, unsigned K, unsigned N,
-                                      double *restrict w)
+DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const double *b,
+                                  unsigned K, unsigned N, double *restrict w);
+
+/* hypot for r_0 = h < 2^-500 (the cold path of dnik_hypot_plain): the recurrence on a and
+ * b scaled to unit size, entry alpha by 2^-(m + g.alpha) (dnik_far_exponents), and
+ * its result scaled back. Unscaled, 1 / (2 h) overflows for a subnormal h (NaN partials
+ * of hypot(x, 2y + x^2) at x, y = 1e-310), and the products of the partials underflow
+ * where the range rerun has scaled the variables down; the rerun scales the variables,
+ * never the value. Returns 0 where the values are 0 (nothing written). Scratch of 4 S. */
+DNI_COLD static int dnik_hypot_far(double *restrict r, const double *a, const double *b,
+                                   unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = dnik_size(K, N);
-    double *al = w, *be = w + S, *t = w + 2 * S, *t2 = w + 3 * S;
-    double sc = dnik_sub_scale(h), inv = 1.0 / (h * sc);
-    for (size_t e = 0; e < S; e++) al[e] = a[e] * sc * inv, be[e] = b[e] * sc * inv;
-    r[0] = 1.0;
-    for (unsigned k = 1; k <= N; k++) {
-        dnik_bdot(t, al, al, 1, k - 1, k, K);
-        dnik_bdot(t2, be, be, 1, k - 1, k, K);
-        DNIK_BLOCK(e, K, k) t[e] += t2[e];
-        dnik_bdot(t2, r, r, 1, k - 1, k, K);
-        DNIK_BLOCK(e, K, k) r[e] = ca * al[e] + cb * be[e] + (t[e] - t2[e]) * 0.5;
-    }
-    for (size_t e = 1; e < S; e++) r[e] *= h;
+    int m, g[DNK_VARS_MAX];
+    if (!dnik_far_exponents(a, b, K, N, &m, g)) return 0;
+    double h = hypot(a[0], b[0]);
+    dnik_scale_far(w, a, m, g, -1, K, N);
+    dnik_scale_far(w + S, b, m, g, -1, K, N);
+    dnik_hypot_plain(r, w, w + S, K, N, w + 2 * S); /* (a value near 1: no recursion) */
+    dnik_scale_far(r, r, m, g, 1, K, N);
     r[0] = h;
+    return 1;
 }
 
 /** r = hypot(a, b) = sqrt(a^2 + b^2), value hypot(a_0, b_0); (0, 0) gives NaN. From
  *  r r = a a + b b, with the terms of the value by the unit vector (c_a, c_b) = (a_0, b_0) /
  *  r_0: r_k = c_a a_k + c_b b_k + (sum_{j=1..k-1} a_j a_{k-j} + b_j b_{k-j} - r_j r_{k-j})
  *  / (2 r_0), so that nothing forms a_0 a_k (beyond 1e154 it overflows: a^2 + b^2 did);
- *  for a tiny r_0 and partials not much larger on a / r_0 and b / r_0 (dnik_hypot_small).
+ *  for a tiny r_0 on a and b scaled to unit size (dnik_hypot_far).
  *  Scratch of 4 S. */
 DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const double *b,
                                   unsigned K, unsigned N, double *restrict w)
@@ -447,15 +446,7 @@ DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const dou
     double *t = w, *t2 = w + S, h = hypot(a[0], b[0]);
     double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m, hu = hypot(ua, ub);
     double ca = ua / hu, cb = ub / hu, inv2 = isinf(h) ? 0.5 / hu / m : 0.5 / h;
-    if (h < 0x1p-500) { /* a tiny value: on a / h where those stay below 2^300 (as the
-                         * range rerun scales them), else as below (no overflow there) */
-        double big = 0.0;
-        for (size_t e = 1; e < S; e++) big = fmax(big, fmax(fabs(a[e]), fabs(b[e])));
-        if (big <= h * 0x1p300) {
-            dnik_hypot_small(r, a, b, h, ca, cb, K, N, w);
-            return;
-        }
-    }
+    if (h < 0x1p-500 && dnik_hypot_far(r, a, b, K, N, w)) return; /* a tiny value */
     r[0] = h;
     DNIK_KLOOP(k, 1, N, K, dnik_bdot(t, a, a, 1, k - 1, k, K);
                dnik_bdot(t2, b, b, 1, k - 1, k, K);

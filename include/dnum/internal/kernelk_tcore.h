@@ -142,16 +142,8 @@ DNI_COLD static void dnik_tpow_scaled(double *restrict f, double g0, double c, d
     int fin = isfinite(u[0]) && u[0] != 0.0;
     double *q = tmp + S, l0 = fin ? dnik_lg(u[0]) : 0.0, inv = 1.0 / ldexp(u[0], -(int)l0);
     int m[DNK_VARS_MAX] = {0};
-    for (unsigned i = 0; fin && i < K; i++) { /* m_i: the largest growth of column i over u_0 */
-        unsigned al[DNK_VARS_MAX] = {0};
-        double g = -HUGE_VAL;
-        for (unsigned d = 1; d <= N; d++) {
-            al[i] = d;
-            double x = u[dnik_index(K, al)];
-            if (x != 0.0 && fabs(x) <= DBL_MAX) g = fmax(g, (dnik_lg(x) - l0) / d);
-        }
-        m[i] = g == -HUGE_VAL ? 0 : g > 4096.0 ? 4096 : g < -4096.0 ? -4096 : (int)ceil(g);
-    }
+    const double *op = u;
+    if (fin) dnik_col_growth(m, &op, 1, (int)l0, 4096, K, N); /* m_i: column i's growth */
     unsigned al[DNK_VARS_MAX] = {0};
     for (size_t j = 0; j < S; j++, dnik_next(K, al)) {
         double x = -l0;
