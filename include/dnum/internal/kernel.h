@@ -185,6 +185,15 @@
 #define DNI_RARE(c) (c)
 #endif
 
+/* sv = sin(x), cv = cos(x) of an element: the two functions for a scalar type, one call
+ * for a vector element (dnil_m_sincos, kernel_lane.h: SLEEF's sincos); chosen by
+ * DNI_LANE_BODY where it is used */
+#define DNI_SINCOS_V(x, sv, cv) DNI_SINCOS_CAT(DNI_SINCOS_, DNI_LANE_BODY)(x, sv, cv)
+#define DNI_SINCOS_CAT(a, b) DNI_SINCOS_CAT_(a, b)
+#define DNI_SINCOS_CAT_(a, b) a##b
+#define DNI_SINCOS_0(x, sv, cv) ((sv) = DNI_M(sin)(x), (cv) = DNI_M(cos)(x))
+#define DNI_SINCOS_1(x, sv, cv) dnil_m_sincos(x, &(sv), &(cv))
+
 #define DNI_2_SQRTPI DNI_C(1.1283791670955125738961589031215452) /* 2/sqrt(pi) */
 #define DNI_SQRT2 DNI_C(1.41421356237309504880168872420969808)
 

@@ -187,6 +187,13 @@ static _Thread_local int dnil_vm;
             if (big[i]) r[i] = f(x[i]);                                                    \
         return r;                                                                          \
     }
+#if DN_LANE_W == 8
+#define DNIL_SLEEF_T2 Sleef___m512d_2
+#elif DN_LANE_W == 4
+#define DNIL_SLEEF_T2 Sleef___m256d_2
+#else
+#define DNIL_SLEEF_T2 Sleef___m128d_2
+#endif
 #else
 #define DNIL_MAPV(f) DNIL_MAP1(f)
 #define DNIL_SET_VM(v) ((void)(v))
@@ -210,6 +217,38 @@ DNIL_MAPV(acosh)
 DNIL_MAPV(atanh)
 DNIL_MAPV(erf)
 DNIL_MAP1(erfc)
+#if defined(DN_LANE_SLEEF) || defined(DN_LANE_SLEEF_RT)
+/* sin and cos of one argument from one call of SLEEF's sincos (about the cost of one of
+ * them; its values may differ from its sin's and cos's in the last bit, within 1 ulp);
+ * the lanes of 1e14 or more as in DNIL_MAPT */
+#if defined(DN_LANE_SLEEF)
+#define DNIL_IF_LIBM_SINCOS(x, s, c)
+#else
+#define DNIL_IF_LIBM_SINCOS(x, s, c)                                                       \
+    if (__builtin_expect(!dnil_vm, 0)) {                                                   \
+        *(s) = dnil_l_sin(x), *(c) = dnil_l_cos(x);                                        \
+        return;                                                                            \
+    }
+#endif
+#define DNIL_SLEEF_SINCOS_(W) Sleef_sincosd##W##_u10
+#define DNIL_SLEEF_SINCOS(W) DNIL_SLEEF_SINCOS_(W)
+static inline void dnil_m_sincos(dn_lane x, dn_lane *s, dn_lane *c)
+{
+    DNIL_IF_LIBM_SINCOS(x, s, c)
+    dn_lmask big = ~(dn_lmask)((dn_lane)((dn_lmask)x & 0x7fffffffffffffffLL) < 1e14);
+    DNIL_SLEEF_T2 r = DNIL_SLEEF_SINCOS(DN_LANE_W)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));
+    *s = (dn_lane)r.x, *c = (dn_lane)r.y;
+    if (dnil_any(big))
+        for (int i = 0; i < DN_LANE_W; i++)
+            if (big[i]) (*s)[i] = sin(x[i]), (*c)[i] = cos(x[i]);
+}
+#else
+/* sin and cos of one argument (the C library's, lane by lane) */
+static inline void dnil_m_sincos(dn_lane x, dn_lane *s, dn_lane *c)
+{
+    *s = dnil_m_sin(x), *c = dnil_m_cos(x);
+}
+#endif
 #undef DNIL_MAP1
 /* |x|: the sign bits cleared (fabs's bits; no call, no memo) */
 static inline dn_lane dnil_m_fabs(dn_lane x)

@@ -12,15 +12,17 @@
 static inline void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
                                 DNI_R *restrict ws)
 {
+    DNI_R sv, cv;
+    DNI_SINCOS_V(u[0], sv, cv);
     if (DNI_K(linear)(u, n)) {
-        DNI_R sv = DNI_M(sin)(u[0]), cv = DNI_M(cos)(u[0]), u1 = n ? u[1] : DNI_V(0.0);
+        DNI_R u1 = n ? u[1] : DNI_V(0.0);
         DNI_K(lin_cycle)(s, sv, cv, u1, -1.0, n);
         DNI_K(lin_cycle)(c, cv, -sv, u1, -1.0, n);
         return;
     }
     DNI_R *tu = ws, *ts = ws + DNI_ST(n), *tc = ws + 2 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    DNI_K(tsincos_w)(ts, tc, DNI_M(sin)(u[0]), DNI_M(cos)(u[0]), -1.0, tu, n, ws + 3 * DNI_ST(n));
+    DNI_K(tsincos_w)(ts, tc, sv, cv, -1.0, tu, n, ws + 3 * DNI_ST(n));
     DNI_K(from_t)(s, ts, n);
     DNI_K(from_t)(c, tc, n);
 }

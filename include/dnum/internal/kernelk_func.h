@@ -223,7 +223,9 @@ DNIK_RANGED_B(pow)
 DNIK_INLINE void DNIK_K(sincos_plain)(DNI_R *restrict s, DNI_R *restrict c, const DNI_R *u,
                                      unsigned K, unsigned N, DNI_R *restrict w)
 {
-    DNIK_K(tsincos)(s, c, DNI_M(sin)(u[0]), DNI_M(cos)(u[0]), -1.0, u, K, N, w);
+    DNI_R sv, cv;
+    DNI_SINCOS_V(u[0], sv, cv);
+    DNIK_K(tsincos)(s, c, sv, cv, -1.0, u, K, N, w);
 }
 DNIK_RANGED_S(sincos)
 
