@@ -20,6 +20,10 @@
  * arithmetic). */
 #define DN_BATCH_GROUP 4
 #define DN_BATCH_GROUP_ORDERS 12 /* groups below this order; one vector at a time above */
+/* sin(a) and cos(a) of one register from one recurrence: at most DN_BATCH_PAIRS pairs
+ * among the first DN_BATCH_PAIR_SCAN instructions (src/batch_lane_body.h) */
+#define DN_BATCH_PAIRS 4
+#define DN_BATCH_PAIR_SCAN 256
 
 /* One engine's run: the npts points of dn_expr_eval_batch at order n <= DN_TAYLOR_MAX
  * (flags: its DN_BATCH_COEFFS and DN_BATCH_SOA); work: dni_batch_work_doubles(e, n)
@@ -32,7 +36,8 @@ typedef void (*dni_batch_fn)(const dn_expr *e, unsigned n, size_t npts, const do
 static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
-    size_t vec = ((size_t)e->nregs * DN_BATCH_GROUP + 2) * len * L + (size_t)DNI_W_MAX(n) * L;
+    size_t vec = (((size_t)e->nregs + DN_BATCH_PAIRS) * DN_BATCH_GROUP + 2) * len * L +
+                 (size_t)DNI_W_MAX(n) * L;
     size_t wide = (size_t)DNI_WW_MAX(n) * sizeof(dni_wide);
     size_t scal = 3 * len + (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);
     return vec + scal + 64;

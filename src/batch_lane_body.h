@@ -38,6 +38,9 @@ typedef struct {
     dn_lane *R;       /* nregs registers of rlen lanes: DN_BATCH_GROUP numbers of len */
     dn_lane *sa, *sb; /* copies of the operands for the lanes sent to the scalar kernel */
     dn_lane *ws;      /* the lane kernels' scratch, DNI_W_MAX(n) lanes */
+    dn_lane *pr;      /* DN_BATCH_PAIRS registers: the other half of a sin/cos pair */
+    const short *pair; /* the pairs of the program's first DN_BATCH_PAIR_SCAN instructions */
+    unsigned char *pr_ok; /* the group's pair registers hold their half */
     double *xa, *xb, *xd, *xws; /* one lane's operands and result, the scalar scratch */
     dni_wide *xww;
 } lane_ctx;
@@ -240,6 +243,47 @@ static LANE_NOINLINE int lop_sqr(dn_lane *d, const dn_lane *a, unsigned n, dn_la
     }
 }
 
+/* s = sin(a), c = cos(a) from one recurrence (sin_w and cos_w each run it and keep
+ * one half: the same bits) */
+#define LOP_SINCOS_CASE(N, A)                                                              \
+    case N:                                                                                \
+        for (unsigned g = 0; g < gc; g++)                                                  \
+            dnilu_sincos_w(s + g * gs, c + g * gs, a + g * gs, N, ws);                     \
+        return;
+static LANE_NOINLINE void lop_sincos(dn_lane *s, dn_lane *c, const dn_lane *a, unsigned n,
+                                     dn_lane *ws, unsigned gc, size_t gs)
+{
+    switch (n) {
+    LANE_ORDERS(LOP_SINCOS_CASE, ~)
+    default:
+        for (unsigned g = 0; g < gc; g++) dnil_sincos_w(s + g * gs, c + g * gs, a + g * gs, n, ws);
+    }
+}
+
+/* sin(a) and cos(a) of one register (W2: sin(x) ... cos(x)): the pairs of the program's
+ * first DN_BATCH_PAIR_SCAN instructions, at most DN_BATCH_PAIRS: pair[i] = p for the
+ * first of pair p (which also writes the other half to pair register p), DN_BATCH_PAIRS
+ * + p for the second (which copies it), -1 elsewhere; a pair's operand is not written
+ * between its two instructions (the parser keeps a register until its last use: the
+ * test guards against a later change of that), nor by the first (sin in place). */
+static void find_pairs(const dn_expr *e, short *pair)
+{
+    unsigned ni = e->nins < DN_BATCH_PAIR_SCAN ? e->nins : DN_BATCH_PAIR_SCAN, np = 0;
+    const dn_expr_ins *I = e->ins;
+    for (unsigned i = 0; i < ni; i++) pair[i] = -1;
+    for (unsigned i = 0; i < ni && np < DN_BATCH_PAIRS; i++) {
+        unsigned op = I[i].op, want = op == DN_OP_SIN ? DN_OP_COS : DN_OP_SIN;
+        if ((op != DN_OP_SIN && op != DN_OP_COS) || pair[i] != -1 || I[i].dst == I[i].a) continue;
+        for (unsigned j = i + 1; j < ni; j++) {
+            if (I[j].op == want && I[j].a == I[i].a && pair[j] == -1) {
+                pair[i] = (short)np, pair[j] = (short)(DN_BATCH_PAIRS + np++);
+                break;
+            }
+            if (I[j].dst == I[i].a) break;
+        }
+    }
+}
+
 /* the lane kernel of each operation; NULL: none (every lane runs the scalar kernel) */
 #define LOPS(X)                                                                            \
     X(CONST) X(ADD) X(SUB) X(MUL) X(DIV) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB)        \
@@ -251,21 +295,32 @@ static const lane_op lane_ops[DN_OP_COUNT] = {LOPS(LOP_ENTRY)};
 
 /* One instruction on the gc numbers of a group (each number's operands and result lie
  * in its own part of the registers: d may be a or b of the same number only). */
-static void step(const lane_ctx *x, const dn_expr_ins *I, unsigned gc)
+static void step(const lane_ctx *x, const dn_expr_ins *I, short pair, unsigned gc)
 {
     unsigned n = x->n, op = I->op;
     size_t len = x->len;
     dn_lane *d = x->R + I->dst * x->rlen;
     const dn_lane *a = x->R + I->a * x->rlen, *b = x->R + I->b * x->rlen;
     double c = I->c;
+    if (pair >= DN_BATCH_PAIRS && x->pr_ok[pair - DN_BATCH_PAIRS]) { /* computed with the first */
+        memcpy(d, x->pr + (size_t)(pair - DN_BATCH_PAIRS) * x->rlen, gc * len * sizeof *d);
+        return;
+    }
     dn_lmask rare[DN_BATCH_GROUP];
     int any = 0;
     for (unsigned g = 0; g < gc; g++) {
         rare[g] = rare_lanes(op, a + g * len, b + g * len, c, n);
         any |= dnil_any(rare[g]);
     }
+    if (pair >= 0 && pair < DN_BATCH_PAIRS) x->pr_ok[pair] = !any;
     if (!any) {
         if (op == DN_OP_MUL && a == b && lop_sqr(d, a, n, x->ws, gc, len)) return;
+        if (pair >= 0 && pair < DN_BATCH_PAIRS) {
+            dn_lane *o = x->pr + (size_t)pair * x->rlen;
+            if (op == DN_OP_SIN) lop_sincos(d, o, a, n, x->ws, gc, len);
+            else lop_sincos(o, d, a, n, x->ws, gc, len);
+            return;
+        }
         lane_ops[op](d, a, b, c, n, x->ws, gc, len);
         return;
     }
@@ -348,7 +403,8 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     x.sa = x.R + (size_t)e->nregs * x.rlen;
     x.sb = x.sa + len;
     x.ws = x.sb + len;
-    x.xa = (double *)(x.ws + DNI_W_MAX(n));
+    x.pr = x.ws + DNI_W_MAX(n);
+    x.xa = (double *)(x.pr + (size_t)DN_BATCH_PAIRS * x.rlen);
     x.xb = x.xa + len;
     x.xd = x.xb + len;
     x.xws = x.xd + len;
@@ -362,6 +418,11 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     const long double *fp = flags & DN_BATCH_COEFFS ? fact : NULL;
     const dn_expr_ins *ins = e->ins, *end = ins + e->nins;
     const dn_lane *res = x.R + (size_t)e->result * x.rlen;
+    short pair[DN_BATCH_PAIR_SCAN];
+    unsigned char pr_ok[DN_BATCH_PAIRS] = {0};
+    find_pairs(e, pair);
+    x.pair = pair;
+    x.pr_ok = pr_ok;
     /* groups at the low orders, where the instruction's overhead outweighs its arithmetic */
     size_t G = n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1;
     for (size_t q0 = 0; q0 < npts; q0 += G * W) { /* a group of gc vectors */
@@ -371,7 +432,8 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
             size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
             load_block(&x, x.R + g * len, x.rlen, e->nvars, p0, cnt, args, ldargs, soa);
         }
-        for (const dn_expr_ins *I = ins; I != end; I++) step(&x, I, gc);
+        for (const dn_expr_ins *I = ins; I != end; I++)
+            step(&x, I, I - ins < DN_BATCH_PAIR_SCAN ? pair[I - ins] : -1, gc);
         for (unsigned g = 0; g < gc; g++) {
             size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
             store_block(&x, res + g * len, p0, cnt, out, ldout, soa, fp);

@@ -25,6 +25,11 @@ static const char *const FORMULAS[] = {
     "3/x - x/3 + (2 - x)/7 + exp(x) + sin(2*x+1) + cos(x) + x^7",
     "x*x - x*x + exp(x*x - x*x + x)", /* linear in some lanes, not in others */
     "atan(x*x) + asinh(x*x) + acosh(x*x + 1) + x/(x+x)", /* the range edges of xpoint */
+    /* sin and cos of one register from one recurrence (also where linear in some lanes),
+     * and more pairs than the engine keeps */
+    "cos(x*x - x*x + x) - sin(x*x - x*x + x) + sin(x^2)*cos(x^2) + cos(1/x)",
+    "sin(x)+cos(x)+sin(2*x)-cos(2*x)+sin(3*x)*cos(3*x)+cos(4*x)/(2+sin(4*x))+sin(5*x)+cos(5*x)",
+    "sin(x/2)*2 + cos(x/3) + sin(x+1) + cos(1+x)", /* registers reused, in place */
 };
 #define NF (sizeof FORMULAS / sizeof FORMULAS[0])
 #define NPTS 1000
