@@ -62,7 +62,7 @@
  *   dni_acosh_w dni_atanh_w dni_erf_w dni_erfc_w dni_hypot_w dni_apply_w
  * Wide (extended precision, kernel_wide.h) helpers: dni_to_w dni_from_w
  * Operands far from unit size (double): dni_growth1 dni_growth dni_growth_shift
- *   dni_far_any dni_far_exponents dni_scale_series
+ *   dni_far_tiny dni_far_exponents dni_scale_series
  */
 #ifndef DNUM_KERNEL_H
 #define DNUM_KERNEL_H
@@ -270,18 +270,12 @@ static inline int dni_growth_shift(double g, int lim)
     return g == -HUGE_VAL ? 0 : g > lim ? lim : g < -lim ? -lim : (int)ceil(g);
 }
 
-/** Whether a or b (n + 1 derivatives each) has a finite nonzero entry beyond 2^+-500: where
- *  the squares and products of a two-argument kernel underflow or overflow in a wide type
- *  of double's range (the double-double form). */
-static inline int dni_far_any(const double *a, const double *b, unsigned n)
+/** Whether the larger of the values a0 and b0 is nonzero and below 2^-500: where a0^2 + b0^2
+ *  underflows in a wide type of double's range (the double-double form). */
+static inline int dni_far_tiny(double a0, double b0)
 {
-    int far = 0;
-    for (unsigned k = 0; k <= n; k++) {
-        double x = fabs(a[k]), y = fabs(b[k]);
-        far |= (x > 0x1p500 && x <= DBL_MAX) || (x != 0.0 && x < 0x1p-500) ||
-               (y > 0x1p500 && y <= DBL_MAX) || (y != 0.0 && y < 0x1p-500);
-    }
-    return far;
+    double big = fmax(fabs(a0), fabs(b0));
+    return big > 0.0 && big < 0x1p-500;
 }
 
 /** The exponents that bring a and b near unit size: entry k scaled by 2^-(*m + *g k), *m

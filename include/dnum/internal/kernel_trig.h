@@ -246,14 +246,25 @@ static inline void DNI_K(asinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
 }
 
 #if !DNI_LANE_BODY /* the wide two-argument kernels */
-#if DNI_DOUBLE_BODY
-/* hypot and atan2 of operands with entries beyond 2^+-500 (dni_far_any: the wide type may
- * have double's range, and x^2 + y^2 underflowed or overflowed there: hypot(x, x) at
+/* DNI_FAR2: where the wide type has double's range (the double-double form; x87 long
+ * double's range holds the squares of every double), hypot and atan2 of operands whose
+ * value is below 2^-500 (dni_far_tiny: x^2 + y^2 underflowed there: hypot(x, x) at
  * 1.6e-319 had a first derivative 2e-6 off, atan2 at 1e-200 NaN ones) run their core on
  * the operands scaled to unit size, entry k by 2^-(m + g k), and its results are scaled
  * back by 2^(e + g k): e = m for hypot (of degree 1), 0 for atan2 (of degree 0); the
  * caller sets the value. Returns 0 where nothing needs scaling (nothing written).
- * Scratch: ws, 2 DNI_ST(n) doubles. */
+ * Not for huge values: there only a0^2 + b0^2 overflows, which the recurrence does not
+ * use (the head is libm's hypot), and one scaling cannot keep every order in range when
+ * the derivatives grow unevenly (hypot(7e221 - x, b) with b of order 1 and its sixth
+ * derivative 225: the second derivative, 6e-222, came out as 0). Scratch: ws, 2 DNI_ST(n)
+ * doubles. */
+#undef DNI_FAR2
+#if DNI_DOUBLE_BODY && !defined(DNI_WIDE_LDBL)
+#define DNI_FAR2 1
+#else
+#define DNI_FAR2 0
+#endif
+#if DNI_FAR2
 typedef void (*DNI_K(core2))(DNI_R *, const DNI_R *, const DNI_R *, unsigned,
                             DNI_K(wide) *restrict);
 DNI_COLD static int DNI_K(far2)(DNI_K(core2) core, int e_is_m, DNI_R *r, const DNI_R *a,
@@ -306,9 +317,9 @@ static inline void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsi
         r[0] = DNI_M(atan2)(y[0], x[0]);
         return;
     }
-#if DNI_DOUBLE_BODY
+#if DNI_FAR2
     double v = y[0], u = x[0]; /* (r may be y or x) */
-    if (dni_far_any(y, x, n) && DNI_K(far2)(DNI_K(atan2_core), 0, r, y, x, n, ws, ww)) {
+    if (dni_far_tiny(v, u) && DNI_K(far2)(DNI_K(atan2_core), 0, r, y, x, n, ws, ww)) {
         r[0] = atan2(v, u);
         return;
     }
@@ -343,9 +354,9 @@ static inline void DNI_K(hypot_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsi
                                DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     (void)ws;
-#if DNI_DOUBLE_BODY
+#if DNI_FAR2
     double v = a[0], u = b[0]; /* (r may be a or b) */
-    if (dni_far_any(a, b, n) && DNI_K(far2)(DNI_K(hypot_core), 1, r, a, b, n, ws, ww)) {
+    if (dni_far_tiny(v, u) && DNI_K(far2)(DNI_K(hypot_core), 1, r, a, b, n, ws, ww)) {
         r[0] = hypot(v, u); /* libm's value, as everywhere */
         return;
     }

@@ -42,7 +42,7 @@
  * v scale their quotient where 1 / v overflows (dnik_sub_scale), u^p runs on u / u_0 with
  * its columns scaled to unit size for extreme values (dnik_tpow_q), atan2, hypot and the
  * atan family on arguments scaled to unit size (their squares beyond 1e154 or below
- * 1e-154 would overflow or underflow; hypot below 2^-500 in value and growth,
+ * 1e-154 would overflow or underflow; hypot at a tiny value in value and growth,
  * dnik_hypot_far), and
  * a function whose result has a non-finite partial below the first non-finite block of
  * its operands runs again on operands rescaled per variable (src/range.h's mechanism,

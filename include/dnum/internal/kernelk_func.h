@@ -414,7 +414,8 @@ DNIK_RANGED_B(atan2)
 DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const double *b,
                                   unsigned K, unsigned N, double *restrict w);
 
-/* hypot for r_0 = h < 2^-500 (the cold path of dnik_hypot_plain): the recurrence on a and
+/* hypot for r_0 = h < 2^-500 (the cold path of dnik_hypot_plain, for a subnormal h or
+ * partials below 2^300 h): the recurrence on a and
  * b scaled to unit size, entry alpha by 2^-(m + g.alpha) (dnik_far_exponents), and
  * its result scaled back. Unscaled, 1 / (2 h) overflows for a subnormal h (NaN partials
  * of hypot(x, 2y + x^2) at x, y = 1e-310), and the products of the partials underflow
@@ -448,7 +449,13 @@ DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const dou
     double *t = w, *t2 = w + S, h = hypot(a[0], b[0]);
     double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m, hu = hypot(ua, ub);
     double ca = ua / hu, cb = ub / hu, inv2 = isinf(h) ? 0.5 / hu / m : 0.5 / h;
-    if (h < 0x1p-500 && dnik_hypot_far(r, a, b, K, N, w)) return; /* a tiny value */
+    if (h < 0x1p-500) { /* a tiny value, on the operands scaled to unit size where 1 / (2 h)
+                         * overflows (a subnormal h) or the partials stay below 2^300 h
+                         * (else the products of the partials do not underflow) */
+        double big = 0.0;
+        for (size_t e = 1; e < S; e++) big = fmax(big, fmax(fabs(a[e]), fabs(b[e])));
+        if ((h < DBL_MIN || big <= h * 0x1p300) && dnik_hypot_far(r, a, b, K, N, w)) return;
+    }
     r[0] = h;
     DNIK_KLOOP(k, 1, N, K, dnik_bdot(t, a, a, 1, k - 1, k, K);
                dnik_bdot(t2, b, b, 1, k - 1, k, K);
