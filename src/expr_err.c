@@ -285,14 +285,12 @@ static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
                          * the scaled computation's bound scaled back */
         double *s = x->t[10], *es = x->t[11], *s2 = x->t[12], *es2 = x->t[13];
         double *as = x->t[14], *eas = x->t[15], *bs = x->t[16], *ebs = x->t[17];
-        double big = fmax(fabs(a[0]), fabs(b[0])), g = -HUGE_VAL;
+        double big = fmax(fabs(a[0]), fabs(b[0]));
         int m = isfinite(big) && big != 0.0 && (big > 0x1p500 || big < 0x1p-500) ? ilogb(big) : 0;
-        for (size_t k = 1; m && !x->K && k < S; k++)
-            for (int o = 0; o < 2; o++) {
-                double v = fabs((o ? b : a)[k]);
-                if (v != 0.0 && v <= DBL_MAX) g = fmax(g, ceil((ilogb(v) - m) / (double)k));
-            }
-        g = g == -HUGE_VAL ? 0.0 : fmin(fmax(g, -2100.0), 2100.0);
+        double g = m && !x->K ? dni_growth_shift(dni_growth(dni_growth(-HUGE_VAL, a, (unsigned)S - 1,
+                                                                       m), b, (unsigned)S - 1, m),
+                                                 2100)
+                              : 0.0;
         int lost = 0; /* an entry that the scaling cannot bring near unit size (entries
                        * of mixed growth: their squares would underflow or overflow in
                        * the scaled computation, and its bound mean nothing) */
