@@ -175,7 +175,9 @@ LOP_BODIES(LOPB_DEF, dnil_)
 #define dnilu_scale dnil_scale
 #define dnilu_wide dnil_wide
 #define dnilu_tdiv_zero_w dnil_tdiv_zero_w
+#define dnilu_tdiv_rare_w dnil_tdiv_rare_w
 #define dnilu_tlog_zero dnil_tlog_zero
+#define dnilu_tlog_rare_w dnil_tlog_rare_w
 #define dnilu_tpow_zero_w dnil_tpow_zero_w
 #define dnilu_tpow_wide_w dnil_tpow_wide_w
 #define dnilu_tbranch_sqrt dnil_tbranch_sqrt

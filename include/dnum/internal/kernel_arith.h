@@ -89,8 +89,8 @@ static inline void DNI_K(mul_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsign
 static inline void DNI_K(tdiv_any_w)(DNI_R *restrict c, const DNI_R *restrict ta,
                                   const DNI_R *restrict tb, unsigned n, DNI_R *restrict ws)
 {
-    if (DNI_RARE(tb[0] == 0.0)) DNI_K(tdiv_zero_w)(c, ta, tb, n, ws); /* a pole or a removable zero */
-    else DNI_K(tdiv)(c, ta, tb, n);
+    if (DNI_DIV_RARE(tb[0])) DNI_K(tdiv_rare_w)(c, ta, tb, n, ws); /* 0 or subnormal */
+    else DNI_K(tdiv_sc)(c, ta, tb, n, 1.0);
 }
 
 /** r = a / b. b0 = 0 gives Inf/NaN as in floating-point division. Scratch: DNI_W_div(n). */

@@ -63,8 +63,8 @@ static inline void DNI_K(log_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    if (DNI_RARE(u[0] == 0.0)) DNI_K(tlog_zero)(tr, tu, n); /* the pole rule */
-    else DNI_K(tinteg_div_w)(tr, DNI_M(log)(u[0]), tu, tu, n, ws + 2 * DNI_ST(n));
+    if (DNI_DIV_RARE(u[0])) DNI_K(tlog_rare_w)(tr, tu, n, ws + 2 * DNI_ST(n)); /* 0 or subnormal */
+    else DNI_K(tinteg_divr_w)(tr, DNI_M(log)(u[0]), tu, tu, n, ws + 2 * DNI_ST(n), 0);
     DNI_K(from_t)(r, tr, n);
 }
 

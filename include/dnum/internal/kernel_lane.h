@@ -309,7 +309,9 @@ typedef dn_lane dnil_wide; /* (a name in the signatures; no wide kernel runs on 
 
 /* The rare paths, behind DNI_RARE (0 here): never reached */
 #define dnil_tdiv_zero_w(...) ((void)0)
+#define dnil_tdiv_rare_w(...) ((void)0)
 #define dnil_tlog_zero(...) ((void)0)
+#define dnil_tlog_rare_w(...) ((void)0)
 #define dnil_tpow_zero_w(...) ((void)0)
 #define dnil_tpow_wide_w(...) ((void)0)
 #define dnil_tbranch_sqrt(...) ((void)0)

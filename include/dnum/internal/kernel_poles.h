@@ -157,6 +157,15 @@ DNI_COLD static void DNI_K(tdiv_zero_w)(DNI_R *restrict c, const DNI_R *restrict
     DNI_K(tsingular)(c, w0, (DNI_R)ma - (DNI_R)m, n);
 }
 
+/* c = a / b for the rare divisors of DNI_DIV_RARE: the zero rule at b0 = 0, else the
+ * scaled quotient (tdiv) */
+DNI_COLD static void DNI_K(tdiv_rare_w)(DNI_R *restrict c, const DNI_R *restrict a,
+                                   const DNI_R *restrict b, unsigned n, DNI_R *restrict ws)
+{
+    if (b[0] == 0.0) DNI_K(tdiv_zero_w)(c, a, b, n, ws); /* a pole or a removable zero */
+    else DNI_K(tdiv)(c, a, b, n);
+}
+
 /** f = log(w) at w0 = 0 (normalised): -Inf and the pole's limits m (-1)^(k-1) Inf / z^k at
  *  +0 (or at -0 where w < 0 on the right); NaN where w < 0 on both sides. */
 DNI_COLD static void DNI_K(tlog_zero)(DNI_R *f, const DNI_R *w, unsigned n)
@@ -170,6 +179,15 @@ DNI_COLD static void DNI_K(tlog_zero)(DNI_R *f, const DNI_R *w, unsigned n)
     int right = w[m] > 0.0, left = (m & 1u) ? w[m] < 0.0 : w[m] > 0.0; /* NaN: neither */
     for (unsigned k = 1; k <= n; k++)
         f[k] = right ? ((k & 1u) ? INFINITY : -INFINITY) : left ? -INFINITY : NAN;
+}
+
+/* f = log(w) for the rare w0 of DNI_DIV_RARE: the pole rule at w0 = 0, else the series
+ * with the scaled quotient; ws: DNI_WN(2, n) */
+DNI_COLD static void DNI_K(tlog_rare_w)(DNI_R *restrict f, const DNI_R *restrict w, unsigned n,
+                                   DNI_R *restrict ws)
+{
+    if (w[0] == 0.0) DNI_K(tlog_zero)(f, w, n);
+    else DNI_K(tinteg_div_w)(f, DNI_M(log)(w[0]), w, w, n, ws);
 }
 
 /** f = f0 + c delta^(1/2) (1 + O(delta)) at a branch point of asin, acos, acosh: delta,

@@ -22,7 +22,7 @@ static inline void DNI_K(tmul)(DNI_R *restrict c, const DNI_R *restrict a,
 
 /* c = a / b on a and b scaled by sc, a power of 2 (the same quotient); sc is applied where it
  * enters, so that sc = 1 folds away */
-static inline void DNI_K(tdiv_sc)(DNI_R *restrict c, const DNI_R *restrict a,
+static inline DNI_WHOLE void DNI_K(tdiv_sc)(DNI_R *restrict c, const DNI_R *restrict a,
                                const DNI_R *restrict b, unsigned n, DNI_S sc)
 {
     DNI_R inv = 1.0 / (b[0] * sc);
@@ -42,11 +42,17 @@ DNI_COLD static void DNI_K(tdiv_sub)(DNI_R *restrict c, const DNI_R *restrict a,
     DNI_K(tdiv_sc)(c, a, b, n, 0x1p64);
 }
 
+/* The rare divisors of a quotient in one test: 0 and those whose reciprocal overflows
+ * (|b0| <= 2^-1024: 1 / b0 is Inf in double; in a wider type the scaled quotient has the
+ * same bits). A front end that has its own rule at 0 tests once (tdiv_any_w, log_w). */
+#define DNI_DIV_TINY(b0) (DNI_M(fabs)(b0) <= 0x1p-1024)
+#define DNI_DIV_RARE(b0) DNI_RARE(DNI_DIV_TINY(b0))
+
 /** c = a / b. */
-static inline void DNI_K(tdiv)(DNI_R *restrict c, const DNI_R *restrict a,
+static inline DNI_WHOLE void DNI_K(tdiv)(DNI_R *restrict c, const DNI_R *restrict a,
                             const DNI_R *restrict b, unsigned n)
 {
-    if (DNI_RARE(b[0] != 0.0 && isinf(1.0 / b[0]))) DNI_K(tdiv_sub)(c, a, b, n);
+    if (DNI_RARE(DNI_DIV_TINY(b[0]) && b[0] != 0.0)) DNI_K(tdiv_sub)(c, a, b, n);
     else DNI_K(tdiv_sc)(c, a, b, n, 1.0);
 }
 
@@ -65,9 +71,11 @@ static inline void DNI_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *restr
     DNI_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = DNI_SEL(f0 != f0, f0, g[k - 1] * DNI_INV(k));
 }
 
-/* f = f0 + integral of (u' / w): the shared shape of log, atan, asin, atanh, ... */
-static inline DNI_WHOLE void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
-                                    const DNI_R *restrict w, unsigned n, DNI_R *restrict ws)
+/* f = f0 + integral of (u' / w): the shared shape of log, atan, asin, atanh, ...; w0 may be
+ * a rare divisor (DNI_DIV_RARE) only where rare is 1 (a constant: the test folds away) */
+static inline DNI_WHOLE void DNI_K(tinteg_divr_w)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
+                                     const DNI_R *restrict w, unsigned n, DNI_R *restrict ws,
+                                     int rare)
 {
     if (n == 0) {
         f[0] = f0;
@@ -75,8 +83,14 @@ static inline DNI_WHOLE void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0, co
     }
     DNI_R *du = ws, *q = ws + DNI_ST(n); /* DNI_WN(2, n) */
     DNI_K(tdiff)(du, u, n);
-    DNI_K(tdiv)(q, du, w, n - 1);
+    if (rare) DNI_K(tdiv)(q, du, w, n - 1);
+    else DNI_K(tdiv_sc)(q, du, w, n - 1, 1.0);
     DNI_K(tinteg)(f, f0, q, n);
+}
+static inline DNI_WHOLE void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
+                                    const DNI_R *restrict w, unsigned n, DNI_R *restrict ws)
+{
+    DNI_K(tinteg_divr_w)(f, f0, u, w, n, ws, 1);
 }
 
 /** e = exp(u) with e[0] = e0 given (exp(u0), or pow(a0, b0) for pow). */
