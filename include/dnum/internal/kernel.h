@@ -84,10 +84,10 @@
 #else
 #define DNI_UNROLL
 #endif
-/* A kernel that the compiler must inline whole where it is called (GCC split
- * tinteg_div_w, the core of log, asin, atan, ..., and later its quotient tdiv, into an
+/* A kernel that the compiler must inline whole where it is called (left to itself, GCC
+ * split tinteg_div_w, the core of log, asin, atan, ..., or its quotient tdiv into an
  * out-of-line part shared by every caller, rolled with a run-time order: Dvec W2 at
- * order 16 ran 6% slower each time). */
+ * order 16 ran 6% slower). */
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_WHOLE __attribute__((always_inline))
 #else

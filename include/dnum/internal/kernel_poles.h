@@ -158,12 +158,12 @@ DNI_COLD static void DNI_K(tdiv_zero_w)(DNI_R *restrict c, const DNI_R *restrict
 }
 
 /* c = a / b for the rare divisors of DNI_DIV_RARE: the zero rule at b0 = 0, else the
- * scaled quotient (tdiv) */
+ * scaled quotient */
 DNI_COLD static void DNI_K(tdiv_rare_w)(DNI_R *restrict c, const DNI_R *restrict a,
                                    const DNI_R *restrict b, unsigned n, DNI_R *restrict ws)
 {
     if (b[0] == 0.0) DNI_K(tdiv_zero_w)(c, a, b, n, ws); /* a pole or a removable zero */
-    else DNI_K(tdiv)(c, a, b, n);
+    else DNI_K(tdiv_sub)(c, a, b, n);
 }
 
 /** f = log(w) at w0 = 0 (normalised): -Inf and the pole's limits m (-1)^(k-1) Inf / z^k at
