@@ -359,7 +359,7 @@ static void load_block(const lane_ctx *x, dn_lane *R, size_t rlen, unsigned nvar
         dn_lane *r = R + v * rlen;
         if (soa && cnt == W) {
             for (size_t k = 0; k < len; k++)
-                memcpy(&r[k], args + (v * len + k) * ldargs + p0, sizeof r[k]);
+                r[k] = dnil_loadu(args + (v * len + k) * ldargs + p0);
         } else if (soa) {
             for (size_t k = 0; k < len; k++)
                 for (size_t i = 0; i < W; i++)
@@ -386,7 +386,7 @@ static void store_block(const lane_ctx *x, const dn_lane *res, size_t p0, size_t
                 out[soa ? k * ldout + p0 + i : (p0 + i) * ldout + k] = v;
             }
     } else if (soa && cnt == W) {
-        for (size_t k = 0; k < len; k++) memcpy(out + k * ldout + p0, &res[k], sizeof res[k]);
+        for (size_t k = 0; k < len; k++) dnil_storeu(out + k * ldout + p0, res[k]);
     } else if (soa) {
         for (size_t k = 0; k < len; k++)
             for (size_t i = 0; i < cnt; i++) out[k * ldout + p0 + i] = res[k][i];

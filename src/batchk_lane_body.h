@@ -260,7 +260,7 @@ static void load_block(const lanek_ctx *x, unsigned nvars, size_t p0, size_t cnt
         dn_lane *r = x->R + v * S;
         if (soa && cnt == W) {
             for (size_t e = 0; e < S; e++)
-                memcpy(&r[e], args + (v * S + e) * ldargs + p0, sizeof r[e]);
+                r[e] = dnil_loadu(args + (v * S + e) * ldargs + p0);
         } else if (soa) {
             for (size_t e = 0; e < S; e++)
                 for (size_t i = 0; i < W; i++)
@@ -280,7 +280,7 @@ static void store_block(const lanek_ctx *x, const dn_lane *res, size_t p0, size_
 {
     size_t S = x->S;
     if (soa && cnt == W) {
-        for (size_t e = 0; e < S; e++) memcpy(out + e * ldout + p0, &res[e], sizeof res[e]);
+        for (size_t e = 0; e < S; e++) dnil_storeu(out + e * ldout + p0, res[e]);
     } else if (soa) {
         for (size_t e = 0; e < S; e++)
             for (size_t i = 0; i < cnt; i++) out[e * ldout + p0 + i] = res[e][i];

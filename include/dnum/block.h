@@ -93,6 +93,25 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
     for (unsigned k = 0; k <= n; k++) ((double *)&a[k])[i] = x[k];
 }
 
+/* The numbers cross the functions' boundaries vector by vector: the kernels run on local
+ * arrays (DNIB_IN: a by-value argument's copy; the result in r_), and the structures are
+ * read and written only one vector at a time (DNIB_COPY, unrolled), which the compiler
+ * keeps in registers. A structure copied whole is an aggregate copy, which GCC with
+ * AVX2 and its generic tuning makes in 16-byte pieces; the kernels' 32-byte loads of
+ * the copy then wait for both pieces (a failed store forwarding each): W2 at order 2
+ * ran 1.36x slower. */
+#define DNIB_COPY(N, dst, src)                                                             \
+    _Pragma("GCC unroll 65") for (unsigned k_ = 0; k_ <= (N); k_++) (dst)[k_] = (src)[k_];
+#define DNIB_IN(N, a)                                                                      \
+    dn_lane a##_[(N) + 1];                                                                 \
+    DNIB_COPY(N, a##_, a.d)
+#define DNIB_RETURN(N, r_)                                                                 \
+    {                                                                                      \
+        dnumb_o##N res_;                                                                   \
+        DNIB_COPY(N, res_.d, r_)                                                           \
+        return res_;                                                                       \
+    }
+
 /* the scalar kernels on one lane: y = f(x), f(x, z), f(m, x) by the kernel's shape */
 #define DNIB_CALL1_DNI_NOWS(N, f, y, x) dni_##f(y, x, N)
 #define DNIB_CALL1_DNI_WS(N, f, y, x)                                                      \
@@ -150,18 +169,20 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
 #define DNIB_FN1_SCALAR(N, f, shape, rule)                                                 \
     DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N u)                                    \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, DNIB_CALL1_##shape(N, f, y_, x_))           \
-        return r;                                                                          \
+        DNIB_IN(N, u)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        DNIB_LANES(N, DNIB_ALL, r_, u_, u_, DNIB_CALL1_##shape(N, f, y_, x_))              \
+        DNIB_RETURN(N, r_)                                                                 \
     }
 #define DNIB_FN1_LANE(N, f, shape, rule)                                                   \
     DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N u)                                    \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dn_lmask m_ = dnil_rare_##rule(u.d, N);                                            \
-        if (!dnil_all(m_)) DNIB_LANE1_##shape(N, f, r.d, u.d);                             \
-        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, u.d, u.d, DNIB_CALL1_##shape(N, f, y_, x_)) \
-        return r;                                                                          \
+        DNIB_IN(N, u)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dn_lmask m_ = dnil_rare_##rule(u_, N);                                             \
+        if (!dnil_all(m_)) DNIB_LANE1_##shape(N, f, r_, u_);                               \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r_, u_, u_, DNIB_CALL1_##shape(N, f, y_, x_))  \
+        DNIB_RETURN(N, r_)                                                                 \
     }
 #define DNIB_FN1_NONE DNIB_FN1_LANE
 #define DNIB_FN1_LIN DNIB_FN1_LANE
@@ -175,16 +196,19 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
 #define DNIB_FN2(N, f, OP, shape, ...)                                                     \
     DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N a, dnumb_o##N b)                      \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        DNIB_LANES(N, DNIB_ALL, r.d, a.d, b.d, DNIB_CALL2_##shape(N, f, y_, x_, z_))       \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        DNIB_IN(N, b)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        DNIB_LANES(N, DNIB_ALL, r_, a_, b_, DNIB_CALL2_##shape(N, f, y_, x_, z_))          \
+        DNIB_RETURN(N, r_)                                                                 \
     }
 #define DNIB_FNI(N, f, ...)                                                                \
     DNIB_DECL dnumb_o##N dnumb_o##N##_##f(int m, dnumb_o##N u)                             \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, DNIB_CALL2_DNI_WS(N, f, y_, x_, m))         \
-        return r;                                                                          \
+        DNIB_IN(N, u)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        DNIB_LANES(N, DNIB_ALL, r_, u_, u_, DNIB_CALL2_DNI_WS(N, f, y_, x_, m))            \
+        DNIB_RETURN(N, r_)                                                                 \
     }
 
 /* sin and cos (sinh and cosh) of one argument at once: the lane kernel, the linear lanes
@@ -192,22 +216,23 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
 #define DNIB_PAIR(N, f)                                                                    \
     DNIB_DECL void dnumb_o##N##_##f(dnumb_o##N u, dnumb_o##N *s, dnumb_o##N *c)            \
     {                                                                                      \
-        dnumb_o##N rs, rc;                                                                 \
-        dn_lmask m_ = dnil_rare_LIN(u.d, N);                                               \
+        DNIB_IN(N, u)                                                                      \
+        dn_lane rs_[(N) + 1], rc_[(N) + 1];                                                \
+        dn_lmask m_ = dnil_rare_LIN(u_, N);                                                \
         if (!dnil_all(m_)) {                                                               \
             dn_lane ws_[DNI_W_##f(N)];                                                     \
-            dnil_##f##_w(rs.d, rc.d, u.d, N, ws_);                                         \
+            dnil_##f##_w(rs_, rc_, u_, N, ws_);                                            \
         }                                                                                  \
         for (unsigned i_ = 0; i_ < DNB_W; i_++)                                            \
             if (m_[i_]) {                                                                  \
                 double x_[(N) + 1], ys_[(N) + 1], yc_[(N) + 1], ws_[DNI_W_##f(N)];         \
-                dnib_get(x_, u.d, i_, N);                                                  \
+                dnib_get(x_, u_, i_, N);                                                   \
                 dni_##f##_w(ys_, yc_, x_, N, ws_);                                         \
-                dnib_put(rs.d, ys_, i_, N);                                                \
-                dnib_put(rc.d, yc_, i_, N);                                                \
+                dnib_put(rs_, ys_, i_, N);                                                 \
+                dnib_put(rc_, yc_, i_, N);                                                 \
             }                                                                              \
-        *s = rs;                                                                           \
-        *c = rc;                                                                           \
+        DNIB_COPY(N, s->d, rs_)                                                            \
+        DNIB_COPY(N, c->d, rc_)                                                            \
     }
 
 /** Instantiates the type dnumb_oN and its functions for order N (a decimal literal). */
@@ -220,7 +245,7 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
     DNIB_DECL dnumb_o##N dnumb_o##N##_var(const double *x)                                 \
     {                                                                                      \
         dnumb_o##N r;                                                                      \
-        __builtin_memcpy(&r.d[0], x, sizeof r.d[0]);                                       \
+        r.d[0] = dnil_loadu(x);                                                            \
         r.d[1] = DNIL_V(1.0);                                                              \
         for (unsigned k = 2; k <= (N); k++) r.d[k] = DNIL_ZERO;                            \
         return r;                                                                          \
@@ -235,12 +260,12 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
     DNIB_DECL dnumb_o##N dnumb_o##N##_load(const double *d, size_t ld)                     \
     {                                                                                      \
         dnumb_o##N r;                                                                      \
-        for (unsigned k = 0; k <= (N); k++) __builtin_memcpy(&r.d[k], d + k * ld, sizeof r.d[k]); \
+        for (unsigned k = 0; k <= (N); k++) r.d[k] = dnil_loadu(d + k * ld);               \
         return r;                                                                          \
     }                                                                                      \
     DNIB_DECL void dnumb_o##N##_store(const dnumb_o##N *a, double *out, size_t ld)         \
     {                                                                                      \
-        for (unsigned k = 0; k <= (N); k++) __builtin_memcpy(out + k * ld, &a->d[k], sizeof a->d[k]); \
+        for (unsigned k = 0; k <= (N); k++) dnil_storeu(out + k * ld, a->d[k]);            \
     }                                                                                      \
     DNIB_DECL double dnumb_o##N##_get(const dnumb_o##N *a, unsigned k, unsigned i)         \
     {                                                                                      \
@@ -248,111 +273,129 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_add(dnumb_o##N a, dnumb_o##N b)                      \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_add(r.d, a.d, b.d, N);                                                        \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        DNIB_IN(N, b)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_add(r_, a_, b_, N);                                                           \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_sub(dnumb_o##N a, dnumb_o##N b)                      \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_sub(r.d, a.d, b.d, N);                                                        \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        DNIB_IN(N, b)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_sub(r_, a_, b_, N);                                                           \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_mul(dnumb_o##N a, dnumb_o##N b)                      \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
+        DNIB_IN(N, a)                                                                      \
+        DNIB_IN(N, b)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
         dn_lane ws_[DNI_W_mul(N)];                                                         \
-        dnil_mul_w(r.d, a.d, b.d, N, ws_);                                                 \
-        return r;                                                                          \
+        dnil_mul_w(r_, a_, b_, N, ws_);                                                    \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_div(dnumb_o##N a, dnumb_o##N b)                      \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dn_lmask m_ = dnil_rare_DIV(b.d, N);                                               \
+        DNIB_IN(N, a)                                                                      \
+        DNIB_IN(N, b)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dn_lmask m_ = dnil_rare_DIV(b_, N);                                                \
         if (!dnil_all(m_)) {                                                               \
             dn_lane ws_[DNI_W_div(N)];                                                     \
-            dnil_div_w(r.d, a.d, b.d, N, ws_);                                             \
+            dnil_div_w(r_, a_, b_, N, ws_);                                                \
         }                                                                                  \
-        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, a.d, b.d, DNIB_CALL2_DNI_WS(N, div, y_, x_, z_)) \
-        return r;                                                                          \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r_, a_, b_, DNIB_CALL2_DNI_WS(N, div, y_, x_, z_)) \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_neg(dnumb_o##N a)                                    \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_neg(r.d, a.d, N);                                                             \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_neg(r_, a_, N);                                                               \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_add_d(dnumb_o##N a, double c)                        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_add_d(r.d, a.d, DNIL_V(c), N);                                                \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_add_d(r_, a_, DNIL_V(c), N);                                                  \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_sub_d(dnumb_o##N a, double c)                        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_add_d(r.d, a.d, DNIL_V(-c), N);                                               \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_add_d(r_, a_, DNIL_V(-c), N);                                                 \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_mul_d(dnumb_o##N a, double c)                        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_mul_d(r.d, a.d, DNIL_V(c), N);                                                \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_mul_d(r_, a_, DNIL_V(c), N);                                                  \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_div_d(dnumb_o##N a, double c)                        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_mul_d(r.d, a.d, DNIL_V(1.0 / c), N);                                          \
-        r.d[0] = a.d[0] / c;                                                               \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_mul_d(r_, a_, DNIL_V(1.0 / c), N);                                            \
+        r_[0] = a_[0] / c;                                                                 \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_d_sub(double c, dnumb_o##N a)                        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dnil_neg(r.d, a.d, N);                                                             \
-        r.d[0] = c - a.d[0];                                                               \
-        return r;                                                                          \
+        DNIB_IN(N, a)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dnil_neg(r_, a_, N);                                                               \
+        r_[0] = c - a_[0];                                                                 \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_d_div(double c, dnumb_o##N a)                        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dn_lmask m_ = dnil_rare_ZERO(a.d, N);                                              \
+        DNIB_IN(N, a)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dn_lmask m_ = dnil_rare_ZERO(a_, N);                                               \
         if (!dnil_all(m_)) {                                                               \
             dn_lane ws_[DNI_W_d_div(N)];                                                   \
-            dnil_d_div_w(r.d, DNIL_V(c), a.d, N, ws_);                                     \
+            dnil_d_div_w(r_, DNIL_V(c), a_, N, ws_);                                       \
         }                                                                                  \
-        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, a.d, a.d, DNIB_CALL2_DNI_WS(N, d_div, y_, c, x_)) \
-        return r;                                                                          \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r_, a_, a_, DNIB_CALL2_DNI_WS(N, d_div, y_, c, x_)) \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_pown(dnumb_o##N u, long m)                           \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        dn_lmask m_ = dnil_rare_POWN(u.d, (double)m);                                      \
+        DNIB_IN(N, u)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        dn_lmask m_ = dnil_rare_POWN(u_, (double)m);                                       \
         if (!dnil_all(m_)) {                                                               \
             dn_lane ws_[DNI_W_pown(N)];                                                    \
-            dnil_pown_w(r.d, u.d, m, N, ws_, NULL);                                        \
+            dnil_pown_w(r_, u_, m, N, ws_, NULL);                                          \
         }                                                                                  \
-        if (dnil_any(m_)) DNIB_LANES(N, m_, r.d, u.d, u.d, DNIB_CALL2_DNI_WSW(N, pown, y_, x_, m)) \
-        return r;                                                                          \
+        if (dnil_any(m_)) DNIB_LANES(N, m_, r_, u_, u_, DNIB_CALL2_DNI_WSW(N, pown, y_, x_, m)) \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL dnumb_o##N dnumb_o##N##_pow_d(dnumb_o##N u, double p)                        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, DNIB_CALL2_DNI_WSW(N, pow_d, y_, x_, p))    \
-        return r;                                                                          \
+        DNIB_IN(N, u)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        DNIB_LANES(N, DNIB_ALL, r_, u_, u_, DNIB_CALL2_DNI_WSW(N, pow_d, y_, x_, p))       \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_apply(dnumb_o##N u, dn_deriv_fn h, void *ctx)       \
+    DNIB_DECL dnumb_o##N dnumb_o##N##_apply(dnumb_o##N u, dn_deriv_fn h, void *ctx)        \
     {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        DNIB_LANES(N, DNIB_ALL, r.d, u.d, u.d, {                                           \
+        DNIB_IN(N, u)                                                                      \
+        dn_lane r_[(N) + 1];                                                               \
+        DNIB_LANES(N, DNIB_ALL, r_, u_, u_, {                                              \
             double ws_[DNI_W_apply(N)];                                                    \
             dni_apply_w(y_, x_, h, ctx, N, ws_);                                           \
         })                                                                                 \
-        return r;                                                                          \
+        DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_PAIR(N, sincos) DNIB_PAIR(N, sinhcosh)                                            \
-    DNI_OPS_UNARY(DNIB_FN1, N) DNI_OPS_BINARY(DNIB_FN2, N) DNI_OPS_INT(DNIB_FNI, N)      \
+    DNI_OPS_UNARY(DNIB_FN1, N) DNI_OPS_BINARY(DNIB_FN2, N) DNI_OPS_INT(DNIB_FNI, N)        \
     _Pragma("GCC diagnostic pop")
 
 #endif /* DNUM_BLOCK_H */

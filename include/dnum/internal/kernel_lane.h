@@ -41,6 +41,20 @@ typedef double dn_lane __attribute__((vector_size(8 * DN_LANE_W)));
 /** A lane mask: all ones (true) or all zeros per lane, as comparisons give it. */
 typedef long long dn_lmask __attribute__((vector_size(8 * DN_LANE_W)));
 
+/* W doubles at any address (aligned to a double), for loads and stores of a lane from
+ * and to arrays: one vector move each (memcpy of a lane's size may be two 16-byte moves
+ * under GCC's generic tuning with AVX2, and a 32-byte load of such a copy waits for both:
+ * store forwarding fails) */
+typedef double dnil_unaligned __attribute__((vector_size(8 * DN_LANE_W), aligned(8), may_alias));
+static inline dn_lane dnil_loadu(const double *p)
+{
+    return *(const dnil_unaligned *)p;
+}
+static inline void dnil_storeu(double *p, dn_lane v)
+{
+    *(dnil_unaligned *)p = v;
+}
+
 #define DNIL_ZERO ((dn_lane){0})
 /* the scalar or lane x as a lane (x - (+0) = x for every x, -0 included) */
 #define DNIL_V(x) ((x) - DNIL_ZERO)
