@@ -17,8 +17,8 @@
  * translation units that include this header are compiled with -ffp-contract=off).
  *
  * Define before including (once per translation unit): DN_LANE_W (lanes: a power of 2).
- * Vectors wider than the instruction set's registers are fine (GCC and clang split them:
- * independent chains for the latency-bound recurrences). Vectors pass between static
+ * Vectors wider than the instruction set's registers are split by the compiler (clang
+ * keeps the halves in registers, GCC 12 moves them through memory: dnum/block.h). Vectors pass between static
  * functions of one translation unit only (compiled with -Wno-psabi: no ABI to keep).
  * Orders up to DN_TAYLOR_MAX (the factorial tables; the evaluator runs higher orders
  * point by point). */
@@ -141,6 +141,13 @@ static _Thread_local int dnil_memo;
         DNIL_LIBM(f, x, r);                                                                \
         return r;                                                                          \
     }
+/* SLEEF's vectors are the instruction set's registers: with more lanes than they hold
+ * (8 with AVX2, 4 with SSE2 alone) the values come from the C library, lane by lane */
+#if defined(DN_LANE_SLEEF) &&                                                             \
+    !((DN_LANE_W == 8 && defined(__AVX512F__)) || (DN_LANE_W == 4 && defined(__AVX__)) ||  \
+      (DN_LANE_W == 2 && defined(__SSE2__)))
+#undef DN_LANE_SLEEF
+#endif
 #if defined(DN_LANE_SLEEF) || defined(DN_LANE_SLEEF_RT)
 #include <sleef.h>
 #if DN_LANE_W == 8
