@@ -99,9 +99,16 @@ static inline void DNI_K(texp_w)(DNI_R *restrict e, DNI_R e0, const DNI_R *restr
 {
     DNI_R *v = ws; /* DNI_WN(1, n) */
     /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end,
-     * so the derivatives are +-Inf as well instead of the NaN of Inf * 0 */
-    DNI_R f = DNI_SEL(DNI_ISINF(e0), e0, DNI_V(1.0));
-    e[0] = DNI_SEL(DNI_ISINF(e0), DNI_V(1.0), e0);
+     * so the derivatives are +-Inf as well instead of the NaN of Inf * 0 (on lanes
+     * behind a test of every lane at once: the common case keeps the selections off the
+     * recurrence's chain, W1 with the block family up to 1.18x faster; the scalar
+     * selections are cheaper than a branch, W1 at order 16 1.04x) */
+    DNI_R f = DNI_V(1.0);
+    if (!DNI_LANE_BODY || DNI_ANY(DNI_ISINF(e0))) {
+        f = DNI_SEL(DNI_ISINF(e0), e0, DNI_V(1.0));
+        e0 = DNI_SEL(DNI_ISINF(e0), DNI_V(1.0), e0);
+    }
+    e[0] = e0;
     DNI_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (DNI_S)j * u[j];
     /* oldest terms first, the newest (e[k-1]) last: the sum of the older terms does not
      * wait for e[k-1], so each step adds only a multiply-add to the critical path */
