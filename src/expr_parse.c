@@ -6,6 +6,7 @@
  * passes through parse_unary, which bounds the depth; the first error stops the parse. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,6 +341,114 @@ static int gen_binary(parser *p, unsigned op, operand *x, operand *y)
     return gen(p, op, x, y, x->reg, y->reg, 0.0, 0.0);
 }
 
+/* ---- common subexpressions ---------------------------------------------------------- */
+
+/* The value an instruction computes: its operation, its operands' values, its constant
+ * (bit for bit: -0 and each NaN apart) */
+typedef struct vkey {
+    unsigned op, a, b;
+    uint64_t c, clo;
+} vkey;
+
+static uint64_t vkey_hash(const vkey *k)
+{
+    uint64_t h = (uint64_t)k->op * 0x9e3779b97f4a7c15u ^ k->a;
+    h = (h ^ (h >> 29)) * 0xbf58476d1ce4e5b9u ^ k->b;
+    h = (h ^ (h >> 31)) * 0x94d049bb133111ebu ^ k->c;
+    h = (h ^ (h >> 29)) * 0xbf58476d1ce4e5b9u ^ k->clo;
+    return h ^ (h >> 32);
+}
+
+/* Computes each repeated value once: an instruction whose operation, operand values and
+ * constant match an earlier one's is dropped, and its readers read the earlier result
+ * (in sin(x) exp(x) / (1 + x^2) + sqrt(1 + x^2) ... the square and the sum once, as a
+ * hand-written program would). The same operations on the same numbers: every engine's
+ * results stay bit for bit. The registers are then allocated again, each freed at its
+ * value's last use (so an operand is not overwritten before its last reader, as the
+ * engines' pairs of sin and cos need). Programs without a repeated value stay as
+ * parsed. */
+static int share_values(parser *p, unsigned *result)
+{
+    unsigned n = p->nins, nv = p->nvars, nval = nv + n;
+    if (n < 2) return 0;
+    size_t hs = 4;
+    while (hs < 2 * (size_t)n) hs *= 2;
+    unsigned *val = malloc(p->high * sizeof *val);  /* register -> value */
+    unsigned *va = malloc(2 * (size_t)n * sizeof *va), *vb = va ? va + n : NULL;
+    unsigned *last = malloc((size_t)nval * sizeof *last); /* value -> last reader */
+    unsigned *reg = malloc((size_t)nval * sizeof *reg);   /* value -> new register */
+    unsigned *freeregs = malloc(((size_t)p->high + 1) * sizeof *freeregs);
+    unsigned *tab = calloc(hs, sizeof *tab);              /* instruction + 1 */
+    unsigned char *keep = malloc(n);
+    int rc = -1, dup = 0;
+    if (!val || !va || !last || !reg || !freeregs || !tab || !keep) {
+        fail(p, DN_ENOMEM, 0, "out of memory");
+        goto done;
+    }
+    for (unsigned r = 0; r < nv; r++) val[r] = r;
+    for (unsigned i = 0; i < n; i++) {
+        const dn_expr_ins *I = &p->ins[i];
+        vkey k = {I->op, val[I->a], val[I->b], 0, 0};
+        memcpy(&k.c, &I->c, sizeof k.c);
+        memcpy(&k.clo, &I->clo, sizeof k.clo);
+        size_t h = (size_t)vkey_hash(&k) & (hs - 1);
+        unsigned same = 0;
+        for (; tab[h]; h = (h + 1) & (hs - 1)) {
+            unsigned j = tab[h] - 1;
+            const dn_expr_ins *J = &p->ins[j];
+            if (J->op == k.op && va[j] == k.a && vb[j] == k.b && !memcmp(&J->c, &I->c, sizeof I->c) &&
+                !memcmp(&J->clo, &I->clo, sizeof I->clo)) {
+                same = tab[h];
+                break;
+            }
+        }
+        va[i] = k.a;
+        vb[i] = k.b;
+        keep[i] = !same;
+        if (same) {
+            val[I->dst] = nv + same - 1;
+            dup = 1;
+        } else {
+            tab[h] = i + 1;
+            val[I->dst] = nv + i;
+        }
+    }
+    rc = 0;
+    if (!dup) goto done;
+    unsigned res = val[*result];
+    for (unsigned v = 0; v < nval; v++) last[v] = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (keep[i]) last[va[i]] = last[vb[i]] = i;
+    last[res] = n; /* the result lives to the end */
+    for (unsigned v = 0; v < nv; v++) reg[v] = v;
+    unsigned nfree = 0, high = nv, m = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (!keep[i]) continue;
+        dn_expr_ins I = p->ins[i];
+        I.a = reg[va[i]];
+        I.b = reg[vb[i]];
+        /* the operands read for the last time here free their registers (the result
+         * may take one of them, as the parser's own allocation does) */
+        if (va[i] >= nv && last[va[i]] == i) freeregs[nfree++] = reg[va[i]];
+        if (vb[i] >= nv && vb[i] != va[i] && last[vb[i]] == i) freeregs[nfree++] = reg[vb[i]];
+        I.dst = nfree ? freeregs[--nfree] : high++;
+        reg[nv + i] = I.dst;
+        p->ins[m++] = I;
+    }
+    p->nins = m;
+    p->high = high;
+    *result = reg[res];
+done:
+    free(val);
+    free(va);
+    free(last);
+    free(reg);
+    free(freeregs);
+    free(tab);
+    free(keep);
+    return rc;
+}
+
 /* ---- grammar ----------------------------------------------------------------------- */
 
 static int parse_expr(parser *p, operand *x);
@@ -569,7 +678,7 @@ dn_expr *dn_expr_parse(const char *src, const char *const *vars, unsigned nvars,
             fail(&p, DN_EPARSE, col(&p), "expected an operator, found " TOKFMT, TOKARG(&p));
         goto out;
     }
-    if (materialise(&p, &x)) goto out;
+    if (materialise(&p, &x) || share_values(&p, &x.reg)) goto out;
     if (!p.ins) p.ins = malloc(sizeof *p.ins); /* "x" alone: no instruction, valid pointer */
     e = malloc(sizeof *e);
     if (!e || !p.ins) {

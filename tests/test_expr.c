@@ -245,6 +245,46 @@ Test(expr, engines_agree)
     dn_expr_free(e);
 }
 
+/* a repeated subexpression is computed once (the parser shares its value): the same bits
+ * as the formula written out with each copy computed, fewer registers */
+Test(expr, repeated_subexpressions_computed_once)
+{
+    const double xs[] = {0.7, -1.3, 0.0, 2.5};
+    for (unsigned i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+        double x0 = xs[i];
+        T x = dnum_o8_var(x0);
+        T p1 = dnum_o8_add_d(dnum_o8_mul(x, x), 1.0), p2 = dnum_o8_add_d(dnum_o8_mul(x, x), 1.0);
+        T want = dnum_o8_add(dnum_o8_div(dnum_o8_mul(dnum_o8_sin(x), dnum_o8_exp(x)), p1),
+                             dnum_o8_mul(dnum_o8_sqrt(p2), dnum_o8_log(dnum_o8_add_d(dnum_o8_cos(x), 2.0))));
+        expect_same(eval1("sin(x)*exp(x)/(1+x^2) + sqrt(1+x^2)*log(2+cos(x))", x0), want, "W2", x0);
+        T q = dnum_o8_add_d(x, 1.0);
+        want = dnum_o8_add(dnum_o8_mul(q, q), dnum_o8_sin(dnum_o8_add_d(x, 1.0)));
+        expect_same(eval1("(1+x)*(1+x) + sin(1+x)", x0), want, "(1+x)*(1+x) + sin(1+x)", x0);
+        /* constants compared bit for bit: x*0 and x*(-0) stay apart */
+        want = dnum_o8_sub(dnum_o8_mul_d(x, 0.0), dnum_o8_mul_d(x, -0.0));
+        expect_same(eval1("x*0 - x*(-0)", x0), want, "x*0 - x*(-0)", x0);
+    }
+    /* (1+x)*(1+x) needs the registers of (1+x)^2 (x, 1+x), not a second copy of 1+x */
+    dn_expr *a = parse1("(1+x)*(1+x)"), *b = parse1("(1+x)^2");
+    cr_expect_eq(dn_expr_work_size(a, N), dn_expr_work_size(b, N));
+    dn_expr_free(a);
+    dn_expr_free(b);
+    /* two variables: x*y shared, against dnum2 */
+    dnum2_o4 x2 = dnum2_o4_varx(0.3, -0.8), y2 = dnum2_o4_vary(0.3, -0.8);
+    dnum2_o4 w2 = dnum2_o4_add(dnum2_o4_mul(x2, y2), dnum2_o4_sin(dnum2_o4_mul(x2, y2)));
+    dn_expr *e = dn_expr_parse("x*y + sin(x*y)", XV, 2, NULL);
+    cr_assert(e);
+    double *w = malloc(dn_expr_work_size2(e, 4) * sizeof(double));
+    double r2[DNUM2_SIZE(4)], a2[2 * DNUM2_SIZE(4)];
+    memcpy(a2, x2.d, sizeof x2.d);
+    memcpy(a2 + DNUM2_SIZE(4), y2.d, sizeof y2.d);
+    cr_assert_eq(dn_expr_eval2(e, 4, a2, r2, w), 0);
+    for (unsigned k = 0; k < DNUM2_SIZE(4); k++)
+        cr_expect(same_double(r2[k], w2.d[k]), "x*y + sin(x*y), entry %u: %.17g %.17g", k, r2[k], w2.d[k]);
+    free(w);
+    dn_expr_free(e);
+}
+
 Test(expr, high_order_closed_form)
 {
     /* exp(x/2) at order 300 (scaled kernels): 2^-k e^(x/2) */
