@@ -364,20 +364,21 @@ static uint64_t vkey_hash(const vkey *k)
  * (in sin(x) exp(x) / (1 + x^2) + sqrt(1 + x^2) ... the square and the sum once, as a
  * hand-written program would). The same operations on the same numbers: every engine's
  * results stay bit for bit. The registers are then allocated again, each freed at its
- * value's last use (so an operand is not overwritten before its last reader, as the
- * engines' pairs of sin and cos need). Programs without a repeated value stay as
- * parsed. */
+ * value's last reader (so an operand is not overwritten before its last reader, as the
+ * engines' pairs of sin and cos need). A shared value lives until its last reader, which
+ * may need more registers than the parsed program: then, and where no value repeats,
+ * the program stays as parsed (the workspace stays O(nesting depth)). */
 static int share_values(parser *p, unsigned *result)
 {
     unsigned n = p->nins, nv = p->nvars, nval = nv + n;
-    if (n < 2) return 0;
+    if (n < 2 || nv == 0) return 0; /* (without variables every value is folded) */
     size_t hs = 4;
     while (hs < 2 * (size_t)n) hs *= 2;
     unsigned *val = malloc(p->high * sizeof *val);  /* register -> value */
     unsigned *va = malloc(2 * (size_t)n * sizeof *va), *vb = va ? va + n : NULL;
     unsigned *last = malloc((size_t)nval * sizeof *last); /* value -> last reader */
     unsigned *reg = malloc((size_t)nval * sizeof *reg);   /* value -> new register */
-    unsigned *freeregs = malloc(((size_t)p->high + 1) * sizeof *freeregs);
+    unsigned *freeregs = malloc(((size_t)nval + 1) * sizeof *freeregs);
     unsigned *tab = calloc(hs, sizeof *tab);              /* instruction + 1 */
     unsigned char *keep = malloc(n);
     int rc = -1, dup = 0;
@@ -420,19 +421,25 @@ static int share_values(parser *p, unsigned *result)
     for (unsigned i = 0; i < n; i++)
         if (keep[i]) last[va[i]] = last[vb[i]] = i;
     last[res] = n; /* the result lives to the end */
+    /* the new registers first (the program is rewritten only if they are no more) */
     for (unsigned v = 0; v < nv; v++) reg[v] = v;
-    unsigned nfree = 0, high = nv, m = 0;
+    unsigned nfree = 0, high = nv;
+    for (unsigned i = 0; i < n; i++) {
+        if (!keep[i]) continue;
+        /* the operands read for the last time here free their registers (the result
+         * may take one of them, as the parser's own allocation does) */
+        if (va[i] >= nv && last[va[i]] == i) freeregs[nfree++] = reg[va[i]];
+        if (vb[i] >= nv && vb[i] != va[i] && last[vb[i]] == i) freeregs[nfree++] = reg[vb[i]];
+        reg[nv + i] = nfree ? freeregs[--nfree] : high++;
+    }
+    if (high > p->high) goto done;
+    unsigned m = 0;
     for (unsigned i = 0; i < n; i++) {
         if (!keep[i]) continue;
         dn_expr_ins I = p->ins[i];
         I.a = reg[va[i]];
         I.b = reg[vb[i]];
-        /* the operands read for the last time here free their registers (the result
-         * may take one of them, as the parser's own allocation does) */
-        if (va[i] >= nv && last[va[i]] == i) freeregs[nfree++] = reg[va[i]];
-        if (vb[i] >= nv && vb[i] != va[i] && last[vb[i]] == i) freeregs[nfree++] = reg[vb[i]];
-        I.dst = nfree ? freeregs[--nfree] : high++;
-        reg[nv + i] = I.dst;
+        I.dst = reg[nv + i];
         p->ins[m++] = I;
     }
     p->nins = m;

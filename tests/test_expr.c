@@ -246,7 +246,7 @@ Test(expr, engines_agree)
 }
 
 /* a repeated subexpression is computed once (the parser shares its value): the same bits
- * as the formula written out with each copy computed, fewer registers */
+ * as the formula written out with each copy computed, no more registers */
 Test(expr, repeated_subexpressions_computed_once)
 {
     const double xs[] = {0.7, -1.3, 0.0, 2.5};
@@ -263,6 +263,18 @@ Test(expr, repeated_subexpressions_computed_once)
         /* constants compared bit for bit: x*0 and x*(-0) stay apart */
         want = dnum_o8_sub(dnum_o8_mul_d(x, 0.0), dnum_o8_mul_d(x, -0.0));
         expect_same(eval1("x*0 - x*(-0)", x0), want, "x*0 - x*(-0)", x0);
+    }
+    /* values kept for a later reader beyond the parsed program's registers: the program
+     * stays as parsed (the same numbers either way) */
+    {
+        double x0 = 0.4;
+        T x = dnum_o8_var(x0), s = dnum_o8_sin(x), c = dnum_o8_cos(x), e = dnum_o8_exp(x),
+          t = dnum_o8_tan(x), a = dnum_o8_atan(x);
+        T want = dnum_o8_add(
+            dnum_o8_add(dnum_o8_add(dnum_o8_add(dnum_o8_add(s, c), e), t), a),
+            dnum_o8_mul(dnum_o8_mul(dnum_o8_mul(dnum_o8_mul(s, c), e), t), a));
+        const char *src = "sin(x)+cos(x)+exp(x)+tan(x)+atan(x) + sin(x)*cos(x)*exp(x)*tan(x)*atan(x)";
+        expect_same(eval1(src, x0), want, src, x0);
     }
     /* (1+x)*(1+x) needs the registers of (1+x)^2 (x, 1+x), not a second copy of 1+x */
     dn_expr *a = parse1("(1+x)*(1+x)"), *b = parse1("(1+x)^2");
