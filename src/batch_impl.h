@@ -17,9 +17,12 @@
 /* Vectors per instruction: each instruction of the program runs on DN_BATCH_GROUP vectors
  * of W points (a group) before the next one, so that the dispatch, the rare-lane test
  * and the kernel's call are paid once per group (at order 2 they cost more than the
- * arithmetic). */
-#define DN_BATCH_GROUP 4
-#define DN_BATCH_GROUP_ORDERS 12 /* groups below this order; one vector at a time above */
+ * arithmetic). 16 against 4 (bench_batch W1 and W2, AVX2 and AVX-512, best of 5
+ * alternated runs): 1.06-1.12x faster at orders 2 to 8, order 16 (one vector at a time
+ * before) 0.96-1.1x, the same bits; 32 no better. Above order 16 the recurrences outweigh
+ * the dispatch, and a group's registers would outgrow the caches. */
+#define DN_BATCH_GROUP 16
+#define DN_BATCH_GROUP_ORDERS 17 /* groups below this order; one vector at a time above */
 /* sin(a) and cos(a) of one register from one recurrence: at most DN_BATCH_PAIRS pairs
  * among the first DN_BATCH_PAIR_SCAN instructions (src/batch_lane_body.h) */
 #define DN_BATCH_PAIRS 4
@@ -36,7 +39,8 @@ typedef void (*dni_batch_fn)(const dn_expr *e, unsigned n, size_t npts, const do
 static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
-    size_t vec = (((size_t)e->nregs + DN_BATCH_PAIRS) * DN_BATCH_GROUP + 2) * len * L +
+    size_t G = n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1; /* (as the engines) */
+    size_t vec = (((size_t)e->nregs + DN_BATCH_PAIRS) * G + 2) * len * L +
                  (size_t)DNI_W_MAX(n) * L;
     size_t wide = (size_t)DNI_WW_MAX(n) * sizeof(dni_wide);
     size_t scal = 3 * len + (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);

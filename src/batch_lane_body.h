@@ -407,7 +407,9 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     DNIL_SET_MEMO(0);
     x.n = n;
     x.len = len;
-    x.rlen = DN_BATCH_GROUP * len;
+    /* groups up to order 16, where the instruction's overhead outweighs its arithmetic */
+    size_t G = n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1;
+    x.rlen = G * len;
     x.R = (dn_lane *)align64(work);
     x.sa = x.R + (size_t)e->nregs * x.rlen;
     x.sb = x.sa + len;
@@ -432,8 +434,6 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     find_pairs(e, pair);
     x.pair = pair;
     x.pr_ok = pr_ok;
-    /* groups at the low orders, where the instruction's overhead outweighs its arithmetic */
-    size_t G = n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1;
     for (size_t q0 = 0; q0 < npts; q0 += G * W) { /* a group of gc vectors */
         size_t left = npts - q0;
         unsigned gc = left < G * W ? (unsigned)((left + W - 1) / W) : (unsigned)G;
