@@ -84,7 +84,7 @@
 /** DNB_W doubles, one point per lane. */
 typedef dn_lane dnb_lane;
 
-#define DNIB_DECL static inline __attribute__((unused, always_inline))
+#define DNIB_DECL static inline __attribute__((unused)) DNI_FORCE_INLINE
 
 /* lane i of the n + 1 vectors a as doubles, and back */
 DNIB_DECL void dnib_get(double *x, const dn_lane *a, unsigned i, unsigned n)

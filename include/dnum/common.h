@@ -24,6 +24,16 @@
 #define DNI_STATIC_ASSERT(c, msg) _Static_assert(c, msg)
 #endif
 
+/* Forced inlining where the compiler optimises (GCC, clang: __OPTIMIZE__, -O1 and above),
+ * so that constant orders and structural zeros fold through the inline families; at -O0
+ * there is nothing to fold, and forced inlining only made large functions (the test
+ * programs compiled at -O0 took 2x the time). */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
+#define DNI_FORCE_INLINE __attribute__((always_inline))
+#else
+#define DNI_FORCE_INLINE
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

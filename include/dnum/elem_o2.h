@@ -56,7 +56,7 @@ extern "C" {
 #define DNEL_O2_AT(i, j) ((i) * ((i) + 1) / 2 + (j))
 
 #if defined(__GNUC__) || defined(__clang__)
-#define DNI_DNEL_O2_DECL static inline __attribute__((unused, always_inline))
+#define DNI_DNEL_O2_DECL static inline __attribute__((unused)) DNI_FORCE_INLINE
 #else
 #define DNI_DNEL_O2_DECL static inline
 #endif

@@ -305,7 +305,7 @@ typedef struct dni_eljob {
 typedef void (*dn_element_o2)(dni_eljob *job);
 
 #if defined(__GNUC__) || defined(__clang__)
-#define DNI_EL_INLINE static inline __attribute__((unused, always_inline))
+#define DNI_EL_INLINE static inline __attribute__((unused)) DNI_FORCE_INLINE
 /* x for the loop's check, -0.0 (nothing) where x is a finite constant to the compiler */
 #define DNI_EL_VAR(x) (__builtin_constant_p(x) && (x) - (x) == 0.0 ? -0.0 : (x))
 #else

@@ -172,8 +172,8 @@ struct dsp_o2_work {
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
-#define DNI_DSP_O2_DECL static inline __attribute__((unused, always_inline))
-#define DNI_DSP_O2_HOT static inline __attribute__((unused, always_inline)) /* the inline paths */
+#define DNI_DSP_O2_DECL static inline __attribute__((unused)) DNI_FORCE_INLINE
+#define DNI_DSP_O2_HOT static inline __attribute__((unused)) DNI_FORCE_INLINE /* the inline paths */
 #define DNI_DSP_O2_COLD __attribute__((cold))
 #else
 #define DNI_DSP_O2_DECL static inline

@@ -88,11 +88,7 @@
  * split tinteg_div_w, the core of log, asin, atan, ..., or its quotient tdiv into an
  * out-of-line part shared by every caller, rolled with a run-time order: Dvec W2 at
  * order 16 ran 6% slower). */
-#if defined(__GNUC__) || defined(__clang__)
-#define DNI_WHOLE __attribute__((always_inline))
-#else
-#define DNI_WHOLE
-#endif
+#define DNI_WHOLE DNI_FORCE_INLINE
 /* The inner loops of the O(n^2) recurrences (sums of products of two series), DNI_UNROLL_IN
  * with the index type DNI_IX. At constant orders both are as everywhere else (complete
  * unrolling, unsigned). At run-time orders (DN_NO_UNROLL) the indices are size_t, so that

@@ -93,7 +93,7 @@
 /* Forced inlining lets constant K and N fold through the product chain (the fixed types);
  * translation units with run-time K and N (DN_NO_UNROLL) leave the choice to the compiler. */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(DN_NO_UNROLL)
-#define DNIK_INLINE static inline __attribute__((always_inline, unused))
+#define DNIK_INLINE static inline __attribute__((unused)) DNI_FORCE_INLINE
 #else
 #define DNIK_INLINE static inline
 #endif
