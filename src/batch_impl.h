@@ -23,6 +23,11 @@
  * the dispatch, and a group's registers would outgrow the caches. */
 #define DN_BATCH_GROUP 16
 #define DN_BATCH_GROUP_ORDERS 17 /* groups below this order; one vector at a time above */
+/* The vectors of a group at order n (the engines' rule, and the workspace's) */
+static inline size_t dni_batch_group(unsigned n)
+{
+    return n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1;
+}
 /* sin(a) and cos(a) of one register from one recurrence: at most DN_BATCH_PAIRS pairs
  * among the first DN_BATCH_PAIR_SCAN instructions (src/batch_lane_body.h) */
 #define DN_BATCH_PAIRS 4
@@ -39,8 +44,7 @@ typedef void (*dni_batch_fn)(const dn_expr *e, unsigned n, size_t npts, const do
 static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
-    size_t G = n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1; /* (as the engines) */
-    size_t vec = (((size_t)e->nregs + DN_BATCH_PAIRS) * G + 2) * len * L +
+    size_t vec = (((size_t)e->nregs + DN_BATCH_PAIRS) * dni_batch_group(n) + 2) * len * L +
                  (size_t)DNI_W_MAX(n) * L;
     size_t wide = (size_t)DNI_WW_MAX(n) * sizeof(dni_wide);
     size_t scal = 3 * len + (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);

@@ -407,8 +407,7 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     DNIL_SET_MEMO(0);
     x.n = n;
     x.len = len;
-    /* groups up to order 16, where the instruction's overhead outweighs its arithmetic */
-    size_t G = n < DN_BATCH_GROUP_ORDERS ? DN_BATCH_GROUP : 1;
+    size_t G = dni_batch_group(n); /* where the instruction's overhead outweighs its arithmetic */
     x.rlen = G * len;
     x.R = (dn_lane *)align64(work);
     x.sa = x.R + (size_t)e->nregs * x.rlen;

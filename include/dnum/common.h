@@ -26,8 +26,8 @@
 
 /* Forced inlining where the compiler optimises (GCC, clang: __OPTIMIZE__, -O1 and above),
  * so that constant orders and structural zeros fold through the inline families; at -O0
- * there is nothing to fold, and forced inlining only made large functions (the test
- * programs compiled at -O0 took 2x the time). */
+ * there is nothing to fold, and forced inlining only made large functions (test programs
+ * compiled at -O0 took 5-8x the time). */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define DNI_FORCE_INLINE __attribute__((always_inline))
 #else
