@@ -436,16 +436,31 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     for (size_t q0 = 0; q0 < npts; q0 += G * W) { /* a group of gc vectors */
         size_t left = npts - q0;
         unsigned gc = left < G * W ? (unsigned)((left + W - 1) / W) : (unsigned)G;
-        for (unsigned g = 0; g < gc; g++) {
-            size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
-            load_block(&x, x.R + g * len, x.rlen, e->nvars, p0, cnt, args, ldargs, soa);
-        }
+        int whole = soa && gc * W <= left; /* every vector full: one strided copy each way */
+        if (whole)
+            for (unsigned v = 0; v < e->nvars; v++)
+                for (size_t k = 0; k < len; k++) {
+                    const double *src = args + (v * len + k) * ldargs + q0;
+                    dn_lane *r = x.R + v * x.rlen + k;
+                    for (unsigned g = 0; g < gc; g++) r[g * len] = dnil_loadu(src + g * W);
+                }
+        else
+            for (unsigned g = 0; g < gc; g++) {
+                size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
+                load_block(&x, x.R + g * len, x.rlen, e->nvars, p0, cnt, args, ldargs, soa);
+            }
         for (const dn_expr_ins *I = ins; I != end; I++)
             step(&x, I, I - ins < DN_BATCH_PAIR_SCAN ? pair[I - ins] : -1, gc);
-        for (unsigned g = 0; g < gc; g++) {
-            size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
-            store_block(&x, res + g * len, p0, cnt, out, ldout, soa, fp);
-        }
+        if (whole && !fp)
+            for (size_t k = 0; k < len; k++) {
+                double *dst = out + k * ldout + q0;
+                for (unsigned g = 0; g < gc; g++) dnil_storeu(dst + g * W, res[g * len + k]);
+            }
+        else
+            for (unsigned g = 0; g < gc; g++) {
+                size_t p0 = q0 + g * W, cnt = npts - p0 < W ? npts - p0 : W;
+                store_block(&x, res + g * len, p0, cnt, out, ldout, soa, fp);
+            }
     }
 }
 

@@ -132,14 +132,15 @@ static void check_order(unsigned n, int coeffs, size_t nf)
             unsigned isa = dn_batch_isa(ISAS[i]);
             if (!isa || !isa_tested(isa)) continue;
             size_t W = dn_batch_lanes(isa);
-            /* (4 W + 1: the engines run groups of 4 vectors, and one more) */
-            size_t blocks[] = {NPTS, 1, 3, W > 1 ? W - 1 : 2, W, W + 1, 4 * W + 1};
+            /* (16 W + 1: the engines run groups of 16 vectors, and one more; in the
+             * structure-of-arrays layout full groups are copied whole, the rest by vector) */
+            size_t blocks[] = {NPTS, 1, 3, W > 1 ? W - 1 : 2, W, W + 1, 16 * W + 1};
             for (int libm = 1; libm >= 0; libm--)
                 for (size_t bi = 0; bi < 2 * sizeof blocks / sizeof blocks[0]; bi++) {
                     size_t B = blocks[bi / 2];
-                    /* the layouts share the engine: structure of arrays at two sizes; the
+                    /* the layouts share the engine: structure of arrays at three sizes; the
                      * C library's values at two (the engine's blocks are the same code) */
-                    if ((bi & 1) && B != NPTS && B != W + 1) continue;
+                    if ((bi & 1) && B != NPTS && B != W + 1 && B != 16 * W + 1) continue;
                     /* beyond order 17 (the cost of the wide kernels, lane by lane): the
                      * whole block and W + 1 */
                     if (n > 17 && B != NPTS && B != W + 1) continue;

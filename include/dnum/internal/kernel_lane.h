@@ -406,8 +406,8 @@ static inline dn_lmask dnil_rare_SCALAR(const dn_lane *u, unsigned n) /* no lane
  * argument (u_k = 0 for k >= 2); the lane kernel takes it when every lane is linear */
 static inline dn_lmask dnil_rare_LIN(const dn_lane *u, unsigned n)
 {
-    dn_lmask m = ~(dn_lmask){0};
-    for (unsigned k = 2; k <= n; k++) m &= (dn_lmask)(u[k] == 0.0);
+    dn_lmask m = n >= 2 ? (dn_lmask)(u[2] == 0.0) : ~(dn_lmask){0};
+    for (unsigned k = 3; k <= n && dnil_any(m); k++) m &= (dn_lmask)(u[k] == 0.0);
     return dnil_all(m) ? (dn_lmask){0} : m;
 }
 static inline dn_lmask dnil_rare_ZERO(const dn_lane *u, unsigned n) /* log, sqrt, c / u */
