@@ -30,19 +30,24 @@ static inline void DNI_K(lin_cycle)(DNI_R *r, DNI_R f0, DNI_R f1, DNI_R u1, DNI_
     }
 }
 
-/** r = exp(u). Scratch: DNI_W_exp(n). */
+/** r = exp(u) (exp_vw: where e = exp(u0), the C library's value: the batch engines compute
+ *  the values of a group of numbers first). Scratch: DNI_W_exp(n). */
 #define DNI_W_exp(n) DNI_WN(3, n)
-static inline void DNI_K(exp_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+static inline void DNI_K(exp_vw)(DNI_R *r, const DNI_R *u, DNI_R e, unsigned n,
+                                 DNI_R *restrict ws)
 {
     if (DNI_K(linear)(u, n)) {
-        DNI_R e = DNI_M(exp)(u[0]);
         DNI_K(lin_cycle)(r, e, e, n ? u[1] : DNI_V(0.0), 1.0, n);
         return;
     }
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    DNI_K(texp_w)(tr, DNI_M(exp)(u[0]), tu, n, ws + 2 * DNI_ST(n));
+    DNI_K(texp_w)(tr, e, tu, n, ws + 2 * DNI_ST(n));
     DNI_K(from_t)(r, tr, n);
+}
+static inline void DNI_K(exp_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+{
+    DNI_K(exp_vw)(r, u, DNI_M(exp)(u[0]), n, ws);
 }
 
 /** r = expm1(u) = exp(u) - 1, accurate value for small u0. Scratch: DNI_W_expm1(n). */
@@ -56,16 +61,21 @@ static inline void DNI_K(expm1_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
     DNI_K(from_t)(r, tr, n);
 }
 
-/** r = log(u). u0 < 0 gives NaN; u0 = 0 the pole rule (-Inf, then the one-sided limits).
- *  Scratch: DNI_W_log(n). */
+/** r = log(u) (log_vw: where l = log(u0), the C library's value). u0 < 0 gives NaN; u0 = 0
+ *  the pole rule (-Inf, then the one-sided limits). Scratch: DNI_W_log(n). */
 #define DNI_W_log(n) DNI_WN(4, n)
-static inline void DNI_K(log_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+static inline void DNI_K(log_vw)(DNI_R *r, const DNI_R *u, DNI_R l, unsigned n,
+                                 DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
     if (DNI_DIV_RARE(u[0])) DNI_K(tlog_rare_w)(tr, tu, n, ws + 2 * DNI_ST(n)); /* 0 or subnormal */
-    else DNI_K(tinteg_divr_w)(tr, DNI_M(log)(u[0]), tu, tu, n, ws + 2 * DNI_ST(n), 0);
+    else DNI_K(tinteg_divr_w)(tr, l, tu, tu, n, ws + 2 * DNI_ST(n), 0);
     DNI_K(from_t)(r, tr, n);
+}
+static inline void DNI_K(log_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+{
+    DNI_K(log_vw)(r, u, DNI_M(log)(u[0]), n, ws);
 }
 
 /** r = log1p(u) = log(1 + u), accurate value for small u0. Scratch: DNI_W_log1p(n). */
@@ -81,19 +91,24 @@ static inline void DNI_K(log1p_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
     DNI_K(from_t)(r, tr, n);
 }
 
-/** r = sqrt(u). At u0 = 0 the zero rule: sqrt(x) gives 0, +Inf, -Inf, ... (limits at +0),
- *  sqrt(x^2 y) the exact series where it is analytic, NaN where it has no derivative.
- *  Scratch: DNI_W_sqrt(n) doubles, DNI_WW_sqrt(n) wide (used only at u0 = 0). */
+/** r = sqrt(u) (sqrt_vw: where v = sqrt(u0), the C library's value). At u0 = 0 the zero
+ *  rule: sqrt(x) gives 0, +Inf, -Inf, ... (limits at +0), sqrt(x^2 y) the exact series
+ *  where it is analytic, NaN where it has no derivative. Scratch: DNI_W_sqrt(n) doubles, DNI_WW_sqrt(n) wide (used only at u0 = 0). */
 #define DNI_W_sqrt(n) DNI_WN(8, n)
 #define DNI_WW_sqrt(n) DNI_WN(3, n)
-static inline void DNI_K(sqrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
-                              DNI_K(wide) *restrict ww)
+static inline void DNI_K(sqrt_vw)(DNI_R *r, const DNI_R *u, DNI_R v, unsigned n,
+                                  DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    if (DNI_RARE(u[0] == 0.0)) DNI_K(tpow_zero_w)(tr, DNI_M(sqrt)(u[0]), 0.5, 0, tu, n, ws + 2 * DNI_ST(n), ww);
-    else DNI_K(tsqrt)(tr, DNI_M(sqrt)(u[0]), tu, n);
+    if (DNI_RARE(u[0] == 0.0)) DNI_K(tpow_zero_w)(tr, v, 0.5, 0, tu, n, ws + 2 * DNI_ST(n), ww);
+    else DNI_K(tsqrt)(tr, v, tu, n);
     DNI_K(from_t)(r, tr, n);
+}
+static inline void DNI_K(sqrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
+                              DNI_K(wide) *restrict ww)
+{
+    DNI_K(sqrt_vw)(r, u, DNI_M(sqrt)(u[0]), n, ws, ww);
 }
 
 #if DNI_DOUBLE_BODY /* (the double conversions here, where they always were: the same

@@ -6,14 +6,12 @@
 #error "dnum/internal/kernel_trig.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
-/** s = sin(u) and c = cos(u) from one recurrence. s and c must differ.
- *  Scratch: DNI_W_sincos(n). */
+/** s = sin(u) and c = cos(u) from one recurrence (sincos_vw: where sv, cv = sin(u0),
+ *  cos(u0), the C library's values). s and c must differ. Scratch: DNI_W_sincos(n). */
 #define DNI_W_sincos(n) DNI_WN(4, n)
-static inline void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
-                                DNI_R *restrict ws)
+static inline void DNI_K(sincos_vw)(DNI_R *s, DNI_R *c, const DNI_R *u, DNI_R sv, DNI_R cv,
+                                    unsigned n, DNI_R *restrict ws)
 {
-    DNI_R sv, cv;
-    DNI_SINCOS_V(u[0], sv, cv);
     if (DNI_K(linear)(u, n)) {
         DNI_R u1 = n ? u[1] : DNI_V(0.0);
         DNI_K(lin_cycle)(s, sv, cv, u1, -1.0, n);
@@ -25,6 +23,13 @@ static inline void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned 
     DNI_K(tsincos_w)(ts, tc, sv, cv, -1.0, tu, n, ws + 3 * DNI_ST(n));
     DNI_K(from_t)(s, ts, n);
     DNI_K(from_t)(c, tc, n);
+}
+static inline void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
+                                DNI_R *restrict ws)
+{
+    DNI_R sv, cv;
+    DNI_SINCOS_V(u[0], sv, cv);
+    DNI_K(sincos_vw)(s, c, u, sv, cv, n, ws);
 }
 
 /** r = sin(u). Scratch: DNI_W_sin(n). */
