@@ -11,6 +11,10 @@
  *   dnum_batch_block_<isa>  the same formula written with the block family (dnum/block.h,
  *                        bench_block.c compiled with the instruction set's flags: 8, 4, 2
  *                        lanes), the compiled counterpart of the C floor
+ *   dnum_batch_bound_<isa>  (W1) the least a batch through the vector library costs:
+ *                        dnum_batch_<isa>'s loop (the points written, the results summed)
+ *                        with exp(-x^2)'s value alone, SLEEF's exp on the instruction
+ *                        set's vectors (bench_block.c), in place of the evaluator
  *   dnum_batch_block_<isa>_fma  the same compiled with -ffp-contract=fast (fused
  *                        multiply-adds, as gnu11 and C++ builds contract by default: the
  *                        lanes differ from dnum_oN in the last bits, within the bounds)
@@ -75,6 +79,9 @@ static double run_expr(void)
     return cs;
 }
 
+/* bench_block.c's bound_w1_<isa> in place of the evaluator (W1: the peer
+ * dnum_batch_bound_<isa>), or NULL */
+static void (*cur_bound)(const double *, double *, size_t);
 static double run_batch(void)
 {
     size_t len = cur_n + 1;
@@ -86,8 +93,10 @@ static double run_batch(void)
             cur_args[BLOCK + i] = 1.0;
         }
         memset(cur_args + 2 * BLOCK, 0, (len - 2) * BLOCK * sizeof(double));
-        dn_expr_eval_batch(cur_e, cur_n, cnt, cur_args, BLOCK, cur_out, BLOCK,
-                           cur_isa | DN_BATCH_SOA, cur_work);
+        if (cur_bound) cur_bound(cur_args, cur_out, cnt);
+        else
+            dn_expr_eval_batch(cur_e, cur_n, cnt, cur_args, BLOCK, cur_out, BLOCK,
+                               cur_isa | DN_BATCH_SOA, cur_work);
         /* each point's derivatives summed (a vector per derivative), then the points into
          * CSUM_W partial sums (the block family's checksum: one vector addition per
          * CSUM_W points; one dependent addition per point, as the scalar floor's, would
@@ -133,7 +142,8 @@ static double tsc_ghz(void)
 #define BLOCK_DECL(isa)                                                                    \
     double block_w1_2_##isa(long), block_w1_4_##isa(long), block_w1_8_##isa(long),         \
         block_w1_16_##isa(long), block_w2_2_##isa(long), block_w2_4_##isa(long),           \
-        block_w2_8_##isa(long), block_w2_16_##isa(long);
+        block_w2_8_##isa(long), block_w2_16_##isa(long);                                  \
+    void bound_w1_##isa(const double *, double *, size_t);
 BLOCK_DECL(avx512)
 BLOCK_DECL(avx2)
 BLOCK_DECL(sse2)
@@ -147,6 +157,8 @@ BLOCK_DECL(avx2_fma)
 static double (*const BLOCKS[NBLOCKS][2][4])(long) = {
     BLOCK_TAB(sse2), BLOCK_TAB(avx2), BLOCK_TAB(avx512), BLOCK_TAB(avx2_fma),
     BLOCK_TAB(avx512_fma)};
+static void (*const BOUNDS[NBLOCKS])(const double *, double *, size_t) = {
+    bound_w1_sse2, bound_w1_avx2, bound_w1_avx512, NULL, NULL};
 static const unsigned BLOCK_ISAS[NBLOCKS] = {DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512,
                                              DN_BATCH_AVX2, DN_BATCH_AVX512};
 /* (the AVX2 one also needs FMA: bench/meson.build compiles it with -mfma) */
@@ -330,6 +342,15 @@ int main(int argc, char **argv)
                 double fpc = ghz > 0 ? flops(w, n) / (t * ghz) : 0.0;
                 printf("RATIO,%s,%s,%u,to_c_floor,%.3f,flop_per_cycle,%.2f,peak_no_fma,%u\n",
                        peer, wl, n, t / fl, fpc, 2 * dn_batch_lanes(BLOCK_ISAS[b]));
+            }
+            for (int b = 0; w == 0 && b < NBLOCKS; b++) { /* W1's bound */
+                if (!BOUNDS[b] || !block_runs(b)) continue;
+                char peer[64];
+                cur_bound = BOUNDS[b];
+                snprintf(peer, sizeof peer, "dnum_batch_bound_%s", dn_batch_isa_name(BLOCK_ISAS[b]));
+                double t = measure(peer, wl, (int)n, run_batch);
+                printf("RATIO,%s,%s,%u,to_c_floor,%.3f\n", peer, wl, n, t / fl);
+                cur_bound = NULL;
             }
 #endif
             free(cur_work);

@@ -72,3 +72,16 @@ BENCH_W(2)
 BENCH_W(4)
 BENCH_W(8)
 BENCH_W(16)
+
+/* The least any batch of W1 that takes its values from the vector library can cost, for
+ * bench_batch's peer dnum_batch_bound_<isa>: exp(-x^2)'s value alone (no derivative) of
+ * the cnt points of a block, in place of the evaluator in bench_batch's loop over blocks
+ * (which writes the points and sums the results as for the evaluator). cnt: a multiple of
+ * DNB_W. */
+void BLK(bound_w1)(const double *x, double *out, size_t cnt)
+{
+    for (size_t i = 0; i < cnt; i += DNB_W) {
+        dnb_lane v = dnil_loadu(x + i);
+        dnil_storeu(out + i, dnil_m_exp(-(v * v)));
+    }
+}
