@@ -76,7 +76,8 @@ BENCH_W(16)
 /* The least any batch of W1 that takes its values from the vector library can cost, for
  * bench_batch's peer dnum_batch_bound_<isa>: exp(-x^2)'s value alone (no derivative) of
  * the cnt points of a block, in place of the evaluator in bench_batch's loop over blocks
- * (which writes the points and sums the results as for the evaluator). cnt: a multiple of
+ * (which writes the points and sums the results as for the evaluator: rows 1..N of the
+ * results are left as they are, so its checksum is no other peer's). cnt: a multiple of
  * DNB_W. */
 void BLK(bound_w1)(const double *x, double *out, size_t cnt)
 {

@@ -75,7 +75,9 @@ static inline void DNI_K(log_vw)(DNI_R *r, const DNI_R *u, DNI_R l, unsigned n,
 }
 static inline void DNI_K(log_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
-    DNI_K(log_vw)(r, u, DNI_M(log)(u[0]), n, ws);
+    /* (the rare path does not read the value: log is not called there, as before the
+     * value became an argument, so log(0) leaves errno and the exception flags alone) */
+    DNI_K(log_vw)(r, u, DNI_DIV_RARE(u[0]) ? u[0] : DNI_M(log)(u[0]), n, ws);
 }
 
 /** r = log1p(u) = log(1 + u), accurate value for small u0. Scratch: DNI_W_log1p(n). */
