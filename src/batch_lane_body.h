@@ -107,7 +107,8 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
  * number's a[0] (LOP_VALUE_<OP>), computed for every number of the group before the first
  * recurrence: the vector library's calls are independent of each other and of the
  * recurrences, so that their latency overlaps with the arithmetic of the other numbers
- * (W1 and W2, AVX2 and AVX-512: 1.05-1.1x at orders 4 to 16; the same bits) */
+ * (W1 with AVX2 1.07-1.12x faster at orders 4 to 16, W2 within 0.98-1.02; the same
+ * bits). The other rows' v is a zero that their bodies never read (dead after inlining). */
 #define LOP_VALUE_EXP dnil_m_exp
 #define LOP_VALUE_LOG dnil_m_log
 #define LOP_VALUE_SQRT dnil_m_sqrt
