@@ -1,6 +1,7 @@
 /* The run-time front end of the multivariate family (dnk_space, dnk_*): checks the
- * arguments, runs the kernels of dnum/internal/kernelk.h into the space's scratch result and copies
- * it out, so any output may alias any input. */
+ * arguments, runs the kernels of dnum/internal/kernelk.h (their one compiled copy, beside
+ * the k-variate dispatcher in expr_stepk.c) into the space's scratch result and copies it
+ * out, so any output may alias any input. */
 #define DN_NO_UNROLL
 #include <stdint.h>
 #include <stdlib.h>
@@ -228,14 +229,14 @@ DNI_OPS_INT(SPI, ~)
 int dnk_pown(dnk_space *sp, double *r, const double *u, long m)
 {
     CHECK1(r, u);
-    dnik_pown(res(sp), u, m, sp->k, sp->n, sp->work);
+    dni_stepk_pown(res(sp), u, m, sp->k, sp->n, sp->work);
     return done(sp, r);
 }
 
 int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ctx)
 {
     CHECK2(r, u, h);
-    dnik_apply(res(sp), u, h, ctx, sp->k, sp->n, sp->work);
+    dni_stepk_apply(res(sp), u, h, ctx, sp->k, sp->n, sp->work);
     return done(sp, r);
 }
 
@@ -246,7 +247,7 @@ int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ct
     {                                                                                      \
         if (bad(sp) || !s || !c || !u || s == c) return DN_EINVAL;                         \
         double *c2 = sp->work + 5 * sp->size;                                              \
-        dnik_##name(res(sp), c2, u, sp->k, sp->n, sp->work);                               \
+        dni_stepk_##name(res(sp), c2, u, sp->k, sp->n, sp->work);                               \
         memcpy(c, c2, sp->size * sizeof(double));                                          \
         return done(sp, s);                                                                \
     }

@@ -93,13 +93,12 @@ static void *err_align64(void *p)
     return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
 }
 
-/* one instruction of the language at order m on the rolled kernels */
+/* one instruction of the language at order m on the rolled kernels (expr_exec.c's
+ * dispatcher) */
 static void exec(const bctx *x, unsigned op, double *d, const double *a, const double *b,
                  double c, unsigned m)
 {
-    double *ws = x->ws;
-    dni_wide *ww = x->ww;
-    DNI_EXPR_EXEC(dni_, op, d, a, b, c, m, ws, DNI_EXPR_COMMA ww)
+    dni_expr_exec_w(op, d, a, b, c, m, x->ws, x->ww);
 }
 
 /* one instruction on the registers' family (d may alias a or b) */

@@ -73,6 +73,10 @@ void dni_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws
     dni_expr_exec_w(DN_OP_D_DIV, r, u, u, c, n, ws, NULL);
 }
 DNI_XK_DIRECT(dni_xk_, dni_, DNI_XK_WW, DNI_XK_WA)
+#define XS(name, params, args)                                                             \
+    void dni_xk_##name params { dni_##name args; }
+DNI_XK_SERIES(XS)
+#undef XS
 #undef XU
 #undef XU_DNI_NOWS
 #undef XU_DNI_WS

@@ -255,6 +255,17 @@ static inline const dn_op_fn *dni_expr_ops(unsigned n)
  * (expr_evalk.c): d must not overlap a or b; w: DNIK_WORK(dnk_size(K, N)) doubles. */
 DNI_EXPR_INTERNAL void dni_expr_stepk(unsigned op, double *d, const double *a, const double *b,
                                       double c, unsigned K, unsigned N, double *w);
+/* The k-variate kernels that are no instruction of the language, compiled once beside
+ * dni_expr_stepk (expr_stepk.c): u^m for a long m, a user function (dnk_apply), the pairs
+ * (s and c must differ); the arguments and scratch as dni_expr_stepk's. */
+DNI_EXPR_INTERNAL void dni_stepk_pown(double *d, const double *u, long m, unsigned K, unsigned N,
+                                      double *w);
+DNI_EXPR_INTERNAL void dni_stepk_apply(double *d, const double *u, dn_deriv_fn h, void *ctx,
+                                       unsigned K, unsigned N, double *w);
+DNI_EXPR_INTERNAL void dni_stepk_sincos(double *s, double *c, const double *u, unsigned K,
+                                        unsigned N, double *w);
+DNI_EXPR_INTERNAL void dni_stepk_sinhcosh(double *s, double *c, const double *u, unsigned K,
+                                          unsigned N, double *w);
 
 /* One instruction op(a, b; c) of dn_expr_eval2 on the Dnum2 layout at order n
  * (expr_eval2.c; any aliasing); ws: dni_expr_step2_doubles(n) doubles. */

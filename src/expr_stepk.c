@@ -23,23 +23,15 @@
 #endif
 
 /* t = f(u) for the one-argument function op of kernel_special.h (m: the integer first
- * argument of a DNI_OPS_INT row): its derivatives at u_0 from the one-variable kernel,
- * composed with u. ws: 5 S doubles. */
-#define DNIX_CASE1(A, f, OP, ...) case DN_OP_##OP: dni_##f##_w(dh, seed, N, sws); break;
-#define DNIX_CASEI(A, f, OP, ...) case DN_OP_##OP: dni_##f##_w(dh, seed, (int)m, N, sws); break;
-
+ * argument of a DNI_OPS_INT row): its derivatives at u_0 from the one-variable kernel at
+ * the seed (expr_exec.c's dispatcher), composed with u. ws: 5 S doubles. */
 static void compose_special(double *t, const double *u, unsigned op, double m, unsigned K,
                             unsigned N, double *ws)
 {
     double seed[DNK_ORDER_MAX + 1] = {u[0]}, dh[DNK_ORDER_MAX + 1];
     double sws[DNI_W_MAX(DNK_ORDER_MAX)]; /* the scratch of every 1-D kernel */
     if (N >= 1) seed[1] = 1.0;
-    switch (op) {
-        DNI_OPS_SPECIAL1(DNIX_CASE1, ~) /* (those of kernelk_special.h do not come here) */
-        DNI_OPS_INT(DNIX_CASEI, ~)
-    default: /* not reached: only the special functions come here */
-        for (unsigned k = 0; k <= N; k++) dh[k] = NAN;
-    }
+    dni_expr_exec_w(op, dh, seed, seed, m, N, sws, NULL); /* (no wide scratch: DNI_WS) */
     dnik_tcompose(t, dh, u, K, N, ws);
 }
 
@@ -73,4 +65,23 @@ void dni_expr_stepk(unsigned op, double *d, const double *a, const double *b, do
 {
     const unsigned M = (unsigned)(dnik_size(K, N) - 1);
     DNI_EXPR_EXEC_BY(DNIX_ROW_, dnix_, op, d, a, b, c, N, w, )
+}
+
+void dni_stepk_pown(double *d, const double *u, long m, unsigned K, unsigned N, double *w)
+{
+    dnik_pown(d, u, m, K, N, w);
+}
+void dni_stepk_apply(double *d, const double *u, dn_deriv_fn h, void *ctx, unsigned K,
+                     unsigned N, double *w)
+{
+    dnik_apply(d, u, h, ctx, K, N, w);
+}
+void dni_stepk_sincos(double *s, double *c, const double *u, unsigned K, unsigned N, double *w)
+{
+    dnik_sincos(s, c, u, K, N, w);
+}
+void dni_stepk_sinhcosh(double *s, double *c, const double *u, unsigned K, unsigned N,
+                        double *w)
+{
+    dnik_sinhcosh(s, c, u, K, N, w);
 }

@@ -6,15 +6,35 @@
 #ifndef DNUM_KERNELS_X_H
 #define DNUM_KERNELS_X_H
 
-#include "dnum/common.h"
-#include "dnum/internal/kernel_wide.h"
-#include "dnum/internal/ops.h"
-
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_XK_INTERNAL __attribute__((visibility("hidden")))
 #else
 #define DNI_XK_INTERNAL
 #endif
+
+/* The point series of the composed special functions (kernel_special.h's dni_s_*,
+ * h[k] = f^(k)(x)/k!), compiled once in expr_exec.c as dni_xk_s_*: the Dnum2 dispatcher
+ * (expr_eval2.c) takes them through DNI_SP_S. Declared before the kernel headers, whose
+ * composed kernels name them there. X(name, parameters, arguments). */
+#define DNI_XK_SERIES(X)                                                                   \
+    X(s_digamma_w, (double *h, double x, unsigned n, double *ws), (h, x, n, ws))           \
+    X(s_lgamma_w, (double *h, double x, unsigned n, double *ws), (h, x, n, ws))            \
+    X(s_tgamma_w, (double *h, double x, unsigned n, double *ws), (h, x, n, ws))            \
+    X(s_polygamma_w, (double *h, int m, double x, unsigned n, double *ws),                 \
+      (h, m, x, n, ws))                                                                    \
+    X(s_lambertw_w, (double *h, double x, int br, unsigned n, double *ws),                 \
+      (h, x, br, n, ws))                                                                   \
+    X(s_erfinv_w, (double *h, double x, double sg, unsigned n, double *ws),                \
+      (h, x, sg, n, ws))                                                                   \
+    X(s_bessel_w, (double *h, int kind, int nu, double x, unsigned n, double *ws),         \
+      (h, kind, nu, x, n, ws))                                                             \
+    X(s_sinc, (double *h, double x, unsigned n), (h, x, n))
+#define DNI_XK_SERIES_PROTO(name, params, args) DNI_XK_INTERNAL void dni_xk_##name params;
+DNI_XK_SERIES(DNI_XK_SERIES_PROTO)
+
+#include "dnum/common.h"
+#include "dnum/internal/kernel_wide.h"
+#include "dnum/internal/ops.h"
 
 /* Every kernel with scratch of both families, as X(A, f, OP, shape, doc): mul, div and
  * the rows of the operation table (dnum/internal/ops.h; abs, of shape DNI_NOWS, has none).

@@ -83,30 +83,36 @@ static inline double dni_lgamma_value(double x) { return lgamma(x); }
  * entries at order n. Each is instantiated below for dni_ and in kernel2_special.h for
  * dni2_. */
 
+/* The point series that the composed kernels below take: DNI_K's (the library's Dnum2
+ * dispatcher defines DNI_SP_S to take the one compiled copy of each instead). */
+#ifndef DNI_SP_S
+#define DNI_SP_S(name) DNI_K(name)
+#endif
+
 /* the point-series functions: r = f(u) by composition (the gamma family and Y with the
  * suffix Q: _c for the one-variable fallbacks of the direct kernels below). The point series h takes the
  * first n + 1 doubles of ws; the rest serves its computation, then P##sp_compose_w. */
 #define DNI_SP_COMPOSED(P, Q)                                                                 \
     static inline void P##lgamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)    \
-    { DNI_K(s_lgamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
+    { DNI_SP_S(s_lgamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
     static inline void P##tgamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)    \
-    { DNI_K(s_tgamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
+    { DNI_SP_S(s_tgamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
     static inline void P##digamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)   \
-    { DNI_K(s_digamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
+    { DNI_SP_S(s_digamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
     static inline void P##polygamma##Q##_w(DNI_R *r, const DNI_R *u, int m, unsigned n,      \
                                       DNI_R *ws)                                          \
     {                                                                                      \
-        DNI_K(s_polygamma_w)(ws, m, u[0], n, ws + DNI_ST(n));                                     \
+        DNI_SP_S(s_polygamma_w)(ws, m, u[0], n, ws + DNI_ST(n));                                     \
         P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                          \
     }                                                                                      \
     static inline void P##jn_w(DNI_R *r, const DNI_R *u, int nu, unsigned n, DNI_R *ws) \
     {                                                                                      \
-        DNI_K(s_bessel_w)(ws, 1, nu, u[0], n, ws + DNI_ST(n));                                    \
+        DNI_SP_S(s_bessel_w)(ws, 1, nu, u[0], n, ws + DNI_ST(n));                                    \
         P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                          \
     }                                                                                      \
     static inline void P##yn##Q##_w(DNI_R *r, const DNI_R *u, int nu, unsigned n, DNI_R *ws) \
     {                                                                                      \
-        DNI_K(s_bessel_w)(ws, 2, nu, u[0], n, ws + DNI_ST(n));                                    \
+        DNI_SP_S(s_bessel_w)(ws, 2, nu, u[0], n, ws + DNI_ST(n));                                    \
         P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                          \
     }                                                                                      \
     static inline void P##j0_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)        \
@@ -118,7 +124,7 @@ static inline double dni_lgamma_value(double x) { return lgamma(x); }
     static inline void P##y1##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)        \
     { P##yn##Q##_w(r, u, 1, n, ws); }                                                           \
     static inline void P##sinc_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)      \
-    { DNI_K(s_sinc)(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); }
+    { DNI_SP_S(s_sinc)(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); }
 
 /* the direct recurrences; scratch ws as in the size macros DNI_W_log2 ... (S(n) entries
  * per array) */
@@ -204,15 +210,15 @@ static inline double dni_lgamma_value(double x) { return lgamma(x); }
 #define DNI_SP_COMPOSED_ODE(P, Q)                                                          \
     static inline void P##lambertw##Q##_w(DNI_R *r, const DNI_R *u, unsigned n,         \
                                           DNI_R *ws)                                      \
-    { DNI_K(s_lambertw_w)(ws, u[0], 0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
+    { DNI_SP_S(s_lambertw_w)(ws, u[0], 0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
     static inline void P##lambertwm1##Q##_w(DNI_R *r, const DNI_R *u, unsigned n,       \
                                             DNI_R *ws)                                    \
-    { DNI_K(s_lambertw_w)(ws, u[0], -1, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
+    { DNI_SP_S(s_lambertw_w)(ws, u[0], -1, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
     static inline void P##erfinv##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws) \
-    { DNI_K(s_erfinv_w)(ws, u[0], 1.0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
+    { DNI_SP_S(s_erfinv_w)(ws, u[0], 1.0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
     static inline void P##erfcinv##Q##_w(DNI_R *r, const DNI_R *u, unsigned n,          \
                                          DNI_R *ws)                                       \
-    { DNI_K(s_erfinv_w)(ws, u[0], -1.0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); }
+    { DNI_SP_S(s_erfinv_w)(ws, u[0], -1.0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); }
 
 #define DNI_SP_S1(n) ((n) + 1)
 #define DNI_SP_M1(n) (n)
