@@ -8,11 +8,25 @@
 set -u
 src=$1 inc=$2 cc=$3 cxx=${4:-}
 fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 cases=$(grep -o 'BAD [0-9][0-9]*' "$src" | awk '{print $2}' | sort -n | uniq)
 [ -n "$cases" ] || { echo "no BAD cases in $src"; exit 1; }
 check() { # LANG COMMAND...
     local lang=$1; shift
     local out
+    # The file's headers precompiled once (-include pch.h finds pch.h.gch), with the
+    # warnings of the good calls: each case then parses only the file (C++ 0.05 s a case
+    # instead of 1.3 s). A compiler that cannot use the precompiled header parses the
+    # headers itself: the same diagnostics, only slower.
+    local pch=$tmp/$lang/pch.h hx=c-header
+    [ "$lang" = C ] || hx=c++-header
+    mkdir -p "$tmp/$lang"
+    grep '^#include' "$src" >"$pch"
+    if ! out=$("$@" -x $hx -c -Wall -Wextra -Wpedantic -Werror -I"$inc" "$pch" -o "$pch.gch" 2>&1); then
+        echo "FAIL $lang: the headers do not compile warning-free:"; echo "$out"; fails=$((fails + 1))
+    fi
+    set -- "$@" -include "$pch"
     if ! out=$("$@" -fsyntax-only -Wall -Wextra -Wpedantic -Werror -I"$inc" "$src" 2>&1); then
         echo "FAIL $lang: the good calls do not compile:"; echo "$out"; fails=$((fails + 1))
     fi

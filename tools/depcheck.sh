@@ -7,6 +7,11 @@
 #   usage: tools/depcheck.sh [SOURCE_ROOT [CC [CFLAGS...]]]
 # SOURCE_ROOT defaults to the repository of this script, CC to cc; CFLAGS are added to
 # -std=c11 -O0 -I SOURCE_ROOT/include (meson passes the library's -D options).
+# With DN_DEPCHECK_BUILD set to a meson build directory of the library (the test suite
+# sets it), a file's object there (<target>.p/src_<file>.c.o, each file compiled alone)
+# is read instead of compiling the file again; the files it has no object of are
+# compiled as above. (An optimised object has the calls of its source: the library is
+# built without link-time optimisation, so no call to another file is inlined away.)
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cc=${2:-cc}
@@ -16,7 +21,15 @@ trap 'rm -rf "$tmp"' EXIT
 
 for src in "$root"/src/*.c; do
     f=$(basename "$src" .c)
-    $cc -std=c11 -O0 -I "$root/include" "$@" -c "$src" -o "$tmp/$f.o"
+    obj=
+    if [ -n "${DN_DEPCHECK_BUILD:-}" ]; then
+        obj=$(find "$DN_DEPCHECK_BUILD" -maxdepth 2 -path "*.p/src_$f.c.o" 2>/dev/null | head -1)
+    fi
+    if [ -n "$obj" ] && nm -P "$obj" >/dev/null 2>&1; then
+        cp "$obj" "$tmp/$f.o"
+    else
+        $cc -std=c11 -O0 -I "$root/include" "$@" -c "$src" -o "$tmp/$f.o"
+    fi
     # defined globals: "file symbol"; undefined: "file symbol"
     nm -P --defined-only -g "$tmp/$f.o" | awk -v f="$f" '{print $1, f}' >>"$tmp/defined"
     nm -P -u "$tmp/$f.o" | awk -v f="$f" '{print f, $1}' >>"$tmp/undefined"

@@ -94,8 +94,8 @@ static inline DNI_WHOLE void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0, co
 }
 
 /** e = exp(u) with e[0] = e0 given (exp(u0), or pow(a0, b0) for pow). */
-static inline void DNI_K(texp_w)(DNI_R *restrict e, DNI_R e0, const DNI_R *restrict u,
-                              unsigned n, DNI_R *restrict ws)
+DNI_RCORE void DNI_K(texp_w)(DNI_R *restrict e, DNI_R e0, const DNI_R *restrict u,
+                             unsigned n, DNI_R *restrict ws)
 {
     DNI_R *v = ws; /* DNI_WN(1, n) */
     /* an overflowed value (exp(1000)) runs the recurrence from 1 and scales at the end,
