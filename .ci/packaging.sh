@@ -106,6 +106,11 @@ meson install -C "$tmp/inst" >/dev/null
 ( unset LD_LIBRARY_PATH; "$prefix/bin/dnum-eval" -n 2 -a 0 'exp(-x^2)' ) | tee "$tmp/out.csv"
 [ "$(tail -1 "$tmp/out.csv")" = "0,1,0,-2" ] || { echo "installed dnum-eval: wrong output" >&2; exit 1; }
 [ -f "$prefix/share/man/man1/dnum-eval.1" ] || { echo "man page not installed" >&2; exit 1; }
+# the examples' sources, though default options build none of them
+for f in "$root"/examples/*.c "$root"/examples/plot_derivs.py; do
+    [ -f "$prefix/share/doc/dnum/examples/$(basename "$f")" ] || {
+        echo "examples/$(basename "$f") not installed in share/doc/dnum/examples" >&2; exit 1; }
+done
 pc=$(dirname "$(find "$prefix" -name dnum.pc | head -1)")
 export PKG_CONFIG_PATH="$pc"
 # shellcheck disable=SC2046

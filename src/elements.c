@@ -5,6 +5,8 @@
 #include <string.h>
 #include "dnum/hessian.h"
 #include "err_impl.h"
+#include "pattern_impl.h"
+
 
 struct dn_elements {
     unsigned n, k;
@@ -20,34 +22,20 @@ struct dn_elements {
     const dn_allocator *al;
 };
 
-static void *el_alloc(const dn_allocator *al, size_t n, size_t elem)
-{
-    if (n > SIZE_MAX / elem) return NULL;
-    size_t size = (n ? n : 1) * elem;
-    return al ? al->alloc(size, al->ctx) : malloc(size);
-}
-
-static void el_free(const dn_allocator *al, void *p, size_t n, size_t elem)
-{
-    if (!p) return;
-    if (al) al->free(p, (n ? n : 1) * elem, al->ctx);
-    else free(p);
-}
-
 void dn_elements_free(dn_elements *E)
 {
     if (E == NULL) return;
     size_t T = E->m * DNEL_O2_TRI(E->k);
     const dn_allocator *al = E->al;
-    el_free(al, E->idx, E->m * E->k, sizeof *E->idx);
-    el_free(al, E->pos, T, sizeof *E->pos);
-    el_free(al, E->rowptr, (size_t)E->n + 1, sizeof *E->rowptr);
-    el_free(al, E->col, E->nnz, sizeof *E->col);
+    dni_pat_free(al, E->idx, E->m * E->k, sizeof *E->idx);
+    dni_pat_free(al, E->pos, T, sizeof *E->pos);
+    dni_pat_free(al, E->rowptr, (size_t)E->n + 1, sizeof *E->rowptr);
+    dni_pat_free(al, E->col, E->nnz, sizeof *E->col);
     if (E->nrun) {
-        el_free(al, E->rstart, E->nrun + 1, sizeof *E->rstart);
-        el_free(al, E->rstep, E->nrun, sizeof *E->rstep);
+        dni_pat_free(al, E->rstart, E->nrun + 1, sizeof *E->rstart);
+        dni_pat_free(al, E->rstep, E->nrun, sizeof *E->rstep);
     }
-    el_free(al, E, 1, sizeof *E);
+    dni_pat_free(al, E, 1, sizeof *E);
 }
 
 size_t dn_elements_bytes(const dn_elements *E)
@@ -58,114 +46,30 @@ size_t dn_elements_bytes(const dn_elements *E)
            (E->nrun ? (E->nrun + 1) * sizeof *E->rstart + E->nrun * sizeof *E->rstep : 0);
 }
 
-/* The length of the run of elements starting at e: the longest e .. e + len - 1 whose K
- * indices all advance by the same step *step (modulo 2^64) from one element to the next. */
-static size_t run_len(const unsigned *idx, unsigned K, size_t m, size_t e, size_t *step)
-{
-    const unsigned *I = idx + e * K;
-    size_t len = 1;
-    *step = 0;
-    if (e + 1 < m) *step = (size_t)I[K] - I[0];
-    for (; e + len < m; len++, I += K)
-        for (unsigned k = 0; k < K; k++)
-            if ((size_t)I[K + k] - I[k] != *step) return len;
-    return len;
-}
-
-/* The runs of the structure, when they save reading the indices: kept only where the
- * runs are on average at least 8 elements long (the loop then reads the indices once per
- * run); otherwise nrun stays 0. 0 or DN_ENOMEM. */
-static int build_runs(dn_elements *E)
-{
-    const unsigned K = E->k;
-    const size_t m = E->m;
-    size_t nrun = 0, step;
-    for (size_t e = 0; e < m; nrun++) e += run_len(E->idx, K, m, e, &step);
-    if (nrun == 0 || nrun > m / 8) return DN_OK;
-    E->rstart = el_alloc(E->al, nrun + 1, sizeof *E->rstart);
-    E->rstep = el_alloc(E->al, nrun, sizeof *E->rstep);
-    if (!E->rstart || !E->rstep) {
-        el_free(E->al, E->rstart, nrun + 1, sizeof *E->rstart);
-        el_free(E->al, E->rstep, nrun, sizeof *E->rstep);
-        E->rstart = NULL, E->rstep = NULL;
-        return DN_ENOMEM;
-    }
-    size_t q = 0, e = 0;
-    for (; e < m; q++) {
-        E->rstart[q] = e;
-        e += run_len(E->idx, K, m, e, &E->rstep[q]);
-    }
-    E->rstart[q] = m;
-    E->nrun = nrun;
-    return DN_OK;
-}
-
-/* The pattern: every element's triangle entry (row = the larger index) is a triplet
- * t = e T + s; the triplets are sorted by column, then stably by row, and equal
- * neighbours merged; pos[t] is the merged entry's position. 0 or DN_ENOMEM. */
+/* The pattern: every element's triangle entry (row = the larger index) is an entry
+ * t = e T + s of the merge; pos[t] is its position. 0 or DN_ENOMEM. */
 static int build_pattern(dn_elements *E)
 {
-    const unsigned K = E->k, n = E->n;
+    const unsigned K = E->k;
     const size_t T = E->m * DNEL_O2_TRI(K);
     const dn_allocator *al = E->al;
-    uint32_t *row = el_alloc(al, T, sizeof *row), *cl = el_alloc(al, T, sizeof *cl);
-    uint32_t *perm = el_alloc(al, T, sizeof *perm), *perm2 = el_alloc(al, T, sizeof *perm2);
-    size_t *cnt = el_alloc(al, (size_t)n + 1, sizeof *cnt);
-    E->rowptr = el_alloc(al, (size_t)n + 1, sizeof *E->rowptr);
-    E->pos = el_alloc(al, T, sizeof *E->pos);
-    E->col = el_alloc(al, T, sizeof *E->col); /* shrunk to nnz below when smaller */
+    uint32_t *row = dni_pat_alloc(al, T, sizeof *row), *cl = dni_pat_alloc(al, T, sizeof *cl);
+    E->pos = dni_pat_alloc(al, T, sizeof *E->pos);
     int st = DN_ENOMEM;
-    if (!row || !cl || !perm || !perm2 || !cnt || !E->rowptr || !E->pos || !E->col) goto out;
-    for (size_t e = 0, t = 0; e < E->m; e++) {
-        const unsigned *I = E->idx + e * K;
-        for (unsigned i = 0; i < K; i++)
-            for (unsigned j = 0; j <= i; j++, t++) {
-                unsigned a = I[i], b = I[j];
-                row[t] = a > b ? a : b;
-                cl[t] = a > b ? b : a;
-            }
-    }
-    /* by column, then stably by row */
-    memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
-    for (size_t t = 0; t < T; t++) cnt[cl[t] + 1]++;
-    for (unsigned i = 0; i < n; i++) cnt[i + 1] += cnt[i];
-    for (size_t t = 0; t < T; t++) perm[cnt[cl[t]]++] = (uint32_t)t;
-    memset(cnt, 0, ((size_t)n + 1) * sizeof *cnt);
-    for (size_t t = 0; t < T; t++) cnt[row[t] + 1]++;
-    for (unsigned i = 0; i < n; i++) cnt[i + 1] += cnt[i];
-    for (size_t q = 0; q < T; q++) perm2[cnt[row[perm[q]]]++] = perm[q];
-    /* merge equal neighbours */
-    size_t nnz = 0;
-    memset(E->rowptr, 0, ((size_t)n + 1) * sizeof *E->rowptr);
-    for (size_t q = 0; q < T; q++) {
-        uint32_t t = perm2[q];
-        if (!(nnz && row[perm2[q - 1]] == row[t] && E->col[nnz - 1] == cl[t])) {
-            E->col[nnz++] = cl[t];
-            E->rowptr[row[t] + 1]++;
+    if (row && cl && E->pos) {
+        for (size_t e = 0, t = 0; e < E->m; e++) {
+            const unsigned *I = E->idx + e * K;
+            for (unsigned i = 0; i < K; i++)
+                for (unsigned j = 0; j <= i; j++, t++) {
+                    unsigned a = I[i], b = I[j];
+                    row[t] = a > b ? a : b;
+                    cl[t] = a > b ? b : a;
+                }
         }
-        E->pos[t] = (uint32_t)(nnz - 1);
+        st = dni_pat_merge(al, T, row, cl, E->n, E->n, &E->rowptr, &E->col, &E->nnz, E->pos);
     }
-    for (unsigned i = 0; i < n; i++) E->rowptr[i + 1] += E->rowptr[i];
-    E->nnz = nnz;
-    if (nnz < T) { /* keep only nnz columns */
-        unsigned *c = el_alloc(al, nnz, sizeof *c);
-        if (!c) goto out;
-        memcpy(c, E->col, nnz * sizeof *c);
-        el_free(al, E->col, T, sizeof *E->col);
-        E->col = c;
-    }
-    st = DN_OK;
-out:
-    el_free(al, row, T, sizeof *row);
-    el_free(al, cl, T, sizeof *cl);
-    el_free(al, perm, T, sizeof *perm);
-    el_free(al, perm2, T, sizeof *perm2);
-    el_free(al, cnt, (size_t)n + 1, sizeof *cnt);
-    if (st) { /* the caller frees E: make its sizes match what is held */
-        el_free(al, E->col, T, sizeof *E->col);
-        E->col = NULL;
-        E->nnz = 0;
-    }
+    dni_pat_free(al, row, T, sizeof *row);
+    dni_pat_free(al, cl, T, sizeof *cl);
     return st;
 }
 
@@ -200,13 +104,14 @@ int (dn_elements_new_ex)(dn_elements **E, unsigned n, unsigned K, size_t m,
                                     "and idx[%zu])", fn, e, I[i], e * K + j, e * K + i);
         }
     }
-    dn_elements *S = el_alloc(al, 1, sizeof *S);
+    dn_elements *S = dni_pat_alloc(al, 1, sizeof *S);
     if (!S) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     memset(S, 0, sizeof *S);
     S->n = n, S->k = K, S->m = m, S->al = al;
-    S->idx = el_alloc(al, m * K, sizeof *S->idx);
+    S->idx = dni_pat_alloc(al, m * K, sizeof *S->idx);
     if (S->idx && m) memcpy(S->idx, idx, m * K * sizeof *idx);
-    if (!S->idx || build_pattern(S) || build_runs(S)) {
+    if (!S->idx || build_pattern(S) ||
+        dni_pat_runs(al, S->idx, K, m, &S->nrun, &S->rstart, &S->rstep)) {
         dn_elements_free(S);
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     }
@@ -335,13 +240,13 @@ int (dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, 
                (nnz == 0 || !memcmp(H->col, E->col, nnz * sizeof *H->col));
     if (!same) { /* E's pattern into new arrays, then H's replaced */
         size_t cap = nnz ? nnz : 1;
-        size_t *rowptr = el_alloc(H->al, n1, sizeof *rowptr);
-        unsigned *col = el_alloc(H->al, cap, sizeof *col);
-        double *val = el_alloc(H->al, cap, sizeof *val);
+        size_t *rowptr = dni_pat_alloc(H->al, n1, sizeof *rowptr);
+        unsigned *col = dni_pat_alloc(H->al, cap, sizeof *col);
+        double *val = dni_pat_alloc(H->al, cap, sizeof *val);
         if (!rowptr || !col || !val) {
-            el_free(H->al, rowptr, n1, sizeof *rowptr);
-            el_free(H->al, col, cap, sizeof *col);
-            el_free(H->al, val, cap, sizeof *val);
+            dni_pat_free(H->al, rowptr, n1, sizeof *rowptr);
+            dni_pat_free(H->al, col, cap, sizeof *col);
+            dni_pat_free(H->al, val, cap, sizeof *val);
             return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (H)", fn);
         }
         memcpy(rowptr, E->rowptr, n1 * sizeof *rowptr);

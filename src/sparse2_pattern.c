@@ -20,16 +20,11 @@ void dn_sphess_clear(dn_sphess *H)
     dn_sphess_init(H, H->al);
 }
 
-/* position of column j in row i of the pattern, or SIZE_MAX */
+/* position of column j in row i of the pattern (sphess.c), or SIZE_MAX */
 static size_t find_entry(const dn_sphess *H, uint32_t i, uint32_t j)
 {
-    size_t lo = H->rowptr[i], hi = H->rowptr[i + 1];
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (H->col[mid] < j) lo = mid + 1;
-        else hi = mid;
-    }
-    return (lo < H->rowptr[i + 1] && H->col[lo] == j) ? lo : SIZE_MAX;
+    size_t p;
+    return dn_sphess_find(H, i, j, &p) == DN_OK ? p : SIZE_MAX;
 }
 
 /* room for the CSR positions of T triplets (made with each new pattern, so that reusing

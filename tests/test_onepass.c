@@ -2,8 +2,12 @@
  * per-coordinate drivers dn_hessdiag / dn_hessian on every function and on random
  * programs (long sums, branches, reused operands), against the closed forms of W3, W5 and
  * W6; the dsph_o2 and dsp_o2 bodies of the sparse Hessian against each other (values, pattern,
- * NaN); hand-written objectives around generated ones; pattern reuse; bad arguments;
- * allocation failures through a counting allocator. */
+ * NaN); hand-written objectives around generated ones; pattern reuse; reading H
+ * (dn_sphess_get, dn_sphess_find, dn_sphess_to_dense); bad arguments; allocation failures
+ * through a counting allocator. */
+#include <float.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -499,6 +503,139 @@ Test(onepass, passive_result_and_aliasing)
     double gw[3], hv[3], vv[3] = {1, 0, -1};
     cr_assert_eq(dn_hessvec_sp(NULL, gw, hv, rosen_sp, NULL, x, vv, 3, NULL), 0);
     for (int i = 0; i < 3; i++) cr_expect(xa[i] == gw[i] && v[i] == hv[i], "aliasing %d", i);
+}
+
+/* ---- reading H: dn_sphess_get, dn_sphess_find, dn_sphess_to_dense -------------------------- */
+
+/* f = x0^2 x1 + exp(x2) + 3 x1 x3 + x3^3: H00 = 2 x1, H10 = 2 x0, H22 = exp(x2), H31 = 3,
+ * H33 = 6 x3; x2 meets no other variable (no entry (2, j), j != 2) */
+DN_OBJECTIVE_O2(known, T, x, n, ctx,
+    T c = dnh_mul(x[3], dnh_mul(x[3], x[3]));
+    return dnh_add(dnh_add(dnh_mul(dnh_mul(x[0], x[0]), x[1]), dnh_exp(x[2])),
+                   dnh_add(dnh_mul_d(dnh_mul(x[1], x[3]), 3.0), c));)
+
+Test(onepass, sphess_get_find)
+{
+    enum { n = 4 };
+    const double x[n] = {1.5, -0.5, 0.25, 2.0};
+    const double W[n][n] = {{-1, 3, 0, 0}, {3, 0, 0, 3}, {0, 0, exp(0.25), 0}, {0, 3, 0, 12}};
+    size_t p = 77;
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    cr_expect(isnan(dn_sphess_get(&S, 0, 0)), "empty H: not NaN");
+    cr_expect_eq(dn_sphess_find(&S, 0, 0, &p), DN_EINVAL);
+    cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, known_sp, NULL, x, n, NULL), 0);
+    cr_assert_eq(S.n, n);
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j < n; j++) {
+            double a = dn_sphess_get(&S, i, j), b = dn_sphess_get(&S, j, i);
+            NEAR(a, W[i][j], fabs(W[i][j]), 2 * DBL_EPSILON, "get(%u, %u) %.17g want %.17g", i,
+                 j, a, W[i][j]);
+            cr_expect(a == b, "get(%u, %u) %.17g, get(%u, %u) %.17g", i, j, a, j, i, b);
+        }
+    /* every stored entry at its place, from either triangle; the others absent */
+    size_t found = 0;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j <= i; j++) {
+            size_t a = SIZE_MAX, b = SIZE_MAX;
+            int st = dn_sphess_find(&S, i, j, &a);
+            cr_expect_eq(dn_sphess_find(&S, j, i, &b), st, "find(%u, %u)", j, i);
+            cr_expect_eq(dn_sphess_find(&S, i, j, NULL), st, "find(%u, %u, NULL)", i, j);
+            if (st != 0) {
+                cr_expect_eq(st, DN_EINVAL);
+                cr_expect(a == SIZE_MAX && b == SIZE_MAX, "pos written for (%u, %u)", i, j);
+                continue;
+            }
+            found++;
+            cr_expect(a == b && a < S.nnz && S.col[a] == j && S.rowptr[i] <= a &&
+                          a < S.rowptr[i + 1], "find(%u, %u) = %zu, %zu", i, j, a, b);
+            cr_expect(S.val[a] == dn_sphess_get(&S, i, j), "val[find(%u, %u)]", i, j);
+        }
+    cr_expect_eq(found, S.nnz);
+    /* x2 and x0 never meet: (2, 0) is not in the pattern, and reads +0.0 */
+    p = 77;
+    cr_expect_eq(dn_sphess_find(&S, 2, 0, &p), DN_EINVAL);
+    cr_expect_eq(dn_sphess_find(&S, 0, 2, &p), DN_EINVAL);
+    double z = dn_sphess_get(&S, 0, 2);
+    cr_expect(z == 0.0 && !signbit(z), "absent entry: %g", z);
+    /* out of range, NULL */
+    cr_expect(isnan(dn_sphess_get(&S, n, 0)) && isnan(dn_sphess_get(&S, 0, n)) &&
+                  isnan(dn_sphess_get(&S, UINT_MAX, UINT_MAX)) && isnan(dn_sphess_get(NULL, 0, 0)),
+              "out of range: not NaN");
+    cr_expect_eq(dn_sphess_find(&S, n, 0, &p), DN_EINVAL);
+    cr_expect_eq(dn_sphess_find(&S, 1, n, &p), DN_EINVAL);
+    cr_expect_eq(dn_sphess_find(NULL, 0, 0, &p), DN_EINVAL);
+    cr_expect_eq(p, 77, "pos written on error");
+    dn_sphess_clear(&S);
+    cr_expect(isnan(dn_sphess_get(&S, 0, 0)), "cleared H: not NaN");
+}
+
+/* dn_sphess_to_dense of dn_hessian_sp's H against dn_hessian's dense Hessian (within a few
+ * ulp of the polarisation's terms), the test's own scatter csr_dense and dn_sphess_get,
+ * at x and then at a second point (the values written into the same pattern); n <= 9 */
+static void check_to_dense(dn_objective_o2 fref, dn_objective_sp fsp, void *ctx,
+                           const double *x0, unsigned n, const char *what)
+{
+    double x[9], A[81], D[81], R[81];
+    dn_sphess S;
+    dn_sphess_init(&S, NULL);
+    for (int pass = 0; pass < 2; pass++) {
+        for (unsigned i = 0; i < n; i++) x[i] = x0[i] + 0.0625 * pass;
+        cr_assert_eq(dn_hessian(NULL, NULL, R, fref, ctx, x, n, NULL), 0);
+        cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, fsp, ctx, x, n, NULL), 0);
+        for (unsigned i = 0; i < n * n; i++) A[i] = 99.0; /* every entry is written */
+        cr_assert_eq(dn_sphess_to_dense(A, &S), 0);
+        csr_dense(&S, D);
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned j = 0; j < n; j++) {
+                double a = A[i * n + j], r = R[i * n + j];
+                double s = fabs(R[i * n + i]) + fabs(R[j * n + j]) + 2.0 * fabs(r);
+                cr_expect(a == D[i * n + j] && a == A[j * n + i] && a == dn_sphess_get(&S, i, j),
+                          "%s pass %d: A[%u][%u] %.17g", what, pass, i, j, a);
+                NEAR(a, r, s, 8 * DBL_EPSILON, "%s pass %d: A[%u][%u] %.17g dn_hessian %.17g",
+                     what, pass, i, j, a, r);
+            }
+    }
+    dn_sphess_clear(&S);
+}
+
+Test(onepass, sphess_to_dense)
+{
+    double x[9] = {0.7, -0.9, 1.3, -0.2, 0.3, 0.4, -0.6, 0.8, 0.1};
+    int which[] = {0, 2, 25, 29, 36};
+    for (unsigned k = 0; k < sizeof which / sizeof *which; k++) {
+        char what[32];
+        snprintf(what, sizeof what, "fun %d", which[k]);
+        check_to_dense(fun, fun_sp, &which[k], x, 5, what);
+    }
+    unsigned k3 = 3;
+    check_to_dense(w6_surface, w6_surface_sp, &k3, x, 9, "w6 3x3");
+    check_to_dense(rosen, rosen_sp, NULL, x, 7, "rosen");
+    check_to_dense(known, known_sp, NULL, x, 4, "known");
+}
+
+Test(onepass, sphess_to_dense_errors)
+{
+    double A[4] = {7, 7, 7, 7}, x[2] = {1, 2};
+    int narrow = 0;
+    dn_sphess S, huge;
+    dn_sphess_init(&S, NULL);
+    dn_sphess_init(&huge, NULL);
+    huge.n = UINT_MAX; /* n * n doubles overflow size_t (read before any array) */
+    cr_expect_eq(dn_sphess_to_dense(A, NULL), DN_EINVAL);
+    cr_expect_eq(dn_sphess_to_dense(A, &S), DN_EINVAL); /* empty: no pattern */
+    if (sizeof(size_t) <= 8) cr_expect_eq(dn_sphess_to_dense(A, &huge), DN_ERANGE);
+    cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, shape_sp, &narrow, x, 2, NULL), 0);
+    cr_expect_eq(dn_sphess_to_dense(NULL, &S), DN_EINVAL);
+    for (int i = 0; i < 4; i++) cr_expect(A[i] == 7.0, "A[%d] written on error", i);
+    /* x0 x1: [[0, 1], [1, 0]] */
+    cr_assert_eq(dn_sphess_to_dense(A, &S), 0);
+    cr_expect(A[0] == 0.0 && A[1] == 1.0 && A[2] == 1.0 && A[3] == 0.0, "%g %g %g %g", A[0],
+              A[1], A[2], A[3]);
+    dn_sphess_clear(&S);
+    A[0] = 7.0;
+    cr_expect_eq(dn_sphess_to_dense(A, &S), DN_EINVAL); /* cleared */
+    cr_expect(A[0] == 7.0, "written on error");
 }
 
 /* ---- errors ---------------------------------------------------------------------------------- */

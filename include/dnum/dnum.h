@@ -12,6 +12,9 @@
  *                   the order-2 numbers: dnum/lanes_o2.h dlane_o2, dnum/sparse_o2.h
  *                   dsp_o2, dnum/sparseh_o2.h dsph_o2, dnum/elem_o2.h dnelK_o2 (their
  *                   names before 0.3: dnum/deprecated_o2.h)
+ *   dnum/nlp.h      constrained problems of elements for optimisers (Ipopt): the
+ *                   constraints' sparse Jacobian and the Lagrangian's sparse Hessian in
+ *                   fixed patterns (dn_nlp_new, dn_nlp_obj, dn_nlp_cons, dn_nlp_hess)
  *   dnum/dnum2.h    bivariate dual numbers dnum2_o1 ... dnum2_o16 (all mixed partials),
  *                   DNUM2_DEFINE(N), dnum2_hessian; kernels in dnum/internal/kernel2.h
  *   dnum/dnumk.h   multivariate numbers: every mixed partial of f(x1..xk) to total order
@@ -28,6 +31,7 @@
 #include "dnum/fixed.h"
 #include "dnum/dvec.h"
 #include "dnum/hessian.h"
+#include "dnum/nlp.h"
 #include "dnum/dnum2.h"
 #include "dnum/dnumk.h"
 #include "dnum/expr.h"

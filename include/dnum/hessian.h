@@ -23,6 +23,8 @@
  *   dn_hessvec_sp        f, gradient and the Hessian-vector product H v
  *   dn_hessian_sp        f, gradient and the sparse Hessian (lower triangle, CSR, dn_sphess)
  *   dn_sphess_init, dn_sphess_clear                   the sparse Hessian object
+ *   dn_sphess_get, dn_sphess_find                     an entry (i, j), its place in val
+ *   dn_sphess_to_dense                                the full symmetric n x n matrix
  *
  * Element drivers (partially separable f(x) = sum_e f_e(x_I(e,0), ..., x_I(e,K-1)): one
  * element function of K <= 4 variables on dnelK_o2 numbers of dnum/elem_o2.h, at about the
@@ -240,6 +242,27 @@ void dn_sphess_init(dn_sphess *H, const dn_allocator *al);
 /** Frees H's arrays and makes it empty again (keeps its allocator; NULL is a no-op). */
 void dn_sphess_clear(dn_sphess *H);
 
+/** The entry (i, j) of the symmetric Hessian that H holds, from either triangle:
+ *  dn_sphess_get(H, i, j) == dn_sphess_get(H, j, i), read at row max(i, j), column
+ *  min(i, j) of the stored lower triangle (a binary search: O(log) of the row's length).
+ *  0.0 where the pattern has no such entry (a structural zero); NaN where i or j >= H->n,
+ *  which includes every index of an empty H (n = 0) and a NULL H. */
+double dn_sphess_get(const dn_sphess *H, unsigned i, unsigned j);
+
+/** The position in H->val (and H->col) of the entry (i, j), either triangle, in *pos
+ *  (pos may be NULL: only whether it is there): a place to read or write the value
+ *  directly, stable while H keeps its pattern (dn_hessian_sp and dn_hessian_el write
+ *  into the same pattern again). Returns 0, or DN_EINVAL where the pattern has no such
+ *  entry, i or j >= H->n, or H is NULL (*pos then untouched). */
+int dn_sphess_find(const dn_sphess *H, unsigned i, unsigned j, size_t *pos);
+
+/** Writes the full symmetric Hessian that H holds into A as a row-major n x n matrix
+ *  (n = H->n; A[i n + j] = A[j n + i], both triangles; 0.0 where the pattern has no
+ *  entry), the layout of dn_hessian's output. A (n * n doubles, the caller's) must not
+ *  overlap H's arrays. Returns 0, DN_EINVAL (A or H NULL, or H empty: no pattern yet) or
+ *  DN_ERANGE (n * n doubles overflow size_t); on error A is untouched. */
+int dn_sphess_to_dense(double *A, const dn_sphess *H);
+
 /** Value, gradient and the sparse Hessian of f at x in one evaluation: each intermediate
  *  carries its gradient entries and the lower triangle of its Hessian on its support.
  *  When H already holds a pattern of the same n, the values are written into it (reused
@@ -284,7 +307,8 @@ size_t dn_elements_bytes(const dn_elements *E);
 
 /* internal: one call of an element function's loop (filled by the drivers) */
 typedef struct dni_eljob {
-    int mode;              /* 0 gradient, 1 diagonal, 2 H v, 3 sparse Hessian, -1 probe */
+    int mode;              /* 0 gradient, 1 diagonal, 2 H v, 3 sparse Hessian, 5 rows
+                              (dnum/nlp.h), -1 probe */
     unsigned k;            /* probe: set to the function's K */
     size_t m;              /* elements */
     const unsigned *idx;   /* m K indices */
@@ -299,6 +323,16 @@ typedef struct dni_eljob {
                               (0: the indices are read element by element) */
     const size_t *rstart;  /* nrun + 1: the first element of each run, then m */
     const size_t *rstep;   /* nrun: the step of each run's indices (modulo 2^64) */
+    /* mode 5 (dnum/nlp.h: objective and constraints): element e belongs to the objective
+       (own[e] = 0) or to constraint own[e] - 1; its gradient goes to grad (objective,
+       at jpos = the variable) or jac (constraint, at jpos = its Jacobian position), its
+       value to fx or g[own[e] - 1], its Hessian times sigma or lam[own[e] - 1] to out
+       at pos (out NULL: no Hessian) */
+    const uint32_t *own;   /* m rows */
+    const uint32_t *jpos;  /* m K positions */
+    double *g, *jac;       /* constraint values, Jacobian values (either may be NULL) */
+    const double *lam;     /* the constraints' weights */
+    double sigma;          /* the objective's weight */
 } dni_eljob;
 
 /** An element function defined by DN_ELEMENT_O2 (pass it to the dn_*_el drivers). */
@@ -313,16 +347,37 @@ typedef void (*dn_element_o2)(dni_eljob *job);
 #define DNI_EL_VAR(x) (x)
 #endif
 
+/* Mode 5: element e's result r added to its row (J->own[e]): the objective (value into
+ * FX, gradient into J->grad) or a constraint (value into J->g, gradient into J->jac at
+ * J->jpos), and its Hessian, times the row's weight, into J->out at P. */
+#define DNI_EL_ROWS(K, r, J, e, P, FX)                                                     \
+    {                                                                                      \
+        const uint32_t o_ = (J)->own[e];                                                   \
+        const uint32_t *jp_ = (J)->jpos + (size_t)(e) * K;                                 \
+        double *d_ = o_ ? (J)->jac : (J)->grad;                                            \
+        if (o_ == 0) FX += r.v;                                                            \
+        else if ((J)->g) (J)->g[o_ - 1] += r.v;                                            \
+        if (d_) DNI_DNEL_O2_FOR(k, K) d_[jp_[k]] += r.g[k];                                   \
+        if ((J)->out) {                                                                    \
+            const double w_ = o_ ? (J)->lam[o_ - 1] : (J)->sigma;                          \
+            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) (J)->out[(P)[t]] += w_ * r.h[t];               \
+        }                                                                                  \
+    }
+
 /* One element's result r, its indices b, added to the outputs of mode M (fx, the check
  * sum chk, the gradient G, the diagonal, H v or the pattern's values O at pos). */
-#define DNI_EL_PUT(K, r, b, M)                                                             \
+#define DNI_EL_PUT(K, r, b, M, J, e)                                                       \
     {                                                                                      \
         double c = -0.0;                                                                   \
-        fx += r.v;                                                                         \
+        if ((M) != 5) fx += r.v;                                                           \
         DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.g[k]);                                        \
         if ((M) != 0) DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.h[DNEL_O2_AT(k, k)]);           \
         chk += c;                                                                          \
-        if ((M) == 0 || G) DNI_DNEL_O2_FOR(k, K) G[b[k]] += r.g[k];                           \
+        if ((M) == 5) {                                                                    \
+            DNI_EL_ROWS(K, r, J, e, pos, fx)                                               \
+            pos += DNEL_O2_TRI(K);                                                         \
+        }                                                                                  \
+        if ((M) != 5 && ((M) == 0 || G)) DNI_DNEL_O2_FOR(k, K) G[b[k]] += r.g[k];             \
         if ((M) == 1) DNI_DNEL_O2_FOR(k, K) O[b[k]] += r.h[DNEL_O2_AT(k, k)];                 \
         if ((M) == 2) DNI_DNEL_O2_FOR(k, K) {                                                 \
                 double s = 0.0;                                                            \
@@ -370,14 +425,14 @@ typedef void (*dn_element_o2)(dni_eljob *job);
                 DNI_DNEL_O2_FOR(k, K) u[k] = dni_dnel##K##_o2_seed(x[b[k]], k);               \
                 DNI_DNEL_O2_FOR(k, K) w[k] = dni_dnel##K##_o2_seed(x[b2[k]], k);              \
                 dnel##K##_o2 r = F(u, e, (J)->ctx), r2 = F(w, e + 1, (J)->ctx);            \
-                DNI_EL_PUT(K, r, b, M)                                                     \
-                DNI_EL_PUT(K, r2, b2, M)                                                   \
+                DNI_EL_PUT(K, r, b, M, J, e)                                               \
+                DNI_EL_PUT(K, r2, b2, M, J, e + 1)                                         \
                 if (runs) DNI_DNEL_O2_FOR(k, K) b[k] = b2[k] + step;                          \
                 else I += 2 * K;                                                           \
             }                                                                              \
             if (e < e1) {                                                                  \
                 fx += ONE(J, e);                                                           \
-                if ((M) == 3) pos += DNEL_O2_TRI(K);                                       \
+                if ((M) == 3 || (M) == 5) pos += DNEL_O2_TRI(K);                           \
             }                                                                              \
         }                                                                                  \
         (J)->fx = fx;                                                                      \
@@ -395,6 +450,11 @@ typedef void (*dn_element_o2)(dni_eljob *job);
         dnel##K##_o2 u[K];                                                                 \
         DNI_DNEL_O2_FOR(k, K) u[k] = dnel##K##_o2_var(x[I[k]], k);                            \
         dnel##K##_o2 r = F(u, e, (J)->ctx);                                                \
+        if ((J)->mode == 5) {                                                              \
+            double fx = 0.0;                                                               \
+            DNI_EL_ROWS(K, r, J, e, (J)->pos + (e) * DNEL_O2_TRI(K), fx)                   \
+            return fx;                                                                     \
+        }                                                                                  \
         if (G) DNI_DNEL_O2_FOR(k, K) G[I[k]] += r.g[k];                                       \
         if ((J)->mode == 1) DNI_DNEL_O2_FOR(k, K) O[I[k]] += r.h[DNEL_O2_AT(k, k)];           \
         if ((J)->mode == 2) DNI_DNEL_O2_FOR(k, K) {                                           \
@@ -441,6 +501,7 @@ typedef void (*dn_element_o2)(dni_eljob *job);
         case 1: DNI_EL_LOOP(K, name##_elem, name##_one, J, 1) break;                       \
         case 2: DNI_EL_LOOP(K, name##_elem, name##_one, J, 2) break;                       \
         case 3: DNI_EL_LOOP(K, name##_elem, name##_one, J, 3) break;                       \
+        case 5: DNI_EL_LOOP(K, name##_elem, name##_one, J, 5) break;                       \
         case 4: {                                                                          \
             double fx = 0.0;                                                               \
             for (size_t e = 0; e < J->m; e++) fx += name##_one(J, e);                      \

@@ -1,0 +1,453 @@
+/* Constrained problems of element functions (dnum/nlp.h): the problem with its Jacobian
+ * and Lagrangian Hessian patterns, and the drivers around the elements' loop in mode 5
+ * (dnum/hessian.h: each element's value, gradient and weighted Hessian to its row). */
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
+#include "dnum/nlp.h"
+#include "err_impl.h"
+#include "pattern_impl.h"
+
+typedef struct nlp_group {
+    dn_element_o2 f;
+    void *ctx;
+    unsigned k;
+    size_t m;              /* elements */
+    unsigned *idx;         /* m k variables */
+    uint32_t *own;         /* m rows: 0 the objective, 1 + i constraint i */
+    uint32_t *jpos;        /* m k: the variable (objective) or the Jacobian position */
+    uint32_t *hpos;        /* m k(k+1)/2 positions in the Hessian pattern */
+    size_t nrun, *rstart, *rstep; /* runs of evenly advancing indices (pattern_impl.h) */
+    int has_obj, has_con;  /* some element of the objective, of a constraint */
+} nlp_group;
+
+struct dn_nlp {
+    unsigned n, m;
+    size_t ngroups;
+    nlp_group *g;
+    size_t jnnz, hnnz;
+    size_t *jrowptr, *hrowptr; /* m + 1, n + 1 */
+    unsigned *jcol, *hcol;
+    const dn_allocator *al;
+};
+
+#define ALLOC(n, p) dni_pat_alloc(P->al, (n), sizeof *(p))
+#define FREE(p, n) dni_pat_free(P->al, (p), (n), sizeof *(p))
+
+void dn_nlp_free(dn_nlp *P)
+{
+    if (P == NULL) return;
+    for (size_t q = 0; q < P->ngroups && P->g; q++) {
+        nlp_group *G = &P->g[q];
+        FREE(G->idx, G->m * G->k);
+        FREE(G->own, G->m);
+        FREE(G->jpos, G->m * G->k);
+        FREE(G->hpos, G->m * DNEL_O2_TRI(G->k));
+        if (G->nrun) {
+            FREE(G->rstart, G->nrun + 1);
+            FREE(G->rstep, G->nrun);
+        }
+    }
+    FREE(P->g, P->ngroups);
+    FREE(P->jrowptr, (size_t)P->m + 1);
+    FREE(P->hrowptr, (size_t)P->n + 1);
+    FREE(P->jcol, P->jnnz);
+    FREE(P->hcol, P->hnnz);
+    const dn_allocator *al = P->al;
+    dni_pat_free(al, P, 1, sizeof *P);
+}
+
+size_t dn_nlp_bytes(const dn_nlp *P)
+{
+    if (P == NULL) return 0;
+    size_t b = sizeof *P + P->ngroups * sizeof *P->g + ((size_t)P->m + 1 + P->n + 1) * sizeof(size_t) +
+               (P->jnnz + P->hnnz) * sizeof(unsigned);
+    for (size_t q = 0; q < P->ngroups; q++) {
+        const nlp_group *G = &P->g[q];
+        b += G->m * (G->k * (sizeof *G->idx + sizeof *G->jpos) + sizeof *G->own +
+                     DNEL_O2_TRI(G->k) * sizeof *G->hpos);
+        if (G->nrun) b += (2 * G->nrun + 1) * sizeof(size_t);
+    }
+    return b;
+}
+
+/* The group's arguments: f's K (probe), the indices and the rows. */
+static int check_group(const dn_nlp_group *S, size_t q, unsigned n, unsigned m, unsigned *K,
+                       dn_errinfo *err)
+{
+    static const char fn[] = "dn_nlp_new";
+    if (S->f == NULL)
+        return dni_fail(err, DN_EINVAL, 5, SIZE_MAX, "%s: argument 5: groups[%zu].f is NULL",
+                        fn, q);
+    if (S->count > 0 && S->idx == NULL)
+        return dni_fail(err, DN_EINVAL, 5, SIZE_MAX,
+                        "%s: argument 5: groups[%zu].idx is NULL (with count > 0)", fn, q);
+    dni_eljob J;
+    memset(&J, 0, sizeof J);
+    J.mode = -1;
+    S->f(&J);
+    *K = J.k;
+    for (size_t e = 0; e < S->count; e++) {
+        const unsigned *I = S->idx + e * *K;
+        for (unsigned i = 0; i < *K; i++) {
+            if (I[i] >= n)
+                return dni_fail(err, DN_EINVAL, 5, e,
+                                "%s: argument 5: groups[%zu], element %zu: index %u >= n = %u "
+                                "(idx[%zu])", fn, q, e, I[i], n, e * *K + i);
+            for (unsigned j = 0; j < i; j++)
+                if (I[i] == I[j])
+                    return dni_fail(err, DN_EINVAL, 5, e,
+                                    "%s: argument 5: groups[%zu], element %zu: index %u repeated "
+                                    "(idx[%zu] and idx[%zu])", fn, q, e, I[i], e * *K + j,
+                                    e * *K + i);
+        }
+        if (S->row && (S->row[e] < -1 || (S->row[e] >= 0 && (unsigned)S->row[e] >= m)))
+            return dni_fail(err, DN_EINVAL, 5, e,
+                            "%s: argument 5: groups[%zu], element %zu: row %d is neither "
+                            "DN_NLP_OBJECTIVE (-1) nor a constraint 0 .. m - 1 = %d", fn, q, e,
+                            S->row[e], (int)m - 1);
+    }
+    return DN_OK;
+}
+
+/* Copies the groups, then merges the Jacobian's entries (constraint, variable) and the
+ * Hessian's triangle entries of every element. 0 or DN_ENOMEM. */
+static int build(dn_nlp *P, const dn_nlp_group *src)
+{
+    size_t TJ = 0, TH = 0;
+    for (size_t q = 0; q < P->ngroups; q++) {
+        nlp_group *G = &P->g[q];
+        const dn_nlp_group *S = &src[q];
+        const unsigned K = G->k;
+        G->f = S->f, G->ctx = S->ctx, G->m = S->count;
+        G->idx = ALLOC(G->m * K, G->idx);
+        G->own = ALLOC(G->m, G->own);
+        G->jpos = ALLOC(G->m * K, G->jpos);
+        G->hpos = ALLOC(G->m * DNEL_O2_TRI(K), G->hpos);
+        if (!G->idx || !G->own || !G->jpos || !G->hpos) return DN_ENOMEM;
+        if (G->m) memcpy(G->idx, S->idx, G->m * K * sizeof *G->idx);
+        for (size_t e = 0; e < G->m; e++) {
+            G->own[e] = S->row ? (uint32_t)(S->row[e] + 1) : 0;
+            if (G->own[e]) G->has_con = 1, TJ += K;
+            else G->has_obj = 1;
+        }
+        TH += G->m * DNEL_O2_TRI(K);
+        if (dni_pat_runs(P->al, G->idx, K, G->m, &G->nrun, &G->rstart, &G->rstep))
+            return DN_ENOMEM;
+    }
+    uint32_t *row = ALLOC(TH > TJ ? TH : TJ, row), *col = ALLOC(TH > TJ ? TH : TJ, col);
+    uint32_t *pos = ALLOC(TH > TJ ? TH : TJ, pos);
+    int st = DN_ENOMEM;
+    if (!row || !col || !pos) goto out;
+    /* the Jacobian: every constraint element's (row, variable) */
+    size_t t = 0;
+    for (size_t q = 0; q < P->ngroups; q++) {
+        const nlp_group *G = &P->g[q];
+        for (size_t e = 0; e < G->m; e++)
+            for (unsigned k = 0; k < G->k && G->own[e]; k++, t++)
+                row[t] = G->own[e] - 1, col[t] = G->idx[e * G->k + k];
+    }
+    st = dni_pat_merge(P->al, TJ, row, col, P->m, P->n, &P->jrowptr, &P->jcol, &P->jnnz, pos);
+    if (st) goto out;
+    t = 0;
+    for (size_t q = 0; q < P->ngroups; q++) {
+        nlp_group *G = &P->g[q];
+        for (size_t e = 0; e < G->m; e++)
+            for (unsigned k = 0; k < G->k; k++)
+                G->jpos[e * G->k + k] = G->own[e] ? pos[t++] : G->idx[e * G->k + k];
+    }
+    /* the Hessian: every element's triangle, row = the larger index */
+    t = 0;
+    for (size_t q = 0; q < P->ngroups; q++) {
+        const nlp_group *G = &P->g[q];
+        for (size_t e = 0; e < G->m; e++) {
+            const unsigned *I = G->idx + e * G->k;
+            for (unsigned i = 0; i < G->k; i++)
+                for (unsigned j = 0; j <= i; j++, t++) {
+                    row[t] = I[i] > I[j] ? I[i] : I[j];
+                    col[t] = I[i] > I[j] ? I[j] : I[i];
+                }
+        }
+    }
+    st = dni_pat_merge(P->al, TH, row, col, P->n, P->n, &P->hrowptr, &P->hcol, &P->hnnz, pos);
+    if (st) goto out;
+    t = 0;
+    for (size_t q = 0; q < P->ngroups; q++) {
+        nlp_group *G = &P->g[q];
+        const size_t T = G->m * DNEL_O2_TRI(G->k);
+        if (T) memcpy(G->hpos, pos + t, T * sizeof *pos);
+        t += T;
+    }
+out:
+    FREE(row, TH > TJ ? TH : TJ);
+    FREE(col, TH > TJ ? TH : TJ);
+    FREE(pos, TH > TJ ? TH : TJ);
+    return st;
+}
+
+int (dn_nlp_new_ex)(dn_nlp **out, unsigned n, unsigned m, size_t ngroups,
+                    const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
+{
+    static const char fn[] = "dn_nlp_new";
+    const dni_req req[] = {{out != NULL, 1, "P is NULL"},
+                           {n != 0, 2, "n is 0"},
+                           {n <= INT_MAX, 2, "n is above INT_MAX"},
+                           {m <= INT_MAX, 3, "m is above INT_MAX"},
+                           {groups != NULL || ngroups == 0, 5, "groups is NULL (with ngroups > 0)"}};
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    size_t TH = 0;
+    unsigned *ks = dni_pat_alloc(al, ngroups, sizeof *ks);
+    if (!ks) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
+    for (size_t q = 0; q < ngroups; q++) {
+        st = check_group(&groups[q], q, n, m, &ks[q], err);
+        if (!st && groups[q].count > (UINT32_MAX - 1 - TH) / DNEL_O2_TRI(ks[q])) st = 1;
+        if (!st) TH += groups[q].count * DNEL_O2_TRI(ks[q]); /* (the Jacobian's: fewer) */
+        if (st == 1)
+            st = dni_fail(err, DN_ERANGE, 5, SIZE_MAX,
+                          "%s: argument 5: the groups have more than 2^32 - 2 entries", fn);
+        if (st) {
+            dni_pat_free(al, ks, ngroups, sizeof *ks);
+            return st;
+        }
+    }
+    dn_nlp *P = dni_pat_alloc(al, 1, sizeof *P);
+    if (P) {
+        memset(P, 0, sizeof *P);
+        P->n = n, P->m = m, P->al = al, P->ngroups = ngroups;
+        P->g = ALLOC(ngroups, P->g);
+        if (P->g) {
+            memset(P->g, 0, (ngroups ? ngroups : 1) * sizeof *P->g);
+            for (size_t q = 0; q < ngroups; q++) P->g[q].k = ks[q];
+        } else {
+            P->ngroups = 0;
+        }
+    }
+    dni_pat_free(al, ks, ngroups, sizeof *ks);
+    if (!P || !P->g || build(P, groups)) {
+        dn_nlp_free(P);
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
+    }
+    *out = P;
+    return dni_ok(err);
+}
+
+int (dn_nlp_new)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups, const dn_nlp_group *groups,
+                 const dn_allocator *al)
+{
+    return dn_nlp_new_ex(P, n, m, ngroups, groups, al, NULL);
+}
+
+size_t dn_nlp_jac_nnz(const dn_nlp *P) { return P ? P->jnnz : 0; }
+size_t dn_nlp_hess_nnz(const dn_nlp *P) { return P ? P->hnnz : 0; }
+
+void dn_nlp_jac_csr(const dn_nlp *P, const size_t **rowptr, const unsigned **col)
+{
+    if (rowptr) *rowptr = P ? P->jrowptr : NULL;
+    if (col) *col = P ? P->jcol : NULL;
+}
+
+void dn_nlp_hess_csr(const dn_nlp *P, const size_t **rowptr, const unsigned **col)
+{
+    if (rowptr) *rowptr = P ? P->hrowptr : NULL;
+    if (col) *col = P ? P->hcol : NULL;
+}
+
+/* The pairs of a compressed-row pattern of nrows rows. */
+static int pairs(const char *fn, const dn_nlp *P, const size_t *rowptr, const unsigned *cl,
+                 unsigned nrows, size_t nnz, int *row, int *col)
+{
+    const dni_req req[] = {{P != NULL, 1, "P is NULL"},
+                           {row != NULL || nnz == 0, 2, "row is NULL"},
+                           {col != NULL || nnz == 0, 3, "col is NULL"}};
+    int st = dni_check(NULL, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    for (unsigned i = 0; i < nrows; i++)
+        for (size_t k = rowptr[i]; k < rowptr[i + 1]; k++) row[k] = (int)i, col[k] = (int)cl[k];
+    return DN_OK;
+}
+
+int dn_nlp_jac_pattern(const dn_nlp *P, int *row, int *col)
+{
+    if (P == NULL) return DN_EINVAL;
+    return pairs("dn_nlp_jac_pattern", P, P->jrowptr, P->jcol, P->m, P->jnnz, row, col);
+}
+
+int dn_nlp_hess_pattern(const dn_nlp *P, int *row, int *col)
+{
+    if (P == NULL) return DN_EINVAL;
+    return pairs("dn_nlp_hess_pattern", P, P->hrowptr, P->hcol, P->n, P->hnnz, row, col);
+}
+
+/* The outputs of one evaluation (NULL: not wanted) and what to run. */
+typedef struct nlp_out {
+    double fx, *grad, *g, *jac, *hval;
+    double sigma;
+    const double *lam;
+    int want_obj, want_con; /* run the groups with objective / constraint elements */
+} nlp_out;
+
+/* Clears the outputs and runs the wanted groups in mode 5; where some element wrote a
+ * non-finite entry, the structural zeros skipped may have been NaN (0 Inf): the outputs
+ * are cleared and every group runs again on dense numbers (as in src/elements.c). */
+static void eval(const dn_nlp *P, const double *x, nlp_out *o)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        int redo = 0;
+        o->fx = 0.0;
+        if (o->grad) memset(o->grad, 0, P->n * sizeof *o->grad);
+        if (o->g) memset(o->g, 0, P->m * sizeof *o->g);
+        if (o->jac) memset(o->jac, 0, P->jnnz * sizeof *o->jac);
+        if (o->hval) memset(o->hval, 0, P->hnnz * sizeof *o->hval);
+        for (size_t q = 0; q < P->ngroups; q++) {
+            const nlp_group *G = &P->g[q];
+            if (!((o->want_obj && G->has_obj) || (o->want_con && G->has_con))) continue;
+            dni_eljob J;
+            memset(&J, 0, sizeof J);
+            J.mode = 5, J.k = G->k, J.m = G->m, J.idx = G->idx, J.pos = G->hpos, J.x = x;
+            J.ctx = G->ctx, J.nrun = G->nrun, J.rstart = G->rstart, J.rstep = G->rstep;
+            J.own = G->own, J.jpos = G->jpos, J.grad = o->grad, J.g = o->g, J.jac = o->jac;
+            J.out = o->hval, J.lam = o->lam, J.sigma = o->sigma, J.dense = pass;
+            G->f(&J);
+            o->fx += J.fx;
+            redo |= J.redo;
+        }
+        if (!redo) break;
+    }
+}
+
+int (dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad, dn_errinfo *err)
+{
+    const dni_req req[] = {{P != NULL, 1, "P is NULL"},
+                           {x != NULL, 2, "x is NULL"},
+                           {f != NULL || grad != NULL, 3, "f and grad are both NULL"}};
+    int st = dni_check(err, "dn_nlp_obj", req, sizeof req / sizeof *req);
+    if (st) return st;
+    nlp_out o = {.grad = grad, .want_obj = 1};
+    eval(P, x, &o);
+    if (f) *f = o.fx;
+    return dni_ok(err);
+}
+
+int (dn_nlp_obj)(const dn_nlp *P, const double *x, double *f, double *grad)
+{
+    return dn_nlp_obj_ex(P, x, f, grad, NULL);
+}
+
+int (dn_nlp_cons_ex)(const dn_nlp *P, const double *x, double *g, double *jac, dn_errinfo *err)
+{
+    const dni_req req[] = {{P != NULL, 1, "P is NULL"},
+                           {x != NULL, 2, "x is NULL"},
+                           {g != NULL || jac != NULL, 3, "g and jac are both NULL"}};
+    int st = dni_check(err, "dn_nlp_cons", req, sizeof req / sizeof *req);
+    if (st) return st;
+    nlp_out o = {.g = g, .jac = jac, .want_con = 1};
+    eval(P, x, &o);
+    return dni_ok(err);
+}
+
+int (dn_nlp_cons)(const dn_nlp *P, const double *x, double *g, double *jac)
+{
+    return dn_nlp_cons_ex(P, x, g, jac, NULL);
+}
+
+/* The arguments of the Hessian drivers (out: hval or hdiag). */
+static int hess_args(const char *fn, const dn_nlp *P, const double *x, const double *lambda,
+                     const double *out, const char *outname, dn_errinfo *err)
+{
+    char what[48];
+    snprintf(what, sizeof what, "%s is NULL", outname);
+    const dni_req req[] = {{P != NULL, 1, "P is NULL"},
+                           {x != NULL, 2, "x is NULL"},
+                           {lambda != NULL || !P || P->m == 0, 4, "lambda is NULL (with m > 0)"},
+                           {out != NULL, 5, what}};
+    return dni_check(err, fn, req, sizeof req / sizeof *req);
+}
+
+int (dn_nlp_hess_ex)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
+                     double *hval, dn_errinfo *err)
+{
+    int st = hess_args("dn_nlp_hess", P, x, lambda, hval, "hval", err);
+    if (st) return st;
+    nlp_out o = {.hval = hval, .sigma = sigma, .lam = lambda, .want_obj = 1,
+                 .want_con = P->m > 0};
+    eval(P, x, &o);
+    return dni_ok(err);
+}
+
+int (dn_nlp_hess)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
+                  double *hval)
+{
+    return dn_nlp_hess_ex(P, x, sigma, lambda, hval, NULL);
+}
+
+int (dn_nlp_hessdiag_ex)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
+                         double *hdiag, dn_errinfo *err)
+{
+    static const char fn[] = "dn_nlp_hessdiag";
+    int st = hess_args(fn, P, x, lambda, hdiag, "hdiag", err);
+    if (st) return st;
+    double *h = ALLOC(P->hnnz, h);
+    if (!h) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
+    nlp_out o = {.hval = h, .sigma = sigma, .lam = lambda, .want_obj = 1,
+                 .want_con = P->m > 0};
+    eval(P, x, &o);
+    for (unsigned i = 0; i < P->n; i++) { /* the diagonal ends its row, if present */
+        size_t k = P->hrowptr[i + 1];
+        hdiag[i] = k > P->hrowptr[i] && P->hcol[k - 1] == i ? h[k - 1] : 0.0;
+    }
+    FREE(h, P->hnnz);
+    return dni_ok(err);
+}
+
+int (dn_nlp_hessdiag)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
+                      double *hdiag)
+{
+    return dn_nlp_hessdiag_ex(P, x, sigma, lambda, hdiag, NULL);
+}
+
+/* J v (trans 0: in n, out m) or J^T u (trans 1: in m, out n) from the Jacobian's values. */
+static int jac_product(const char *fn, int trans, const dn_nlp *P, const double *x,
+                       const double *in, double *out, dn_errinfo *err)
+{
+    const dni_req req[] = {{P != NULL, 1, "P is NULL"},
+                           {x != NULL, 2, "x is NULL"},
+                           {in != NULL, 3, trans ? "u is NULL" : "v is NULL"},
+                           {out != NULL, 4, trans ? "jtu is NULL" : "jv is NULL"}};
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    double *jac = ALLOC(P->jnnz, jac);
+    if (!jac) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
+    nlp_out o = {.jac = jac, .want_con = 1};
+    eval(P, x, &o);
+    memset(out, 0, (trans ? P->n : P->m) * sizeof *out);
+    for (unsigned i = 0; i < P->m; i++)
+        for (size_t k = P->jrowptr[i]; k < P->jrowptr[i + 1]; k++) {
+            if (trans) out[P->jcol[k]] += jac[k] * in[i];
+            else out[i] += jac[k] * in[P->jcol[k]];
+        }
+    FREE(jac, P->jnnz);
+    return dni_ok(err);
+}
+
+int (dn_nlp_jacvec_ex)(const dn_nlp *P, const double *x, const double *v, double *jv,
+                       dn_errinfo *err)
+{
+    return jac_product("dn_nlp_jacvec", 0, P, x, v, jv, err);
+}
+
+int (dn_nlp_jacvec)(const dn_nlp *P, const double *x, const double *v, double *jv)
+{
+    return jac_product("dn_nlp_jacvec", 0, P, x, v, jv, NULL);
+}
+
+int (dn_nlp_jactvec_ex)(const dn_nlp *P, const double *x, const double *u, double *jtu,
+                        dn_errinfo *err)
+{
+    return jac_product("dn_nlp_jactvec", 1, P, x, u, jtu, err);
+}
+
+int (dn_nlp_jactvec)(const dn_nlp *P, const double *x, const double *u, double *jtu)
+{
+    return jac_product("dn_nlp_jactvec", 1, P, x, u, jtu, NULL);
+}
