@@ -10,9 +10,11 @@ cd "$(dirname "$0")/.."
 # parallel, python3-numpy, gnuplot-nox: the dnum-eval test runs --shard under GNU parallel,
 # reads -f npy with numpy and checks the legends of tools/plot_derivs.sh (skipped without);
 # python3-dev, -pytest, -mpmath, -sympy, -matplotlib: the Python package and its tests;
-# libsleef-dev: the batch engines' vector values (optional for the library, tested here)
+# libsleef-dev: the batch engines' vector values (optional for the library, tested here);
+# coinor-libipopt-dev: Ipopt, for the example examples/ipopt_nlp.c and its tests
 dn_need gcc libc6-dev meson ninja-build pkg-config libcriterion-dev parallel python3-numpy gnuplot-nox \
-    python3-dev python3-pytest python3-mpmath python3-sympy python3-matplotlib libsleef-dev
+    python3-dev python3-pytest python3-mpmath python3-sympy python3-matplotlib libsleef-dev \
+    coinor-libipopt-dev
 dir=${DN_BUILD:-build-test}
 if [ -d "$dir/meson-info" ]; then
     meson setup --reconfigure "$dir" -Dtests=enabled -Dexamples=enabled -Dpython=enabled "$@" >/dev/null
