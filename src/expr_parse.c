@@ -139,6 +139,22 @@ static int fail(parser *p, int code, size_t column, const char *fmt, ...)
     return -1;
 }
 
+/* Appends " (hint)" to the recorded error message (after " at column N"). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void add_hint(parser *p, const char *fmt, ...)
+{
+    if (!p->err) return;
+    char h[sizeof p->err->msg];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(h, sizeof h, fmt, ap);
+    va_end(ap);
+    size_t used = strlen(p->err->msg);
+    snprintf(p->err->msg + used, sizeof p->err->msg - used, " (%s)", h);
+}
+
 /* Column of the current token. */
 static size_t col(const parser *p) { return p->start + 1; }
 
@@ -202,7 +218,19 @@ static int next(parser *p)
     p->len = 1;
     p->pos++;
     if (strchr("+-*/^(),", c)) return 0;
-    if (c > 32 && c < 127) return fail(p, DN_EPARSE, col(p), "unexpected character '%c'", c);
+    if (c > 32 && c < 127) {
+        /* the spellings of other languages that have one here */
+        static const char *const spelled[][2] = {
+            {"|", "the absolute value is written abs(x)"},
+            {"[]{}", "group with '(' and ')'"},
+            {"%", "the remainder is written fmod(x, y)"},
+            {"!", "the factorial of n is written tgamma(n + 1)"},
+        };
+        fail(p, DN_EPARSE, col(p), "unexpected character '%c'", c);
+        for (size_t i = 0; i < sizeof spelled / sizeof spelled[0]; i++)
+            if (strchr(spelled[i][0], c)) add_hint(p, "%s", spelled[i][1]);
+        return -1;
+    }
     return fail(p, DN_EPARSE, col(p), "unexpected byte 0x%02x", (unsigned)c);
 }
 
@@ -461,11 +489,30 @@ done:
 static int parse_expr(parser *p, operand *x);
 static int parse_unary(parser *p, operand *x);
 
-/* Describes the current token in an "unexpected ..." error. */
+/* Describes the current token in an "unexpected ..." error; an operator doubled as other
+ * languages write it ("**", "//", "^^") gets the spelling of this one. */
 static int unexpected(parser *p)
 {
     if (p->tok == T_END) return fail(p, DN_EPARSE, col(p), "unexpected end of expression");
-    return fail(p, DN_EPARSE, col(p), "unexpected " TOKFMT, TOKARG(p));
+    fail(p, DN_EPARSE, col(p), "unexpected " TOKFMT, TOKARG(p));
+    size_t i = p->start;
+    while (i > 0 && is_space(p->src[i - 1])) i--;
+    char c = p->src[p->start];
+    if (p->tok != T_CHAR || i == 0 || p->src[i - 1] != c) return -1;
+    if (c == '*') add_hint(p, "powers are written with '^', as in x^2");
+    if (c == '^') add_hint(p, "a power has one '^', as in x^2");
+    if (c == '/') add_hint(p, "division is one '/', as in x/2");
+    return -1;
+}
+
+/* The error "expected WHAT, found <token>": where a name, '(' or a number (not ".5" of
+ * "1.2.5") follows an operand, the '*' of a product was left out. */
+static int expected(parser *p, const char *what)
+{
+    fail(p, DN_EPARSE, col(p), "expected %s, found " TOKFMT, what, TOKARG(p));
+    if (p->tok == T_NAME || is_char(p, '(') || (p->tok == T_NUM && is_digit(p->src[p->start])))
+        add_hint(p, "a product is written with '*', as in 2*x");
+    return -1;
 }
 
 /* Expects ')' closing the '(' at column open. */
@@ -474,7 +521,37 @@ static int close_paren(parser *p, size_t open)
     if (is_char(p, ')')) return next(p);
     if (p->tok == T_END)
         return fail(p, DN_EPARSE, open, "'(' never closed: missing ')' for the '('");
-    return fail(p, DN_EPARSE, col(p), "expected ')' or an operator, found " TOKFMT, TOKARG(p));
+    return expected(p, "')' or an operator");
+}
+
+/* The error for a name with a module prefix, as in math.sin(x) or np.pi: the current
+ * token is the prefix, followed by '.' and a name. */
+static int module_prefix(parser *p)
+{
+    size_t n = p->pos + 1, len = 1;
+    while (is_alpha(p->src[n + len]) || is_digit(p->src[n + len])) len++;
+    int lp = (int)(p->len > 16 ? 16 : p->len), ln = (int)(len > 16 ? 16 : len);
+    fail(p, DN_EPARSE, col(p), "unknown name '%.*s.%.*s'", lp, p->src + p->start, ln, p->src + n);
+    if (find_builtin(p->src + n, len))
+        add_hint(p, "write %.*s without '%.*s.'", ln, p->src + n, lp, p->src + p->start);
+    else
+        add_hint(p, "names take no prefix such as '%.*s.'", lp, p->src + p->start);
+    return -1;
+}
+
+/* The variable or constant whose name differs from the current token's only in case
+ * (PI for pi), or NULL. */
+static const char *same_but_case(const parser *p)
+{
+    const char *s = p->src + p->start;
+    for (size_t i = 0; i < p->nvars + sizeof builtins / sizeof builtins[0]; i++) {
+        const char *name = i < p->nvars ? p->vars[i] : builtins[i - p->nvars].name;
+        if (i >= p->nvars && builtins[i - p->nvars].nargs) continue; /* functions */
+        size_t k = 0;
+        while (k < p->len && name[k] && (s[k] | 0x20) == (name[k] | 0x20)) k++;
+        if (k == p->len && !name[k]) return name;
+    }
+    return NULL;
 }
 
 /* name '(' args ')': the current token is the name, followed by '('. */
@@ -491,11 +568,7 @@ static int parse_call(parser *p, operand *x)
                             p->src + nstart);
         fail(p, DN_EPARSE, ncol, "unknown function '%.*s%s'", shown, p->src + nstart, more);
         const char *near = nearest_function(p->src + nstart, nlen);
-        if (near && p->err) { /* after " at column N" */
-            size_t used = strlen(p->err->msg);
-            snprintf(p->err->msg + used, sizeof p->err->msg - used, " (did you mean '%s'?)",
-                     near);
-        }
+        if (near) add_hint(p, "did you mean '%s'?", near);
         return -1;
     }
     if (b->nargs == 0)
@@ -549,6 +622,7 @@ static int parse_primary(parser *p, operand *x)
         return close_paren(p, open);
     }
     if (p->tok != T_NAME) return unexpected(p);
+    if (p->src[p->pos] == '.' && is_alpha(p->src[p->pos + 1])) return module_prefix(p);
     /* a call? look at the next non-space character */
     size_t i = p->pos;
     while (is_space(p->src[i])) i++;
@@ -567,7 +641,10 @@ static int parse_primary(parser *p, operand *x)
         return next(p);
     }
     if (b) return fail(p, DN_EPARSE, col(p), "function '%s' needs '(' and arguments", b->name);
-    return fail(p, DN_EPARSE, col(p), "unknown variable " TOKFMT, TOKARG(p));
+    fail(p, DN_EPARSE, col(p), "unknown variable " TOKFMT, TOKARG(p));
+    const char *near = same_but_case(p);
+    if (near) add_hint(p, "did you mean '%s'?", near);
+    return -1;
 }
 
 /* power := primary ['^' unary] */
@@ -682,7 +759,7 @@ dn_expr *dn_expr_parse(const char *src, const char *const *vars, unsigned nvars,
         if (is_char(&p, ')'))
             fail(&p, DN_EPARSE, col(&p), "unmatched ')'");
         else
-            fail(&p, DN_EPARSE, col(&p), "expected an operator, found " TOKFMT, TOKARG(&p));
+            expected(&p, "an operator");
         goto out;
     }
     if (materialise(&p, &x) || share_values(&p, &x.reg)) goto out;

@@ -562,7 +562,8 @@ else
 fi
 
 # 12. messages: derivatives that overflow a double are not a singularity; the nearest
-# function name; how to declare a variable; spaces in -V; literal legends in the plots
+# function name; how to declare a variable (also for an --at with more values); other
+# languages' spellings; spaces in -V; literal legends in the plots
 "$eval_bin" -n 200 -a 0.5 '1/(1-x)' >/dev/null 2>"$tmp/err"
 grep -qF "derivatives overflow a double (printed inf) at 1 of 1 point (first at x = 0.5, from order 151); --coeffs gives the Taylor coefficients f^(k)/k!, finite there" "$tmp/err" ||
     fail "overflow at order 151: $(head -1 "$tmp/err")"
@@ -582,6 +583,24 @@ expect_error "unknown function 'arctan' at column 1 (did you mean 'atan'?)" -a 1
 "$eval_bin" -a 1 'foo(x)' 2>&1 >/dev/null | grep -q "did you mean" && fail "a suggestion for 'foo'"
 expect_error "unknown variable 'y' at column 5 (declare it with -V x,y)" -a 1 'x + y'
 expect_error "unknown variable 'z' at column 5 (declare it with -V x,y,z)" -V x,y -a 1,2 'x + z'
+expect_error "unknown variable 'y' at column 3 (declare it and z with -V x,y,z)" -a 1 'x*y*z'
+expect_error "unknown variable 'PI' at column 1 (did you mean 'pi'? or declare it with -V x,PI)" -a 1 'PI*x'
+expect_error "unknown function 'foo' at column 1 (dnum-eval --functions lists the functions)" -a 1 'foo(x)'
+# --at with a value per variable the formula uses, but without -V: the names and the -V
+expect_error "--at needs 1 value (one per variable: x), got '1,2'; the formula also uses y: declare it with -V x,y" -a 1,2 'x*y'
+expect_error "got '1,2,3'; the formula also uses y, z: declare them with -V x,y,z" -a 1,2,3 'x*y*z'
+printf 'x*y\n' >"$tmp/xy.expr"
+expect_error "got '1,2'; the formula also uses y: declare it with -V x,y" -a 1,2 --file "$tmp/xy.expr"
+expect_error "--at needs 1 value (one per variable: x), got '1,2' (declare more variables with -V x,y)" -a 1,2 'x^2'
+expect_error "--at needs 2 values (one per variable: x, y), got '1'" -V x,y -a 1 'x*y'
+expect_error "--at and --range exclude each other for one variable (x); the formula also uses y: declare it with -V x,y" -r 0:1:3 -a 2 'x*y'
+# the spellings of other languages: this language's in the message, after the column
+expect_error "unexpected '*' at column 3 (powers are written with '^', as in x^2)" -a 1 'x**2'
+expect_error "unexpected '^' at column 3 (a power has one '^', as in x^2)" -a 1 'x^^2'
+expect_error "found 'x' at column 2 (a product is written with '*', as in 2*x)" -a 1 '2x'
+expect_error "unexpected character '|' at column 1 (the absolute value is written abs(x))" -a 1 '|x|'
+expect_error "unknown name 'math.sin' at column 1 (write sin without 'math.')" -a 1 'math.sin(x)'
+"$eval_bin" -a 1 'math.sin(x)' 2>&1 >/dev/null | grep -q "declare" && fail "math.sin: -V suggested for 'math'"
 [[ $("$eval_bin" -V 'x, y' -n 2 -a '1, 2' 'x^2*y') == $("$eval_bin" -V x,y -n 2 -a 1,2 'x^2*y') ]] || fail "-V 'x, y'"
 plot=$golden/../../tools/plot_derivs.sh
 if command -v gnuplot >/dev/null; then

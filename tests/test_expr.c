@@ -500,6 +500,35 @@ Test(expr, error_messages_and_columns)
     dn_expr_free(NULL);
 }
 
+/* The spellings of other languages get this one's, after the column. */
+Test(expr, error_hints)
+{
+    expect_error("x**2", 1, DN_EPARSE, 3, "unexpected '*' at column 3 (powers are written with '^', as in x^2)");
+    expect_error("x ^ ^2", 1, DN_EPARSE, 5, "unexpected '^' at column 5 (a power has one '^', as in x^2)");
+    expect_error("x//2", 1, DN_EPARSE, 3, "unexpected '/' at column 3 (division is one '/', as in x/2)");
+    expect_error("2x", 1, DN_EPARSE, 2, "found 'x' at column 2 (a product is written with '*', as in 2*x)");
+    expect_error("sin(2 (x))", 1, DN_EPARSE, 7, "found '(' at column 7 (a product is written with '*'");
+    expect_error("(x) 2", 1, DN_EPARSE, 5, "found '2' at column 5 (a product is written with '*'");
+    expect_error("|x|", 1, DN_EPARSE, 1, "'|' at column 1 (the absolute value is written abs(x))");
+    expect_error("x % 2", 1, DN_EPARSE, 3, "'%' at column 3 (the remainder is written fmod(x, y))");
+    expect_error("x!", 1, DN_EPARSE, 2, "'!' at column 2 (the factorial of n is written tgamma(n + 1))");
+    expect_error("[x]", 1, DN_EPARSE, 1, "'[' at column 1 (group with '(' and ')')");
+    expect_error("1 + math.sin(x)", 1, DN_EPARSE, 5, "unknown name 'math.sin' at column 5 (write sin without 'math.')");
+    expect_error("np.pi", 1, DN_EPARSE, 1, "(write pi without 'np.')");
+    expect_error("np.foo(x)", 1, DN_EPARSE, 1, "unknown name 'np.foo' at column 1 (names take no prefix such as 'np.')");
+    expect_error("2*PI*x", 1, DN_EPARSE, 3, "unknown variable 'PI' at column 3 (did you mean 'pi'?)");
+    expect_error("X + y", 2, DN_EPARSE, 1, "unknown variable 'X' at column 1 (did you mean 'x'?)");
+    /* no hint where none fits */
+    const char *plain[][2] = {{"*x", "unexpected '*' at column 1"}, {"x+*2", "unexpected '*' at column 3"},
+                              {"x + z", "unknown variable 'z' at column 5"}, {"x $ 1", "unexpected character '$' at column 3"},
+                              {"1.2.5", "expected an operator, found '.5' at column 4"}};
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+        dn_expr_error err;
+        cr_expect_null(dn_expr_parse(plain[i][0], XV, 2, &err));
+        cr_expect_str_eq(err.msg, plain[i][1]);
+    }
+}
+
 /* a string of count copies of a, then mid, then count copies of b */
 static char *repeat(const char *a, size_t count, const char *mid, const char *b)
 {

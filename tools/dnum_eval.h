@@ -120,6 +120,9 @@ struct job {
 
 FILE *open_input(const char *path);
 dn_expr *parse_expr(const struct config *cf, char **vars, unsigned nvars, char **src_out);
+#define HINT_CAP (2 * MAX_VARS * (DN_EXPR_MAX_NAME + 2) + 128) /* bytes of a hint */
+void at_hint(char *dst, size_t cap, const struct config *cf, char **vars, unsigned nvars,
+             unsigned extra);
 
 /* Where the points come from: a sweep, one point, or a file of points. */
 struct source {

@@ -199,14 +199,17 @@ unsigned long open_source(struct source *ps, const struct config *cf, char **var
         unsigned want = nvars - 1, got = 0;
         char *abuf = cf->at ? xstrdup(cf->at) : NULL, *g[MAX_VARS + 1];
         if (abuf) got = split(abuf, ',', g, MAX_VARS);
-        if (!want && got) die(2, "--at and --range exclude each other for one variable");
         if (got != want) {
-            char names[MAX_VARS * (DN_EXPR_MAX_NAME + 4)] = "";
+            char names[MAX_VARS * (DN_EXPR_MAX_NAME + 4)] = "", hint[HINT_CAP];
+            at_hint(hint, sizeof hint, cf, vars, nvars, got > want ? got - want : 0);
+            if (!want)
+                die(2, "--at and --range exclude each other for one variable (%s)%s", vars[0],
+                    hint);
             for (unsigned v = 1; v < nvars; v++)
                 snprintf(names + strlen(names), sizeof names - strlen(names), "%s'%s'",
                          v > 1 ? ", " : "", vars[v]);
-            die(2, "--range with %u variables needs --at with %u value%s (of %s), got '%s'", nvars,
-                want, want == 1 ? "" : "s", names, cf->at ? shown(cf->at) : "");
+            die(2, "--range with %u variables needs --at with %u value%s (of %s), got '%s'%s",
+                nvars, want, want == 1 ? "" : "s", names, cf->at ? shown(cf->at) : "", hint);
         }
         for (unsigned v = 1; v < nvars; v++) ps->at[v] = parse_value(g[v - 1], "--at");
         free(rbuf);
@@ -214,9 +217,15 @@ unsigned long open_source(struct source *ps, const struct config *cf, char **var
     } else if (cf->at) {
         char *abuf = xstrdup(cf->at), *g[MAX_VARS + 1];
         unsigned got = split(abuf, ',', g, MAX_VARS);
-        if (got != nvars)
-            die(2, "--at needs %u value%s (one per variable), got '%s'", nvars,
-                nvars == 1 ? "" : "s", shown(cf->at));
+        if (got != nvars) {
+            char names[MAX_VARS * (DN_EXPR_MAX_NAME + 2)] = "", hint[HINT_CAP];
+            for (unsigned v = 0; v < nvars; v++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                         v ? ", " : "", vars[v]);
+            at_hint(hint, sizeof hint, cf, vars, nvars, got > nvars ? got - nvars : 0);
+            die(2, "--at needs %u value%s (one per variable: %s), got '%s'%s", nvars,
+                nvars == 1 ? "" : "s", names, shown(cf->at), hint);
+        }
         for (unsigned v = 0; v < nvars; v++) ps->at[v] = parse_value(g[v], "--at");
         ps->a = ps->b = ps->at[0];
         free(abuf);

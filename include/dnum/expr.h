@@ -81,7 +81,9 @@ typedef struct dn_expr dn_expr;
  *  DN_EINVAL (bad arguments or variable names) or DN_ENOMEM; column is the 1-based byte
  *  position of the offending token in the source (0 when the problem is not in the source);
  *  msg is a complete sentence such as "unknown function 'sinn' at column 4 (did you mean
- *  'sin'?)" (an unknown function comes with the nearest built-in name, if one is near). */
+ *  'sin'?)" (an unknown function comes with the nearest built-in name, if one is near; an
+ *  unknown variable with the name that differs only in case; other languages' spellings
+ *  such as x**2, 2x, |x| or math.sin with this language's). */
 typedef struct dn_expr_error {
     int code;
     unsigned column;

@@ -61,15 +61,63 @@ static size_t escape(char *dst, const char *s, size_t n)
     return o;
 }
 
-/* Raises ParseError for a failed parse of src (len bytes): the library's message, then
- * the line of the source that holds the error (a window of at most 60 bytes around it),
- * escaped, with a caret under the offending token. Attributes: column (1-based byte
- * position in the UTF-8 source, 0 if none), reason (the library's sentence). */
-static void raise_parse_error(const char *src, size_t len, const dn_expr_error *err)
+/* Appends to dst (cap bytes) the hint after the error err "unknown variable 'name'" of
+ * the parse of src with the variables names (nv of them): the vars= that declares it
+ * and the other names src uses beside them (found by parsing again with each declared);
+ * after the parser's suggestion "(did you mean 'pi'?)" as the other choice. */
+static void var_hint(char *dst, size_t cap, const dn_expr_error *err, const char *src,
+                     const char *const *names, unsigned nv)
+{
+    enum { K = DN_EXPR_MAX_VARSK };
+    const char *all[K];
+    char found[K][DN_EXPR_MAX_NAME + 1];
+    unsigned n = nv;
+    int over = 0;
+    dn_expr_error e = *err;
+    memcpy(all, names, nv * sizeof *all);
+    do { /* e: "unknown variable 'name'" at the name */
+        size_t at = e.column - 1, len = 0;
+        while (src[at + len] == '_' || (unsigned)((src[at + len] | 0x20) - 'a') < 26u ||
+               (unsigned)(src[at + len] - '0') < 10u)
+            len++;
+        if (n == K || len > DN_EXPR_MAX_NAME) {
+            over = 1;
+            break;
+        }
+        memcpy(found[n - nv], src + at, len);
+        found[n - nv][len] = '\0';
+        all[n] = found[n - nv];
+        n++;
+        dn_expr *ok = dn_expr_parse(src, all, n, &e);
+        dn_expr_free(ok);
+        if (ok) break;
+    } while (strncmp(e.msg, "unknown variable", 16) == 0 && e.column);
+    size_t w = strlen(dst);
+    int choice = w >= 2 && strcmp(dst + w - 2, "?)") == 0;
+    if (choice) dst[--w] = '\0'; /* "(did you mean 'pi'? or declare it ...)" */
+    if (over) {
+        snprintf(dst + w, cap - w, "%sdeclare the variables with vars=, at most %u)",
+                 choice ? " or " : " (", (unsigned)K);
+        return;
+    }
+    w += (size_t)snprintf(dst + w, cap - w, "%sdeclare it", choice ? " or " : " (");
+    for (unsigned i = nv + 1; i < n && w < cap; i++)
+        w += (size_t)snprintf(dst + w, cap - w, "%s%s", i == nv + 1 ? " and " : ", ", all[i]);
+    for (unsigned i = 0; i < n && w < cap; i++)
+        w += (size_t)snprintf(dst + w, cap - w, "%s\"%s\"", i ? ", " : " with vars=(", all[i]);
+    if (w < cap) snprintf(dst + w, cap - w, "))");
+}
+
+/* Raises ParseError for a failed parse of src (len bytes): the library's message reason
+ * (with a hint of this module's), then the line of the source that holds the error
+ * (a window of at most 60 bytes around it), escaped, with a caret under the offending
+ * token. Attributes: column (1-based byte position in the UTF-8 source, 0 if none),
+ * reason. */
+static void raise_parse_error(const char *src, size_t len, const char *reason, unsigned column)
 {
     char *msg = NULL;
-    size_t pos = err->column ? err->column - 1 : 0;
-    if (err->column && pos <= len) {
+    size_t pos = column ? column - 1 : 0;
+    if (column && pos <= len) {
         size_t ls = pos, le = pos, line = 1;
         while (ls > 0 && src[ls - 1] != '\n') ls--;
         while (le < len && src[le] != '\n') le++;
@@ -77,7 +125,7 @@ static void raise_parse_error(const char *src, size_t len, const dn_expr_error *
         if (ls + 40 < pos) ls = pos - 40; /* a window around the error */
         if (le > pos + 20) le = pos + 20;
         char *shown = malloc(4 * (le - ls) + 8), *caret = malloc(4 * (pos - ls) + 8);
-        msg = malloc(strlen(err->msg) + 8 * (le - ls) + 128);
+        msg = malloc(strlen(reason) + 8 * (le - ls) + 128);
         if (shown && caret && msg) {
             size_t w = escape(caret, src + ls, pos - ls); /* display columns before it */
             memset(caret, ' ', w);
@@ -85,7 +133,7 @@ static void raise_parse_error(const char *src, size_t len, const dn_expr_error *
             escape(shown, src + ls, le - ls);
             char where[48] = "";
             if (line > 1) snprintf(where, sizeof where, " (line %zu)", line);
-            sprintf(msg, "%s%s\n  %s%s\n  %s%s^", err->msg, where, ls ? "..." : "", shown,
+            sprintf(msg, "%s%s\n  %s%s\n  %s%s^", reason, where, ls ? "..." : "", shown,
                     ls ? "   " : "", caret);
         } else {
             free(msg);
@@ -94,15 +142,15 @@ static void raise_parse_error(const char *src, size_t len, const dn_expr_error *
         free(shown);
         free(caret);
     }
-    PyObject *exc = PyObject_CallFunction(ParseError, "s", msg ? msg : err->msg);
+    PyObject *exc = PyObject_CallFunction(ParseError, "s", msg ? msg : reason);
     free(msg);
     if (!exc) return;
-    PyObject *col = PyLong_FromUnsignedLong(err->column), *reason = PyUnicode_FromString(err->msg);
-    if (col && reason && PyObject_SetAttrString(exc, "column", col) == 0 &&
-        PyObject_SetAttrString(exc, "reason", reason) == 0)
+    PyObject *col = PyLong_FromUnsignedLong(column), *why = PyUnicode_FromString(reason);
+    if (col && why && PyObject_SetAttrString(exc, "column", col) == 0 &&
+        PyObject_SetAttrString(exc, "reason", why) == 0)
         PyErr_SetObject(ParseError, exc);
     Py_XDECREF(col);
-    Py_XDECREF(reason);
+    Py_XDECREF(why);
     Py_DECREF(exc);
 }
 
@@ -165,13 +213,18 @@ static int Program_init(Program *self, PyObject *args, PyObject *kw)
     Py_BEGIN_ALLOW_THREADS /* a 4 MiB formula takes a while */
     e = dn_expr_parse(src, names, (unsigned)nv, &err);
     Py_END_ALLOW_THREADS
-    PyMem_Free(copy);
     if (!e) {
+        char reason[sizeof err.msg + DN_EXPR_MAX_VARSK * (DN_EXPR_MAX_NAME + 8) + 64];
+        snprintf(reason, sizeof reason, "%s", err.msg);
+        if (err.code == DN_EPARSE && strncmp(err.msg, "unknown variable", 16) == 0 && err.column)
+            var_hint(reason, sizeof reason, &err, src, names, (unsigned)nv);
+        PyMem_Free(copy);
         if (err.code == DN_ENOMEM) PyErr_NoMemory();
         else if (err.code == DN_EINVAL) PyErr_Format(PyExc_ValueError, "bad variable names: %s", err.msg);
-        else raise_parse_error(src, (size_t)len, &err);
+        else raise_parse_error(src, (size_t)len, reason, err.column);
         return -1;
     }
+    PyMem_Free(copy);
     self->e = e;
     self->nvars = (unsigned)nv;
     return 0;

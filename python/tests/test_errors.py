@@ -43,6 +43,36 @@ def test_parse_error_in_a_later_line_and_escapes():
         dnum.derivatives("x $ 1", 1.0, 2)
 
 
+@pytest.mark.parametrize("src,vars,reason", [
+    ("x*y", ("x",), """unknown variable 'y' at column 3 (declare it with vars=("x", "y"))"""),
+    ("x + z", "x,y", """unknown variable 'z' at column 5 (declare it with vars=("x", "y", "z"))"""),
+    ("x*y*z", ("x",), """unknown variable 'y' at column 3 (declare it and z with vars=("x", "y", "z"))"""),
+    ("2*PI*x", ("x",),
+     """unknown variable 'PI' at column 3 (did you mean 'pi'? or declare it with vars=("x", "PI"))"""),
+    ("b + " + "+".join(f"a{i}" for i in range(10)), [f"a{i}" for i in range(10)],
+     "unknown variable 'b' at column 1 (declare the variables with vars=, at most 10)"),
+])
+def test_unknown_variable_says_how_to_declare_it(src, vars, reason):
+    with pytest.raises(dnum.ParseError) as ei:
+        dnum.Expr(src, vars=vars)
+    assert ei.value.reason == reason
+    assert str(ei.value).split("\n")[0] == reason
+    with pytest.raises(dnum.ParseError, match="declare it with vars="):
+        dnum.derivatives("x*y", 1.0, 2)
+
+
+@pytest.mark.parametrize("src,reason", [
+    ("x**2", "unexpected '*' at column 3 (powers are written with '^', as in x^2)"),
+    ("2x", "expected an operator, found 'x' at column 2 (a product is written with '*', as in 2*x)"),
+    ("abs(x) + |x|", "unexpected character '|' at column 10 (the absolute value is written abs(x))"),
+    ("math.exp(x)", "unknown name 'math.exp' at column 1 (write exp without 'math.')"),
+])
+def test_other_languages_spellings_get_this_ones(src, reason):
+    with pytest.raises(dnum.ParseError) as ei:
+        dnum.Expr(src)
+    assert ei.value.reason == reason
+
+
 def test_hostile_sources():
     with pytest.raises(dnum.ParseError):
         dnum.Expr("(" * 100000 + "x" + ")" * 100000)
