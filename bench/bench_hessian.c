@@ -28,10 +28,16 @@
  *                          variables: the n values written into n dsp_o2 numbers (120 bytes
  *                          each) as the driver seeds them, the numbers read back, the two
  *                          outputs written (the floor of any one pass on dsp_o2 numbers)
+ *   NLP the chained Rosenbrock function with trigonometric-exponential constraints
+ *       (nlp_lukvle.h), n = 10^5, m = n - 2, at a fixed random point and multipliers:
+ *       objective + gradient, constraints + Jacobian, Lagrangian Hessian
+ *        hand_obj, hand_cons, hand_hess    the hand-derived loops of nlp_lukvle.h
+ *        dnum_nlp_obj, dnum_nlp_cons, dnum_nlp_hess   dn_nlp_obj, dn_nlp_cons, dn_nlp_hess
+ *                          (dnum/nlp.h) on the problem's element groups
  * The checksum is the sum of the second-order output (of |H v| for H v); maxabserr (W3) is the largest
  * deviation of the diagonal from the closed form; W3 at n = 10^6 also reports the peak
  * resident set of the process and the workspace size.
- * Usage: bench_hessian [W3|W5|W6|all] [n]    (n selects one W3 size; n = 2, the order,
+ * Usage: bench_hessian [W3|W5|W6|NLP|all] [n]    (n selects one W3 size; n = 2, the order,
  * means n = 2000, as tools/bench_compare.py passes it)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -46,6 +52,7 @@
 #include "w3_rosen.h"
 #include "w5_logreg.h"
 #include "w6_surface.h"
+#include "nlp_lukvle.h"
 
 #define ROUNDS 5
 
@@ -495,6 +502,69 @@ static void run_w6(void)
     free(w6x), free(w6g), free(w6v), free(w6hv), free(w6slot);
 }
 
+/* ---- NLP ----------------------------------------------------------------------------------- */
+
+enum { NLP_N = 100000 };
+static dn_nlp *nlpP;
+static double *nx, *nlam, *nout, *nout2;
+
+static double sum(const double *a, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) s += a[i];
+    return s;
+}
+static double nlp_hand_obj(void) { return lv_hand_obj(NLP_N, nx, nout) + sum(nout, NLP_N); }
+static double nlp_obj(void)
+{
+    double f;
+    if (dn_nlp_obj(nlpP, nx, &f, nout)) abort();
+    return f + sum(nout, NLP_N);
+}
+static double nlp_hand_cons(void)
+{
+    lv_hand_cons(NLP_N, nx, nout2, nout);
+    return sum(nout, 3 * (size_t)(NLP_N - 2)) + sum(nout2, NLP_N - 2);
+}
+static double nlp_cons(void)
+{
+    if (dn_nlp_cons(nlpP, nx, nout2, nout)) abort();
+    return sum(nout, 3 * (size_t)(NLP_N - 2)) + sum(nout2, NLP_N - 2);
+}
+static double nlp_hand_hess(void)
+{
+    lv_hand_hess(NLP_N, nx, 0.7, nlam, nout);
+    return sum(nout, lv_hnnz(NLP_N));
+}
+static double nlp_hess(void)
+{
+    if (dn_nlp_hess(nlpP, nx, 0.7, nlam, nout)) abort();
+    return sum(nout, lv_hnnz(NLP_N));
+}
+
+static void run_nlp(void)
+{
+    nx = malloc(NLP_N * sizeof *nx), nlam = malloc(NLP_N * sizeof *nlam);
+    nout = malloc(3 * (size_t)NLP_N * sizeof *nout), nout2 = malloc(NLP_N * sizeof *nout2);
+    nlpP = lv_problem(NLP_N);
+    if (!nx || !nlam || !nout || !nout2 || !nlpP || dn_nlp_hess_nnz(nlpP) != lv_hnnz(NLP_N)) abort();
+    unsigned s = 1;
+    for (unsigned i = 0; i < NLP_N; i++) {
+        s = s * 1103515245u + 12345u;
+        nx[i] = ((s >> 8) & 0xffff) / 32768.0 - 1.0;
+        nlam[i] = cos(0.01 * i);
+    }
+    char extra[64];
+    snprintf(extra, sizeof extra, "m=%u,jnnz=%zu,hnnz=%zu", NLP_N - 2, dn_nlp_jac_nnz(nlpP),
+             dn_nlp_hess_nnz(nlpP));
+    peer p[] = {{"hand_obj", nlp_hand_obj, {0}, 0}, {"dnum_nlp_obj", nlp_obj, {0}, 0},
+                {"hand_cons", nlp_hand_cons, {0}, 0}, {"dnum_nlp_cons", nlp_cons, {0}, 0},
+                {"hand_hess", nlp_hand_hess, {0}, 0}, {"dnum_nlp_hess", nlp_hess, {0}, 0}};
+    bench("NLP", NLP_N, p, 6, ROUNDS, extra);
+    dn_nlp_free(nlpP);
+    free(nx), free(nlam), free(nout), free(nout2);
+}
+
 int main(int argc, char **argv)
 {
     const char *wl = argc >= 2 ? argv[1] : "all";
@@ -508,6 +578,7 @@ int main(int argc, char **argv)
     }
     if (all || strcmp(wl, "W5") == 0) run_w5();
     if (all || strcmp(wl, "W6") == 0) run_w6();
+    if (all || strcmp(wl, "NLP") == 0) run_nlp();
     dsp_o2_work_free(work);
     return 0;
 }
