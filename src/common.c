@@ -11,6 +11,7 @@ const char *dn_strerror(int code)
     case DN_ERANGE: return "order or size out of range";
     case DN_EDOMAIN: return "argument outside the domain";
     case DN_EPARSE: return "malformed expression";
+    case DN_ESTRUCT: return "structure changed (an entry outside the fixed pattern)";
     default: return "unknown status";
     }
 }

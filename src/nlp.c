@@ -1,12 +1,14 @@
-/* Constrained problems of element functions (dnum/nlp.h): the problem with its Jacobian
- * and Lagrangian Hessian patterns, and the drivers around the elements' loop in mode 5
- * (dnum/hessian.h: each element's value, gradient and weighted Hessian to its row). */
+/* Constrained problems (dnum/nlp.h): the problem with its Jacobian and Lagrangian Hessian
+ * patterns, and the drivers: around the elements' loop in mode 5 (dnum/hessian.h: each
+ * element's value, gradient and weighted Hessian to its row), plus the plain part's one-pass
+ * evaluations (src/sparse2_rows.h) added into the same patterns. */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include "dnum/nlp.h"
 #include "err_impl.h"
 #include "pattern_impl.h"
+#include "sparse2_rows.h"
 
 typedef struct nlp_group {
     dn_element_o2 f;
@@ -29,6 +31,14 @@ struct dn_nlp {
     size_t *jrowptr, *hrowptr; /* m + 1, n + 1 */
     unsigned *jcol, *hcol;
     const dn_allocator *al;
+    /* the plain part (dn_nlp_new_sp; pf and pc NULL: none) */
+    dn_objective_sp pf;
+    dn_constraint_sp pc;
+    void *pctx;
+    dsp_o2_work *w;   /* its workspace */
+    dn_sphess *Hp;    /* its Lagrangian Hessian, in the pattern found at x0 */
+    uint32_t *hmap;   /* Hp->nnz: the position of each of its entries in the problem's */
+    double *scr;      /* n + m + jnnz: its gradient, constraint values, Jacobian values */
 };
 
 #define ALLOC(n, p) dni_pat_alloc(P->al, (n), sizeof *(p))
@@ -53,6 +63,11 @@ void dn_nlp_free(dn_nlp *P)
     FREE(P->hrowptr, (size_t)P->n + 1);
     FREE(P->jcol, P->jnnz);
     FREE(P->hcol, P->hnnz);
+    if (P->Hp) FREE(P->hmap, P->Hp->nnz);
+    FREE(P->scr, (size_t)P->n + P->m + P->jnnz);
+    dn_sphess_clear(P->Hp);
+    FREE(P->Hp, 1);
+    dsp_o2_work_free(P->w);
     const dn_allocator *al = P->al;
     dni_pat_free(al, P, 1, sizeof *P);
 }
@@ -72,16 +87,15 @@ size_t dn_nlp_bytes(const dn_nlp *P)
 }
 
 /* The group's arguments: f's K (probe), the indices and the rows. */
-static int check_group(const dn_nlp_group *S, size_t q, unsigned n, unsigned m, unsigned *K,
-                       dn_errinfo *err)
+static int check_group(const char *fn, unsigned gp, const dn_nlp_group *S, size_t q, unsigned n,
+                       unsigned m, unsigned *K, dn_errinfo *err)
 {
-    static const char fn[] = "dn_nlp_new";
     if (S->f == NULL)
-        return dni_fail(err, DN_EINVAL, 5, SIZE_MAX, "%s: argument 5: groups[%zu].f is NULL",
-                        fn, q);
+        return dni_fail(err, DN_EINVAL, gp, SIZE_MAX, "%s: argument %u: groups[%zu].f is NULL",
+                        fn, gp, q);
     if (S->count > 0 && S->idx == NULL)
-        return dni_fail(err, DN_EINVAL, 5, SIZE_MAX,
-                        "%s: argument 5: groups[%zu].idx is NULL (with count > 0)", fn, q);
+        return dni_fail(err, DN_EINVAL, gp, SIZE_MAX,
+                        "%s: argument %u: groups[%zu].idx is NULL (with count > 0)", fn, gp, q);
     dni_eljob J;
     memset(&J, 0, sizeof J);
     J.mode = -1;
@@ -91,30 +105,34 @@ static int check_group(const dn_nlp_group *S, size_t q, unsigned n, unsigned m, 
         const unsigned *I = S->idx + e * *K;
         for (unsigned i = 0; i < *K; i++) {
             if (I[i] >= n)
-                return dni_fail(err, DN_EINVAL, 5, e,
-                                "%s: argument 5: groups[%zu], element %zu: index %u >= n = %u "
-                                "(idx[%zu])", fn, q, e, I[i], n, e * *K + i);
+                return dni_fail(err, DN_EINVAL, gp, e,
+                                "%s: argument %u: groups[%zu], element %zu: index %u >= n = %u "
+                                "(idx[%zu])", fn, gp, q, e, I[i], n, e * *K + i);
             for (unsigned j = 0; j < i; j++)
                 if (I[i] == I[j])
-                    return dni_fail(err, DN_EINVAL, 5, e,
-                                    "%s: argument 5: groups[%zu], element %zu: index %u repeated "
-                                    "(idx[%zu] and idx[%zu])", fn, q, e, I[i], e * *K + j,
-                                    e * *K + i);
+                    return dni_fail(err, DN_EINVAL, gp, e,
+                                    "%s: argument %u: groups[%zu], element %zu: index %u "
+                                    "repeated (idx[%zu] and idx[%zu])", fn, gp, q, e, I[i],
+                                    e * *K + j, e * *K + i);
         }
         if (S->row && (S->row[e] < -1 || (S->row[e] >= 0 && (unsigned)S->row[e] >= m)))
-            return dni_fail(err, DN_EINVAL, 5, e,
-                            "%s: argument 5: groups[%zu], element %zu: row %d is neither "
-                            "DN_NLP_OBJECTIVE (-1) nor a constraint 0 .. m - 1 = %d", fn, q, e,
-                            S->row[e], (int)m - 1);
+            return dni_fail(err, DN_EINVAL, gp, e,
+                            "%s: argument %u: groups[%zu], element %zu: row %d is neither "
+                            "DN_NLP_OBJECTIVE (-1) nor a constraint 0 .. m - 1 = %d", fn, gp, q,
+                            e, S->row[e], (int)m - 1);
     }
     return DN_OK;
 }
 
-/* Copies the groups, then merges the Jacobian's entries (constraint, variable) and the
- * Hessian's triangle entries of every element. 0 or DN_ENOMEM. */
-static int build(dn_nlp *P, const dn_nlp_group *src)
+/* Copies the groups, then merges the Jacobian's entries (constraint, variable) of every
+ * constraint element and the nj plain ones (jr[t], jc[t]), and the Hessian's triangle
+ * entries of every element and of the plain part's pattern P->Hp (its positions into
+ * P->hmap). 0 or DN_ENOMEM. */
+static int build(dn_nlp *P, const dn_nlp_group *src, size_t nj, const uint32_t *jr,
+                 const uint32_t *jc)
 {
-    size_t TJ = 0, TH = 0;
+    const size_t nhp = P->Hp ? P->Hp->nnz : 0;
+    size_t TJ = nj, TH = nhp;
     for (size_t q = 0; q < P->ngroups; q++) {
         nlp_group *G = &P->g[q];
         const dn_nlp_group *S = &src[q];
@@ -135,11 +153,12 @@ static int build(dn_nlp *P, const dn_nlp_group *src)
         if (dni_pat_runs(P->al, G->idx, K, G->m, &G->nrun, &G->rstart, &G->rstep))
             return DN_ENOMEM;
     }
-    uint32_t *row = ALLOC(TH > TJ ? TH : TJ, row), *col = ALLOC(TH > TJ ? TH : TJ, col);
-    uint32_t *pos = ALLOC(TH > TJ ? TH : TJ, pos);
+    const size_t T = TH > TJ ? TH : TJ;
+    uint32_t *row = ALLOC(T, row), *col = ALLOC(T, col), *pos = ALLOC(T, pos);
+    if (nhp) P->hmap = ALLOC(nhp, P->hmap);
     int st = DN_ENOMEM;
-    if (!row || !col || !pos) goto out;
-    /* the Jacobian: every constraint element's (row, variable) */
+    if (!row || !col || !pos || (nhp && !P->hmap)) goto out;
+    /* the Jacobian: every constraint element's (row, variable), then the plain ones */
     size_t t = 0;
     for (size_t q = 0; q < P->ngroups; q++) {
         const nlp_group *G = &P->g[q];
@@ -147,6 +166,7 @@ static int build(dn_nlp *P, const dn_nlp_group *src)
             for (unsigned k = 0; k < G->k && G->own[e]; k++, t++)
                 row[t] = G->own[e] - 1, col[t] = G->idx[e * G->k + k];
     }
+    if (nj) memcpy(row + t, jr, nj * sizeof *jr), memcpy(col + t, jc, nj * sizeof *jc);
     st = dni_pat_merge(P->al, TJ, row, col, P->m, P->n, &P->jrowptr, &P->jcol, &P->jnnz, pos);
     if (st) goto out;
     t = 0;
@@ -156,7 +176,7 @@ static int build(dn_nlp *P, const dn_nlp_group *src)
             for (unsigned k = 0; k < G->k; k++)
                 G->jpos[e * G->k + k] = G->own[e] ? pos[t++] : G->idx[e * G->k + k];
     }
-    /* the Hessian: every element's triangle, row = the larger index */
+    /* the Hessian: every element's triangle (row = the larger index), then the plain part's */
     t = 0;
     for (size_t q = 0; q < P->ngroups; q++) {
         const nlp_group *G = &P->g[q];
@@ -169,43 +189,155 @@ static int build(dn_nlp *P, const dn_nlp_group *src)
                 }
         }
     }
+    for (unsigned i = 0; nhp && i < P->n; i++)
+        for (size_t k = P->Hp->rowptr[i]; k < P->Hp->rowptr[i + 1]; k++, t++)
+            row[t] = i, col[t] = P->Hp->col[k];
     st = dni_pat_merge(P->al, TH, row, col, P->n, P->n, &P->hrowptr, &P->hcol, &P->hnnz, pos);
     if (st) goto out;
     t = 0;
     for (size_t q = 0; q < P->ngroups; q++) {
         nlp_group *G = &P->g[q];
-        const size_t T = G->m * DNEL_O2_TRI(G->k);
-        if (T) memcpy(G->hpos, pos + t, T * sizeof *pos);
-        t += T;
+        const size_t TG = G->m * DNEL_O2_TRI(G->k);
+        if (TG) memcpy(G->hpos, pos + t, TG * sizeof *pos);
+        t += TG;
     }
+    if (nhp) memcpy(P->hmap, pos + t, nhp * sizeof *pos);
 out:
-    FREE(row, TH > TJ ? TH : TJ);
-    FREE(col, TH > TJ ? TH : TJ);
-    FREE(pos, TH > TJ ? TH : TJ);
+    FREE(row, T);
+    FREE(col, T);
+    FREE(pos, T);
     return st;
 }
 
-int (dn_nlp_new_ex)(dn_nlp **out, unsigned n, unsigned m, size_t ngroups,
-                    const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
+/* ---- the plain part: its evaluations and their entries in the problem's patterns ---------- */
+
+/* The Lagrangian of the plain part, an objective for the one-pass Hessian */
+typedef struct plain_lag {
+    dn_objective_sp f;
+    dn_constraint_sp c;
+    void *ctx;
+    unsigned m;
+    double sigma;
+    const double *lam; /* NULL: every weight 1 */
+} plain_lag;
+
+static dsp_o2 lag_sp(const dsp_o2 *x, unsigned n, void *vctx)
 {
-    static const char fn[] = "dn_nlp_new";
+    const plain_lag *L = vctx;
+    dsp_o2 s = dsp_o2_const(0.0);
+    if (L->f) s = dsp_o2_mul_d(L->f(x, n, L->ctx), L->sigma);
+    for (unsigned i = 0; L->c && i < L->m; i++)
+        s = dsp_o2_add(s, dsp_o2_mul_d(L->c(x, n, i, L->ctx), L->lam ? L->lam[i] : 1.0));
+    return s;
+}
+
+/* The plain constraints' entries: counted (store NULL), stored as (row, col) pairs, or
+ * added into the Jacobian's values at their positions in the pattern (jac: a position
+ * missing sets bad). */
+typedef struct plain_rows {
+    size_t cnt;
+    uint32_t *row, *col;
+    const dn_nlp *P;
+    double *jac;
+    int bad;
+    unsigned bad_row, bad_col;
+} plain_rows;
+
+static void put_entry(void *vctx, unsigned i, uint32_t j, double g)
+{
+    plain_rows *R = vctx;
+    if (R->jac) {
+        const size_t *rp = R->P->jrowptr;
+        const unsigned *cl = R->P->jcol;
+        size_t lo = rp[i], hi = rp[i + 1];
+        while (lo < hi) { /* columns ascend in a row */
+            size_t mid = lo + (hi - lo) / 2;
+            if (cl[mid] < j) lo = mid + 1;
+            else hi = mid;
+        }
+        if (lo < rp[i + 1] && cl[lo] == j) R->jac[lo] += g;
+        else if (!R->bad) R->bad = 1, R->bad_row = i, R->bad_col = j;
+        return;
+    }
+    if (R->row) R->row[R->cnt] = i, R->col[R->cnt] = j;
+    R->cnt++;
+}
+
+/* The plain part's patterns at x0: its Hessian into P->Hp, its Jacobian's entries into
+ * *jr, *jc (*nj of them, allocated). 0 or DN_ENOMEM. */
+static int plain_patterns(dn_nlp *P, const double *x0, size_t *nj, uint32_t **jr,
+                          uint32_t **jc)
+{
+    *nj = 0, *jr = NULL, *jc = NULL;
+    P->Hp = ALLOC(1, P->Hp);
+    if (!P->Hp) return DN_ENOMEM;
+    dn_sphess_init(P->Hp, P->al);
+    if (dsp_o2_work_new(&P->w, P->al)) return DN_ENOMEM;
+    plain_lag L = {P->pf, P->pc, P->pctx, P->m, 1.0, NULL};
+    if (dni_dsp_o2_hessian_fixed(P->w, NULL, P->Hp, lag_sp, &L, x0, P->n)) return DN_ENOMEM;
+    if (!P->pc || P->m == 0) return DN_OK;
+    double *val = ALLOC(P->m, val);
+    plain_rows R = {0};
+    int st = val ? dni_dsp_o2_rows(P->w, P->pc, P->pctx, x0, P->n, P->m, val, put_entry, &R)
+                 : DN_ENOMEM;
+    if (!st) {
+        R.row = ALLOC(R.cnt, R.row), R.col = ALLOC(R.cnt, R.col);
+        const size_t cnt = R.cnt;
+        R.cnt = 0;
+        st = R.row && R.col ? dni_dsp_o2_rows(P->w, P->pc, P->pctx, x0, P->n, P->m, val,
+                                               put_entry, &R)
+                            : DN_ENOMEM;
+        if (!st && R.cnt != cnt) st = DN_ESTRUCT; /* (the same point twice) */
+        if (st) {
+            FREE(R.row, cnt);
+            FREE(R.col, cnt);
+        } else {
+            *nj = cnt, *jr = R.row, *jc = R.col;
+        }
+    }
+    FREE(val, P->m);
+    return st;
+}
+
+static int plain_problem(dn_nlp *P, const dn_nlp_group *groups, const double *x0)
+{
+    size_t nj = 0;
+    uint32_t *jr = NULL, *jc = NULL;
+    int st = P->pf || P->pc ? plain_patterns(P, x0, &nj, &jr, &jc) : DN_OK;
+    if (!st) st = build(P, groups, nj, jr, jc);
+    FREE(jr, nj);
+    FREE(jc, nj);
+    if (!st && (P->pf || P->pc)) {
+        P->scr = ALLOC((size_t)P->n + P->m + P->jnnz, P->scr);
+        if (!P->scr) st = DN_ENOMEM;
+    }
+    return st;
+}
+
+/* dn_nlp_new and dn_nlp_new_sp (f, c NULL: no plain part) */
+static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_objective_sp f,
+                   dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
+                   const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
+{
+    const unsigned gpos = strcmp(fn, "dn_nlp_new_sp") ? 5 : 9; /* the position of groups */
     const dni_req req[] = {{out != NULL, 1, "P is NULL"},
                            {n != 0, 2, "n is 0"},
                            {n <= INT_MAX, 2, "n is above INT_MAX"},
                            {m <= INT_MAX, 3, "m is above INT_MAX"},
-                           {groups != NULL || ngroups == 0, 5, "groups is NULL (with ngroups > 0)"}};
+                           {x0 != NULL || (!f && !c), 7, "x0 is NULL (with f or c given)"},
+                           {groups != NULL || ngroups == 0, gpos, "groups is NULL (with ngroups > 0)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     size_t TH = 0;
     unsigned *ks = dni_pat_alloc(al, ngroups, sizeof *ks);
     if (!ks) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     for (size_t q = 0; q < ngroups; q++) {
-        st = check_group(&groups[q], q, n, m, &ks[q], err);
+        st = check_group(fn, gpos, &groups[q], q, n, m, &ks[q], err);
         if (!st && groups[q].count > (UINT32_MAX - 1 - TH) / DNEL_O2_TRI(ks[q])) st = 1;
         if (!st) TH += groups[q].count * DNEL_O2_TRI(ks[q]); /* (the Jacobian's: fewer) */
         if (st == 1)
-            st = dni_fail(err, DN_ERANGE, 5, SIZE_MAX,
-                          "%s: argument 5: the groups have more than 2^32 - 2 entries", fn);
+            st = dni_fail(err, DN_ERANGE, gpos, SIZE_MAX,
+                          "%s: argument %u: the groups have more than 2^32 - 2 entries", fn, gpos);
         if (st) {
             dni_pat_free(al, ks, ngroups, sizeof *ks);
             return st;
@@ -215,6 +347,7 @@ int (dn_nlp_new_ex)(dn_nlp **out, unsigned n, unsigned m, size_t ngroups,
     if (P) {
         memset(P, 0, sizeof *P);
         P->n = n, P->m = m, P->al = al, P->ngroups = ngroups;
+        P->pf = f, P->pc = c, P->pctx = ctx;
         P->g = ALLOC(ngroups, P->g);
         if (P->g) {
             memset(P->g, 0, (ngroups ? ngroups : 1) * sizeof *P->g);
@@ -224,18 +357,43 @@ int (dn_nlp_new_ex)(dn_nlp **out, unsigned n, unsigned m, size_t ngroups,
         }
     }
     dni_pat_free(al, ks, ngroups, sizeof *ks);
-    if (!P || !P->g || build(P, groups)) {
+    st = P && P->g ? plain_problem(P, groups, x0) : DN_ENOMEM;
+    if (st) {
         dn_nlp_free(P);
+        if (st == DN_ESTRUCT)
+            return dni_fail(err, st, 7, SIZE_MAX,
+                            "%s: argument 7: the constraints' entries at x0 differ between two "
+                            "evaluations (c depends on something other than x, n, i and ctx)", fn);
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     }
     *out = P;
     return dni_ok(err);
 }
 
+int (dn_nlp_new_ex)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
+                    const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
+{
+    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, ngroups, groups, al, err);
+}
+
 int (dn_nlp_new)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups, const dn_nlp_group *groups,
                  const dn_allocator *al)
 {
-    return dn_nlp_new_ex(P, n, m, ngroups, groups, al, NULL);
+    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, ngroups, groups, al, NULL);
+}
+
+int (dn_nlp_new_sp_ex)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
+                       void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
+                       const dn_allocator *al, dn_errinfo *err)
+{
+    return nlp_new("dn_nlp_new_sp", P, n, m, f, c, ctx, x0, ngroups, groups, al, err);
+}
+
+int (dn_nlp_new_sp)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
+                    void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
+                    const dn_allocator *al)
+{
+    return nlp_new("dn_nlp_new_sp", P, n, m, f, c, ctx, x0, ngroups, groups, al, NULL);
 }
 
 size_t dn_nlp_jac_nnz(const dn_nlp *P) { return P ? P->jnnz : 0; }
@@ -323,15 +481,43 @@ int (dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad, d
                            {f != NULL || grad != NULL, 3, "f and grad are both NULL"}};
     int st = dni_check(err, "dn_nlp_obj", req, sizeof req / sizeof *req);
     if (st) return st;
+    double fp = 0.0; /* the plain objective's, first (it may fail) */
+    if (P->pf && (dn_grad_sp)(&fp, P->scr, P->pf, P->pctx, x, P->n, P->w))
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "dn_nlp_obj: out of memory (workspace)");
     nlp_out o = {.grad = grad, .want_obj = 1};
     eval(P, x, &o);
-    if (f) *f = o.fx;
+    if (f) *f = o.fx + fp;
+    for (unsigned i = 0; P->pf && grad && i < P->n; i++) grad[i] += P->scr[i];
     return dni_ok(err);
 }
 
 int (dn_nlp_obj)(const dn_nlp *P, const double *x, double *f, double *grad)
 {
     return dn_nlp_obj_ex(P, x, f, grad, NULL);
+}
+
+/* c(x) and the Jacobian's values (either may be NULL): the plain constraints first, into
+ * the problem's scratch (they may fail), then the elements, then both added. */
+static int cons_values(const char *fn, const dn_nlp *P, const double *x, double *g, double *jac,
+                       dn_errinfo *err)
+{
+    double *pv = P->scr ? P->scr + P->n : NULL, *pj = pv ? pv + P->m : NULL;
+    if (P->pc && P->m) {
+        memset(pj, 0, P->jnnz * sizeof *pj);
+        plain_rows R = {.P = P, .jac = pj};
+        if (dni_dsp_o2_rows(P->w, P->pc, P->pctx, x, P->n, P->m, pv, put_entry, &R))
+            return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+        if (R.bad)
+            return dni_fail(err, DN_ESTRUCT, 2, SIZE_MAX,
+                            "%s: argument 2: constraint %u depends on x[%u] here, outside the "
+                            "Jacobian pattern found at x0 (make the problem again at this x)",
+                            fn, R.bad_row, R.bad_col);
+    }
+    nlp_out o = {.g = g, .jac = jac, .want_con = 1};
+    eval(P, x, &o);
+    for (unsigned i = 0; P->pc && g && i < P->m; i++) g[i] += pv[i];
+    for (size_t k = 0; P->pc && jac && k < P->jnnz; k++) jac[k] += pj[k];
+    return dni_ok(err);
 }
 
 int (dn_nlp_cons_ex)(const dn_nlp *P, const double *x, double *g, double *jac, dn_errinfo *err)
@@ -341,9 +527,7 @@ int (dn_nlp_cons_ex)(const dn_nlp *P, const double *x, double *g, double *jac, d
                            {g != NULL || jac != NULL, 3, "g and jac are both NULL"}};
     int st = dni_check(err, "dn_nlp_cons", req, sizeof req / sizeof *req);
     if (st) return st;
-    nlp_out o = {.g = g, .jac = jac, .want_con = 1};
-    eval(P, x, &o);
-    return dni_ok(err);
+    return cons_values("dn_nlp_cons", P, x, g, jac, err);
 }
 
 int (dn_nlp_cons)(const dn_nlp *P, const double *x, double *g, double *jac)
@@ -364,15 +548,33 @@ static int hess_args(const char *fn, const dn_nlp *P, const double *x, const dou
     return dni_check(err, fn, req, sizeof req / sizeof *req);
 }
 
+/* The Lagrangian Hessian's values: the plain part's first, in its pattern fixed at x0 (it
+ * may fail), then the elements', then the plain ones added at their positions. */
+static int hess_values(const char *fn, const dn_nlp *P, const double *x, double sigma,
+                       const double *lambda, double *hval, dn_errinfo *err)
+{
+    if (P->Hp) {
+        plain_lag L = {P->pf, P->pc, P->pctx, P->m, sigma, lambda};
+        int st = dni_dsp_o2_hessian_fixed(P->w, NULL, P->Hp, lag_sp, &L, x, P->n);
+        if (st == DN_ESTRUCT)
+            return dni_fail(err, st, 2, SIZE_MAX,
+                            "%s: argument 2: the plain part's Hessian has an entry outside the "
+                            "pattern found at x0 here (make the problem again at this x)", fn);
+        if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    }
+    nlp_out o = {.hval = hval, .sigma = sigma, .lam = lambda, .want_obj = 1,
+                 .want_con = P->m > 0};
+    eval(P, x, &o);
+    for (size_t k = 0; P->Hp && k < P->Hp->nnz; k++) hval[P->hmap[k]] += P->Hp->val[k];
+    return dni_ok(err);
+}
+
 int (dn_nlp_hess_ex)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
                      double *hval, dn_errinfo *err)
 {
     int st = hess_args("dn_nlp_hess", P, x, lambda, hval, "hval", err);
     if (st) return st;
-    nlp_out o = {.hval = hval, .sigma = sigma, .lam = lambda, .want_obj = 1,
-                 .want_con = P->m > 0};
-    eval(P, x, &o);
-    return dni_ok(err);
+    return hess_values("dn_nlp_hess", P, x, sigma, lambda, hval, err);
 }
 
 int (dn_nlp_hess)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
@@ -389,15 +591,13 @@ int (dn_nlp_hessdiag_ex)(const dn_nlp *P, const double *x, double sigma, const d
     if (st) return st;
     double *h = ALLOC(P->hnnz, h);
     if (!h) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
-    nlp_out o = {.hval = h, .sigma = sigma, .lam = lambda, .want_obj = 1,
-                 .want_con = P->m > 0};
-    eval(P, x, &o);
-    for (unsigned i = 0; i < P->n; i++) { /* the diagonal ends its row, if present */
+    st = hess_values(fn, P, x, sigma, lambda, h, err);
+    for (unsigned i = 0; !st && i < P->n; i++) { /* the diagonal ends its row, if present */
         size_t k = P->hrowptr[i + 1];
         hdiag[i] = k > P->hrowptr[i] && P->hcol[k - 1] == i ? h[k - 1] : 0.0;
     }
     FREE(h, P->hnnz);
-    return dni_ok(err);
+    return st; /* (err filled by hess_values) */
 }
 
 int (dn_nlp_hessdiag)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
@@ -418,8 +618,11 @@ static int jac_product(const char *fn, int trans, const dn_nlp *P, const double 
     if (st) return st;
     double *jac = ALLOC(P->jnnz, jac);
     if (!jac) return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
-    nlp_out o = {.jac = jac, .want_con = 1};
-    eval(P, x, &o);
+    st = cons_values(fn, P, x, NULL, jac, err);
+    if (st) {
+        FREE(jac, P->jnnz);
+        return st;
+    }
     memset(out, 0, (trans ? P->n : P->m) * sizeof *out);
     for (unsigned i = 0; i < P->m; i++)
         for (size_t k = P->jrowptr[i]; k < P->jrowptr[i + 1]; k++) {

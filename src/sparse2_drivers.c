@@ -2,7 +2,19 @@
  * dn_hessvec_sp, dn_hessian_sp): the workspace sized and seeded, the objective evaluated
  * (again in safe mode when recycled storage was read), the results written out. */
 #include "sparse2_impl.h"
+#include "sparse2_rows.h"
 #include "err_impl.h"
+
+/* the state of a pass (arena, epochs, accumulators) made new, for one evaluation */
+static void reset(dsp_o2_work *w, int mode, int safe)
+{
+    w->epoch = 0;
+    w->lowmark = SIZE_MAX;
+    w->nrec = 0;
+    w->mode = mode;
+    w->safe = safe;
+    w->nacc = 0;
+}
 
 /* sizes w for n variables and loads the seeds; returns 0 or DN_ENOMEM */
 static int prepare(dsp_o2_work *w, unsigned n, int mode, int safe, const double *x, const double *v)
@@ -57,12 +69,7 @@ static int prepare(dsp_o2_work *w, unsigned n, int mode, int safe, const double 
             w->x[i] = s;
         }
     }
-    w->epoch = 0;
-    w->lowmark = SIZE_MAX;
-    w->nrec = 0;
-    w->mode = mode;
-    w->safe = safe;
-    w->nacc = 0;
+    reset(w, mode, safe);
     return DN_OK;
 }
 
@@ -215,6 +222,54 @@ int (dn_hessvec_sp)(double *fx, double *grad, double *hv, dn_objective_sp f, voi
     return dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, NULL);
 }
 
+/* One sparse-Hessian pass into H (its pattern reused, or made when H has none or, unless
+ * fixed, when an entry falls outside it); 0, DN_ENOMEM or (fixed) DN_ESTRUCT, H then
+ * untouched. */
+static int hessian_pass(dsp_o2_work *w, double *fx, double *grad, dn_sphess *H,
+                        dn_objective_sp f, void *ctx, const double *x, unsigned n, int fixed)
+{
+    dsp_o2 r;
+    int st = evaluate(w, DNI_DSP_O2_SPARSE, f, ctx, x, NULL, n, &r);
+    if (st) return st;
+    /* the result as an accumulator (a list or constant is added to an empty one) */
+    int k;
+    if (r.w && (r.len & DNI_DSP_O2_ACC)) {
+        k = (int)SLOT(r.len);
+    } else { /* other accumulators are dead: the list alone is the result */
+        while (w->nacc) dsp_o2i_acc_clean(&w->acc[--w->nacc]);
+        k = dsp_o2i_acc_ready(w, &w->acc[0]) ? -1 : 0;
+        if (k == 0) {
+            w->nacc = 1;
+            dsp_o2i_acc_list(w, &w->acc[0], head(&r), 1.0);
+        }
+    }
+    if (k < 0 || (w->fail & DNI_DSP_O2_NOMEM)) {
+        st = DN_ENOMEM;
+    } else {
+        const dni_dsp_o2_acc *A = &w->acc[k];
+        int sc = 1;
+        if (H->rowptr && H->n == n) sc = dsp_o2i_scatter_pattern(w, A, H);
+        if (sc == 1 && fixed && H->rowptr) sc = DN_ESTRUCT;
+        if (sc == 1) sc = dsp_o2i_build_pattern(w, A, H, n);
+        st = sc;
+        if (st == DN_OK) {
+            if (fx) *fx = r.v;
+            if (grad) {
+                memset(grad, 0, n * sizeof *grad);
+                for (size_t t = 0; t < A->cnt; t++) grad[A->list[t]] = A->g[A->list[t]];
+            }
+        }
+    }
+    finish(w);
+    return st;
+}
+
+int dni_dsp_o2_hessian_fixed(dsp_o2_work *w, double *fx, dn_sphess *H, dn_objective_sp f,
+                             void *ctx, const double *x, unsigned n)
+{
+    return hessian_pass(w, fx, NULL, H, f, ctx, x, n, 1);
+}
+
 int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
                        const double *x, unsigned n, dsp_o2_work *work, dn_errinfo *err)
 {
@@ -226,39 +281,7 @@ int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f
     dsp_o2_work *w, *tmp;
     st = get_work(&w, &tmp, work);
     if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
-    dsp_o2 r;
-    st = evaluate(w, DNI_DSP_O2_SPARSE, f, ctx, x, NULL, n, &r);
-    if (st == DN_OK) {
-        /* the result as an accumulator (a list or constant is added to an empty one) */
-        int k;
-        if (r.w && (r.len & DNI_DSP_O2_ACC)) {
-            k = (int)SLOT(r.len);
-        } else { /* other accumulators are dead: the list alone is the result */
-            while (w->nacc) dsp_o2i_acc_clean(&w->acc[--w->nacc]);
-            k = dsp_o2i_acc_ready(w, &w->acc[0]) ? -1 : 0;
-            if (k == 0) {
-                w->nacc = 1;
-                dsp_o2i_acc_list(w, &w->acc[0], head(&r), 1.0);
-            }
-        }
-        if (k < 0 || (w->fail & DNI_DSP_O2_NOMEM)) {
-            st = DN_ENOMEM;
-        } else {
-            const dni_dsp_o2_acc *A = &w->acc[k];
-            int sc = 1;
-            if (H->rowptr && H->n == n) sc = dsp_o2i_scatter_pattern(w, A, H);
-            if (sc == 1) sc = dsp_o2i_build_pattern(w, A, H, n);
-            st = sc;
-            if (st == DN_OK) {
-                if (fx) *fx = r.v;
-                if (grad) {
-                    memset(grad, 0, n * sizeof *grad);
-                    for (size_t t = 0; t < A->cnt; t++) grad[A->list[t]] = A->g[A->list[t]];
-                }
-            }
-        }
-        finish(w);
-    }
+    st = hessian_pass(w, fx, grad, H, f, ctx, x, n, 0);
     dsp_o2_work_free(tmp);
     if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace or H)", fn);
     return dni_ok(err);
@@ -268,4 +291,50 @@ int (dn_hessian_sp)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, v
                     const double *x, unsigned n, dsp_o2_work *work)
 {
     return dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, NULL);
+}
+
+/* ---- rows: c(x, i) for i < m on one seeding of the variables (dnum/nlp.h) ---------------- */
+
+/* every gradient entry (i, g_i) of the result r, each passed to put with the row */
+static void row_entries(dsp_o2_work *w, dsp_o2 r, unsigned row, dni_dsp_o2_put put, void *pctx)
+{
+    if (!r.w) return;
+    if (r.len == DNI_DSP_O2_INL) {
+        for (uint32_t k = 0; k < r.off; k++) put(pctx, row, r.e[k].i, r.e[k].g);
+    } else if (r.len & DNI_DSP_O2_ACC) {
+        dni_dsp_o2_acc *A = &w->acc[SLOT(r.len)];
+        lst h = head(&r);
+        for (size_t k = 0; k < A->cnt; k++) put(pctx, row, A->list[k], h.c * A->g[A->list[k]]);
+    } else {
+        for (size_t k = 0; k < r.len; k++) put(pctx, row, w->idx[r.off + k], r.c * w->g[r.off + k]);
+    }
+}
+
+int dni_dsp_o2_rows(dsp_o2_work *w, dn_constraint_sp c, void *ctx, const double *x, unsigned n,
+                    unsigned m, double *val, dni_dsp_o2_put put, void *pctx)
+{
+    int st = prepare(w, n, DNI_DSP_O2_DIAG, 0, x, NULL);
+    if (st) return st;
+    for (unsigned i = 0; i < m; i++) {
+        for (int safe = 0; safe < 2; safe++) {
+            w->top = 0, w->fail = 0;
+            reset(w, DNI_DSP_O2_DIAG, safe);
+            dsp_o2 res = c(w->x, n, i, ctx);
+            if (res.w == w && (res.len & DNI_DSP_O2_ACC)) acc_slot(w, head(&res));
+            else if (res.w == w && res.len != DNI_DSP_O2_INL) stale(w, head(&res));
+            if (w->fail & DNI_DSP_O2_NOMEM) {
+                finish(w);
+                return DN_ENOMEM;
+            }
+            if (!(w->fail & DNI_DSP_O2_STALE)) {
+                if (res.w != w) res = dsp_o2_const(res.v);
+                val[i] = res.v;
+                row_entries(w, res, i, put, pctx);
+                finish(w);
+                break;
+            }
+            finish(w);
+        }
+    }
+    return DN_OK;
 }

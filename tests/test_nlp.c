@@ -3,7 +3,8 @@
  * functions of 1 to 4 variables across groups against dn_hessian (dnum_o2, polarisation)
  * of the same functions written plainly; HS071 against its closed forms; the products
  * J v and J^T u; Inf and NaN; bad arguments with their messages (outputs untouched);
- * allocation failures without leaks. */
+ * allocation failures without leaks. The same program: problems written plainly
+ * (test_nlp_plain.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

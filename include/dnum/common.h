@@ -1,7 +1,8 @@
 /* dnum/common.h -- status codes, the shared derivative-callback type, ready-made callbacks.
  *
  * Index:
- *   DN_OK DN_EINVAL DN_ENOMEM DN_EORDER DN_ERANGE DN_EDOMAIN DN_EPARSE   status codes
+ *   DN_OK DN_EINVAL DN_ENOMEM DN_EORDER DN_ERANGE DN_EDOMAIN DN_EPARSE DN_ESTRUCT
+ *                      status codes
  *   DN_ORDER_MAX       highest order of the run-time-order families (Dvec, expressions)
  *   dn_allocator       a replaceable allocator (alloc/free/ctx)
  *   dn_strerror        name and explain a status code
@@ -53,6 +54,7 @@ extern "C" {
 #define DN_ERANGE (-4)  /* order or size above the documented maximum */
 #define DN_EDOMAIN (-5) /* argument outside the domain of an operation that must fail */
 #define DN_EPARSE (-6)  /* malformed expression */
+#define DN_ESTRUCT (-7) /* the structure changed: an entry outside a pattern fixed earlier */
 
 /* Highest derivative order the kernels support at run time (Dvec, expressions). Orders
  * above DN_TAYLOR_MAX (170, where k! overflows) work on scaled Taylor coefficients; see

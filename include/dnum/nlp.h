@@ -8,6 +8,13 @@
  * dnum/hessian.h, on dnelK_o2 numbers) applied to K of the n variables, and belongs to the
  * objective or to one constraint. Elements come in groups, one element function each:
  *
+ * The objective and the constraints may also be written plainly, on the one-pass numbers
+ * of dnum/hessian.h (a part of the problem beside the groups, or all of it):
+ *   dn_constraint_sp    dsp_o2 c(const dsp_o2 *x, unsigned n, unsigned i, void *ctx): c_i(x)
+ *   DN_CONSTRAINT_O2(name, T, x, n, i, ctx, body...)   defines name_sp (a dn_constraint_sp)
+ *                       and name (on dnum_o2) from one body, as DN_OBJECTIVE_O2 does
+ *   dn_nlp_new_sp       a problem with such a plain part: the patterns found at a point x0
+ *
  * Index:
  *   dn_nlp_group        one element function, its elements' variables and rows
  *   DN_NLP_OBJECTIVE    the row of an element of the objective (-1)
@@ -81,6 +88,67 @@ int dn_nlp_new(dn_nlp **P, unsigned n, unsigned m, size_t ngroups, const dn_nlp_
 int dn_nlp_new_ex(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
                   const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err);
 
+/** Constraints written plainly on one-pass numbers: returns c_i(x) for i < m (dsp_o2 of
+ *  dnum/sparse_o2.h). Defined with DN_CONSTRAINT_O2. */
+typedef dsp_o2 (*dn_constraint_sp)(const dsp_o2 *x, unsigned n, unsigned i, void *ctx);
+
+/** Defines static constraint functions from one body, as DN_OBJECTIVE_O2 (dnum/hessian.h)
+ *  defines objectives: `name_sp` (a dn_constraint_sp for dn_nlp_new_sp; under the
+ *  Lagrangian's Hessian it runs `name_sph`, the body on dsph_o2, otherwise `name_spl`, on
+ *  dsp_o2) and `name`, the body on dnum_o2 (dnum_o2 name(const dnum_o2 *x, unsigned n,
+ *  unsigned i, void *ctx): one direction seeded, to check a constraint). Inside the body
+ *  T is the number type, x, n, ctx the parameters and i the constraint (0 .. m - 1); it
+ *  returns c_i(x) computed with the dnh_* names.
+ *  Example: DN_CONSTRAINT_O2(circle, T, x, n, i, ctx,
+ *               return dnh_sub_d(dnh_add(dnh_mul(x[i], x[i]), dnh_mul(x[i + 1], x[i + 1])), 1.0);) */
+#define DN_CONSTRAINT_O2(name, T, x, n, i, ctx, ...)                                       \
+    static DNI_OBJ_UNUSED dnum_o2 name(const dnum_o2 *x, unsigned n, unsigned i, void *ctx) \
+    {                                                                                      \
+        typedef dnum_o2 T;                                                                 \
+        (void)(n), (void)(i), (void)(ctx), (void)sizeof(T);                                \
+        __VA_ARGS__                                                                        \
+    }                                                                                      \
+    static DNI_OBJ_UNUSED dsph_o2 name##_sph(const dsph_o2 *x, unsigned n, unsigned i,     \
+                                             void *ctx)                                    \
+    {                                                                                      \
+        typedef dsph_o2 T;                                                                 \
+        (void)(n), (void)(i), (void)(ctx), (void)sizeof(T);                                \
+        __VA_ARGS__                                                                        \
+    }                                                                                      \
+    static DNI_OBJ_APART dsp_o2 name##_spl(const dsp_o2 *x, unsigned n, unsigned i,        \
+                                           void *ctx)                                      \
+    {                                                                                      \
+        typedef dsp_o2 T;                                                                  \
+        (void)(n), (void)(i), (void)(ctx), (void)sizeof(T);                                \
+        __VA_ARGS__                                                                        \
+    }                                                                                      \
+    static DNI_OBJ_UNUSED dsp_o2 name##_sp(const dsp_o2 *x, unsigned n, unsigned i, void *ctx) \
+    {                                                                                      \
+        const dsph_o2 *xs = dni_dsph_o2_vars(x, n);                                           \
+        return xs ? dni_dsph_o2_result(name##_sph(xs, n, i, ctx)) : name##_spl(x, n, i, ctx); \
+    }
+
+/** A problem whose objective f and constraints c are written plainly on one-pass numbers
+ *  (DN_OBJECTIVE_O2's name_sp, DN_CONSTRAINT_O2's name_sp; either may be NULL: no plain
+ *  objective, no plain constraints), with ngroups element groups beside them (0: none;
+ *  both parts add up). The plain part's patterns are those of its evaluation at x0
+ *  (n entries): the Jacobian holds (i, j) when c_i(x0) depends on x_j, the Lagrangian's
+ *  Hessian every entry some intermediate of f or a c_i produced there. A later call whose
+ *  evaluation produces an entry outside them (control flow that depends on x reaching
+ *  other variables) returns DN_ESTRUCT and writes nothing: make the problem again at that
+ *  point, or write the branch so that both sides read the same variables. The plain part
+ *  costs what the one-pass drivers cost (docs/hessian.md): one pass per constraint for the
+ *  Jacobian, one pass over f and every c_i for the Hessian. Its workspace is the
+ *  problem's: a problem with a plain part serves one driver call at a time (one problem
+ *  per thread). Errors as dn_nlp_new, and DN_EINVAL for x0 NULL with f or c given. */
+int dn_nlp_new_sp(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
+                  void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
+                  const dn_allocator *al);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_nlp_new_sp_ex(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
+                     void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
+                     const dn_allocator *al, dn_errinfo *err);
+
 /** Frees a problem made by dn_nlp_new (NULL is a no-op). */
 void dn_nlp_free(dn_nlp *P);
 
@@ -111,15 +179,17 @@ int dn_nlp_hess_pattern(const dn_nlp *P, int *row, int *col);
 void dn_nlp_hess_csr(const dn_nlp *P, const size_t **rowptr, const unsigned **col);
 
 /** The objective f(x) into *f and its gradient into grad (n entries); either may be NULL
- *  (not both). One pass over the groups that hold objective elements. Returns 0 or
- *  DN_EINVAL (P or x NULL, f and grad both NULL); on error nothing is written. */
+ *  (not both). One pass over the groups that hold objective elements (and the plain
+ *  objective's one pass). Returns 0, DN_EINVAL (P or x NULL, f and grad both NULL) or,
+ *  with a plain part, DN_ENOMEM; on error nothing is written. */
 int dn_nlp_obj(const dn_nlp *P, const double *x, double *f, double *grad);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_nlp_obj_ex(const dn_nlp *P, const double *x, double *f, double *grad, dn_errinfo *err);
 
 /** The constraints c(x) into g (m entries) and the Jacobian's values into jac
  *  (dn_nlp_jac_nnz(P) entries, in the pattern's order); either may be NULL (not both).
- *  Errors as dn_nlp_obj. */
+ *  Errors as dn_nlp_obj, and DN_ESTRUCT where a plain constraint depends on a variable
+ *  outside the pattern (dn_nlp_new_sp). */
 int dn_nlp_cons(const dn_nlp *P, const double *x, double *g, double *jac);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_nlp_cons_ex(const dn_nlp *P, const double *x, double *g, double *jac, dn_errinfo *err);
@@ -127,7 +197,8 @@ int dn_nlp_cons_ex(const dn_nlp *P, const double *x, double *g, double *jac, dn_
 /** The values of the Lagrangian's Hessian sigma H_f(x) + sum_i lambda[i] H_ci(x) into
  *  hval (dn_nlp_hess_nnz(P) entries, in the pattern's order, lower triangle). lambda
  *  (m entries) may be NULL only when m = 0. Returns 0 or DN_EINVAL (P, x or hval NULL,
- *  lambda NULL with m > 0). */
+ *  lambda NULL with m > 0); with a plain part also DN_ENOMEM or DN_ESTRUCT (an entry
+ *  outside the pattern). */
 int dn_nlp_hess(const dn_nlp *P, const double *x, double sigma, const double *lambda,
                 double *hval);
 /** The same with the details of a failure in *err (NULL: none). */
@@ -171,6 +242,14 @@ int dn_nlp_jactvec_ex(const dn_nlp *P, const double *x, const double *u, double 
 #define dn_nlp_new_ex(P, n, m, ngroups, groups, al, err)                                   \
     dn_nlp_new_ex(DNI_ARG(dn_nlp **, P), DNI_N(n), DNI_N(m), DNI_N(ngroups),               \
                   DNI_CARG(dn_nlp_group, groups), DNI_CARG(dn_allocator, al), DNI_ERR(err))
+#define DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al)                     \
+    DNI_ARG(dn_nlp **, P), DNI_N(n), DNI_N(m), DNI_ARG(dn_objective_sp, f),                 \
+        DNI_ARG(dn_constraint_sp, c), ctx, DNI_IN(x0), DNI_N(ngroups),                      \
+        DNI_CARG(dn_nlp_group, groups), DNI_CARG(dn_allocator, al)
+#define dn_nlp_new_sp(P, n, m, f, c, ctx, x0, ngroups, groups, al)                         \
+    dn_nlp_new_sp(DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al))
+#define dn_nlp_new_sp_ex(P, n, m, f, c, ctx, x0, ngroups, groups, al, err)                 \
+    dn_nlp_new_sp_ex(DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al), DNI_ERR(err))
 #define dn_nlp_obj(P, x, f, grad) dn_nlp_obj(DNI_NLP(P), DNI_IN(x), DNI_OUT(f), DNI_OUT(grad))
 #define dn_nlp_obj_ex(P, x, f, grad, err)                                                  \
     dn_nlp_obj_ex(DNI_NLP(P), DNI_IN(x), DNI_OUT(f), DNI_OUT(grad), DNI_ERR(err))
