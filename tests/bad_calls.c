@@ -1,6 +1,7 @@
 /* Calls of the drivers with an argument of the wrong type (tests/compile_fail.sh). Without
  * BAD every call below compiles warning-free, in C and in C++; with -DBAD=k the line
- * marked BAD k must not compile, in either language. In C such calls were warnings
+ * marked BAD k must not compile, in either language; where it says expects 'T', the C
+ * compiler's message names the type T. In C such calls were warnings
  * (gcc 12: -Wincompatible-pointer-types, -Wint-conversion), and ran to wrong numbers with
  * status 0 (case 1) or a crash (case 2). */
 #include <stddef.h>
@@ -74,9 +75,9 @@ int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn
     (void)gf, (void)idz, (void)k;
 #endif
 #if BAD == 1
-    s |= dn_hessdiag_sp(&f, g, h, obj, NULL, x, n, ws); /* BAD 1 the dnum_o2 version */
+    s |= dn_hessdiag_sp(&f, g, h, obj, NULL, x, n, ws); /* BAD 1 obj: expects 'dn_objective_sp' */
 #elif BAD == 2
-    s |= dn_hessdiag_el(&f, g, h, el2, NULL, x, n); /* BAD 2 n for the structure */
+    s |= dn_hessdiag_el(&f, g, h, el2, NULL, x, n); /* BAD 2 n: expects 'const dn_elements *' */
 #elif BAD == 3
     s |= dn_hessdiag(&f, g, h, obj_sp, NULL, x, n, w); /* BAD 3 */
 #elif BAD == 4
@@ -110,13 +111,13 @@ int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn
 #elif BAD == 18
     s |= dn_hessdiag_sp_ex(&f, g, h, obj_sp, NULL, x, n, ws, &f); /* BAD 18 */
 #elif BAD == 19
-    s |= dn_grad_sp(&f, gf, obj_sp, NULL, x, n, ws); /* BAD 19 float gradient */
+    s |= dn_grad_sp(&f, gf, obj_sp, NULL, x, n, ws); /* BAD 19 float: expects 'double *' */
 #elif BAD == 20
     s |= dn_hessian_el_ex(&f, g, H, el2, NULL, x, &err, E); /* BAD 20 E and err swapped */
 #elif BAD == 21
     s |= dn_hessdiag_el(&f, g, h, el2, NULL, x, k); /* BAD 21 an int n for the structure */
 #elif BAD == 22
-    s |= dn_grad_sp(&f, g, obj_sp, NULL, x, n, 1); /* BAD 22 a constant other than 0 */
+    s |= dn_grad_sp(&f, g, obj_sp, NULL, x, n, 1); /* BAD 22 1: expects 'dsp_o2_work *' */
 #endif
     return s;
 }

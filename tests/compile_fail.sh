@@ -4,7 +4,8 @@
 # Without BAD the file must compile warning-free; with -DBAD=k (every k marked in it) the
 # compilation must fail, at the marked line, and in C with the error of the checks
 # (dn_driver_argument_has_the_wrong_type, or "invalid operands to binary" for a pointer
-# given as a count) rather than an error of the compiler's own.
+# given as a count) rather than an error of the compiler's own; where the marked line says
+# expects 'T', the C compiler's diagnostics name the type T (quoted, as gcc and clang do).
 set -u
 src=$1 inc=$2 cc=$3 cxx=${4:-}
 fails=0
@@ -31,8 +32,9 @@ check() { # LANG COMMAND...
         echo "FAIL $lang: the good calls do not compile:"; echo "$out"; fails=$((fails + 1))
     fi
     for k in $cases; do
-        local line
+        local line want
         line=$(grep -n "BAD $k " "$src" | head -1 | cut -d: -f1)
+        want=$(sed -n "${line}s/.*BAD $k .*expects '\([^']*\)'.*/\1/p" "$src")
         if out=$("$@" -fsyntax-only -DBAD="$k" -I"$inc" "$src" 2>&1); then
             echo "FAIL $lang: case $k (line $line) compiles:"; echo "$out"; fails=$((fails + 1))
         elif ! grep -q "$(basename "$src"):$line:" <<< "$out"; then
@@ -42,8 +44,14 @@ check() { # LANG COMMAND...
             -e 'invalid operands to binary' <<< "$out"; then
             echo "FAIL $lang: case $k fails, but not by the argument checks:"; echo "$out"
             fails=$((fails + 1))
+        elif [ "$lang" = C ] && [ -n "$want" ] &&
+            ! grep -E ': (error|note): ' <<< "$out" | grep -q -F -e "'$want'" -e "‘$want’"; then
+            echo "FAIL $lang: case $k fails, but the message does not name the type '$want':"
+            echo "$out"; fails=$((fails + 1))
         else
-            echo "ok   $lang: case $k (line $line) is a compile error"
+            local named=
+            [ "$lang" != C ] || [ -z "$want" ] || named=" naming '$want'"
+            echo "ok   $lang: case $k (line $line) is a compile error$named"
         fi
     done
 }

@@ -24,6 +24,37 @@ if out=$(build -DDN_NO_DEPRECATED "$old"); then
 else
     echo "ok   $old is an error with DN_NO_DEPRECATED ($(grep -c 'error' <<< "$out") errors)"
 fi
+# With DN_NO_DEPRECATED (GCC, clang), a use of an old name is an error that names the new
+# one: the old macros (function-like, and a constant) and an old function, in C and C++.
+uses='#include <dnum/hessian.h>
+#include <dnum/sparse_o2.h>
+#include <dnum/elem_o2.h>
+DN_OBJECTIVE2(f2, T, x, n, ctx, return x[0];)
+DN_ELEMENT2(e2, 2, T, u, e, ctx, return u[1];)
+int at2(void) { return DNEL2_AT(1, 0) + DNEL2_TRI(3) + DSP2_NIN; }
+int ab2(dlane_o2 *r, const dlane_o2 *a) { dlane2_abs(r, a); return 0; }'
+renamed='DN_OBJECTIVE2:DN_OBJECTIVE_O2 DN_ELEMENT2:DN_ELEMENT_O2 DNEL2_AT:DNEL_O2_AT
+         DNEL2_TRI:DNEL_O2_TRI DSP2_NIN:DSP_O2_NIN dlane2_abs:dlane_o2_abs'
+# shellcheck disable=SC2086
+for lang in c c++; do
+    if [ "$lang" = c ]; then
+        out=$(build -DDN_NO_DEPRECATED -x c - <<< "$uses"); rc=$?
+    elif [ -n "$cxx" ]; then
+        out=$($cxx -x c++ -std=c++17 -fsyntax-only -Wall -Wextra -Wpedantic -Werror -I"$inc" \
+            -DDN_NO_DEPRECATED - <<< "$uses" 2>&1); rc=$?
+    else
+        continue
+    fi
+    [ "$rc" != 0 ] || { echo "FAIL: old names compile with DN_NO_DEPRECATED ($lang)"; fails=$((fails + 1)); }
+    for p in $renamed; do
+        if grep -q ": error: .*${p%%:*} is now ${p#*:}\b" <<< "$out"; then
+            echo "ok   ${p%%:*} with DN_NO_DEPRECATED: an error naming ${p#*:} ($lang)"
+        else
+            echo "FAIL: ${p%%:*} with DN_NO_DEPRECATED: no error naming ${p#*:} ($lang):"
+            echo "$out" | head -20; fails=$((fails + 1))
+        fi
+    done
+done
 for f in "$@"; do
     if ! out=$(build -DDN_NO_DEPRECATED "$f"); then
         echo "FAIL: $f uses an old name:"; echo "$out" | head -20; fails=$((fails + 1))

@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
-# The files made from the operation table by tools/gen_ops.c, committed with it: compares
-# each with the generator's output and fails (exit status 1, with the difference) where one
-# is out of date; with --write, writes them again instead.
-#   usage: tools/check_generated.sh GEN_OPS SOURCE_ROOT [--write]
+# The generated files, committed with their sources: those made from the operation table by
+# tools/gen_ops.c (docs/functions.md, the generic names) and the factorial and binomial
+# tables made by tools/gen_tables.py (include/dnum/internal/tables.h). Compares each with
+# its generator's output and fails (exit status 1, with the difference) where one is out
+# of date; with --write, writes them again instead.
+#   usage: tools/check_generated.sh GEN_OPS PYTHON SOURCE_ROOT [--write]
 # meson: the test `generated-files` checks, `ninja -C BUILD generated` writes.
 set -euo pipefail
 gen=$1
-root=$2
-write=${3:-}
+python=$2
+root=$3
+write=${4:-}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 status=0
-for pair in functions:docs/functions.md generic:include/dnum/internal/generic_names.h; do
+# generate MODE: writes the file of MODE to standard output
+generate() {
+    case $1 in
+        tables) "$python" "$root/tools/gen_tables.py" ;;
+        *) "$gen" "$1" ;;
+    esac
+}
+for pair in functions:docs/functions.md generic:include/dnum/internal/generic_names.h \
+            tables:include/dnum/internal/tables.h; do
     mode=${pair%%:*}
     file=$root/${pair#*:}
-    "$gen" "$mode" >"$tmp"
+    generate "$mode" >"$tmp"
     if [ "$write" = --write ]; then
         cmp -s "$tmp" "$file" || { cp "$tmp" "$file" && echo "wrote ${pair#*:}"; }
     elif ! cmp -s "$tmp" "$file"; then
-        echo "FAIL: ${pair#*:} is not what tools/gen_ops.c makes of the operation table:"
+        if [ "$mode" = tables ]; then
+            echo "FAIL: ${pair#*:} is not what tools/gen_tables.py makes:"
+        else
+            echo "FAIL: ${pair#*:} is not what tools/gen_ops.c makes of the operation table:"
+        fi
         diff -u "$file" "$tmp" || true
         status=1
     fi

@@ -124,10 +124,18 @@ double dn_deriv_gaussian(double x, unsigned k, void *ctx);
 #ifndef __cplusplus
 /* Argument checks of the drivers' macros in C (dnum/hessian.h, dnum/dnum2.h; C++ rejects
  * such calls by itself). DNI_ARG(T, p) is p when it has type T, converted to T when it is
- * a void pointer such as NULL or the constant 0, and otherwise this object, which is no
- * argument of any function: the compiler then stops with an error naming it, where a call
- * with a pointer of another type would only be warned about (gcc before 14) and compute
- * garbage. Never defined, never referenced in a valid program. */
+ * a void pointer such as NULL or the constant 0, and otherwise this object, a structure,
+ * which no driver takes: the compiler then stops with its own error for an argument of an
+ * incompatible type, which names the argument and the type expected (gcc: "incompatible
+ * type for argument 4 of 'dn_hessdiag_sp'", "note: expected 'dn_objective_sp' ... but
+ * argument is of type 'const struct dn_driver_argument_has_the_wrong_type'"; clang:
+ * "passing 'const struct dn_driver_argument_has_the_wrong_type' to parameter of
+ * incompatible type 'dn_objective_sp'", "note: passing argument to parameter 'f' here"),
+ * where a call with a pointer of another type would only be warned about (gcc before 14)
+ * and compute garbage. Never defined, never referenced in a valid program. */
+struct dn_driver_argument_has_the_wrong_type {
+    int dni_unused;
+};
 extern const struct dn_driver_argument_has_the_wrong_type dn_driver_argument_has_the_wrong_type;
 #define DNI_ARG(T, p)                                                                      \
     _Generic((p), T : (p), void * : (T)(p), int : DNI_NULL(T, p),                          \

@@ -360,8 +360,6 @@ DNI_DNEL_O2_ALL(4)
 }
 #endif
 
-#ifndef DN_NO_DEPRECATED
-#include "dnum/deprecated_o2.h" /* the old names, until 0.4 */
-#endif
+#include "dnum/deprecated_o2.h" /* the old names, until 0.4 (errors with DN_NO_DEPRECATED) */
 
 #endif /* DNUM_ELEM_O2_H */

@@ -562,11 +562,11 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, vo
  * Each driver (and dn_elements_new) is also a macro of the same name that passes every
  * argument through a _Generic check (DNI_ARG, dnum/common.h) and calls the function: an
  * objective of another number type, a workspace, structure or array of another type, or a
- * count where a pointer belongs, stops the compilation (error naming
- * dn_driver_argument_has_the_wrong_type, or "invalid operands to binary *" for a pointer
- * given as n), where C alone only warns (gcc before 14) and the call computes garbage or
- * crashes. NULL (or 0) stays allowed wherever a pointer is (a required one is DN_EINVAL at
- * run time). The functions stay callable without the check as (dn_hessdiag)(...) and through
+ * count where a pointer belongs, stops the compilation (an incompatible type for the
+ * argument, naming the type expected and dn_driver_argument_has_the_wrong_type, or "invalid
+ * operands to binary *" for a pointer given as n), where C alone only warns (gcc before 14)
+ * and the call computes garbage or crashes. NULL (or 0) stays allowed wherever a pointer
+ * is (a required one is DN_EINVAL at run time). The functions stay callable without the check as (dn_hessdiag)(...) and through
  * pointers (&dn_hessdiag). C++ rejects such calls by itself. */
 #define DNI_EL(p) DNI_CARG(dn_elements, p)
 #define DNI_ERR(p) DNI_ARG(dn_errinfo *, p)

@@ -506,8 +506,6 @@ static inline double dnh_value(dnel4_o2 a) { return a.v; }
 
 #include "dnum/special_o2.h" /* the special functions of dlane_o2, dsp_o2, dsph_o2, dnelK_o2 */
 
-#ifndef DN_NO_DEPRECATED
-#include "dnum/deprecated_o2.h" /* the old names, until 0.4 */
-#endif
+#include "dnum/deprecated_o2.h" /* the old names, until 0.4 (errors with DN_NO_DEPRECATED) */
 
 #endif /* DNUM_LANES_O2_H */

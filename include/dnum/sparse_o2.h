@@ -518,8 +518,6 @@ DNI_DSP_O2_POW(dsp_o2)
 }
 #endif
 
-#ifndef DN_NO_DEPRECATED
-#include "dnum/deprecated_o2.h" /* the old names, until 0.4 */
-#endif
+#include "dnum/deprecated_o2.h" /* the old names, until 0.4 (errors with DN_NO_DEPRECATED) */
 
 #endif /* DNUM_SPARSE_O2_H */
