@@ -34,6 +34,9 @@
  *        hand_obj, hand_cons, hand_hess    the hand-derived loops of nlp_lukvle.h
  *        dnum_nlp_obj, dnum_nlp_cons, dnum_nlp_hess   dn_nlp_obj, dn_nlp_cons, dn_nlp_hess
  *                          (dnum/nlp.h) on the problem's element groups
+ *        dnum_nlp_sp_obj, dnum_nlp_sp_cons, dnum_nlp_sp_hess   the same drivers on the
+ *                          problem written plainly (dn_nlp_new_sp: DN_OBJECTIVE_O2,
+ *                          DN_CONSTRAINT_O2 of nlp_lukvle.h)
  * The checksum is the sum of the second-order output (of |H v| for H v); maxabserr (W3) is the largest
  * deviation of the diagonal from the closed form; W3 at n = 10^6 also reports the peak
  * resident set of the process and the workspace size.
@@ -531,6 +534,23 @@ static double nlp_cons(void)
     if (dn_nlp_cons(nlpP, nx, nout2, nout)) abort();
     return sum(nout, 3 * (size_t)(NLP_N - 2)) + sum(nout2, NLP_N - 2);
 }
+static dn_nlp *nlpS;
+static double nlp_sp_obj(void)
+{
+    double f;
+    if (dn_nlp_obj(nlpS, nx, &f, nout)) abort();
+    return f + sum(nout, NLP_N);
+}
+static double nlp_sp_cons(void)
+{
+    if (dn_nlp_cons(nlpS, nx, nout2, nout)) abort();
+    return sum(nout, 3 * (size_t)(NLP_N - 2)) + sum(nout2, NLP_N - 2);
+}
+static double nlp_sp_hess(void)
+{
+    if (dn_nlp_hess(nlpS, nx, 0.7, nlam, nout)) abort();
+    return sum(nout, dn_nlp_hess_nnz(nlpS));
+}
 static double nlp_hand_hess(void)
 {
     lv_hand_hess(NLP_N, nx, 0.7, nlam, nout);
@@ -561,6 +581,15 @@ static void run_nlp(void)
                 {"hand_cons", nlp_hand_cons, {0}, 0}, {"dnum_nlp_cons", nlp_cons, {0}, 0},
                 {"hand_hess", nlp_hand_hess, {0}, 0}, {"dnum_nlp_hess", nlp_hess, {0}, 0}};
     bench("NLP", NLP_N, p, 6, ROUNDS, extra);
+    if (dn_nlp_new_sp(&nlpS, NLP_N, NLP_N - 2, lv_obj_plain_sp, lv_con_plain_sp, NULL, nx, 0, NULL,
+                      NULL))
+        abort();
+    snprintf(extra, sizeof extra, "m=%u,jnnz=%zu,hnnz=%zu", NLP_N - 2, dn_nlp_jac_nnz(nlpS),
+             dn_nlp_hess_nnz(nlpS));
+    peer q[] = {{"dnum_nlp_sp_obj", nlp_sp_obj, {0}, 0}, {"dnum_nlp_sp_cons", nlp_sp_cons, {0}, 0},
+                {"dnum_nlp_sp_hess", nlp_sp_hess, {0}, 0}};
+    bench("NLP", NLP_N, q, 3, ROUNDS, extra);
+    dn_nlp_free(nlpS);
     dn_nlp_free(nlpP);
     free(nx), free(nlam), free(nout), free(nout2);
 }

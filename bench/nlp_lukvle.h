@@ -28,6 +28,23 @@ DN_ELEMENT_O2(lv_con_el, 3, T, u, e, ctx,
     t = dnh_sub(t, dnh_mul(u[0], dnh_exp(dnh_sub(u[0], u[1]))));
     return dnh_sub_d(t, 8.0);)
 
+/* The same problem written plainly (dn_nlp_new_sp) */
+DN_OBJECTIVE_O2(lv_obj_plain, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        T a = dnh_sub(dnh_mul(x[i], x[i]), x[i + 1]);
+        T b = dnh_sub_d(x[i], 1.0);
+        s = dnh_add(s, dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b)));
+    }
+    return s;)
+
+DN_CONSTRAINT_O2(lv_con_plain, T, x, n, k, ctx,
+    T t = dnh_add(dnh_mul_d(dnh_pown(x[k + 1], 3), 3.0), dnh_mul_d(x[k + 2], 2.0));
+    t = dnh_add(t, dnh_mul(dnh_sin(dnh_sub(x[k + 1], x[k + 2])), dnh_sin(dnh_add(x[k + 1], x[k + 2]))));
+    t = dnh_add(t, dnh_mul_d(x[k + 1], 4.0));
+    t = dnh_sub(t, dnh_mul(x[k], dnh_exp(dnh_sub(x[k], x[k + 1]))));
+    return dnh_sub_d(t, 8.0);)
+
 /* The problem of n >= 3 variables (NULL on failure); idx and row are built here. */
 static inline dn_nlp *lv_problem(unsigned n)
 {

@@ -225,9 +225,9 @@ static dsp_o2 lag_sp(const dsp_o2 *x, unsigned n, void *vctx)
 {
     const plain_lag *L = vctx;
     dsp_o2 s = dsp_o2_const(0.0);
-    if (L->f) s = dsp_o2_mul_d(L->f(x, n, L->ctx), L->sigma);
+    if (L->f) s = dni_dsp_o2_scale_result(L->f(x, n, L->ctx), L->sigma);
     for (unsigned i = 0; L->c && i < L->m; i++)
-        s = dsp_o2_add(s, dsp_o2_mul_d(L->c(x, n, i, L->ctx), L->lam ? L->lam[i] : 1.0));
+        s = dsp_o2_add(s, dni_dsp_o2_scale_result(L->c(x, n, i, L->ctx), L->lam ? L->lam[i] : 1.0));
     return s;
 }
 

@@ -619,3 +619,18 @@ INL lst addsub_x(lst a, lst b, double c)
     release(w, (unsigned)k);
     return list_num(v, a.d + c * b.d, w, ++w->acc[k].ver, DNI_DSP_O2_ACC | (uint32_t)k, 0);
 }
+
+/* c r for a result r that nothing else reads (src/sparse2_rows.h): an accumulator is scaled
+ * in place, O(its entries), where c * r would make it a list with its whole triangle in
+ * sparse mode; any other number as dsp_o2_mul_d */
+dsp_o2 dni_dsp_o2_scale_result(dsp_o2 r, double c)
+{
+    if (r.w && r.len != DNI_DSP_O2_INL && (r.len & DNI_DSP_O2_ACC)) {
+        int k = acc_slot(r.w, head(&r));
+        if (k < 0) return dsp_o2_const(r.v * c); /* (stale: the driver evaluates again) */
+        acc_scale(&r.w->acc[k], c);
+        r.v *= c;
+        return r;
+    }
+    return dsp_o2_mul_d(r, c);
+}

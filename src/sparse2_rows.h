@@ -23,4 +23,9 @@ int dni_dsp_o2_rows(dsp_o2_work *w, dn_constraint_sp c, void *ctx, const double 
 int dni_dsp_o2_hessian_fixed(dsp_o2_work *w, double *fx, dn_sphess *H, dn_objective_sp f,
                              void *ctx, const double *x, unsigned n);
 
+/* c r for a result r that nothing else reads (a function's return value): an accumulator
+ * is scaled in place, O(its entries) (c * r makes it a list with its whole triangle in
+ * sparse mode, O(n^2) for a sum over n variables); anything else as dsp_o2_mul_d. */
+dsp_o2 dni_dsp_o2_scale_result(dsp_o2 r, double c);
+
 #endif /* DNUM_SPARSE2_ROWS_H */
