@@ -5,10 +5,12 @@
  *
  *   ipopt_nlp hs071                 Hock-Schittkowski 71, Ipopt's own example
  *                                   (optimum 17.0140173 at 1, 4.743, 3.82115, 1.37941)
- *   ipopt_nlp chain N [lbfgs]       the chained Rosenbrock function with trigonometric-
+ *   ipopt_nlp chain N [lbfgs|plain] the chained Rosenbrock function with trigonometric-
  *                                   exponential constraints (Luksan and Vlcek), N variables,
  *                                   N - 2 equality constraints; lbfgs: Ipopt's limited-
- *                                   memory Hessian instead of dnum's
+ *                                   memory Hessian instead of dnum's; plain: the problem
+ *                                   written plainly (DN_OBJECTIVE_O2, DN_CONSTRAINT_O2)
+ *                                   instead of as elements
  * Prints the status, the iterations, the objective and the time; exits 0 when Ipopt
  * solved the problem (HS071: at its known optimum, within 1e-6).
  * Build: cc -O2 ipopt_nlp.c $(pkg-config --cflags --libs dnum ipopt)  (coinor-libipopt-dev) */
@@ -74,6 +76,22 @@ DN_ELEMENT_O2(chain_con, 3, T, u, e, ctx,
     t = dnh_sub(t, dnh_mul(u[0], dnh_exp(dnh_sub(u[0], u[1]))));
     return dnh_sub_d(t, 8.0);)
 
+/* the same problem written plainly: f as a loop, constraint k of its own */
+DN_OBJECTIVE_O2(chain_f, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        T a = dnh_sub(dnh_mul(x[i], x[i]), x[i + 1]);
+        T b = dnh_sub_d(x[i], 1.0);
+        s = dnh_add(s, dnh_add(dnh_mul_d(dnh_mul(a, a), 100.0), dnh_mul(b, b)));
+    }
+    return s;)
+DN_CONSTRAINT_O2(chain_c, T, x, n, k, ctx,
+    T t = dnh_add(dnh_mul_d(dnh_pown(x[k + 1], 3), 3.0), dnh_mul_d(x[k + 2], 2.0));
+    t = dnh_add(t, dnh_mul(dnh_sin(dnh_sub(x[k + 1], x[k + 2])), dnh_sin(dnh_add(x[k + 1], x[k + 2]))));
+    t = dnh_add(t, dnh_mul_d(x[k + 1], 4.0));
+    t = dnh_sub(t, dnh_mul(x[k], dnh_exp(dnh_sub(x[k], x[k + 1]))));
+    return dnh_sub_d(t, 8.0);)
+
 typedef struct {
     dn_nlp *P;
     int n, m;
@@ -102,7 +120,7 @@ static int make_hs071(problem *p)
     return dn_nlp_new(&p->P, 4, 2, 2, g, NULL);
 }
 
-static int make_chain(problem *p, int n)
+static int make_chain(problem *p, int n, int plain)
 {
     const int m = n - 2;
     unsigned *io = malloc(2 * (size_t)(n - 1) * sizeof *io), *ic = malloc(3 * (size_t)m * sizeof *ic);
@@ -118,7 +136,11 @@ static int make_chain(problem *p, int n)
             p->x[i] = i % 2 == 0 ? -1.2 : 1.0, p->xl[i] = -2e19, p->xu[i] = 2e19;
         const dn_nlp_group g[2] = {{chain_obj, NULL, (size_t)n - 1, io, NULL},
                                    {chain_con, NULL, (size_t)m, ic, rows}};
-        st = dn_nlp_new(&p->P, (unsigned)n, (unsigned)m, 2, g, NULL);
+        if (plain) /* the patterns of the starting point */
+            st = dn_nlp_new_sp(&p->P, (unsigned)n, (unsigned)m, chain_f_sp, chain_c_sp, NULL, p->x,
+                               0, NULL, NULL);
+        else
+            st = dn_nlp_new(&p->P, (unsigned)n, (unsigned)m, 2, g, NULL);
     }
     free(io), free(ic), free(rows);
     return st;
@@ -140,11 +162,12 @@ int main(int argc, char **argv)
     problem p = {0};
     int chain = argc > 2 && !strcmp(argv[1], "chain");
     int lbfgs = argc > 3 && !strcmp(argv[3], "lbfgs");
+    int plain = argc > 3 && !strcmp(argv[3], "plain");
     if (!(argc == 2 && !strcmp(argv[1], "hs071")) && !(chain && argc <= 4 && atoi(argv[2]) >= 3)) {
-        fprintf(stderr, "usage: %s hs071 | chain N [lbfgs]   (N >= 3)\n", argv[0]);
+        fprintf(stderr, "usage: %s hs071 | chain N [lbfgs|plain]   (N >= 3)\n", argv[0]);
         return 2;
     }
-    int st = chain ? make_chain(&p, atoi(argv[2])) : make_hs071(&p);
+    int st = chain ? make_chain(&p, atoi(argv[2]), plain) : make_hs071(&p);
     if (st) {
         fprintf(stderr, "%s: cannot make the problem: %s\n", argv[0], dn_strerror(st));
         return 1;
@@ -164,7 +187,8 @@ int main(int argc, char **argv)
     timespec_get(&t1, TIME_UTC);
     double sec = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     printf("%s n = %d, m = %d, %s Hessian: status %d (%s), %d iterations, f = %.9g, %.3f s\n",
-           chain ? "chain" : "hs071", p.n, p.m, lbfgs ? "limited-memory" : "dnum's exact",
+           chain ? plain ? "chain (plain)" : "chain" : "hs071", p.n, p.m,
+           lbfgs ? "limited-memory" : "dnum's exact",
            (int)rs, rs == Solve_Succeeded ? "solved" : "not solved", (int)iterations, f, sec);
     if (!chain) { /* the known optimum */
         printf("x = %.6f %.6f %.6f %.6f\n", p.x[0], p.x[1], p.x[2], p.x[3]);
