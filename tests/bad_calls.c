@@ -7,12 +7,15 @@
 #include <stddef.h>
 #include <dnum/dnum2.h>
 #include <dnum/hessian.h>
+#include <dnum/nlp.h>
 
 DN_OBJECTIVE_O2(obj, T, x, n, ctx, T s = dnh_const(T, 0.0);
               for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], dnh_exp(x[i])));
               return s;)
 
 DN_ELEMENT_O2(el2, 2, T, u, e, ctx, return dnh_mul(u[0], dnh_sin(u[1]));)
+
+DN_CONSTRAINT_O2(con, T, x, n, i, ctx, return dnh_mul(x[i], dnh_exp(x[0]));)
 
 static dnum2_o2 obj2(const dnum2_o2 *x, unsigned n, void *ctx)
 {
@@ -23,6 +26,44 @@ static dnum2_o2 obj2(const dnum2_o2 *x, unsigned n, void *ctx)
 
 int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn_sphess *H,
                const dn_elements *E);
+int nlp_calls(const double *x, const double *v, unsigned n, const dn_nlp *P, const dn_elements *E,
+              dn_sphess *H);
+
+/* the constrained problems of dnum/nlp.h */
+int nlp_calls(const double *x, const double *v, unsigned n, const dn_nlp *P, const dn_elements *E,
+              dn_sphess *H)
+{
+    double f, g[4], j[8], h[16], lam[2] = {1.0, 2.0};
+    int row[8], col[8];
+    dn_errinfo err;
+    dn_nlp *Q;
+    int s = 0;
+    s |= dn_nlp_new_sp(&Q, n, 2, obj_sp, con_sp, NULL, x, 0, NULL, NULL);
+    s |= dn_nlp_new_sp_ex(&Q, n, 2, NULL, con_sp, NULL, x, 0, NULL, NULL, &err);
+    s |= dn_nlp_obj(P, x, &f, g);
+    s |= dn_nlp_cons(P, x, g, j);
+    s |= dn_nlp_hess(P, x, 1.0, lam, h);
+    s |= dn_nlp_hessdiag_ex(P, x, 1.0, lam, h, &err);
+    s |= dn_nlp_jacvec(P, x, v, g);
+    s |= dn_nlp_jac_pattern(P, row, col);
+    (void)E, (void)H;
+#if defined(BAD)
+    float gf[4];
+    (void)gf;
+#endif
+#if BAD == 23
+    s |= dn_nlp_obj(E, x, &f, g); /* BAD 23 elements: expects 'const dn_nlp *' */
+#elif BAD == 24
+    s |= dn_nlp_cons(P, x, g, H); /* BAD 24 a dn_sphess for jac: expects 'double *' */
+#elif BAD == 25
+    s |= dn_nlp_new_sp(&Q, n, 2, obj, con_sp, NULL, x, 0, NULL, NULL); /* BAD 25 obj: expects 'dn_objective_sp' */
+#elif BAD == 26
+    s |= dn_nlp_hess(P, x, 1.0, gf, h); /* BAD 26 float multipliers */
+#elif BAD == 27
+    s |= dn_nlp_new_sp(&Q, n, 2, obj_sp, obj_sp, NULL, x, 0, NULL, NULL); /* BAD 27 an objective for c: expects 'dn_constraint_sp' */
+#endif
+    return s;
+}
 
 int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn_sphess *H,
                const dn_elements *E)
