@@ -127,7 +127,7 @@ static int check_group(const char *fn, unsigned gp, const dn_nlp_group *S, size_
 /* Copies the groups, then merges the Jacobian's entries (constraint, variable) of every
  * constraint element and the nj plain ones (jr[t], jc[t]), and the Hessian's triangle
  * entries of every element and of the plain part's pattern P->Hp (its positions into
- * P->hmap). 0 or DN_ENOMEM. */
+ * P->hmap). 0, DN_ERANGE or DN_ENOMEM. */
 static int build(dn_nlp *P, const dn_nlp_group *src, size_t nj, const uint32_t *jr,
                  const uint32_t *jc)
 {
@@ -154,6 +154,7 @@ static int build(dn_nlp *P, const dn_nlp_group *src, size_t nj, const uint32_t *
             return DN_ENOMEM;
     }
     const size_t T = TH > TJ ? TH : TJ;
+    if (T > UINT32_MAX - 1) return DN_ERANGE; /* (positions are 32-bit) */
     uint32_t *row = ALLOC(T, row), *col = ALLOC(T, col), *pos = ALLOC(T, pos);
     if (nhp) P->hmap = ALLOC(nhp, P->hmap);
     int st = DN_ENOMEM;
@@ -360,6 +361,9 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
     st = P && P->g ? plain_problem(P, groups, x0) : DN_ENOMEM;
     if (st) {
         dn_nlp_free(P);
+        if (st == DN_ERANGE)
+            return dni_fail(err, st, 0, SIZE_MAX,
+                            "%s: the patterns have more than 2^32 - 2 entries", fn);
         if (st == DN_ESTRUCT)
             return dni_fail(err, st, 7, SIZE_MAX,
                             "%s: argument 7: the constraints' entries at x0 differ between two "

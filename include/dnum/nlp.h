@@ -140,7 +140,8 @@ typedef dsp_o2 (*dn_constraint_sp)(const dsp_o2 *x, unsigned n, unsigned i, void
  *  costs what the one-pass drivers cost (docs/hessian.md): one pass per constraint for the
  *  Jacobian, one pass over f and every c_i for the Hessian. Its workspace is the
  *  problem's: a problem with a plain part serves one driver call at a time (one problem
- *  per thread). Errors as dn_nlp_new, and DN_EINVAL for x0 NULL with f or c given. */
+ *  per thread). Errors as dn_nlp_new (DN_ERANGE also for more than 2^32 - 2 entries in the
+ *  plain part's patterns), and DN_EINVAL for x0 NULL with f or c given. */
 int dn_nlp_new_sp(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
                   void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
                   const dn_allocator *al);
