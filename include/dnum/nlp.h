@@ -95,10 +95,10 @@ typedef dsp_o2 (*dn_constraint_sp)(const dsp_o2 *x, unsigned n, unsigned i, void
 /** Defines static constraint functions from one body, as DN_OBJECTIVE_O2 (dnum/hessian.h)
  *  defines objectives: `name_sp` (a dn_constraint_sp for dn_nlp_new_sp; under the
  *  Lagrangian's Hessian it runs `name_sph`, the body on dsph_o2, otherwise `name_spl`, on
- *  dsp_o2) and `name`, the body on dnum_o2 (dnum_o2 name(const dnum_o2 *x, unsigned n,
- *  unsigned i, void *ctx): one direction seeded, to check a constraint). Inside the body
+ *  dsp_o2) and `name`, the body on dnum_o2 (`dnum_o2 name(const dnum_o2 *x, unsigned n,
+ *  unsigned i, void *ctx)`: one direction seeded, to check a constraint). Inside the body
  *  T is the number type, x, n, ctx the parameters and i the constraint (0 .. m - 1); it
- *  returns c_i(x) computed with the dnh_* names.
+ *  returns c_i(x) computed with the `dnh_*` names.
  *  Example: DN_CONSTRAINT_O2(circle, T, x, n, i, ctx,
  *               return dnh_sub_d(dnh_add(dnh_mul(x[i], x[i]), dnh_mul(x[i + 1], x[i + 1])), 1.0);) */
 #define DN_CONSTRAINT_O2(name, T, x, n, i, ctx, ...)                                       \
