@@ -8,7 +8,8 @@
 #include "dnum/internal/ops.h"
 
 /* Internal functions shared between the Dvec sources: not exported from the library. */
-#if defined(__GNUC__) || defined(__clang__)
+/* (PE/COFF has no symbol visibility: the attribute would be ignored with a warning) */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
 #define DNI_INTERNAL __attribute__((visibility("hidden")))
 #else
 #define DNI_INTERNAL

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include "dnum/common.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) && defined(__MINGW_PRINTF_FORMAT) /* MinGW-w64's own printf */
+#define DNI_PRINTF(a, b) __attribute__((format(__MINGW_PRINTF_FORMAT, a, b)))
+#elif defined(__GNUC__) || defined(__clang__)
 #define DNI_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
 #define DNI_PRINTF(a, b)

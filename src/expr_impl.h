@@ -129,7 +129,8 @@ struct dn_expr {
     default: break;                                                                        \
     }
 
-#if defined(__GNUC__) || defined(__clang__)
+/* (PE/COFF has no symbol visibility: the attribute would be ignored with a warning) */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
 #define DNI_EXPR_INTERNAL __attribute__((visibility("hidden")))
 #else
 #define DNI_EXPR_INTERNAL

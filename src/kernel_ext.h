@@ -37,7 +37,19 @@ typedef long double dnie_real;
 #define DNIE_SERIES_TOL 1e-21
 #define DNIE_MANT_DIG LDBL_MANT_DIG
 #define DNIE_MIN_EXP (LDBL_MIN_EXP - 1)
+#if defined(DN_NO_LGAMMAL_R) && DN_NO_LGAMMAL_R /* (meson.build: not thread-safe) */
+#define DNIE_LGAMMA_R(x, s) ((void)(s), lgammal(x))
+#elif defined(DN_LGAMMAL_R) /* the C library's name for it (MinGW-w64: __lgammal_r) */
+long double DN_LGAMMAL_R(long double x, int *sign);
+#define DNIE_LGAMMA_R DN_LGAMMAL_R
+#else
 #define DNIE_LGAMMA_R lgammal_r
+#endif
+#if defined(DN_NO_JNL) && DN_NO_JNL /* no jnl, ynl in the C library (musl, MinGW-w64) */
+#include "bessel_ld.h"
+#define jnl(n, x) dnie_bessel_ld(1, n, x)
+#define ynl(n, x) dnie_bessel_ld(2, n, x)
+#endif
 #endif
 
 /* The element-type macros of the kernel body (see dnum/internal/kernel.h). */

@@ -6,7 +6,8 @@
 #ifndef DNUM_KERNELS_X_H
 #define DNUM_KERNELS_X_H
 
-#if defined(__GNUC__) || defined(__clang__)
+/* (PE/COFF has no symbol visibility: the attribute would be ignored with a warning) */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
 #define DNI_XK_INTERNAL __attribute__((visibility("hidden")))
 #else
 #define DNI_XK_INTERNAL

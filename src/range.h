@@ -73,7 +73,7 @@ static double dni_range_need(const double *d, unsigned kmax, unsigned kext, doub
     }
     if (kext > k_last && k_half && k_last > k_half) { /* extrapolate the growth */
         double lc = lc_last + (lc_last - lc_half) / (k_last - k_half) * (kext - k_last);
-        double lt = lc + kext * ls, ld = lc + lgamma(kext + 1.0);
+        double lt = lc + kext * ls, ld = lc + dni_lgamma_value(kext + 1.0);
         if (lt > DNI_RANGE_AIM) need = fmax(need, (lt - DNI_RANGE_AIM) / (kext * DNI_RANGE_LN2));
         if (mode == DNI_RANGE_SCALED && ld > DNI_RANGE_AIM_D)
             need = fmax(need, (ld - DNI_RANGE_AIM_D) / (kext * DNI_RANGE_LN2));

@@ -12,7 +12,8 @@
 #include <string.h>
 #include "dnum/hessian.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+/* (PE/COFF has no symbol visibility: the attribute would be ignored with a warning) */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
 #define DSP_O2I_INTERNAL __attribute__((visibility("hidden")))
 #else
 #define DSP_O2I_INTERNAL

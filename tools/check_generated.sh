@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The generated files, committed with their sources: those made from the operation table by
 # tools/gen_ops.c (docs/functions.md, the generic names) and the factorial and binomial
-# tables made by tools/gen_tables.py (include/dnum/internal/tables.h). Compares each with
-# its generator's output and fails (exit status 1, with the difference) where one is out
-# of date; with --write, writes them again instead.
+# tables made by tools/gen_tables.py (include/dnum/internal/tables.h) and the Markdown API
+# reference made by tools/gen_api_md.py from the public headers' comments (docs/api/).
+# Compares each with its generator's output and fails (exit status 1, with the difference)
+# where one is out of date; with --write, writes them again instead.
 #   usage: tools/check_generated.sh GEN_OPS PYTHON SOURCE_ROOT [--write]
 # meson: the test `generated-files` checks, `ninja -C BUILD generated` writes.
 set -euo pipefail
@@ -12,7 +13,8 @@ python=$2
 root=$3
 write=${4:-}
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+api=$(mktemp -d)
+trap 'rm -rf "$tmp" "$api"' EXIT
 status=0
 # generate MODE: writes the file of MODE to standard output
 generate() {
@@ -38,5 +40,17 @@ for pair in functions:docs/functions.md generic:include/dnum/internal/generic_na
         status=1
     fi
 done
+# docs/api/: every page, and no page of a header that is gone
+"$python" "$root/tools/gen_api_md.py" "$root" "$api"
+if [ "$write" = --write ]; then
+    if ! diff -r -q "$api" "$root/docs/api" >/dev/null 2>&1; then
+        mkdir -p "$root/docs/api" && rm -f "$root/docs/api"/*.md
+        cp "$api"/*.md "$root/docs/api/" && echo "wrote docs/api/"
+    fi
+elif ! diff -r -q "$root/docs/api" "$api" >/dev/null 2>&1; then
+    echo "FAIL: docs/api/ is not what tools/gen_api_md.py makes of the public headers:"
+    diff -r -u "$root/docs/api" "$api" || true
+    status=1
+fi
 [ $status = 0 ] || echo "(ninja -C BUILD generated writes the files again; commit them)"
 exit $status

@@ -17,6 +17,16 @@
 #include "dnum_eval.h"
 #include <errno.h>
 #include <math.h>
+#if defined(DN_HAVE_SETMODE) && DN_HAVE_SETMODE
+#include <fcntl.h> /* _O_BINARY */
+#include <io.h>    /* _setmode */
+#endif
+/* where standard output can take the .npy header again at the end (npy_rewritable) */
+#if defined(DN_HAVE_FCNTL) && DN_HAVE_FCNTL
+#define NPY_STDOUT_TOO " (or a file as standard output)"
+#else
+#define NPY_STDOUT_TOO ""
+#endif
 
 /* The job's sizes and columns for the parsed expression (job->e) and the options of cf. */
 static void job_columns(struct job *job, const struct config *cf, char **vars)
@@ -47,7 +57,7 @@ static long long start_output(struct job *job, unsigned long *rows, const struct
     if (isatty(out.fd)) die(2, "-f npy writes binary data: redirect the output or use -o FILE");
     long long npy_at = npy_rewritable(out.fd);
     if (*rows == SHARD_STREAM && npy_at < 0)
-        die(2, "-f npy with points from %s needs -o FILE (or a file as standard output): "
+        die(2, "-f npy with points from %s needs -o FILE" NPY_STDOUT_TOO ": "
                "the row count, unknown until the end, goes first", shown(ps->path));
     if (*rows == SHARD_STREAM) *rows = 0; /* rewritten at the end */
     job->row_max = 8 * (size_t)job->ncols;
@@ -74,6 +84,10 @@ int main(int argc, char **argv)
 {
     struct config cf = {.order = 4, .jobs = 1, .vars = "x", .engine = ENG_AUTO, .format = FMT_CSV,
                         .prec = PREC_AUTO};
+#if defined(DN_HAVE_SETMODE) && DN_HAVE_SETMODE /* (Windows) standard output in binary mode:
+                                                  * the bytes of -f npy and CSV as they are */
+    _setmode(1, _O_BINARY);
+#endif
     parse_args(&cf, argc, argv);
     char *vars[MAX_VARS + 1];
     unsigned nvars;

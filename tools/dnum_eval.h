@@ -64,7 +64,9 @@ void print_functions(void);
 
 /* ---- messages and memory (eval_msg.c) ---- */
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__MINGW32__) && defined(__MINGW_PRINTF_FORMAT) /* MinGW-w64's own printf */
+#define PRINTF_NORETURN __attribute__((format(__MINGW_PRINTF_FORMAT, 2, 3), noreturn))
+#elif defined(__GNUC__) || defined(__clang__)
 #define PRINTF_NORETURN __attribute__((format(printf, 2, 3), noreturn))
 #else
 #define PRINTF_NORETURN
@@ -75,6 +77,7 @@ const char *shown(const char *s);
 PRINTF_NORETURN void die(int code, const char *fmt, ...);
 void *xmalloc(size_t n);
 void *xmalloc_line(size_t n);
+void xfree_line(void *p);
 char *xstrdup(const char *s);
 
 /* ---- the checked writer (eval_write.c) ---- */

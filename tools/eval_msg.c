@@ -2,6 +2,9 @@
  * exit with a message (die) and the allocations that exit when memory runs out. */
 #include "dnum_eval.h"
 #include <stdarg.h>
+#if !(defined(DN_HAVE_ALIGNED_ALLOC) && DN_HAVE_ALIGNED_ALLOC) && defined(DN_HAVE_ALIGNED_MALLOC) && DN_HAVE_ALIGNED_MALLOC
+#include <malloc.h> /* _aligned_malloc */
+#endif
 
 
 /* Escapes n bytes of s for a message: printable ASCII as is, \t \n \r, other bytes as
@@ -59,13 +62,30 @@ void *xmalloc(size_t n)
 }
 
 /* Memory of its own cache lines (64-byte aligned, a whole number of lines): the arrays
- * one thread writes share no line with another thread's. */
+ * one thread writes share no line with another thread's. Freed by xfree_line. Where the
+ * C library has no aligned_alloc (tools/meson.build): _aligned_malloc (Windows), else
+ * malloc's alignment (the lines then may be shared: slower, the same numbers). */
 void *xmalloc_line(size_t n)
 {
     n = (n + 63) / 64 * 64;
+#if defined(DN_HAVE_ALIGNED_ALLOC) && DN_HAVE_ALIGNED_ALLOC
     void *p = aligned_alloc(64, n ? n : 64);
+#elif defined(DN_HAVE_ALIGNED_MALLOC) && DN_HAVE_ALIGNED_MALLOC
+    void *p = _aligned_malloc(n ? n : 64, 64);
+#else
+    void *p = malloc(n ? n : 64);
+#endif
     if (!p) die(1, "out of memory");
     return p;
+}
+
+void xfree_line(void *p)
+{
+#if !(defined(DN_HAVE_ALIGNED_ALLOC) && DN_HAVE_ALIGNED_ALLOC) && defined(DN_HAVE_ALIGNED_MALLOC) && DN_HAVE_ALIGNED_MALLOC
+    _aligned_free(p);
+#else
+    free(p);
+#endif
 }
 
 char *xstrdup(const char *s)

@@ -125,19 +125,19 @@ void evaluator_free(struct evaluator *ev)
 {
     dvec_clear(&ev->dx);
     dvec_clear(&ev->dr);
-    free(ev->work);
-    free(ev->args);
-    free(ev->res_own);
-    free(ev->row);
-    free(ev->work2);
-    free(ev->args2);
-    free(ev->res2);
-    free(ev->err);
-    free(ev->err2);
-    free(ev->bwork);
-    free(ev->bargs);
-    free(ev->bout);
-    free(ev->berr);
+    xfree_line(ev->work);
+    xfree_line(ev->args);
+    xfree_line(ev->res_own);
+    xfree_line(ev->row);
+    xfree_line(ev->work2);
+    xfree_line(ev->args2);
+    xfree_line(ev->res2);
+    xfree_line(ev->err);
+    xfree_line(ev->err2);
+    xfree_line(ev->bwork);
+    xfree_line(ev->bargs);
+    xfree_line(ev->bout);
+    xfree_line(ev->berr);
     ovf_free(&ev->ovf);
 }
 

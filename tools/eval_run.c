@@ -142,8 +142,8 @@ unsigned long run(const struct job *j, struct source *src, unsigned jobs, unsign
         pthread_cond_destroy(&p.cv);
     }
     for (unsigned i = 0; i < p.nslots; i++) {
-        free(p.slots[i].pts);
-        free(p.slots[i].text);
+        xfree_line(p.slots[i].pts);
+        xfree_line(p.slots[i].text);
     }
     free(p.slots);
     *bad = p.bad;

@@ -51,7 +51,11 @@ void puts_out(const char *s) { put(s, strlen(s)); }
 void open_output(const char *path)
 {
     if (strcmp(path, "-") == 0) return;
+#ifdef O_BINARY /* (Windows) bytes as they are: no CR before each LF */
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_BINARY, 0666);
+#else
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+#endif
     if (fd < 0) die(2, "cannot open '%s' for writing: %s", shown(path), strerror(errno));
     out.fd = fd;
     out.name = path;

@@ -1,7 +1,7 @@
 /* NumPy's .npy format, version 1.0: the magic "\x93NUMPY", the version 1 0, the length
  * of the header text (2 bytes, little-endian), the header text (a Python dict literal
  * padded with spaces to the alignment, ending in '\n'), then the data. See npy.h. */
-#define _POSIX_C_SOURCE 200809L /* fstat, fcntl, pwrite */
+#define _POSIX_C_SOURCE 200809L /* fstat, fcntl, pwrite (DN_HAVE_*: tools/meson.build) */
 #include "npy.h"
 
 #include <errno.h>
@@ -80,7 +80,12 @@ size_t npy_rows_soa(char *restrict dst, const double *restrict x, const double *
 long long npy_rewritable(int fd)
 {
     struct stat st;
+#if defined(DN_HAVE_FCNTL) && DN_HAVE_FCNTL
     int fl = fcntl(fd, F_GETFL);
+#else /* (Windows) the append mode of an inherited descriptor is unknown: not the ones
+       * the program inherits, the file of -o (opened without it) */
+    int fl = fd <= 2 ? -1 : 0;
+#endif
     if (fstat(fd, &st) || !S_ISREG(st.st_mode) || fl < 0 || (fl & O_APPEND)) return -1;
     off_t at = lseek(fd, 0, SEEK_CUR);
     return at < 0 ? -1 : (long long)at;
@@ -90,7 +95,14 @@ int npy_rewrite(int fd, long long at, unsigned long rows, unsigned long cols)
 {
     char h[NPY_HEADER_LEN];
     npy_header(h, rows, cols);
+#if defined(DN_HAVE_PWRITE) && DN_HAVE_PWRITE
     ssize_t w = pwrite(fd, h, sizeof h, (off_t)at);
+#else /* (Windows) seek there, write, and back to where the file was */
+    off_t cur = lseek(fd, 0, SEEK_CUR);
+    if (cur < 0 || lseek(fd, (off_t)at, SEEK_SET) < 0) return -1;
+    ssize_t w = write(fd, h, sizeof h);
+    if (lseek(fd, cur, SEEK_SET) < 0) return -1;
+#endif
     if (w == (ssize_t)sizeof h) return 0;
     if (w >= 0) errno = EIO;
     return -1;

@@ -1,6 +1,9 @@
 /* The parts of --shard (shard.h). */
 #define _POSIX_C_SOURCE 200809L /* getc_unlocked, fileno */
 #include "shard.h"
+#if !(defined(DN_HAVE_GETC_UNLOCKED) && DN_HAVE_GETC_UNLOCKED) /* (tools/meson.build) */
+#define getc_unlocked getc
+#endif
 
 #include <errno.h>
 #include <stdlib.h>

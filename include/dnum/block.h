@@ -18,10 +18,11 @@
  * an objective's repeated elements. docs/batch.md compares it with the batch evaluator
  * of parsed formulas (dnum/batch.h) and gives measured speed.
  *
- * Requirements: C (not C++) with GCC or clang (vector extensions). DNB_W, the lanes per
- * number, follows the compiler's target: 8 with AVX-512F (-mavx512f, -march=native on
- * such a machine), 4 with AVX, 2 otherwise; define it (2, 4 or 8) before the include to
- * choose. Vectors wider than the target's registers are split by the compiler (GCC then
+ * Requirements: C (not C++) with GCC or clang (vector extensions); on 32-bit x86 SSE2
+ * arithmetic (-msse2 -mfpmath=sse: x87 scalars do not mix with vectors). DNB_W, the
+ * lanes per number, follows the compiler's target: 8 with AVX-512F (-mavx512f,
+ * -march=native on such a machine), 4 with AVX, 2 otherwise; define it (2, 4 or 8)
+ * before the include to choose. Vectors wider than the target's registers are split by the compiler (GCC then
  * notes -Wpsabi, an ABI remark about vector arguments that concerns no library boundary
  * here: -Wno-psabi silences it); measured with AVX2, 8 lanes ran W1 at order 8 1.3x
  * faster than 4 with clang 14 (two independent chains) and 2.5x slower with GCC 12, and
@@ -57,6 +58,9 @@
 #endif
 #if !defined(__GNUC__) && !defined(__clang__)
 #error "dnum/block.h needs GCC or clang (vector extensions)"
+#endif
+#if defined(__i386__) && !defined(__SSE2_MATH__)
+#error "dnum/block.h on 32-bit x86 needs SSE2 arithmetic: -msse2 -mfpmath=sse (pkg-config dnum)"
 #endif
 
 /* every other header first: they expand the double kernels, which the lane
@@ -193,7 +197,7 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
 #define DNIB_FN1_ZERO DNIB_FN1_LANE
 #define DNIB_FN1_ONEP DNIB_FN1_LANE
 #define DNIB_FN1_UNIT DNIB_FN1_LANE
-#define DNIB_FN1_HUGE DNIB_FN1_LANE
+#define DNIB_FN1_BIG DNIB_FN1_LANE
 #define DNIB_FN1_ACOSH DNIB_FN1_LANE
 #define DNIB_FN1_SIGN DNIB_FN1_LANE
 /* two arguments, an integer first argument: lane by lane on the scalar kernels */

@@ -426,14 +426,14 @@ static inline dn_lmask dnil_rare_UNIT(const dn_lane *u, unsigned n) /* asin, aco
     return (dn_lmask)(u[0] == 1.0) | (dn_lmask)(u[0] == -1.0);
 }
 /* atan, asinh: beyond 2^500 the scalar kernels scale u to unit size (u^2 overflows) */
-static inline dn_lmask dnil_rare_HUGE(const dn_lane *u, unsigned n)
+static inline dn_lmask dnil_rare_BIG(const dn_lane *u, unsigned n)
 {
     (void)n;
     return (dn_lmask)(u[0] >= 0x1p500) | (dn_lmask)(u[0] <= -0x1p500);
 }
 static inline dn_lmask dnil_rare_ACOSH(const dn_lane *u, unsigned n)
 {
-    return dnil_rare_HUGE(u, n) | (dn_lmask)(u[0] == 1.0);
+    return dnil_rare_BIG(u, n) | (dn_lmask)(u[0] == 1.0);
 }
 static inline dn_lmask dnil_rare_SIGN(const dn_lane *u, unsigned n) /* abs at 0 (or NaN) */
 {
@@ -482,11 +482,11 @@ static inline void dnil_abs(dn_lane *r, const dn_lane *u, unsigned n)
 #define DNIL_RULE_tan ~, NONE
 #define DNIL_RULE_asin ~, UNIT
 #define DNIL_RULE_acos ~, UNIT
-#define DNIL_RULE_atan ~, HUGE
+#define DNIL_RULE_atan ~, BIG
 #define DNIL_RULE_sinh ~, LIN
 #define DNIL_RULE_cosh ~, LIN
 #define DNIL_RULE_tanh ~, NONE
-#define DNIL_RULE_asinh ~, HUGE
+#define DNIL_RULE_asinh ~, BIG
 #define DNIL_RULE_acosh ~, ACOSH
 #define DNIL_RULE_atanh ~, UNIT
 #define DNIL_RULE_erf ~, NONE

@@ -64,14 +64,23 @@ extern double yn(int, double);
 
 /* log|Gamma(x)| without the global signgam that POSIX lgamma writes (a data race when
  * threads evaluate at once): lgamma_r where the C library has it (declared here, as
- * <math.h> declares it only with _DEFAULT_SOURCE or _GNU_SOURCE). */
-#if defined(__GLIBC__) || defined(__APPLE__) || defined(__FreeBSD__) || defined(__NetBSD__) || \
-    defined(__OpenBSD__)
+ * <math.h> declares it only with _DEFAULT_SOURCE or _GNU_SOURCE; every C library of
+ * Linux has it, glibc and musl among them), MinGW-w64's __lgamma_r (the same function
+ * without a declaration in its headers). */
+#if defined(__GLIBC__) || defined(__linux__) || defined(__APPLE__) || defined(__FreeBSD__) || \
+    defined(__NetBSD__) || defined(__OpenBSD__)
 double lgamma_r(double x, int *sign);
 static inline double dni_lgamma_value(double x)
 {
     int sign;
     return lgamma_r(x, &sign);
+}
+#elif defined(__MINGW32__)
+double __lgamma_r(double x, int *sign);
+static inline double dni_lgamma_value(double x)
+{
+    int sign;
+    return __lgamma_r(x, &sign);
 }
 #else
 static inline double dni_lgamma_value(double x) { return lgamma(x); }
