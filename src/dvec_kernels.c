@@ -1,5 +1,8 @@
 /* The kernel table of the Dvec family: the O(N^2) kernels instantiated for constant
  * orders up to DVEC_CONST_MAX (see dvec_impl.h), unrolled where GCC inlines them. */
+/* the kernels inlined where GCC chooses, not forced (DNI_KINLINE, kernel.h): forced, this
+ * table of every kernel took 3.3x the code and twice the compile time */
+#define DNI_KINLINE_FREE
 #include "dnum/internal/kernel.h"
 #include "dvec_impl.h"
 #include "expr_impl.h" /* DNI_SQUARE_ATTR */

@@ -194,14 +194,38 @@
 /* (storage and inlining) A recurrence core that the kernels of run-time order (DN_NO_UNROLL) keep out of line on
  * scalars: the dispatcher of the library (src/expr_exec.c), where the exp core had been
  * inlined into its one caller, ran Dvec W1 at order 32 5% slower. Inlined on lanes and at
- * constant orders. */
+ * constant orders (forced for double, DNI_KINLINE). */
 #define DNI_RCORE DNI_SINCOS_CAT(DNI_RCORE_, DNI_LANE_BODY)
 #if defined(DN_NO_UNROLL) && (defined(__GNUC__) || defined(__clang__))
 #define DNI_RCORE_0 static __attribute__((noinline, unused))
 #else
-#define DNI_RCORE_0 static inline
+#define DNI_RCORE_0 DNI_KINLINE /* (below) */
 #endif
 #define DNI_RCORE_1 static inline
+
+/* (inlining) The kernels on the path of the dnum_oN functions (derivative form, their
+ * normalised and wide cores, the conversions) are inlined whole at constant orders (when
+ * optimising: DNI_FORCE_INLINE). Left to themselves, GCC stops inlining in a translation
+ * unit once it has grown by inline-unit-growth, and clang once a kernel has several callers
+ * (one per order): a file using many orders (W1 and W2 at every order 1..32) kept about
+ * 240 calls of dni_mul_w, dni_exp_w, ... out of line, rolled with a run-time order, and
+ * ran up to 1.7x (clang: 3.9x) slower per point than the same code alone in its file
+ * (bench/bench_orders.c). Forced, every order is inlined as it is alone in a file, so a
+ * file pays nothing for the orders it uses. Not forced: the rare paths (DNI_COLD and the
+ * helpers they call), the kernels that GCC keeps out of line in a file of one order too
+ * (asin_w, tpow_int_w, tcompose_w), the other element types (the extended and lane
+ * instantiations: DNI_DOUBLE_BODY 0), run-time orders (DN_NO_UNROLL), and a unit that
+ * defines DNI_KINLINE_FREE first (src/dvec_kernels.c: its table of every kernel at orders
+ * 9..16 took 3.3x the code and twice the compile time forced, for 5% on Dvec W2). */
+#define DNI_KINLINE DNI_KINLINE_CAT(DNI_KINLINE_, DNI_DOUBLE_BODY)
+#define DNI_KINLINE_CAT(a, b) DNI_KINLINE_CAT_(a, b) /* (its own: DNI_RCORE expands to it) */
+#define DNI_KINLINE_CAT_(a, b) a##b
+#if defined(DN_NO_UNROLL) || defined(DNI_KINLINE_FREE)
+#define DNI_KINLINE_1 static inline
+#else
+#define DNI_KINLINE_1 static inline DNI_FORCE_INLINE
+#endif
+#define DNI_KINLINE_0 static inline
 
 #define DNI_2_SQRTPI DNI_C(1.1283791670955125738961589031215452) /* 2/sqrt(pi) */
 #define DNI_SQRT2 DNI_C(1.41421356237309504880168872420969808)
@@ -226,7 +250,7 @@ static inline long double dni_weight_next(long double x, long double s, unsigned
 }
 
 /** t[k] = d[k] s^k / k! (s = 1 up to DN_TAYLOR_MAX). */
-static inline void dni_to_t(double *restrict t, const double *d, unsigned n)
+DNI_KINLINE void dni_to_t(double *restrict t, const double *d, unsigned n)
 {
     if (n <= DN_TAYLOR_MAX) {
         DNI_UNROLL for (unsigned k = 0; k <= n; k++) t[k] = d[k] * dni_ifact[k];
@@ -240,7 +264,7 @@ static inline void dni_to_t(double *restrict t, const double *d, unsigned n)
 }
 
 /** d[k] = t[k] k! / s^k (s = 1 up to DN_TAYLOR_MAX). */
-static inline void dni_from_t(double *restrict d, const double *t, unsigned n)
+DNI_KINLINE void dni_from_t(double *restrict d, const double *t, unsigned n)
 {
     if (n <= DN_TAYLOR_MAX) {
         DNI_UNROLL for (unsigned k = 0; k <= n; k++) d[k] = t[k] * dni_fact[k];

@@ -10,46 +10,46 @@
 /* Derivative-form kernels. Any output may alias any input.                               */
 
 /** r = the independent variable at x: (x, 1, 0, ..., 0). */
-static inline void DNI_K(set_var)(DNI_R *r, DNI_R x, unsigned n)
+DNI_KINLINE void DNI_K(set_var)(DNI_R *r, DNI_R x, unsigned n)
 {
     r[0] = x;
     DNI_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = DNI_V((k == 1) ? 1.0 : 0.0);
 }
 
 /** r = the constant c: (c, 0, ..., 0). */
-static inline void DNI_K(set_const)(DNI_R *r, DNI_R c, unsigned n)
+DNI_KINLINE void DNI_K(set_const)(DNI_R *r, DNI_R c, unsigned n)
 {
     r[0] = c;
     DNI_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = DNI_V(0.0);
 }
 
 /** r = a + b. */
-static inline void DNI_K(add)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n)
+DNI_KINLINE void DNI_K(add)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n)
 {
     DNI_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = a[k] + b[k];
 }
 
 /** r = a - b. */
-static inline void DNI_K(sub)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n)
+DNI_KINLINE void DNI_K(sub)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n)
 {
     DNI_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = a[k] - b[k];
 }
 
 /** r = -a. */
-static inline void DNI_K(neg)(DNI_R *r, const DNI_R *a, unsigned n)
+DNI_KINLINE void DNI_K(neg)(DNI_R *r, const DNI_R *a, unsigned n)
 {
     DNI_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = -a[k];
 }
 
 /** r = a + c (only the value changes). */
-static inline void DNI_K(add_d)(DNI_R *r, const DNI_R *a, DNI_R c, unsigned n)
+DNI_KINLINE void DNI_K(add_d)(DNI_R *r, const DNI_R *a, DNI_R c, unsigned n)
 {
     r[0] = a[0] + c;
     DNI_UNROLL for (unsigned k = 1; k <= n; k++) r[k] = a[k];
 }
 
 /** r = c * a. */
-static inline void DNI_K(mul_d)(DNI_R *r, const DNI_R *a, DNI_R c, unsigned n)
+DNI_KINLINE void DNI_K(mul_d)(DNI_R *r, const DNI_R *a, DNI_R c, unsigned n)
 {
     DNI_UNROLL for (unsigned k = 0; k <= n; k++) r[k] = c * a[k];
 }
@@ -60,8 +60,8 @@ static inline void DNI_K(mul_d)(DNI_R *r, const DNI_R *a, DNI_R c, unsigned n)
  *  while the sums stay below 2^53 (integer polynomials at integer points); above, the
  *  product of the Taylor coefficients. */
 #define DNI_W_mul(n) DNI_WN(3, n)
-static inline void DNI_K(mul_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
-                             DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(mul_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                           DNI_R *restrict ws)
 {
     if (n <= 56) { /* into the scratch, which aliases nothing, then to r (which may be a
                     * or b): stores to r would make the compiler reload a and b */
@@ -86,8 +86,8 @@ static inline void DNI_K(mul_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsign
 }
 
 /* c = ta / tb on normalised coefficients, the zero rule at tb0 = 0; ws: DNI_WN(2, n) */
-static inline void DNI_K(tdiv_any_w)(DNI_R *restrict c, const DNI_R *restrict ta,
-                                  const DNI_R *restrict tb, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(tdiv_any_w)(DNI_R *restrict c, const DNI_R *restrict ta,
+                                const DNI_R *restrict tb, unsigned n, DNI_R *restrict ws)
 {
     if (DNI_DIV_RARE(tb[0])) DNI_K(tdiv_rare_w)(c, ta, tb, n, ws); /* 0 or subnormal */
     else DNI_K(tdiv_sc)(c, ta, tb, n, 1.0);
@@ -95,8 +95,8 @@ static inline void DNI_K(tdiv_any_w)(DNI_R *restrict c, const DNI_R *restrict ta
 
 /** r = a / b. b0 = 0 gives Inf/NaN as in floating-point division. Scratch: DNI_W_div(n). */
 #define DNI_W_div(n) DNI_WN(5, n)
-static inline void DNI_K(div_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
-                             DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(div_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                           DNI_R *restrict ws)
 {
     DNI_R *ta = ws, *tb = ws + DNI_ST(n), *tc = ws + 2 * DNI_ST(n);
     DNI_K(to_t)(ta, a, n);
@@ -107,8 +107,8 @@ static inline void DNI_K(div_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsign
 
 /** r = c / b. Scratch: DNI_W_d_div(n). */
 #define DNI_W_d_div(n) DNI_WN(5, n)
-static inline void DNI_K(d_div_w)(DNI_R *r, DNI_R c, const DNI_R *b, unsigned n,
-                               DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(d_div_w)(DNI_R *r, DNI_R c, const DNI_R *b, unsigned n,
+                             DNI_R *restrict ws)
 {
     DNI_R *ta = ws, *tb = ws + DNI_ST(n), *tc = ws + 2 * DNI_ST(n);
     DNI_K(set_const)(ta, c, n);
@@ -120,7 +120,7 @@ static inline void DNI_K(d_div_w)(DNI_R *r, DNI_R c, const DNI_R *b, unsigned n,
 
 #if !DNI_LANE_BODY /* abs branches on the value; the callbacks */
 /** r = |u|. At u0 = 0 the value is 0 and every derivative NaN (not differentiable). */
-static inline void DNI_K(abs)(DNI_R *r, const DNI_R *u, unsigned n)
+DNI_KINLINE void DNI_K(abs)(DNI_R *r, const DNI_R *u, unsigned n)
 {
     if (u[0] > 0.0) {
         for (unsigned k = 0; k <= n; k++) r[k] = u[k];
@@ -136,8 +136,8 @@ static inline void DNI_K(abs)(DNI_R *r, const DNI_R *u, unsigned n)
  *  Calls h exactly n + 1 times (k = 0..n, at x = u0), then composes in O(n^3).
  *  Scratch: DNI_W_apply(n). */
 #define DNI_W_apply(n) DNI_WN(6, n)
-static inline void DNI_K(apply_w)(DNI_R *r, const DNI_R *u, dn_deriv_fn h, void *ctx,
-                               unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(apply_w)(DNI_R *r, const DNI_R *u, dn_deriv_fn h, void *ctx,
+                             unsigned n, DNI_R *restrict ws)
 {
     DNI_R *dh = ws, *tu = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n);
     DNI_R u0 = u[0];

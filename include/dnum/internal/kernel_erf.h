@@ -6,8 +6,8 @@
 #endif
 
 /* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u'. Scratch: ws, DNI_WN(5, n). */
-static inline void DNI_K(terf_w)(DNI_R *restrict f, DNI_R f0, DNI_S s0,
-                              const DNI_R *restrict tu, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(terf_w)(DNI_R *restrict f, DNI_R f0, DNI_S s0,
+                            const DNI_R *restrict tu, unsigned n, DNI_R *restrict ws)
 {
     if (n == 0) {
         f[0] = f0;
@@ -25,7 +25,7 @@ static inline void DNI_K(terf_w)(DNI_R *restrict f, DNI_R f0, DNI_S s0,
 
 /** r = erf(u). Scratch: DNI_W_erf(n). */
 #define DNI_W_erf(n) DNI_WN(7, n)
-static inline void DNI_K(erf_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(erf_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -35,7 +35,7 @@ static inline void DNI_K(erf_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 
 /** r = erfc(u) = 1 - erf(u), accurate value for large u0. Scratch: DNI_W_erfc(n). */
 #define DNI_W_erfc(n) DNI_WN(7, n)
-static inline void DNI_K(erfc_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(erfc_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);

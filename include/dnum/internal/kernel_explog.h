@@ -10,7 +10,7 @@
  * affine images. exp, sin, cos, sinh, cosh of such a u are written directly from libm's
  * values, u1^k times the k-th derivative, so exp(x) gives exp(x0) at every order where
  * the recurrence's 1/k! ... k! round trip would leave an ulp. */
-static inline int DNI_K(linear)(const DNI_R *u, unsigned n)
+DNI_KINLINE int DNI_K(linear)(const DNI_R *u, unsigned n)
 {
     for (unsigned k = 2; k <= n; k++)
         if (DNI_ANY(u[k] != 0.0)) return 0;
@@ -19,8 +19,8 @@ static inline int DNI_K(linear)(const DNI_R *u, unsigned n)
 
 /* r[k] = u1^k c_k where c cycles f0, f1, sg f0, sg f1, f0, ... (sg = -1: sin/cos,
  * +1: exp/sinh/cosh); a constant u (u1 = 0) has zero derivatives. */
-static inline void DNI_K(lin_cycle)(DNI_R *r, DNI_R f0, DNI_R f1, DNI_R u1, DNI_S sg,
-                                 unsigned n)
+DNI_KINLINE void DNI_K(lin_cycle)(DNI_R *r, DNI_R f0, DNI_R f1, DNI_R u1, DNI_S sg,
+                               unsigned n)
 {
     DNI_R pw = DNI_V(1.0), c[4] = {f0, f1, sg * f0, sg * f1};
     r[0] = f0;
@@ -33,8 +33,8 @@ static inline void DNI_K(lin_cycle)(DNI_R *r, DNI_R f0, DNI_R f1, DNI_R u1, DNI_
 /** r = exp(u) (exp_vw: where e = exp(u0), the C library's value: the batch engines compute
  *  the values of a group of numbers first). Scratch: DNI_W_exp(n). */
 #define DNI_W_exp(n) DNI_WN(3, n)
-static inline void DNI_K(exp_vw)(DNI_R *r, const DNI_R *u, DNI_R e, unsigned n,
-                                 DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(exp_vw)(DNI_R *r, const DNI_R *u, DNI_R e, unsigned n,
+                               DNI_R *restrict ws)
 {
     if (DNI_K(linear)(u, n)) {
         DNI_K(lin_cycle)(r, e, e, n ? u[1] : DNI_V(0.0), 1.0, n);
@@ -45,14 +45,14 @@ static inline void DNI_K(exp_vw)(DNI_R *r, const DNI_R *u, DNI_R e, unsigned n,
     DNI_K(texp_w)(tr, e, tu, n, ws + 2 * DNI_ST(n));
     DNI_K(from_t)(r, tr, n);
 }
-static inline void DNI_K(exp_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(exp_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_K(exp_vw)(r, u, DNI_M(exp)(u[0]), n, ws);
 }
 
 /** r = expm1(u) = exp(u) - 1, accurate value for small u0. Scratch: DNI_W_expm1(n). */
 #define DNI_W_expm1(n) DNI_WN(3, n)
-static inline void DNI_K(expm1_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(expm1_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n), em1 = DNI_M(expm1)(u[0]);
     DNI_K(to_t)(tu, u, n);
@@ -64,8 +64,8 @@ static inline void DNI_K(expm1_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
 /** r = log(u) (log_vw: where l = log(u0), the C library's value). u0 < 0 gives NaN; u0 = 0
  *  the pole rule (-Inf, then the one-sided limits). Scratch: DNI_W_log(n). */
 #define DNI_W_log(n) DNI_WN(4, n)
-static inline void DNI_K(log_vw)(DNI_R *r, const DNI_R *u, DNI_R l, unsigned n,
-                                 DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(log_vw)(DNI_R *r, const DNI_R *u, DNI_R l, unsigned n,
+                               DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -73,7 +73,7 @@ static inline void DNI_K(log_vw)(DNI_R *r, const DNI_R *u, DNI_R l, unsigned n,
     else DNI_K(tinteg_divr_w)(tr, l, tu, tu, n, ws + 2 * DNI_ST(n), 0);
     DNI_K(from_t)(r, tr, n);
 }
-static inline void DNI_K(log_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(log_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     /* (the rare path does not read the value: log is not called there, as before the
      * value became an argument, so log(0) leaves errno and the exception flags alone) */
@@ -82,7 +82,7 @@ static inline void DNI_K(log_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 
 /** r = log1p(u) = log(1 + u), accurate value for small u0. Scratch: DNI_W_log1p(n). */
 #define DNI_W_log1p(n) DNI_WN(5, n)
-static inline void DNI_K(log1p_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(log1p_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -98,8 +98,8 @@ static inline void DNI_K(log1p_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
  *  where it is analytic, NaN where it has no derivative. Scratch: DNI_W_sqrt(n) doubles, DNI_WW_sqrt(n) wide (used only at u0 = 0). */
 #define DNI_W_sqrt(n) DNI_WN(8, n)
 #define DNI_WW_sqrt(n) DNI_WN(3, n)
-static inline void DNI_K(sqrt_vw)(DNI_R *r, const DNI_R *u, DNI_R v, unsigned n,
-                                  DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(sqrt_vw)(DNI_R *r, const DNI_R *u, DNI_R v, unsigned n,
+                                DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -107,8 +107,8 @@ static inline void DNI_K(sqrt_vw)(DNI_R *r, const DNI_R *u, DNI_R v, unsigned n,
     else DNI_K(tsqrt)(tr, v, tu, n);
     DNI_K(from_t)(r, tr, n);
 }
-static inline void DNI_K(sqrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
-                              DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(sqrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
+                            DNI_K(wide) *restrict ww)
 {
     DNI_K(sqrt_vw)(r, u, DNI_M(sqrt)(u[0]), n, ws, ww);
 }
@@ -116,7 +116,7 @@ static inline void DNI_K(sqrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *re
 #if DNI_DOUBLE_BODY /* (the double conversions here, where they always were: the same
                      * code layout; the extended ones are in src/kernel_ext.h) */
 /* w = the normalised coefficients of derivatives d, widened (kernel_wide.h) */
-static inline void dni_to_w(dni_wide *w, const double *d, unsigned n)
+DNI_KINLINE void dni_to_w(dni_wide *w, const double *d, unsigned n)
 {
     if (n <= DN_TAYLOR_MAX) {
         for (unsigned k = 0; k <= n; k++) w[k] = dni_wd(d[k] * dni_ifact[k]);
@@ -130,7 +130,7 @@ static inline void dni_to_w(dni_wide *w, const double *d, unsigned n)
 }
 
 /* d = the derivatives of wide normalised coefficients w, rounded to double */
-static inline void dni_from_w(double *d, const dni_wide *w, unsigned n)
+DNI_KINLINE void dni_from_w(double *d, const dni_wide *w, unsigned n)
 {
     if (n <= DN_TAYLOR_MAX) {
         for (unsigned k = 0; k <= n; k++) d[k] = dni_wval(w[k]) * dni_fact[k];
@@ -197,8 +197,8 @@ static inline void DNI_K(tpow_int_w)(DNI_R *restrict f, DNI_S p, const DNI_R *re
  *  Scratch: DNI_W_pown(n) doubles, DNI_WW_pown(n) wide. */
 #define DNI_W_pown(n) DNI_WN(8, n)
 #define DNI_WW_pown(n) DNI_WN(3, n)
-static inline void DNI_K(pown_w)(DNI_R *r, const DNI_R *u, long m, unsigned n,
-                              DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(pown_w)(DNI_R *r, const DNI_R *u, long m, unsigned n,
+                            DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -213,8 +213,8 @@ static inline void DNI_K(pown_w)(DNI_R *r, const DNI_R *u, long m, unsigned n,
  *  Scratch: DNI_W_pow_d(n) doubles, DNI_WW_pow_d(n) wide. */
 #define DNI_W_pow_d(n) DNI_WN(8, n)
 #define DNI_WW_pow_d(n) DNI_WN(3, n)
-static inline void DNI_K(pow_d_w)(DNI_R *r, const DNI_R *u, DNI_R p, unsigned n,
-                               DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(pow_d_w)(DNI_R *r, const DNI_R *u, DNI_R p, unsigned n,
+                             DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n), *w2 = ws + 2 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -231,8 +231,8 @@ static inline void DNI_K(pow_d_w)(DNI_R *r, const DNI_R *u, DNI_R p, unsigned n,
  *  Scratch: DNI_W_cbrt(n) doubles, DNI_WW_cbrt(n) wide. */
 #define DNI_W_cbrt(n) DNI_WN(8, n)
 #define DNI_WW_cbrt(n) DNI_WN(3, n)
-static inline void DNI_K(cbrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
-                              DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(cbrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
+                            DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -248,8 +248,8 @@ static inline void DNI_K(cbrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *re
  *  dni_pow_d/dni_pown for constant b. Scratch: ww, DNI_WW_pow(n) wide (ws unused). */
 #define DNI_W_pow(n) 1
 #define DNI_WW_pow(n) DNI_WN(6, n)
-static inline void DNI_K(pow_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
-                             DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(pow_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                           DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *wl = ww + 2 * DNI_ST(n), *wp = ww + 3 * DNI_ST(n);
     DNI_K(wide) *wq = ww + 4 * DNI_ST(n);

@@ -10,8 +10,8 @@
 /* Normalised cores (Taylor coefficients, order n, no aliasing).                         */
 
 /** c = a * b (Cauchy product). */
-static inline void DNI_K(tmul)(DNI_R *restrict c, const DNI_R *restrict a,
-                            const DNI_R *restrict b, unsigned n)
+DNI_KINLINE void DNI_K(tmul)(DNI_R *restrict c, const DNI_R *restrict a,
+                          const DNI_R *restrict b, unsigned n)
 {
     DNI_UNROLL for (DNI_IX k = 0; k <= n; k++) {
         DNI_R s = a[0] * b[k];
@@ -57,7 +57,7 @@ static inline DNI_WHOLE void DNI_K(tdiv)(DNI_R *restrict c, const DNI_R *restric
 }
 
 /** g = derivative of a, as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
-static inline void DNI_K(tdiff)(DNI_R *restrict g, const DNI_R *restrict a, unsigned n)
+DNI_KINLINE void DNI_K(tdiff)(DNI_R *restrict g, const DNI_R *restrict a, unsigned n)
 {
     DNI_UNROLL for (unsigned m = 0; m < n; m++) g[m] = (DNI_S)(m + 1) * a[m + 1];
 }
@@ -65,7 +65,7 @@ static inline void DNI_K(tdiff)(DNI_R *restrict g, const DNI_R *restrict a, unsi
 /** f = f0 + integral of g (g has order n - 1): f[0] = f0, f[k] = g[k-1] / k.
  *  A NaN value f0 (argument outside the domain) makes every derivative NaN: the function
  *  is not defined there, so neither are its derivatives. */
-static inline void DNI_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict g, unsigned n)
+DNI_KINLINE void DNI_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict g, unsigned n)
 {
     f[0] = f0;
     DNI_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = DNI_SEL(f0 != f0, f0, g[k - 1] * DNI_INV(k));
@@ -123,9 +123,9 @@ DNI_RCORE void DNI_K(texp_w)(DNI_R *restrict e, DNI_R e0, const DNI_R *restrict 
 
 /** s = sin(u), c = cos(u) (sign = -1) or s = sinh(u), c = cosh(u) (sign = +1);
  *  s0, c0 are the values at u0. */
-static inline void DNI_K(tsincos_w)(DNI_R *restrict s, DNI_R *restrict c, DNI_R s0, DNI_R c0,
-                                 DNI_S sign, const DNI_R *restrict u, unsigned n,
-                                 DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(tsincos_w)(DNI_R *restrict s, DNI_R *restrict c, DNI_R s0, DNI_R c0,
+                               DNI_S sign, const DNI_R *restrict u, unsigned n,
+                               DNI_R *restrict ws)
 {
     DNI_R *v = ws; /* DNI_WN(1, n) */
     s[0] = s0;
@@ -144,8 +144,8 @@ static inline void DNI_K(tsincos_w)(DNI_R *restrict s, DNI_R *restrict c, DNI_R 
 
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1), from t' = w u' with w = 1 + sign t^2;
  *  t0 = value, w0 = 1 + sign t0^2 computed accurately by the caller. */
-static inline void DNI_K(ttan_w)(DNI_R *restrict t, DNI_R t0, DNI_R w0, DNI_S sign,
-                              const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(ttan_w)(DNI_R *restrict t, DNI_R t0, DNI_R w0, DNI_S sign,
+                            const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *v = ws, *w = ws + DNI_ST(n); /* DNI_WN(2, n) */
     t[0] = t0;
@@ -165,7 +165,7 @@ static inline void DNI_K(ttan_w)(DNI_R *restrict t, DNI_R t0, DNI_R w0, DNI_S si
 
 /** r = sqrt(u) with r[0] = r0 given; only u[1..n] are read (hypot passes a sum of squares
  *  whose constant term may overflow). */
-static inline void DNI_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restrict u, unsigned n)
+DNI_KINLINE void DNI_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restrict u, unsigned n)
 {
     DNI_R inv2 = 0.5 / r0;
     r[0] = r0;
@@ -222,8 +222,8 @@ static inline void DNI_K(underflow_nan)(DNI_R *f, DNI_R f0, unsigned n)
 
 /* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
  * it cancels badly at composite arguments. */
-static inline void DNI_K(tpow_wide_w)(DNI_R *restrict f, DNI_R f0, DNI_R p,
-                                   const DNI_R *restrict u, unsigned n, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(tpow_wide_w)(DNI_R *restrict f, DNI_R f0, DNI_R p,
+                                 const DNI_R *restrict u, unsigned n, DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *wu = ww, *wf = ww + DNI_ST(n); /* DNI_WN(3, n) wide */
     DNI_K(wfrom)(wu, u, n);

@@ -9,8 +9,8 @@
 /** s = sin(u) and c = cos(u) from one recurrence (sincos_vw: where sv, cv = sin(u0),
  *  cos(u0), the C library's values). s and c must differ. Scratch: DNI_W_sincos(n). */
 #define DNI_W_sincos(n) DNI_WN(4, n)
-static inline void DNI_K(sincos_vw)(DNI_R *s, DNI_R *c, const DNI_R *u, DNI_R sv, DNI_R cv,
-                                    unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(sincos_vw)(DNI_R *s, DNI_R *c, const DNI_R *u, DNI_R sv, DNI_R cv,
+                                  unsigned n, DNI_R *restrict ws)
 {
     if (DNI_K(linear)(u, n)) {
         DNI_R u1 = n ? u[1] : DNI_V(0.0);
@@ -24,8 +24,8 @@ static inline void DNI_K(sincos_vw)(DNI_R *s, DNI_R *c, const DNI_R *u, DNI_R sv
     DNI_K(from_t)(s, ts, n);
     DNI_K(from_t)(c, tc, n);
 }
-static inline void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
-                                DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
+                              DNI_R *restrict ws)
 {
     DNI_R sv, cv;
     DNI_SINCOS_V(u[0], sv, cv);
@@ -34,14 +34,14 @@ static inline void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned 
 
 /** r = sin(u). Scratch: DNI_W_sin(n). */
 #define DNI_W_sin(n) DNI_WN(5, n)
-static inline void DNI_K(sin_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(sin_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_K(sincos_w)(r, ws, u, n, ws + DNI_ST(n));
 }
 
 /** r = cos(u). Scratch: DNI_W_cos(n). */
 #define DNI_W_cos(n) DNI_WN(5, n)
-static inline void DNI_K(cos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(cos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_K(sincos_w)(ws, r, u, n, ws + DNI_ST(n));
 }
@@ -49,8 +49,8 @@ static inline void DNI_K(cos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 /** s = sinh(u) and c = cosh(u) from one recurrence. s and c must differ.
  *  Scratch: DNI_W_sinhcosh(n). */
 #define DNI_W_sinhcosh(n) DNI_WN(4, n)
-static inline void DNI_K(sinhcosh_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
-                                  DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(sinhcosh_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
+                                DNI_R *restrict ws)
 {
     if (DNI_K(linear)(u, n)) {
         DNI_R sv = DNI_M(sinh)(u[0]), cv = DNI_M(cosh)(u[0]), u1 = n ? u[1] : DNI_V(0.0);
@@ -67,21 +67,21 @@ static inline void DNI_K(sinhcosh_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigne
 
 /** r = sinh(u). Scratch: DNI_W_sinh(n). */
 #define DNI_W_sinh(n) DNI_WN(5, n)
-static inline void DNI_K(sinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(sinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_K(sinhcosh_w)(r, ws, u, n, ws + DNI_ST(n));
 }
 
 /** r = cosh(u). Scratch: DNI_W_cosh(n). */
 #define DNI_W_cosh(n) DNI_WN(5, n)
-static inline void DNI_K(cosh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(cosh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_K(sinhcosh_w)(ws, r, u, n, ws + DNI_ST(n));
 }
 
 /** r = tan(u). Scratch: DNI_W_tan(n). */
 #define DNI_W_tan(n) DNI_WN(4, n)
-static inline void DNI_K(tan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(tan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n), t0 = DNI_M(tan)(u[0]);
     DNI_K(to_t)(tu, u, n);
@@ -92,7 +92,7 @@ static inline void DNI_K(tan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 /** r = tanh(u). Uses 1 - tanh^2 = 1/cosh^2, so large |u0| gives exact zeros, never NaN.
  *  Scratch: DNI_W_tanh(n). */
 #define DNI_W_tanh(n) DNI_WN(4, n)
-static inline void DNI_K(tanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(tanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n), ch = DNI_M(cosh)(u[0]);
     DNI_K(to_t)(tu, u, n);
@@ -105,7 +105,7 @@ static inline void DNI_K(tanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *re
  * for |u0| >= 2^500 these kernels run on u scaled by a power of 2 sc to unit size (exact),
  * with the constant 1 scaled alike, and scale the numerator u' to match (sc^2, or sc for
  * a root), which leaves the quotient u' / w unchanged. 1 for smaller |u0|. */
-static inline DNI_S DNI_K(sq_scale)(DNI_R u0)
+DNI_KINLINE DNI_S DNI_K(sq_scale)(DNI_R u0)
 {
 #if DNI_LANE_BODY
     (void)u0; /* the lanes of a huge u0 run the scalar kernel (the batch engine's rare lanes) */
@@ -119,7 +119,7 @@ static inline DNI_S DNI_K(sq_scale)(DNI_R u0)
 }
 
 /* u *= sc (sc != 1 only for huge u0: a cold path) */
-static inline void DNI_K(sq_rescale)(DNI_R *u, DNI_S sc, unsigned n)
+DNI_KINLINE void DNI_K(sq_rescale)(DNI_R *u, DNI_S sc, unsigned n)
 {
     if (sc != 1.0)
         for (unsigned k = 0; k <= n; k++) u[k] *= sc;
@@ -128,9 +128,9 @@ static inline void DNI_K(sq_rescale)(DNI_R *u, DNI_S sc, unsigned n)
 /* w = sqrt(s0 * (sc^2 - u^2)) (s0 = +1) or sqrt(u^2 - sc^2) (s0 = -1), or without the root
  * (root = 0); the constant term is formed as a product of two factors for accuracy.
  * Scratch: ws, DNI_WN(1, n). */
-static inline void DNI_K(tone_minus_sq_w)(DNI_R *restrict w, const DNI_R *restrict tu,
-                                       DNI_S sg, DNI_S sc, int root, unsigned n,
-                                       DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(tone_minus_sq_w)(DNI_R *restrict w, const DNI_R *restrict tu,
+                                     DNI_S sg, DNI_S sc, int root, unsigned n,
+                                     DNI_R *restrict ws)
 {
     DNI_R *sq = ws;
     DNI_K(tmul)(sq, tu, tu, n);
@@ -162,7 +162,7 @@ static inline void DNI_K(asin_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *re
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). Scratch: DNI_W_acos(n). */
 #define DNI_W_acos(n) DNI_W_asin(n)
-static inline void DNI_K(acos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(acos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R v = DNI_M(acos)(u[0]); /* before r (which may alias u) is written */
     DNI_K(asin_w)(r, u, n, ws);
@@ -173,7 +173,7 @@ static inline void DNI_K(acos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *re
 /** r = atanh(u); |u0| > 1 gives NaN; |u0| = 1 is a pole (the pole rule of log).
  *  Scratch: DNI_W_atanh(n). */
 #define DNI_W_atanh(n) DNI_WN(5, n)
-static inline void DNI_K(atanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(atanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -193,7 +193,7 @@ static inline void DNI_K(atanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
 /** r = acosh(u); u0 < 1 gives NaN; u0 = 1 is a branch point (the zero rule).
  *  Scratch: DNI_W_acosh(n). */
 #define DNI_W_acosh(n) DNI_WN(5, n)
-static inline void DNI_K(acosh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(acosh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -211,8 +211,8 @@ static inline void DNI_K(acosh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *r
 }
 
 /* w = sc^2 + u^2 (or its square root). Scratch: ws, DNI_WN(1, n). */
-static inline void DNI_K(tone_plus_sq_w)(DNI_R *restrict w, const DNI_R *restrict tu, DNI_S sc,
-                                      int root, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(tone_plus_sq_w)(DNI_R *restrict w, const DNI_R *restrict tu, DNI_S sc,
+                                    int root, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *sq = ws;
     DNI_K(tmul)(w, tu, tu, n);
@@ -225,7 +225,7 @@ static inline void DNI_K(tone_plus_sq_w)(DNI_R *restrict w, const DNI_R *restric
 
 /** r = atan(u). Scratch: DNI_W_atan(n). */
 #define DNI_W_atan(n) DNI_WN(5, n)
-static inline void DNI_K(atan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(atan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
     DNI_S sc = DNI_K(sq_scale)(u[0]);
@@ -239,7 +239,7 @@ static inline void DNI_K(atan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *re
 
 /** r = asinh(u). Scratch: DNI_W_asinh(n). */
 #define DNI_W_asinh(n) DNI_WN(5, n)
-static inline void DNI_K(asinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(asinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
     DNI_S sc = DNI_K(sq_scale)(u[0]);
@@ -287,8 +287,8 @@ DNI_COLD static int DNI_K(far2)(DNI_K(core2) core, int e_is_m, DNI_R *r, const D
 }
 #endif
 
-static inline void DNI_K(atan2_core)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
-                                     DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(atan2_core)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
+                                   DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *wy = ww, *wx = ww + DNI_ST(n), *dy = ww + 2 * DNI_ST(n), *dx = ww + 3 * DNI_ST(n);
     DNI_K(wide) *p = ww + 4 * DNI_ST(n), *q = ww + 5 * DNI_ST(n), *den = ww + 6 * DNI_ST(n);
@@ -314,8 +314,8 @@ static inline void DNI_K(atan2_core)(DNI_R *r, const DNI_R *y, const DNI_R *x, u
  *  Scratch: ws, DNI_W_atan2(n); ww, DNI_WW_atan2(n) wide. */
 #define DNI_W_atan2(n) DNI_WN(2, n)
 #define DNI_WW_atan2(n) DNI_WN(8, n)
-static inline void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
-                               DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
+                             DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     (void)ws;
     if (n == 0) {
@@ -332,8 +332,8 @@ static inline void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsi
     DNI_K(atan2_core)(r, y, x, n, ww);
 }
 
-static inline void DNI_K(hypot_core)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
-                                     DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(hypot_core)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                                   DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *s = ww + 2 * DNI_ST(n), *sq = ww + 3 * DNI_ST(n);
     DNI_K(to_w)(wa, a, n);
@@ -355,8 +355,8 @@ static inline void DNI_K(hypot_core)(DNI_R *r, const DNI_R *a, const DNI_R *b, u
  *  (0, 0) gives NaN derivatives. Scratch: ws, DNI_W_hypot(n); ww, DNI_WW_hypot(n) wide. */
 #define DNI_W_hypot(n) DNI_WN(2, n)
 #define DNI_WW_hypot(n) DNI_WN(4, n)
-static inline void DNI_K(hypot_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
-                               DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(hypot_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                             DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     (void)ws;
 #if DNI_FAR2

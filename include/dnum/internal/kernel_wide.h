@@ -146,26 +146,26 @@ static inline dni_wide dni_wsqrt_head(dni_wide s, double r)
 /* Series cores on wide Taylor coefficients (order n, no aliasing).                        */
 
 /** w[k] = t[k], k = 0..n. */
-static inline void DNI_K(wfrom)(DNI_K(wide) *w, const DNI_R *t, unsigned n)
+DNI_KINLINE void DNI_K(wfrom)(DNI_K(wide) *w, const DNI_R *t, unsigned n)
 {
     for (unsigned k = 0; k <= n; k++) w[k] = DNI_K(wd)(t[k]);
 }
 
 /** t[k] = w[k] rounded to double, k = 0..n. */
-static inline void DNI_K(wto)(DNI_R *t, const DNI_K(wide) *w, unsigned n)
+DNI_KINLINE void DNI_K(wto)(DNI_R *t, const DNI_K(wide) *w, unsigned n)
 {
     for (unsigned k = 0; k <= n; k++) t[k] = DNI_K(wval)(w[k]);
 }
 
 /** g = derivative of a as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
-static inline void DNI_K(wdiff)(DNI_K(wide) *restrict g, const DNI_K(wide) *restrict a, unsigned n)
+DNI_KINLINE void DNI_K(wdiff)(DNI_K(wide) *restrict g, const DNI_K(wide) *restrict a, unsigned n)
 {
     for (unsigned m = 0; m < n; m++) g[m] = DNI_K(wmul1)(a[m + 1], (DNI_R)(m + 1));
 }
 
 /** f = f0 + integral of g: f[k] = g[k-1] / k; a NaN f0 makes every derivative NaN. */
-static inline void DNI_K(winteg)(DNI_K(wide) *restrict f, DNI_R f0, const DNI_K(wide) *restrict g,
-                              unsigned n)
+DNI_KINLINE void DNI_K(winteg)(DNI_K(wide) *restrict f, DNI_R f0, const DNI_K(wide) *restrict g,
+                            unsigned n)
 {
     f[0] = DNI_K(wd)(f0);
     for (unsigned k = 1; k <= n; k++)
@@ -173,15 +173,15 @@ static inline void DNI_K(winteg)(DNI_K(wide) *restrict f, DNI_R f0, const DNI_K(
 }
 
 /** c = a * b (Cauchy product). */
-static inline void DNI_K(wmul)(DNI_K(wide) *restrict c, const DNI_K(wide) *restrict a,
-                            const DNI_K(wide) *restrict b, unsigned n)
+DNI_KINLINE void DNI_K(wmul)(DNI_K(wide) *restrict c, const DNI_K(wide) *restrict a,
+                          const DNI_K(wide) *restrict b, unsigned n)
 {
     for (unsigned k = 0; k <= n; k++) c[k] = DNI_K(wconv)(DNI_K(wd)(0.0), a, b, k, 0, k);
 }
 
 /** c = a / b: c[k] = (a[k] - sum_{j<k} c[j] b[k-j]) / b[0]. */
-static inline void DNI_K(wdiv)(DNI_K(wide) *restrict c, const DNI_K(wide) *restrict a,
-                            const DNI_K(wide) *restrict b, unsigned n)
+DNI_KINLINE void DNI_K(wdiv)(DNI_K(wide) *restrict c, const DNI_K(wide) *restrict a,
+                          const DNI_K(wide) *restrict b, unsigned n)
 {
     for (unsigned k = 0; k <= n; k++) {
         DNI_K(wide) s = k ? DNI_K(wconv)(DNI_K(wd)(0.0), c, b, k, 0, k - 1) : DNI_K(wd)(0.0);
@@ -190,8 +190,8 @@ static inline void DNI_K(wdiv)(DNI_K(wide) *restrict c, const DNI_K(wide) *restr
 }
 
 /** r = sqrt(u) with r[0] = r0 given; reads only u[1..n] (see dni_tsqrt). */
-static inline void DNI_K(wsqrt)(DNI_K(wide) *restrict r, DNI_K(wide) r0, const DNI_K(wide) *restrict u,
-                             unsigned n)
+DNI_KINLINE void DNI_K(wsqrt)(DNI_K(wide) *restrict r, DNI_K(wide) r0, const DNI_K(wide) *restrict u,
+                           unsigned n)
 {
     DNI_K(wide) two_r0 = DNI_K(wmul1)(r0, 2.0);
     r[0] = r0;
@@ -204,8 +204,8 @@ static inline void DNI_K(wsqrt)(DNI_K(wide) *restrict r, DNI_K(wide) r0, const D
 /** e = exp(u) with e[0] = e0 given: e[k] = sum_{j=1..k} j u[j] e[k-j] / k. An overflowed
  *  e0 runs the recurrence from 1 and scales at the end (Inf derivatives, not NaN).
  *  Scratch: ww, n + 1 wide numbers. */
-static inline void DNI_K(wexp)(DNI_K(wide) *restrict e, DNI_R e0, const DNI_K(wide) *restrict u,
-                            unsigned n, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(wexp)(DNI_K(wide) *restrict e, DNI_R e0, const DNI_K(wide) *restrict u,
+                          unsigned n, DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *v = ww;
     DNI_R f = isinf(e0) ? e0 : 1.0;
@@ -220,8 +220,8 @@ static inline void DNI_K(wexp)(DNI_K(wide) *restrict e, DNI_R e0, const DNI_K(wi
 /** f = u^p with f[0] = f0 given, u0 != 0: from u f' = p f u',
  *  f[k] = ((p + 1) A - k C) / (k u0), A = sum_{j=1..k} j u[j] f[k-j], C = sum u[j] f[k-j].
  *  Scratch: ww, n + 1 wide numbers. */
-static inline void DNI_K(wpow)(DNI_K(wide) *restrict f, DNI_R f0, DNI_R p, const DNI_K(wide) *restrict u,
-                            unsigned n, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(wpow)(DNI_K(wide) *restrict f, DNI_R f0, DNI_R p, const DNI_K(wide) *restrict u,
+                          unsigned n, DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *v = ww;
     f[0] = DNI_K(wd)(f0);
