@@ -1,14 +1,17 @@
 /* Benchmark of the Dvec family beside the fixed-order Dnum (docs/benchmarks.md targets:
  * Dvec within 2x of Dnum at N = 8 and 16; W1 at N = 64 under 3 us per point, N = 128
- * under 15 us). Each (workload, order) runs Dnum and Dvec in turn, pass by pass, so the
- * ratio is measured side by side; RESULT lines as in docs/benchmarks.md, with the ratio
- * Dvec / Dnum as
+ * under 15 us). Each (workload, order) runs Dnum, Dvec and the C floor (bench/floor.c,
+ * orders up to 16) in turn, pass by pass, so the ratios are measured side by side;
+ * RESULT lines as in docs/benchmarks.md, with the ratios Dvec / Dnum and Dvec / floor as
  *   RESULT,dvec_vs_fixed,-O3,<W>,<N>,ratio,<best Dvec / best Dnum>,<median of the passes'
  *   ratios>,,<target>
- * and a table (the median ratio decides a target's "met").
+ *   RESULT,dvec_vs_floor,-O3,<W>,<N>,ratio,<best Dvec / best floor>,<median>,,
+ * and a table (the median ratio to Dnum decides a target's "met").
  * Usage: bench_dvec [W1|W2|all] [N]
  */
 #include "bench_common.h"
+#define FLOOR_NO_MAIN
+#include "floor.c"
 
 FIXED_W(2)
 FIXED_W(4)
@@ -78,14 +81,20 @@ static __attribute__((noinline)) double dvec_w2(void)
 
 int main(int argc, char **argv)
 {
-    static const struct { const char *wl; int n; double (*fixed)(void); } rows[] = {
-        {"W1", 2, w1_2}, {"W1", 4, w1_4}, {"W1", 8, w1_8}, {"W1", 16, w1_16},
-        {"W2", 2, w2_2}, {"W2", 4, w2_4}, {"W2", 8, w2_8}, {"W2", 16, w2_16},
-        {"W1", 32, w1_32}, {"W1", 64, NULL}, {"W1", 128, NULL},
+    static const struct {
+        const char *wl;
+        int n;
+        double (*fixed)(void), (*cfloor)(void);
+    } rows[] = {
+        {"W1", 2, w1_2, run_w1_2}, {"W1", 4, w1_4, run_w1_4}, {"W1", 8, w1_8, run_w1_8},
+        {"W1", 16, w1_16, run_w1_16}, {"W2", 2, w2_2, run_w2_2}, {"W2", 4, w2_4, run_w2_4},
+        {"W2", 8, w2_8, run_w2_8}, {"W2", 16, w2_16, run_w2_16},
+        {"W1", 32, w1_32, NULL}, {"W1", 64, NULL, NULL}, {"W1", 128, NULL, NULL},
     };
+    (void)w3; /* (floor.c's W3: not a workload of this program) */
     char table[2048];
-    int len = snprintf(table, sizeof table, "\n%-4s %5s %12s %12s %8s %8s  %s\n", "wl", "N",
-                       "Dnum ns/pt", "Dvec ns/pt", "ratio", "median", "target");
+    int len = snprintf(table, sizeof table, "\n%-4s %5s %12s %12s %8s %8s %8s  %s\n", "wl", "N",
+                       "Dnum ns/pt", "Dvec ns/pt", "ratio", "median", "/floor", "target");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         if (!wanted(rows[i].wl, rows[i].n, argc, argv)) continue;
         int n = rows[i].n;
@@ -95,13 +104,17 @@ int main(int argc, char **argv)
                              : n == 64         ? "dvec<3000ns"
                              : n == 128        ? "dvec<15000ns"
                                                : "";
-        double best[2], t[2][REPS], tf = NAN, tv, r = NAN, rm = NAN;
-        if (rows[i].fixed) { /* Dnum and Dvec in turn, pass by pass */
-            const char *peers[] = {"dnum_fixed", "dnum_dvec"};
-            double (*const fs[])(void) = {rows[i].fixed, dv};
-            measure_side(2, peers, fs, NULL, rows[i].wl, n, M, best, t);
+        double best[3], t[3][REPS], tf = NAN, tv, r = NAN, rm = NAN, rfl = NAN;
+        if (rows[i].fixed) { /* Dnum, Dvec and the floor in turn, pass by pass */
+            const char *peers[] = {"dnum_fixed", "dnum_dvec", "c_floor"};
+            double (*const fs[])(void) = {rows[i].fixed, dv, rows[i].cfloor};
+            measure_side(rows[i].cfloor ? 3 : 2, peers, fs, NULL, rows[i].wl, n, M, best, t);
             tf = best[0], tv = best[1], r = tv / tf, rm = side_ratio(t[1], t[0]);
             result_ratio("dvec_vs_fixed", rows[i].wl, n, r, rm, target);
+            if (rows[i].cfloor) {
+                rfl = tv / best[2];
+                result_ratio("dvec_vs_floor", rows[i].wl, n, rfl, side_ratio(t[1], t[2]), "");
+            }
         } else {
             const char *peers[] = {"dnum_dvec"}, *extra[] = {target};
             double (*const fs[])(void) = {dv};
@@ -110,8 +123,8 @@ int main(int argc, char **argv)
         }
         int met = n == 8 || n == 16 ? rm <= 2.0 : n == 64 ? tv < 3000.0 : n == 128 ? tv < 15000.0 : 1;
         len += snprintf(table + len, sizeof table - (size_t)len,
-                        "%-4s %5d %12.1f %12.1f %8.2f %8.2f  %s%s\n", rows[i].wl, n, tf, tv, r,
-                        rm, target, *target ? (met ? " met" : " MISSED") : "");
+                        "%-4s %5d %12.1f %12.1f %8.2f %8.2f %8.2f  %s%s\n", rows[i].wl, n, tf, tv,
+                        r, rm, rfl, target, *target ? (met ? " met" : " MISSED") : "");
     }
     fputs(table, stdout);
     return 0;

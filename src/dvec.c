@@ -6,6 +6,13 @@
 #include <string.h>
 #include "dvec_impl.h"
 
+/* (the loop over points: a contiguous deque, order above 0, derivatives already +0) */
+#if defined(__GNUC__) || defined(__clang__)
+#define DVEC_UNLIKELY(c) __builtin_expect(!!(c), 0)
+#else
+#define DVEC_UNLIKELY(c) (c)
+#endif
+
 double *dni_dvec_alloc(const dn_allocator *al, unsigned count)
 {
     size_t size = (size_t)count * sizeof(double);
@@ -119,25 +126,26 @@ void dvec_swap(dvec *a, dvec *b)
  * can take from the store buffer (two 8-byte stores it cannot). */
 static int set_line(dvec *v, double c, double slope)
 {
-    if (!dni_dvec_ok(v)) return DN_EINVAL;
-    if (v->head + v->len > v->cap) v->head = 0;
-    double *d = v->buf + v->head;
+    /* (len above 0: v has storage, dvec_clear zeroes both; see dvec_op in dvec_ops.c) */
+    if (DVEC_UNLIKELY(!v || !v->len)) return DN_EINVAL;
     unsigned len = v->len;
-    if (len > 1) {
-#if defined(__GNUC__) || defined(__clang__)
-        typedef double pair __attribute__((vector_size(16)));
-        pair h = {c, slope};
-#else
-        double h[2] = {c, slope};
-#endif
-        memcpy(d, &h, sizeof h);
-    } else {
+    if (DVEC_UNLIKELY(v->head + len > v->cap)) v->head = 0;
+    double *d = v->buf + v->head;
+    if (DVEC_UNLIKELY(len == 1)) {
         d[0] = c;
+        return DN_OK;
     }
+#if defined(__GNUC__) || defined(__clang__)
+    typedef double pair __attribute__((vector_size(16)));
+    pair h = {c, slope};
+#else
+    double h[2] = {c, slope};
+#endif
+    memcpy(d, &h, sizeof h);
     for (unsigned k = 2; k < len; k++) {
         uint64_t bits;
         memcpy(&bits, d + k, sizeof bits);
-        if (bits) d[k] = 0.0;
+        if (DVEC_UNLIKELY(bits)) d[k] = 0.0;
     }
     return DN_OK;
 }
@@ -195,8 +203,8 @@ static void reverse(double *p, unsigned m)
 
 const double *dvec_derivs(dvec *v)
 {
-    if (!dni_dvec_ok(v)) return NULL;
-    if (v->head + v->len > v->cap) { /* wraps: rotate the buffer left by head, in place */
+    if (DVEC_UNLIKELY(!v || !v->len)) return NULL; /* (as in set_line) */
+    if (DVEC_UNLIKELY(v->head + v->len > v->cap)) { /* wraps: rotate left by head, in place */
         reverse(v->buf, v->head);
         reverse(v->buf + v->head, v->cap - v->head);
         reverse(v->buf, v->cap);

@@ -1,6 +1,7 @@
 /* Dvec arithmetic and elementary functions: thin front ends over the kernel layer.
  * Each function is one call of dvec_op (or dvec_run) with the expression engine's
- * operation: the kernel of the order-specialised programs at orders 1..8
+ * operation: its kernel inline at orders 1..DVEC_FUSED_MAX (an elementary operation),
+ * the kernel of the order-specialised programs up to order 8
  * (expr_fixed.c), the table of constant-order instances up to DVEC_CONST_MAX
  * (dvec_kernels.c), else the rolled kernel with scratch from r's allocator (one block
  * per call: the kernel's arrays, the operands' views where the deque wraps, the copies
@@ -14,9 +15,23 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define DVEC_INLINE inline __attribute__((always_inline))
 #define DVEC_NOINLINE __attribute__((noinline))
+#define DVEC_LIKELY(c) __builtin_expect(!!(c), 1)
 #else
 #define DVEC_INLINE inline
 #define DVEC_NOINLINE
+#define DVEC_LIKELY(c) (c)
+#endif
+/* The front ends: every kernel inlined whole, and under GCC without SLP vectorisation.
+ * Vectorised, the kernels inline at orders 1..4 loaded pairs of an operand with 16-byte
+ * loads spanning the 8- and 16-byte stores that the previous operation had just written,
+ * which the store buffer cannot forward (as DNI_SQUARE_NOSLP, expr_impl.h): Dvec W2 at
+ * order 4 took 1.1x as long. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define DVEC_FLATTEN __attribute__((flatten, optimize("no-tree-slp-vectorize")))
+#elif defined(__clang__)
+#define DVEC_FLATTEN __attribute__((flatten))
+#else
+#define DVEC_FLATTEN
 #endif
 
 /* Above DN_TAYLOR_MAX the O(N^2) kernels may overflow where the derivatives do not
@@ -161,26 +176,83 @@ static DVEC_NOINLINE int dvec_op_any(dvec *r, const dvec *a, const dvec *b, unsi
     return dvec_run(r, a, b, nin, &k);
 }
 
+/* The orders at which the elementary operations run their kernel inline in each front end
+ * (expanded for the constant order by DNI_EXPR_EXEC, as in the order-specialised programs
+ * of expr_fixed.c and in dnum_oN: the same arithmetic, the same roundings). Through the
+ * programs' table, each operation added an indirect call and a second return to its
+ * kernel: Dvec W1 at order 2 took 2.4x the time of the C floor, 2.1x inline (W2 at order
+ * 4: 1.7x, 1.3x). The special functions keep their rolled kernels, through the table
+ * (their own work dominates). Inline, a square (a == b, x * x) runs the product with both
+ * operands named a, so that the compiler shares a_j a_(k-j) and a_(k-j) a_j: the same
+ * roundings, half the multiplies (as sqr_N from order 8 up, DNI_SQUARE_ATTR in
+ * expr_impl.h; out of line below order 8 the call cost what it saved). Orders 1..4 make
+ * this file take about 5 CPU seconds to compile instead of 0.6 (gcc 12 -O3). */
+#define DVEC_FUSED_MAX 4
+
+/* whether op is an elementary operation (a constant after inlining) */
+static DVEC_INLINE int fused_op(unsigned op)
+{
+    switch (op) {
+#define FUSED_CASE(N, f, OP, ...) case DN_OP_##OP:
+    DNI_EXPR_OP_LIST_ELEM(FUSED_CASE, ~)
+#undef FUSED_CASE
+        return 1;
+    default: return 0;
+    }
+}
+
+/* d = op(a, b; c) at order n <= DVEC_FUSED_MAX, the kernel inline (op a constant) */
+#define FUSED_ORDER(N)                                                                     \
+    case N: {                                                                              \
+        double ws[DNI_W_MAX(N)];                                                           \
+        dni_wide ww[DNI_WW_MAX(N)];                                                        \
+        (void)ws;                                                                          \
+        (void)ww;                                                                          \
+        if (op == DN_OP_MUL && a == b)                                                     \
+            dni_mul_w(d, a, a, N, ws);                                                     \
+        else                                                                               \
+            DNI_EXPR_EXEC(dni_, op, d, a, b, c, N, ws, DNI_EXPR_COMMA ww)                  \
+        break;                                                                             \
+    }
+static DVEC_INLINE int fused_run(unsigned op, double *d, const double *a, const double *b,
+                                 double c, unsigned n)
+{
+    switch (n) {
+        FUSED_ORDER(1) FUSED_ORDER(2) FUSED_ORDER(3) FUSED_ORDER(4)
+    default: break;
+    }
+    return DN_OK;
+}
+_Static_assert(DVEC_FUSED_MAX == 4, "fused_run lists the orders 1..DVEC_FUSED_MAX");
+#undef FUSED_ORDER
+
 /* r = op(a; c) or op(a, b), inline in each front end: the common case first, orders
  * 1..DVEC_CONST_MAX with operands of equal order whose deques do not wrap and an output
  * with room after its head (what a loop that reuses its dvecs has), else dvec_op_any.
  * The test needs no NULL-buffer checks: a dvec with len or cap above 0 has storage
  * (dvec_clear zeroes all three), so len >= 2 proves a and b initialised and head + len
- * <= cap proves r. Nothing can fail then, so r takes its length first (its head stays:
- * the result is written where dni_dvec_begin would put it) and the kernel's call comes
- * last, with no value live across it: no saved registers, no frame (the general path
- * spent about half of its 90 instructions per call on them, Dvec W1 at order 8). */
+ * <= cap proves r (all heads 0, the usual case, is tested first: then len <= r->cap is
+ * enough, as cap >= len always). Nothing can fail then, so r takes its length first (its
+ * head stays: the result is written where dni_dvec_begin would put it) and the kernel
+ * comes last: inline up to DVEC_FUSED_MAX (an elementary operation), else one call, with
+ * no value live across it: no saved registers, no frame (the general path spent about half
+ * of its 90 instructions per call on them, Dvec W1 at order 8). */
 static DVEC_INLINE int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned nin,
                                unsigned op, double c)
 {
     const dvec *bb = nin == 2 ? b : a;
-    if (r && a && bb) {
+    if (DVEC_LIKELY(r && a && bb)) {
         unsigned len = a->len, n = len - 1;
-        if (n - 1 < DVEC_CONST_MAX && bb->len == len && a->head + len <= a->cap
-            && bb->head + len <= bb->cap && r->head + len <= r->cap) {
-            double *dst = r->buf + r->head;
-            const double *pa = a->buf + a->head, *pb = bb->buf + bb->head;
+        unsigned ha = a->head, hb = bb->head, hr = r->head;
+        if (DVEC_LIKELY(n - 1 < DVEC_CONST_MAX && bb->len == len
+                        && (((ha | hb | hr) == 0 && len <= r->cap)
+                            || (ha + len <= a->cap && hb + len <= bb->cap
+                                && hr + len <= r->cap)))) {
+            double *dst = r->buf + hr;
+            const double *pa = a->buf + ha, *pb = bb->buf + hb;
             r->len = len;
+            if (fused_op(op) && n <= DVEC_FUSED_MAX)
+                return fused_run(op, dst, pa, pb, c, n);
             if (n <= DN_EXPR_SPEC_MAX)
                 dni_expr_ops(n)[op](dst, pa, pb, c);
             else
@@ -193,27 +265,43 @@ static DVEC_INLINE int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned n
 
 /* the two-argument functions, and those of the operation table (dnum/internal/ops.h) */
 #define B(f, OP)                                                                           \
-    int dvec_##f(dvec *r, const dvec *a, const dvec *b) { return dvec_op(r, a, b, 2, DN_OP_##OP, 0.0); }
+    DVEC_FLATTEN int dvec_##f(dvec *r, const dvec *a, const dvec *b)                       \
+    {                                                                                      \
+        return dvec_op(r, a, b, 2, DN_OP_##OP, 0.0);                                       \
+    }
 #define BT(A, f, OP, ...) B(f, OP)
 B(add, ADD) B(sub, SUB) B(mul, MUL) B(div, DIV) DNI_OPS_BINARY(BT, ~)
 #undef B
 #undef BT
 
 /* the one-argument functions */
-#define U(f, OP) int dvec_##f(dvec *r, const dvec *u) { return dvec_op(r, u, NULL, 1, DN_OP_##OP, 0.0); }
+#define U(f, OP)                                                                           \
+    DVEC_FLATTEN int dvec_##f(dvec *r, const dvec *u)                                      \
+    {                                                                                      \
+        return dvec_op(r, u, NULL, 1, DN_OP_##OP, 0.0);                                    \
+    }
 #define UT(A, f, OP, ...) U(f, OP)
 U(neg, NEG) DNI_OPS_UNARY(UT, ~)
 #undef U
 #undef UT
 
 /* with a constant */
-int dvec_pow_d(dvec *r, const dvec *u, double p) { return dvec_op(r, u, NULL, 1, DN_OP_POW_D, p); }
-int dvec_add_d(dvec *r, const dvec *u, double c) { return dvec_op(r, u, NULL, 1, DN_OP_ADD_D, c); }
-int dvec_sub_d(dvec *r, const dvec *u, double c) { return dvec_op(r, u, NULL, 1, DN_OP_ADD_D, -c); }
-int dvec_mul_d(dvec *r, const dvec *u, double c) { return dvec_op(r, u, NULL, 1, DN_OP_MUL_D, c); }
-int dvec_div_d(dvec *r, const dvec *u, double c) { return dvec_op(r, u, NULL, 1, DN_OP_DIV_D, c); }
-int dvec_d_sub(dvec *r, double c, const dvec *u) { return dvec_op(r, u, NULL, 1, DN_OP_D_SUB, c); }
-int dvec_d_div(dvec *r, double c, const dvec *u) { return dvec_op(r, u, NULL, 1, DN_OP_D_DIV, c); }
+#define C(f, OP, c_arg, c_val)                                                             \
+    DVEC_FLATTEN int dvec_##f(dvec *r, const dvec *u, double c_arg)                        \
+    {                                                                                      \
+        return dvec_op(r, u, NULL, 1, DN_OP_##OP, c_val);                                  \
+    }
+C(pow_d, POW_D, p, p) C(add_d, ADD_D, c, c) C(sub_d, ADD_D, c, -c) C(mul_d, MUL_D, c, c)
+C(div_d, DIV_D, c, c)
+#undef C
+DVEC_FLATTEN int dvec_d_sub(dvec *r, double c, const dvec *u)
+{
+    return dvec_op(r, u, NULL, 1, DN_OP_D_SUB, c);
+}
+DVEC_FLATTEN int dvec_d_div(dvec *r, double c, const dvec *u)
+{
+    return dvec_op(r, u, NULL, 1, DN_OP_D_DIV, c);
+}
 int dvec_pown(dvec *r, const dvec *u, long m)
 {
     dvec_call k = {DN_OP_POWN, 0.0, m, NULL, NULL};
@@ -231,13 +319,17 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 }
 
 /* s = f(u), c = g(u) from one recurrence (sincos, sinhcosh): the table's kernel up to
- * DVEC_CONST_MAX, else the rolled one */
+ * DVEC_CONST_MAX, else the rolled one. pair_any_f in general; dvec_f takes the common
+ * case first, as dvec_op (u contiguous, room after both outputs' heads, orders
+ * 1..DVEC_CONST_MAX: the general path's scratch, views and two output protocols cost
+ * dvec_sincos three times its kernel's instructions at order 2), with the kernel inline
+ * up to DVEC_FUSED_MAX. */
 #define PAIR_K(f)                                                                          \
     (n <= DVEC_CONST_MAX ? dni_dvec_k[n].f(os.dst, oc.dst, pu)                             \
                          : dni_xk_##f##_w(os.dst, oc.dst, pu, n, ws))
 #define POINT_U(i, p) (pu = (p))
 #define DVEC_PAIR(name)                                                                    \
-    int dvec_##name(dvec *s, dvec *c, const dvec *u)                                       \
+    static DVEC_NOINLINE int pair_any_##name(dvec *s, dvec *c, const dvec *u)              \
     {                                                                                      \
         if (!dni_dvec_ok(s) || !dni_dvec_ok(c) || !dni_dvec_ok(u) || s == c) return DN_EINVAL; \
         unsigned len = u->len, n = len - 1;                                                \
@@ -267,6 +359,33 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
         }                                                                                  \
         dni_dvec_scratch_free(&S);                                                         \
         return rc ? DN_ENOMEM : DN_OK;                                                     \
+    }                                                                                      \
+    DVEC_FLATTEN int dvec_##name(dvec *s, dvec *c, const dvec *u)                          \
+    {                                                                                      \
+        if (DVEC_LIKELY(s && c && u && s != c)) {                                          \
+            unsigned len = u->len, n = len - 1;                                            \
+            if (DVEC_LIKELY(n - 1 < DVEC_CONST_MAX && u->head + len <= u->cap              \
+                            && s->head + len <= s->cap && c->head + len <= c->cap)) {      \
+                double *ds = s->buf + s->head, *dc = c->buf + c->head;                     \
+                const double *pu = u->buf + u->head;                                       \
+                s->len = len;                                                              \
+                c->len = len;                                                              \
+                switch (n) {                                                               \
+                    PAIR_FUSED(name, 1) PAIR_FUSED(name, 2) PAIR_FUSED(name, 3)            \
+                    PAIR_FUSED(name, 4)                                                    \
+                default: dni_dvec_k[n].name(ds, dc, pu); break;                            \
+                }                                                                          \
+                return DN_OK;                                                              \
+            }                                                                              \
+        }                                                                                  \
+        return pair_any_##name(s, c, u);                                                   \
+    }
+/* the pair's kernel at the constant order N, inline (the kernel reads u before writing) */
+#define PAIR_FUSED(name, N)                                                                \
+    case N: {                                                                              \
+        double ws[DNI_W_##name(N)];                                                        \
+        dni_##name##_w(ds, dc, pu, N, ws);                                                 \
+        break;                                                                             \
     }
 DVEC_PAIR(sincos)
 DVEC_PAIR(sinhcosh)
