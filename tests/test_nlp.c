@@ -319,7 +319,8 @@ Test(nlp, nonfinite)
     dn_nlp *P = lv_problem(6);
     cr_assert(P != NULL);
     double x[6] = {0.5, -0.3, 1.1, 0.2, -0.7, 0.9}, lam[4] = {1, 2, 3, 4}, g[4], jac[12];
-    double h[12], grad[6], f;
+    double h[15], grad[6], f;
+    cr_assert_eq(dn_nlp_hess_nnz(P), 15);
     x[3] = NAN; /* in elements 2, 3 of the objective and constraints 1, 2, 3 */
     cr_assert_eq(dn_nlp_obj(P, x, &f, grad), 0);
     cr_expect(isnan(f));
