@@ -209,6 +209,6 @@ print("python: pip-installed dnum", dnum.__version__, "ok")
 if command -v doxygen >/dev/null; then
     echo "== API reference (doxygen, warnings are errors)"
     meson setup --reconfigure "$tmp/inst" -Ddocs=enabled >/dev/null
-    ninja -C "$tmp/inst" docs >/dev/null
+    ninja -C "$tmp/inst" docs >"$tmp/docs.log" 2>&1 || { grep -iE 'error|warning' "$tmp/docs.log"; exit 1; }
     [ -f "$tmp/inst/docs/api/html/index.html" ] && echo "docs: built without warnings"
 fi
