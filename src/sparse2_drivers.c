@@ -80,6 +80,21 @@ static void finish(dsp_o2_work *w)
     w->top = 0;
 }
 
+/* After an evaluation whose result is res: DN_ENOMEM (storage released), 1 when the pass
+ * read recycled storage (released: evaluate again in safe mode), or 0 with res ready (a
+ * passive or foreign result made a constant) and its storage alive. */
+static int settle(dsp_o2_work *w, dsp_o2 *res)
+{
+    if (res->w == w && (res->len & DNI_DSP_O2_ACC)) acc_slot(w, head(res));
+    else if (res->w == w && res->len != DNI_DSP_O2_INL) stale(w, head(res));
+    if (w->fail & (DNI_DSP_O2_NOMEM | DNI_DSP_O2_STALE)) {
+        finish(w);
+        return w->fail & DNI_DSP_O2_NOMEM ? DN_ENOMEM : 1;
+    }
+    if (res->w != w) *res = dsp_o2_const(res->v); /* passive (or foreign): no entries */
+    return 0;
+}
+
 /* Evaluates f once (twice when the fast pass detected a reuse of recycled storage) and
  * leaves the result in *r with its storage alive; 0 or DN_ENOMEM. */
 static int evaluate(dsp_o2_work *w, int mode, dn_objective_sp f, void *ctx, const double *x,
@@ -89,20 +104,14 @@ static int evaluate(dsp_o2_work *w, int mode, dn_objective_sp f, void *ctx, cons
         int st = prepare(w, n, mode, safe, x, v);
         if (st) return st;
         dsp_o2 res = f(w->x, n, ctx);
-        if (res.w == w && (res.len & DNI_DSP_O2_ACC)) acc_slot(w, head(&res));
-        else if (res.w == w && res.len != DNI_DSP_O2_INL) stale(w, head(&res));
-        if (w->fail & DNI_DSP_O2_NOMEM) {
-            finish(w);
-            return DN_ENOMEM;
-        }
-        if (!(w->fail & DNI_DSP_O2_STALE)) {
-            if (res.w != w) res = dsp_o2_const(res.v); /* passive (or foreign): no entries */
+        st = settle(w, &res);
+        if (st != 1) {
             *r = res;
-            return DN_OK;
+            return st;
         }
-        finish(w);
     }
-    return DN_EINVAL; /* not reached: the safe pass recycles nothing */
+    *r = dsp_o2_const(0.0); /* not reached: the safe pass recycles nothing */
+    return DN_EINVAL;
 }
 
 /* the workspace of a call: the caller's, or a temporary one in *tmp */
@@ -320,20 +329,14 @@ int dni_dsp_o2_rows(dsp_o2_work *w, dn_constraint_sp c, void *ctx, const double 
             w->top = 0, w->fail = 0;
             reset(w, DNI_DSP_O2_DIAG, safe);
             dsp_o2 res = c(w->x, n, i, ctx);
-            if (res.w == w && (res.len & DNI_DSP_O2_ACC)) acc_slot(w, head(&res));
-            else if (res.w == w && res.len != DNI_DSP_O2_INL) stale(w, head(&res));
-            if (w->fail & DNI_DSP_O2_NOMEM) {
-                finish(w);
-                return DN_ENOMEM;
-            }
-            if (!(w->fail & DNI_DSP_O2_STALE)) {
-                if (res.w != w) res = dsp_o2_const(res.v);
+            st = settle(w, &res);
+            if (st == DN_ENOMEM) return st;
+            if (st == 0) {
                 val[i] = res.v;
                 row_entries(w, res, i, put, pctx);
                 finish(w);
                 break;
             }
-            finish(w);
         }
     }
     return DN_OK;
