@@ -236,7 +236,7 @@ static dsp_o2 lag_sp(const dsp_o2 *x, unsigned n, void *vctx)
  * added into the Jacobian's values at their positions in the pattern (jac: a position
  * missing sets bad). */
 typedef struct plain_rows {
-    size_t cnt;
+    size_t cnt, cap; /* entries seen; room in row and col */
     uint32_t *row, *col;
     const dn_nlp *P;
     double *jac;
@@ -260,7 +260,7 @@ static void put_entry(void *vctx, unsigned i, uint32_t j, double g)
         else if (!R->bad) R->bad = 1, R->bad_row = i, R->bad_col = j;
         return;
     }
-    if (R->row) R->row[R->cnt] = i, R->col[R->cnt] = j;
+    if (R->row && R->cnt < R->cap) R->row[R->cnt] = i, R->col[R->cnt] = j;
     R->cnt++;
 }
 
@@ -284,7 +284,7 @@ static int plain_patterns(dn_nlp *P, const double *x0, size_t *nj, uint32_t **jr
     if (!st) {
         R.row = ALLOC(R.cnt, R.row), R.col = ALLOC(R.cnt, R.col);
         const size_t cnt = R.cnt;
-        R.cnt = 0;
+        R.cnt = 0, R.cap = cnt; /* (a second pass with more entries stores no more) */
         st = R.row && R.col ? dni_dsp_o2_rows(P->w, P->pc, P->pctx, x0, P->n, P->m, val,
                                                put_entry, &R)
                             : DN_ENOMEM;

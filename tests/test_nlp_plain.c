@@ -208,3 +208,25 @@ Test(nlp_plain, allocation_failures)
         cr_expect_eq(c.bad_free, 0);
     }
 }
+
+/* a constraint that reads another variable on every evaluation (it depends on a counter in
+ * ctx, not only on x): the two evaluations at x0 disagree, and dn_nlp_new_sp says so */
+DN_CONSTRAINT_O2(restless, T, x, n, i, ctx,
+    unsigned *calls = ctx;
+    unsigned j = (i + (*calls)++) % n;
+    return dnh_mul(x[i], x[j]);)
+
+Test(nlp_plain, constraints_not_a_function_of_x)
+{
+    double x[5] = {1, 2, 3, 4, 5};
+    unsigned calls = 0;
+    dn_errinfo err;
+    dn_nlp *P = (dn_nlp *)(uintptr_t)0x5e5e;
+    cr_expect_eq(dn_nlp_new_sp_ex(&P, 5, 3, NULL, restless_sp, &calls, x, 0, NULL, NULL, &err),
+                 DN_ESTRUCT);
+    cr_expect_eq(err.arg, 7);
+    cr_expect_str_eq(err.msg, "dn_nlp_new_sp: argument 7: the constraints' entries at x0 differ "
+                              "between two evaluations (c depends on something other than x, n, "
+                              "i and ctx)");
+    cr_expect_eq(P, (dn_nlp *)(uintptr_t)0x5e5e);
+}
