@@ -228,8 +228,8 @@ static double run_batchk(void)
 static void bench_multivariate(int argc, char **argv)
 {
     static const unsigned orders[3] = {2, 4, 8};
-    static const unsigned isas[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
-                                    DN_BATCH_AVX2, DN_BATCH_AVX512};
+    static const unsigned isas[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_NEON,
+                                    DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512};
     static char names[16][48];
     for (unsigned k = 2; k <= 3; k++) {
         char wl[3] = {'K', (char)('0' + k), 0};
@@ -298,8 +298,8 @@ static double (*const FLOOR[2][4])(void) = {{run_w1_2, run_w1_4, run_w1_8, run_w
 int main(int argc, char **argv)
 {
     static const unsigned orders[4] = {2, 4, 8, 16};
-    static const unsigned isas[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
-                                    DN_BATCH_AVX2, DN_BATCH_AVX512};
+    static const unsigned isas[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_NEON,
+                                    DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512};
     double ghz = tsc_ghz();
     (void)w3;
     printf("# bench_batch: block %d points, time-stamp counter %.2f GHz, best isa %s\n", BLOCK,

@@ -6,6 +6,7 @@
 #include "dnum/batch.h"
 #include "dnum/internal/kernel.h"
 #include "batch_impl.h"
+#include "err_impl.h"
 
 #if defined(__STDC_NO_ATOMICS__)
 #define DN_BATCH_ONCE(T) static volatile T
@@ -13,6 +14,11 @@
 #include <stdatomic.h>
 #define DN_BATCH_ONCE(T) static _Atomic T
 #endif
+
+/* The instruction sets, the best last (at most one of GENERIC, NEON and SSE2 is built) */
+static const unsigned isa_all[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_NEON,
+                                   DN_BATCH_SSE2,   DN_BATCH_AVX2,    DN_BATCH_AVX512};
+#define ISA_COUNT (sizeof isa_all / sizeof isa_all[0])
 
 /* What the machine and the build have. */
 static int isa_available(unsigned isa)
@@ -27,6 +33,8 @@ static int isa_available(unsigned isa)
     case DN_BATCH_AVX512:
         __builtin_cpu_init();
         return __builtin_cpu_supports("avx512f");
+#elif DN_BATCH_ARM64
+    case DN_BATCH_NEON: return 1;
 #elif defined(DN_BATCH_HAVE_GENERIC)
     case DN_BATCH_GENERIC: return 1;
 #endif
@@ -34,33 +42,58 @@ static int isa_available(unsigned isa)
     }
 }
 
-static unsigned isa_from_name(const char *s)
+/* The value of DN_BATCH_ISA (NULL: unset) resolved as DN_BATCH_AUTO takes it: unset or
+ * empty, the best instruction set available; else the one it names. DN_OK and *isa, or
+ * DN_EINVAL (a name unknown, or of an instruction set not available) with the message. */
+static int isa_env(const char *val, unsigned *isa, dn_errinfo *err)
 {
-    static const unsigned v[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
-                                 DN_BATCH_AVX2, DN_BATCH_AVX512};
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        if (strcmp(s, dn_batch_isa_name(v[i])) == 0) return v[i];
-    return 0;
+    unsigned want = 0, best = DN_BATCH_SCALAR;
+    char avail[64] = "", shown[24];
+    size_t len = 0;
+    for (size_t i = 0; i < ISA_COUNT; i++) {
+        const char *name = dn_batch_isa_name(isa_all[i]);
+        if (val && strcmp(val, name) == 0) want = isa_all[i];
+        if (!isa_available(isa_all[i])) continue;
+        best = isa_all[i];
+        if (len < sizeof avail)
+            len += (size_t)snprintf(avail + len, sizeof avail - len, "%s%s", len ? ", " : "", name);
+    }
+    if (!val || !*val || (want && isa_available(want))) {
+        *isa = val && *val ? want : best;
+        return dni_ok(err);
+    }
+    /* the value as given, cut, its unprintable bytes as '?' */
+    for (len = 0; val[len] && len + 1 < sizeof shown; len++)
+        shown[len] = val[len] >= 0x20 && val[len] < 0x7f ? val[len] : '?';
+    shown[len] = '\0';
+    return dni_fail(err, DN_EINVAL, 0, SIZE_MAX, "DN_BATCH_ISA=%s%s: %s (available: %s)", shown,
+                    val[len] ? "..." : "",
+                    want ? "not available on this machine or in this build"
+                         : "unknown instruction set",
+                    avail);
 }
 
-/* The best instruction set, or DN_BATCH_ISA's where available; decided once (the one
- * piece of global state: every thread computes the same value, so a race only repeats
- * the work). */
+/* DN_BATCH_AUTO's instruction set, or 0 where DN_BATCH_ISA names none available; the
+ * variable is read once (the one piece of global state: every thread computes the same
+ * value, so a race only repeats the work) */
+#define ISA_REFUSED 0x100u /* (cached: DN_BATCH_ISA refused) */
 static unsigned isa_auto(void)
 {
     DN_BATCH_ONCE(unsigned) chosen = 0;
     unsigned c = chosen;
-    if (c) return c;
-    const char *env = getenv("DN_BATCH_ISA");
-    unsigned want = env ? isa_from_name(env) : 0;
-    if (want && isa_available(want)) c = want;
-    else if (isa_available(DN_BATCH_AVX512)) c = DN_BATCH_AVX512;
-    else if (isa_available(DN_BATCH_AVX2)) c = DN_BATCH_AVX2;
-    else if (isa_available(DN_BATCH_SSE2)) c = DN_BATCH_SSE2;
-    else if (isa_available(DN_BATCH_GENERIC)) c = DN_BATCH_GENERIC;
-    else c = DN_BATCH_SCALAR;
-    chosen = c;
-    return c;
+    if (!c) {
+        if (isa_env(getenv("DN_BATCH_ISA"), &c, NULL)) c = ISA_REFUSED;
+        chosen = c;
+    }
+    return c == ISA_REFUSED ? 0 : c;
+}
+
+int dn_batch_isa_env(unsigned *isa, dn_errinfo *err)
+{
+    unsigned c = 0;
+    int rc = isa_env(getenv("DN_BATCH_ISA"), &c, err);
+    if (isa) *isa = c;
+    return rc;
 }
 
 unsigned dn_batch_isa(unsigned flags)
@@ -75,6 +108,7 @@ const char *dn_batch_isa_name(unsigned isa)
     switch (isa) {
     case DN_BATCH_SCALAR: return "scalar";
     case DN_BATCH_GENERIC: return "generic";
+    case DN_BATCH_NEON: return "neon";
     case DN_BATCH_SSE2: return "sse2";
     case DN_BATCH_AVX2: return "avx2";
     case DN_BATCH_AVX512: return "avx512";
@@ -87,6 +121,7 @@ unsigned dn_batch_lanes(unsigned isa)
     switch (isa) {
     case DN_BATCH_SCALAR: return 1;
     case DN_BATCH_GENERIC: return dni_batch_lanes_generic;
+    case DN_BATCH_NEON: return 2;
     case DN_BATCH_SSE2: return 2;
     case DN_BATCH_AVX2: return 4;
     case DN_BATCH_AVX512: return 8;
@@ -104,6 +139,8 @@ static dni_batch_fn engine(unsigned isa)
     case DN_BATCH_SSE2: return DNI_ENGINE(sse2);
     case DN_BATCH_AVX2: return DNI_ENGINE(avx2);
     case DN_BATCH_AVX512: return DNI_ENGINE(avx512);
+#elif DN_BATCH_ARM64
+    case DN_BATCH_NEON: return DNI_ENGINE(neon);
 #elif defined(DN_BATCH_HAVE_GENERIC)
     case DN_BATCH_GENERIC: return dni_batch_run_generic;
 #endif
@@ -194,6 +231,8 @@ static dni_batch_quick_fn quick_engine(unsigned isa)
     case DN_BATCH_SSE2: return dni_batch_run_sse2_quick;
     case DN_BATCH_AVX2: return dni_batch_run_avx2_quick;
     case DN_BATCH_AVX512: return dni_batch_run_avx512_quick;
+#elif DN_BATCH_ARM64
+    case DN_BATCH_NEON: return dni_batch_run_neon_quick;
 #elif defined(DN_BATCH_HAVE_GENERIC)
     case DN_BATCH_GENERIC: return dni_batch_run_generic_quick;
 #endif
@@ -228,6 +267,7 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
      * the blocks with a rare path, and the points that AUTO gives to extended precision,
      * point by point */
     unsigned isa = dn_batch_isa(DN_BATCH_AUTO);
+    if (!isa) return DN_EINVAL; /* DN_BATCH_ISA names none available */
     dni_batch_quick_fn qf = (prec & DN_PREC_QUICK) && base != DN_PREC_EXTENDED &&
                                     n < DN_TAYLOR_MAX ? quick_engine(isa) : NULL;
     size_t W = qf ? dn_batch_lanes(isa) : 1;

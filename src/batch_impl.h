@@ -1,8 +1,9 @@
 /* Internal to the batch evaluators (dnum/batch.h): the per-instruction-set engines.
  *
  * src/batch_lane_body.h is compiled once per instruction set (src/batch_sse2.c, batch_avx2.c,
- * batch_avx512.c on x86-64, batch_generic.c elsewhere), each time with its own lane
- * count DN_LANE_W and its own compiler flags; src/batch.c chooses one at run time. */
+ * batch_avx512.c on x86-64, batch_neon.c on AArch64, batch_generic.c elsewhere), each
+ * time with its own lane count DN_LANE_W and its own compiler flags; src/batch.c chooses
+ * one at run time. */
 #ifndef DNUM_BATCH_IMPL_H
 #define DNUM_BATCH_IMPL_H
 
@@ -121,6 +122,14 @@ DNI_BATCH_DECL(avx2, 4)
 DNI_BATCH_DECL(avx512, 8)
 #else
 #define DN_BATCH_X86 0
+#endif
+/* AArch64: Advanced SIMD (the engine of src/batch_neon.c; meson.build compiles it where
+ * the compiler targets AArch64 with __ARM_NEON, every AArch64 processor's) */
+#if defined(__aarch64__) && defined(__ARM_NEON) && (defined(__GNUC__) || defined(__clang__))
+#define DN_BATCH_ARM64 1
+DNI_BATCH_DECL(neon, 2)
+#else
+#define DN_BATCH_ARM64 0
 #endif
 
 #endif /* DNUM_BATCH_IMPL_H */

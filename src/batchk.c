@@ -17,6 +17,8 @@ static dni_batchk_fn enginek(unsigned isa)
     case DN_BATCH_SSE2: return DNI_ENGINEK(sse2);
     case DN_BATCH_AVX2: return DNI_ENGINEK(avx2);
     case DN_BATCH_AVX512: return DNI_ENGINEK(avx512);
+#elif DN_BATCH_ARM64
+    case DN_BATCH_NEON: return DNI_ENGINEK(neon);
 #elif defined(DN_BATCH_HAVE_GENERIC)
     case DN_BATCH_GENERIC: return dni_batchk_run_generic;
 #endif

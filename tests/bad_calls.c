@@ -111,7 +111,7 @@ int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn
     s |= p(&f, g, h, obj_sp, NULL, x, n, ws);
 #if defined(BAD)
     float gf[4];
-    size_t idz[4] = {0, 1, 1, 2};
+    unsigned long long idz[4] = {0, 1, 1, 2}; /* (size_t is unsigned on 32-bit targets) */
     int k = (int)n;
     (void)gf, (void)idz, (void)k;
 #endif
@@ -142,7 +142,7 @@ int good_calls(const double *x, const double *v, unsigned n, dsp_o2_work *ws, dn
 #elif BAD == 13
     s |= dn_hessian_el(&f, g, g, el2, NULL, x, E); /* BAD 13 an array for H */
 #elif BAD == 14
-    s |= dn_elements_new(&E2, 3, 2, m, idz, NULL); /* BAD 14 size_t indices */
+    s |= dn_elements_new(&E2, 3, 2, m, idz, NULL); /* BAD 14 64-bit indices */
 #elif BAD == 15
     s |= dn_elements_new(&E2, 3, 2, idx, m, NULL); /* BAD 15 idx and m swapped */
 #elif BAD == 16

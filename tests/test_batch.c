@@ -7,8 +7,11 @@
  * nothing written on failure; the precision variant against dn_expr_eval_prec. The
  * default run (bash tools/test.sh) takes the best instruction set and the point-by-point
  * path, orders to 17; the slow suite (DN_TEST_SLOW=1, .ci/run) every instruction set and
- * orders 40, 170, 171. */
+ * orders 40, 170, 171. The environment variable DN_BATCH_ISA: the instruction set it
+ * names, and an error where it names none this machine has. */
+#define _POSIX_C_SOURCE 200112L /* setenv */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dnum/batch.h>
@@ -34,8 +37,9 @@ static const char *const FORMULAS[] = {
 #define NF (sizeof FORMULAS / sizeof FORMULAS[0])
 #define NPTS 1000
 
-static const unsigned ISAS[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
-                                DN_BATCH_AVX2, DN_BATCH_AVX512};
+/* (the best last: DN_BATCH_AUTO's choice is the last one available) */
+static const unsigned ISAS[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_NEON,
+                                DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512};
 #define NISA (sizeof ISAS / sizeof ISAS[0])
 /* every instruction set the machine has in the slow suite; else the best and the
  * point-by-point path */
@@ -291,9 +295,91 @@ Test(batch, isa_queries)
     cr_assert_neq(best, 0u);
     cr_assert_neq(strcmp(dn_batch_isa_name(best), "unknown"), 0);
     cr_assert_geq(dn_batch_lanes(best), 1u);
+    cr_assert_eq(dn_batch_lanes(DN_BATCH_NEON), 2u);
+    cr_assert_str_eq(dn_batch_isa_name(DN_BATCH_NEON), "neon");
     cr_assert_eq(dn_batch_lanes(0x70u), 0u);
     cr_assert_str_eq(dn_batch_isa_name(0x70u), "unknown");
     cr_assert_eq(dn_batch_isa(0x70u), 0u);
+}
+
+/* DN_BATCH_ISA naming an instruction set that is unknown or that this machine or build
+ * lacks: an error, never another instruction set in its place. dn_batch_isa_env reads the
+ * variable at each call; DN_BATCH_AUTO once per process, so these tests set it before
+ * their process's first batch call (Criterion runs each test in a process of its own). */
+static void expect_isa_refused(const char *val, const char *why)
+{
+    setenv("DN_BATCH_ISA", val, 1);
+    unsigned isa = 7;
+    dn_errinfo err;
+    cr_assert_eq(dn_batch_isa_env(&isa, &err), DN_EINVAL, "DN_BATCH_ISA=%s accepted", val);
+    cr_assert_eq(isa, 0u);
+    cr_assert_eq(err.code, DN_EINVAL);
+    char head[64];
+    snprintf(head, sizeof head, "DN_BATCH_ISA=%s: %s (available: scalar", val, why);
+    cr_assert(strncmp(err.msg, head, strlen(head)) == 0, "message: %s", err.msg);
+    /* every batch call with DN_BATCH_AUTO fails and writes nothing; a named set runs */
+    dn_expr *e = parse("exp(x)", 1);
+    size_t wn = dn_expr_work_size_batch_prec(e, 2), wk = dn_expr_work_size_batchk(e, 1, 2);
+    if (wn < dn_expr_work_size_batch(e, 2)) wn = dn_expr_work_size_batch(e, 2);
+    double *w = malloc((wn > wk ? wn : wk) * sizeof(double));
+    double args[2 * 3] = {0.5, 1, 0, 0.25, 1, 0}, out[6], ref[6];
+    for (int k = 0; k < 6; k++) out[k] = -7.0;
+    cr_assert_eq(dn_batch_isa(DN_BATCH_AUTO), 0u);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 3, out, 3, DN_BATCH_AUTO, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch_prec(e, 2, 2, args, 3, out, 3, NULL, 3, DN_PREC_AUTO, w),
+                 DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batchk(e, 1, 2, 2, args, 3, out, 3, DN_BATCH_AUTO, w), DN_EINVAL);
+    cr_assert_eq(dn_expr_eval_batch2(e, 1, 2, args, 3, out, 3, DN_BATCH_AUTO, w), DN_EINVAL);
+    for (int k = 0; k < 6; k++) cr_assert_eq(out[k], -7.0);
+    cr_assert_eq(dn_expr_eval_batch(e, 2, 2, args, 3, out, 3, DN_BATCH_SCALAR, w), 0);
+    dn_expr_eval(e, 2, args + 3, ref, w);
+    cr_assert(memcmp(out + 3, ref, 3 * sizeof(double)) == 0);
+    free(w);
+    dn_expr_free(e);
+}
+
+Test(batch, isa_env_unknown)
+{
+    expect_isa_refused("foo", "unknown instruction set");
+    /* a long value cut, its unprintable bytes shown as '?' */
+    setenv("DN_BATCH_ISA", "avx2\x01\xff-and-a-great-many-more-letters", 1);
+    dn_errinfo err;
+    cr_assert_eq(dn_batch_isa_env(NULL, &err), DN_EINVAL);
+    const char *want = "DN_BATCH_ISA=avx2\?\?-and-a-great-many...: unknown instruction set";
+    cr_assert(strncmp(err.msg, want, strlen(want)) == 0, "message: %s", err.msg);
+}
+
+Test(batch, isa_env_not_available)
+{
+    /* (at most one of generic, neon and sse2 is built: one is missing everywhere) */
+    for (size_t i = 0; i < NISA; i++)
+        if (!dn_batch_isa(ISAS[i])) {
+            expect_isa_refused(dn_batch_isa_name(ISAS[i]),
+                               "not available on this machine or in this build");
+            return;
+        }
+    cr_assert_fail("every instruction set available");
+}
+
+Test(batch, isa_env_accepted)
+{
+    unsigned isa = 0, best = DN_BATCH_SCALAR;
+    for (size_t i = 0; i < NISA; i++)
+        if (dn_batch_isa(ISAS[i])) best = ISAS[i];
+    dn_errinfo err;
+    setenv("DN_BATCH_ISA", "scalar", 1);
+    cr_assert_eq(dn_batch_isa_env(&isa, &err), DN_OK);
+    cr_assert_eq(isa, DN_BATCH_SCALAR);
+    cr_assert(err.code == DN_OK && err.msg[0] == '\0');
+    cr_assert_eq(dn_batch_isa(DN_BATCH_AUTO), DN_BATCH_SCALAR);
+    /* empty or unset: the best; DN_BATCH_AUTO keeps what it read first */
+    setenv("DN_BATCH_ISA", "", 1);
+    cr_assert_eq(dn_batch_isa_env(&isa, NULL), DN_OK);
+    cr_assert_eq(isa, best);
+    unsetenv("DN_BATCH_ISA");
+    cr_assert_eq(dn_batch_isa_env(&isa, NULL), DN_OK);
+    cr_assert_eq(isa, best);
+    cr_assert_eq(dn_batch_isa(DN_BATCH_AUTO), DN_BATCH_SCALAR);
 }
 
 /* The precision variant: dn_expr_eval_prec per point. */

@@ -38,8 +38,8 @@ static const char *const FORMULAS[] = {
 };
 #define NF (sizeof FORMULAS / sizeof FORMULAS[0])
 
-static const unsigned ISAS[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_SSE2,
-                                DN_BATCH_AVX2, DN_BATCH_AVX512};
+static const unsigned ISAS[] = {DN_BATCH_SCALAR, DN_BATCH_GENERIC, DN_BATCH_NEON,
+                                DN_BATCH_SSE2, DN_BATCH_AVX2, DN_BATCH_AVX512};
 #define NISA (sizeof ISAS / sizeof ISAS[0])
 /* every instruction set the machine has in the slow suite; else the best and the
  * point-by-point path */

@@ -613,6 +613,24 @@ else
     echo "note: gnuplot not found (Debian gnuplot-nox); the plot legend check skipped"
 fi
 
+# the batch instruction sets this machine and build have (--version; DN_BATCH_ISA names
+# one of them, any other name is an error: exit status 2, the variable, its value and the
+# available ones named, nothing on stdout, whatever the job)
+isas=$("$eval_bin" --version | sed -n 's/^batch instruction sets (DN_BATCH_ISA): //p')
+[[ " $isas " == *" scalar "* ]] || fail "--version: no batch instruction sets line (scalar among them)"
+for isa in foo generic neon sse2 avx2 avx512 AVX2 ' sse2'; do
+    [[ " $isas " == *" $isa "* ]] && continue
+    case $isa in
+    generic | neon | sse2 | avx2 | avx512) why="not available on this machine or in this build" ;;
+    *) why="unknown instruction set" ;;
+    esac
+    for a in "--precision double -n 2 -r 0:1:5" "-n 2 -r 0:1:5" "-V x,y -n 2 -r 0:1:5 -a 1" \
+        "--precision extended -a 1"; do
+        DN_BATCH_ISA=$isa expect_error "DN_BATCH_ISA=$isa: $why (available: ${isas// /, })" $a 'sin(x)'
+    done
+done
+DN_BATCH_ISA= "$eval_bin" -n 2 -r 0:1:5 'sin(x)' >/dev/null 2>&1 || fail "DN_BATCH_ISA empty: an error"
+
 # 13. batches: --precision double with one variable evaluates a block's points together
 # (dn_expr_eval_batch); the numbers and warnings are those of the point-by-point path,
 # which --error takes (its derivative columns, cut from the bounds): removable
@@ -627,7 +645,7 @@ while IFS='|' read -r -a args; do
     "$eval_bin" --precision double --error -n "${args[@]}" 2>"$tmp/p.err" | cut -d, -f1-$((n + 2)) >"$tmp/p.csv"
     cmp -s "$tmp/b.csv" "$tmp/p.csv" && cmp -s "$tmp/b.err" "$tmp/p.err" ||
         fail "batch differs from the point-by-point path: -n ${args[*]}"
-    for isa in scalar sse2 avx2 avx512; do
+    for isa in $isas; do
         DN_BATCH_ISA=$isa "$eval_bin" --precision double -f npy -n "${args[@]}" 2>/dev/null >"$tmp/i.npy"
         "$eval_bin" --precision double -f npy -n "${args[@]}" 2>/dev/null | cmp -s - "$tmp/i.npy" ||
             fail "DN_BATCH_ISA=$isa: other bytes: -n ${args[*]}"
@@ -667,7 +685,7 @@ while IFS='|' read -r -a args; do
     "$eval_bin" --error "${args[@]}" 2>"$tmp/mp.err" | cut -d, -f1-"$ncol" >"$tmp/mp.csv"
     cmp -s "$tmp/m.csv" "$tmp/mp.csv" && cmp -s "$tmp/m.err" "$tmp/mp.err" ||
         fail "several variables: batch differs from the point-by-point path: ${args[*]}"
-    for isa in scalar sse2 avx2 avx512; do
+    for isa in $isas; do
         DN_BATCH_ISA=$isa "$eval_bin" -f npy "${args[@]}" 2>/dev/null >"$tmp/mi.npy"
         "$eval_bin" -f npy "${args[@]}" 2>/dev/null | cmp -s - "$tmp/mi.npy" ||
             fail "several variables, DN_BATCH_ISA=$isa: other bytes: ${args[*]}"

@@ -246,10 +246,10 @@ Test(err, dvec_form_matches)
 /* A random formula of depth d over x (deterministic generator): the functions of the
  * language with arguments kept mostly inside their domains by the point choice; points
  * outside a domain give NaN and are skipped by the check. */
-static unsigned long rng_state = 12345;
+static unsigned long long rng_state = 12345;
 static unsigned rnd(unsigned m)
 {
-    rng_state = rng_state * 6364136223846793005UL + 1442695040888963407UL;
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
     return (unsigned)(rng_state >> 33) % m;
 }
 static void gen(char *s, size_t cap, int d)

@@ -90,7 +90,8 @@ static double data_err(const dn_sref_row *r, unsigned k)
 static double tol_for(const dn_sref_row *r, unsigned k)
 {
     if (!r->form) return TOL;
-    if (composed(r->fn)) return TOL + data_err(r, k);
+    /* (i686, orders above 16: up to 2.3e-13 beyond data_err where x86-64 has 8e-14) */
+    if (composed(r->fn)) return (k <= 16 || DN_TEST_SAME_LIBM ? TOL : 1e-12) + data_err(r, k);
     return k <= 16 ? TOL : 1e-11;
 }
 

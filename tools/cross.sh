@@ -7,7 +7,10 @@
 #   bash tools/cross.sh [TARGET...]   targets: i686-linux-gnu x86_64-w64-mingw32
 #                                     aarch64-linux-gnu s390x-linux-gnu musl (default: all)
 # Build directories build-x-<target> and build-x-native (library and dnum-eval only,
-# without SLEEF); DN_CROSS_WINE=0 builds Windows without running it.
+# without SLEEF; aarch64 with SLEEF, Debian's arm64 libsleef-dev that tools/sysroot.sh
+# extracts, so that its batch engine `neon` runs SLEEF's Advanced SIMD functions: --version
+# must say so, and the --vector-math case compares their values); DN_CROSS_WINE=0 builds
+# Windows without running it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
@@ -23,7 +26,8 @@ for t in "${targets[@]}"; do
     musl) pkgs+=(musl-tools) ;;
     x86_64-w64-mingw32) pkgs+=(gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64)
         [ "$wine" = 1 ] && pkgs+=(wine64) ;;
-    i686-linux-gnu | aarch64-linux-gnu | s390x-linux-gnu)
+    aarch64-linux-gnu) pkgs+=("gcc-$t" "g++-$t" qemu-user pkgconf) ;;
+    i686-linux-gnu | s390x-linux-gnu)
         pkgs+=("gcc-$t" "g++-$t" qemu-user) ;;
     *) echo "cross.sh: unknown target '$t' (${all[*]})" >&2; exit 2 ;;
     esac
@@ -37,12 +41,13 @@ report=()
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# build DIR [setup args]: configure once, then the default target (library, dnum-eval)
+# build DIR [setup args]: configure once, then the default target (library, dnum-eval);
+# the setup args come after opts (the later -D wins)
 build() {
     local dir=$1 log
     shift
     if [ ! -d "$dir/meson-info" ]; then
-        log=$(meson setup "$dir" "$@" "${opts[@]}" 2>&1) || { echo "$log" >&2; return 1; }
+        log=$(meson setup "$dir" "${opts[@]}" "$@" 2>&1) || { echo "$log" >&2; return 1; }
     fi
     log=$(ninja -C "$dir" 2>&1) || { echo "$log" | tail -40 >&2; return 1; }
     echo "$log" | grep -E 'warning:' >&2
@@ -78,6 +83,7 @@ cases=(
     "-n 4 -V x,y -a 0.5,0.3 sin(x*y)+exp(x-y)/hypot(x,y)"
     "-n 40 -e dvec -a 0.7 exp(sin(x))*tgamma(x+1)"
     "-n 20 --coeffs -a 0.25 lambertw(x)+erfinv(x)+sinc(3*x)"
+    "--precision double --vector-math -n 4 -r -2:2:401 sin(x)*exp(x)+log(4+x)+cos(x)/(1+x^2)"
 )
 
 # eval TARGET OUT ARGS...: dnum-eval of the target's build, standard output into OUT
@@ -156,7 +162,21 @@ for t in "${targets[@]}"; do
     *) cc=$t-gcc cxx=$t-g++ flags=() ;;
     esac
     echo "== $t" >&2
-    if ! build "build-x-$t" --cross-file "tools/cross/$t.txt"; then
+    extra=()
+    if [ "$t" = aarch64-linux-gnu ]; then
+        # SLEEF of the target: the sysroot's part of the cross file (tools/sysroot.sh; meson
+        # reads the files in order, the later wins); the libraries found by their rpath
+        if ! root=$(bash tools/sysroot.sh "$t"); then
+            report+=("$t | no | - | no sysroot (tools/sysroot.sh)")
+            fail=1
+            continue
+        fi
+        extra=(--cross-file "$root.ini" -Dsleef=enabled)
+        # (a build directory configured before without SLEEF: configure it anew)
+        f=build-x-$t/meson-info/intro-dependencies.json
+        [ -f "$f" ] && ! grep -q '"name": "sleef"' "$f" && rm -rf "build-x-$t"
+    fi
+    if ! build "build-x-$t" --cross-file "tools/cross/$t.txt" "${extra[@]}"; then
         report+=("$t | no | - | the build failed")
         fail=1
         continue
@@ -168,6 +188,14 @@ for t in "${targets[@]}"; do
     if [ "$run" != 1 ]; then
         report+=("$t | yes | not run | $note")
         continue
+    fi
+    if [ "$t" = aarch64-linux-gnu ]; then # the engine and SLEEF really there
+        eval_on "$t" "$tmp/$t.version" --version
+        if ! grep -qx 'vector math (--vector-math): SLEEF' "$tmp/$t.version" ||
+            ! grep -qx 'batch instruction sets (DN_BATCH_ISA): scalar neon' "$tmp/$t.version"; then
+            note="--version: no neon engine with SLEEF; $note"
+            fail=1
+        fi
     fi
     ok=0 bad=0 same_csv=0 same_npy=0
     mkdir -p "$tmp/$t"

@@ -15,6 +15,7 @@
  * in shard.c, the overflow check of the warnings in overflow.c; dnum_eval.h declares what
  * the files share. This file: main, the steps of a run. */
 #include "dnum_eval.h"
+#include <dnum/batch.h>
 #include <errno.h>
 #include <math.h>
 #if defined(DN_HAVE_SETMODE) && DN_HAVE_SETMODE
@@ -89,6 +90,10 @@ int main(int argc, char **argv)
     _setmode(1, _O_BINARY);
 #endif
     parse_args(&cf, argc, argv);
+    /* DN_BATCH_ISA (the batch evaluators' instruction set): one this machine has, or an
+     * error before anything is read or written */
+    dn_errinfo isa_err;
+    if (dn_batch_isa_env(NULL, &isa_err)) die(2, "%s", isa_err.msg);
     char *vars[MAX_VARS + 1];
     unsigned nvars;
     char *vlist = parse_vars(cf.vars, vars, &nvars);

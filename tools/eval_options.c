@@ -95,12 +95,16 @@ static void apply_option(struct config *cf, enum opt_id id, const char *val)
         print_functions();
         exit(0);
     case O_VERSION: {
-        char b[128];
+        char b[256], isas[64] = "";
+        size_t m = 0; /* the batch instruction sets this machine and build have */
+        for (unsigned isa = DN_BATCH_SCALAR; isa <= DN_BATCH_ISA_MASK; isa += DN_BATCH_SCALAR)
+            if (dn_batch_isa(isa) && m < sizeof isas)
+                m += (size_t)snprintf(isas + m, sizeof isas - m, " %s", dn_batch_isa_name(isa));
         snprintf(b, sizeof b,
                  "dnum-eval (dnum) %s\nextended precision: %d-bit significand\n"
-                 "vector math (--vector-math): %s\n",
+                 "vector math (--vector-math): %s\nbatch instruction sets (DN_BATCH_ISA):%s\n",
                  dn_version(), dn_ext_bits(),
-                 dn_batch_vector_libm() ? "SLEEF" : "none (the C library's values)");
+                 dn_batch_vector_libm() ? "SLEEF" : "none (the C library's values)", isas);
         puts_out(b);
         out_flush();
         exit(0);

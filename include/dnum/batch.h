@@ -4,8 +4,8 @@
  * every derivative of every point. Points go through the program W at a time, the
  * registers vectors of W doubles (one point per lane), on the same kernels as the scalar
  * engines compiled for vectors; the instruction set and W are chosen at run time (AVX-512:
- * 8 lanes, AVX2: 4, SSE2: 2 on x86-64; generic vectors of 2 elsewhere with GCC or clang;
- * else point by point). Every point gets exactly the numbers dn_expr_eval gives it (the
+ * 8 lanes, AVX2: 4, SSE2: 2 on x86-64; Advanced SIMD (NEON): 2 on AArch64; generic vectors
+ * of 2 elsewhere with GCC or clang; else point by point). Every point gets exactly the numbers dn_expr_eval gives it (the
  * same operations in the same order, the C library's values): results do not depend on
  * the block size, on the instruction set or on how the points are split between calls or
  * threads. docs/batch.md: when to use it, measured speed.
@@ -18,9 +18,12 @@
  *   DN_BATCH_LIBM                              flag: the C library's values (bit for bit as
  *                                              dn_expr_eval)
  *   DN_BATCH_SOA                               flag: structure-of-arrays layout
- *   DN_BATCH_AUTO DN_BATCH_SCALAR DN_BATCH_GENERIC DN_BATCH_SSE2 DN_BATCH_AVX2
- *   DN_BATCH_AVX512 DN_BATCH_ISA_MASK           flags: the instruction set (default: the best)
+ *   DN_BATCH_AUTO DN_BATCH_SCALAR DN_BATCH_GENERIC DN_BATCH_NEON DN_BATCH_SSE2
+ *   DN_BATCH_AVX2 DN_BATCH_AVX512 DN_BATCH_ISA_MASK   flags: the instruction set (default:
+ *                                              the best, or DN_BATCH_ISA's)
  *   dn_batch_isa dn_batch_isa_name dn_batch_lanes   which one runs, its name, its lanes
+ *   dn_batch_isa_env                           DN_BATCH_ISA checked: its instruction set,
+ *                                              or why it is refused
  *   dn_batch_vector_libm                       whether the build has vector values (SLEEF)
  *   dn_expr_work_size_batch dn_expr_eval_batch  workspace / evaluate a block of points
  *   dn_expr_work_size_batch_prec dn_expr_eval_batch_prec   the same with error bounds and
@@ -54,23 +57,39 @@ extern "C" {
  * load and store whole vectors. */
 #define DN_BATCH_SOA 0x4u
 /* The instruction set (one of these; AUTO, the default, is the best the machine has, or
- * the one named by the environment variable DN_BATCH_ISA: scalar, generic, sse2, avx2,
- * avx512, read once). Naming one the machine or the build lacks is an error (DN_EINVAL). */
+ * the one named by the environment variable DN_BATCH_ISA: scalar, generic, neon, sse2,
+ * avx2, avx512; read once per process, unset or empty: the best). Naming one the machine
+ * or the build lacks is an error (DN_EINVAL), in the flags or in DN_BATCH_ISA (then every
+ * call with DN_BATCH_AUTO fails; dn_batch_isa_env says why). */
 #define DN_BATCH_AUTO 0x00u
 #define DN_BATCH_SCALAR 0x10u  /* point by point with dn_expr_eval (every build) */
-#define DN_BATCH_GENERIC 0x20u /* GCC/clang generic vectors, 2 lanes (targets other than x86-64) */
+#define DN_BATCH_GENERIC 0x20u /* GCC/clang generic vectors, 2 lanes (targets other than
+                                * x86-64 and AArch64) */
 #define DN_BATCH_SSE2 0x30u    /* x86-64 baseline, 2 lanes */
 #define DN_BATCH_AVX2 0x40u    /* 4 lanes */
 #define DN_BATCH_AVX512 0x50u  /* AVX-512F, 8 lanes */
+#define DN_BATCH_NEON 0x60u    /* AArch64 Advanced SIMD, 2 lanes */
 #define DN_BATCH_ISA_MASK 0xf0u
 
-/** Returns the instruction set (DN_BATCH_SCALAR ... DN_BATCH_AVX512) that
- *  dn_expr_eval_batch runs with these flags on this machine, or 0 if the one they name is
- *  not available (the call would fail with DN_EINVAL). */
+/** Returns the instruction set (DN_BATCH_SCALAR ... DN_BATCH_NEON) that
+ *  dn_expr_eval_batch runs with these flags on this machine, or 0 if the one they name
+ *  (or with DN_BATCH_AUTO, DN_BATCH_ISA) is not available (the call would fail with
+ *  DN_EINVAL). */
 unsigned dn_batch_isa(unsigned flags);
 
-/** Returns the name of an instruction set value ("scalar", "generic", "sse2", "avx2",
- *  "avx512"), or "unknown". */
+/** Reads the environment variable DN_BATCH_ISA now and resolves it as DN_BATCH_AUTO does
+ *  (which reads it once per process and keeps the outcome): unset or empty, the best
+ *  instruction set available; a name of dn_batch_isa_name, that one. Returns DN_OK and
+ *  the instruction set in *isa (isa may be NULL), or DN_EINVAL, *isa 0, where the value
+ *  is no instruction set's name or names one that this machine or build lacks: then
+ *  every batch call with DN_BATCH_AUTO fails with DN_EINVAL. err (may be NULL): on
+ *  failure a message naming the variable, its value and the instruction sets available,
+ *  e.g. "DN_BATCH_ISA=avx512: not available on this machine or in this build (available:
+ *  scalar, sse2, avx2)". */
+int dn_batch_isa_env(unsigned *isa, dn_errinfo *err);
+
+/** Returns the name of an instruction set value ("scalar", "generic", "neon", "sse2",
+ *  "avx2", "avx512"), or "unknown". */
 const char *dn_batch_isa_name(unsigned isa);
 
 /** Returns the number of points an instruction set runs at once (1 for DN_BATCH_SCALAR),
@@ -98,8 +117,8 @@ size_t dn_expr_work_size_batch(const dn_expr *e, unsigned n);
  *  dn_expr_work_size_batch(e, n) doubles and must not overlap args or out; out may be args
  *  itself with ldout == ldargs, and must not overlap it otherwise.
  *  Returns 0, DN_EINVAL (NULL pointer with npts > 0, a stride too small, unknown flags, an
- *  instruction set not available) or DN_ERANGE (n > DN_ORDER_MAX); nothing is written on
- *  failure. Domain errors are not failures (NaN/Inf as dn_expr_eval). */
+ *  instruction set not available, named by the flags or by DN_BATCH_ISA) or DN_ERANGE
+ *  (n > DN_ORDER_MAX); nothing is written on failure. Domain errors are not failures (NaN/Inf as dn_expr_eval). */
 int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *args,
                        size_t ldargs, double *out, size_t ldout, unsigned flags,
                        double *work);
@@ -117,8 +136,9 @@ size_t dn_expr_work_size_batch_prec(const dn_expr *e, unsigned n);
  *  engines for programs of arithmetic and elementary functions (2-3x faster than point by
  *  point); the other programs, blocks with a zero or pole, and the points AUTO gives to
  *  extended precision run point by point. Returns the number of points computed in
- *  extended precision (>= 0), or DN_EINVAL / DN_ERANGE as dn_expr_eval_prec (nothing
- *  written on failure). work: dn_expr_work_size_batch_prec(e, n) doubles. */
+ *  extended precision (>= 0), or DN_EINVAL / DN_ERANGE as dn_expr_eval_prec, DN_EINVAL
+ *  also where DN_BATCH_ISA names no instruction set available (nothing written on
+ *  failure). work: dn_expr_work_size_batch_prec(e, n) doubles. */
 long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const double *args,
                              size_t ldargs, double *out, size_t ldout, double *err,
                              size_t lderr, unsigned prec, double *work);
@@ -144,8 +164,9 @@ size_t dn_expr_work_size_batchk(const dn_expr *e, unsigned k, unsigned n);
  *  and one instruction set. work holds dn_expr_work_size_batchk(e, k, n) doubles and must
  *  not overlap args or out; out may be args itself with ldout == ldargs, and must not
  *  overlap it otherwise. Returns 0, DN_EINVAL (NULL pointer with npts > 0, k = 0, a stride
- *  too small, unknown flags, an instruction set not available) or DN_ERANGE (k, n or the
- *  size beyond dn_expr_evalk's limits); nothing is written on failure. */
+ *  too small, unknown flags, an instruction set not available, as dn_expr_eval_batch) or
+ *  DN_ERANGE (k, n or the size beyond dn_expr_evalk's limits); nothing is written on
+ *  failure. */
 int dn_expr_eval_batchk(const dn_expr *e, unsigned k, unsigned n, size_t npts,
                         const double *args, size_t ldargs, double *out, size_t ldout,
                         unsigned flags, double *work);

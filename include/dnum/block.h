@@ -12,7 +12,7 @@
  * exp, expm1, log, log1p, sin, cos, tan, the inverse and hyperbolic functions and erf come
  * from SLEEF's vector functions (at most 1 ulp, as the C library's), and a lane may differ
  * from dnum_oN by the rounding of those values, within every documented bound (on
- * x86-64; elsewhere the values stay the C library's).
+ * x86-64 and AArch64; elsewhere the values stay the C library's).
  *
  * Use it where the same formula runs at many points: a grid of a function's derivatives,
  * an objective's repeated elements. docs/batch.md compares it with the batch evaluator

@@ -71,11 +71,12 @@ typedef struct dn_allocator {
 } dn_allocator;
 
 /** Details of a failed call, for the functions with an `_ex` variant (the Hessian drivers,
- *  dn_elements_new, dnum2_hessian): pass a dn_errinfo of your own as their last argument
- *  (NULL: no details). It is written on every return: code is the status returned,
- *  arg the 1-based position of the argument at fault in the call (0: none, e.g. out of
- *  memory), elem the element at fault in dn_elements_new_ex ((size_t)-1: none), msg one
- *  line naming the function, the argument and why, e.g.
+ *  dn_elements_new, dnum2_hessian) and dn_batch_isa_env: pass a dn_errinfo of your own as
+ *  their last argument (NULL: no details). It is written on every return: code is the
+ *  status returned, arg the 1-based position of the argument at fault in the call (0:
+ *  none, e.g. out of memory), elem the element at fault in dn_elements_new_ex
+ *  ((size_t)-1: none), msg one line naming the function (dn_batch_isa_env: the
+ *  environment variable), the argument and why, e.g.
  *  "dn_elements_new: argument 5: element 7: index 12 >= n = 10 (idx[22])".
  *  After success code is DN_OK and msg is empty. No global state: one per thread. */
 typedef struct dn_errinfo {

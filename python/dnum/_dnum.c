@@ -420,6 +420,12 @@ static PyObject *Program_eval(Program *self, PyObject *args)
     else if (!errors && j.engine == ENG_K)
         j.batch = B_MULTI, j.bwsize = dn_expr_work_size_batchk(e, k, j.n);
     if (j.batch && !j.bwsize) j.batch = B_NONE; /* (beyond the batch evaluator's limits) */
+    if (j.batch && !dn_batch_isa(DN_BATCH_AUTO)) { /* DN_BATCH_ISA refused: say why */
+        dn_errinfo ie;
+        dn_batch_isa_env(NULL, &ie);
+        return PyErr_Format(PyExc_ValueError, "%s",
+                            ie.code ? ie.msg : "DN_BATCH_ISA names no instruction set available");
+    }
     unsigned ntop = j.n2 > j.n ? j.n2 : j.n;
     long double *fact = PyMem_RawMalloc(((size_t)ntop + 1) * sizeof *fact);
     long double *scale = PyMem_RawMalloc(len * sizeof *scale);

@@ -2,7 +2,13 @@
 per instruction); their numbers are those of the point-by-point path, which `errors=True`
 takes, bit for bit (any NaN counting as equal to any NaN), at ordinary and special points
 (zeros, removable singularities, subnormal, huge, infinite and NaN values), for one
-variable in "double" and "auto", Taylor coefficients, and two and three variables."""
+variable in "double" and "auto", Taylor coefficients, and two and three variables; an
+instruction set in DN_BATCH_ISA that the machine lacks is an error."""
+import os
+import platform
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -54,3 +60,23 @@ def test_several_variables_batches_equal_point_by_point(src, names, order):
         a = f(src, pts, order, vars=names)
         b, _ = f(src, pts, order, vars=names, errors=True)
         assert same(a, b)
+
+
+@pytest.mark.parametrize("value,why", [
+    ("foo", "unknown instruction set"),
+    ("avx512-and-more", "unknown instruction set"),
+    ("sse2" if platform.machine() in ("aarch64", "arm64") else "neon",
+     "not available on this machine or in this build"),
+])
+def test_batch_isa_refused_is_an_error(value, why):
+    # DN_BATCH_ISA naming no instruction set this machine has: an error naming the
+    # variable, never another instruction set in its place (a process of its own: the
+    # library reads the variable once)
+    code = "import dnum; dnum.derivatives('sin(x)', [0.5, 1.0], 2)"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=300, env=dict(os.environ, DN_BATCH_ISA=value))
+    assert r.returncode != 0
+    assert "ValueError: DN_BATCH_ISA=%s: %s (available: scalar" % (value, why) in r.stderr
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=300, env=dict(os.environ, DN_BATCH_ISA="scalar"))
+    assert r.returncode == 0, r.stderr

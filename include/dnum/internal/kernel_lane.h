@@ -29,6 +29,8 @@
 #include <stdint.h>
 #if defined(__SSE2__)
 #include <immintrin.h>
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#include <arm_neon.h>
 #endif
 #include "dnum/internal/kernel.h" /* the double instantiation (the scalar kernels), the macros */
 
@@ -141,27 +143,39 @@ static _Thread_local int dnil_memo;
         DNIL_LIBM(f, x, r);                                                                \
         return r;                                                                          \
     }
-/* SLEEF's vectors are the instruction set's registers: with more lanes than they hold
- * (8 with AVX2, 4 with SSE2 alone) the values come from the C library, lane by lane */
-#if defined(DN_LANE_SLEEF) &&                                                             \
-    !((DN_LANE_W == 8 && defined(__AVX512F__)) || (DN_LANE_W == 4 && defined(__AVX__)) ||  \
-      (DN_LANE_W == 2 && defined(__SSE2__)))
+/* SLEEF's vectors are the instruction set's registers, one mapping per instruction set:
+ * DNIL_SLEEF_T the register type, DNIL_SLEEF_T2 a pair of them (sincos),
+ * DNIL_SLEEF_F(f) the function of at most 1 ulp on W lanes. x86-64: the dispatchers
+ * (Sleef_<f>d2_u10, d4, d8), which choose the variant the processor runs. AArch64: the
+ * Advanced SIMD functions (Sleef_<f>d2_u10advsimd: every AArch64 processor has them, and
+ * the dispatcher's name is an alias of them). With more lanes than the registers hold (8
+ * with AVX2, 4 with SSE2 alone) there is none: the values come from the C library, lane
+ * by lane (DN_LANE_SLEEF), or the engine does not compile (DN_LANE_SLEEF_RT). */
+#if DN_LANE_W == 8 && defined(__AVX512F__)
+#define DNIL_SLEEF_T __m512d
+#define DNIL_SLEEF_T2 Sleef___m512d_2
+#define DNIL_SLEEF_F(f) Sleef_##f##d8_u10
+#elif DN_LANE_W == 4 && defined(__AVX__)
+#define DNIL_SLEEF_T __m256d
+#define DNIL_SLEEF_T2 Sleef___m256d_2
+#define DNIL_SLEEF_F(f) Sleef_##f##d4_u10
+#elif DN_LANE_W == 2 && defined(__SSE2__)
+#define DNIL_SLEEF_T __m128d
+#define DNIL_SLEEF_T2 Sleef___m128d_2
+#define DNIL_SLEEF_F(f) Sleef_##f##d2_u10
+#elif DN_LANE_W == 2 && defined(__aarch64__) && defined(__ARM_NEON)
+#define DNIL_SLEEF_T float64x2_t
+#define DNIL_SLEEF_T2 Sleef_float64x2_t_2
+#define DNIL_SLEEF_F(f) Sleef_##f##d2_u10advsimd
+#endif
+#if defined(DN_LANE_SLEEF) && !defined(DNIL_SLEEF_T)
 #undef DN_LANE_SLEEF
+#endif
+#if defined(DN_LANE_SLEEF_RT) && !defined(DNIL_SLEEF_T)
+#error "DN_LANE_SLEEF_RT: SLEEF has no vector of DN_LANE_W doubles on this instruction set"
 #endif
 #if defined(DN_LANE_SLEEF) || defined(DN_LANE_SLEEF_RT)
 #include <sleef.h>
-#if DN_LANE_W == 8
-#define DNIL_SLEEF_T __m512d
-#define DNIL_SLEEF_F(f) Sleef_##f##d8_u10
-#elif DN_LANE_W == 4
-#define DNIL_SLEEF_T __m256d
-#define DNIL_SLEEF_F(f) Sleef_##f##d4_u10
-#elif DN_LANE_W == 2
-#define DNIL_SLEEF_T __m128d
-#define DNIL_SLEEF_F(f) Sleef_##f##d2_u10
-#else
-#error "SLEEF: 2, 4 or 8 lanes"
-#endif
 #if defined(DN_LANE_SLEEF)
 #define DNIL_LIBM_FN(f)
 #define DNIL_IF_LIBM(f, x)
@@ -208,13 +222,6 @@ static _Thread_local int dnil_vm;
             if (big[i]) r[i] = f(x[i]);                                                    \
         return r;                                                                          \
     }
-#if DN_LANE_W == 8
-#define DNIL_SLEEF_T2 Sleef___m512d_2
-#elif DN_LANE_W == 4
-#define DNIL_SLEEF_T2 Sleef___m256d_2
-#else
-#define DNIL_SLEEF_T2 Sleef___m128d_2
-#endif
 #else
 #define DNIL_MAPV(f) DNIL_MAP1(f)
 #define DNIL_SET_VM(v) ((void)(v))
@@ -251,13 +258,11 @@ DNIL_MAP1(erfc)
         return;                                                                            \
     }
 #endif
-#define DNIL_SLEEF_SINCOS_(W) Sleef_sincosd##W##_u10
-#define DNIL_SLEEF_SINCOS(W) DNIL_SLEEF_SINCOS_(W)
 static inline void dnil_m_sincos(dn_lane x, dn_lane *s, dn_lane *c)
 {
     DNIL_IF_LIBM_SINCOS(x, s, c)
     dn_lmask big = ~(dn_lmask)((dn_lane)((dn_lmask)x & 0x7fffffffffffffffLL) < 1e14);
-    DNIL_SLEEF_T2 r = DNIL_SLEEF_SINCOS(DN_LANE_W)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));
+    DNIL_SLEEF_T2 r = DNIL_SLEEF_F(sincos)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));
     *s = (dn_lane)r.x, *c = (dn_lane)r.y;
     if (dnil_any(big))
         for (int i = 0; i < DN_LANE_W; i++)
@@ -293,6 +298,8 @@ static inline dn_lane dnil_m_sqrt(dn_lane x)
     for (int i = 0; i < DN_LANE_W; i += 4) _mm256_storeu_pd(pr + i, _mm256_sqrt_pd(_mm256_loadu_pd(px + i)));
 #elif defined(__SSE2__) && DN_LANE_W % 2 == 0
     for (int i = 0; i < DN_LANE_W; i += 2) _mm_storeu_pd(pr + i, _mm_sqrt_pd(_mm_loadu_pd(px + i)));
+#elif defined(__aarch64__) && defined(__ARM_NEON) && DN_LANE_W % 2 == 0
+    for (int i = 0; i < DN_LANE_W; i += 2) vst1q_f64(pr + i, vsqrtq_f64(vld1q_f64(px + i)));
 #else
     for (int i = 0; i < DN_LANE_W; i++) pr[i] = sqrt(px[i]);
 #endif

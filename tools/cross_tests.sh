@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The test suite (`meson test` less the slow suite: Criterion, the CLI and example tests)
+# built for other targets and run there: aarch64 under qemu-user, i686 natively (the 32-bit x86 C library of Debian's
+# libc6-i386). Criterion and SLEEF of the target come from tools/sysroot.sh. Criterion runs
+# each test in a child it starts by executing its own program again, so qemu must run
+# aarch64 programs started from inside the emulation: the script registers qemu-user with
+# the kernel's binfmt_misc (Debian's qemu-user-binfmt; needs root). Exits non-zero when a
+# build or a test fails, or when the emulation cannot be set up.
+#   bash tools/cross_tests.sh [TARGET...]   aarch64-linux-gnu i686-linux-gnu (default: both)
+# Build directories build-x-tests-<target>; `meson test -C build-x-tests-<target>` reruns.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. tools/deps.sh
+
+all=(aarch64-linux-gnu i686-linux-gnu)
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
+
+pkgs=(gcc libc6-dev meson ninja-build python3 pkgconf)
+for t in "${targets[@]}"; do
+    case $t in
+    aarch64-linux-gnu) pkgs+=("gcc-$t" "g++-$t" qemu-user qemu-user-binfmt) ;;
+    i686-linux-gnu) pkgs+=("gcc-$t" "g++-$t" libc6-i386) ;;
+    *) echo "cross_tests.sh: unknown target '$t' (${all[*]})" >&2; exit 2 ;;
+    esac
+done
+dn_need "${pkgs[@]}" || exit 1
+
+# aarch64 programs started by an emulated program: binfmt_misc with qemu-user's entry
+binfmt() {
+    local d=/proc/sys/fs/binfmt_misc
+    [ -e "$d/qemu-aarch64" ] && return 0
+    [ -e "$d/register" ] || mount -t binfmt_misc binfmt_misc "$d" 2>/dev/null
+    [ -e "$d/register" ] || { echo "cross_tests.sh: binfmt_misc is not available" >&2; return 1; }
+    /lib/systemd/systemd-binfmt /usr/lib/binfmt.d/qemu-aarch64.conf 2>/dev/null ||
+        update-binfmts --enable qemu-aarch64 2>/dev/null
+    [ -e "$d/qemu-aarch64" ] || { echo "cross_tests.sh: could not register qemu-aarch64" >&2; return 1; }
+}
+
+fail=0
+report=()
+for t in "${targets[@]}"; do
+    echo "== $t" >&2
+    root=$(bash tools/sysroot.sh "$t") || { report+=("$t | no sysroot"); fail=1; continue; }
+    dir=build-x-tests-$t
+    # i686 runs natively: no emulator
+    printf '%s\n' "[properties]" "needs_exe_wrapper = false" "[binaries]" "exe_wrapper = []" \
+        >"$root-native.ini"
+    native=()
+    [ "$t" = i686-linux-gnu ] && native=(--cross-file "$root-native.ini")
+    if [ "$t" = aarch64-linux-gnu ] && ! binfmt; then
+        report+=("$t | not run: no binfmt_misc")
+        fail=1
+        continue
+    fi
+    if [ ! -d "$dir/meson-info" ]; then
+        if ! log=$(meson setup "$dir" --cross-file "tools/cross/$t.txt" --cross-file "$root.ini" \
+                "${native[@]}" \
+                -Dtests=enabled -Dexamples=enabled -Dbenchmarks=disabled -Dpython=disabled \
+                -Ddocs=disabled -Dipopt=disabled 2>&1); then
+            echo "$log" | tail -30 >&2
+            report+=("$t | configure failed")
+            fail=1
+            continue
+        fi
+    fi
+    if ! log=$(ninja -C "$dir" 2>&1); then
+        echo "$log" | grep -E 'error|warning' | head -40 >&2
+        report+=("$t | build failed")
+        fail=1
+        continue
+    fi
+    echo "$log" | grep -E 'warning:' >&2
+    # (qemu runs the batch and stack tests 50 times slower than the machine: 3x their timeouts)
+    mult=1
+    [ "$t" = aarch64-linux-gnu ] && mult=3
+    if out=$(QEMU_LD_PREFIX=/usr/$t meson test -C "$dir" --no-suite slow --num-processes 2 \
+            -t $mult --print-errorlogs 2>&1); then
+        :
+    else
+        fail=1
+    fi
+    echo "$out" | grep -E '^ *[0-9]+/[0-9]+ .*(FAIL|TIMEOUT|ERROR)' >&2
+    sum=$(echo "$out" | grep -E '^(Ok|Fail|Skipped|Timeout|Expected Fail|Unexpected Pass): ' |
+          tr -s ' ' | paste -sd' ')
+    report+=("$t | $sum")
+done
+echo "target | meson test"
+printf '%s\n' "${report[@]}"
+exit $fail
