@@ -2,7 +2,7 @@
 # DN_NO_DEPRECATED (dnum/deprecated_o2.h): with it defined, the old names of the order-2
 # families are gone. Usage:
 #   deprecated_check.sh INCLUDE_DIR SRC_DIR 'C COMPILER COMMAND' 'C++ COMMAND' OLD.c NEW.c...
-# OLD.c (written with the old names) must compile without DN_NO_DEPRECATED, warning-free,
+# OLD.c (written with the old names) must compile with DN_ALLOW_DEPRECATED, warning-free,
 # also as C++17 where a C++ compiler is given (not empty), and fail with it; each NEW.c (the library's own sources, examples and tests that use the
 # order-2 families) must compile with it: they use only the new names.
 set -u
@@ -11,12 +11,12 @@ shift 5
 fails=0
 # shellcheck disable=SC2086 # the compiler command is a word list
 build() { $cc -std=c11 -fsyntax-only -Wall -Wextra -Wpedantic -Werror -I"$inc" -I"$srcdir" "$@" 2>&1; }
-if ! out=$(build "$old"); then
-    echo "FAIL: $old does not compile:"; echo "$out"; fails=$((fails + 1))
+if ! out=$(build -DDN_ALLOW_DEPRECATED "$old"); then
+    echo "FAIL: $old does not compile with DN_ALLOW_DEPRECATED:"; echo "$out"; fails=$((fails + 1))
 fi
 # shellcheck disable=SC2086
 if [ -n "$cxx" ] && ! out=$($cxx -x c++ -std=c++17 -fsyntax-only -Wall -Wextra -Wpedantic -Werror \
-    -I"$inc" "$old" 2>&1); then
+    -DDN_ALLOW_DEPRECATED -I"$inc" "$old" 2>&1); then
     echo "FAIL: $old does not compile as C++:"; echo "$out"; fails=$((fails + 1))
 fi
 if out=$(build -DDN_NO_DEPRECATED "$old"); then
@@ -24,18 +24,37 @@ if out=$(build -DDN_NO_DEPRECATED "$old"); then
 else
     echo "ok   $old is an error with DN_NO_DEPRECATED ($(grep -c 'error' <<< "$out") errors)"
 fi
-# With DN_NO_DEPRECATED (GCC, clang), a use of an old name is an error that names the new
-# one: the old macros (function-like, and a constant) and an old function, in C and C++.
+# By default (GCC, clang) a use of an old name is a warning that names the new one, and the
+# program compiles; with DN_NO_DEPRECATED it is an error that names the new one: the old
+# macros (function-like, and a constant) and an old function, in C and C++.
 uses='#include <dnum/hessian.h>
 #include <dnum/sparse_o2.h>
 #include <dnum/elem_o2.h>
 DN_OBJECTIVE2(f2, T, x, n, ctx, return x[0];)
 DN_ELEMENT2(e2, 2, T, u, e, ctx, return u[1];)
 int at2(void) { return DNEL2_AT(1, 0) + DNEL2_TRI(3) + DSP2_NIN; }
-int ab2(dlane_o2 *r, const dlane_o2 *a) { dlane2_abs(r, a); return 0; }'
+dlane_o2 ab2(dlane_o2 a) { return dlane2_abs(a); }'
 renamed='DN_OBJECTIVE2:DN_OBJECTIVE_O2 DN_ELEMENT2:DN_ELEMENT_O2 DNEL2_AT:DNEL_O2_AT
          DNEL2_TRI:DNEL_O2_TRI DSP2_NIN:DSP_O2_NIN dlane2_abs:dlane_o2_abs'
 # shellcheck disable=SC2086
+for lang in c c++; do
+    if [ "$lang" = c ]; then
+        out=$($cc -std=c11 -fsyntax-only -I"$inc" -x c - <<< "$uses" 2>&1); rc=$?
+    elif [ -n "$cxx" ]; then
+        out=$($cxx -x c++ -std=c++17 -fsyntax-only -I"$inc" - <<< "$uses" 2>&1); rc=$?
+    else
+        continue
+    fi
+    [ "$rc" = 0 ] || { echo "FAIL: old names do not compile ($lang):"; echo "$out" | head; fails=$((fails + 1)); }
+    for p in $renamed; do
+        if grep -q ": warning: .*${p%%:*} is deprecated: use ${p#*:}\b" <<< "$out"; then
+            echo "ok   ${p%%:*}: a warning naming ${p#*:} ($lang)"
+        else
+            echo "FAIL: ${p%%:*}: no warning naming ${p#*:} ($lang):"
+            echo "$out" | head -20; fails=$((fails + 1))
+        fi
+    done
+done
 for lang in c c++; do
     if [ "$lang" = c ]; then
         out=$(build -DDN_NO_DEPRECATED -x c - <<< "$uses"); rc=$?
