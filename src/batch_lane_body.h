@@ -23,7 +23,7 @@
 #include "batch_impl.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized" /* (as expr_eval.c) */
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized" /* (as dispatch/exec.c) */
 #endif
 
 #define W DN_LANE_W
@@ -251,7 +251,7 @@ LOP_BODIES(LOP_DEF, dnil_) /* (the bodies unused here) */
 
 /* A product of a register with itself at the unrolled orders: the kernel with both
  * operands named a, so that the compiler forms each product a_j a_(k-j) once (half the
- * multiplies; the same sums in the same order, hence the same bits), as expr_fixed.c's
+ * multiplies; the same sums in the same order, hence the same bits), as dispatch/fixed.c's
  * sqr_N. */
 #define LOP_SQR_CASE(N, A)                                                                 \
     case N:                                                                                \

@@ -48,7 +48,7 @@
 #undef DNI2_K
 
 #if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized" /* (as expr_stepk.c) */
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized" /* (as dispatch/stepk.c) */
 #endif
 
 #define W DN_LANE_W

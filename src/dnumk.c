@@ -1,7 +1,7 @@
 /* The run-time front end of the multivariate family (dnk_space, dnk_*): checks the
  * arguments, runs the kernels of dnum/internal/kernelk.h (their one compiled copy, beside
- * the k-variate dispatcher in expr_stepk.c) into the space's scratch result and copies it
- * out, so any output may alias any input. */
+ * the k-variate dispatcher in dispatch/stepk.c) into the space's scratch result and copies
+ * it out, so any output may alias any input. */
 #define DN_NO_UNROLL
 #include <stdint.h>
 #include <stdlib.h>

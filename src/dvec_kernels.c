@@ -54,7 +54,7 @@
 
 /* pown (its exponent a long) and the pairs at every order 0..DVEC_CONST_MAX; the other
  * kernels at the orders without an order-specialised expression program (0 and 9..16:
- * at 1..8 Dvec runs the programs' operations, expr_fixed.c) */
+ * at 1..8 Dvec runs the programs' operations, dispatch/fixed.c) */
 #define PAIRS(N)                                                                           \
     static void pown_##N(double *r, const double *u, long m) { WW(pown, N); dni_pown_w(r, u, m, N, ws, ww); } \
     KP(N, sincos) KP(N, sinhcosh)

@@ -2,7 +2,7 @@
  * Each function is one call of dvec_op (or dvec_run) with the expression engine's
  * operation: its kernel inline at orders 1..DVEC_FUSED_MAX (an elementary operation),
  * the kernel of the order-specialised programs up to order 8
- * (expr_fixed.c), the table of constant-order instances up to DVEC_CONST_MAX
+ * (dispatch/fixed.c), the table of constant-order instances up to DVEC_CONST_MAX
  * (dvec_kernels.c), else the rolled kernel with scratch from r's allocator (one block
  * per call: the kernel's arrays, the operands' views where the deque wraps, the copies
  * kept for the range rescaling). */
@@ -178,7 +178,7 @@ static DVEC_NOINLINE int dvec_op_any(dvec *r, const dvec *a, const dvec *b, unsi
 
 /* The orders at which the elementary operations run their kernel inline in each front end
  * (expanded for the constant order by DNI_EXPR_EXEC, as in the order-specialised programs
- * of expr_fixed.c and in dnum_oN: the same arithmetic, the same roundings). Through the
+ * of dispatch/fixed.c and in dnum_oN: the same arithmetic, the same roundings). Through the
  * programs' table, each operation added an indirect call and a second return to its
  * kernel: Dvec W1 at order 2 took 2.4x the time of the C floor, 2.1x inline (W2 at order
  * 4: 1.7x, 1.3x). The special functions keep their rolled kernels, through the table

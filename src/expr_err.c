@@ -93,7 +93,7 @@ static void *err_align64(void *p)
     return (void *)(((uintptr_t)p + 63) & ~(uintptr_t)63);
 }
 
-/* one instruction of the language at order m on the rolled kernels (expr_exec.c's
+/* one instruction of the language at order m on the rolled kernels (dispatch/exec.c's
  * dispatcher) */
 static void exec(const bctx *x, unsigned op, double *d, const double *a, const double *b,
                  double c, unsigned m)

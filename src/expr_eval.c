@@ -1,6 +1,7 @@
 /* The expression evaluators at run-time order (raw arrays, fixed-order numbers, Dvec).
- * Orders with a specialised program (expr_fixed.c) run that; every other instruction runs
- * through the dispatch of expr_exec.c. */
+ * Orders with a specialised program (dispatch/fixed.c) run that; the other orders up to
+ * DVEC_CONST_MAX run each instruction on the table of constant-order kernels
+ * (dispatch/ktab.h); every other instruction runs through the dispatch of dispatch/exec.c. */
 #include <stdint.h>
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
@@ -9,6 +10,7 @@
 #include "dvec_impl.h" /* the constant-order kernel table dni_dvec_k */
 #include "range.h"
 #include "kernels_x.h"
+#include "dispatch/ktab.h"
 
 /* The workspace: the registers (nregs (n + 1) doubles); above DN_TAYLOR_MAX the range
  * rescaling's 4 (n + 1) doubles of rescaled operands and nregs exponents (run_scaled);
@@ -125,33 +127,6 @@ static DNI_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
     }
 }
 
-/* The kernel prefix dni_kt_ of run_tab: the O(N^2) operations through the kernel table
- * K of the constant order n (unrolled), the linear ones as rolled loops. */
-/* (the table's instances keep their scratch on the stack: these drop ws and ww) */
-#define dni_kt_set_const dni_set_const
-#define dni_kt_add dni_add
-#define dni_kt_sub dni_sub
-#define dni_kt_neg dni_neg
-#define dni_kt_add_d dni_add_d
-#define dni_kt_mul_d dni_mul_d
-#define dni_kt_d_div_w(d, c, a, n, ...) K->d_div(d, c, a)
-#define dni_kt_pown_w(d, a, m, n, ...) K->pown(d, a, m)
-#define dni_kt_pow_d_w(d, a, p, n, ...) K->pow_d(d, a, p)
-#define dni_kt_mul_w(d, a, b, n, ...) K->mul(d, a, b)
-#define dni_kt_div_w(d, a, b, n, ...) K->div(d, a, b)
-/* The rows of the operation table (DNI_EXPR_EXEC_BY's row macros DNI_KT_ROW_*): the
- * elementary functions through K (abs, without scratch, as a rolled loop); the special
- * functions, which K does not hold, by the library's one compiled copy of their rolled
- * kernels dni_xk_<f>_w (their point series cost far more than a call). */
-#define DNI_KT_ROW_ELEM1(f, shape, P, d, a, b, c, n, ...) DNI_KT_UN_##shape(f, d, a, n)
-#define DNI_KT_UN_DNI_NOWS(f, d, a, n) dni_##f(d, a, n)
-#define DNI_KT_UN_DNI_WS(f, d, a, n) K->f(d, a)
-#define DNI_KT_UN_DNI_WSW(f, d, a, n) K->f(d, a)
-#define DNI_KT_ROW_ELEM2(f, shape, P, d, a, b, ...) K->f(d, a, b)
-#define DNI_KT_ROW_SPECIAL1(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL1(f, shape, dni_xk_, __VA_ARGS__)
-#define DNI_KT_ROW_SPECIAL2(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL2(f, shape, dni_xk_, __VA_ARGS__)
-#define DNI_KT_ROW_INT(f, shape, P, ...) DNI_EXPR_ROW_INT(f, shape, dni_xk_, __VA_ARGS__)
-
 /* The program at an order n <= DVEC_CONST_MAX without a specialised program. */
 static DNI_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
 {
@@ -163,20 +138,6 @@ static DNI_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
         const double *a = w + i->a * len, *b = w + i->b * len;
         double c = i->c;
         DNI_EXPR_EXEC_BY(DNI_KT_ROW_, dni_kt_, i->op, d, a, b, c, n, ws, )
-    }
-}
-
-void dni_expr_op(unsigned op, double *d, const double *a, const double *b, double c,
-                 unsigned n, double *ws, dni_wide *ww)
-{
-    if (n - DN_EXPR_SPEC_MIN <= DN_EXPR_SPEC_MAX - DN_EXPR_SPEC_MIN) {
-        dni_expr_ops(n)[op](d, a, b, c);
-    } else if (n <= DVEC_CONST_MAX) {
-        const dvec_ktab *K = &dni_dvec_k[n];
-        double wt[DNI_W_MAX(DVEC_CONST_MAX)]; /* the special functions' */
-        DNI_EXPR_EXEC_BY(DNI_KT_ROW_, dni_kt_, op, d, a, b, c, n, wt, )
-    } else {
-        dni_expr_exec_w(op, d, a, b, c, n, ws, ww);
     }
 }
 

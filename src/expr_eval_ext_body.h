@@ -23,7 +23,7 @@
 #endif
 
 #if defined(__GNUC__) && !defined(__clang__)
-/* the same GCC 12 false positive as in expr_eval.c (rolled exp recurrence) */
+/* the same GCC 12 false positive as in dispatch/exec.c (rolled exp recurrence) */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 

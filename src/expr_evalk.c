@@ -3,7 +3,7 @@
  * run-time k and n. The program is the same as for one variable: only the register size
  * (C(n+k, k) doubles) and the kernels change.
  *
- * Every instruction computes into a scratch number (dni_expr_stepk, expr_stepk.c), then
+ * Every instruction computes into a scratch number (dni_expr_stepk, dispatch/stepk.c), then
  * copies it to its register (the kernelk.h functions must not write over their operands,
  * and a program reuses registers). */
 #include <string.h>

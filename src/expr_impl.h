@@ -1,5 +1,6 @@
 /* Internal to the expression module: the compiled form shared by src/expr_parse.c (which
- * builds it) and src/expr_eval.c (which runs it).
+ * builds it), the evaluators (src/expr_eval*.c, which run it) and the dispatch layer of
+ * one instruction (src/dispatch/).
  *
  * A program is a flat array of instructions in evaluation order over registers of
  * (n + 1) doubles each (a register holds one dual number). Registers 0 .. nvars-1 are the
@@ -136,11 +137,11 @@ struct dn_expr {
 #define DNI_EXPR_INTERNAL
 #endif
 
-/* The attributes of a square's function (expr_fixed.c, dvec_kernels.c: r = a * a with
+/* The attributes of a square's function (dispatch/fixed.c, dvec_kernels.c: r = a * a with
  * both operands named a, so that the compiler shares a_j a_(k-j) and a_(k-j) a_j in the
  * Leibniz sum: half the multiplies, the same roundings): out of line, so that the general
  * product keeps its own code, with the kernel inlined whole. DNI_SQUARE_NOSLP adds, under
- * GCC, no SLP vectorisation (the orders of expr_fixed.c): vectorised, the square of order 4
+ * GCC, no SLP vectorisation (the orders of dispatch/fixed.c): vectorised, the square of order 4
  * loaded a with 16-byte loads, which cannot be forwarded from the 8-byte stores that wrote
  * a just before (dn_expr_eval's copy of its arguments), and dn_expr_eval of exp(-x^2) took
  * 1.6x as long; at the orders 9..16 of dvec_kernels.c the vectorised square is the faster
@@ -173,14 +174,14 @@ static inline int dni_expr_dvec_order(const dn_expr *e, const dvec *r, const dve
 }
 
 /* Folds one instruction whose operands are constants (order 0): the value the
- * evaluators would compute. Defined in expr_eval.c. */
+ * evaluators would compute. Defined in dispatch/exec.c. */
 DNI_EXPR_INTERNAL double dni_expr_fold(unsigned op, double a, double b, double c);
 /* One instruction at order n <= DVEC_CONST_MAX with the rolled kernels (scratch on the
- * stack; expr_eval.c): the special functions of the order-specialised programs. */
+ * stack; dispatch/exec.c): the special functions of the order-specialised programs. */
 DNI_EXPR_INTERNAL void dni_expr_exec(unsigned op, double *d, const double *a,
                                      const double *b, double c, unsigned n);
 #ifdef DNUM_KERNEL_WIDE_H
-/* One instruction at any order n with the rolled kernels (expr_eval.c: the one copy of
+/* One instruction at any order n with the rolled kernels (dispatch/exec.c: the one copy of
  * them in the library), scratch ws and ww as the operation's kernel needs (DNI_W_<f>(n)
  * doubles, DNI_WW_<f>(n) wide numbers): the run-time evaluators, and Dvec above its table
  * of constant orders. */
@@ -190,7 +191,7 @@ DNI_EXPR_INTERNAL void dni_expr_exec_w(unsigned op, double *d, const double *a,
 /* One instruction at order n with the fastest kernel the library has for that order:
  * the order-specialised operations (1..8), the table of constant-order kernels (up to
  * DVEC_CONST_MAX; scratch on the stack), else the rolled kernels with the scratch ws and
- * ww of dni_expr_exec_w (expr_eval.c; Dvec's operations). */
+ * ww of dni_expr_exec_w (dispatch/op.c; Dvec's operations). */
 DNI_EXPR_INTERNAL void dni_expr_op(unsigned op, double *d, const double *a, const double *b,
                                    double c, unsigned n, double *ws, dni_wide *ww);
 #endif
@@ -221,20 +222,20 @@ DNI_EXPR_INTERNAL int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const
                                              double *out, double *err, unsigned flags,
                                              const double *eq, double *work);
 
-/* The orders with an order-specialised evaluator (expr_fixed.c). The orders above, up
+/* The orders with an order-specialised evaluator (dispatch/fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order
- * kernels of src/dvec_kernels.c (expr_eval.c). */
+ * kernels of src/dvec_kernels.c (dispatch/ktab.h). */
 #define DNI_EXPR_SPECIALISED(X) DNI_EXPR_SPECIALISED_LO(X) DNI_EXPR_SPECIALISED_HI(X)
 /* compiled in two translation units of about equal cost (gcc 12 -O3: about 0.85 + 0.2 N
  * CPU seconds per order under load), so that two cores build them side by side:
- * expr_fixed.c and expr_fixed_hi.c */
+ * dispatch/fixed.c and dispatch/fixed_hi.c */
 #define DNI_EXPR_SPECIALISED_LO(X) X(1) X(2) X(3) X(4) X(5)
 #define DNI_EXPR_SPECIALISED_HI(X) X(6) X(7) X(8)
 
 /* Runs e's program on the registers w (variables in place) at order n with the program
  * specialised for that order and returns 1, or returns 0 if n has none. */
 DNI_EXPR_INTERNAL int dni_expr_run_fixed(const dn_expr *e, double *w, unsigned n);
-/* The same for the orders of DNI_EXPR_SPECIALISED_HI (expr_fixed_hi.c). */
+/* The same for the orders of DNI_EXPR_SPECIALISED_HI (dispatch/fixed_hi.c). */
 DNI_EXPR_INTERNAL int dni_expr_run_fixed_hi(const dn_expr *e, double *w, unsigned n);
 
 /* One operation d = op(a, b; c) at a specialised order (d may coincide with a or b). */
@@ -253,11 +254,11 @@ static inline const dn_op_fn *dni_expr_ops(unsigned n)
 }
 
 /* One instruction op(a, b; c) of dn_expr_evalk on K-variate numbers of total order N
- * (expr_evalk.c): d must not overlap a or b; w: DNIK_WORK(dnk_size(K, N)) doubles. */
+ * (dispatch/stepk.c): d must not overlap a or b; w: DNIK_WORK(dnk_size(K, N)) doubles. */
 DNI_EXPR_INTERNAL void dni_expr_stepk(unsigned op, double *d, const double *a, const double *b,
                                       double c, unsigned K, unsigned N, double *w);
 /* The k-variate kernels that are no instruction of the language, compiled once beside
- * dni_expr_stepk (expr_stepk.c): u^m for a long m, a user function (dnk_apply), the pairs
+ * dni_expr_stepk (dispatch/stepk.c): u^m for a long m, a user function (dnk_apply), the pairs
  * (s and c must differ); the arguments and scratch as dni_expr_stepk's. */
 DNI_EXPR_INTERNAL void dni_stepk_pown(double *d, const double *u, long m, unsigned K, unsigned N,
                                       double *w);
@@ -269,7 +270,7 @@ DNI_EXPR_INTERNAL void dni_stepk_sinhcosh(double *s, double *c, const double *u,
                                           unsigned N, double *w);
 
 /* One instruction op(a, b; c) of dn_expr_eval2 on the Dnum2 layout at order n
- * (expr_eval2.c; any aliasing); ws: dni_expr_step2_doubles(n) doubles. */
+ * (dispatch/step2.c; any aliasing); ws: dni_expr_step2_doubles(n) doubles. */
 DNI_EXPR_INTERNAL void dni_expr_step2(unsigned op, double *d, const double *a, const double *b,
                                       double c, unsigned n, double *ws);
 DNI_EXPR_INTERNAL size_t dni_expr_step2_doubles(unsigned n);

@@ -1,8 +1,8 @@
 /* The kernels of the linkable fixed-order copies (src/inlines.c): dnum_oN_f and
  * dnum2_oN_f there call these, one compiled copy of each rolled kernel in the library
- * (the expression engines' dispatchers, src/expr_eval.c and src/expr_eval2.c), instead of
- * compiling their own. Same signatures as the kernels of dnum/internal/kernel.h and kernel2.h with
- * the prefixes dni_xk_ and dni2_xk_. Internal. */
+ * (the dispatchers of one instruction, src/dispatch/exec.c and src/dispatch/step2.c),
+ * instead of compiling their own. Same signatures as the kernels of
+ * dnum/internal/kernel.h and kernel2.h with the prefixes dni_xk_ and dni2_xk_. Internal. */
 #ifndef DNUM_KERNELS_X_H
 #define DNUM_KERNELS_X_H
 
@@ -14,8 +14,8 @@
 #endif
 
 /* The point series of the composed special functions (kernel_special.h's dni_s_*,
- * h[k] = f^(k)(x)/k!), compiled once in expr_exec.c as dni_xk_s_*: the Dnum2 dispatcher
- * (expr_eval2.c) takes them through DNI_SP_S. Declared before the kernel headers, whose
+ * h[k] = f^(k)(x)/k!), compiled once in dispatch/exec.c as dni_xk_s_*: the Dnum2 dispatcher
+ * (dispatch/step2.c) takes them through DNI_SP_S. Declared before the kernel headers, whose
  * composed kernels name them there. X(name, parameters, arguments). */
 #define DNI_XK_SERIES(X)                                                                   \
     X(s_digamma_w, (double *h, double x, unsigned n, double *ws), (h, x, n, ws))           \

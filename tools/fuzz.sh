@@ -16,7 +16,7 @@ out=build-fuzz
 for t in expr diff; do
     mkdir -p "$out/corpus-$t"
     # the whole library but src/inlines.c (the exported fixed-order copies, unused here)
-    src="fuzz/fuzz_$t.c $(ls src/*.c | grep -v '/inlines\.c$' | tr '\n' ' ')"
+    src="fuzz/fuzz_$t.c $(ls src/*.c src/dispatch/*.c | grep -v '/inlines\.c$' | tr '\n' ' ')"
     exe="$out/fuzz_$t"
     if [ ! -x "$exe" ] || [ -n "$(find fuzz src include -newer "$exe" -name '*.[ch]' | head -1)" ]; then
         echo "building $exe (clang, fuzzer+address+undefined)" >&2

@@ -192,7 +192,7 @@
 #define DNI_SINCOS_1(x, sv, cv) dnil_m_sincos(x, &(sv), &(cv))
 
 /* (storage and inlining) A recurrence core that the kernels of run-time order (DN_NO_UNROLL) keep out of line on
- * scalars: the dispatcher of the library (src/expr_exec.c), where the exp core had been
+ * scalars: the dispatcher of the library (src/dispatch/exec.c), where the exp core had been
  * inlined into its one caller, ran Dvec W1 at order 32 5% slower. Inlined on lanes and at
  * constant orders (forced for double, DNI_KINLINE). */
 #define DNI_RCORE DNI_SINCOS_CAT(DNI_RCORE_, DNI_LANE_BODY)

@@ -1,5 +1,5 @@
 /* dnum/internal/kernelk_special.h -- the special functions of the operation table that the
- * multivariate layout does not compose: its evaluator (src/expr_stepk.c) computes a
+ * multivariate layout does not compose: its evaluator (src/dispatch/stepk.c) computes a
  * one-argument special function f as the one-variable kernel's derivatives at u_0
  * composed with u (dnik_tcompose), unless f has a kernel dnik_<f> here, marked by
  * DNIK_OWN_<f>: cot by the tan recurrence (the composition of its point series lost a

@@ -1,19 +1,19 @@
 /* One instruction of the expression evaluators on arrays of derivatives at run-time order
  * (dni_expr_exec_w, dni_expr_exec: the kernel dispatch shared by the evaluator of
- * expr_eval.c, the specialised programs of expr_fixed.c and expr_fixed_hi.c beyond their
+ * src/expr_eval.c, the specialised programs of fixed.c and fixed_hi.c beyond their
  * inline kernels, and the parser's constant folding, dni_expr_fold), and the kernels of the
  * linkable fixed-order copies (src/kernels_x.h), which are the dispatcher's. */
 #include <stdint.h>
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
 #include "dnum/internal/kernel.h"
-#include "expr_impl.h"
-#include "dvec_impl.h" /* the constant-order kernel table dni_dvec_k */
-#include "range.h"
-#include "kernels_x.h"
+#include "../expr_impl.h"
+#include "../dvec_impl.h" /* the constant-order kernel table dni_dvec_k */
+#include "../range.h"
+#include "../kernels_x.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
-/* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
+/* the same GCC 12 false positive as in src/inlines.c (rolled exp recurrence) */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 

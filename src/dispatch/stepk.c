@@ -1,8 +1,8 @@
 /* One instruction of the expression evaluator on multivariate numbers (dni_expr_stepk):
  * the kernel dispatch on the Dnumk layout (every mixed partial of k variables to total
  * order n, as Taylor coefficients in graded order, kernelk.h), at run-time k and n, shared
- * by the evaluator (expr_evalk.c), its error bounds (expr_err.c) and the dnk_* functions of
- * the special functions (dnumk.c).
+ * by the evaluator (src/expr_evalk.c), its error bounds (src/expr_err.c), the dnk_* functions
+ * of the special functions (src/dnumk.c) and the Dnum2 dispatcher (step2.c).
  *
  * The elementary functions run their kernelk.h kernels; the special functions of
  * kernel_special.h compose their point series at the value u_0, taken from the
@@ -15,16 +15,16 @@
 #define DN_NO_UNROLL /* run-time k and n: the kernels stay rolled loops */
 #include "dnum/internal/kernelk.h"
 #include "dnum/dnumk.h"
-#include "expr_impl.h"
+#include "../expr_impl.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
-/* the same GCC 12 false positive as in inlines.c (rolled exp recurrence) */
+/* the same GCC 12 false positive as in src/inlines.c (rolled exp recurrence) */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
 /* t = f(u) for the one-argument function op of kernel_special.h (m: the integer first
  * argument of a DNI_OPS_INT row): its derivatives at u_0 from the one-variable kernel at
- * the seed (expr_exec.c's dispatcher), composed with u. ws: 5 S doubles. */
+ * the seed (exec.c's dispatcher), composed with u. ws: 5 S doubles. */
 static void compose_special(double *t, const double *u, unsigned op, double m, unsigned K,
                             unsigned N, double *ws)
 {

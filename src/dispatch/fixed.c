@@ -12,10 +12,10 @@
  * orders 17 and up run the rolled kernels, which cost little next to their O(N^2) work.) */
 #include <string.h>
 #include "dnum/internal/kernel.h"
-#include "expr_impl.h"
+#include "../expr_impl.h"
 
 /* This file compiles the orders of DNI_EXPR_SPECIALISED_LO and the dispatcher;
- * expr_fixed_hi.c includes it for the orders of DNI_EXPR_SPECIALISED_HI. */
+ * fixed_hi.c includes it for the orders of DNI_EXPR_SPECIALISED_HI. */
 #ifndef DNI_EXPR_ORDERS
 #define DNI_EXPR_ORDERS DNI_EXPR_SPECIALISED_LO
 #define DNI_EXPR_RUN dni_expr_run_fixed
@@ -24,7 +24,7 @@
 #endif
 
 #if defined(__GNUC__) && !defined(__clang__)
-/* the same GCC 12 false positive as in inlines.c (exp recurrence) */
+/* the same GCC 12 false positive as in src/inlines.c (exp recurrence) */
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
