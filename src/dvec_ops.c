@@ -25,9 +25,11 @@
  * Vectorised, the kernels inline at orders 1..4 loaded pairs of an operand with 16-byte
  * loads spanning the 8- and 16-byte stores that the previous operation had just written,
  * which the store buffer cannot forward (as DNI_SQUARE_NOSLP, expr_impl.h): Dvec W2 at
- * order 4 took 1.1x as long. */
+ * order 4 took 1.1x as long. Their calls of the C library (exp, log, sincos, ...) load
+ * the address from the GOT instead of jumping through the PLT (no-plt; in a shared
+ * library only): one jump less per call, Dvec W1 at order 2 1.04x faster. */
 #if defined(__GNUC__) && !defined(__clang__)
-#define DVEC_FLATTEN __attribute__((flatten, optimize("no-tree-slp-vectorize")))
+#define DVEC_FLATTEN __attribute__((flatten, optimize("no-tree-slp-vectorize", "no-plt")))
 #elif defined(__clang__)
 #define DVEC_FLATTEN __attribute__((flatten))
 #else
@@ -150,6 +152,18 @@ static int dvec_run(dvec *r, const dvec *a, const dvec *b, unsigned nin, const d
     return rc ? DN_ENOMEM : DN_OK;
 }
 
+/* d = op(a, b; c) at order n, 1 <= n <= DVEC_CONST_MAX, with the kernel out of line: the
+ * order-specialised programs' operation up to DN_EXPR_SPEC_MAX, else the table of
+ * constant-order instances (through dni_expr_op). */
+static DVEC_INLINE void op_call(unsigned op, double *d, const double *a, const double *b,
+                                double c, unsigned n)
+{
+    if (n <= DN_EXPR_SPEC_MAX)
+        dni_expr_ops(n)[op](d, a, b, c);
+    else
+        dni_expr_op(op, d, a, b, c, n, NULL, NULL);
+}
+
 /* r = op(a; c) or op(a, b) in general: dvec_run, with a short path of its own for the
  * orders up to DVEC_CONST_MAX, whose kernels keep their scratch on the stack and need no
  * rescaling: the views (copies where a deque wraps), the output protocol, then one call
@@ -165,10 +179,7 @@ static DVEC_NOINLINE int dvec_op_any(dvec *r, const dvec *a, const dvec *b, unsi
         const double *pa = dni_dvec_view(a, tv), *pb = nin == 2 ? dni_dvec_view(b, tv + len) : pa;
         dvec_out o;
         if (dni_dvec_begin(&o, r, len)) return DN_ENOMEM;
-        if (n <= DN_EXPR_SPEC_MAX)
-            dni_expr_ops(n)[op](o.dst, pa, pb, c);
-        else
-            dni_expr_op(op, o.dst, pa, pb, c, n, NULL, NULL);
+        op_call(op, o.dst, pa, pb, c, n);
         dni_dvec_end(&o);
         return DN_OK;
     }
@@ -201,67 +212,61 @@ static DVEC_INLINE int fused_op(unsigned op)
     }
 }
 
-/* d = op(a, b; c) at order n <= DVEC_FUSED_MAX, the kernel inline (op a constant) */
+/* One case of dvec_op's switch: r = op(a, b; c) at the constant order N <= DVEC_FUSED_MAX,
+ * the kernel inline (op a constant); a square (a == b) with both operands named pa. */
 #define FUSED_ORDER(N)                                                                     \
     case N: {                                                                              \
         double ws[DNI_W_MAX(N)];                                                           \
         dni_wide ww[DNI_WW_MAX(N)];                                                        \
         (void)ws;                                                                          \
         (void)ww;                                                                          \
-        if (op == DN_OP_MUL && a == b)                                                     \
-            dni_mul_w(d, a, a, N, ws);                                                     \
+        r->len = len;                                                                      \
+        if (op == DN_OP_MUL && a == bb)                                                    \
+            dni_mul_w(d, pa, pa, N, ws);                                                   \
         else                                                                               \
-            DNI_EXPR_EXEC(dni_, op, d, a, b, c, N, ws, DNI_EXPR_COMMA ww)                  \
-        break;                                                                             \
+            DNI_EXPR_EXEC(dni_, op, d, pa, pb, c, N, ws, DNI_EXPR_COMMA ww)                \
+        return DN_OK;                                                                      \
     }
-static DVEC_INLINE int fused_run(unsigned op, double *d, const double *a, const double *b,
-                                 double c, unsigned n)
-{
-    switch (n) {
-        FUSED_ORDER(1) FUSED_ORDER(2) FUSED_ORDER(3) FUSED_ORDER(4)
-    default: break;
-    }
-    return DN_OK;
-}
-_Static_assert(DVEC_FUSED_MAX == 4, "fused_run lists the orders 1..DVEC_FUSED_MAX");
-#undef FUSED_ORDER
 
 /* r = op(a; c) or op(a, b), inline in each front end: the common case first, orders
- * 1..DVEC_CONST_MAX with operands of equal order whose deques do not wrap and an output
- * with room after its head (what a loop that reuses its dvecs has), else dvec_op_any.
- * The test needs no NULL-buffer checks: a dvec with len or cap above 0 has storage
- * (dvec_clear zeroes all three), so len >= 2 proves a and b initialised and head + len
- * <= cap proves r (all heads 0, the usual case, is tested first: then len <= r->cap is
- * enough, as cap >= len always). Nothing can fail then, so r takes its length first (its
- * head stays: the result is written where dni_dvec_begin would put it) and the kernel
- * comes last: inline up to DVEC_FUSED_MAX (an elementary operation), else one call, with
- * no value live across it: no saved registers, no frame (the general path spent about half
- * of its 90 instructions per call on them, Dvec W1 at order 8). */
+ * 1..DVEC_CONST_MAX with operands of equal order and every head 0 (what a loop that
+ * reuses its dvecs has), else dvec_op_any (which runs the same kernels, also for a deque
+ * that starts past the front of its buffer, after an in-place dvec_D). The test needs no
+ * NULL-buffer checks: a dvec with len or cap above 0 has storage (dvec_clear zeroes all
+ * three), so len >= 2 proves a and b initialised and len <= r->cap proves r (and, the
+ * heads 0, that no deque wraps, as cap >= len always). Nothing can fail then: r takes its
+ * length and the kernel runs, inline up to DVEC_FUSED_MAX (an elementary operation), each
+ * order a case that returns from its own end, else one call with no value live across it
+ * (no saved registers, no frame). Every instruction and taken jump of this path counts at
+ * low orders (docs/dvec.md, "Speed"): a test of any contiguous deque costs three more
+ * additions, and cases that share one return a jump more each. */
 static DVEC_INLINE int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned nin,
                                unsigned op, double c)
 {
     const dvec *bb = nin == 2 ? b : a;
     if (DVEC_LIKELY(r && a && bb)) {
         unsigned len = a->len, n = len - 1;
-        unsigned ha = a->head, hb = bb->head, hr = r->head;
-        if (DVEC_LIKELY(n - 1 < DVEC_CONST_MAX && bb->len == len
-                        && (((ha | hb | hr) == 0 && len <= r->cap)
-                            || (ha + len <= a->cap && hb + len <= bb->cap
-                                && hr + len <= r->cap)))) {
-            double *dst = r->buf + hr;
-            const double *pa = a->buf + ha, *pb = bb->buf + hb;
-            r->len = len;
-            if (fused_op(op) && n <= DVEC_FUSED_MAX)
-                return fused_run(op, dst, pa, pb, c, n);
-            if (n <= DN_EXPR_SPEC_MAX)
-                dni_expr_ops(n)[op](dst, pa, pb, c);
-            else
-                dni_expr_op(op, dst, pa, pb, c, n, NULL, NULL);
-            return DN_OK;
+        if (DVEC_LIKELY((a->head | bb->head | r->head) == 0 && bb->len == len
+                        && len <= r->cap)) {
+            double *d = r->buf;
+            const double *pa = a->buf, *pb = bb->buf;
+            if (fused_op(op) && n <= DVEC_FUSED_MAX) {
+                switch (n) {
+                    FUSED_ORDER(1) FUSED_ORDER(2) FUSED_ORDER(3) FUSED_ORDER(4)
+                default: break;
+                }
+            }
+            if (n - 1 < DVEC_CONST_MAX) {
+                r->len = len;
+                op_call(op, d, pa, pb, c, n);
+                return DN_OK;
+            }
         }
     }
     return dvec_op_any(r, a, b, nin, op, c);
 }
+_Static_assert(DVEC_FUSED_MAX == 4, "dvec_op lists the orders 1..DVEC_FUSED_MAX");
+#undef FUSED_ORDER
 
 /* the two-argument functions, and those of the operation table (dnum/internal/ops.h) */
 #define B(f, OP)                                                                           \
@@ -270,7 +275,18 @@ static DVEC_INLINE int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned n
         return dvec_op(r, a, b, 2, DN_OP_##OP, 0.0);                                       \
     }
 #define BT(A, f, OP, ...) B(f, OP)
-B(add, ADD) B(sub, SUB) B(mul, MUL) B(div, DIV) DNI_OPS_BINARY(BT, ~)
+B(add, ADD) B(sub, SUB) B(div, DIV) DNI_OPS_BINARY(BT, ~)
+/* r = a * a, dvec_mul's case a == b: dvec_op with the square's kernels, in a function of
+ * its own (in one function with the product's, each case had under 10% of the calls by
+ * GCC's estimate, and GCC then gives the cases one shared return, reached by a jump) */
+static DVEC_FLATTEN DVEC_NOINLINE int dvec_sqr(dvec *r, const dvec *a)
+{
+    return dvec_op(r, a, a, 2, DN_OP_MUL, 0.0);
+}
+DVEC_FLATTEN int dvec_mul(dvec *r, const dvec *a, const dvec *b)
+{
+    return DVEC_LIKELY(a != b) ? dvec_op(r, a, b, 2, DN_OP_MUL, 0.0) : dvec_sqr(r, a);
+}
 #undef B
 #undef BT
 
@@ -320,10 +336,10 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
 
 /* s = f(u), c = g(u) from one recurrence (sincos, sinhcosh): the table's kernel up to
  * DVEC_CONST_MAX, else the rolled one. pair_any_f in general; dvec_f takes the common
- * case first, as dvec_op (u contiguous, room after both outputs' heads, orders
- * 1..DVEC_CONST_MAX: the general path's scratch, views and two output protocols cost
- * dvec_sincos three times its kernel's instructions at order 2), with the kernel inline
- * up to DVEC_FUSED_MAX. */
+ * case first, as dvec_op (every head 0, room in both outputs, orders 1..DVEC_CONST_MAX:
+ * the general path's scratch, views and two output protocols cost dvec_sincos three
+ * times its kernel's instructions at order 2), with the kernel inline up to
+ * DVEC_FUSED_MAX. */
 #define PAIR_K(f)                                                                          \
     (n <= DVEC_CONST_MAX ? dni_dvec_k[n].f(os.dst, oc.dst, pu)                             \
                          : dni_xk_##f##_w(os.dst, oc.dst, pu, n, ws))
@@ -364,28 +380,34 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
     {                                                                                      \
         if (DVEC_LIKELY(s && c && u && s != c)) {                                          \
             unsigned len = u->len, n = len - 1;                                            \
-            if (DVEC_LIKELY(n - 1 < DVEC_CONST_MAX && u->head + len <= u->cap              \
-                            && s->head + len <= s->cap && c->head + len <= c->cap)) {      \
-                double *ds = s->buf + s->head, *dc = c->buf + c->head;                     \
-                const double *pu = u->buf + u->head;                                       \
-                s->len = len;                                                              \
-                c->len = len;                                                              \
-                switch (n) {                                                               \
-                    PAIR_FUSED(name, 1) PAIR_FUSED(name, 2) PAIR_FUSED(name, 3)            \
-                    PAIR_FUSED(name, 4)                                                    \
-                default: dni_dvec_k[n].name(ds, dc, pu); break;                            \
+            if (DVEC_LIKELY((u->head | s->head | c->head) == 0 && len <= s->cap            \
+                            && len <= c->cap)) {                                           \
+                double *ds = s->buf, *dc = c->buf;                                         \
+                const double *pu = u->buf;                                                 \
+                if (n <= DVEC_FUSED_MAX) {                                                 \
+                    switch (n) {                                                           \
+                        PAIR_FUSED(name, 1) PAIR_FUSED(name, 2) PAIR_FUSED(name, 3)        \
+                        PAIR_FUSED(name, 4)                                                \
+                    default: break;                                                        \
+                    }                                                                      \
                 }                                                                          \
-                return DN_OK;                                                              \
+                if (n - 1 < DVEC_CONST_MAX) {                                              \
+                    s->len = c->len = len;                                                 \
+                    dni_dvec_k[n].name(ds, dc, pu);                                        \
+                    return DN_OK;                                                          \
+                }                                                                          \
             }                                                                              \
         }                                                                                  \
         return pair_any_##name(s, c, u);                                                   \
     }
-/* the pair's kernel at the constant order N, inline (the kernel reads u before writing) */
+/* a case of dvec_f's switch: the pair's kernel at the constant order N, inline (the
+ * kernel reads u before writing) */
 #define PAIR_FUSED(name, N)                                                                \
     case N: {                                                                              \
         double ws[DNI_W_##name(N)];                                                        \
+        s->len = c->len = len;                                                             \
         dni_##name##_w(ds, dc, pu, N, ws);                                                 \
-        break;                                                                             \
+        return DN_OK;                                                                      \
     }
 DVEC_PAIR(sincos)
 DVEC_PAIR(sinhcosh)

@@ -106,7 +106,7 @@ static void expect_same(const double *want, const dvec *got, unsigned n, const c
         expect_same(c.d, &S, N, "sinhcosh c", x0);                                         \
         dvec_clear(&U), dvec_clear(&V), dvec_clear(&R), dvec_clear(&S);                    \
     }
-XFAM(1) XFAM(2) XFAM(3) XFAM(5) XFAM(8) XFAM(13) XFAM(16) XFAM(24) XFAM(32) XFAM(100)
+XFAM(1) XFAM(2) XFAM(3) XFAM(4) XFAM(5) XFAM(8) XFAM(13) XFAM(16) XFAM(24) XFAM(32) XFAM(100)
 XFAM(170)
 
 Test(dvec, equals_dnum_bit_for_bit)
@@ -114,7 +114,7 @@ Test(dvec, equals_dnum_bit_for_bit)
     static const double xs[] = {0.25, 0.7, -0.9};
     for (unsigned i = 0; i < 3; i++) {
         double x0 = xs[i];
-        xfam_1(x0), xfam_2(x0), xfam_3(x0), xfam_5(x0), xfam_8(x0), xfam_13(x0);
+        xfam_1(x0), xfam_2(x0), xfam_3(x0), xfam_4(x0), xfam_5(x0), xfam_8(x0), xfam_13(x0);
         xfam_16(x0), xfam_24(x0), xfam_32(x0), xfam_100(x0), xfam_170(x0);
     }
 }
@@ -338,6 +338,37 @@ Test(dvec, aliasing_and_wrapped_deques)
     cr_assert(dvec_sincos(&a, &a, &u) == DN_EINVAL);
     dvec_clear(&u), dvec_clear(&v), dvec_clear(&w), dvec_clear(&b), dvec_clear(&a);
     dvec_clear(&c), dvec_clear(&s2);
+}
+
+/* Deques that start past the front of their buffer without wrapping (after an in-place
+ * D): operands and outputs there give the same bits as at the front. */
+Test(dvec, offset_deques)
+{
+    for (unsigned n = 1; n <= 17; n++) {
+        dvec u, v, t, r, want, s, c;
+        inner(&u, n, 0.3);
+        inner2(&v, n, 0.3);
+        cr_assert(dvec_init(&t, n + 1) == 0 && dvec_init(&r, n + 1) == 0);
+        cr_assert(dvec_init(&want, n) == 0 && dvec_init(&s, n + 1) == 0);
+        cr_assert(dvec_init(&c, n + 1) == 0);
+        dvec_D(&r, &r), dvec_D(&s, &s), dvec_D(&c, &c); /* outputs: head 1, cap n + 2 */
+        cr_assert(dvec_new(&t, 0.0, &u) == 0 && dvec_D(&t, &t) == 0); /* t = u at head 1 */
+        cr_assert(t.head == 1 && t.head + t.len <= t.cap, "order %u: not an offset deque", n);
+        cr_assert(dvec_exp(&want, &u) == 0 && dvec_exp(&r, &t) == 0);
+        expect_close(&want, &r, 0.0, "exp offset");
+        cr_assert(dvec_mul(&want, &u, &v) == 0 && dvec_mul(&r, &t, &v) == 0);
+        expect_close(&want, &r, 0.0, "mul offset");
+        cr_assert(dvec_mul(&want, &u, &u) == 0 && dvec_mul(&r, &t, &t) == 0);
+        expect_close(&want, &r, 0.0, "square offset");
+        cr_assert(dvec_erf(&want, &u) == 0 && dvec_erf(&r, &t) == 0);
+        expect_close(&want, &r, 0.0, "erf offset");
+        cr_assert(dvec_sincos(&s, &c, &t) == 0 && dvec_sin(&want, &u) == 0);
+        expect_close(&want, &s, 0.0, "sincos offset s");
+        cr_assert(dvec_cos(&want, &u) == 0);
+        expect_close(&want, &c, 0.0, "sincos offset c");
+        dvec_clear(&u), dvec_clear(&v), dvec_clear(&t), dvec_clear(&r), dvec_clear(&want);
+        dvec_clear(&s), dvec_clear(&c);
+    }
 }
 
 /* ---- the paper's operators --------------------------------------------------------------- */
