@@ -37,43 +37,40 @@ dlane_o2 ab2(dlane_o2 a) { return dlane2_abs(a); }'
 renamed='DN_OBJECTIVE2:DN_OBJECTIVE_O2 DN_ELEMENT2:DN_ELEMENT_O2 DNEL2_AT:DNEL_O2_AT
          DNEL2_TRI:DNEL_O2_TRI DSP2_NIN:DSP_O2_NIN dlane2_abs:dlane_o2_abs'
 # shellcheck disable=SC2086
-for lang in c c++; do
-    if [ "$lang" = c ]; then
-        out=$($cc -std=c11 -fsyntax-only -I"$inc" -x c - <<< "$uses" 2>&1); rc=$?
-    elif [ -n "$cxx" ]; then
-        out=$($cxx -x c++ -std=c++17 -fsyntax-only -I"$inc" - <<< "$uses" 2>&1); rc=$?
-    else
-        continue
-    fi
-    [ "$rc" = 0 ] || { echo "FAIL: old names do not compile ($lang):"; echo "$out" | head; fails=$((fails + 1)); }
-    for p in $renamed; do
-        if grep -q ": warning: .*${p%%:*} is deprecated: use ${p#*:}\b" <<< "$out"; then
-            echo "ok   ${p%%:*}: a warning naming ${p#*:} ($lang)"
+# check MODE FLAGS...: the old names of $uses compiled in C and C++ with FLAGS (after
+# -std, -fsyntax-only, -I): MODE warning (they compile, each with a warning naming the new
+# name) or error (they do not, each an error naming it)
+check() {
+    local mode=$1 lang out rc p what art=a
+    shift
+    [ "$mode" = error ] && art=an
+    for lang in c c++; do
+        if [ "$lang" = c ]; then
+            out=$($cc -std=c11 -fsyntax-only -I"$inc" "$@" -x c - <<< "$uses" 2>&1); rc=$?
+        elif [ -n "$cxx" ]; then
+            out=$($cxx -x c++ -std=c++17 -fsyntax-only -I"$inc" "$@" - <<< "$uses" 2>&1); rc=$?
         else
-            echo "FAIL: ${p%%:*}: no warning naming ${p#*:} ($lang):"
-            echo "$out" | head -20; fails=$((fails + 1))
+            continue
         fi
-    done
-done
-for lang in c c++; do
-    if [ "$lang" = c ]; then
-        out=$(build -DDN_NO_DEPRECATED -x c - <<< "$uses"); rc=$?
-    elif [ -n "$cxx" ]; then
-        out=$($cxx -x c++ -std=c++17 -fsyntax-only -Wall -Wextra -Wpedantic -Werror -I"$inc" \
-            -DDN_NO_DEPRECATED - <<< "$uses" 2>&1); rc=$?
-    else
-        continue
-    fi
-    [ "$rc" != 0 ] || { echo "FAIL: old names compile with DN_NO_DEPRECATED ($lang)"; fails=$((fails + 1)); }
-    for p in $renamed; do
-        if grep -q ": error: .*${p%%:*} is now ${p#*:}\b" <<< "$out"; then
-            echo "ok   ${p%%:*} with DN_NO_DEPRECATED: an error naming ${p#*:} ($lang)"
-        else
-            echo "FAIL: ${p%%:*} with DN_NO_DEPRECATED: no error naming ${p#*:} ($lang):"
-            echo "$out" | head -20; fails=$((fails + 1))
+        if [ "$mode" = warning ] && [ "$rc" != 0 ]; then
+            echo "FAIL: old names do not compile ($lang):"; echo "$out" | head; fails=$((fails + 1))
+        elif [ "$mode" = error ] && [ "$rc" = 0 ]; then
+            echo "FAIL: old names compile with DN_NO_DEPRECATED ($lang)"; fails=$((fails + 1))
         fi
+        for p in $renamed; do
+            what="${p%%:*} is deprecated: use ${p#*:}"
+            [ "$mode" = error ] && what="${p%%:*} is now ${p#*:}"
+            if grep -q ": $mode: .*$what\b" <<< "$out"; then
+                echo "ok   ${p%%:*}: $art $mode naming ${p#*:} ($lang)"
+            else
+                echo "FAIL: ${p%%:*}: no $mode naming ${p#*:} ($lang):"
+                echo "$out" | head -20; fails=$((fails + 1))
+            fi
+        done
     done
-done
+}
+check warning
+check error -Wall -Wextra -Wpedantic -Werror -DDN_NO_DEPRECATED
 for f in "$@"; do
     if ! out=$(build -DDN_NO_DEPRECATED "$f"); then
         echo "FAIL: $f uses an old name:"; echo "$out" | head -20; fails=$((fails + 1))
