@@ -228,18 +228,17 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     for (size_t k = 0; k < x->S; k++) er[k] = p[k] + 2.0 * x->g[k] * q[k];
 }
 
-/* The bound of one instruction: writes the result to d and its bound to ed (which may
- * be the registers of a or b). */
-static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
+/* The bound of one operation op(a, b; c), c known to within ce: writes the result to d
+ * and its bound to ed (d and ed may be a, b or their bounds). */
+static void err_op(const bctx *x, unsigned op, double c, double ce, const double *a,
+                   const double *ea, const double *b, const double *eb, double *d, double *ed)
 {
     size_t S = x->S;
-    const double *a = x->val + i->a * S, *b = x->val + i->b * S;
-    const double *ea = x->err + i->a * S, *eb = x->err + i->b * S;
-    double c = i->c, *r = x->t[9];
-    fexec(x, i->op, r, a, b, c); /* the result, before d (may be a or b) changes */
-    switch (i->op) {
+    double *r = x->t[9];
+    fexec(x, op, r, a, b, c); /* the result, before d (may be a or b) changes */
+    switch (op) {
     case DN_OP_CONST: /* exact, or a folded constant with its bound */
-        for (size_t k = 0; k < S; k++) ed[k] = k ? 0.0 : cerr(i);
+        for (size_t k = 0; k < S; k++) ed[k] = k ? 0.0 : ce;
         break;
     case DN_OP_ADD: case DN_OP_SUB:
         for (size_t k = 0; k < S; k++) ed[k] = ea[k] + eb[k] + U_D * fabs(r[k]);
@@ -248,15 +247,15 @@ static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
         for (size_t k = 0; k < S; k++) ed[k] = ea[k];
         break;
     case DN_OP_ADD_D: case DN_OP_D_SUB:
-        for (size_t k = 0; k < S; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : cerr(i));
+        for (size_t k = 0; k < S; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : ce);
         break;
     case DN_OP_MUL_D:
         for (size_t k = 0; k < S; k++)
-            ed[k] = fabs(c) * ea[k] + U_D * fabs(r[k]) + cerr(i) * fabs(a[k]);
+            ed[k] = fabs(c) * ea[k] + U_D * fabs(r[k]) + ce * fabs(a[k]);
         break;
     case DN_OP_DIV_D: /* a times the rounded 1/c */
         for (size_t k = 0; k < S; k++)
-            ed[k] = (ea[k] + cerr(i) * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
+            ed[k] = (ea[k] + ce * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
         break;
     case DN_OP_MUL: err_mul(x, ed, a, ea, b, eb); break;
     case DN_OP_DIV: err_div(x, ed, a, ea, b, eb, r); break;
@@ -316,7 +315,7 @@ static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
         break;
     }
     case DN_OP_MIN: case DN_OP_MAX: { /* the active argument's; Inf if it may change */
-        int mx = i->op == DN_OP_MAX, take_a = mx ? a[0] > b[0] : a[0] < b[0];
+        int mx = op == DN_OP_MAX, take_a = mx ? a[0] > b[0] : a[0] < b[0];
         const double *e = take_a ? ea : eb;
         int unsure = !(fabs(a[0] - b[0]) > ea[0] + eb[0]);
         double e0 = fmax(ea[0], eb[0]);
@@ -332,26 +331,34 @@ static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
     }
     case DN_OP_FLOOR: case DN_OP_CEIL: { /* exact, unless the value may cross a jump */
         double lo = a[0] - ea[0], hi = a[0] + ea[0];
-        int same = i->op == DN_OP_FLOOR ? floor(lo) == floor(hi) : ceil(lo) == ceil(hi);
+        int same = op == DN_OP_FLOOR ? floor(lo) == floor(hi) : ceil(lo) == ceil(hi);
         for (size_t k = 1; k < S; k++) ed[k] = 0.0;
         ed[0] = same ? 0.0 : INFINITY;
         break;
     }
     default:
-        err_unary(x, i->op, c, a, ea, ed);
-        if (cerr(i) == 0.0) break;
+        err_unary(x, op, c, a, ea, ed);
+        if (ce == 0.0) break;
         /* a folded constant c with an error: d(c/u)/dc = r/c, d(u^c)/dc = r log u */
-        if (i->op == DN_OP_D_DIV) {
-            for (size_t k = 0; k < S; k++) ed[k] += cerr(i) * fabs(r[k] / c);
-        } else if (i->op == DN_OP_POWN || i->op == DN_OP_POW_D) {
+        if (op == DN_OP_D_DIV) {
+            for (size_t k = 0; k < S; k++) ed[k] += ce * fabs(r[k] / c);
+        } else if (op == DN_OP_POWN || op == DN_OP_POW_D) {
             double *l = x->t[10];
             fexec(x, DN_OP_LOG, l, a, a, 0.0);
             fexec(x, DN_OP_MUL, l, l, r, 0.0);
-            for (size_t k = 0; k < S; k++) ed[k] += cerr(i) * fabs(l[k]);
+            for (size_t k = 0; k < S; k++) ed[k] += ce * fabs(l[k]);
         }
         break;
     }
     for (size_t k = 0; k < S; k++) d[k] = r[k];
+}
+
+/* The bound of one instruction of the program (registers x->val, x->err). */
+static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
+{
+    size_t S = x->S;
+    err_op(x, i->op, i->c, cerr(i), x->val + i->a * S, x->err + i->a * S, x->val + i->b * S,
+           x->err + i->b * S, d, ed);
 }
 
 /* The workspace: [base: the evaluators' own workspace, the entry points' arrays]
@@ -375,9 +382,9 @@ static size_t base_sizek(const dn_expr *e, unsigned K, unsigned n)
     return (w > w2 ? w : w2) + 2 * (size_t)e->nvars * dnk_size(K, n);
 }
 
-static size_t shadow_size(const dn_expr *e, unsigned K, unsigned n, size_t S)
+static size_t shadow_size(unsigned nregs, unsigned K, unsigned n, size_t S)
 {
-    size_t regs = 2 * (size_t)e->nregs * S, tmp = NTMP * tlen(S, n);
+    size_t regs = 2 * (size_t)nregs * S, tmp = NTMP * tlen(S, n);
     size_t kern = K ? S + DNIK_WORK(S) : 0;
     size_t wide = (size_t)DNI_WW_MAX(n + 1) * sizeof(dni_wide);
     return regs + tmp + S + kern + (size_t)DNI_W_MAX(n + 1) +
@@ -387,17 +394,14 @@ static size_t shadow_size(const dn_expr *e, unsigned K, unsigned n, size_t S)
 size_t dn_expr_work_size_err(const dn_expr *e, unsigned n)
 {
     if (!dn_expr_work_size(e, n)) return 0;
-    return base_size(e, n) + shadow_size(e, 0, n, (size_t)n + 1);
+    return base_size(e, n) + shadow_size(e->nregs, 0, n, (size_t)n + 1);
 }
 
-/* The bounds of the program's result, computed in double (x->val, x->err), with or
- * without the calibration: K = 0 one variable, else the Dnumk layout of K variables; S
- * entries per register; the arguments with the errors aerr (NULL: exact); work: the
- * workspace after the base. */
-static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const double *args,
-                   const double *aerr, double *work, int calibrate)
+/* The analysis's state over work (shadow_size) for nregs registers. */
+static void ctx_init(bctx *x, unsigned K, unsigned n, unsigned nregs, double *work,
+                     int calibrate)
 {
-    size_t S = K ? dnk_size(K, n) : (size_t)n + 1, regs = (size_t)e->nregs * S;
+    size_t S = K ? dnk_size(K, n) : (size_t)n + 1, regs = (size_t)nregs * S;
     size_t tl = tlen(S, n);
     x->n = n;
     x->K = K;
@@ -413,12 +417,6 @@ static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const doub
     x->xw = (double *)err_align64(x->ww + DNI_WW_MAX(n + 1));
     x->quick = !calibrate;
     set_g(x);
-    for (size_t k = 0; k < e->nvars * S; k++) {
-        x->val[k] = args[k];
-        x->err[k] = aerr ? aerr[k] : 0.0;
-    }
-    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
-        err_step(x, i, x->val + i->dst * S, x->err + i->dst * S);
 }
 
 /* The bound reported for a result out with the bound b: NaN where out is NaN, +Inf where
@@ -427,6 +425,37 @@ static double verdict(double out, double b)
 {
     return isnan(out) ? NAN : (isfinite(out) && isfinite(b)) ? b : INFINITY;
 }
+
+size_t dni_bound_work_size(unsigned n)
+{
+    return n > DN_ORDER_MAX ? 0 : shadow_size(0, 0, n, (size_t)n + 1);
+}
+
+void dni_bound_op(unsigned op, double c, unsigned n, double *d, double *ed, const double *a,
+                  const double *ea, const double *b, const double *eb, double *work)
+{
+    bctx x;
+    ctx_init(&x, 0, n, 0, work, 1);
+    err_op(&x, op, c, 0.0, a, ea, b, eb, d, ed);
+    for (unsigned k = 0; k <= n; k++) ed[k] = verdict(d[k], ed[k]);
+}
+
+/* The bounds of the program's result, computed in double (x->val, x->err), with or
+ * without the calibration: K = 0 one variable, else the Dnumk layout of K variables; S
+ * entries per register; the arguments with the errors aerr (NULL: exact); work: the
+ * workspace after the base. */
+static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const double *args,
+                   const double *aerr, double *work, int calibrate)
+{
+    ctx_init(x, K, n, e->nregs, work, calibrate);
+    for (size_t k = 0; k < e->nvars * x->S; k++) {
+        x->val[k] = args[k];
+        x->err[k] = aerr ? aerr[k] : 0.0;
+    }
+    for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
+        err_step(x, i, x->val + i->dst * x->S, x->err + i->dst * x->S);
+}
+
 
 /* fmax (the number where one is NaN) inline */
 static inline double fmax_inl(double a, double b)
@@ -576,7 +605,7 @@ int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *co
 size_t dn_expr_work_sizek_err(const dn_expr *e, unsigned k, unsigned n)
 {
     if (!dn_expr_work_sizek(e, k, n)) return 0;
-    return base_sizek(e, k, n) + shadow_size(e, k, n, dnk_size(k, n));
+    return base_sizek(e, k, n) + shadow_size(e->nregs, k, n, dnk_size(k, n));
 }
 
 int dn_expr_evalk_err(const dn_expr *e, unsigned k, unsigned n, const double *args,

@@ -222,6 +222,16 @@ DNI_EXPR_INTERNAL int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const
                                              double *out, double *err, unsigned flags,
                                              const double *eq, double *work);
 
+/* The bound of one operation, for the bounded families (src/bounded.c): d = op(a, b; c) at
+ * order n on the rolled kernels and ed its error bound, given the bounds ea and eb of the
+ * arguments (the analysis of dn_expr_eval_err for one instruction, calibrated; the
+ * constant c exact). ed[k] is NaN where d[k] is, +Inf where no bound is known. d and ed
+ * may be a, b, ea or eb; work: dni_bound_work_size(n) doubles (0: n > DN_ORDER_MAX). */
+DNI_EXPR_INTERNAL size_t dni_bound_work_size(unsigned n);
+DNI_EXPR_INTERNAL void dni_bound_op(unsigned op, double c, unsigned n, double *d, double *ed,
+                                    const double *a, const double *ea, const double *b,
+                                    const double *eb, double *work);
+
 /* The orders with an order-specialised evaluator (dispatch/fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order
  * kernels of src/dvec_kernels.c (dispatch/ktab.h). */

@@ -1,0 +1,295 @@
+/* The bounded families (dnum/bounded.h): dnume_oN and dvece give with each derivative a
+ * bound on its error. Held against mpmath (every function of the reference tables, tan
+ * towards its pole to order 20), closed forms at order 32, special points (poles, domain
+ * errors, subnormal and huge arguments), and the error contract of dvece. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include <dnum/bounded.h>
+#include "ref_data.h"
+#include "ref_special_data.h"
+#include "ref_bounded_data.h"
+
+typedef dnume_o24 T;
+
+/* (made smaller, e.g. -DDN_TEST_BOUND_SCALE=0.125, the tables' check must fail) */
+#ifndef DN_TEST_BOUND_SCALE
+#define DN_TEST_BOUND_SCALE 1.0
+#endif
+
+/* the functions of the operation table by name, for both families */
+#define UN(A, f, ...) {#f, dnume_o24_##f, dvece_##f},
+#define BIN(A, f, ...) {#f, dnume_o24_##f, dvece_##f},
+#define INT(A, f, ...) {#f, dnume_o24_##f, dvece_##f},
+static const struct { const char *name; T (*f)(T); int (*v)(dvece *, const dvece *); } un[] = {
+    DNI_API_UN(UN, ~)};
+static const struct {
+    const char *name;
+    T (*f)(T, T);
+    int (*v)(dvece *, const dvece *, const dvece *);
+} bin[] = {DNI_API_BIN(BIN, ~)};
+static const struct {
+    const char *name;
+    T (*f)(int, T);
+    int (*v)(dvece *, int, const dvece *);
+} in[] = {DNI_API_INT(INT, ~)};
+#undef UN
+#undef BIN
+#undef INT
+
+/* A reference row on both families: f(u), u = x or 2x^2 + x, second argument
+ * h = x^3 - x/2 + 1; recip, powd, pown, w1, w2 as in the tables. Returns 0 for a row
+ * neither has a name for. The two families run the same raw layer: equal bits. */
+static int row_eval(const char *fn, int form, double param, double x0, T *out)
+{
+    T x = dnume_o24_var(x0);
+    T u = form ? dnume_o24_add(dnume_o24_mul_d(dnume_o24_mul(x, x), 2.0), x) : x;
+    T h = dnume_o24_add_d(dnume_o24_sub(dnume_o24_pown(x, 3), dnume_o24_mul_d(x, 0.5)), 1.0);
+    dvece vx, vu, vh, vr;
+    cr_assert(!dvece_init(&vx, 24) && !dvece_init(&vu, 24) && !dvece_init(&vh, 24) &&
+              !dvece_init(&vr, 24));
+    dvece_set_var(&vx, x0);
+    if (form) {
+        dvece_mul(&vu, &vx, &vx);
+        dvece_mul_d(&vu, &vu, 2.0);
+        dvece_add(&vu, &vu, &vx);
+    } else dvece_set_derivs(&vu, x.d, x.e, 24);
+    dvece_pown(&vh, &vx, 3);
+    dvece_mul_d(&vr, &vx, 0.5);
+    dvece_sub(&vh, &vh, &vr);
+    dvece_add_d(&vh, &vh, 1.0);
+    int found = 1;
+    size_t i;
+    if (!strcmp(fn, "recip")) *out = dnume_o24_d_div(1.0, u), dvece_d_div(&vr, 1.0, &vu);
+    else if (!strcmp(fn, "powd")) *out = dnume_o24_pow_d(u, param), dvece_pow_d(&vr, &vu, param);
+    else if (!strcmp(fn, "pown"))
+        *out = dnume_o24_pown(u, (long)param), dvece_pown(&vr, &vu, (long)param);
+    else if (!strcmp(fn, "w1")) {
+        *out = dnume_o24_exp(dnume_o24_mul(dnume_o24_neg(x), x));
+        dvece_neg(&vr, &vx), dvece_mul(&vr, &vr, &vx), dvece_exp(&vr, &vr);
+    } else if (!strcmp(fn, "w2")) {
+        T p = dnume_o24_add_d(dnume_o24_mul(x, x), 1.0);
+        T t1 = dnume_o24_div(dnume_o24_mul(dnume_o24_sin(x), dnume_o24_exp(x)), p);
+        *out = dnume_o24_add(t1, dnume_o24_mul(dnume_o24_sqrt(p),
+                                               dnume_o24_log(dnume_o24_add_d(dnume_o24_cos(x), 2.0))));
+        found = 2; /* (fixed family only) */
+    } else {
+        found = 0;
+        for (i = 0; i < sizeof un / sizeof un[0]; i++)
+            if (!strcmp(fn, un[i].name)) *out = un[i].f(u), un[i].v(&vr, &vu), found = 1;
+        for (i = 0; i < sizeof bin / sizeof bin[0]; i++)
+            if (!strcmp(fn, bin[i].name)) *out = bin[i].f(u, h), bin[i].v(&vr, &vu, &vh), found = 1;
+        for (i = 0; i < sizeof in / sizeof in[0]; i++)
+            if (!strcmp(fn, in[i].name))
+                *out = in[i].f((int)param, u), in[i].v(&vr, (int)param, &vu), found = 1;
+    }
+    if (found == 1) { /* dvece: the same numbers */
+        for (unsigned k = 0; k <= 24; k++) {
+            double d = dvece_get(&vr, k), e = dvece_err(&vr, k);
+            cr_assert((d == out->d[k] || (d != d && out->d[k] != out->d[k])) &&
+                          (e == out->e[k] || (e != e && out->e[k] != out->e[k])),
+                      "%s at %g, k = %u: dvece %.17g (%g), dnume_o24 %.17g (%g)", fn, x0, k, d,
+                      e, out->d[k], out->e[k]);
+        }
+    }
+    dvece_clear(&vx), dvece_clear(&vu), dvece_clear(&vh), dvece_clear(&vr);
+    return found;
+}
+
+/* every finite derivative within its bound of the reference (25 digits: 2^-70 on top) */
+static void check_bound(const char *what, double x, const double *d, const double *e,
+                        const double *ref, unsigned n, unsigned *checked, unsigned *bounded)
+{
+    for (unsigned k = 0; k <= n; k++) {
+        if (!isfinite(d[k]) || !isfinite(ref[k])) continue;
+        (*checked)++;
+        cr_assert(e[k] >= 0.0, "%s at %g, k = %u: bound %g", what, x, k, e[k]);
+        if (isinf(e[k])) continue;
+        (*bounded)++;
+        double err = fabs(d[k] - ref[k]), tol = e[k] * DN_TEST_BOUND_SCALE + 0x1p-70 * fabs(ref[k]);
+        cr_assert(err <= tol, "%s at %.17g, k = %u: error %.3g above the bound %.3g (d = %.17g)",
+                  what, x, k, err, e[k], d[k]);
+    }
+}
+
+Test(bounded, every_function_against_mpmath_in_both_families)
+{
+    unsigned checked = 0, bounded = 0, rows = 0;
+    T r;
+    for (size_t i = 0; i < DN_REF_NROWS; i++) {
+        const dn_ref_row *w = &dn_ref_rows[i];
+        if (!strcmp(w->fn, "abs")) continue; /* not in the tables' analytic sense */
+        cr_assert(row_eval(w->fn, w->form, w->param, w->x, &r), "no function %s", w->fn);
+        check_bound(w->fn, w->x, r.d, r.e, w->d, DN_REF_MAXORD, &checked, &bounded);
+        rows++;
+    }
+    for (size_t i = 0; i < DN_SREF_NROWS; i++) {
+        const dn_sref_row *w = &dn_sref_rows[i];
+        cr_assert(row_eval(w->fn, w->form, w->param, w->x, &r), "no function %s", w->fn);
+        check_bound(w->fn, w->x, r.d, r.e, w->d, 24, &checked, &bounded);
+        rows++;
+    }
+    /* a bound that is always Inf would pass the loop: most must be finite */
+    cr_assert(checked > 5000 && bounded > 0.9 * checked, "rows %u, checked %u, bounded %u",
+              rows, checked, bounded);
+}
+
+/* tan towards its pole: the derivatives grow to 1e+166 at 1.5707963, k = 20; the bounds
+ * hold and still show about 14 digits at every order (each derivative is a sum of
+ * positive terms: nothing cancels). */
+Test(bounded, tan_towards_its_pole_to_order_20)
+{
+    for (size_t i = 0; i < sizeof dn_ref_bounded_tan / sizeof dn_ref_bounded_tan[0]; i++) {
+        double x = dn_ref_bounded_tan[i].x;
+        const double *ref = dn_ref_bounded_tan[i].d;
+        dnume_o20 t = dnume_o20_tan(dnume_o20_var(x));
+        dvece v;
+        cr_assert(!dvece_init(&v, 20));
+        dvece_set_var(&v, x);
+        cr_assert_eq(dvece_tan(&v, &v), DN_OK);
+        for (unsigned k = 0; k <= 20; k++) {
+            double err = fabs(t.d[k] - ref[k]);
+            cr_assert(isfinite(t.e[k]) && err <= t.e[k] + 0x1p-70 * fabs(ref[k]),
+                      "tan at %.17g, k = %u: error %.3g, bound %.3g", x, k, err, t.e[k]);
+            cr_assert(dn_digits(t.d[k], t.e[k]) > 13.0, "tan at %g, k = %u: %.1f digits", x,
+                      k, dn_digits(t.d[k], t.e[k]));
+            cr_assert(dvece_get(&v, k) == t.d[k] && dvece_err(&v, k) == t.e[k]);
+        }
+        dvece_clear(&v);
+    }
+}
+
+/* sin(x) e^x at 1, order 32: d_k = 2^(k/2) e sin(1 + k pi/4) (long double closed form);
+ * the Leibniz sums cancel, so the bound must grow and hold. */
+Test(bounded, sin_exp_closed_form_order_32)
+{
+    dnume_o32 x = dnume_o32_var(1.0);
+    dnume_o32 f = dnume_o32_mul(dnume_o32_sin(x), dnume_o32_exp(x));
+    int grew = 0;
+    for (unsigned k = 0; k <= 32; k++) {
+        long double ref = powl(2.0L, k / 2.0L) * expl(1.0L) * sinl(1.0L + k * 0.785398163397448309615660845819875721L);
+        double err = fabs((double)((long double)f.d[k] - ref));
+        cr_assert(err <= f.e[k] + 1e-18 * fabs((double)ref) + 0x1p-60 * powl(2.0L, k / 2.0L) * 3,
+                  "k = %u: error %.3g, bound %.3g", k, err, f.e[k]);
+        grew |= f.e[k] > 1e3 * 0x1p-53 * fabs(f.d[k]);
+    }
+    cr_assert(grew, "the bounds never showed the cancellation");
+}
+
+/* the bound of exp at a subnormal and at a huge argument: every derivative is exp(x0) */
+Test(bounded, subnormal_and_huge_arguments)
+{
+    static const double xs[] = {5e-324, -2.5e-310, 700.0, -700.0, 1e-300};
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+        dnume_o16 e = dnume_o16_exp(dnume_o16_var(xs[i]));
+        long double ref = expl((long double)xs[i]);
+        for (unsigned k = 0; k <= 16; k++) {
+            double err = fabs((double)((long double)e.d[k] - ref));
+            cr_assert(isfinite(e.e[k]) && err <= e.e[k] + 1e-19 * fabs((double)ref),
+                      "exp at %g, k = %u: error %.3g, bound %.3g", xs[i], k, err, e.e[k]);
+        }
+    }
+    /* sin at 1e10: the value's argument reduction is libm's; the bound holds */
+    dnume_o8 s = dnume_o8_sin(dnume_o8_var(1e10));
+    long double sv = sinl(1e10L), cv = cosl(1e10L);
+    for (unsigned k = 0; k <= 8; k++) {
+        long double ref = (k % 4 == 0) ? sv : (k % 4 == 1) ? cv : (k % 4 == 2) ? -sv : -cv;
+        cr_assert(fabs((double)((long double)s.d[k] - ref)) <= s.e[k] + 1e-18);
+    }
+}
+
+/* poles and domain errors: no bound (+Inf) where a value is not finite, NaN where it is
+ * NaN; the zero rule (sin(x)/x at 0) gives +Inf, not a false bound */
+Test(bounded, poles_and_domain_errors)
+{
+    dnume_o6 l = dnume_o6_log(dnume_o6_var(0.0));
+    cr_assert(isinf(l.d[0]) && isinf(l.e[0]) && l.e[0] > 0);
+    dnume_o6 s = dnume_o6_sqrt(dnume_o6_var(-1.0));
+    for (unsigned k = 0; k <= 6; k++) cr_assert(isnan(s.d[k]) && isnan(s.e[k]));
+    dnume_o6 q = dnume_o6_sqrt(dnume_o6_var(0.0));
+    cr_assert(q.d[0] == 0.0 && isinf(q.d[1]) && isinf(q.e[1]));
+    dnume_o6 g = dnume_o6_tgamma(dnume_o6_var(-2.0));
+    for (unsigned k = 0; k <= 6; k++) cr_assert(!isfinite(g.d[k]) && !(g.e[k] < INFINITY));
+    dnume_o6 x = dnume_o6_var(0.0), z = dnume_o6_div(dnume_o6_sin(x), x);
+    for (unsigned k = 0; k <= 6; k++)
+        cr_assert(!(isfinite(z.d[k]) && isfinite(z.e[k]) && fabs(z.d[k]) > 2.0),
+                  "sin(x)/x at 0, k = %u: %g with a finite bound %g", k, z.d[k], z.e[k]);
+}
+
+/* an exact input stays exact through exact operations; inputs with bounds pass them on */
+Test(bounded, exact_operations_and_input_bounds)
+{
+    dnume_o4 x = dnume_o4_var(3.0), y = dnume_o4_neg(x), z = dnume_o4_add_d(y, 1.0);
+    for (unsigned k = 0; k <= 4; k++) cr_assert(y.e[k] == 0.0); /* negation: exact */
+    /* a sum: its rounding, half an ulp of the result (the analysis does not know that
+     * -3 + 1 happens to be exact) */
+    cr_assert(z.d[0] == -2.0 && z.e[0] == 0x1p-53 * 2.0 && z.e[1] == 0x1p-53);
+    cr_assert(dn_digits(y.d[0], y.e[0]) == INFINITY && dn_digits(1.0, INFINITY) == 0.0);
+    double d[5] = {2.0, 1.0, 0.0, 0.0, 0.0}, e[5] = {1e-10, 0, 0, 0, 0};
+    dnume_o4 a = dnume_o4_from(d, e), m = dnume_o4_mul_d(a, 3.0);
+    cr_assert(m.e[0] >= 3e-10 && m.e[0] < 3.1e-10, "%g", m.e[0]);
+    dnume_o4 ex = dnume_o4_exp(a); /* e^(2 +- 1e-10): the bound covers the input's error */
+    cr_assert(ex.e[0] >= exp(2.0) * 1e-10 * 0.999, "%g", ex.e[0]);
+    cr_assert(isnan(dnume_o4_get(&a, 5)) && isnan(dnume_o4_err(&a, 5)));
+}
+
+/* dvece's errors: nothing written on failure */
+static void *fail_alloc(size_t size, void *ctx)
+{
+    int *left = ctx;
+    return (*left)-- > 0 ? malloc(size) : NULL;
+}
+static void plain_free(void *p, size_t size, void *ctx)
+{
+    (void)size, (void)ctx;
+    free(p);
+}
+
+Test(bounded, dvece_errors_leave_outputs_untouched)
+{
+    dvece a, b, r;
+    cr_assert_eq(dvece_init(&a, DN_ORDER_MAX + 1), DN_ERANGE);
+    cr_assert_eq(dvece_init(NULL, 3), DN_EINVAL);
+    cr_assert(!dvece_init(&a, 3) && !dvece_init(&b, 4) && !dvece_init(&r, 3));
+    dvece_set_var(&a, 0.5);
+    dvece_set_const(&r, 7.0);
+    cr_assert_eq(dvece_add(&r, &a, &b), DN_EORDER);
+    cr_assert_eq(dvece_exp(&r, NULL), DN_EINVAL);
+    cr_assert_eq(dvece_exp(NULL, &a), DN_EINVAL);
+    dvece u = {0};
+    cr_assert_eq(dvece_exp(&r, &u), DN_EINVAL);
+    cr_assert_eq(dvece_order(&u), DN_EINVAL);
+    cr_assert(isnan(dvece_get(&u, 0)) && isnan(dvece_err(&a, 4)));
+    /* out of memory at the result's temporary, the workspace, the result's growth; then
+     * enough */
+    for (int ok = 0; ok < 4; ok++) {
+        int left = 1;
+        dn_allocator al = {fail_alloc, plain_free, &left};
+        dvece s;
+        cr_assert(!dvece_init_alloc(&s, 0, &al)); /* uses the one allocation */
+        dvece_set_const(&s, 9.0);
+        left = ok;
+        int rc = dvece_sin(&s, &a);
+        if (ok < 3) {
+            cr_assert_eq(rc, DN_ENOMEM, "allocation %d", ok);
+            cr_assert(dvece_order(&s) == 0 && dvece_get(&s, 0) == 9.0 && dvece_err(&s, 0) == 0.0);
+        } else {
+            cr_assert_eq(rc, DN_OK);
+            cr_assert(dvece_order(&s) == 3 && dvece_get(&s, 0) == sin(0.5));
+        }
+        dvece_clear(&s);
+    }
+    cr_assert(dvece_order(&r) == 3 && dvece_get(&r, 0) == 7.0);
+    double d[4], e[4];
+    cr_assert_eq(dvece_get_derivs(d, e, &a), DN_OK);
+    cr_assert(d[0] == 0.5 && d[1] == 1.0 && e[0] == 0.0);
+    dvec v;
+    cr_assert(!dvec_init(&v, 1));
+    cr_assert_eq(dvece_to_dvec(&v, &a), DN_OK);
+    cr_assert(dvec_order(&v) == 3 && dvec_get(&v, 1) == 1.0);
+    cr_assert_eq(dvece_set_dvec(&b, &v), DN_OK);
+    cr_assert(dvece_order(&b) == 3 && dvece_err(&b, 1) == 0.0);
+    dvec_clear(&v);
+    dvece_clear(&a), dvece_clear(&b), dvece_clear(&r), dvece_clear(&r);
+}
