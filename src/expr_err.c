@@ -78,11 +78,27 @@ static dn_expr one_op(dn_expr_ins *ins, unsigned op, double c)
 /* the order of the calibration runs: n + 1, at most DN_ORDER_MAX */
 static unsigned calib_order(unsigned n) { return n < DN_ORDER_MAX ? n + 1 : DN_ORDER_MAX; }
 
+/* The calibration's evaluator: the x87 tier where there is one (a 64-bit significand in
+ * hardware, 11 bits more than double: its own error, below 2^-11 of the double kernel's
+ * rounding, is what the factor 2 of the rounding term covers), else the extended type. */
 static size_t calib_size(unsigned n)
 {
     dn_expr_ins ins;
     dn_expr p = one_op(&ins, DN_OP_EXP, 0.0);
+#if DNI_HAVE_LD_TIER
+    return dni_expr_work_size_ld(&p, calib_order(n));
+#else
     return dn_expr_work_size_ext(&p, calib_order(n));
+#endif
+}
+
+static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *q, double *w)
+{
+#if DNI_HAVE_LD_TIER
+    dni_expr_eval_ld(p, m, var, q, w);
+#else
+    dn_expr_eval_ext(p, m, var, q, w);
+#endif
 }
 
 /* the length of a temporary: a register, or a one-variable series of order n + 1 */
@@ -193,12 +209,12 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     exec(x, op, h, var, var, c, n1); /* h[j] = f^(j)(u0), j = 0..n+1 */
     if (n1 == n) h[n + 1] = INFINITY; /* at DN_ORDER_MAX: the top order's bound unknown */
     if (calibrated(x, op)) { /* the kernel's own error on the bare variable, measured in
-                              * extended precision: h[j] becomes the size of the terms
+                              * more precision (calib_eval): h[j] becomes the size of the terms
                               * that explains it */
         dn_expr_ins ins;
         dn_expr p = one_op(&ins, op, c);
         unsigned m = calib_order(n);
-        dn_expr_eval_ext(&p, m, var, q, x->xw);
+        calib_eval(&p, m, var, q, x->xw);
         for (unsigned j = 0; j <= m; j++)
             h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / ((j + 6.0) * U_D); /* twice: the
                                                    * extended result has its own error */

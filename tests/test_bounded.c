@@ -11,6 +11,10 @@
 #include "ref_special_data.h"
 #include "ref_bounded_data.h"
 
+/* an order beyond the built-in ones */
+#define DNUME_ORDER 40
+#include <dnum/bounded_order.h>
+
 typedef dnume_o24 T;
 
 /* (made smaller, e.g. -DDN_TEST_BOUND_SCALE=0.125, the tables' check must fail) */
@@ -175,6 +179,20 @@ Test(bounded, sin_exp_closed_form_order_32)
         grew |= f.e[k] > 1e3 * 0x1p-53 * fabs(f.d[k]);
     }
     cr_assert(grew, "the bounds never showed the cancellation");
+}
+
+/* another order through dnum/bounded_order.h: exp(x) at 0.5 to order 40, every derivative
+ * e^0.5 within its bound */
+Test(bounded, any_order_through_bounded_order_h)
+{
+    dnume_o40 e = dnume_o40_exp(dnume_o40_mul_d(dnume_o40_var(0.25), 2.0));
+    long double ref = expl(0.5L);
+    for (unsigned k = 0; k <= 40; k++) {
+        long double want = ldexpl(ref, (int)k);
+        double err = fabs((double)((long double)e.d[k] - want));
+        cr_assert(isfinite(e.e[k]) && err <= e.e[k] + 1e-18 * fabs((double)want),
+                  "k = %u: error %.3g, bound %.3g", k, err, e.e[k]);
+    }
 }
 
 /* the bound of exp at a subnormal and at a huge argument: every derivative is exp(x0) */

@@ -258,6 +258,28 @@ static void objectives()
     }
 }
 
+/* bounded<N>: the same formula with bounds: the C dnume_oN's numbers, each derivative
+ * within its bound of the plain family's, tan's digits */
+static void bounded_numbers()
+{
+    using B = dnum::bounded<8>;
+    B x = B::var(0.7);
+    B t = exp(-x * x) * sin(x) / (1.0 + x) + pow(x, 2.5) - atan2(x, 2.0) + hypot(x, 3.0) +
+          2.0 * lgamma(x + 1.0) - pow(x, 3);
+    double plain[9];
+    formula<8>(0.7, plain);
+    dnume_o8 cx = dnume_o8_var(0.7), ct = dnume_o8_tan(dnume_o8_mul_d(cx, 2.0));
+    B bt = tan(2.0 * x);
+    for (unsigned k = 0; k <= 8; k++) {
+        CHECK(std::isfinite(t.err(k)) && t.err(k) > 0.0, "k = %u: bound %g", k, t.err(k));
+        CHECK(std::fabs(t.d(k) - plain[k]) <= t.err(k) + 1e-14 * std::fabs(plain[k]),
+              "k = %u: %.17g vs %.17g, bound %g", k, t.d(k), plain[k], t.err(k));
+        CHECK(same(bt.d(k), ct.d[k]) && same(bt.err(k), ct.e[k]), "tan, k = %u", k);
+        CHECK(bt.digits(k) > 13.0, "tan, k = %u: %g digits", k, bt.digits(k));
+    }
+    CHECK(std::isnan(t.err(9)), "err(9)");
+}
+
 int main()
 {
     for (double x0 : {0.25, 1.5, 3.0}) {
@@ -276,6 +298,7 @@ int main()
     dynamic_order();
     expressions();
     objectives();
+    bounded_numbers();
     std::printf("%s: %d failed checks\n", failures ? "FAIL" : "ok", failures);
     return failures ? 1 : 0;
 }

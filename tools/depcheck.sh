@@ -35,6 +35,7 @@ nlp        | nlp                                       | optimisers support
 coeffs     | coeffs                                    | dvec support
 engines    | expr_*                                    | dispatch dvec dnum2 dnumk support
 batch      | batch*                                    | engines dispatch support
+bounded    | bounded                                   | engines dvec support
 '
 declare -A allow=()
 names=() pats=()

@@ -15,9 +15,10 @@
  * dnume_oN_from / dvece_set_derivs take inputs with bounds of their own.
  *
  * Cost: each operation runs its kernel, the function's kernel once more at order N + 1 on
- * the bare variable, its calibration in extended precision, and for a function of a
- * nonlinear argument two majorant compositions (O(N^3)); docs/accuracy.md states the
- * measured ratios. Use it to learn how many digits a computation keeps, and the plain
+ * the bare variable, its calibration in more precision (x87 long double where the machine
+ * has it, else the extended type), and for a function of a nonlinear argument two
+ * majorant compositions (O(N^3)): 9-53x the plain family at orders 4-16 on x86-64
+ * (docs/accuracy.md, "Error bounds from C"). Use it to learn how many digits a computation keeps, and the plain
  * families for speed. Each operation takes a workspace of a few KiB from malloc (dvece:
  * from the result's allocator); if that fails, dnume_oN gives NaN derivatives and bounds,
  * dvece returns DN_ENOMEM. The values may differ from dnum_oN's in the last bits (the
@@ -92,6 +93,13 @@ DNI_BND_PROTO(pown)
 #undef DNI_BND_PROTO
 #undef DNI_BND_DECL
 #undef DNI_BND_DECL2
+
+/* NaN derivatives and bounds d[0..n], e[0..n]: a fixed-order operation that could not get
+ * its workspace (internal) */
+static inline void dni_bnd_nan(double *d, double *e, unsigned n)
+{
+    for (unsigned k = 0; k <= n; k++) d[k] = e[k] = NAN;
+}
 
 /* ---- Run-time order: dvece --------------------------------------------------------- */
 

@@ -34,14 +34,6 @@ typedef struct DNI_BE_T {
     double e[DNI_BE_N + 1];
 } DNI_BE_T;
 
-/* a failed operation (out of memory): NaN everywhere */
-DNI_BE_DECL DNI_BE_T DNI_BE(nan_)(void)
-{
-    DNI_BE_T r;
-    for (unsigned k = 0; k <= DNI_BE_N; k++) r.d[k] = r.e[k] = NAN;
-    return r;
-}
-
 /** The variable at x: (x, 1, 0, ..., 0), exact. */
 DNI_BE_DECL DNI_BE_T DNI_BE(var)(double x)
 {
@@ -84,8 +76,9 @@ DNI_BE_DECL double DNI_BE(err)(const DNI_BE_T *a, unsigned k)
 /* the operations, each one call of the raw layer (dnum/bounded.h) */
 #define DNI_BE_CALL(f, a, b, c)                                                            \
     DNI_BE_T r;                                                                            \
-    return dni_bnd_##f(DNI_BE_N, r.d, r.e, (a).d, (a).e, (b).d, (b).e, c) ? DNI_BE(nan_)()  \
-                                                                          : r
+    if (dni_bnd_##f(DNI_BE_N, r.d, r.e, (a).d, (a).e, (b).d, (b).e, c))                    \
+        dni_bnd_nan(r.d, r.e, DNI_BE_N); /* out of memory */                               \
+    return r
 #define DNI_BE_UN(A, f, ...)                                                               \
     DNI_BE_DECL DNI_BE_T DNI_BE(f)(DNI_BE_T u) { DNI_BE_CALL(f, u, u, 0.0); }
 #define DNI_BE_BIN(A, f, ...)                                                              \

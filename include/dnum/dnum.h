@@ -22,6 +22,9 @@
  *   dnum/expr.h     formulas parsed at run time (dn_expr_parse) and evaluated with every
  *                   derivative on raw arrays, dnum_oN, Dvec or bivariate triangles
  *   dnum/coeffs.h   Taylor coefficients c_k = f^(k)/k! in and out, for every family
+ * Not included here (include it where needed):
+ *   dnum/bounded.h  dnume_oN and dvece: dnum_oN and dvec with an error bound beside each
+ *                   derivative (the analysis of dn_expr_eval_err, one operation at a time)
  * Stored numbers are derivatives: a.d[k] is the k-th derivative. See README.md.
  */
 #ifndef DNUM_DNUM_H

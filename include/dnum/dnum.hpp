@@ -10,15 +10,18 @@
  *     auto y = exp(-x * x);                            // dnum_o4_exp(dnum_o4_neg(...))
  *     double second = y.d(2);                          // d^2/dx^2 exp(-x^2) at 0.5
  *
- * Index (namespace dnum; T is fixed<N> or fixed2<N>):
+ * Index (namespace dnum; T is fixed<N>, fixed2<N> or bounded<N>):
  *   types       fixed<N>   order N = 1 ... 32, wraps dnum_oN (member c)
  *               fixed2<N>  total order N = 1 ... 16, wraps dnum2_oN (every mixed partial)
+ *               bounded<N> order N = 1 ... 32 with error bounds, wraps dnume_oN
+ *                          (dnum/bounded.h: no apply, sincos, sinhcosh)
  *               number<Ops> the class template behind both
  *               dvec       RAII owner of a C dvec (run-time order), throws on errors
  *   construct   T()  T(double c) (constant; implicit)  T::constant(c)  T::from(const double *d)
  *               fixed<N>::var(x)   fixed2<N>::varx(x, y)  fixed2<N>::vary(x, y)
  *               T::wrap(c_value)   (from the C struct)
  *   inspect     fixed: a.d(k)  (NaN for k > N)     fixed2: a.d(i, j)  (NaN for i + j > N)
+ *               bounded: a.d(k), a.err(k) (its error bound), a.digits(k) (digits it keeps)
  *               a.value()   a[e] (stored entry e, unchecked)   a.c (the C struct)
  *               fixed2: a.grad(g)  a.hess(H)
  *   operators   + - * / between numbers of one type and with double on either side,
@@ -49,6 +52,7 @@
 #include <type_traits>
 #include <utility>
 #include "dnum/dnum.h"
+#include "dnum/bounded.h"
 
 namespace dnum {
 
@@ -97,8 +101,28 @@ template <unsigned N> struct fixed2_ops {
         static void grad(c_type a, double g[2]) { dnum2_o##N##_grad(a, g); }              \
         static void hess(c_type a, double H[2][2]) { dnum2_o##N##_hess(a, H); }            \
     };
+template <unsigned N> struct bounded_ops {
+    static_assert(N != N, "dnum::bounded<N>: the library defines the orders 1 ... 32");
+};
+/* the bounded companion of fixed<N> (dnum/bounded.h): no apply, sincos, sinhcosh */
+#define DNI_DNPP_BOUNDED(N)                                                                   \
+    template <> struct bounded_ops<N> {                                                    \
+        using c_type = dnume_o##N;                                                         \
+        static constexpr unsigned order = N;                                               \
+        static constexpr std::size_t size = (N) + 1;                                       \
+        static c_type constant(double c) { return dnume_o##N##_const(c); }                 \
+        static c_type from(const double *d) { return dnume_o##N##_from(d, nullptr); }      \
+        static c_type var(double x) { return dnume_o##N##_var(x); }                        \
+        static c_type pown(c_type u, long m) { return dnume_o##N##_pown(u, m); }           \
+        static double get(const c_type *a, unsigned k) { return dnume_o##N##_get(a, k); }  \
+        static double err(const c_type *a, unsigned k) { return dnume_o##N##_err(a, k); }  \
+        DNI_API_UN(DNI_DNPP_UN, dnume_o##N) DNI_API_BIN(DNI_DNPP_BIN, dnume_o##N)             \
+        DNI_API_BIN_D(DNI_DNPP_BIN_D, dnume_o##N) DNI_API_D_BIN(DNI_DNPP_D_BIN, dnume_o##N)   \
+        DNI_API_INT(DNI_DNPP_INT, dnume_o##N)                                                 \
+    };
 DNI_DNUM_FOR_EACH_ORDER(DNI_DNPP_FIXED)
 DNI_DNUM2_FOR_EACH_ORDER(DNI_DNPP_FIXED2)
+DNI_DNUM_FOR_EACH_ORDER(DNI_DNPP_BOUNDED)
 
 /* the callable behind apply(u, f): ctx points to f */
 template <class F> double call_deriv(double x, unsigned k, void *ctx)
@@ -142,6 +166,10 @@ public:
     template <class... I> double d(I... idx) const { return Ops::get(&c, unsigned(idx)...); }
     /** The value (d[0]). */
     double value() const { return c.d[0]; }
+    /** bounded<N>: the bound on the error of d(k) (NaN for k > N). */
+    double err(unsigned k) const { return Ops::err(&c, k); }
+    /** bounded<N>: the decimal digits of d(k) its bound guarantees (dn_digits). */
+    double digits(unsigned k) const { return dn_digits(Ops::get(&c, k), Ops::err(&c, k)); }
     /** Stored entry e (derivative order e for fixed<N>; DNUM2_INDEX(i, j) for fixed2<N>),
      *  unchecked. */
     double operator[](std::size_t e) const { return c.d[e]; }
@@ -181,6 +209,9 @@ private:
 template <unsigned N> using fixed = number<detail::fixed_ops<N>>;
 /** Bivariate, total order N (1 ... 16): wraps dnum2_oN. */
 template <unsigned N> using fixed2 = number<detail::fixed2_ops<N>>;
+/** Fixed order N (1 ... 32) with an error bound beside each derivative: wraps dnume_oN
+ *  (dnum/bounded.h); a.err(k), a.digits(k). */
+template <unsigned N> using bounded = number<detail::bounded_ops<N>>;
 
 /* comparisons of the values */
 #define DNI_DNPP_CMP(op)                                                                      \
