@@ -7,9 +7,9 @@ Draws COUNT (default 2000) random formulas of one variable (arithmetic, constant
 variable powers, and the analytic functions of the expression language) with a random
 point and order (1..16), and evaluates each with `dnum-eval --error` (and, where the
 library has it, `--precision extended --error`). The reference derivatives come from
-mpmath (numerical differentiation at raised precision, run at 40 and 60 digits; a
-derivative is used only where both agree to 1e-28 relative, scaled by max(|d_k|, 1e-300),
-and is not exactly 0).
+mpmath (the functions as tools/mpfuncs.py defines them; numerical differentiation at
+raised precision, run at 40 and 60 digits; a derivative is used only where both agree to
+1e-28 relative, scaled by max(|d_k|, 1e-300), and is not exactly 0).
 For every derivative that is finite with a finite bound it checks
     |d_k - reference| <= e_k
 and prints the number of violations (must be 0), then how tight the bounds are: the
@@ -27,6 +27,7 @@ import subprocess
 import sys
 
 import mpmath as mp
+from mpfuncs import MP
 
 POS = [a for a in sys.argv[1:] if not a.startswith("-")]
 DNUM = POS[0] if POS else "build/tools/dnum-eval"
@@ -37,25 +38,13 @@ VARS = "xyz"[:NVARS]
 
 CONSTS = ["0.5", "1.5", "2", "3", "0.25", "1.25", "0.75", "5"]
 
-
-def cbrt(u):
-    return mp.sign(u) * mp.cbrt(abs(u))
-
-
-# name -> (mpmath function of one argument)
-UNARY = {
-    "exp": mp.exp, "expm1": mp.expm1, "log": mp.log, "log1p": mp.log1p, "sqrt": mp.sqrt,
-    "cbrt": cbrt, "sin": mp.sin, "cos": mp.cos, "tan": mp.tan, "asin": mp.asin,
-    "acos": mp.acos, "atan": mp.atan, "sinh": mp.sinh, "cosh": mp.cosh, "tanh": mp.tanh,
-    "asinh": mp.asinh, "acosh": mp.acosh, "atanh": mp.atanh, "erf": mp.erf,
-    "erfc": mp.erfc, "lgamma": lambda u: mp.log(abs(mp.gamma(u))), "tgamma": mp.gamma,
-    "digamma": mp.digamma, "lambertw": lambda u: mp.lambertw(u),
-    "erfinv": mp.erfinv, "j0": lambda u: mp.besselj(0, u), "j1": lambda u: mp.besselj(1, u),
-    "y0": lambda u: mp.bessely(0, u), "y1": lambda u: mp.bessely(1, u),
-    "log2": lambda u: mp.log(u, 2), "log10": lambda u: mp.log(u, 10),
-    "exp2": lambda u: mp.power(2, u), "sinc": lambda u: mp.sin(u) / u, "cot": mp.cot,
-    "sinpi": mp.sinpi, "cospi": mp.cospi,
-}
+# the functions of one argument drawn (in this order: the seed's formulas depend on it),
+# defined in tools/mpfuncs.py
+UNARY = {fn: MP[fn] for fn in (
+    "exp", "expm1", "log", "log1p", "sqrt", "cbrt", "sin", "cos", "tan", "asin", "acos",
+    "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf", "erfc", "lgamma",
+    "tgamma", "digamma", "lambertw", "erfinv", "j0", "j1", "y0", "y1", "log2", "log10",
+    "exp2", "sinc", "cot", "sinpi", "cospi")}
 COMMON = ["exp", "log", "sqrt", "sin", "cos", "atan", "tanh", "erf", "expm1", "log1p"]
 
 
@@ -90,11 +79,9 @@ def gen(rng, depth):
         p = rng.choice(["0.5", "1.5", "-0.5", "2.5", "0.25"])
         return "(%s)^%s" % (s1, p), (lambda f1, p: lambda *x: f1(*x) ** p)(f1, mp.mpf(p))
     s2, f2 = gen(rng, depth - 1)
-    if kind == 2:
-        return "pow(%s, %s)" % (s1, s2), (lambda f1, f2: lambda *x: f1(*x) ** f2(*x))(f1, f2)
-    if kind == 3:
-        return "atan2(%s, %s)" % (s1, s2), (lambda f1, f2: lambda *x: mp.atan2(f1(*x), f2(*x)))(f1, f2)
-    return "hypot(%s, %s)" % (s1, s2), (lambda f1, f2: lambda *x: mp.hypot(f1(*x), f2(*x)))(f1, f2)
+    name = ("pow", "atan2", "hypot")[kind - 2]
+    f = (lambda g, f1, f2: lambda *x: g(f1(*x), f2(*x)))(MP[name], f1, f2)
+    return "%s(%s, %s)" % (name, s1, s2), f
 
 
 def reference(f, x, n, dps):

@@ -19,7 +19,8 @@ Run: python3 tools/gen_ref2.py > tests/ref2_data.h   (needs python3-mpmath; ~10 
 import sys
 import mpmath as m
 from mpmath import mp, mpf, factorial, nstr
-from gen_ref import UNARY  # the same mpmath functions as the 1-D tables (and cbrt)
+from gen_ref import UNARY  # the same mpmath functions as the 1-D tables
+from mpfuncs import ELEM2
 
 K = 8
 
@@ -61,10 +62,9 @@ def all_rows():
     for mm in (3, -2):
         for x, y in ((0.3, -0.7), (1.5, 0.8)):
             out.append(("pown", float(mm), x, y, (lambda mm: lambda a, b: u(a, b) ** mm)(mm)))
-    two = {"pow": lambda a, b: a ** b, "atan2": m.atan2, "hypot": lambda a, b: m.sqrt(a * a + b * b)}
     pts2 = {"pow": [(0.6, 0.5), (1.5, 0.8)], "atan2": [(0.3, -0.7), (2.0, 1.5)],
             "hypot": [(0.3, -0.7), (2.0, 1.5)]}
-    for fn, f in two.items():
+    for fn, f in ELEM2.items():
         for x, y in pts2[fn]:
             out.append((fn, 0.0, x, y, (lambda f: lambda a, b: f(u(a, b), v(a, b)))(f)))
 

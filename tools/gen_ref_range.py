@@ -23,31 +23,15 @@ Run: python3 tools/gen_ref_range.py > tests/ref_range_data.h   (needs python3-mp
 import sys
 import mpmath as m
 from mpmath import mp, mpf
+from gen_ref import UNARY as UNARY_REF
+from mpfuncs import MP
 
 KU = 4  # orders of the unary rows
 KB = 3  # total order of the binary rows
 DBL_MAX = mpf(2) ** 1024 * (1 - mpf(2) ** -53)
 
-
-def cbrt(u):
-    return m.sign(u) * m.cbrt(abs(u))
-
-
-def erfc(u):
-    """mpmath's erfc overflows inside for u beyond about 1e150: there its asymptotic series
-    (three terms: relative error below 1e-100 for u > 1e30)"""
-    if u < 1e30:
-        return m.erfc(u)
-    return m.exp(-u * u) / (u * m.sqrt(m.pi)) * (1 - 1 / (2 * u * u) + 3 / (4 * u ** 4))
-
-
-UNARY = {
-    "exp": m.exp, "expm1": m.expm1, "log": m.log, "log1p": m.log1p, "sqrt": m.sqrt,
-    "cbrt": cbrt, "sin": m.sin, "cos": m.cos, "tan": m.tan, "asin": m.asin, "acos": m.acos,
-    "atan": m.atan, "sinh": m.sinh, "cosh": m.cosh, "tanh": m.tanh, "asinh": m.asinh,
-    "acosh": m.acosh, "atanh": m.atanh, "erf": m.erf, "erfc": erfc,
-    "recip": lambda u: 1 / u,
-}
+# those of tools/gen_ref.py (tools/mpfuncs.py and 1/u) but abs
+UNARY = {fn: f for fn, f in UNARY_REF.items() if fn != "abs"}
 
 SUB = 5.4320606102278422e-312  # a subnormal (the point of cbrt's overflow in Dnum2)
 TINY = [5e-324, SUB, 2.2250738585072014e-308, 1e-300, 1e-160]
@@ -81,12 +65,11 @@ POWN = [(3, TINY + [1e100]), (-2, TINY + HUGE)]
 BINARY = {
     "div": (lambda x, y: x / y,
             [(SUB, 6e-312), (1e-300, 3e-300), (1e-200, 0.5), (0.5, 1e-300), (1e300, 3e300)]),
-    "atan2": (m.atan2, [(SUB, 7e-312), (1e-200, 2e-200), (1e-300, 0.5), (1e200, 1e200),
-                        (1e300, -2e300), (1.5e308, 1e308)]),
-    "hypot": (lambda x, y: m.sqrt(x * x + y * y),
-              [(SUB, 7e-312), (1e-200, 2e-200), (1e300, 1e300), (1.5e308, 1e308)]),
-    "pow": (lambda x, y: x ** y, [(1e-300, 0.5), (SUB, 0.7), (1e300, 0.9), (1e-100, 2.5)]),
-    "cbrtxy": (lambda x, y: cbrt(x * y), [(SUB, 0.5), (1e-300, 3.0), (1e300, 0.5)]),
+    "atan2": (MP["atan2"], [(SUB, 7e-312), (1e-200, 2e-200), (1e-300, 0.5), (1e200, 1e200),
+                            (1e300, -2e300), (1.5e308, 1e308)]),
+    "hypot": (MP["hypot"], [(SUB, 7e-312), (1e-200, 2e-200), (1e300, 1e300), (1.5e308, 1e308)]),
+    "pow": (MP["pow"], [(1e-300, 0.5), (SUB, 0.7), (1e300, 0.9), (1e-100, 2.5)]),
+    "cbrtxy": (lambda x, y: MP["cbrt"](x * y), [(SUB, 0.5), (1e-300, 3.0), (1e300, 0.5)]),
 }
 
 

@@ -22,6 +22,7 @@ import sys
 import mpmath as m
 from mpmath import mp, mpf, factorial, nstr
 from gen_ref import UNARY
+from mpfuncs import ELEM2
 
 ORDER = 8
 
@@ -166,8 +167,7 @@ def rows():
         out.append(("powd", p, P3["mid"], (lambda p: lambda *x: compose(lambda t: t ** mpf(p), u3(*x)))(p)))
     out.append(("pown", 3.0, P3["lo"], lambda *x: compose(lambda t: t ** 3, u3(*x))))
     out.append(("pown", -2.0, P3["mid"], lambda *x: compose(lambda t: t ** -2, u3(*x))))
-    two = {"pow": lambda a, b: a ** b, "atan2": m.atan2, "hypot": lambda a, b: m.sqrt(a * a + b * b)}
-    for fn, f in two.items():
+    for fn, f in ELEM2.items():
         out.append((fn, 0.0, P3["mid"], (lambda f: lambda *x: compose2(f, u3(*x), v3(*x)))(f)))
     out.append(("w7", 0.0, (0.3, -0.2, 0.45), w7))
     out.append(("w7", 0.0, (-0.8, 0.6, 1.1), w7))
