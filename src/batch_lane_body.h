@@ -82,8 +82,8 @@ rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, double c, unsigned n
     case DN_OP_DIV: return dnil_rare_DIV(b, n);
     case DN_OP_D_DIV: return dnil_rare_ZERO(a, n);
     case DN_OP_POWN: return dnil_rare_POWN(a, c);
-#define RULE_CASE(A, f, OP, ...)                                                           \
-    case DN_OP_##OP: return BATCH_CAT(dnil_rare_, DNIL_RULE_OF(f))(a, n);
+#define RULE_CASE(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                 \
+    case DN_OP_##OP: return dnil_rare_##lane(a, n);
         DNI_OPS_ELEM1(RULE_CASE, ~)
 #undef RULE_CASE
     default: return ~(dn_lmask){0};
@@ -101,58 +101,53 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
 #else
 #define LANE_NOINLINE
 #endif
-/* The operations: X(OP, U, body), the body on the kernels of prefix P (the rolled dnil_
- * ones, or the unrolled dnilu_ ones below); U = 1: the orders of LANE_ORDERS run the
+/* The operations: X(OP, U, f, body), the body on the kernels of prefix P (the rolled
+ * dnil_ ones, or the unrolled dnilu_ ones below); U = 1: the orders of LANE_ORDERS run the
  * unrolled kernels; U = 2: as 1, and the body takes v, the function's value at the
- * number's a[0] (LOP_VALUE_<OP>), computed for every number of the group before the first
+ * number's a[0] (dnil_m_<f>), computed for every number of the group before the first
  * recurrence: the vector library's calls are independent of each other and of the
  * recurrences, so that their latency overlaps with the arithmetic of the other numbers
  * (W1 with AVX2 1.07-1.12x faster at orders 4 to 16, W2 within 0.98-1.02; the same
- * bits). The other rows' v is a zero that their bodies never read (dead after inlining). */
-#define LOP_VALUE_EXP dnil_m_exp
-#define LOP_VALUE_LOG dnil_m_log
-#define LOP_VALUE_SQRT dnil_m_sqrt
+ * bits). The other rows' v is a zero that their bodies never read (dead after inlining).
+ * The one-argument functions with a lane kernel are the rows of the operation table
+ * (U its column lop, the body by its shape). */
 #define LOP_BODIES(X, P)                                                                   \
-    X(CONST, 0, P##set_const(d, DNIL_V(c), n))                                             \
-    X(ADD, 0, P##add(d, a, b, n))                                                          \
-    X(SUB, 0, P##sub(d, a, b, n))                                                          \
-    X(MUL, 1, P##mul_w(d, a, b, n, ws))                                                    \
-    X(DIV, 1, P##div_w(d, a, b, n, ws))                                                    \
-    X(NEG, 0, P##neg(d, a, n))                                                             \
-    X(ADD_D, 0, P##add_d(d, a, DNIL_V(c), n))                                              \
-    X(MUL_D, 0, P##mul_d(d, a, DNIL_V(c), n))                                              \
-    X(DIV_D, 0, { /* as DNI_EXPR_EXEC */                                                   \
+    X(CONST, 0, ~, P##set_const(d, DNIL_V(c), n))                                          \
+    X(ADD, 0, ~, P##add(d, a, b, n))                                                       \
+    X(SUB, 0, ~, P##sub(d, a, b, n))                                                       \
+    X(MUL, 1, ~, P##mul_w(d, a, b, n, ws))                                                 \
+    X(DIV, 1, ~, P##div_w(d, a, b, n, ws))                                                 \
+    X(NEG, 0, ~, P##neg(d, a, n))                                                          \
+    X(ADD_D, 0, ~, P##add_d(d, a, DNIL_V(c), n))                                           \
+    X(MUL_D, 0, ~, P##mul_d(d, a, DNIL_V(c), n))                                           \
+    X(DIV_D, 0, ~, { /* as DNI_EXPR_EXEC */                                                \
         dn_lane v = a[0] / c;                                                              \
         P##mul_d(d, a, DNIL_V(1.0 / c), n);                                                \
         d[0] = v;                                                                          \
     })                                                                                     \
-    X(D_SUB, 0, {                                                                          \
+    X(D_SUB, 0, ~, {                                                                       \
         dn_lane v = c - a[0];                                                              \
         P##neg(d, a, n);                                                                   \
         d[0] = v;                                                                          \
     })                                                                                     \
-    X(D_DIV, 1, P##d_div_w(d, DNIL_V(c), a, n, ws))                                        \
-    X(POWN, 0, P##pown_w(d, a, (long)c, n, ws, NULL))                                      \
-    X(EXP, 2, P##exp_vw(d, a, v, n, ws))                                                   \
-    X(EXPM1, 0, P##expm1_w(d, a, n, ws))                                                   \
-    X(LOG, 2, P##log_vw(d, a, v, n, ws))                                                   \
-    X(LOG1P, 0, P##log1p_w(d, a, n, ws))                                                   \
-    X(SQRT, 2, P##sqrt_vw(d, a, v, n, ws, NULL))                                           \
-    X(SIN, 1, P##sin_w(d, a, n, ws))                                                       \
-    X(COS, 1, P##cos_w(d, a, n, ws))                                                       \
-    X(TAN, 0, P##tan_w(d, a, n, ws))                                                       \
-    X(ASIN, 0, P##asin_w(d, a, n, ws))                                                     \
-    X(ACOS, 0, P##acos_w(d, a, n, ws))                                                     \
-    X(ATAN, 0, P##atan_w(d, a, n, ws))                                                     \
-    X(SINH, 0, P##sinh_w(d, a, n, ws))                                                     \
-    X(COSH, 0, P##cosh_w(d, a, n, ws))                                                     \
-    X(TANH, 0, P##tanh_w(d, a, n, ws))                                                     \
-    X(ASINH, 0, P##asinh_w(d, a, n, ws))                                                   \
-    X(ACOSH, 0, P##acosh_w(d, a, n, ws))                                                   \
-    X(ATANH, 0, P##atanh_w(d, a, n, ws))                                                   \
-    X(ERF, 0, P##erf_w(d, a, n, ws))                                                       \
-    X(ERFC, 0, P##erfc_w(d, a, n, ws))                                                     \
-    X(ABS, 0, P##abs(d, a, n))
+    X(D_DIV, 1, ~, P##d_div_w(d, DNIL_V(c), a, n, ws))                                     \
+    X(POWN, 0, ~, P##pown_w(d, a, (long)c, n, ws, NULL))                                   \
+    DNI_OPS_ELEM1(LOP_ROW, (X, P))
+#define LOP_ROW(XP, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                   \
+    DNIL_IF_LANE(lane)(LOP_CALL(LOP_ROW_, LOP_UNPAREN XP, f, OP, lop, LOP_##shape##_##lop))
+#define LOP_ROW_(X, P, f, OP, U, body) X(OP, U, f, body(P, f))
+#define LOP_UNPAREN(...) __VA_ARGS__
+#define LOP_CALL(...) LOP_CALL_(__VA_ARGS__)
+#define LOP_CALL_(M, ...) M(__VA_ARGS__)
+/* the body of a row by its shape and U */
+#define LOP_DNI_WS_0(P, f) P##f##_w(d, a, n, ws)
+#define LOP_DNI_WS_1 LOP_DNI_WS_0
+#define LOP_DNI_WS_2(P, f) P##f##_vw(d, a, v, n, ws)
+#define LOP_DNI_WSW_0(P, f) P##f##_w(d, a, n, ws, NULL)
+#define LOP_DNI_WSW_1 LOP_DNI_WSW_0
+#define LOP_DNI_WSW_2(P, f) P##f##_vw(d, a, v, n, ws, NULL)
+#define LOP_DNI_NOWS_0(P, f) P##f(d, a, n)
+#define LOP_DNI_NOWS_1 LOP_DNI_NOWS_0
 /* one operation on one number (its name, its body) */
 #define LOP_FN(name, body)                                                                 \
     static inline __attribute__((always_inline)) void name(                                \
@@ -166,7 +161,7 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
         (void)v;                                                                           \
         body;                                                                              \
     }
-#define LOPB_DEF(OP, U, body) LOP_FN(lopb_##OP, body)
+#define LOPB_DEF(OP, U, f, body) LOP_FN(lopb_##OP, body)
 #undef CONST /* (sleef.h's) */
 LOP_BODIES(LOPB_DEF, dnil_)
 
@@ -215,7 +210,7 @@ LOP_BODIES(LOPB_DEF, dnil_)
 #define LOPU_DEF_2(OP, body) LOP_FN(lopu_##OP, body)
 #define LOPU_DEF_1(OP, body) LOP_FN(lopu_##OP, body)
 #define LOPU_DEF_0(OP, body)
-#define LOPU_DEF(OP, U, body) LOPU_DEF_##U(OP, body)
+#define LOPU_DEF(OP, U, f, body) LOPU_DEF_##U(OP, body)
 LOP_BODIES(LOPU_DEF, dnilu_)
 #else
 #define LANE_ORDERS(X, A)
@@ -229,16 +224,16 @@ LOP_BODIES(LOPU_DEF, dnilu_)
 #define LANE_ORDERS_0(X, A)
 #define LANE_ORDERS_1(X, A) LANE_ORDERS(X, A)
 #define LANE_ORDERS_2(X, A) LANE_ORDERS(X, A)
-#define LOP_VALUES_0(OP) v[g] = DNIL_ZERO
-#define LOP_VALUES_1(OP) v[g] = DNIL_ZERO
-#define LOP_VALUES_2(OP) v[g] = LOP_VALUE_##OP(a[g * gs])
-#define LOP_DEF(OP, U, body)                                                               \
+#define LOP_VALUES_0(f) v[g] = DNIL_ZERO
+#define LOP_VALUES_1(f) v[g] = DNIL_ZERO
+#define LOP_VALUES_2(f) v[g] = dnil_m_##f(a[g * gs])
+#define LOP_DEF(OP, U, f, body)                                                            \
     static LANE_NOINLINE void lop_##OP(dn_lane *d, const dn_lane *a, const dn_lane *b,     \
                                        double c, unsigned n, dn_lane *ws, unsigned gc,     \
                                        size_t gs)                                          \
     {                                                                                      \
         dn_lane v[DN_BATCH_GROUP];                                                         \
-        for (unsigned g = 0; g < gc; g++) LOP_VALUES_##U(OP);                              \
+        for (unsigned g = 0; g < gc; g++) LOP_VALUES_##U(f);                               \
         switch (n) {                                                                       \
         LANE_ORDERS_##U(LOP_CASE, OP)                                                      \
         default:                                                                           \
@@ -277,7 +272,7 @@ static LANE_NOINLINE int lop_sqr(dn_lane *d, const dn_lane *a, unsigned n, dn_la
 static LANE_NOINLINE void lop_sincos(dn_lane *s, dn_lane *c, const dn_lane *a, unsigned n,
                                      dn_lane *ws, unsigned gc, size_t gs)
 {
-    dn_lane sv[DN_BATCH_GROUP], cv[DN_BATCH_GROUP]; /* the values first (as LOP_VALUE_) */
+    dn_lane sv[DN_BATCH_GROUP], cv[DN_BATCH_GROUP]; /* the values first (as U = 2) */
     for (unsigned g = 0; g < gc; g++) dnil_m_sincos(a[g * gs], &sv[g], &cv[g]);
     switch (n) {
     LANE_ORDERS(LOP_SINCOS_CASE, ~)
@@ -312,12 +307,8 @@ static void find_pairs(const dn_expr *e, short *pair)
 }
 
 /* the lane kernel of each operation; NULL: none (every lane runs the scalar kernel) */
-#define LOPS(X)                                                                            \
-    X(CONST) X(ADD) X(SUB) X(MUL) X(DIV) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB)        \
-    X(D_DIV) X(POWN) X(EXP) X(EXPM1) X(LOG) X(LOG1P) X(SQRT) X(SIN) X(COS) X(TAN) X(ASIN)   \
-    X(ACOS) X(ATAN) X(SINH) X(COSH) X(TANH) X(ASINH) X(ACOSH) X(ATANH) X(ERF) X(ERFC) X(ABS)
-#define LOP_ENTRY(OP) [DN_OP_##OP] = lop_##OP,
-static const lane_op lane_ops[DN_OP_COUNT] = {LOPS(LOP_ENTRY)};
+#define LOP_ENTRY(OP, U, f, body) [DN_OP_##OP] = lop_##OP,
+static const lane_op lane_ops[DN_OP_COUNT] = {LOP_BODIES(LOP_ENTRY, dnil_)};
 #undef LOP_ENTRY
 
 /* One instruction on the gc numbers of a group (each number's operands and result lie

@@ -94,31 +94,50 @@ static inline dn_lane lk_abs(dn_lane v)
     return (dn_lane)((dn_lmask)v & 0x7fffffffffffffffLL);
 }
 
+/* the rules of the column klane (a row with another does not compile), and the case labels
+ * of the functions whose klane is R */
+enum {
+    rare_NONE, rare_ZERO, rare_ONEP, rare_COSH, rare_UNIT, rare_BIG, rare_ACOSH, rare_SIGN,
+    rare_SCALAR
+};
+#define RARE_KNOWN(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                 \
+    (void)rare_##klane;
+#define RARE_CASES(R) DNI_OPS_ELEM1(RARE_CASE, R)
+#define RARE_CASE(R, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                  \
+    DNIL_SECOND_(RARE_SAME_##R##_##klane, DNIL_DROP, ~)(case DN_OP_##OP:)
+#define RARE_SAME_NONE_NONE ~, DNIL_KEEP
+#define RARE_SAME_ZERO_ZERO ~, DNIL_KEEP
+#define RARE_SAME_ONEP_ONEP ~, DNIL_KEEP
+#define RARE_SAME_COSH_COSH ~, DNIL_KEEP
+#define RARE_SAME_UNIT_UNIT ~, DNIL_KEEP
+#define RARE_SAME_BIG_BIG ~, DNIL_KEEP
+#define RARE_SAME_ACOSH_ACOSH ~, DNIL_KEEP
+#define RARE_SAME_SIGN_SIGN ~, DNIL_KEEP
 /* The lanes whose operands take a path of the double kernel that the lane kernel does not
- * have (all of them for an operation without a lane kernel): dnik_sing at a zero or pole
- * (u_0 = 0 for log, sqrt and a divisor; -1 for log1p; +-1 for asin, acos, atanh; 1 for
- * acosh), dnik_integ_sq's rescaled path for |u_0| >= 2^500 (the asin and atan families;
- * Inf and NaN included here: conservative), dnik_sinhcosh_plain's for an overflowed
- * cosh(u_0) (|u_0| >= 710 is conservative: cosh(710) < DBL_MAX), abs at 0, u^m's below. */
+ * have (all of them for an operation without a lane kernel, rare_SCALAR). A function's
+ * rule is the column klane of its row: dnik_sing at a zero or pole (ZERO u_0 = 0, also a
+ * divisor; ONEP u_0 = -1; UNIT |u_0| = 1; ACOSH u_0 = 1), dnik_integ_sq's rescaled path
+ * for |u_0| >= 2^500 (UNIT, ACOSH and BIG; Inf and NaN included here: conservative),
+ * dnik_sinhcosh_plain's for an overflowed cosh(u_0) (COSH: |u_0| >= 710 is conservative,
+ * cosh(710) < DBL_MAX), SIGN u_0 = 0 (abs); u^m's below. */
 static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, double c)
 {
     const dn_lmask none = {0}, all = ~none;
     dn_lane u0 = a[0], au = lk_abs(u0);
     dn_lmask huge = ~(dn_lmask)(au < 0x1p500);
+    DNI_OPS_ELEM1(RARE_KNOWN, ~)
     switch (op) {
     case DN_OP_CONST: case DN_OP_ADD: case DN_OP_SUB: case DN_OP_MUL: case DN_OP_NEG:
-    case DN_OP_ADD_D: case DN_OP_MUL_D: case DN_OP_DIV_D: case DN_OP_D_SUB:
-    case DN_OP_EXP: case DN_OP_EXPM1: case DN_OP_SIN: case DN_OP_COS: case DN_OP_TAN:
-    case DN_OP_TANH: case DN_OP_ERF: case DN_OP_ERFC:
+    case DN_OP_ADD_D: case DN_OP_MUL_D: case DN_OP_DIV_D: case DN_OP_D_SUB: RARE_CASES(NONE)
         return none;
     case DN_OP_DIV: return (dn_lmask)(b[0] == 0.0);
-    case DN_OP_D_DIV: case DN_OP_LOG: case DN_OP_SQRT: return (dn_lmask)(u0 == 0.0);
-    case DN_OP_LOG1P: return (dn_lmask)(u0 == -1.0);
-    case DN_OP_SINH: case DN_OP_COSH: return ~(dn_lmask)(au < 710.0);
-    case DN_OP_ASIN: case DN_OP_ACOS: case DN_OP_ATANH: return (dn_lmask)(au == 1.0) | huge;
-    case DN_OP_ATAN: case DN_OP_ASINH: return huge;
-    case DN_OP_ACOSH: return (dn_lmask)(u0 == 1.0) | huge;
-    case DN_OP_ABS: return ~((dn_lmask)(u0 > 0.0) | (dn_lmask)(u0 < 0.0));
+    case DN_OP_D_DIV: RARE_CASES(ZERO) return (dn_lmask)(u0 == 0.0);
+    RARE_CASES(ONEP) return (dn_lmask)(u0 == -1.0);
+    RARE_CASES(COSH) return ~(dn_lmask)(au < 710.0);
+    RARE_CASES(UNIT) return (dn_lmask)(au == 1.0) | huge;
+    RARE_CASES(BIG) return huge;
+    RARE_CASES(ACOSH) return (dn_lmask)(u0 == 1.0) | huge;
+    RARE_CASES(SIGN) return ~((dn_lmask)(u0 > 0.0) | (dn_lmask)(u0 < 0.0));
     case DN_OP_POWN: { /* u^m: the pole at 0 for m < 0; dnik_pown_plain's scaled path, taken
                         * where |ilogb(u_0) m| > 500: not below 2^floor(500 / |m|) */
         if (!(fabs(c) < 0x1p31)) return all;
@@ -126,7 +145,7 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
         double am = fabs(c);
         return am == 0.0 ? r : r | ~(dn_lmask)(au < ldexp(1.0, (int)floor(500.0 / am)));
     }
-    default: return all;
+    default: return all; /* SCALAR */
     }
 }
 
@@ -164,31 +183,37 @@ LOPK(D_SUB, {
     dnil_neg(d, a, M);
     d[0] = v;
 })
-LOPK(ABS, dnil_abs(d, a, M))
 LOPK(MUL, dnikl_mul(d, a, b, K, N, w))
 /* the ranged ones */
 LOPK(DIV, dnikl_div_plain(d, a, b, K, N, w))
 LOPK(D_DIV, dnikl_d_div_plain(d, c, a, K, N, w))
 LOPK(POWN, dnikl_pown_plain(d, a, (long)c, K, N, w))
-#define LOPK_U(f, OP) LOPK(OP, dnikl_##f##_plain(d, a, K, N, w))
-LOPK_U(exp, EXP) LOPK_U(expm1, EXPM1) LOPK_U(log, LOG) LOPK_U(log1p, LOG1P)
-LOPK_U(sqrt, SQRT) LOPK_U(sin, SIN) LOPK_U(cos, COS) LOPK_U(tan, TAN) LOPK_U(sinh, SINH)
-LOPK_U(cosh, COSH) LOPK_U(tanh, TANH) LOPK_U(asin, ASIN) LOPK_U(acos, ACOS)
-LOPK_U(atan, ATAN) LOPK_U(asinh, ASINH) LOPK_U(acosh, ACOSH) LOPK_U(atanh, ATANH)
-LOPK_U(erf, ERF) LOPK_U(erfc, ERFC)
-#undef LOPK_U
+/* the functions of the operation table with a lane kernel (column klane not SCALAR): the
+ * plain kernel (column kform RANGED) or the flat one (FLAT: the flat array, no scratch) */
+#define LOPK_ROW(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                   \
+    DNIL_IF_LANE(klane)(LOPK_##kform(f, OP, shape))
+#define LOPK_RANGED(f, OP, shape) LOPK(OP, dnikl_##f##_plain(d, a, K, N, w))
+#define LOPK_FLAT(f, OP, shape) LOPK_FLAT_##shape(f, OP)
+#define LOPK_FLAT_DNI_NOWS(f, OP) LOPK(OP, dnil_##f(d, a, M))
+DNI_OPS_ELEM1(LOPK_ROW, ~)
 #undef LOPK
 
 /* the lane kernel of each operation (NULL: none, every lane on the scalar step), and the
  * ones whose double kernel has the range rerun (the test of block N after it) */
-#define LOPKS_LINEAR(X) X(CONST) X(ADD) X(SUB) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB) X(ABS) X(MUL)
-#define LOPKS_RANGED(X)                                                                    \
-    X(DIV) X(D_DIV) X(POWN) X(EXP) X(EXPM1) X(LOG) X(LOG1P) X(SQRT) X(SIN) X(COS) X(TAN) X(SINH)    \
-    X(COSH) X(TANH) X(ASIN) X(ACOS) X(ATAN) X(ASINH) X(ACOSH) X(ATANH) X(ERF) X(ERFC)
+#define LOPKS_LINEAR(X) X(CONST) X(ADD) X(SUB) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB) X(MUL)
+#define LOPKS_RANGED(X) X(DIV) X(D_DIV) X(POWN)
 #define LOPK_ENTRY(OP) [DN_OP_##OP] = lopk_##OP,
 #define LOPK_FLAG(OP) [DN_OP_##OP] = 1,
-static const lanek_op lanek_ops[DN_OP_COUNT] = {LOPKS_LINEAR(LOPK_ENTRY) LOPKS_RANGED(LOPK_ENTRY)};
-static const unsigned char lanek_ranged[DN_OP_COUNT] = {LOPKS_RANGED(LOPK_FLAG)};
+#define LOPK_ROW_ENTRY(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)             \
+    DNIL_IF_LANE(klane)(LOPK_ENTRY(OP))
+#define LOPK_ROW_FLAG(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)              \
+    DNIL_IF_LANE(klane)(LOPK_FLAG_##kform(OP))
+#define LOPK_FLAG_RANGED LOPK_FLAG
+#define LOPK_FLAG_FLAT(OP)
+static const lanek_op lanek_ops[DN_OP_COUNT] = {
+    LOPKS_LINEAR(LOPK_ENTRY) LOPKS_RANGED(LOPK_ENTRY) DNI_OPS_ELEM1(LOPK_ROW_ENTRY, ~)};
+static const unsigned char lanek_ranged[DN_OP_COUNT] = {
+    LOPKS_RANGED(LOPK_FLAG) DNI_OPS_ELEM1(LOPK_ROW_FLAG, ~)};
 #undef LOPK_ENTRY
 #undef LOPK_FLAG
 

@@ -334,80 +334,10 @@ int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)
     return dvec_run(r, u, NULL, 1, &k);
 }
 
-/* s = f(u), c = g(u) from one recurrence (sincos, sinhcosh): the table's kernel up to
- * DVEC_CONST_MAX, else the rolled one. pair_any_f in general; dvec_f takes the common
- * case first, as dvec_op (every head 0, room in both outputs, orders 1..DVEC_CONST_MAX:
- * the general path's scratch, views and two output protocols cost dvec_sincos three
- * times its kernel's instructions at order 2), with the kernel inline up to
- * DVEC_FUSED_MAX. */
-#define PAIR_K(f)                                                                          \
-    (n <= DVEC_CONST_MAX ? dni_dvec_k[n].f(os.dst, oc.dst, pu)                             \
-                         : dni_xk_##f##_w(os.dst, oc.dst, pu, n, ws))
+/* s = f(u), c = g(u) from one recurrence: dvec_sincos, dvec_sinhcosh (dvec_pair_body.h,
+ * once per pair) */
 #define POINT_U(i, p) (pu = (p))
-#define DVEC_PAIR(name)                                                                    \
-    static DVEC_NOINLINE int pair_any_##name(dvec *s, dvec *c, const dvec *u)              \
-    {                                                                                      \
-        if (!dni_dvec_ok(s) || !dni_dvec_ok(c) || !dni_dvec_ok(u) || s == c) return DN_EINVAL; \
-        unsigned len = u->len, n = len - 1;                                                \
-        size_t nd = n <= DVEC_CONST_MAX ? 0 : (size_t)DNI_W_##name(n);                     \
-        size_t nv = dni_dvec_view_need(u);                                                 \
-        dvec_scratch S;                                                                    \
-        if (dni_dvec_scratch(&S, s->al, nd + nv + KEEP_NEED(1, 1, len), 0)) return DN_ENOMEM; \
-        double *ws = S.d;                                                                  \
-        const double *pu = dni_dvec_view(u, S.d + nd);                                     \
-        double *keep = keep_open(S.d + nd + nv, 1, 1, len, &pu, NULL);                     \
-        dvec_out os, oc;                                                                   \
-        int rc = dni_dvec_begin(&os, s, len);                                              \
-        if (!rc && (rc = dni_dvec_begin(&oc, c, len)))                                     \
-            dni_dvec_free(s->al, os.fresh, len);                                           \
-        if (!rc) {                                                                         \
-            PAIR_K(name); /* the kernel reads u before writing */                          \
-            if (keep) {                                                                    \
-                double *outs[2] = {os.dst, oc.dst};                                        \
-                int rng_m;                                                                 \
-                DNI_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U,                              \
-                                PAIR_K(name), DNI_RANGE_DERIVS, rng_m);                    \
-                for (int j = 0; rng_m && j < 2; j++)                                       \
-                    dni_range_scale(outs[j], outs[j], n, -rng_m);                          \
-            }                                                                              \
-            dni_dvec_end(&os);                                                             \
-            dni_dvec_end(&oc);                                                             \
-        }                                                                                  \
-        dni_dvec_scratch_free(&S);                                                         \
-        return rc ? DN_ENOMEM : DN_OK;                                                     \
-    }                                                                                      \
-    DVEC_FLATTEN int dvec_##name(dvec *s, dvec *c, const dvec *u)                          \
-    {                                                                                      \
-        if (DVEC_LIKELY(s && c && u && s != c)) {                                          \
-            unsigned len = u->len, n = len - 1;                                            \
-            if (DVEC_LIKELY((u->head | s->head | c->head) == 0 && len <= s->cap            \
-                            && len <= c->cap)) {                                           \
-                double *ds = s->buf, *dc = c->buf;                                         \
-                const double *pu = u->buf;                                                 \
-                if (n <= DVEC_FUSED_MAX) {                                                 \
-                    switch (n) {                                                           \
-                        PAIR_FUSED(name, 1) PAIR_FUSED(name, 2) PAIR_FUSED(name, 3)        \
-                        PAIR_FUSED(name, 4)                                                \
-                    default: break;                                                        \
-                    }                                                                      \
-                }                                                                          \
-                if (n - 1 < DVEC_CONST_MAX) {                                              \
-                    s->len = c->len = len;                                                 \
-                    dni_dvec_k[n].name(ds, dc, pu);                                        \
-                    return DN_OK;                                                          \
-                }                                                                          \
-            }                                                                              \
-        }                                                                                  \
-        return pair_any_##name(s, c, u);                                                   \
-    }
-/* a case of dvec_f's switch: the pair's kernel at the constant order N, inline (the
- * kernel reads u before writing) */
-#define PAIR_FUSED(name, N)                                                                \
-    case N: {                                                                              \
-        double ws[DNI_W_##name(N)];                                                        \
-        s->len = c->len = len;                                                             \
-        dni_##name##_w(ds, dc, pu, N, ws);                                                 \
-        return DN_OK;                                                                      \
-    }
-DVEC_PAIR(sincos)
-DVEC_PAIR(sinhcosh)
+#define DVEC_PAIR_F sincos
+#include "dvec_pair_body.h"
+#define DVEC_PAIR_F sinhcosh
+#include "dvec_pair_body.h"

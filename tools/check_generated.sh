@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The generated files, committed with their sources: those made from the operation table by
-# tools/gen_ops.c (docs/functions.md, the generic names) and the factorial and binomial
-# tables made by tools/gen_tables.py (include/dnum/internal/tables.h) and the Markdown API
-# reference made by tools/gen_api_md.py from the public headers' comments (docs/api/).
+# tools/gen_ops.c (docs/functions.md, the generic names), the factorial and binomial
+# tables made by tools/gen_tables.py (include/dnum/internal/tables.h), the instantiation
+# macros made by tools/gen_define.sh from the re-includable body headers
+# (include/dnum/internal/define_macros.h) and the Markdown API reference made by
+# tools/gen_api_md.py from the public headers' comments (docs/api/).
 # Compares each with its generator's output and fails (exit status 1, with the difference)
 # where one is out of date; with --write, writes them again instead.
 #   usage: tools/check_generated.sh GEN_OPS PYTHON SOURCE_ROOT [--write]
@@ -20,11 +22,12 @@ status=0
 generate() {
     case $1 in
         tables) "$python" "$root/tools/gen_tables.py" ;;
+        defines) bash "$root/tools/gen_define.sh" "$root" ;;
         *) "$gen" "$1" ;;
     esac
 }
 for pair in functions:docs/functions.md generic:include/dnum/internal/generic_names.h \
-            tables:include/dnum/internal/tables.h; do
+            tables:include/dnum/internal/tables.h defines:include/dnum/internal/define_macros.h; do
     mode=${pair%%:*}
     file=$root/${pair#*:}
     generate "$mode" >"$tmp"
@@ -33,6 +36,8 @@ for pair in functions:docs/functions.md generic:include/dnum/internal/generic_na
     elif ! cmp -s "$tmp" "$file"; then
         if [ "$mode" = tables ]; then
             echo "FAIL: ${pair#*:} is not what tools/gen_tables.py makes:"
+        elif [ "$mode" = defines ]; then
+            echo "FAIL: ${pair#*:} is not what tools/gen_define.sh makes of the body headers:"
         else
             echo "FAIL: ${pair#*:} is not what tools/gen_ops.c makes of the operation table:"
         fi

@@ -37,10 +37,13 @@ static const struct function_row {
     unsigned nargs; /* 1, 2, or 3: two, the first an integer */
 } functions[] = {
 #define ROW1(A, f, OP, shape, doc) {#f, doc, 1},
+#define ROWE1(A, f, OP, shape, doc, ...) ROW1(A, f, OP, shape, doc) /* (ELEM1's columns) */
 #define ROW2(A, f, OP, shape, doc) {#f, doc, 2},
 #define ROWI(A, f, OP, lim, doc) {#f, doc, 3},
-    DNI_OPS_UNARY(ROW1, ~) DNI_OPS_BINARY(ROW2, ~) DNI_OPS_INT(ROWI, ~)
+    DNI_OPS_ELEM1(ROWE1, ~) DNI_OPS_SPECIAL1(ROW1, ~) DNI_OPS_BINARY(ROW2, ~)
+    DNI_OPS_INT(ROWI, ~)
 #undef ROW1
+#undef ROWE1
 #undef ROW2
 #undef ROWI
 };

@@ -29,9 +29,10 @@ typedef struct row {
 } row;
 
 #define ROW1(A, f, OP, shape, doc) {#f, doc, ONE, 0},
+#define ROWE1(A, f, OP, shape, doc, ...) ROW1(A, f, OP, shape, doc) /* (ELEM1's columns) */
 #define ROW2(A, f, OP, shape, doc) {#f, doc, TWO, 0},
 #define ROWI(A, f, OP, lim, doc) {#f, doc, INT, lim},
-static const row elem1[] = {DNI_OPS_ELEM1(ROW1, ~)}, elem2[] = {DNI_OPS_ELEM2(ROW2, ~)},
+static const row elem1[] = {DNI_OPS_ELEM1(ROWE1, ~)}, elem2[] = {DNI_OPS_ELEM2(ROW2, ~)},
                  special1[] = {DNI_OPS_SPECIAL1(ROW1, ~)},
                  special2[] = {DNI_OPS_SPECIAL2(ROW2, ~)}, ints[] = {DNI_OPS_INT(ROWI, ~)};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

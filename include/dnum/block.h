@@ -32,7 +32,8 @@
  * contracted into fused multiply-adds, a lane may differ in the last bits and stays
  * within every error bound (docs/batch.md).
  * DNUMB_DEFINE(N) instantiates the type and its functions for order N (1..DN_TAYLOR_MAX)
- * as static inline functions of the including file; no order is predefined.
+ * as static inline functions of the including file, and so does `#define DNUMB_ORDER N`
+ * followed by `#include <dnum/block_order.h>`; no order is predefined.
  *
  * Index (T is dnumb_oN after DNUMB_DEFINE(N)):
  *   DNB_W dnb_lane DNUMB_DEFINE(N)               lanes, the lane vector, instantiation
@@ -66,6 +67,7 @@
 /* every other header first: they expand the double kernels, which the lane
  * instantiation below redefines the element macros of */
 #include "dnum/dnum.h"
+#include "dnum/internal/define_macros.h"
 
 #ifndef DNB_W
 #if defined(__AVX512F__)
@@ -113,9 +115,15 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
 #define DNIB_IN(N, a)                                                                      \
     dn_lane a##_[(N) + 1];                                                                 \
     DNIB_COPY(N, a##_, a.d)
+/* the type dnumb_oN and its function dnumb_oN_f, N expanded first (the helpers below and
+ * dnum/block_order.h pass DNUMB_ORDER) */
+#define DNIB_CAT_(a, b) a##b
+#define DNIB_CAT(a, b) DNIB_CAT_(a, b)
+#define DNIB_TY(N) DNIB_CAT(dnumb_o, N)
+#define DNIB_NM(N, f) DNIB_CAT(DNIB_TY(N), _##f)
 #define DNIB_RETURN(N, r_)                                                                 \
     {                                                                                      \
-        dnumb_o##N res_;                                                                   \
+        DNIB_TY(N) res_;                                                                   \
         DNIB_COPY(N, res_.d, r_)                                                           \
         return res_;                                                                       \
     }
@@ -169,13 +177,13 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
         dnil_##f##_w(r, u, N, ws_, NULL);                                                  \
     }
 
-/* A one-argument function of the table: its lane kernel and rule, or every lane on the
- * scalar kernel (rule SCALAR: kernel_lane.h's DNIL_RULE_OF). */
-#define DNIB_FN1(N, f, OP, shape, ...) DNIB_FN1_(N, f, shape, DNIL_RULE_OF(f))
-#define DNIB_FN1_(N, f, shape, rule) DNIB_FN1_SEL(N, f, shape, rule)
-#define DNIB_FN1_SEL(N, f, shape, rule) DNIB_FN1_##rule(N, f, shape, rule)
+/* A one-argument function of the table: its lane kernel and rule (the row's column lane),
+ * or every lane on the scalar kernel (rule SCALAR; every special function). */
+#define DNIB_FN1(N, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                   \
+    DNIB_FN1_##lane(N, f, shape, lane)
+#define DNIB_FNS1(N, f, OP, shape, ...) DNIB_FN1_SCALAR(N, f, shape, SCALAR)
 #define DNIB_FN1_SCALAR(N, f, shape, rule)                                                 \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N u)                                    \
+    DNIB_DECL DNIB_TY(N) DNIB_NM(N, f)(DNIB_TY(N) u)                                       \
     {                                                                                      \
         DNIB_IN(N, u)                                                                      \
         dn_lane r_[(N) + 1];                                                               \
@@ -183,7 +191,7 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
         DNIB_RETURN(N, r_)                                                                 \
     }
 #define DNIB_FN1_LANE(N, f, shape, rule)                                                   \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N u)                                    \
+    DNIB_DECL DNIB_TY(N) DNIB_NM(N, f)(DNIB_TY(N) u)                                       \
     {                                                                                      \
         DNIB_IN(N, u)                                                                      \
         dn_lane r_[(N) + 1];                                                               \
@@ -202,7 +210,7 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
 #define DNIB_FN1_SIGN DNIB_FN1_LANE
 /* two arguments, an integer first argument: lane by lane on the scalar kernels */
 #define DNIB_FN2(N, f, OP, shape, ...)                                                     \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(dnumb_o##N a, dnumb_o##N b)                      \
+    DNIB_DECL DNIB_TY(N) DNIB_NM(N, f)(DNIB_TY(N) a, DNIB_TY(N) b)                         \
     {                                                                                      \
         DNIB_IN(N, a)                                                                      \
         DNIB_IN(N, b)                                                                      \
@@ -211,7 +219,7 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
         DNIB_RETURN(N, r_)                                                                 \
     }
 #define DNIB_FNI(N, f, ...)                                                                \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_##f(int m, dnumb_o##N u)                             \
+    DNIB_DECL DNIB_TY(N) DNIB_NM(N, f)(int m, DNIB_TY(N) u)                                \
     {                                                                                      \
         DNIB_IN(N, u)                                                                      \
         dn_lane r_[(N) + 1];                                                               \
@@ -222,7 +230,7 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
 /* sin and cos (sinh and cosh) of one argument at once: the lane kernel, the linear lanes
  * of a block with others on the scalar kernel (as sin, cos) */
 #define DNIB_PAIR(N, f)                                                                    \
-    DNIB_DECL void dnumb_o##N##_##f(dnumb_o##N u, dnumb_o##N *s, dnumb_o##N *c)            \
+    DNIB_DECL void DNIB_NM(N, f)(DNIB_TY(N) u, DNIB_TY(N) *s, DNIB_TY(N) *c)               \
     {                                                                                      \
         DNIB_IN(N, u)                                                                      \
         dn_lane rs_[(N) + 1], rc_[(N) + 1];                                                \
@@ -243,167 +251,8 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
         DNIB_COPY(N, c->d, rc_)                                                            \
     }
 
-/** Instantiates the type dnumb_oN and its functions for order N (a decimal literal). */
-#define DNUMB_DEFINE(N)                                                                    \
-    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wpsabi\"")           \
-    typedef struct dnumb_o##N {                                                            \
-        dn_lane d[(N) + 1];                                                                \
-    } dnumb_o##N;                                                                          \
-    DNI_STATIC_ASSERT((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnumb order out of range");       \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_var(const double *x)                                 \
-    {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        r.d[0] = dnil_loadu(x);                                                            \
-        r.d[1] = DNIL_V(1.0);                                                              \
-        for (unsigned k = 2; k <= (N); k++) r.d[k] = DNIL_ZERO;                            \
-        return r;                                                                          \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_const(double c)                                      \
-    {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        r.d[0] = DNIL_V(c);                                                                \
-        for (unsigned k = 1; k <= (N); k++) r.d[k] = DNIL_ZERO;                            \
-        return r;                                                                          \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_load(const double *d, size_t ld)                     \
-    {                                                                                      \
-        dnumb_o##N r;                                                                      \
-        for (unsigned k = 0; k <= (N); k++) r.d[k] = dnil_loadu(d + k * ld);               \
-        return r;                                                                          \
-    }                                                                                      \
-    DNIB_DECL void dnumb_o##N##_store(const dnumb_o##N *a, double *out, size_t ld)         \
-    {                                                                                      \
-        for (unsigned k = 0; k <= (N); k++) dnil_storeu(out + k * ld, a->d[k]);            \
-    }                                                                                      \
-    DNIB_DECL double dnumb_o##N##_get(const dnumb_o##N *a, unsigned k, unsigned i)         \
-    {                                                                                      \
-        return k <= (N) && i < DNB_W ? a->d[k][i] : NAN;                                   \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_add(dnumb_o##N a, dnumb_o##N b)                      \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        DNIB_IN(N, b)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_add(r_, a_, b_, N);                                                           \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_sub(dnumb_o##N a, dnumb_o##N b)                      \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        DNIB_IN(N, b)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_sub(r_, a_, b_, N);                                                           \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_mul(dnumb_o##N a, dnumb_o##N b)                      \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        DNIB_IN(N, b)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dn_lane ws_[DNI_W_mul(N)];                                                         \
-        dnil_mul_w(r_, a_, b_, N, ws_);                                                    \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_div(dnumb_o##N a, dnumb_o##N b)                      \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        DNIB_IN(N, b)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dn_lmask m_ = dnil_rare_DIV(b_, N);                                                \
-        if (!dnil_all(m_)) {                                                               \
-            dn_lane ws_[DNI_W_div(N)];                                                     \
-            dnil_div_w(r_, a_, b_, N, ws_);                                                \
-        }                                                                                  \
-        if (dnil_any(m_)) DNIB_LANES(N, m_, r_, a_, b_, DNIB_CALL2_DNI_WS(N, div, y_, x_, z_)) \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_neg(dnumb_o##N a)                                    \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_neg(r_, a_, N);                                                               \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_add_d(dnumb_o##N a, double c)                        \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_add_d(r_, a_, DNIL_V(c), N);                                                  \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_sub_d(dnumb_o##N a, double c)                        \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_add_d(r_, a_, DNIL_V(-c), N);                                                 \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_mul_d(dnumb_o##N a, double c)                        \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_mul_d(r_, a_, DNIL_V(c), N);                                                  \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_div_d(dnumb_o##N a, double c)                        \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_mul_d(r_, a_, DNIL_V(1.0 / c), N);                                            \
-        r_[0] = a_[0] / c;                                                                 \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_d_sub(double c, dnumb_o##N a)                        \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dnil_neg(r_, a_, N);                                                               \
-        r_[0] = c - a_[0];                                                                 \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_d_div(double c, dnumb_o##N a)                        \
-    {                                                                                      \
-        DNIB_IN(N, a)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dn_lmask m_ = dnil_rare_ZERO(a_, N);                                               \
-        if (!dnil_all(m_)) {                                                               \
-            dn_lane ws_[DNI_W_d_div(N)];                                                   \
-            dnil_d_div_w(r_, DNIL_V(c), a_, N, ws_);                                       \
-        }                                                                                  \
-        if (dnil_any(m_)) DNIB_LANES(N, m_, r_, a_, a_, DNIB_CALL2_DNI_WS(N, d_div, y_, c, x_)) \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_pown(dnumb_o##N u, long m)                           \
-    {                                                                                      \
-        DNIB_IN(N, u)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        dn_lmask m_ = dnil_rare_POWN(u_, (double)m);                                       \
-        if (!dnil_all(m_)) {                                                               \
-            dn_lane ws_[DNI_W_pown(N)];                                                    \
-            dnil_pown_w(r_, u_, m, N, ws_, NULL);                                          \
-        }                                                                                  \
-        if (dnil_any(m_)) DNIB_LANES(N, m_, r_, u_, u_, DNIB_CALL2_DNI_WSW(N, pown, y_, x_, m)) \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_pow_d(dnumb_o##N u, double p)                        \
-    {                                                                                      \
-        DNIB_IN(N, u)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        DNIB_LANES(N, DNIB_ALL, r_, u_, u_, DNIB_CALL2_DNI_WSW(N, pow_d, y_, x_, p))       \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_DECL dnumb_o##N dnumb_o##N##_apply(dnumb_o##N u, dn_deriv_fn h, void *ctx)        \
-    {                                                                                      \
-        DNIB_IN(N, u)                                                                      \
-        dn_lane r_[(N) + 1];                                                               \
-        DNIB_LANES(N, DNIB_ALL, r_, u_, u_, {                                              \
-            double ws_[DNI_W_apply(N)];                                                    \
-            dni_apply_w(y_, x_, h, ctx, N, ws_);                                           \
-        })                                                                                 \
-        DNIB_RETURN(N, r_)                                                                 \
-    }                                                                                      \
-    DNIB_PAIR(N, sincos) DNIB_PAIR(N, sinhcosh)                                            \
-    DNI_OPS_UNARY(DNIB_FN1, N) DNI_OPS_BINARY(DNIB_FN2, N) DNI_OPS_INT(DNIB_FNI, N)        \
-    _Pragma("GCC diagnostic pop")
+/** Instantiates the type dnumb_oN and its functions for order N (a decimal literal): the
+ *  body of dnum/block_order.h as one macro (dnum/internal/define_macros.h, generated). */
+#define DNUMB_DEFINE(N) DNI_DNUMB_DEFINE(N)
 
 #endif /* DNUM_BLOCK_H */

@@ -7,7 +7,9 @@
  *     DNUM2_INDEX(i, j) = s (s + 1) / 2 + j  with s = i + j;   DNUM2_SIZE(N) = (N+1)(N+2)/2
  * Every function takes and returns values, never fails and never allocates; domain errors
  * follow libm (NaN/Inf in the affected partials). DNUM2_DEFINE(N) instantiates the same API
- * for another order 1 <= N <= 64 as static inline functions. The algorithms (the 2-D
+ * for another order 1 <= N <= 64 as static inline functions, and so does
+ * `#define DNUM2_ORDER N` followed by `#include <dnum/dnum2_order.h>` (the built-in orders
+ * are that header, included once per order). The algorithms (the 2-D
  * Leibniz rule on derivatives for products; total-degree blocks of Taylor coefficients
  * for the functions; O(N^4) per operation) are in dnum/internal/kernel2.h and
  * docs/dnum2.md.
@@ -81,6 +83,7 @@
 #include "dnum/internal/extern.h"
 #define DNI_KERNEL_HEADER "dnum/internal/kernel2.h"
 #include "dnum/internal/kernel_cxx.h" /* the kernels, in C and C++ */
+#include "dnum/internal/define_macros.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -120,81 +123,89 @@ extern "C" {
 #define DNI_DNUM2_KMUL(r, a, b, n) dni2_mul(r, a, b, n) /* the product (no scratch) */
 #endif
 
+/* the type dnum2_oN and its function dnum2_oN_f, N expanded first (the helpers below and
+ * dnum/dnum2_order.h pass DNUM2_ORDER) */
+#define DNI_DNUM2_CAT_(a, b) a##b
+#define DNI_DNUM2_CAT(a, b) DNI_DNUM2_CAT_(a, b)
+#define DNI_DNUM2_TY(N) DNI_DNUM2_CAT(dnum2_o, N)
+#define DNI_DNUM2_NM(N, f) DNI_DNUM2_CAT(DNI_DNUM2_TY(N), _##f)
 #define DNI_DNUM2_UN(N, f)                                                                    \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u)                 \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         dni2_##f(r.d, u.d, N);                                                             \
         return r;                                                                          \
     }
 /* a built-in function with a fixed-size scratch (see DNI2_WORK in kernel2.h) */
 #define DNI_DNUM2_UNW(N, f)                                                                   \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u)                 \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_WORK(N)];                                                            \
         DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
         return r;                                                                          \
     }
 #define DNI_DNUM2_BIN(N, f)                                                                   \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b) \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         dni2_##f(r.d, a.d, b.d, N);                                                        \
         return r;                                                                          \
     }
 #define DNI_DNUM2_BIN_D(N, f, expr)                                                           \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, double c)                   \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, double c)       \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         expr;                                                                              \
         return r;                                                                          \
     }
 #define DNI_DNUM2_MUL(N)                                                                      \
-    DNUM2_FIXED_DECL DNI_DNUM2_FLATTEN dnum2_o##N dnum2_o##N##_mul(dnum2_o##N a, dnum2_o##N b) \
+    DNUM2_FIXED_DECL DNI_DNUM2_FLATTEN DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, mul)(DNI_DNUM2_TY(N) a, \
+                                                                          DNI_DNUM2_TY(N) b) \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         DNI_DNUM2_KMUL(r.d, a.d, b.d, N);                                                     \
         return r;                                                                          \
     }
 /* the quotient and the binary functions with a fixed-size scratch */
 #define DNI_DNUM2_PROD(N, f)                                                                  \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b) \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_WORK(N)];                                                            \
         DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
 /* the special functions, with the fixed-size scratch DNI2_W_SP(N) (kernel2_special.h) */
 #define DNI_DNUM2_SPW(N, f)                                                                   \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N u)                             \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u)                 \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_W_SP(N)];                                                            \
         DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
         return r;                                                                          \
     }
 #define DNI_DNUM2_SPB(N, f)                                                                   \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(dnum2_o##N a, dnum2_o##N b)               \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b) \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         double w[1];                                                                       \
         DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
         return r;                                                                          \
     }
 #define DNI_DNUM2_INT(N, f)                                                                   \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_##f(int m, dnum2_o##N u)                      \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(int m, DNI_DNUM2_TY(N) u)          \
     {                                                                                      \
-        dnum2_o##N r;                                                                      \
+        DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_W_SP(N)];                                                            \
         DNI_DNUM2_KW(f)(r.d, u.d, m, N, w);                                                   \
         return r;                                                                          \
     }
 #define DNI_DNUM2_PAIR(N, f)                                                                  \
-    DNUM2_FIXED_DECL void dnum2_o##N##_##f(dnum2_o##N u, dnum2_o##N *s, dnum2_o##N *c)     \
+    DNUM2_FIXED_DECL void DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u, DNI_DNUM2_TY(N) *s,        \
+                                             DNI_DNUM2_TY(N) *c)                           \
     {                                                                                      \
-        dnum2_o##N rs, rc;                                                                 \
+        DNI_DNUM2_TY(N) rs, rc;                                                            \
         double w[DNI2_WORK(N)];                                                            \
         DNI_DNUM2_KW(f)(rs.d, rc.d, u.d, N, w);                                                      \
         *s = rs;                                                                           \
@@ -212,99 +223,44 @@ extern "C" {
 #define DNI_DNUM2_FNS2(N, f, ...) DNI_DNUM2_SPB(N, f)
 #define DNI_DNUM2_FNI(N, f, ...) DNI_DNUM2_INT(N, f)
 
-/** Instantiates the type dnum2_oN and its whole API for total order N (a decimal literal). */
-#define DNUM2_DEFINE(N)                                                                    \
-    typedef struct dnum2_o##N {                                                            \
-        double d[DNUM2_SIZE(N)];                                                           \
-    } dnum2_o##N;                                                                          \
-    DNI_STATIC_ASSERT((N) >= 1 && (N) <= 64, "dnum2 order out of range");                     \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_varx(double x, double y)                      \
-    {                                                                                      \
-        dnum2_o##N r;                                                                      \
-        (void)y;                                                                           \
-        dni2_set_varx(r.d, x, N);                                                          \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_vary(double x, double y)                      \
-    {                                                                                      \
-        dnum2_o##N r;                                                                      \
-        (void)x;                                                                           \
-        dni2_set_vary(r.d, y, N);                                                          \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_const(double c)                               \
-    {                                                                                      \
-        dnum2_o##N r;                                                                      \
-        dni2_set_const(r.d, c, N);                                                         \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_from(const double *d)                         \
-    {                                                                                      \
-        dnum2_o##N r;                                                                      \
-        for (unsigned e = 0; e < DNUM2_SIZE(N); e++) r.d[e] = d[e];                        \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM2_FIXED_DECL double dnum2_o##N##_deriv(dnum2_o##N a, unsigned i, unsigned j)       \
-    {                                                                                      \
-        return (i <= (N) && j <= (N) - i) ? a.d[DNUM2_INDEX(i, j)] : NAN;                  \
-    }                                                                                      \
-    DNUM2_FIXED_DECL double dnum2_o##N##_get(const dnum2_o##N *a, unsigned i, unsigned j)  \
-    {                                                                                      \
-        return (i <= (N) && j <= (N) - i) ? a->d[DNUM2_INDEX(i, j)] : NAN;                 \
-    }                                                                                      \
-    DNUM2_FIXED_DECL void dnum2_o##N##_grad(dnum2_o##N a, double g[2])                     \
-    {                                                                                      \
-        g[0] = a.d[1];                                                                     \
-        g[1] = a.d[2];                                                                     \
-    }                                                                                      \
-    DNUM2_FIXED_DECL void dnum2_o##N##_hess(dnum2_o##N a, double H[2][2])                  \
-    {                                                                                      \
-        H[0][0] = dnum2_o##N##_deriv(a, 2, 0);                                             \
-        H[0][1] = H[1][0] = dnum2_o##N##_deriv(a, 1, 1);                                   \
-        H[1][1] = dnum2_o##N##_deriv(a, 0, 2);                                             \
-    }                                                                                      \
-    DNI_DNUM2_BIN(N, add) DNI_DNUM2_BIN(N, sub) DNI_DNUM2_MUL(N) DNI_DNUM2_PROD(N, div)           \
-    DNI_DNUM2_UN(N, neg)                                                                      \
-    DNI_DNUM2_BIN_D(N, add_d, dni2_add_d(r.d, a.d, c, N))                                     \
-    DNI_DNUM2_BIN_D(N, sub_d, dni2_add_d(r.d, a.d, -c, N))                                    \
-    DNI_DNUM2_BIN_D(N, mul_d, dni2_mul_d(r.d, a.d, c, N))                                     \
-    DNI_DNUM2_BIN_D(N, div_d, dni2_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)          \
-    DNI_DNUM2_BIN_D(N, pow_d, double w[DNI2_WORK(N)]; DNI_DNUM2_KW(pow_d)(r.d, a.d, c, N, w))                                     \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_sub(double c, dnum2_o##N a)                 \
-    {                                                                                      \
-        dnum2_o##N r;                                                                      \
-        dni2_neg(r.d, a.d, N);                                                             \
-        r.d[0] = c - a.d[0];                                                               \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_d_div(double c, dnum2_o##N a)                 \
-    {                                                                                      \
-        dnum2_o##N r, k = dnum2_o##N##_const(c);                                           \
-        double w[DNI2_WORK(N)];                                                            \
-        DNI_DNUM2_KW(div)(r.d, k.d, a.d, N, w);                                                   \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_pown(dnum2_o##N u, long m)                    \
-    {                                                                                      \
-        dnum2_o##N r;                                                                      \
-        double w[DNI2_WORK(N)];                                                            \
-        DNI_DNUM2_KW(pown)(r.d, u.d, m, N, w);                                                         \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM2_FIXED_DECL dnum2_o##N dnum2_o##N##_apply(dnum2_o##N u, dn_deriv_fn h, void *ctx) \
-    {                                                                                      \
-        dnum2_o##N r;                                                                      \
-        double w[DNI2_WORK(N)];                                                            \
-        DNI_DNUM2_KW(apply)(r.d, u.d, h, ctx, N, w);                                                   \
-        return r;                                                                          \
-    }                                                                                      \
-    DNI_DNUM2_PAIR(N, sincos) DNI_DNUM2_PAIR(N, sinhcosh)                                        \
-    DNI_OPS_ELEM1(DNI_DNUM2_FN1, N) DNI_OPS_ELEM2(DNI_DNUM2_FN2, N)                              \
-    DNI_OPS_SPECIAL1(DNI_DNUM2_FNS1, N) DNI_OPS_SPECIAL2(DNI_DNUM2_FNS2, N)                      \
-    DNI_OPS_INT(DNI_DNUM2_FNI, N)
+/** Instantiates the type dnum2_oN and its whole API for total order N (a decimal literal):
+ *  the body of dnum/dnum2_order.h as one macro (dnum/internal/define_macros.h, generated). */
+#define DNUM2_DEFINE(N) DNI_DNUM2_DEFINE(N)
 
-/* The built-in orders (DNI_DNUM2_FOR_EACH_ORDER: dnum/internal/extern.h). */
-DNI_DNUM2_FOR_EACH_ORDER(DNUM2_DEFINE)
+/* The built-in orders: dnum/dnum2_order.h once per order (the orders of
+ * DNI_DNUM2_FOR_EACH_ORDER, dnum/internal/extern.h). */
+#define DNUM2_ORDER 1
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 2
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 3
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 4
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 5
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 6
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 7
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 8
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 9
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 10
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 11
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 12
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 13
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 14
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 15
+#include "dnum/dnum2_order.h"
+#define DNUM2_ORDER 16
+#include "dnum/dnum2_order.h"
 
 /* dnum2_oN_deriv(a, i, j) of the built-in orders is dnum2_oN_get on a itself, as
  * dnum_oN_deriv (dnum/fixed.h; DNI_DNUM_IN_PLACE, dnum/internal/extern.h): a function-like macro over the function of

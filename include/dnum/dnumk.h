@@ -11,7 +11,8 @@
  *     literals, 1 <= K <= DNK_VARS_MAX = 10, 1 <= N <= DNK_ORDER_MAX = 32, at most
  *     DNUMK_FIXED_MAX = 4096 entries; anything else stops the compilation with a message)
  *     and its whole API as static inline functions: the compiler unrolls everything.
- *     Nothing is built in: write e.g. DNUMK_DEFINE(3, 6) once in your file.
+ *     Nothing is built in: write e.g. DNUMK_DEFINE(3, 6) once in your file (or define
+ *     DNUMK_VARS 3 and DNUMK_ORDER 6, then #include <dnum/dnumk_order.h>).
  *   - run-time k and N: a dnk_space (k, n and a workspace) and caller-owned arrays of
  *     dnk_size(k, n) doubles; every function returns a status (for an expression evaluator
  *     or k, N chosen at run time; library functions in src/dnumk.c).
@@ -85,6 +86,7 @@
 #include "dnum/internal/kernelk.h"
 #endif
 #include "dnum/internal/ops.h"
+#include "dnum/internal/define_macros.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -118,9 +120,19 @@ extern "C" {
 #endif
 #endif
 
+/* the type dnumkK_oN, its function dnumkK_oN_f, its size and its name as a string, K and N
+ * expanded first (the helpers below and dnum/dnumk_order.h pass DNUMK_VARS, DNUMK_ORDER) */
+#define DNI_DNUMK_CAT_(a, b) a##b
+#define DNI_DNUMK_CAT(a, b) DNI_DNUMK_CAT_(a, b)
+#define DNI_DNUMK_TY_(K, N) dnumk##K##_o##N
+#define DNI_DNUMK_TY(K, N) DNI_DNUMK_TY_(K, N)
+#define DNI_DNUMK_NM(K, N, f) DNI_DNUMK_CAT(DNI_DNUMK_TY(K, N), _##f)
+#define DNI_DNUMK_SIZE(K, N) DNUMK_SIZE(K, N)
+#define DNI_DNUMK_STR_(x) #x
+#define DNI_DNUMK_STR(x) DNI_DNUMK_STR_(x)
 #define DNI_DNUMK_W(K, N) double w[DNIK_WORK(DNUMK_SIZE(K, N))]
 #define DNI_DNUMK_UN(T, K, N, f)                                                              \
-    DNUMK_FIXED_DECL T T##_##f(T u)                                                        \
+    DNUMK_FIXED_DECL T DNI_DNUMK_CAT(T, _##f)(T u)                                         \
     {                                                                                      \
         T r;                                                                               \
         DNI_DNUMK_W(K, N);                                                                    \
@@ -128,7 +140,7 @@ extern "C" {
         return r;                                                                          \
     }
 #define DNI_DNUMK_BIN(T, K, N, f)                                                             \
-    DNUMK_FIXED_DECL T T##_##f(T a, T b)                                                   \
+    DNUMK_FIXED_DECL T DNI_DNUMK_CAT(T, _##f)(T a, T b)                                    \
     {                                                                                      \
         T r;                                                                               \
         DNI_DNUMK_W(K, N);                                                                    \
@@ -148,7 +160,7 @@ extern "C" {
         return r;                                                                          \
     }
 #define DNI_DNUMK_PAIR(T, K, N, f)                                                            \
-    DNUMK_FIXED_DECL void T##_##f(T u, T *s, T *c)                                         \
+    DNUMK_FIXED_DECL void DNI_DNUMK_CAT(T, _##f)(T u, T *s, T *c)                          \
     {                                                                                      \
         T rs, rc;                                                                          \
         DNI_DNUMK_W(K, N);                                                                    \
@@ -157,94 +169,10 @@ extern "C" {
         *c = rc;                                                                           \
     }
 
-#define DNI_DNUMK_API(T, K, N, S)                                                             \
-    typedef struct T {                                                                     \
-        double c[S]; /* Taylor coefficients c_a = f^(a)/a!, graded order */                \
-    } T;                                                                                   \
-    _Static_assert((K) >= 1 && (K) <= DNK_VARS_MAX, #T ": k must be 1..DNK_VARS_MAX (10)"); \
-    _Static_assert((N) >= 1 && (N) <= DNK_ORDER_MAX, #T ": N must be 1..DNK_ORDER_MAX (32)"); \
-    _Static_assert((S) <= DNUMK_FIXED_MAX, #T ": more than DNUMK_FIXED_MAX entries, use dnk_space"); \
-    typedef T (*T##_objective)(const T *x, void *ctx);                                     \
-    DNUMK_FIXED_DECL size_t T##_index(const unsigned *alpha) { return dnik_index(K, alpha); } \
-    DNUMK_FIXED_DECL int T##_inrange(const unsigned *alpha)                                \
-    {                                                                                      \
-        unsigned s = 0;                                                                    \
-        for (unsigned i = 0; i < (K); i++) {                                               \
-            if (alpha[i] > (N)) return 0;                                                  \
-            s += alpha[i];                                                                 \
-        }                                                                                  \
-        return s <= (N);                                                                   \
-    }                                                                                      \
-    DNI_DNUMK_FLAT(T, T##_var(double x, unsigned i), dnik_set_var(r.c, i, x, K, N))           \
-    DNI_DNUMK_FLAT(T, T##_const(double x), dni_set_const(r.c, x, (S) - 1))                    \
-    DNI_DNUMK_FLAT(T, T##_from_coeffs(const double *c), for (unsigned e = 0; e < (S); e++) r.c[e] = c[e]) \
-    DNI_DNUMK_FLAT(T, T##_from_derivs(const double *d), unsigned al[K] = {0};                 \
-                for (unsigned e = 0; e < (S); e++, dnik_next(K, al)) r.c[e] = d[e] / dnik_afact(K, al)) \
-    DNUMK_FIXED_DECL double T##_coeff(T a, const unsigned *alpha)                          \
-    {                                                                                      \
-        return T##_inrange(alpha) ? a.c[dnik_index(K, alpha)] : NAN;                       \
-    }                                                                                      \
-    DNUMK_FIXED_DECL double T##_deriv(T a, const unsigned *alpha)                          \
-    {                                                                                      \
-        return T##_inrange(alpha) ? a.c[dnik_index(K, alpha)] * dnik_afact(K, alpha) : NAN; \
-    }                                                                                      \
-    DNUMK_FIXED_DECL void T##_set_coeff(T *a, const unsigned *alpha, double v)             \
-    {                                                                                      \
-        if (T##_inrange(alpha)) a->c[dnik_index(K, alpha)] = v;                            \
-    }                                                                                      \
-    DNUMK_FIXED_DECL void T##_set_deriv(T *a, const unsigned *alpha, double v)             \
-    {                                                                                      \
-        if (T##_inrange(alpha)) a->c[dnik_index(K, alpha)] = v / dnik_afact(K, alpha);     \
-    }                                                                                      \
-    DNUMK_FIXED_DECL void T##_get_derivs(T a, double *d)                                   \
-    {                                                                                      \
-        unsigned al[K] = {0};                                                              \
-        for (unsigned e = 0; e < (S); e++, dnik_next(K, al)) d[e] = a.c[e] * dnik_afact(K, al); \
-    }                                                                                      \
-    DNUMK_FIXED_DECL void T##_grad(T a, double *g)                                         \
-    {                                                                                      \
-        for (unsigned i = 0; i < (K); i++) g[i] = a.c[1 + i];                              \
-    }                                                                                      \
-    DNUMK_FIXED_DECL void T##_hess(T a, double *H) { dnik_hess(H, a.c, K, N); }            \
-    DNUMK_FIXED_DECL int T##_tensor(T a, unsigned m, double *t)                            \
-    {                                                                                      \
-        return dnik_tensor(t, a.c, m, K, N);                                               \
-    }                                                                                      \
-    DNI_DNUMK_BIN(T, K, N, mul) DNI_DNUMK_BIN(T, K, N, div)                                \
-    DNI_OPS_ELEM2(DNI_DNUMK_ROW2, (T, K, N))                                               \
-    DNI_DNUMK_FLAT(T, T##_add(T a, T b), dni_add(r.c, a.c, b.c, (S) - 1))                     \
-    DNI_DNUMK_FLAT(T, T##_sub(T a, T b), dni_sub(r.c, a.c, b.c, (S) - 1))                     \
-    DNI_DNUMK_FLAT(T, T##_neg(T a), dni_neg(r.c, a.c, (S) - 1))                               \
-    DNI_DNUMK_FLAT(T, T##_add_d(T a, double x), dni_add_d(r.c, a.c, x, (S) - 1))              \
-    DNI_DNUMK_FLAT(T, T##_sub_d(T a, double x), dni_add_d(r.c, a.c, -x, (S) - 1))             \
-    DNI_DNUMK_FLAT(T, T##_mul_d(T a, double x), dni_mul_d(r.c, a.c, x, (S) - 1))              \
-    DNI_DNUMK_FLAT(T, T##_div_d(T a, double x), dni_mul_d(r.c, a.c, 1.0 / x, (S) - 1);        \
-                r.c[0] = a.c[0] / x)                                                       \
-    DNI_DNUMK_FLAT(T, T##_d_sub(double x, T a), dni_neg(r.c, a.c, (S) - 1); r.c[0] = x - a.c[0]) \
-    DNI_DNUMK_FLAT(T, T##_d_div(double x, T a), DNI_DNUMK_W(K, N); dnik_d_div(r.c, x, a.c, K, N, w)) \
-    DNI_DNUMK_FLAT(T, T##_pow_d(T a, double p), DNI_DNUMK_W(K, N); dnik_pow_d(r.c, a.c, p, K, N, w)) \
-    DNI_DNUMK_FLAT(T, T##_pown(T a, long m), DNI_DNUMK_W(K, N); dnik_pown(r.c, a.c, m, K, N, w)) \
-    DNI_DNUMK_FLAT(T, T##_apply(T u, dn_deriv_fn h, void *ctx), DNI_DNUMK_W(K, N);               \
-                dnik_apply(r.c, u.c, h, ctx, K, N, w))                                     \
-    DNI_OPS_ELEM1(DNI_DNUMK_ROW1, (T, K, N))                                               \
-    DNI_DNUMK_PAIR(T, K, N, sincos) DNI_DNUMK_PAIR(T, K, N, sinhcosh)                            \
-    DNUMK_FIXED_DECL int T##_hessian(double *fx, double *grad, double *H, T##_objective f, \
-                                     const double *x, void *ctx)                           \
-    {                                                                                      \
-        if (!f || !x || !H) return DN_EINVAL;                                              \
-        if ((N) < 2) return DN_EORDER;                                                     \
-        T xs[K];                                                                           \
-        for (unsigned i = 0; i < (K); i++) xs[i] = T##_var(x[i], i);                       \
-        T r = f(xs, ctx);                                                                  \
-        if (fx) *fx = r.c[0];                                                              \
-        if (grad) T##_grad(r, grad);                                                       \
-        T##_hess(r, H);                                                                    \
-        return DN_OK;                                                                      \
-    }
-
 /** Instantiates the type dnumkK_oN (K variables, total order N; decimal literals) and its
- *  whole API as static inline functions. */
-#define DNUMK_DEFINE(K, N) DNI_DNUMK_API(dnumk##K##_o##N, K, N, DNUMK_SIZE(K, N))
+ *  whole API as static inline functions: the body of dnum/dnumk_order.h as one macro
+ *  (dnum/internal/define_macros.h, generated). */
+#define DNUMK_DEFINE(K, N) DNI_DNUMK_DEFINE(K, N)
 
 /** H[i*K + j] = d2f/dx_i dx_j from the Taylor coefficients c (NaN for N < 2). */
 static inline void dnik_hess(double *H, const double *c, unsigned K, unsigned N)

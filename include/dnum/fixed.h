@@ -4,7 +4,9 @@
  * to the independent variable (d[0] is the value). Every function takes and returns
  * values, never fails and never allocates; domain errors follow libm (NaN/Inf in the
  * affected derivatives). DNUM_DEFINE(N) instantiates the same API for any other order
- * 1 <= N <= DN_TAYLOR_MAX (170) as static inline functions.
+ * 1 <= N <= DN_TAYLOR_MAX (170) as static inline functions, and so does
+ * `#define DNUM_ORDER N` followed by `#include <dnum/fixed_order.h>` (the built-in orders
+ * are that header, included once per order).
  *
  * Index (replace N by the order; T is dnum_oN):
  *   construct   T dnum_oN_var(double x)          the variable at x: (x, 1, 0, ..., 0)
@@ -79,6 +81,7 @@
 #include "dnum/internal/extern.h"
 #define DNI_KERNEL_HEADER "dnum/internal/kernel.h"
 #include "dnum/internal/kernel_cxx.h" /* the kernels, in C and C++ */
+#include "dnum/internal/define_macros.h"
 
 /* Linkage of the fixed-order functions: static inline in user code; src/inlines.c
  * redefines it to emit linkable copies of dnum_o1 ... dnum_o32 in the library. */
@@ -98,75 +101,81 @@
 #define DNI_DNUM_KW(f) dni_##f##_w
 #endif
 
+/* the type dnum_oN and its function dnum_oN_f, N expanded first (the helpers below and
+ * dnum/fixed_order.h pass DNUM_ORDER) */
+#define DNI_DNUM_CAT_(a, b) a##b
+#define DNI_DNUM_CAT(a, b) DNI_DNUM_CAT_(a, b)
+#define DNI_DNUM_TY(N) DNI_DNUM_CAT(dnum_o, N)
+#define DNI_DNUM_NM(N, f) DNI_DNUM_CAT(DNI_DNUM_TY(N), _##f)
 #define DNI_DNUM_UN(N, f)                                                                     \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u)                     \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         dni_##f(r.d, u.d, N);                                                              \
         return r;                                                                          \
     }
 #define DNI_DNUM_BIN(N, f)                                                                    \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, DNI_DNUM_TY(N) b)   \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         dni_##f(r.d, a.d, b.d, N);                                                         \
         return r;                                                                          \
     }
 /* the kernels with scratch (kernel.h): fixed-size local arrays, DNI_W_f(N) doubles and
  * for the extended-precision kernels DNI_WW_f(N) wide numbers */
 #define DNI_DNUM_UNW(N, f)                                                                    \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u)                     \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
         DNI_DNUM_KW(f)(r.d, u.d, N, ws);                                                      \
         return r;                                                                          \
     }
 #define DNI_DNUM_UNWW(N, f)                                                                   \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N u)                                 \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u)                     \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
         dni_wide ww[DNI_WW_##f(N)];                                                        \
         DNI_DNUM_KW(f)(r.d, u.d, N, ws, ww);                                                  \
         return r;                                                                          \
     }
 #define DNI_DNUM_BINW(N, f)                                                                   \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, DNI_DNUM_TY(N) b)   \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
         DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws);                                                 \
         return r;                                                                          \
     }
 #define DNI_DNUM_BINWW(N, f)                                                                  \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, dnum_o##N b)                    \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, DNI_DNUM_TY(N) b)   \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
         dni_wide ww[DNI_WW_##f(N)];                                                        \
         DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws, ww);                                             \
         return r;                                                                          \
     }
 #define DNI_DNUM_BIN_D(N, f, expr)                                                            \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(dnum_o##N a, double c)                       \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, double c)           \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         expr;                                                                              \
         return r;                                                                          \
     }
 #define DNI_DNUM_INT(N, f)                                                                    \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_##f(int m, dnum_o##N u)                          \
+    DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(int m, DNI_DNUM_TY(N) u)              \
     {                                                                                      \
-        dnum_o##N r;                                                                       \
+        DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
         DNI_DNUM_KW(f)(r.d, u.d, m, N, ws);                                                   \
         return r;                                                                          \
     }
 #define DNI_DNUM_PAIR(N, f)                                                                   \
-    DNUM_FIXED_DECL void dnum_o##N##_##f(dnum_o##N u, dnum_o##N *s, dnum_o##N *c)          \
+    DNUM_FIXED_DECL void DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u, DNI_DNUM_TY(N) *s, DNI_DNUM_TY(N) *c) \
     {                                                                                      \
-        dnum_o##N rs, rc;                                                                  \
+        DNI_DNUM_TY(N) rs, rc;                                                             \
         double ws[DNI_W_##f(N)];                                                           \
         DNI_DNUM_KW(f)(rs.d, rc.d, u.d, N, ws);                                               \
         *s = rs;                                                                           \
@@ -183,80 +192,76 @@
 #define DNI_DNUM_FN2_DNI_WSW DNI_DNUM_BINWW
 #define DNI_DNUM_FNI(N, f, ...) DNI_DNUM_INT(N, f)
 
-/** Instantiates the type dnum_oN and its whole API for order N (a decimal literal). */
-#define DNUM_DEFINE(N)                                                                     \
-    typedef struct dnum_o##N {                                                             \
-        double d[(N) + 1];                                                                 \
-    } dnum_o##N;                                                                           \
-    DNI_STATIC_ASSERT((N) >= 1 && (N) <= DN_TAYLOR_MAX, "dnum order out of range");           \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_var(double x)                                    \
-    {                                                                                      \
-        dnum_o##N r;                                                                       \
-        dni_set_var(r.d, x, N);                                                            \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_const(double c)                                  \
-    {                                                                                      \
-        dnum_o##N r;                                                                       \
-        dni_set_const(r.d, c, N);                                                          \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_from(const double *d)                            \
-    {                                                                                      \
-        dnum_o##N r;                                                                       \
-        for (unsigned k = 0; k <= (N); k++) r.d[k] = d[k];                                 \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM_FIXED_DECL double dnum_o##N##_deriv(dnum_o##N a, unsigned k)                      \
-    {                                                                                      \
-        return k <= (N) ? a.d[k] : NAN;                                                    \
-    }                                                                                      \
-    DNUM_FIXED_DECL double dnum_o##N##_get(const dnum_o##N *a, unsigned k)                 \
-    {                                                                                      \
-        return k <= (N) ? a->d[k] : NAN;                                                   \
-    }                                                                                      \
-    DNI_DNUM_BIN(N, add) DNI_DNUM_BIN(N, sub) DNI_DNUM_BINW(N, mul) DNI_DNUM_BINW(N, div)              \
-    DNI_DNUM_UN(N, neg)                                                                       \
-    DNI_DNUM_BIN_D(N, add_d, dni_add_d(r.d, a.d, c, N))                                       \
-    DNI_DNUM_BIN_D(N, sub_d, dni_add_d(r.d, a.d, -c, N))                                      \
-    DNI_DNUM_BIN_D(N, mul_d, dni_mul_d(r.d, a.d, c, N))                                       \
-    DNI_DNUM_BIN_D(N, div_d, dni_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)            \
-    DNI_DNUM_BIN_D(N, pow_d, double ws[DNI_W_pow_d(N)]; dni_wide ww[DNI_WW_pow_d(N)];         \
-                DNI_DNUM_KW(pow_d)(r.d, a.d, c, N, ws, ww))                                       \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_sub(double c, dnum_o##N a)                     \
-    {                                                                                      \
-        dnum_o##N r;                                                                       \
-        dni_neg(r.d, a.d, N);                                                              \
-        r.d[0] = c - a.d[0];                                                               \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_d_div(double c, dnum_o##N a)                     \
-    {                                                                                      \
-        dnum_o##N r;                                                                       \
-        double ws[DNI_W_d_div(N)];                                                         \
-        DNI_DNUM_KW(d_div)(r.d, c, a.d, N, ws);                                                   \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_pown(dnum_o##N u, long m)                        \
-    {                                                                                      \
-        dnum_o##N r;                                                                       \
-        double ws[DNI_W_pown(N)];                                                          \
-        dni_wide ww[DNI_WW_pown(N)];                                                       \
-        DNI_DNUM_KW(pown)(r.d, u.d, m, N, ws, ww);                                                \
-        return r;                                                                          \
-    }                                                                                      \
-    DNUM_FIXED_DECL dnum_o##N dnum_o##N##_apply(dnum_o##N u, dn_deriv_fn h, void *ctx)     \
-    {                                                                                      \
-        dnum_o##N r;                                                                       \
-        double ws[DNI_W_apply(N)];                                                         \
-        DNI_DNUM_KW(apply)(r.d, u.d, h, ctx, N, ws);                                              \
-        return r;                                                                          \
-    }                                                                                      \
-    DNI_DNUM_PAIR(N, sincos) DNI_DNUM_PAIR(N, sinhcosh)                                          \
-    DNI_OPS_UNARY(DNI_DNUM_FN1, N) DNI_OPS_BINARY(DNI_DNUM_FN2, N) DNI_OPS_INT(DNI_DNUM_FNI, N)
+/** Instantiates the type dnum_oN and its whole API for order N (a decimal literal): the body
+ *  of dnum/fixed_order.h as one macro (dnum/internal/define_macros.h, generated). */
+#define DNUM_DEFINE(N) DNI_DNUM_DEFINE(N)
 
-/* The built-in orders (DNI_DNUM_FOR_EACH_ORDER: dnum/internal/extern.h). */
-DNI_DNUM_FOR_EACH_ORDER(DNUM_DEFINE)
+/* The built-in orders: dnum/fixed_order.h once per order (the orders of
+ * DNI_DNUM_FOR_EACH_ORDER, dnum/internal/extern.h). */
+#define DNUM_ORDER 1
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 2
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 3
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 4
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 5
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 6
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 7
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 8
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 9
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 10
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 11
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 12
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 13
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 14
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 15
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 16
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 17
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 18
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 19
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 20
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 21
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 22
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 23
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 24
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 25
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 26
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 27
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 28
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 29
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 30
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 31
+#include "dnum/fixed_order.h"
+#define DNUM_ORDER 32
+#include "dnum/fixed_order.h"
 
 /* dnum_oN_deriv(a, k) of the built-in orders is dnum_oN_get on a itself (DNI_DNUM_IN_PLACE,
  * dnum/internal/extern.h): a function-like macro over the function of the same name, which stays

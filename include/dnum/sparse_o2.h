@@ -403,116 +403,16 @@ DNI_DSP_O2_HOT int dni_dsp_o2_acc_in(dsp_o2 *a, dsp_o2 b)
     return 1;
 }
 
-/* The arithmetic and functions of a one-pass family T (dsp_o2, and dsph_o2 of
- * dnum/sparseh_o2.h) from its internal _T_chain, _T_chain2s, _T_acc_in and _T_addsub_l;
- * their meaning is that of the dlane_o2 namesakes (dnum/lanes_o2.h). a + b and a - b
- * accumulate in place when the operands are long (or a is already a sum being
- * accumulated): the old a must not be used afterwards (see the header). add_d and sub_d
- * share a's entries (free). */
-#define DNI_DSP_O2_FRONT(T)                                                                   \
-    DNI_DSP_O2_DECL T T##_add(T a, T b)                                                       \
-    {                                                                                      \
-        if (dni_##T##_acc_in(&a, b)) return a;                                                \
-        if (DNI_DSP_O2_INL2(a, b))                                                            \
-            return dni_##T##_chain2s(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0);         \
-        T ta = a, tb = b;                                                                  \
-        return dni_##T##_addsub_l(&ta, &tb, 1.0);                                             \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_sub(T a, T b)                                                       \
-    {                                                                                      \
-        if (DNI_DSP_O2_INL2(a, b))                                                            \
-            return dni_##T##_chain2s(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0);        \
-        T ta = a, tb = b;                                                                  \
-        return dni_##T##_addsub_l(&ta, &tb, -1.0);                                            \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_mul(T a, T b)                                                       \
-    {                                                                                      \
-        return dni_##T##_chain2s(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0, 0, 1);             \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_div(T a, T b)                                                       \
-    {                                                                                      \
-        double ib = 1.0 / b.v, q = a.v * ib;                                               \
-        return dni_##T##_chain2s(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,                \
-                              2.0 * q * ib * ib, 0, 2);                                    \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_neg(T a) { return dni_##T##_chain(a, -a.v, -1.0, 0.0); }               \
-    DNI_DSP_O2_DECL T T##_add_d(T a, double c)                                                \
-    {                                                                                      \
-        a.v += c;                                                                          \
-        return a;                                                                          \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_sub_d(T a, double c)                                                \
-    {                                                                                      \
-        a.v -= c;                                                                          \
-        return a;                                                                          \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_d_sub(double c, T a) { return dni_##T##_chain(a, c - a.v, -1.0, 0.0); } \
-    DNI_DSP_O2_DECL T T##_mul_d(T a, double c) { return dni_##T##_chain(a, a.v * c, c, 0.0); }   \
-    DNI_DSP_O2_DECL T T##_div_d(T a, double c) { return dni_##T##_chain(a, a.v / c, 1.0 / c, 0.0); } \
-    DNI_DSP_O2_DECL T T##_d_div(double c, T a)                                                \
-    {                                                                                      \
-        double ia = 1.0 / a.v, q = c * ia;                                                 \
-        return dni_##T##_chain(a, c / a.v, -q * ia, 2.0 * q * ia * ia);                       \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_chain(T u, double f0, double f1, double f2)                         \
-    {                                                                                      \
-        return dni_##T##_chain(u, f0, f1, f2);                                                \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_apply(T u, dn_deriv_fn h, void *ctx)                                \
-    {                                                                                      \
-        if (!u.w) return T##_const(h(u.v, 0, ctx));                                        \
-        return dni_##T##_chain(u, h(u.v, 0, ctx), h(u.v, 1, ctx), h(u.v, 2, ctx));            \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_pow_d(T u, double p)                                                \
-    {                                                                                      \
-        double f0, f1, f2;                                                                 \
-        if (!u.w) return T##_const(pow(u.v, p));                                           \
-        dni_dnc2_pow_d(u.v, p, &f0, &f1, &f2);                                                \
-        return dni_##T##_chain(u, f0, f1, f2);                                                \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_pown(T u, long m) { return T##_pow_d(u, (double)m); }               \
-    DNI_DSP_O2_DECL T T##_atan2(T y, T x)                                                     \
-    {                                                                                      \
-        double p[5], f0 = dni_dnc2_atan2(y.v, x.v, p);                                        \
-        return dni_##T##_chain2s(y, x, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
-    }                                                                                      \
-    DNI_DSP_O2_DECL T T##_hypot(T a, T b)                                                     \
-    {                                                                                      \
-        double p[5], f0 = dni_dnc2_hypot(a.v, b.v, p);                                        \
-        if (!a.w && !b.w) return T##_const(f0);                                            \
-        return dni_##T##_chain2s(a, b, f0, p[0], p[1], p[2], p[3], p[4], 0, 2);               \
-    }                                                                                      \
-    DNI_DSP_O2_DECL void T##_sincos(T u, T *s, T *c)                                          \
-    {                                                                                      \
-        double sn = sin(u.v), cs = cos(u.v);                                               \
-        T rs = dni_##T##_chain(u, sn, cs, -sn), rc = dni_##T##_chain(u, cs, -sn, -cs);           \
-        *s = rs;                                                                           \
-        *c = rc;                                                                           \
-    }                                                                                      \
-    DNI_DSP_O2_DECL void T##_sinhcosh(T u, T *s, T *c)                                        \
-    {                                                                                      \
-        double sh = sinh(u.v), ch = cosh(u.v);                                             \
-        T rs = dni_##T##_chain(u, sh, ch, sh), rc = dni_##T##_chain(u, ch, sh, ch);              \
-        *s = rs;                                                                           \
-        *c = rc;                                                                           \
-    }
-
-/* a^b = exp(b log a) with the value pow(a, b); needs a > 0 (after the unary functions) */
-#define DNI_DSP_O2_POW(T)                                                                     \
-    DNI_DSP_O2_DECL T T##_pow(T a, T b)                                                       \
-    {                                                                                      \
-        T r = T##_exp(T##_mul(b, T##_log(a)));                                             \
-        r.v = pow(a.v, b.v);                                                               \
-        return r;                                                                          \
-    }
-
+/* The arithmetic and functions of a one-pass family (dsp_o2 here, dsph_o2 in
+ * dnum/sparseh_o2.h): the body dnum/internal/sparse_o2_body.h, included once per family;
+ * a row of DNI2_UNARY_TABLE for the family T (passed as the table's A). */
 #define DNI_DSP_O2_ACTIVE(u) ((u).w != NULL)
-#define DNI_DSP_O2_UN(A, name, F0, F1F2)                                                      \
-    DNI2_UNARY_DEF(DNI_DSP_O2_DECL, dsp_o2, dsp_o2_, DNI_DSP_O2_ACTIVE, dsp_o2_const, dni_dsp_o2_chain, name, F0, F1F2)
+#define DNI_DSP_O2_UN(T, name, F0, F1F2)                                                      \
+    DNI2_UNARY_DEF(DNI_DSP_O2_DECL, T, T##_, DNI_DSP_O2_ACTIVE, T##_const, dni_##T##_chain, name, \
+                   F0, F1F2)
 
-DNI_DSP_O2_FRONT(dsp_o2)
-DNI2_UNARY_TABLE(DNI_DSP_O2_UN, _)
-DNI_DSP_O2_POW(dsp_o2)
+#define DNI_DSP_T dsp_o2
+#include "dnum/internal/sparse_o2_body.h"
 
 #ifdef __cplusplus
 }

@@ -230,13 +230,8 @@ dsp_o2 dni_dsph_o2_result(dsph_o2 r);
 
 /* ---- arithmetic and functions (as dsp_o2's) ---------------------------------------------- */
 
-#define DNI_DSPH_O2_UN(A, name, F0, F1F2)                                                     \
-    DNI2_UNARY_DEF(DNI_DSP_O2_DECL, dsph_o2, dsph_o2_, DNI_DSP_O2_ACTIVE, dsph_o2_const, dni_dsph_o2_chain, name, \
-                   F0, F1F2)
-
-DNI_DSP_O2_FRONT(dsph_o2)
-DNI2_UNARY_TABLE(DNI_DSPH_O2_UN, _)
-DNI_DSP_O2_POW(dsph_o2)
+#define DNI_DSP_T dsph_o2
+#include "dnum/internal/sparse_o2_body.h"
 
 #ifdef __cplusplus
 }

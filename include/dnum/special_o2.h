@@ -13,7 +13,8 @@
  * Index (T is dlane_o2, dsp_o2, dsph_o2 or dnelK_o2; P its prefix dlane_o2_, dsp_o2_,
  * dsph_o2_ or dnelK_o2_):
  *   one argument   P##f (T u) for every one-argument special function f of the operation
- *                  table (DNI_OPS_SPECIAL1; docs/functions.md lists them)
+ *                  table (DNI_OPS_SPECIAL1; docs/functions.md lists them), and for the
+ *                  elementary ones without a formula in chain2.h (column o2 NOCHAIN2)
  *   integer first  P##f (int m, T u) for those with an integer first argument (DNI_OPS_INT)
  *   two arguments  P##min P##max P##fmod (T a, T b) (DNI_OPS_SPECIAL2)
  *   generic        dnh_f(u), dnh_f(m, u), dnh_f(a, b) for each of them, over dnum_o2,
@@ -36,6 +37,7 @@
  * declaration specifiers DNI2_SP_DECL_##T and chain rule DNI2_SP_CHAIN_##T (T u, double
  * f0, double f1, double f2) are given below. */
 #define DNI2_SP_DEFS(T, ADD, SUB, MUL_D)                                                   \
+    DNI2_UNARY_KERNEL(DNI2_SP_UN, T)                                                       \
     DNI2_SP_UNARY(DNI2_SP_UN, T)                                                           \
     DNI2_SP_INT(DNI2_SP_IN, T)                                                             \
     /* a tie or a jump: the value v, NaN derivatives for every variable of a or b */       \

@@ -2,9 +2,12 @@
  * shared by the order-2 families dlane_o2 (dnum/lanes_o2.h) and dsp_o2 (dnum/sparse_o2.h).
  *
  * Index:
- *   DNI2_UNARY_TABLE(X, A)   X(A, name, F0, F1F2) for every unary function: F0 is f(x),
- *                         F1F2 sets f1 = f'(x) and f2 = f''(x) (may use f0 and x); A is
- *                         passed through (a family parameter, or anything unused)
+ *   DNI2_UNARY_TABLE(X, A)   X(A, name, F0, F1F2) for every unary elementary function of
+ *                         the operation table with a formula (its column o2 CHAIN2(F0,
+ *                         F1F2)): F0 is f(x), F1F2 sets f1 = f'(x) and f2 = f''(x) (may use
+ *                         f0 and x); A is passed through (a family parameter, or anything
+ *                         unused)
+ *   DNI2_UNARY_KERNEL(X, A)  X(A, name, ~) for those without one (NOCHAIN2)
  *   DNI2_UNARY_DEF(DECL, T, PREFIX, ACTIVE, CONST, CHAIN, name, F0, F1F2)
  *                         defines a family's PREFIX##name(T u) from one table row
  *   dni_dnc2_pow_d            f, f', f'' of x^p for a constant p
@@ -16,6 +19,7 @@
 #define DNUM_CHAIN2_H
 
 #include <math.h>
+#include "dnum/internal/ops.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI2_DECL static inline __attribute__((unused))
@@ -29,36 +33,31 @@ DNI2_DECL int dni_dnc2_big(double x)
     return fabs(x) >= 0x1p500;
 }
 
-/* The table's formulas keep f' and f'' finite wherever they are finite doubles: no square of
- * x beyond 2^500 (atan, asinh, acosh), the product with x taken after the factor that
- * decays (erf, atan: x * f1 before the factor 2), tanh' = 1 / cosh^2 (1 - tanh^2 is 0 for
- * |x| > 19, where tanh' is still 1.7e-17). */
-#define DNI2_UNARY_TABLE(X, A)                                                             \
-    X(A, exp, exp(x), f1 = f2 = f0)                                                        \
-    X(A, expm1, expm1(x), f1 = f2 = exp(x))                                                \
-    X(A, log, log(x), f1 = 1.0 / x; f2 = -f1 * f1)                                         \
-    X(A, log1p, log1p(x), f1 = 1.0 / (1.0 + x); f2 = -f1 * f1)                             \
-    X(A, sqrt, sqrt(x), f1 = 0.5 / f0; f2 = -0.5 * f1 / x)                                 \
-    X(A, cbrt, cbrt(x), f1 = 1.0 / (3.0 * f0 * f0); f2 = -2.0 * f1 / (3.0 * x))            \
-    X(A, sin, sin(x), f1 = cos(x); f2 = -f0)                                               \
-    X(A, cos, cos(x), f1 = -sin(x); f2 = -f0)                                              \
-    X(A, tan, tan(x), f1 = 1.0 + f0 * f0; f2 = 2.0 * f0 * f1)                              \
-    X(A, asin, asin(x), f1 = 1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)               \
-    X(A, acos, acos(x), f1 = -1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1)              \
-    X(A, atan, atan(x), f1 = dni_dnc2_big(x) ? 1.0 / x / x : 1.0 / (1.0 + x * x);             \
-      f2 = -2.0 * (x * f1) * f1)                                                           \
-    X(A, sinh, sinh(x), f1 = cosh(x); f2 = f0)                                             \
-    X(A, cosh, cosh(x), f1 = sinh(x); f2 = f0)                                             \
-    X(A, tanh, tanh(x), double c = cosh(x); f1 = 1.0 / (c * c); f2 = -2.0 * f0 * f1)       \
-    X(A, asinh, asinh(x), f1 = dni_dnc2_big(x) ? 1.0 / fabs(x) : 1.0 / sqrt(1.0 + x * x);    \
-      f2 = -x * f1 * f1 * f1)                                                              \
-    X(A, acosh, acosh(x), f1 = dni_dnc2_big(x) ? 1.0 / x : 1.0 / sqrt(x * x - 1.0);           \
-      f2 = -x * f1 * f1 * f1)                                                              \
-    X(A, atanh, atanh(x), f1 = 1.0 / (1.0 - x * x); f2 = 2.0 * x * f1 * f1)                \
-    X(A, erf, erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * (x * f1))      \
-    X(A, erfc, erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * (x * f1))   \
-    X(A, abs, fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN;                      \
-      f2 = (x == 0.0) ? NAN : 0.0)
+/* The formulas (column o2 of dnum/internal/ops.h's DNI_OPS_ELEM1) keep f' and f'' finite
+ * wherever they are finite doubles: no square of x beyond 2^500 (atan, asinh, acosh), the
+ * product with x taken after the factor that decays (erf, atan: x * f1 before the factor
+ * 2), tanh' = 1 / cosh^2 (1 - tanh^2 is 0 for |x| > 19, where tanh' is still 1.7e-17). */
+#define DNI2_UNARY_TABLE(X, A) DNI_OPS_ELEM1(DNI2_ROW_CHAIN, (X, A))
+/* the rows marked NOCHAIN2, as X(A, name, ~): special_o2.h gives them f, f', f'' from
+ * dnum_o2_<name> */
+#define DNI2_UNARY_KERNEL(X, A) DNI_OPS_ELEM1(DNI2_ROW_KERNEL, (X, A))
+/* a row's column o2, CHAIN2(F0, F1F2) or NOCHAIN2, as "keep, F0, F1F2" for each table */
+#define DNI2_ROW_CHAIN(XA, f, OP, shape, doc, lane, map, lop, klane, kform, o2)             \
+    DNI2_PICK(XA, f, DNI2_CHAIN_##o2)
+#define DNI2_ROW_KERNEL(XA, f, OP, shape, doc, lane, map, lop, klane, kform, o2)            \
+    DNI2_PICK(XA, f, DNI2_KERNEL_##o2)
+#define DNI2_CHAIN_CHAIN2(F0, F1F2) DNI2_KEEP, F0, F1F2
+#define DNI2_CHAIN_NOCHAIN2 DNI2_DROP, ~, ~
+#define DNI2_KERNEL_CHAIN2(F0, F1F2) DNI2_DROP, ~, ~
+#define DNI2_KERNEL_NOCHAIN2 DNI2_KEEPK, ~, ~
+#define DNI2_PICK(...) DNI2_PICK_(__VA_ARGS__)
+#define DNI2_PICK_(XA, f, pick, F0, F1F2) pick(XA, f, F0, F1F2)
+#define DNI2_KEEP(XA, f, F0, F1F2) DNI2_CALL(DNI2_UNPAREN XA, f, F0, F1F2)
+#define DNI2_KEEPK(XA, f, F0, F1F2) DNI2_CALL(DNI2_UNPAREN XA, f, ~)
+#define DNI2_DROP(XA, f, F0, F1F2)
+#define DNI2_UNPAREN(...) __VA_ARGS__
+#define DNI2_CALL(...) DNI2_CALL_(__VA_ARGS__)
+#define DNI2_CALL_(X, ...) X(__VA_ARGS__)
 
 /* One unary function of a family from a row of DNI2_UNARY_TABLE: DECL T PREFIX##name(T u)
  * computes f0 = F0 at x = u.v, returns CONST(f0) when !ACTIVE(u), else computes f1, f2

@@ -51,6 +51,7 @@
 #define DNUM_KERNEL2_H
 
 #include "dnum/internal/kernelk.h" /* the recurrences (K = 2) */
+#include "dnum/internal/ops.h"
 
 /* ------------------------------------------------------------------------------------ */
 /* Layout.                                                                                */
@@ -199,18 +200,22 @@ static inline void dni2_mul_w(double *r, const double *a, const double *b, unsig
         dnik_##f(w + 2 * S, w, w + S, 2, n, w + 3 * S);                                    \
         dni2_from_t(r, w + 2 * S, n);                                                      \
     }
-/** r = a / b (b_0 = 0: the zero and pole rule); pow(a, b) = exp(b log a) with value
- *  pow(a_0, b_0), needs a_0 > 0; atan2(y = a, x = b) (C argument order; (0, 0) gives NaN
- *  partials); hypot(a, b) (no overflow in the value; (0, 0) gives NaN partials). */
-DNI2_BIN(div) DNI2_BIN(pow) DNI2_BIN(atan2) DNI2_BIN(hypot)
+/** r = a / b (b_0 = 0: the zero and pole rule), and f(a, b) for each two-argument
+ *  elementary function of the operation table (DNI_OPS_ELEM2: pow(a, b) = exp(b log a)
+ *  with value pow(a_0, b_0), needs a_0 > 0; atan2(y = a, x = b) (C argument order; (0, 0)
+ *  gives NaN partials); hypot(a, b) (no overflow in the value; (0, 0) gives NaN
+ *  partials)). */
+#define DNI2_BIN_ROW(A, f, ...) DNI2_BIN(f)
+DNI2_BIN(div) DNI_OPS_ELEM2(DNI2_BIN_ROW, ~)
 
-/** r = exp expm1 log log1p sqrt cbrt sin cos tan asin acos atan sinh cosh tanh asinh
- *  acosh atanh erf erfc of u, values from libm; zeros and poles (log 0, sqrt 0, asin 1,
- *  ...) follow kernel.h's rule (docs/errors.md). */
-DNI2_UN(exp) DNI2_UN(expm1) DNI2_UN(log) DNI2_UN(log1p) DNI2_UN(sqrt) DNI2_UN(cbrt)
-DNI2_UN(sin) DNI2_UN(cos) DNI2_UN(tan) DNI2_UN(asin) DNI2_UN(acos) DNI2_UN(atan)
-DNI2_UN(sinh) DNI2_UN(cosh) DNI2_UN(tanh) DNI2_UN(asinh) DNI2_UN(acosh) DNI2_UN(atanh)
-DNI2_UN(erf) DNI2_UN(erfc)
+/** r = f(u) for each one-argument elementary function of the operation table with the
+ *  range rerun (DNI_OPS_ELEM1, column kform RANGED; dni2_abs below), values from libm;
+ *  zeros and poles (log 0, sqrt 0, asin 1, ...) follow kernel.h's rule (docs/errors.md). */
+#define DNI2_UN_ROW(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                \
+    DNI2_UN_##kform(f)
+#define DNI2_UN_RANGED DNI2_UN
+#define DNI2_UN_FLAT(f)
+DNI_OPS_ELEM1(DNI2_UN_ROW, ~)
 
 /** r = u^p for a real constant p (integer p as dni2_pown; else u_0 < 0 gives NaN, u_0 = 0
  *  0 below order p and Inf/NaN above); r = u^m for an integer m by binary powering, the

@@ -31,8 +31,10 @@ DNI_SP_OUTLINE void dni2_sp_compose_w(double *r, const double *u, double *h, uns
 #define DNI2_SP_M(n) (dni2_size(n) - 1)
 DNI_SP_COMPOSED(dni2_, )
 DNI_SP_COMPOSED_ODE(dni2_, )
-DNI_SP_DIRECT(dni2_, DNI2_S)
-DNI_SP_PIECEWISE(dni2_, DNI2_SP_M)
+#define DNI_SPD_P dni2_
+#define DNI_SPD_S DNI2_S
+#define DNI_SPD_M DNI2_SP_M
+#include "dnum/internal/kernel_special_direct.h"
 
 /* Scratch of the bivariate special kernels (doubles): the composed ones (the point series,
  * its computation, the composition), the direct ones (5 triangles for the exact-argument trigonometric ones, the

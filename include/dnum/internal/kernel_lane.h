@@ -1,8 +1,8 @@
 /* Internal: the kernel layer (dnum/internal/kernel.h) instantiated a third time, for a
  * vector element: DN_LANE_W doubles, one point per lane (GCC/clang vector extensions).
  * The batch evaluators (src/batch_lane_body.h) and the block family (dnum/block.h) run on
- * it; names dnil_*. The rare-lane rules at the end say, per function, which lanes the
- * scalar kernel must compute instead.
+ * it; names dnil_*. The rare-lane rules at the end say which lanes the scalar kernel
+ * must compute instead (a function's is the column lane of its row, internal/ops.h).
  *
  * The recurrences are kernel.h's own, compiled for the element type dn_lane through its
  * element-type macros; the tests on values that they make read lane-wise (DNI_SEL,
@@ -33,6 +33,7 @@
 #include <arm_neon.h>
 #endif
 #include "dnum/internal/kernel.h" /* the double instantiation (the scalar kernels), the macros */
+#include "dnum/internal/ops.h"
 
 #ifndef DN_LANE_W
 #error "define DN_LANE_W before including kernel_lane.h"
@@ -227,24 +228,13 @@ static _Thread_local int dnil_vm;
 #define DNIL_SET_VM(v) ((void)(v))
 #define DNIL_MAPT(f) DNIL_MAP1(f)
 #endif
-DNIL_MAPV(exp)
-DNIL_MAPV(expm1)
-DNIL_MAPV(log)
-DNIL_MAPV(log1p)
-DNIL_MAPT(sin)
-DNIL_MAPT(cos)
-DNIL_MAPV(sinh)
-DNIL_MAPV(cosh)
-DNIL_MAPT(tan)
-DNIL_MAPV(tanh)
-DNIL_MAPV(asin)
-DNIL_MAPV(acos)
-DNIL_MAPV(atan)
-DNIL_MAPV(asinh)
-DNIL_MAPV(acosh)
-DNIL_MAPV(atanh)
-DNIL_MAPV(erf)
-DNIL_MAP1(erfc)
+/* dnil_m_<f> for the rows of the operation table by their column map: MAPV, MAPT, MAP1
+ * (the C library's lane by lane), MAP0 none (sqrt's below; abs and cbrt call none) */
+#define DNIL_MAP0(f)
+#define DNIL_MAP_ROW(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2) DNIL_##map(f)
+DNI_OPS_ELEM1(DNIL_MAP_ROW, ~)
+#undef DNIL_MAP_ROW
+#undef DNIL_MAP0
 #if defined(DN_LANE_SLEEF) || defined(DN_LANE_SLEEF_RT)
 /* sin and cos of one argument from one call of SLEEF's sincos (about the cost of one of
  * them; its values may differ from its sin's and cos's in the last bit, within 1 ulp);
@@ -476,31 +466,14 @@ static inline void dnil_abs(dn_lane *r, const dn_lane *u, unsigned n)
     for (unsigned k = 0; k <= n; k++) r[k] = dnil_sel(neg, -u[k], u[k]);
 }
 
-/* The one-argument functions of the operation table (dnum/internal/ops.h) that have a
- * lane kernel, each with its rule: DNIL_RULE_<f> is "~, RULE". DNIL_RULE_OF(f) gives the
- * rule, or SCALAR for a function without a lane kernel (every lane on the scalar kernel). */
-#define DNIL_RULE_exp ~, LIN
-#define DNIL_RULE_expm1 ~, NONE
-#define DNIL_RULE_log ~, ZERO
-#define DNIL_RULE_log1p ~, ONEP
-#define DNIL_RULE_sqrt ~, ZERO
-#define DNIL_RULE_sin ~, LIN
-#define DNIL_RULE_cos ~, LIN
-#define DNIL_RULE_tan ~, NONE
-#define DNIL_RULE_asin ~, UNIT
-#define DNIL_RULE_acos ~, UNIT
-#define DNIL_RULE_atan ~, BIG
-#define DNIL_RULE_sinh ~, LIN
-#define DNIL_RULE_cosh ~, LIN
-#define DNIL_RULE_tanh ~, NONE
-#define DNIL_RULE_asinh ~, BIG
-#define DNIL_RULE_acosh ~, ACOSH
-#define DNIL_RULE_atanh ~, UNIT
-#define DNIL_RULE_erf ~, NONE
-#define DNIL_RULE_erfc ~, NONE
-#define DNIL_RULE_abs ~, SIGN
+/* The rule of each one-argument function of the operation table is its row's column lane
+ * (dnil_rare_<lane>; SCALAR: no lane kernel). DNIL_IF_LANE(lane)(x) is x where the rule
+ * is not SCALAR, else nothing. */
+#define DNIL_IF_LANE(lane) DNIL_SECOND_(DNIL_NOLANE_##lane, DNIL_KEEP, ~)
+#define DNIL_NOLANE_SCALAR ~, DNIL_DROP
 #define DNIL_SECOND(a, b, ...) b
 #define DNIL_SECOND_(...) DNIL_SECOND(__VA_ARGS__)
-#define DNIL_RULE_OF(f) DNIL_SECOND_(DNIL_RULE_##f, SCALAR, ~)
+#define DNIL_KEEP(...) __VA_ARGS__
+#define DNIL_DROP(...)
 
 #endif /* DNUM_KERNEL_LANE_H */

@@ -5,7 +5,7 @@
  *
  * Two ways a function is computed:
  *  - direct O(n^2) recurrences on the argument's Taylor coefficients, written once for
- *    both layouts (DNI_SP_DIRECT, instantiated here with the prefix dni_ and in
+ *    both layouts (kernel_special_direct.h, included here with the prefix dni_ and in
  *    kernel2_special.h with dni2_): log2 log10 exp2 sinpi cospi cot;
  *  - the point series h[k] = f^(k)(x0)/k! of f at x0 = u0 (a dni_s_* function below,
  *    O(n^2) from the function's differential equation, or from the derivative formula),
@@ -135,84 +135,8 @@ static inline double dni_lgamma_value(double x) { return lgamma(x); }
     static inline void P##sinc_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)      \
     { DNI_SP_S(s_sinc)(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); }
 
-/* the direct recurrences; scratch ws as in the size macros DNI_W_log2 ... (S(n) entries
- * per array) */
-#define DNI_SP_DIRECT(P, S)                                                                \
-    /* r = log(u) / ln b with the value logb(u0) */                                        \
-    static inline void P##log2_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)      \
-    {                                                                                      \
-        DNI_R v = DNI_M(log2)(u[0]);                                                             \
-        P##log_w(r, u, n, ws);                                                             \
-        P##mul_d(r, r, 1.0 / DNI_SP_LN2, n);                                               \
-        r[0] = v;                                                                          \
-    }                                                                                      \
-    static inline void P##log10_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)     \
-    {                                                                                      \
-        DNI_R v = DNI_M(log10)(u[0]);                                                            \
-        P##log_w(r, u, n, ws);                                                             \
-        P##mul_d(r, r, 1.0 / DNI_SP_LN10, n);                                              \
-        r[0] = v;                                                                          \
-    }                                                                                      \
-    /* r = exp(ln2 u), the recurrence started from exp2(u0) */                             \
-    static inline void P##exp2_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)      \
-    {                                                                                      \
-        DNI_R *tu = ws, *tr = ws + S(n);                                                  \
-        P##to_t(tu, u, n);                                                                 \
-        for (unsigned e = 0; e < S(n); e++) tu[e] *= DNI_SP_LN2;                           \
-        P##texp_w(tr, DNI_M(exp2)(u[0]), tu, n, ws + 2 * S(n));                                   \
-        P##from_t(r, tr, n);                                                               \
-    }                                                                                      \
-    /* s = sin(pi u), c = cos(pi u) from the sin/cos recurrence on pi u */                 \
-    static inline void P##sinpicospi_w(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n, \
-                                       DNI_R *ws)                                         \
-    {                                                                                      \
-        DNI_R *tu = ws, *ts = ws + S(n), *tc = ws + 2 * S(n);                             \
-        P##to_t(tu, u, n);                                                                 \
-        for (unsigned e = 0; e < S(n); e++) tu[e] *= DNI_SP_PI;                            \
-        P##tsincos_w(ts, tc, DNI_K(sinpi_val)(u[0]), DNI_K(cospi_val)(u[0]), -1.0, tu, n,        \
-                     ws + 3 * S(n));                                                       \
-        P##from_t(s, ts, n);                                                               \
-        P##from_t(c, tc, n);                                                               \
-    }                                                                                      \
-    static inline void P##sinpi_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)     \
-    {                                                                                      \
-        P##sinpicospi_w(r, ws, u, n, ws + S(n));                                           \
-    }                                                                                      \
-    static inline void P##cospi_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)     \
-    {                                                                                      \
-        P##sinpicospi_w(ws, r, u, n, ws + S(n));                                           \
-    }                                                                                      \
-    /* cot' = -(1 + cot^2) u': the tan recurrence on -u; the pole u0 = 0 as 1/z */         \
-    static inline void P##cot_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)       \
-    {                                                                                      \
-        if (u[0] == 0.0) {                                                                 \
-            DNI_K(sp_pole)(ws, 1.0, 0, n);                                                    \
-            P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
-            return;                                                                        \
-        }                                                                                  \
-        DNI_R *tu = ws, *tr = ws + S(n), t0 = DNI_M(cos)(u[0]) / DNI_M(sin)(u[0]);                      \
-        P##to_t(tu, u, n);                                                                 \
-        for (unsigned e = 0; e < S(n); e++) tu[e] = -tu[e];                                \
-        P##ttan_w(tr, t0, 1.0 + t0 * t0, 1.0, tu, n, ws + 2 * S(n));                       \
-        P##from_t(r, tr, n);                                                               \
-    }
-
-
-/* (the _w forms take the unused scratch of the common signature; size 1) */
-#define DNI_SP_PIECEWISE(P, M)                                                             \
-    static inline void P##floor_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)     \
-    { (void)ws; DNI_K(sp_step)(r, u, 0, M(n)); }                                              \
-    static inline void P##ceil_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)      \
-    { (void)ws; DNI_K(sp_step)(r, u, 1, M(n)); }                                              \
-    static inline void P##min_w(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,  \
-                                DNI_R *ws)                                                \
-    { (void)ws; DNI_K(sp_minmax)(r, a, b, 0, M(n)); }                                         \
-    static inline void P##max_w(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,  \
-                                DNI_R *ws)                                                \
-    { (void)ws; DNI_K(sp_minmax)(r, a, b, 1, M(n)); }                                         \
-    static inline void P##fmod_w(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n, \
-                                 DNI_R *ws)                                               \
-    { (void)ws; DNI_K(sp_fmod)(r, a, b, M(n)); }
+/* The direct recurrences and the piecewise functions, for both layouts: the body
+ * kernel_special_direct.h (included below and in kernel2_special.h). */
 
 /* Lambert W and the inverse error functions by composition (the Dnum2 layout; the
  * special points of the one-variable kernels) */
@@ -420,7 +344,9 @@ DNI_SP_EXPAND2(DNI_SP_COMPOSED_ODE, DNI_KP, _c)
 #include "dnum/internal/kernel_special_erfinv.h"   /* erfinv erfcinv */
 #include "dnum/internal/kernel_special_bessel.h"   /* j0 j1 jn y0 y1 yn sinc */
 
-DNI_SP_EXPAND2(DNI_SP_DIRECT, DNI_KP, DNI_SP_S1)
-DNI_SP_EXPAND2(DNI_SP_PIECEWISE, DNI_KP, DNI_SP_M1)
+#define DNI_SPD_P DNI_KP
+#define DNI_SPD_S DNI_SP_S1
+#define DNI_SPD_M DNI_SP_M1
+#include "dnum/internal/kernel_special_direct.h" /* log2 log10 exp2 sinpi cospi cot, piecewise */
 
 #endif /* DNI_KERNEL_BODY */

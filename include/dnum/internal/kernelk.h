@@ -82,6 +82,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "dnum/internal/kernel.h"
+#include "dnum/internal/ops.h"
 
 /** Most variables of the multivariate family. */
 #define DNK_VARS_MAX 10

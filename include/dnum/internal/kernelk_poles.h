@@ -28,7 +28,9 @@ static inline unsigned dnik_onevar(const double *u, unsigned K, unsigned N)
     return mask;
 }
 
-/* The 1-D kernels that dnik_sing runs on a column, in one signature (kernel.h) */
+/* The 1-D kernels that dnik_sing runs on a column, in one signature (kernel.h): those with
+ * the wide scratch as they are, dnik_1d_<f> for each one-argument elementary function of
+ * the operation table with scratch ws alone (shape DNI_WS) */
 #define DNIK_1D(f)                                                                         \
     static inline void dnik_1d_##f(double *r, const double *u, unsigned n, double *ws,     \
                                    dni_wide *ww)                                           \
@@ -36,7 +38,11 @@ static inline unsigned dnik_onevar(const double *u, unsigned K, unsigned N)
         (void)ww;                                                                          \
         dni_##f##_w(r, u, n, ws);                                                          \
     }
-DNIK_1D(log) DNIK_1D(log1p) DNIK_1D(asin) DNIK_1D(atanh) DNIK_1D(acosh)
+#define DNIK_1D_ROW(A, f, OP, shape, ...) DNIK_1D_##shape(f)
+#define DNIK_1D_DNI_WS DNIK_1D
+#define DNIK_1D_DNI_WSW(f)
+#define DNIK_1D_DNI_NOWS(f)
+DNI_OPS_ELEM1(DNIK_1D_ROW, ~)
 
 /* r = f(a) or f(a, b) at a zero or pole of an operand through the univariate derivative
  * kernel f1 (f2 for two operands, fp with the constant p) on the column of the variable

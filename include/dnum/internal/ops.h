@@ -7,9 +7,21 @@
  * expand (the generic names dn_<f>, dnh_<f>: generic_names.h) and
  * docs/functions.md, committed (`ninja -C BUILD generated`; the meson test
  * generated-files fails while they are out of date); tests/test_ops.c fails when a family
- * lacks a row. Adding a function: one row here, its one-variable kernel (kernel_special.h,
- * or kernel.h for an elementary one) and, where it needs one, its bivariate kernel
- * (kernel2_special.h); its reference rows in tools/gen_ref_special.py (CONTRIBUTING.md).
+ * lacks a row. Beyond its row and its kernels, the library's code names a function only
+ * for a path of its own (sin and cos as a pair, the lane code of sqrt and abs).
+ *
+ * Adding a function (CONTRIBUTING.md, "Adding a function"): its row here, with every
+ * column of its list, then its kernels:
+ *   elementary, one argument  the one-variable kernel DNI_K(<name>_w) and its scratch size
+ *                 DNI_W_<name> in one of kernel.h's parts (kernel_explog.h, kernel_trig.h,
+ *                 kernel_erf.h; DNI_K(<name>_vw) too for lop 2), and the multivariate
+ *                 kernel DNIK_K(<name>_plain) with DNIK_RANGED_U(<name>) in kernelk_func.h
+ *                 (the body of both is compiled for lanes too: the batch engines)
+ *   special       the one-variable kernel in kernel_special.h; for two arguments (or where
+ *                 the multivariate composition does not fit) dnik_<name> in
+ *                 kernelk_special.h, and for two arguments the order-2 form in
+ *                 special_o2.h
+ * A row with a column too few or too many does not compile, nor does an unknown value.
  *
  * Each list calls X(A, name, NAME, shape, doc) per row, A passed through:
  *   name   the function's name: dnum_oN_<name>, dvec_<name>, dnk_<name>, ..., and its
@@ -19,9 +31,34 @@
  *          and the wide scratch ww), DNI_NOWS (none: <prefix><name>(r, u, n)); for INT rows
  *          the largest |integer| the parser accepts as the first argument
  *   doc    what it computes, its domain and pole rule (dnum-eval --functions prints it)
+ * DNI_OPS_ELEM1's rows have six more columns, X(A, name, NAME, shape, doc, lane, map, lop,
+ * klane, kform, o2):
+ *   lane   the one-variable lane kernel's rule (kernel_lane.h's dnil_rare_<lane>: the lanes
+ *          the scalar kernel computes, in the batch engine and dnum/block.h): NONE, LIN (the
+ *          scalar kernel's path for a linear argument), ZERO (u0 = 0), ONEP (u0 = -1), UNIT
+ *          (|u0| = 1), BIG (|u0| >= 2^500), ACOSH (BIG or u0 = 1), SIGN (u0 = 0 or NaN); or
+ *          SCALAR: no lane kernel, every lane on the scalar kernel
+ *   map    dnil_m_<name>, the lanes' values of the C library's function <name>
+ *          (kernel_lane.h): MAPV SLEEF's vector function, MAPT as MAPV but the lanes of
+ *          1e14 and more the C library's (its slow argument reduction), MAP1 the C
+ *          library's lane by lane; MAP0 none from the table (sqrt's is written there)
+ *   lop    the one-variable batch engine's operation (src/batch_lane_body.h): 0 the rolled
+ *          lane kernel, 1 also the unrolled ones at its orders (the common functions), 2
+ *          as 1 with the value dnil_m_<name>(u0) of the group's numbers first (the kernel
+ *          <prefix><name>_vw); read only with a lane kernel
+ *   klane  the multivariate lane kernel's rule (src/batchk_lane_body.h, rare_lanes): as lane
+ *          but for dnik_<name>: NONE, ZERO, ONEP, UNIT (or |u0| >= 2^500), BIG, ACOSH,
+ *          COSH (|u0| >= 710, cosh overflows), SIGN; SCALAR: no lane kernel
+ *   kform  the multivariate kernel: RANGED dnik_<name>_plain in the range rerun
+ *          (DNIK_RANGED_U; dni2_<name>_w runs it on the Taylor triangle, and the batch
+ *          engine tests its last block), FLAT one kernel on the flat array of every entry
+ *          (dni_<name>, shape DNI_NOWS; dnik_<name> and dni2_<name> written by hand)
+ *   o2     the order-2 families' rule (chain2.h): CHAIN2(F0, F1F2), f = F0 at x and F1F2
+ *          setting f1 = f'(x), f2 = f''(x) (may use f0); or NOCHAIN2: f, f', f'' from
+ *          dnum_o2_<name>, as for the special functions (special_o2.h)
  *
  * Index:
- *   DNI_OPS_ELEM1(X, A)     one argument, elementary (kernel.h)
+ *   DNI_OPS_ELEM1(X, A)     one argument, elementary (kernel.h), eleven columns
  *   DNI_OPS_ELEM2(X, A)     two arguments, elementary: f(a, b)
  *   DNI_OPS_SPECIAL1(X, A)  one argument, special (kernel_special.h)
  *   DNI_OPS_SPECIAL2(X, A)  two arguments, special: f(a, b)
@@ -35,27 +72,73 @@
 #define DNUM_INTERNAL_OPS_H
 
 #define DNI_OPS_ELEM1(X, A)                                                                \
-    X(A, exp, EXP, DNI_WS, "exp(u)")                                                        \
-    X(A, expm1, EXPM1, DNI_WS, "exp(u) - 1, accurate value for small u0")                   \
-    X(A, log, LOG, DNI_WS, "log(u); u0 < 0: NaN, u0 = 0: pole")                             \
-    X(A, log1p, LOG1P, DNI_WS, "log(1 + u), accurate value for small u0")                   \
-    X(A, sqrt, SQRT, DNI_WSW, "sqrt(u); sqrt(0) has an Inf first derivative")               \
-    X(A, cbrt, CBRT, DNI_WSW, "cbrt(u), the real cube root (negative u0 allowed)")          \
-    X(A, sin, SIN, DNI_WS, "sin(u)")                                                        \
-    X(A, cos, COS, DNI_WS, "cos(u)")                                                        \
-    X(A, tan, TAN, DNI_WS, "tan(u)")                                                        \
-    X(A, asin, ASIN, DNI_WS, "asin(u); |u0| > 1: NaN, |u0| = 1: Inf derivatives")           \
-    X(A, acos, ACOS, DNI_WS, "acos(u); domain as asin")                                     \
-    X(A, atan, ATAN, DNI_WS, "atan(u)")                                                     \
-    X(A, sinh, SINH, DNI_WS, "sinh(u)")                                                     \
-    X(A, cosh, COSH, DNI_WS, "cosh(u)")                                                     \
-    X(A, tanh, TANH, DNI_WS, "tanh(u), finite for every u0")                                \
-    X(A, asinh, ASINH, DNI_WS, "asinh(u)")                                                  \
-    X(A, acosh, ACOSH, DNI_WS, "acosh(u); u0 < 1: NaN")                                     \
-    X(A, atanh, ATANH, DNI_WS, "atanh(u); |u0| > 1: NaN")                                   \
-    X(A, erf, ERF, DNI_WS, "erf(u)")                                                        \
-    X(A, erfc, ERFC, DNI_WS, "erfc(u) = 1 - erf(u), accurate value for large u0")           \
-    X(A, abs, ABS, DNI_NOWS, "|u|; at u0 = 0 value 0 and NaN derivatives")
+    X(A, exp, EXP, DNI_WS, "exp(u)",                                                       \
+      LIN, MAPV, 2, NONE, RANGED,                                                          \
+      CHAIN2(exp(x), f1 = f2 = f0))                                                        \
+    X(A, expm1, EXPM1, DNI_WS, "exp(u) - 1, accurate value for small u0",                  \
+      NONE, MAPV, 0, NONE, RANGED,                                                         \
+      CHAIN2(expm1(x), f1 = f2 = exp(x)))                                                  \
+    X(A, log, LOG, DNI_WS, "log(u); u0 < 0: NaN, u0 = 0: pole",                            \
+      ZERO, MAPV, 2, ZERO, RANGED,                                                         \
+      CHAIN2(log(x), f1 = 1.0 / x; f2 = -f1 * f1))                                         \
+    X(A, log1p, LOG1P, DNI_WS, "log(1 + u), accurate value for small u0",                  \
+      ONEP, MAPV, 0, ONEP, RANGED,                                                         \
+      CHAIN2(log1p(x), f1 = 1.0 / (1.0 + x); f2 = -f1 * f1))                               \
+    X(A, sqrt, SQRT, DNI_WSW, "sqrt(u); sqrt(0) has an Inf first derivative",              \
+      ZERO, MAP0, 2, ZERO, RANGED,                                                         \
+      CHAIN2(sqrt(x), f1 = 0.5 / f0; f2 = -0.5 * f1 / x))                                  \
+    X(A, cbrt, CBRT, DNI_WSW, "cbrt(u), the real cube root (negative u0 allowed)",         \
+      SCALAR, MAP0, 0, SCALAR, RANGED,                                                     \
+      CHAIN2(cbrt(x), f1 = 1.0 / (3.0 * f0 * f0); f2 = -2.0 * f1 / (3.0 * x)))             \
+    X(A, sin, SIN, DNI_WS, "sin(u)",                                                       \
+      LIN, MAPT, 1, NONE, RANGED,                                                          \
+      CHAIN2(sin(x), f1 = cos(x); f2 = -f0))                                               \
+    X(A, cos, COS, DNI_WS, "cos(u)",                                                       \
+      LIN, MAPT, 1, NONE, RANGED,                                                          \
+      CHAIN2(cos(x), f1 = -sin(x); f2 = -f0))                                              \
+    X(A, tan, TAN, DNI_WS, "tan(u)",                                                       \
+      NONE, MAPT, 0, NONE, RANGED,                                                         \
+      CHAIN2(tan(x), f1 = 1.0 + f0 * f0; f2 = 2.0 * f0 * f1))                              \
+    X(A, asin, ASIN, DNI_WS, "asin(u); |u0| > 1: NaN, |u0| = 1: Inf derivatives",          \
+      UNIT, MAPV, 0, UNIT, RANGED,                                                         \
+      CHAIN2(asin(x), f1 = 1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1))                \
+    X(A, acos, ACOS, DNI_WS, "acos(u); domain as asin",                                    \
+      UNIT, MAPV, 0, UNIT, RANGED,                                                         \
+      CHAIN2(acos(x), f1 = -1.0 / sqrt(1.0 - x * x); f2 = x * f1 * f1 * f1))               \
+    X(A, atan, ATAN, DNI_WS, "atan(u)",                                                    \
+      BIG, MAPV, 0, BIG, RANGED,                                                           \
+      CHAIN2(atan(x), f1 = dni_dnc2_big(x) ? 1.0 / x / x : 1.0 / (1.0 + x * x);            \
+                      f2 = -2.0 * (x * f1) * f1))                                          \
+    X(A, sinh, SINH, DNI_WS, "sinh(u)",                                                    \
+      LIN, MAPV, 0, COSH, RANGED,                                                          \
+      CHAIN2(sinh(x), f1 = cosh(x); f2 = f0))                                              \
+    X(A, cosh, COSH, DNI_WS, "cosh(u)",                                                    \
+      LIN, MAPV, 0, COSH, RANGED,                                                          \
+      CHAIN2(cosh(x), f1 = sinh(x); f2 = f0))                                              \
+    X(A, tanh, TANH, DNI_WS, "tanh(u), finite for every u0",                               \
+      NONE, MAPV, 0, NONE, RANGED,                                                         \
+      CHAIN2(tanh(x), double c = cosh(x); f1 = 1.0 / (c * c); f2 = -2.0 * f0 * f1))        \
+    X(A, asinh, ASINH, DNI_WS, "asinh(u)",                                                 \
+      BIG, MAPV, 0, BIG, RANGED,                                                           \
+      CHAIN2(asinh(x), f1 = dni_dnc2_big(x) ? 1.0 / fabs(x) : 1.0 / sqrt(1.0 + x * x);     \
+                       f2 = -x * f1 * f1 * f1))                                            \
+    X(A, acosh, ACOSH, DNI_WS, "acosh(u); u0 < 1: NaN",                                    \
+      ACOSH, MAPV, 0, ACOSH, RANGED,                                                       \
+      CHAIN2(acosh(x), f1 = dni_dnc2_big(x) ? 1.0 / x : 1.0 / sqrt(x * x - 1.0);           \
+                       f2 = -x * f1 * f1 * f1))                                            \
+    X(A, atanh, ATANH, DNI_WS, "atanh(u); |u0| > 1: NaN",                                  \
+      UNIT, MAPV, 0, UNIT, RANGED,                                                         \
+      CHAIN2(atanh(x), f1 = 1.0 / (1.0 - x * x); f2 = 2.0 * x * f1 * f1))                  \
+    X(A, erf, ERF, DNI_WS, "erf(u)",                                                       \
+      NONE, MAPV, 0, NONE, RANGED,                                                         \
+      CHAIN2(erf(x), f1 = 1.1283791670955125739 * exp(-x * x); f2 = -2.0 * (x * f1)))      \
+    X(A, erfc, ERFC, DNI_WS, "erfc(u) = 1 - erf(u), accurate value for large u0",          \
+      NONE, MAP1, 0, NONE, RANGED,                                                         \
+      CHAIN2(erfc(x), f1 = -1.1283791670955125739 * exp(-x * x); f2 = -2.0 * (x * f1)))    \
+    X(A, abs, ABS, DNI_NOWS, "|u|; at u0 = 0 value 0 and NaN derivatives",                 \
+      SIGN, MAP0, 0, SIGN, FLAT,                                                           \
+      CHAIN2(fabs(x), f1 = (x > 0.0) ? 1.0 : (x < 0.0) ? -1.0 : NAN;                       \
+                      f2 = (x == 0.0) ? NAN : 0.0))
 
 #define DNI_OPS_ELEM2(X, A)                                                                \
     X(A, pow, POW, DNI_WSW, "pow(a, b) = exp(b log a) with value pow(a0, b0); needs a0 > 0") \
