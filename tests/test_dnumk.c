@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
-#include "refk_data.h"
+#include "refk_eval.h"
 
 DNUMK_DEFINE(1, 8)
 DNUMK_DEFINE(2, 8)
@@ -15,209 +15,28 @@ DNUMK_DEFINE(5, 2)
 DNUMK_DEFINE(3, 1)
 DNUMK_DEFINE(3, 4)
 
-/* |g - r| / max(|r|, a! 1e-3) */
-static double scaled_errk(double g, double r, double afact)
-{
-    if (g == r) return 0.0;
-    return fabs(g - r) / fmax(fabs(r), afact * 1e-3);
-}
-
-/* ---- mpmath rows on the run-time API ------------------------------------------------- */
-typedef struct {
-    dnk_space *sp;
-    double *x[8], *t[4];
-} env;
-
-static void u3(env *e, double *u) /* x y + z/2 - y z^2/4 + x/3 */
-{
-    dnk_space *sp = e->sp;
-    dnk_mul(sp, u, e->x[0], e->x[1]);
-    dnk_mul_d(sp, e->t[0], e->x[2], 0.5);
-    dnk_add(sp, u, u, e->t[0]);
-    dnk_mul(sp, e->t[0], e->x[2], e->x[2]);
-    dnk_mul(sp, e->t[0], e->t[0], e->x[1]);
-    dnk_mul_d(sp, e->t[0], e->t[0], 0.25);
-    dnk_sub(sp, u, u, e->t[0]);
-    dnk_div_d(sp, e->t[0], e->x[0], 3.0);
-    dnk_add(sp, u, u, e->t[0]);
-}
-
-static void v3(env *e, double *v) /* x - y z/2 + 1 */
-{
-    dnk_mul(e->sp, v, e->x[1], e->x[2]);
-    dnk_mul_d(e->sp, v, v, -0.5);
-    dnk_add(e->sp, v, v, e->x[0]);
-    dnk_add_d(e->sp, v, v, 1.0);
-}
-
-static void u4(env *e, double *u) /* a b + c/2 - d a/3 + b c d/5 */
-{
-    dnk_space *sp = e->sp;
-    dnk_mul(sp, u, e->x[0], e->x[1]);
-    dnk_mul_d(sp, e->t[0], e->x[2], 0.5);
-    dnk_add(sp, u, u, e->t[0]);
-    dnk_mul(sp, e->t[0], e->x[3], e->x[0]);
-    dnk_div_d(sp, e->t[0], e->t[0], 3.0);
-    dnk_sub(sp, u, u, e->t[0]);
-    dnk_mul(sp, e->t[0], e->x[1], e->x[2]);
-    dnk_mul(sp, e->t[0], e->t[0], e->x[3]);
-    dnk_mul_d(sp, e->t[0], e->t[0], 0.2);
-    dnk_add(sp, u, u, e->t[0]);
-}
-
-static void u8(env *e, double *u) /* x0 x1/2 + sum (i+1)/10 x_i + x2 x5 x7/4 - x3 x6/8 */
-{
-    dnk_space *sp = e->sp;
-    dnk_mul(sp, u, e->x[0], e->x[1]);
-    dnk_mul_d(sp, u, u, 0.5);
-    for (unsigned i = 0; i < 8; i++) {
-        dnk_mul_d(sp, e->t[0], e->x[i], (double)(i + 1) / 10.0);
-        dnk_add(sp, u, u, e->t[0]);
-    }
-    dnk_mul(sp, e->t[0], e->x[2], e->x[5]);
-    dnk_mul(sp, e->t[0], e->t[0], e->x[7]);
-    dnk_mul_d(sp, e->t[0], e->t[0], 0.25);
-    dnk_add(sp, u, u, e->t[0]);
-    dnk_mul(sp, e->t[0], e->x[3], e->x[6]);
-    dnk_mul_d(sp, e->t[0], e->t[0], 0.125);
-    dnk_sub(sp, u, u, e->t[0]);
-}
-
-static void w7(env *e, double *r) /* exp(x y z) sin(x + y + z) + 1/(1 + x^2 + 2 y^2 + 3 z^2) */
-{
-    dnk_space *sp = e->sp;
-    double *a = e->t[1], *b = e->t[2], *x = e->x[0], *y = e->x[1], *z = e->x[2];
-    dnk_mul(sp, a, x, y);
-    dnk_mul(sp, a, a, z);
-    dnk_exp(sp, a, a);
-    dnk_add(sp, b, x, y);
-    dnk_add(sp, b, b, z);
-    dnk_sin(sp, b, b);
-    dnk_mul(sp, r, a, b);
-    dnk_mul(sp, a, x, x);
-    dnk_mul(sp, b, y, y);
-    dnk_mul_d(sp, b, b, 2.0);
-    dnk_add(sp, a, a, b);
-    dnk_mul(sp, b, z, z);
-    dnk_mul_d(sp, b, b, 3.0);
-    dnk_add(sp, a, a, b);
-    dnk_add_d(sp, a, a, 1.0);
-    dnk_d_div(sp, a, 1.0, a);
-    dnk_add(sp, r, r, a);
-}
-
-/* the standard normal cdf (1 + erf(t / sqrt 2)) / 2 in place */
-static void ncdf(dnk_space *sp, double *t)
-{
-    dnk_mul_d(sp, t, t, 0.70710678118654752440);
-    dnk_erf(sp, t, t);
-    dnk_add_d(sp, t, t, 1.0);
-    dnk_mul_d(sp, t, t, 0.5);
-}
-
-static void bs(env *e, double *r) /* S N(d1) - exp(-r tau) N(d2), strike 1 */
-{
-    dnk_space *sp = e->sp;
-    double *s = e->x[0], *sig = e->x[1], *tau = e->x[2], *rr = e->x[3];
-    double *st = e->t[0], *d1 = e->t[1], *d2 = e->t[2], *q = e->t[3];
-    dnk_sqrt(sp, st, tau);
-    dnk_mul(sp, st, st, sig); /* sig sqrt(tau) */
-    dnk_mul(sp, q, sig, sig);
-    dnk_mul_d(sp, q, q, 0.5);
-    dnk_add(sp, q, q, rr);
-    dnk_mul(sp, q, q, tau);
-    dnk_log(sp, d1, s);
-    dnk_add(sp, d1, d1, q);
-    dnk_div(sp, d1, d1, st);
-    dnk_sub(sp, d2, d1, st);
-    ncdf(sp, d1);
-    ncdf(sp, d2);
-    dnk_mul(sp, r, s, d1);
-    dnk_mul(sp, q, rr, tau);
-    dnk_neg(sp, q, q);
-    dnk_exp(sp, q, q);
-    dnk_mul(sp, q, q, d2);
-    dnk_sub(sp, r, r, q);
-}
-
-typedef int (*un_rt)(dnk_space *, double *, const double *);
-
-static int eval_row(const dn_refk_row *row, env *e, double *out)
-{
-    static const struct { const char *name; un_rt f; } un[] = {
-        {"exp", dnk_exp}, {"expm1", dnk_expm1}, {"log", dnk_log}, {"log1p", dnk_log1p},
-        {"sqrt", dnk_sqrt}, {"cbrt", dnk_cbrt}, {"sin", dnk_sin}, {"cos", dnk_cos},
-        {"tan", dnk_tan}, {"asin", dnk_asin}, {"acos", dnk_acos}, {"atan", dnk_atan},
-        {"sinh", dnk_sinh}, {"cosh", dnk_cosh}, {"tanh", dnk_tanh}, {"asinh", dnk_asinh},
-        {"acosh", dnk_acosh}, {"atanh", dnk_atanh}, {"erf", dnk_erf}, {"erfc", dnk_erfc},
-        {"abs", dnk_abs},
-    };
-    dnk_space *sp = e->sp;
-    double *u = e->t[3], *v = e->t[2];
-    if (strcmp(row->fn, "w7") == 0) {
-        w7(e, out);
-        return 1;
-    }
-    if (strcmp(row->fn, "bs") == 0) {
-        bs(e, out);
-        return 1;
-    }
-    if (row->k == 3) u3(e, u);
-    else if (row->k == 4) u4(e, u);
-    else u8(e, u);
-    for (size_t i = 0; i < sizeof un / sizeof un[0]; i++)
-        if (strcmp(row->fn, un[i].name) == 0) return un[i].f(sp, out, u) == DN_OK;
-    if (strcmp(row->fn, "recip") == 0) return dnk_d_div(sp, out, 1.0, u) == DN_OK;
-    if (strcmp(row->fn, "powd") == 0) return dnk_pow_d(sp, out, u, row->param) == DN_OK;
-    if (strcmp(row->fn, "pown") == 0) return dnk_pown(sp, out, u, (long)row->param) == DN_OK;
-    v3(e, v);
-    if (strcmp(row->fn, "pow") == 0) return dnk_pow(sp, out, u, v) == DN_OK;
-    if (strcmp(row->fn, "atan2") == 0) return dnk_atan2(sp, out, u, v) == DN_OK;
-    if (strcmp(row->fn, "hypot") == 0) return dnk_hypot(sp, out, u, v) == DN_OK;
-    return 0;
-}
-
-/* Whole expressions (W7, Black-Scholes) cancel terms: 1e-11 as the other families.
- * pow runs in double (as Dnum2; the 1-D families use extended precision): its
- * exp(b log a) recurrence cancels at composite arguments, 2.0e-13 measured. erfc at
- * u0 = 2.01: the value (0.0045) is small beside the terms of exp(-u^2) that form the
- * higher partials, 9.9e-13 measured at order 8. */
-static double row_tol(const dn_refk_row *r)
-{
-    if (strcmp(r->fn, "w7") == 0 || strcmp(r->fn, "bs") == 0) return 1e-11;
-    if (strcmp(r->fn, "pow") == 0) return 5e-13;
-    if (strcmp(r->fn, "erfc") == 0) return 2e-12;
-    return 1e-13;
-}
-
 Test(dnumk, every_row_matches_mpmath)
 {
     double worst[9] = {0}, worst_whole = 0.0, worst_pe = 0.0;
     cr_assert(DN_REFK_NROWS >= 40, "reference table is too small");
     for (size_t q = 0; q < DN_REFK_NROWS; q++) {
         const dn_refk_row *row = &dn_refk_rows[q];
-        dnk_space sp;
-        cr_assert_eq(dnk_space_init(&sp, row->k, DN_REFK_ORDER), DN_OK);
         size_t S = dnk_size(row->k, DN_REFK_ORDER);
-        double *buf = malloc(14 * S * sizeof(double)), *out = buf + 12 * S, *d = buf + 13 * S;
-        env e = {.sp = &sp};
-        for (unsigned i = 0; i < 8; i++) e.x[i] = buf + i * S;
-        for (unsigned i = 0; i < 4; i++) e.t[i] = buf + (8 + i) * S;
-        for (unsigned i = 0; i < row->k; i++) dnk_set_var(&sp, e.x[i], i, row->x[i]);
-        cr_assert(eval_row(row, &e, out), "unknown function %s", row->fn);
-        cr_assert_eq(dnk_get_derivs(&sp, d, out), DN_OK);
+        double *d = malloc(S * sizeof *d);
+        cr_assert(d);
+        cr_assert(refk_derivs(row, d), "%s (k=%u): unknown function or a failed call", row->fn,
+                  row->k);
         unsigned al[DNK_VARS_MAX] = {0};
         for (size_t i = 0; i < S; i++, dnik_next(row->k, al)) {
             double want = dn_refk_vals[row->off + i];
-            double err = scaled_errk(d[i], want, dnik_afact(row->k, al)), tol = row_tol(row);
+            double err = scaled_errk(d[i], want, dnik_afact(row->k, al)), tol = refk_tol(row);
             if (tol == 1e-11) worst_whole = fmax(worst_whole, err);
             else if (tol > 1e-13) worst_pe = fmax(worst_pe, err);
             else worst[row->k] = fmax(worst[row->k], err);
             cr_expect(err <= tol, "%s (k=%u) entry %zu: %.17g vs mpmath %.17g (scaled %.3g)",
                       row->fn, row->k, i, d[i], want, err);
         }
-        free(buf);
-        dnk_space_clear(&sp);
+        free(d);
     }
     cr_log_info("Dnumk vs mpmath (scaled): k=3 %.3g (pow, erfc: %.3g), k=4 %.3g, k=8 %.3g, "
                 "W7/Black-Scholes %.3g", worst[3], worst_pe, worst[4], worst[8], worst_whole);
@@ -325,7 +144,7 @@ Test(dnumk, fixed_equals_runtime_and_aliasing)
     cr_assert_eq(dnk_size(3, 6), DNUMK_SIZE(3, 6));
     enum { S = DNUMK_SIZE(3, 6) };
     double buf[8][S];
-    env e = {.sp = &sp, .x = {buf[0], buf[1], buf[2]}, .t = {buf[3], buf[4], buf[5], buf[6]}};
+    refk_env e = {.sp = &sp, .x = {buf[0], buf[1], buf[2]}, .t = {buf[3], buf[4], buf[5], buf[6]}};
     const double p[3] = {0.3, -0.2, 0.45};
     for (unsigned i = 0; i < 3; i++) dnk_set_var(&sp, e.x[i], i, p[i]);
     w7(&e, buf[7]);

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "testutil.h"
 #include "dvec_oracle.h"
-#include "ref_data.h"
+#include "ref_eval.h"
 
 DNUM_DEFINE(100)
 DNUM_DEFINE(170)
@@ -178,47 +178,6 @@ Test(dvec, equals_literal_recursion_to_order_10)
 
 /* ---- mpmath tables ---------------------------------------------------------------------- */
 
-static int eval_ref_row(const dn_ref_row *row, dvec *out)
-{
-    static const struct { const char *name; lib_un f; } un[] = {
-        {"exp", dvec_exp}, {"expm1", dvec_expm1}, {"log", dvec_log}, {"log1p", dvec_log1p},
-        {"sqrt", dvec_sqrt}, {"cbrt", dvec_cbrt}, {"sin", dvec_sin}, {"cos", dvec_cos},
-        {"tan", dvec_tan}, {"asin", dvec_asin}, {"acos", dvec_acos}, {"atan", dvec_atan},
-        {"sinh", dvec_sinh}, {"cosh", dvec_cosh}, {"tanh", dvec_tanh}, {"asinh", dvec_asinh},
-        {"acosh", dvec_acosh}, {"atanh", dvec_atanh}, {"erf", dvec_erf}, {"erfc", dvec_erfc},
-        {"abs", dvec_abs},
-    };
-    unsigned n = DN_REF_MAXORD;
-    dvec x, u, h;
-    cr_assert(dvec_init(&x, n) == 0 && dvec_init(&h, n) == 0);
-    dvec_set_var(&x, row->x);
-    if (row->form) {
-        inner(&u, n, row->x);
-    } else {
-        cr_assert(dvec_init(&u, n) == 0);
-        dvec_set(&u, &x);
-    }
-    /* h = x^3 - x/2 + 1, the second argument of the two-argument rows */
-    dvec_pown(&h, &x, 3);
-    dvec_mul_d(out, &x, 0.5);
-    dvec_sub(&h, &h, out);
-    dvec_add_d(&h, &h, 1.0);
-    int found = 1;
-    size_t i;
-    for (i = 0; i < sizeof un / sizeof un[0]; i++)
-        if (strcmp(row->fn, un[i].name) == 0) break;
-    if (i < sizeof un / sizeof un[0]) cr_assert(un[i].f(out, &u) == 0);
-    else if (strcmp(row->fn, "recip") == 0) cr_assert(dvec_d_div(out, 1.0, &u) == 0);
-    else if (strcmp(row->fn, "powd") == 0) cr_assert(dvec_pow_d(out, &u, row->param) == 0);
-    else if (strcmp(row->fn, "pown") == 0) cr_assert(dvec_pown(out, &u, (long)row->param) == 0);
-    else if (strcmp(row->fn, "pow") == 0) cr_assert(dvec_pow(out, &u, &h) == 0);
-    else if (strcmp(row->fn, "atan2") == 0) cr_assert(dvec_atan2(out, &u, &h) == 0);
-    else if (strcmp(row->fn, "hypot") == 0) cr_assert(dvec_hypot(out, &u, &h) == 0);
-    else found = 0; /* the W1/W2 rows: covered through the fixed family */
-    dvec_clear(&x), dvec_clear(&u), dvec_clear(&h);
-    return found;
-}
-
 Test(dvec, matches_mpmath_tables)
 {
     /* Dvec runs the fixed family's kernels, so it inherits their bounds (test_reference.c):
@@ -228,10 +187,12 @@ Test(dvec, matches_mpmath_tables)
         const dn_ref_row *row = &dn_ref_rows[i];
         dvec got;
         cr_assert(dvec_init(&got, 0) == 0);
-        if (eval_ref_row(row, &got)) {
+        int found = ref_eval_dvec(row, &got); /* (0: w1, w2, covered by the fixed family) */
+        cr_assert(found >= 0, "%s form %d x=%g: a Dvec call failed", row->fn, row->form, row->x);
+        if (found) {
             rows++;
             for (unsigned k = 0; k <= DN_REF_MAXORD; k++) {
-                double tol = k <= 16 ? 1e-13 : 1e-11;
+                double tol = ref_tol(k);
                 double e = scaled_err(dvec_get(&got, k), row->d[k], k);
                 cr_expect(e <= tol, "%s form %d x=%g k=%u: %.17g want %.17g (err %.3g)",
                           row->fn, row->form, row->x, k, dvec_get(&got, k), row->d[k], e);

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
-#include "ref_data.h"
-#include "ref_special_data.h"
+#include "ref_eval.h"  /* ref_src: the expression of a row */
+#include "sref_eval.h" /* sref_src */
 #include "ref_ext_data.h"
 
 static const char *const xv[] = {"x"};
@@ -96,32 +96,6 @@ Test(ext, exp_times_exp_minus_cancels)
 }
 
 /* ---- every function against the double reference tables ------------------------------ */
-
-/* the expression of a row of tests/ref_data.h (names as tools/gen_ref.py) */
-static void ref_src(char *buf, size_t len, const dn_ref_row *r)
-{
-    const char *u = r->form ? "(2*x^2 + x)" : "x", *h = "x^3 - x/2 + 1";
-    if (!strcmp(r->fn, "recip")) snprintf(buf, len, "1 / %s", u);
-    else if (!strcmp(r->fn, "powd")) snprintf(buf, len, "%s^(%.17g)", u, r->param);
-    else if (!strcmp(r->fn, "pown")) snprintf(buf, len, "%s^(%d)", u, (int)r->param);
-    else if (!strcmp(r->fn, "pow") || !strcmp(r->fn, "atan2") || !strcmp(r->fn, "hypot"))
-        snprintf(buf, len, "%s(%s, %s)", r->fn, u, h);
-    else if (!strcmp(r->fn, "w1")) snprintf(buf, len, "exp(-x * x)");
-    else if (!strcmp(r->fn, "w2"))
-        snprintf(buf, len, "sin(x) * exp(x) / (x * x + 1) + sqrt(x * x + 1) * log(cos(x) + 2)");
-    else snprintf(buf, len, "%s(%s)", r->fn, u);
-}
-
-/* the expression of a row of tests/ref_special_data.h */
-static void sref_src(char *buf, size_t len, const dn_sref_row *r)
-{
-    const char *u = r->form ? "(2*x^2 + x)" : "x";
-    if (!strcmp(r->fn, "min") || !strcmp(r->fn, "max") || !strcmp(r->fn, "fmod"))
-        snprintf(buf, len, "%s(%s, x^3 - x/2 + 1)", r->fn, u);
-    else if (!strcmp(r->fn, "polygamma") || !strcmp(r->fn, "jn") || !strcmp(r->fn, "yn"))
-        snprintf(buf, len, "%s(%d, %s)", r->fn, (int)r->param, u);
-    else snprintf(buf, len, "%s(%s)", r->fn, u);
-}
 
 /* Row checks: the extended result's scaled error is at most the double evaluator's plus
  * the final rounding (2^-52), or at most tol_ext (the references are rounded to 25

@@ -4,55 +4,9 @@
  * Lower orders must equal the leading part of the order-24 result bit for bit. */
 #include <stdio.h>
 #include <string.h>
-#include "testutil.h"
-#include "ref_data.h"
+#include "ref_eval.h"
 
 typedef dnum_o24 T;
-
-static T inner_g(T x) /* 2x^2 + x */
-{
-    return dnum_o24_add(dnum_o24_mul_d(dnum_o24_mul(x, x), 2.0), x);
-}
-
-static T inner_h(T x) /* x^3 - x/2 + 1 */
-{
-    return dnum_o24_add_d(dnum_o24_sub(dnum_o24_pown(x, 3), dnum_o24_mul_d(x, 0.5)), 1.0);
-}
-
-/* Evaluates row r on order-24 numbers; returns 0 for an unknown function name. */
-static int eval_row(const dn_ref_row *r, T *out)
-{
-    T x = dnum_o24_var(r->x);
-    T u = r->form ? inner_g(x) : x;
-    static const struct { const char *name; T (*f)(T); } un[] = {
-        {"exp", dnum_o24_exp}, {"expm1", dnum_o24_expm1}, {"log", dnum_o24_log},
-        {"log1p", dnum_o24_log1p}, {"sqrt", dnum_o24_sqrt}, {"cbrt", dnum_o24_cbrt},
-        {"sin", dnum_o24_sin}, {"cos", dnum_o24_cos}, {"tan", dnum_o24_tan},
-        {"asin", dnum_o24_asin}, {"acos", dnum_o24_acos}, {"atan", dnum_o24_atan},
-        {"sinh", dnum_o24_sinh}, {"cosh", dnum_o24_cosh}, {"tanh", dnum_o24_tanh},
-        {"asinh", dnum_o24_asinh}, {"acosh", dnum_o24_acosh}, {"atanh", dnum_o24_atanh},
-        {"erf", dnum_o24_erf}, {"erfc", dnum_o24_erfc}, {"abs", dnum_o24_abs},
-    };
-    for (size_t i = 0; i < sizeof un / sizeof un[0]; i++)
-        if (strcmp(r->fn, un[i].name) == 0) {
-            *out = un[i].f(u);
-            return 1;
-        }
-    if (strcmp(r->fn, "recip") == 0) *out = dnum_o24_d_div(1.0, u);
-    else if (strcmp(r->fn, "powd") == 0) *out = dnum_o24_pow_d(u, r->param);
-    else if (strcmp(r->fn, "pown") == 0) *out = dnum_o24_pown(u, (long)r->param);
-    else if (strcmp(r->fn, "pow") == 0) *out = dnum_o24_pow(u, inner_h(x));
-    else if (strcmp(r->fn, "atan2") == 0) *out = dnum_o24_atan2(u, inner_h(x));
-    else if (strcmp(r->fn, "hypot") == 0) *out = dnum_o24_hypot(u, inner_h(x));
-    else if (strcmp(r->fn, "w1") == 0) *out = dnum_o24_exp(dnum_o24_mul(dnum_o24_neg(x), x));
-    else if (strcmp(r->fn, "w2") == 0) {
-        T p = dnum_o24_add_d(dnum_o24_mul(x, x), 1.0);
-        T t1 = dnum_o24_div(dnum_o24_mul(dnum_o24_sin(x), dnum_o24_exp(x)), p);
-        T t2 = dnum_o24_mul(dnum_o24_sqrt(p), dnum_o24_log(dnum_o24_add_d(dnum_o24_cos(x), 2.0)));
-        *out = dnum_o24_add(t1, t2);
-    } else return 0;
-    return 1;
-}
 
 Test(reference, every_row_matches_mpmath)
 {
@@ -61,10 +15,10 @@ Test(reference, every_row_matches_mpmath)
     for (size_t i = 0; i < DN_REF_NROWS; i++) {
         const dn_ref_row *r = &dn_ref_rows[i];
         T got;
-        cr_assert(eval_row(r, &got), "unknown function %s in the table", r->fn);
+        cr_assert(ref_eval_o24(r, &got), "unknown function %s in the table", r->fn);
         for (unsigned k = 0; k <= DN_REF_MAXORD; k++) {
             double e = scaled_err(got.d[k], r->d[k], k);
-            double tol = k <= 16 ? 1e-13 : 1e-11;
+            double tol = ref_tol(k);
             if (k <= 16) worst16 = fmax(worst16, e);
             else worst24 = fmax(worst24, e);
             cr_expect(e <= tol, "%s form %d param %g x=%g k=%u: got %.17g want %.17g err %.3g",
@@ -90,7 +44,7 @@ Test(reference, every_row_matches_mpmath)
         else if (strcmp(r->fn, "erf") == 0) lo = dnum_o##N##_erf(u);                       \
         else continue;                                                                     \
         T hi;                                                                              \
-        eval_row(r, &hi);                                                                  \
+        ref_eval_o24(r, &hi);                                                              \
         for (unsigned k = 0; k <= N; k++)                                                  \
             cr_expect(same_double(lo.d[k], hi.d[k]), "%s order %d k=%u: %.17g vs %.17g",   \
                       r->fn, N, k, lo.d[k], hi.d[k]);                                      \

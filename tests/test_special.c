@@ -1,112 +1,33 @@
 /* The special functions (kernel_special.h) against mpmath (tests/ref_special_data.h, made
  * by tools/gen_ref_special.py): Dnum at order 16, Dvec at order 50, Dnum2 at order 8 and
  * the expression language, every entry within 1e-13 (scaled error) except the measured
- * exceptions of tol_for() and tol2(); the values computed
- * by this library (digamma, polygamma, Lambert W, erfinv, erfcinv, sinpi, cospi) within a
- * few ulp; the documented pole, jump and tie behaviour; parse errors of the new names. */
+ * exceptions of sref_tol() and sref2_tol() (sref_eval.h, which also evaluates the rows);
+ * the values computed by this library (digamma, polygamma, Lambert W, erfinv, erfcinv,
+ * sinpi, cospi) within a few ulp; the documented pole, jump and tie behaviour; parse
+ * errors of the new names. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
-#include "ref_special_data.h"
-#include "ref2_data.h" /* 1/u of the elementary rows: the conditioning of the argument */
+#include "sref_eval.h"
 
 typedef dnum_o16 T;
-#define TOL 1e-13
+typedef dnum2_o8 T2;
 
-/* every special function: U(f) one argument, B(f) two, I(f) an integer and one */
-#define EVERY_SPECIAL(U, B, I)                                                             \
-    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)    \
-    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)   \
-    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn)
-
-/* Tolerances (scaled error): 1e-13 at every order to 50, plain f(x) and composite
- * f(2x^2 + x), with two measured allowances.
- *  - The composed functions (gamma family, Bessel, sinc) at composite arguments: 1e-13
- *    plus the error the argument brings in. 2x^2 + x is rounded to double before f sees
- *    it, and f may amplify that: y1(2x^2 + x) at x = 0.9 amplifies a 1-ulp change of its
- *    argument about 500 times (order 12: 1.06e-13 off mpmath in every family). data_err()
- *    measures it: the extended-precision evaluator run on the same double argument
- *    series, against mpmath (5.6e-14 there); the kernels' own error is what 1e-13 bounds.
- *  - The direct recurrences (log2 ... erfcinv) at composite arguments above order 16:
- *    1e-11 (measured 1e-12), the bound of the built-in functions at those orders.
- * worst[composed][form][k > 16] collects the measured errors. */
-static int composed(const char *fn)
-{
-    static const char *const direct[] = {"log2", "log10", "exp2", "sinpi", "cospi", "cot",
-                                         "floor", "ceil", "min", "max", "fmod", "lambertw",
-                                         "lambertwm1", "erfinv", "erfcinv"};
-    for (size_t i = 0; i < sizeof direct / sizeof direct[0]; i++)
-        if (!strcmp(fn, direct[i])) return 0;
-    return 1;
-}
-
-/* the expression of row r in the expression language (variable x) */
-static void row_src(char *buf, size_t len, const dn_sref_row *r)
-{
-    const char *u = r->form ? "(2*x^2 + x)" : "x";
-    if (!strcmp(r->fn, "min") || !strcmp(r->fn, "max") || !strcmp(r->fn, "fmod"))
-        snprintf(buf, len, "%s(%s, x^3 - x/2 + 1)", r->fn, u);
-    else if (!strcmp(r->fn, "polygamma") || !strcmp(r->fn, "jn") || !strcmp(r->fn, "yn"))
-        snprintf(buf, len, "%s(%d, %s)", r->fn, (int)r->param, u);
-    else
-        snprintf(buf, len, "%s(%s)", r->fn, u);
-}
-
-/* The scaled error against mpmath of f evaluated in extended precision on the argument
- * series of row r as double arithmetic computes it (u = 2x^2 + x: u0 and u1 rounded,
- * u2 = 4): the part of any double result's error that comes from its data. Computed once
- * per row (rows of the composed functions at composite arguments; 0 for the others). */
-static double data_err(const dn_sref_row *r, unsigned k)
-{
-    static double cache[DN_SREF_NROWS][DN_SREF_MAXORD + 1];
-    static char done[DN_SREF_NROWS];
-    size_t i = (size_t)(r - dn_sref_rows);
-    if (!r->form || !composed(r->fn) || dn_ext_bits() <= 53) return 0.0;
-    if (!done[i]) {
-        static const char *const xv[] = {"x"};
-        char src[96];
-        dn_sref_row plain = *r; /* f(x), fed the argument series below */
-        plain.form = 0;
-        row_src(src, sizeof src, &plain);
-        dn_expr *e = dn_expr_parse(src, xv, 1, NULL);
-        cr_assert(e, "parse '%s'", src);
-        double u[DN_SREF_MAXORD + 1] = {0}, out[DN_SREF_MAXORD + 1];
-        u[0] = 2.0 * (r->x * r->x) + r->x; /* as dnum_oN_add(mul_d(mul(x, x), 2), x) */
-        u[1] = 2.0 * (2.0 * r->x) + 1.0;
-        u[2] = 4.0;
-        double *w = malloc(dn_expr_work_size_ext(e, DN_SREF_MAXORD) * sizeof *w);
-        cr_assert(w);
-        cr_assert_eq(dn_expr_eval_ext(e, DN_SREF_MAXORD, u, out, w), 0);
-        for (unsigned j = 0; j <= DN_SREF_MAXORD; j++)
-            cache[i][j] = scaled_err(out[j], r->d[j], j);
-        free(w);
-        dn_expr_free(e);
-        done[i] = 1;
-    }
-    return cache[i][k];
-}
-
-static double tol_for(const dn_sref_row *r, unsigned k)
-{
-    if (!r->form) return TOL;
-    /* (i686, orders above 16: up to 2.3e-13 beyond data_err where x86-64 has 8e-14) */
-    if (composed(r->fn)) return (k <= 16 || DN_TEST_SAME_LIBM ? TOL : 1e-12) + data_err(r, k);
-    return k <= 16 ? TOL : 1e-11;
-}
-
-static double worst[2][2][2], worst_own; /* worst_own: beyond data_err, composed f(g(x)) */
+/* worst[composed][form][k > 16]: the measured errors (sref_tol); worst_own: beyond
+ * sref_data_err, composed f(g(x)) */
+static double worst[2][2][2], worst_own;
 
 static double track_at(const char *fn, int form, unsigned k, double e)
 {
-    double *w = &worst[composed(fn)][form != 0][k > 16];
+    double *w = &worst[sref_composed(fn)][form != 0][k > 16];
     *w = fmax(*w, e);
     return e;
 }
 
 static double track(const dn_sref_row *r, unsigned k, double e)
 {
-    if (r->form && composed(r->fn)) worst_own = fmax(worst_own, e - data_err(r, k));
+    if (r->form && sref_composed(r->fn)) worst_own = fmax(worst_own, e - sref_data_err(r, k));
     return track_at(r->fn, r->form, k, e);
 }
 
@@ -122,33 +43,16 @@ static void print_worst(const char *what)
     worst_own = 0.0;
 }
 
-/* Row r on Dnum (order 16); 0 for an unknown name. */
-static int eval_dnum(const dn_sref_row *r, T *out)
-{
-    T x = dnum_o16_var(r->x);
-    T u = r->form ? dnum_o16_add(dnum_o16_mul_d(dnum_o16_mul(x, x), 2.0), x) : x;
-    T h = dnum_o16_add_d(dnum_o16_sub(dnum_o16_pown(x, 3), dnum_o16_mul_d(x, 0.5)), 1.0);
-    int m = (int)r->param;
-#define U(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(u); return 1; }
-#define B(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(u, h); return 1; }
-#define I(f) if (!strcmp(r->fn, #f)) { *out = dnum_o16_##f(m, u); return 1; }
-    EVERY_SPECIAL(U, B, I)
-#undef U
-#undef B
-#undef I
-    return 0;
-}
-
 Test(special, dnum_rows_match_mpmath)
 {
     cr_assert(DN_SREF_NROWS > 80, "reference table too small");
     for (size_t i = 0; i < DN_SREF_NROWS; i++) {
         const dn_sref_row *r = &dn_sref_rows[i];
         T got;
-        cr_assert(eval_dnum(r, &got), "unknown function %s", r->fn);
+        cr_assert(sref_eval_o16(r, &got), "unknown function %s", r->fn);
         for (unsigned k = 0; k <= 16; k++) {
             double e = track(r, k, scaled_err(got.d[k], r->d[k], k));
-            cr_expect(e <= tol_for(r, k), "%s form %d p %g x=%g k=%u: got %.17g want %.17g err %.3g",
+            cr_expect(e <= sref_tol(r, k), "%s form %d p %g x=%g k=%u: got %.17g want %.17g err %.3g",
                       r->fn, r->form, r->param, r->x, k, got.d[k], r->d[k], e);
         }
     }
@@ -156,52 +60,18 @@ Test(special, dnum_rows_match_mpmath)
 }
 
 /* Dvec through the expression engine's Dvec evaluator and directly: order 50. */
-static int eval_dvec(const dn_sref_row *r, dvec *out, unsigned n)
-{
-    dvec x, u, h;
-    dvec_init(&x, n);
-    dvec_init(&u, n);
-    dvec_init(&h, n);
-    dvec_set_var(&x, r->x);
-    if (r->form) {
-        dvec_mul(&u, &x, &x);
-        dvec_mul_d(&u, &u, 2.0);
-        dvec_add(&u, &u, &x);
-    } else {
-        dvec_set_var(&u, r->x);
-    }
-    dvec_pown(&h, &x, 3);
-    dvec_mul_d(&x, &x, 0.5);
-    dvec_sub(&h, &h, &x);
-    dvec_add_d(&h, &h, 1.0);
-    int m = (int)r->param, ok = 1, rc = -1;
-#define U(f) if (!strcmp(r->fn, #f)) rc = dvec_##f(out, &u); else
-#define B(f) if (!strcmp(r->fn, #f)) rc = dvec_##f(out, &u, &h); else
-#define I(f) if (!strcmp(r->fn, #f)) rc = dvec_##f(out, m, &u); else
-    U(lgamma) U(tgamma) U(digamma) U(lambertw) U(lambertwm1) U(erfinv) U(erfcinv) U(j0)
-    U(j1) U(y0) U(y1) U(log2) U(log10) U(exp2) U(sinc) U(cot) U(sinpi) U(cospi) U(floor)
-    U(ceil) B(min) B(max) B(fmod) I(polygamma) I(jn) I(yn) ok = 0;
-#undef U
-#undef B
-#undef I
-    dvec_clear(&x);
-    dvec_clear(&u);
-    dvec_clear(&h);
-    return ok && rc == 0;
-}
-
 Test(special, dvec_rows_to_order_50)
 {
     for (size_t i = 0; i < DN_SREF_NROWS; i++) {
         const dn_sref_row *r = &dn_sref_rows[i];
         dvec out;
         dvec_init(&out, 0);
-        cr_assert(eval_dvec(r, &out, DN_SREF_MAXORD), "%s failed on Dvec", r->fn);
+        cr_assert(sref_eval_dvec(r, &out, DN_SREF_MAXORD), "%s failed on Dvec", r->fn);
         double d[DN_SREF_MAXORD + 1];
         cr_assert_eq(dvec_get_derivs(d, &out), 0);
         for (unsigned k = 0; k <= DN_SREF_MAXORD; k++) {
             double e = track(r, k, scaled_err(d[k], r->d[k], k));
-            cr_expect(e <= tol_for(r, k), "dvec %s form %d p %g x=%g k=%u: got %.17g want %.17g err %.3g",
+            cr_expect(e <= sref_tol(r, k), "dvec %s form %d p %g x=%g k=%u: got %.17g want %.17g err %.3g",
                       r->fn, r->form, r->param, r->x, k, d[k], r->d[k], e);
         }
         dvec_clear(&out);
@@ -216,7 +86,7 @@ Test(special, expression_rows_match_mpmath)
     for (size_t i = 0; i < DN_SREF_NROWS; i++) {
         const dn_sref_row *r = &dn_sref_rows[i];
         char src[96];
-        row_src(src, sizeof src, r);
+        sref_src(src, sizeof src, r);
         dn_expr_error err;
         dn_expr *e = dn_expr_parse(src, xv, 1, &err);
         cr_assert(e, "parse '%s': %s", src, err.msg);
@@ -225,7 +95,7 @@ Test(special, expression_rows_match_mpmath)
         cr_assert_eq(dn_expr_eval(e, NE, args, out, w), 0);
         for (unsigned k = 0; k <= NE; k++) {
             double er = track(r, k, scaled_err(out[k], r->d[k], k));
-            cr_expect(er <= tol_for(r, k), "'%s' at x=%g k=%u: got %.17g want %.17g err %.3g", src, r->x,
+            cr_expect(er <= sref_tol(r, k), "'%s' at x=%g k=%u: got %.17g want %.17g err %.3g", src, r->x,
                       k, out[k], r->d[k], er);
         }
         free(w);
@@ -234,66 +104,19 @@ Test(special, expression_rows_match_mpmath)
     print_worst("special expressions o16");
 }
 
-typedef dnum2_o8 T2;
-
-static int eval_dnum2(const dn_sref2_row *r, T2 *out)
-{
-    T2 x = dnum2_o8_varx(r->x, r->y), y = dnum2_o8_vary(r->x, r->y);
-    /* u = x y + x/2 - y^2/4, v = x - x y / 2 + 1 */
-    T2 xy = dnum2_o8_mul(x, y);
-    T2 u = dnum2_o8_sub(dnum2_o8_add(xy, dnum2_o8_mul_d(x, 0.5)),
-                        dnum2_o8_mul_d(dnum2_o8_mul(y, y), 0.25));
-    T2 v = dnum2_o8_add_d(dnum2_o8_sub(x, dnum2_o8_mul_d(xy, 0.5)), 1.0);
-    int m = (int)r->param;
-#define U(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(u); return 1; }
-#define B(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(u, v); return 1; }
-#define I(f) if (!strcmp(r->fn, #f)) { *out = dnum2_o8_##f(m, u); return 1; }
-    EVERY_SPECIAL(U, B, I)
-#undef U
-#undef B
-#undef I
-    return 0;
-}
-
-/* The bivariate rows: 1e-13, or 3 times the error of the division 1/u (Dnum2, against
- * its own mpmath row of tests/ref2_data.h) at the same point and partial where the
- * argument's conditioning makes even that miss 1e-13. u = x y + x/2 - y^2/4 at (0.3, -0.7)
- * is -0.18, 0.18 from the pole of 1/u, cot and the gamma family: 1/u's partials d4_4 and
- * d3_5 cancel terms 2e4-fold there and are 2.3e-13 off (the known gap of test_dnum2.c);
- * cot, tgamma and digamma reach 2.3e-13, 3.4e-13 and 5.2e-13 at the same two partials. */
-static double sc_err2(double got, double want, unsigned i, unsigned j)
-{
-    if (got == want || (isnan(got) && isnan(want))) return 0.0;
-    return fabs(got - want) / fmax(fabs(want), dni_fact[i] * dni_fact[j] * 1e-3);
-}
-static double tol2(double x, double y, unsigned i, unsigned j)
-{
-    for (size_t k = 0; k < DN_REF2_NROWS; k++) {
-        const dn_ref2_row *r = &dn_ref2_rows[k];
-        if (strcmp(r->fn, "recip") || r->x != x || r->y != y) continue;
-        dnum2_o8 u = dnum2_o8_varx(x, y), v = dnum2_o8_vary(x, y);
-        u = dnum2_o8_sub(dnum2_o8_add(dnum2_o8_mul(u, v), dnum2_o8_mul_d(u, 0.5)),
-                         dnum2_o8_mul_d(dnum2_o8_mul(v, v), 0.25));
-        dnum2_o8 q = dnum2_o8_d_div(1.0, u);
-        unsigned e = (i + j) * (i + j + 1) / 2 + j;
-        return fmax(TOL, 3.0 * sc_err2(q.d[e], r->d[e], i, j));
-    }
-    return TOL;
-}
-
 Test(special, dnum2_rows_match_mpmath)
 {
     cr_assert(DN_SREF2_NROWS > 30, "bivariate table too small");
     for (size_t i = 0; i < DN_SREF2_NROWS; i++) {
         const dn_sref2_row *r = &dn_sref2_rows[i];
         T2 got;
-        cr_assert(eval_dnum2(r, &got), "unknown function %s", r->fn);
+        cr_assert(sref2_eval(r, &got), "unknown function %s", r->fn);
         for (unsigned s = 0; s <= DN_SREF2_MAXORD; s++)
             for (unsigned j = 0; j <= s; j++) {
                 unsigned e = s * (s + 1) / 2 + j;
-                double er = sc_err2(got.d[e], r->d[e], s - j, j);
+                double er = sref2_err(got.d[e], r->d[e], s - j, j);
                 track_at(r->fn, 1, s, er);
-                cr_expect(er <= tol2(r->x, r->y, s - j, j),
+                cr_expect(er <= sref2_tol(r->x, r->y, s - j, j),
                           "dnum2 %s p %g (%g, %g) (%u, %u): got %.17g want %.17g err %.3g",
                           r->fn, r->param, r->x, r->y, s - j, j, got.d[e], r->d[e], er);
             }
@@ -577,8 +400,8 @@ Test(special, dnumk_rows_match_mpmath)
         for (unsigned s = 0; s <= N; s++)
             for (unsigned j = 0; j <= s; j++) {
                 unsigned e = s * (s + 1) / 2 + j;
-                double er = sc_err2(d[e], w->d[e], s - j, j);
-                cr_expect(er <= tol2(w->x, w->y, s - j, j),
+                double er = sref2_err(d[e], w->d[e], s - j, j);
+                cr_expect(er <= sref2_tol(w->x, w->y, s - j, j),
                           "dnk %s p %g (%g, %g) (%u, %u): got %.17g want %.17g err %.3g",
                           w->fn, w->param, w->x, w->y, s - j, j, d[e], w->d[e], er);
             }

@@ -1,9 +1,14 @@
-/* Utilities of the test suite: the scaled error of docs/benchmarks.md and its checks. */
+/* Utilities of the test suite: the scaled error of docs/benchmarks.md and its checks.
+ * With DN_TEST_PLAIN defined (the programs that run without Criterion, e.g.
+ * test_ref_portable.c) only the parts that need no Criterion. */
 #ifndef DNUM_TESTUTIL_H
 #define DNUM_TESTUTIL_H
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#ifndef DN_TEST_PLAIN
 #include <criterion/criterion.h>
+#endif
 #include <dnum/dnum.h>
 
 /* |g - r| / max(|r|, k! 1e-3): relative error, absolute where the derivative is tiny
@@ -15,6 +20,7 @@ static inline double scaled_err(double g, double r, unsigned k)
     return fabs(g - r) / den;
 }
 
+#ifndef DN_TEST_PLAIN
 /* Expects every derivative 0..n of got to match want within tol (scaled error);
  * what and x label the failure message. */
 static inline void expect_derivs_at(const double *got, const double *want, unsigned n,
@@ -27,6 +33,15 @@ static inline void expect_derivs_at(const double *got, const double *want, unsig
     }
 }
 #define expect_derivs(got, want, n, tol, what, x) expect_derivs_at(got, want, n, tol, what, x)
+#endif
+
+/* A helper's precondition failed (an allocation, the parse of a fixed formula): abort,
+ * which fails the test under Criterion (a crash) and without it (the exit status). */
+static inline void dn_test_die(const char *what)
+{
+    fprintf(stderr, "test helper failed: %s\n", what);
+    abort();
+}
 
 /* Whether the slow suite runs (meson test --suite slow: the environment DN_TEST_SLOW=1):
  * the exhaustive variants (every instruction set, the highest orders) that `bash
