@@ -27,12 +27,8 @@ static int isa_available(unsigned isa)
     case DN_BATCH_SCALAR: return 1;
 #if DN_BATCH_X86
     case DN_BATCH_SSE2: return 1;
-    case DN_BATCH_AVX2:
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx2");
-    case DN_BATCH_AVX512:
-        __builtin_cpu_init();
-        return __builtin_cpu_supports("avx512f");
+    case DN_BATCH_AVX2: __builtin_cpu_init(); return __builtin_cpu_supports("avx2");
+    case DN_BATCH_AVX512: __builtin_cpu_init(); return __builtin_cpu_supports("avx512f");
 #elif DN_BATCH_ARM64
     case DN_BATCH_NEON: return 1;
 #elif defined(DN_BATCH_HAVE_GENERIC)
@@ -56,7 +52,8 @@ static int isa_env(const char *val, unsigned *isa, dn_errinfo *err)
         if (!isa_available(isa_all[i])) continue;
         best = isa_all[i];
         if (len < sizeof avail)
-            len += (size_t)snprintf(avail + len, sizeof avail - len, "%s%s", len ? ", " : "", name);
+            len += (size_t)snprintf(avail + len, sizeof avail - len, "%s%s",
+                                    len ? ", " : "", name);
     }
     if (!val || !*val || (want && isa_available(want))) {
         *isa = val && *val ? want : best;
@@ -66,8 +63,8 @@ static int isa_env(const char *val, unsigned *isa, dn_errinfo *err)
     for (len = 0; val[len] && len + 1 < sizeof shown; len++)
         shown[len] = val[len] >= 0x20 && val[len] < 0x7f ? val[len] : '?';
     shown[len] = '\0';
-    return dni_fail(err, DN_EINVAL, 0, SIZE_MAX, "DN_BATCH_ISA=%s%s: %s (available: %s)", shown,
-                    val[len] ? "..." : "",
+    return dni_fail(err, DN_EINVAL, 0, SIZE_MAX, "DN_BATCH_ISA=%s%s: %s (available: %s)",
+                    shown, val[len] ? "..." : "",
                     want ? "not available on this machine or in this build"
                          : "unknown instruction set",
                     avail);
@@ -218,8 +215,8 @@ int dn_expr_eval_batch(const dn_expr *e, unsigned n, size_t npts, const double *
         run(e, n, npts, args, ldargs, out, ldout, flags, work);
         return DN_OK;
     }
-    dni_batch_by_point(e, coeffs ? DNI_BY_COEFFS : DNI_BY_EVAL, 1, n, len, npts, args, ldargs,
-                       out, ldout, soa, work, dn_expr_work_size(e, n));
+    dni_batch_by_point(e, coeffs ? DNI_BY_COEFFS : DNI_BY_EVAL, 1, n, len, npts, args,
+                       ldargs, out, ldout, soa, work, dn_expr_work_size(e, n));
     return DN_OK;
 }
 
@@ -259,17 +256,20 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
     if (n > DN_ORDER_MAX) return DN_ERANGE;
     size_t len = (size_t)n + 1;
     unsigned base = prec & ~DN_PREC_QUICK;
-    if (prec > 7u || base > DN_PREC_AUTO || (!err && base != DN_PREC_AUTO)) return DN_EINVAL;
-    if (npts > 1 && (ldout < len || (err && lderr < len) ||
-                     (e->nvars && ldargs < e->nvars * len)))
+    if (prec > 7u || base > DN_PREC_AUTO || (!err && base != DN_PREC_AUTO))
+        return DN_EINVAL;
+    if (npts > 1 &&
+        (ldout < len || (err && lderr < len) || (e->nvars && ldargs < e->nvars * len)))
         return DN_EINVAL;
     /* quick bounds in double (DN_PREC_AUTO, DN_PREC_DOUBLE): W points at a time on lanes;
      * the blocks with a rare path, and the points that AUTO gives to extended precision,
      * point by point */
     unsigned isa = dn_batch_isa(DN_BATCH_AUTO);
     if (!isa) return DN_EINVAL; /* DN_BATCH_ISA names none available */
-    dni_batch_quick_fn qf = (prec & DN_PREC_QUICK) && base != DN_PREC_EXTENDED &&
-                                    n < DN_TAYLOR_MAX ? quick_engine(isa) : NULL;
+    dni_batch_quick_fn qf =
+        (prec & DN_PREC_QUICK) && base != DN_PREC_EXTENDED && n < DN_TAYLOR_MAX
+            ? quick_engine(isa)
+            : NULL;
     size_t W = qf ? dn_batch_lanes(isa) : 1;
     size_t off = dn_expr_work_size_err(e, n), qd = dni_batch_quick_doubles(e, n);
     double *eres = work + (qd > off ? qd : off); /* a block's bounds */
@@ -278,8 +278,9 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
         size_t cnt = npts - p0 < W ? npts - p0 : W;
         const double *a0 = e->nvars ? args + p0 * ldargs : args;
         unsigned ok = ~0u; /* the lanes that pass AUTO's check (written by qf) */
-        if (qf && qf(e, n, cnt, a0, ldargs, out + p0 * ldout, ldout, err ? err + p0 * lderr : NULL,
-                     lderr, eres, base == DN_PREC_AUTO ? &ok : NULL, work) == 0) {
+        if (qf && qf(e, n, cnt, a0, ldargs, out + p0 * ldout, ldout,
+                     err ? err + p0 * lderr : NULL, lderr, eres,
+                     base == DN_PREC_AUTO ? &ok : NULL, work) == 0) {
             for (size_t i = 0; i < cnt; i++) {
                 if (ok >> i & 1u) continue; /* done: the lanes' values are dn_expr_eval's */
                 /* fewer than 10 digits: extended precision from the lanes' quick bounds
@@ -295,7 +296,8 @@ long dn_expr_eval_batch_prec(const dn_expr *e, unsigned n, size_t npts, const do
         for (size_t p = p0; p < p0 + cnt; p++) { /* the scalar analysis (and AUTO's
                                                    * extended precision) */
             int rc = dn_expr_eval_prec(e, n, e->nvars ? args + p * ldargs : args,
-                                       out + p * ldout, err ? err + p * lderr : NULL, prec, work);
+                                       out + p * ldout, err ? err + p * lderr : NULL, prec,
+                                       work);
             if (rc == 1) ext++;
         }
     }

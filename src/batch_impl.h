@@ -48,7 +48,8 @@ static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
     size_t vec = (((size_t)e->nregs + DN_BATCH_PAIRS) * dni_batch_group(n) + 2) * len * L +
                  (size_t)DNI_W_MAX(n) * L;
     size_t wide = (size_t)DNI_WW_MAX(n) * sizeof(dni_wide);
-    size_t scal = 3 * len + (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);
+    size_t scal =
+        3 * len + (size_t)DNI_W_MAX(n) + (wide + sizeof(double) - 1) / sizeof(double);
     return vec + scal + 64;
 }
 
@@ -62,13 +63,15 @@ static inline size_t dni_batch_work_doubles(const dn_expr *e, unsigned n)
  * with err not NULL, dn_expr_eval_prec's verdict of each bound to err (stride lderr);
  * nothing to the points that fail. Returns 0, or 1 where the block needs the scalar
  * analysis (nothing written then); work: dni_batch_quick_doubles(e, n) doubles, aligned. */
-typedef int (*dni_batch_quick_fn)(const dn_expr *e, unsigned n, size_t cnt, const double *args,
-                                  size_t ldargs, double *out, size_t ldout, double *err,
-                                  size_t lderr, double *eout, unsigned *auto_ok, double *work);
+typedef int (*dni_batch_quick_fn)(const dn_expr *e, unsigned n, size_t cnt,
+                                  const double *args, size_t ldargs, double *out,
+                                  size_t ldout, double *err, size_t lderr, double *eout,
+                                  unsigned *auto_ok, double *work);
 static inline size_t dni_batch_quick_doubles(const dn_expr *e, unsigned n)
 {
     size_t len = (size_t)n + 1, L = DN_BATCH_LANES_MAX;
-    return (2 * (size_t)e->nregs * len + 11 * (len + 1) + (size_t)DNI_W_MAX(n + 1)) * L + 64;
+    return (2 * (size_t)e->nregs * len + 11 * (len + 1) + (size_t)DNI_W_MAX(n + 1)) * L +
+           64;
 }
 
 /* The engines of the multivariate layouts (src/batchk_lane_body.h): dn_expr_eval_batchk's
@@ -96,21 +99,20 @@ static inline size_t dni_batchk_work_doubles(const dn_expr *e, size_t S, size_t 
  * variables), numbers of S entries, either layout (soa); work: the evaluator's ws doubles,
  * then one point's arguments and result (DN_BATCH_SOA). */
 enum { DNI_BY_EVAL, DNI_BY_COEFFS, DNI_BY_EVAL2, DNI_BY_EVALK };
-DNI_EXPR_INTERNAL void dni_batch_by_point(const dn_expr *e, int mode, unsigned K, unsigned n,
-                                          size_t S, size_t npts, const double *args,
-                                          size_t ldargs, double *out, size_t ldout, int soa,
-                                          double *work, size_t ws);
+DNI_EXPR_INTERNAL void dni_batch_by_point(const dn_expr *e, int mode, unsigned K,
+                                          unsigned n, size_t S, size_t npts,
+                                          const double *args, size_t ldargs, double *out,
+                                          size_t ldout, int soa, double *work, size_t ws);
 
 #define DNI_BATCH_DECL(isa, W)                                                             \
-    DNI_EXPR_INTERNAL void dni_batch_run_##isa(const dn_expr *e, unsigned n, size_t npts,  \
-                                               const double *args, size_t ldargs,          \
-                                               double *out, size_t ldout, unsigned flags,  \
-                                               double *work);                              \
-    DNI_EXPR_INTERNAL int dni_batch_run_##isa##_quick(                                    \
+    DNI_EXPR_INTERNAL void dni_batch_run_##isa(                                            \
+        const dn_expr *e, unsigned n, size_t npts, const double *args, size_t ldargs,      \
+        double *out, size_t ldout, unsigned flags, double *work);                          \
+    DNI_EXPR_INTERNAL int dni_batch_run_##isa##_quick(                                     \
         const dn_expr *e, unsigned n, size_t cnt, const double *args, size_t ldargs,       \
         double *out, size_t ldout, double *err, size_t lderr, double *eout,                \
         unsigned *auto_ok, double *work);                                                  \
-    DNI_EXPR_INTERNAL void dni_batchk_run_##isa(                                          \
+    DNI_EXPR_INTERNAL void dni_batchk_run_##isa(                                           \
         const dn_expr *e, unsigned K, unsigned N, size_t npts, const double *args,         \
         size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);           \
     enum { dni_batch_lanes_##isa = (W) };

@@ -39,8 +39,9 @@ typedef struct {
     dn_lane *sa, *sb; /* copies of the operands for the lanes sent to the scalar kernel */
     dn_lane *ws;      /* the lane kernels' scratch, DNI_W_MAX(n) lanes */
     dn_lane *pr;      /* DN_BATCH_PAIRS registers: the other half of a sin/cos pair */
-    const short *pair; /* the pairs of the program's first DN_BATCH_PAIR_SCAN instructions */
-    unsigned char *pr_ok; /* the group's pair registers hold their half */
+    /* the pairs of the program's first DN_BATCH_PAIR_SCAN instructions */
+    const short *pair;
+    unsigned char *pr_ok;       /* the group's pair registers hold their half */
     double *xa, *xb, *xd, *xws; /* one lane's operands and result, the scalar scratch */
     dni_wide *xww;
 } lane_ctx;
@@ -76,13 +77,13 @@ rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, double c, unsigned n
 {
     switch (op) {
 #define RARE_NONE_CASE(OP) case DN_OP_##OP:
-    RARE_NONE_OPS(RARE_NONE_CASE)
+        RARE_NONE_OPS(RARE_NONE_CASE)
 #undef RARE_NONE_CASE
         return dnil_rare_NONE(a, n);
     case DN_OP_DIV: return dnil_rare_DIV(b, n);
     case DN_OP_D_DIV: return dnil_rare_ZERO(a, n);
     case DN_OP_POWN: return dnil_rare_POWN(a, c);
-#define RULE_CASE(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                 \
+#define RULE_CASE(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                  \
     case DN_OP_##OP: return dnil_rare_##lane(a, n);
         DNI_OPS_ELEM1(RULE_CASE, ~)
 #undef RULE_CASE
@@ -120,7 +121,8 @@ typedef void (*lane_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double c
     X(NEG, 0, ~, P##neg(d, a, n))                                                          \
     X(ADD_D, 0, ~, P##add_d(d, a, DNIL_V(c), n))                                           \
     X(MUL_D, 0, ~, P##mul_d(d, a, DNIL_V(c), n))                                           \
-    X(DIV_D, 0, ~, { /* as DNI_EXPR_EXEC */                                                \
+    X(DIV_D, 0, ~, {                                                                       \
+        /* as DNI_EXPR_EXEC */                                                             \
         dn_lane v = a[0] / c;                                                              \
         P##mul_d(d, a, DNIL_V(1.0 / c), n);                                                \
         d[0] = v;                                                                          \
@@ -227,6 +229,7 @@ LOP_BODIES(LOPU_DEF, dnilu_)
 #define LOP_VALUES_0(f) v[g] = DNIL_ZERO
 #define LOP_VALUES_1(f) v[g] = DNIL_ZERO
 #define LOP_VALUES_2(f) v[g] = dnil_m_##f(a[g * gs])
+/* clang-format off */
 #define LOP_DEF(OP, U, f, body)                                                            \
     static LANE_NOINLINE void lop_##OP(dn_lane *d, const dn_lane *a, const dn_lane *b,     \
                                        double c, unsigned n, dn_lane *ws, unsigned gc,     \
@@ -242,6 +245,7 @@ LOP_BODIES(LOPU_DEF, dnilu_)
             break;                                                                         \
         }                                                                                  \
     }
+/* clang-format on */
 LOP_BODIES(LOP_DEF, dnil_) /* (the bodies unused here) */
 
 /* A product of a register with itself at the unrolled orders: the kernel with both
@@ -250,14 +254,15 @@ LOP_BODIES(LOP_DEF, dnil_) /* (the bodies unused here) */
  * sqr_N. */
 #define LOP_SQR_CASE(N, A)                                                                 \
     case N:                                                                                \
-        for (unsigned g = 0; g < gc; g++) dnilu_mul_w(d + g * gs, a + g * gs, a + g * gs, N, ws); \
+        for (unsigned g = 0; g < gc; g++)                                                  \
+            dnilu_mul_w(d + g * gs, a + g * gs, a + g * gs, N, ws);                        \
         return 1;
 static LANE_NOINLINE int lop_sqr(dn_lane *d, const dn_lane *a, unsigned n, dn_lane *ws,
                                  unsigned gc, size_t gs)
 {
     (void)d, (void)a, (void)ws, (void)gc, (void)gs; /* (no unrolled orders: clang) */
     switch (n) {
-    LANE_ORDERS(LOP_SQR_CASE, ~)
+        LANE_ORDERS(LOP_SQR_CASE, ~)
     default: return 0;
     }
 }
@@ -275,7 +280,7 @@ static LANE_NOINLINE void lop_sincos(dn_lane *s, dn_lane *c, const dn_lane *a, u
     dn_lane sv[DN_BATCH_GROUP], cv[DN_BATCH_GROUP]; /* the values first (as U = 2) */
     for (unsigned g = 0; g < gc; g++) dnil_m_sincos(a[g * gs], &sv[g], &cv[g]);
     switch (n) {
-    LANE_ORDERS(LOP_SINCOS_CASE, ~)
+        LANE_ORDERS(LOP_SINCOS_CASE, ~)
     default:
         for (unsigned g = 0; g < gc; g++)
             dnil_sincos_vw(s + g * gs, c + g * gs, a + g * gs, sv[g], cv[g], n, ws);
@@ -295,7 +300,8 @@ static void find_pairs(const dn_expr *e, short *pair)
     for (unsigned i = 0; i < ni; i++) pair[i] = -1;
     for (unsigned i = 0; i < ni && np < DN_BATCH_PAIRS; i++) {
         unsigned op = I[i].op, want = op == DN_OP_SIN ? DN_OP_COS : DN_OP_SIN;
-        if ((op != DN_OP_SIN && op != DN_OP_COS) || pair[i] != -1 || I[i].dst == I[i].a) continue;
+        if ((op != DN_OP_SIN && op != DN_OP_COS) || pair[i] != -1 || I[i].dst == I[i].a)
+            continue;
         for (unsigned j = i + 1; j < ni; j++) {
             if (I[j].op == want && I[j].a == I[i].a && pair[j] == -1) {
                 pair[i] = (short)np, pair[j] = (short)(DN_BATCH_PAIRS + np++);
@@ -320,7 +326,8 @@ static void step(const lane_ctx *x, const dn_expr_ins *I, short pair, unsigned g
     dn_lane *d = x->R + I->dst * x->rlen;
     const dn_lane *a = x->R + I->a * x->rlen, *b = x->R + I->b * x->rlen;
     double c = I->c;
-    if (pair >= DN_BATCH_PAIRS && x->pr_ok[pair - DN_BATCH_PAIRS]) { /* computed with the first */
+    if (pair >= DN_BATCH_PAIRS && x->pr_ok[pair - DN_BATCH_PAIRS]) {
+        /* computed with the first */
         memcpy(d, x->pr + (size_t)(pair - DN_BATCH_PAIRS) * x->rlen, gc * len * sizeof *d);
         return;
     }
@@ -363,8 +370,8 @@ static void step(const lane_ctx *x, const dn_expr_ins *I, short pair, unsigned g
 
 /* Moves the W points of the block at p0 (cnt of them; the free lanes repeat the last
  * point) into the variables' numbers R + v rlen. */
-static void load_block(const lane_ctx *x, dn_lane *R, size_t rlen, unsigned nvars, size_t p0,
-                       size_t cnt, const double *args, size_t ldargs, int soa)
+static void load_block(const lane_ctx *x, dn_lane *R, size_t rlen, unsigned nvars,
+                       size_t p0, size_t cnt, const double *args, size_t ldargs, int soa)
 {
     size_t len = x->len;
     for (unsigned v = 0; v < nvars; v++) {
@@ -378,7 +385,8 @@ static void load_block(const lane_ctx *x, dn_lane *R, size_t rlen, unsigned nvar
                     r[k][i] = args[(v * len + k) * ldargs + p0 + (i < cnt ? i : cnt - 1)];
         } else {
             for (size_t i = 0; i < W; i++) {
-                const double *src = args + (p0 + (i < cnt ? i : cnt - 1)) * ldargs + v * len;
+                const double *src =
+                    args + (p0 + (i < cnt ? i : cnt - 1)) * ldargs + v * len;
                 for (size_t k = 0; k < len; k++) r[k][i] = src[k];
             }
         }
@@ -419,7 +427,8 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     DNIL_SET_MEMO(0);
     x.n = n;
     x.len = len;
-    size_t G = dni_batch_group(n); /* where the instruction's overhead outweighs its arithmetic */
+    /* where the instruction's overhead outweighs its arithmetic */
+    size_t G = dni_batch_group(n);
     x.rlen = G * len;
     x.R = (dn_lane *)align64(work);
     x.sa = x.R + (size_t)e->nregs * x.rlen;
@@ -448,7 +457,8 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
     for (size_t q0 = 0; q0 < npts; q0 += G * W) { /* a group of gc vectors */
         size_t left = npts - q0;
         unsigned gc = left < G * W ? (unsigned)((left + W - 1) / W) : (unsigned)G;
-        int whole = soa && gc * W <= left; /* every vector full: one strided copy each way */
+        /* every vector full: one strided copy each way */
+        int whole = soa && gc * W <= left;
         if (whole)
             for (unsigned v = 0; v < e->nvars; v++)
                 for (size_t k = 0; k < len; k++) {
@@ -466,7 +476,8 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
         if (whole && !fp)
             for (size_t k = 0; k < len; k++) {
                 double *dst = out + k * ldout + q0;
-                for (unsigned g = 0; g < gc; g++) dnil_storeu(dst + g * W, res[g * len + k]);
+                for (unsigned g = 0; g < gc; g++)
+                    dnil_storeu(dst + g * W, res[g * len + k]);
             }
         else
             for (unsigned g = 0; g < gc; g++) {
@@ -486,7 +497,7 @@ void BATCH_RUN(const dn_expr *e, unsigned n, size_t npts, const double *args, si
 
 typedef struct {
     const lane_ctx *x;
-    unsigned n;      /* the program's order; the unary functions' derivatives at n + 1 */
+    unsigned n; /* the program's order; the unary functions' derivatives at n + 1 */
     size_t len;
     dn_lane *val, *err, *t[BQ_NTMP];
     double g[DN_TAYLOR_MAX + 2];
@@ -515,7 +526,7 @@ static void bq_mulw(const bq_ctx *q, dn_lane *r, const dn_lane *a, const dn_lane
 #define BQ_MUL_CASE(N, A)                                                                  \
     case N: dnilu_mul_w(r, a, b, N, q->x->ws); return;
     switch (q->n) {
-    LANE_ORDERS(BQ_MUL_CASE, ~)
+        LANE_ORDERS(BQ_MUL_CASE, ~)
     default: dnil_mul_w(r, a, b, q->n, q->x->ws);
     }
 #undef BQ_MUL_CASE
@@ -605,13 +616,16 @@ static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *e
     case DN_OP_CONST:
         for (size_t k = 0; k < len; k++) ed[k] = DNIL_V(k ? 0.0 : ce);
         break;
-    case DN_OP_ADD: case DN_OP_SUB:
+    case DN_OP_ADD:
+    case DN_OP_SUB:
         for (size_t k = 0; k < len; k++) ed[k] = ea[k] + eb[k] + BQ_U * bq_abs(rr[k]);
         break;
-    case DN_OP_NEG: case DN_OP_ABS:
+    case DN_OP_NEG:
+    case DN_OP_ABS:
         for (size_t k = 0; k < len; k++) ed[k] = ea[k];
         break;
-    case DN_OP_ADD_D: case DN_OP_D_SUB:
+    case DN_OP_ADD_D:
+    case DN_OP_D_SUB:
         for (size_t k = 0; k < len; k++)
             ed[k] = ea[k] + BQ_U * bq_abs(rr[k]) + (k ? 0.0 : ce);
         break;
@@ -651,7 +665,8 @@ static unsigned bq_auto_ok(const dn_lane *d, const dn_lane *e, unsigned n)
     dn_lmask bad = (dn_lmask){0};
     for (unsigned k = 0; k <= n; k++) {
         dn_lane eb = 10.0 * e[k];
-        dn_lane nb = bq_fmax(k ? bq_abs(d[k - 1]) : DNIL_ZERO, k < n ? bq_abs(d[k + 1]) : DNIL_ZERO);
+        dn_lane nb =
+            bq_fmax(k ? bq_abs(d[k - 1]) : DNIL_ZERO, k < n ? bq_abs(d[k + 1]) : DNIL_ZERO);
         nb = dnil_sel(dnil_isfinite(nb), nb, DNIL_ZERO);
         dn_lane m = bq_fmax(bq_abs(d[k]), 1e-15 * nb);
         dn_lmask known = dnil_isfinite(d[k]) & dnil_isfinite(eb);
@@ -662,22 +677,23 @@ static unsigned bq_auto_ok(const dn_lane *d, const dn_lane *e, unsigned n)
 
 /* The quick bounds of the W points of the block (cnt of them): dni_batch_quick_fn
  * (batch_impl.h). work: as the engine's. */
-int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const double *args,
-                                 size_t ldargs, double *out, size_t ldout, double *err,
-                                 size_t lderr, double *eout, unsigned *auto_ok, double *work)
+int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt,
+                                 const double *args, size_t ldargs, double *out,
+                                 size_t ldout, double *err, size_t lderr, double *eout,
+                                 unsigned *auto_ok, double *work)
 {
     lane_ctx x;
     bq_ctx q;
     size_t len = (size_t)n + 1, tl = len + 1, nr = (size_t)e->nregs * len;
     unsigned n1 = n + 1;
-    DNIL_SET_VM(0); /* the C library's values: the scalar bounds' bits */
+    DNIL_SET_VM(0);   /* the C library's values: the scalar bounds' bits */
     DNIL_SET_MEMO(1); /* each function's value again for its bound's series */
     x.n = n;
     x.len = len;
     x.rlen = len;
     x.R = (dn_lane *)align64(work);
-    x.sa = x.R + 2 * nr;       /* the result of an instruction */
-    x.ws = x.sa + tl;          /* the kernels' scratch at order n + 1 */
+    x.sa = x.R + 2 * nr; /* the result of an instruction */
+    x.ws = x.sa + tl;    /* the kernels' scratch at order n + 1 */
     q.x = &x;
     q.n = n;
     q.len = len;
@@ -690,7 +706,8 @@ int BATCH_CAT(BATCH_RUN, _quick)(const dn_expr *e, unsigned n, size_t cnt, const
     for (size_t k = 0; k < e->nvars * len; k++) q.err[k] = DNIL_ZERO;
     for (const dn_expr_ins *I = e->ins, *end = I + e->nins; I != end; I++)
         if (bq_step(&q, I, q.val + I->dst * len, q.err + I->dst * len)) return 1;
-    const dn_lane *rv = q.val + (size_t)e->result * len, *re = q.err + (size_t)e->result * len;
+    const dn_lane *rv = q.val + (size_t)e->result * len,
+                  *re = q.err + (size_t)e->result * len;
     /* the lanes that keep their double results (AUTO: those with 10 digits) get them and
      * the bounds' verdicts; the others their bounds in eout, out untouched (the caller's
      * extended precision still reads their arguments, which out may overwrite) */

@@ -34,7 +34,8 @@ size_t dn_expr_work_size_batchk(const dn_expr *e, unsigned k, unsigned n)
     size_t S = dnik_size(k, n);
     /* point by point: dn_expr_evalk's workspace, then (DN_BATCH_SOA) one point's
      * arguments and result */
-    size_t s = ws + ((size_t)e->nvars + 1) * S, v = dni_batchk_work_doubles(e, S, DNIK_WORK(S));
+    size_t s = ws + ((size_t)e->nvars + 1) * S,
+           v = dni_batchk_work_doubles(e, S, DNIK_WORK(S));
     return v > s ? v : s;
 }
 
@@ -63,11 +64,12 @@ static int eval_multi(const dn_expr *e, unsigned K, unsigned n, int tri, size_t 
     if (!isa) return DN_EINVAL;
     dni_batchk_fn run = enginek(isa);
     if (run) {
-        run(e, K, n, npts, args, ldargs, out, ldout, flags | (tri ? DNI_BATCH_DNUM2 : 0u), work);
+        run(e, K, n, npts, args, ldargs, out, ldout, flags | (tri ? DNI_BATCH_DNUM2 : 0u),
+            work);
         return DN_OK;
     }
-    dni_batch_by_point(e, tri ? DNI_BY_EVAL2 : DNI_BY_EVALK, K, n, S, npts, args, ldargs, out,
-                       ldout, soa, work, ws);
+    dni_batch_by_point(e, tri ? DNI_BY_EVAL2 : DNI_BY_EVALK, K, n, S, npts, args, ldargs,
+                       out, ldout, soa, work, ws);
     return DN_OK;
 }
 
@@ -82,7 +84,8 @@ int dn_expr_eval_batchk(const dn_expr *e, unsigned k, unsigned n, size_t npts,
 }
 
 int dn_expr_eval_batch2(const dn_expr *e, unsigned n, size_t npts, const double *args,
-                        size_t ldargs, double *out, size_t ldout, unsigned flags, double *work)
+                        size_t ldargs, double *out, size_t ldout, unsigned flags,
+                        double *work)
 {
     if (!e || !work || (npts && (!out || (e->nvars && !args)))) return DN_EINVAL;
     if (n > DN_EXPR_MAX_ORDER2) return DN_ERANGE;

@@ -37,8 +37,8 @@
  * fewer than DN_LANE_W points repeats its last point in the free lanes (results not
  * stored). */
 #include <string.h>
-#define DN_NO_UNROLL /* run-time k and n: the kernels stay rolled loops */
-#include "dnum/internal/kernel2.h"     /* (double, before the lanes) */
+#define DN_NO_UNROLL               /* run-time k and n: the kernels stay rolled loops */
+#include "dnum/internal/kernel2.h" /* (double, before the lanes) */
 #include "dnum/internal/kernelk_lane.h"
 #include "batch_impl.h"
 
@@ -60,12 +60,13 @@
 typedef struct {
     unsigned K, N;
     size_t S;
-    int tri;     /* the Dnum2 layout */
-    dn_lane *R;  /* nregs registers of S lanes */
-    dn_lane *T;  /* an instruction's result, S lanes */
-    dn_lane *ws; /* the lane kernels' scratch, DNI_BATCHK_LWS(S) lanes */
+    int tri;            /* the Dnum2 layout */
+    dn_lane *R;         /* nregs registers of S lanes */
+    dn_lane *T;         /* an instruction's result, S lanes */
+    dn_lane *ws;        /* the lane kernels' scratch, DNI_BATCHK_LWS(S) lanes */
     dn_lane *U, *V, *X; /* the Dnum2 layout: Taylor triangles of the operands and result */
-    double *xa, *xb, *xd, *xw; /* one lane's operands and result, the scalar step's scratch */
+    /* one lane's operands and result, the scalar step's scratch */
+    double *xa, *xb, *xd, *xw;
 } lanek_ctx;
 
 static void *alignk64(void *p)
@@ -97,7 +98,14 @@ static inline dn_lane lk_abs(dn_lane v)
 /* the rules of the column klane (a row with another does not compile), and the case labels
  * of the functions whose klane is R */
 enum {
-    rare_NONE, rare_ZERO, rare_ONEP, rare_COSH, rare_UNIT, rare_BIG, rare_ACOSH, rare_SIGN,
+    rare_NONE,
+    rare_ZERO,
+    rare_ONEP,
+    rare_COSH,
+    rare_UNIT,
+    rare_BIG,
+    rare_ACOSH,
+    rare_SIGN,
     rare_SCALAR
 };
 #define RARE_KNOWN(A, f, OP, shape, doc, lane, map, lop, klane, kform, o2)                 \
@@ -127,6 +135,7 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
     dn_lmask huge = ~(dn_lmask)(au < 0x1p500);
     DNI_OPS_ELEM1(RARE_KNOWN, ~)
     switch (op) {
+    /* clang-format off */
     case DN_OP_CONST: case DN_OP_ADD: case DN_OP_SUB: case DN_OP_MUL: case DN_OP_NEG:
     case DN_OP_ADD_D: case DN_OP_MUL_D: case DN_OP_DIV_D: case DN_OP_D_SUB: RARE_CASES(NONE)
         return none;
@@ -138,6 +147,7 @@ static dn_lmask rare_lanes(unsigned op, const dn_lane *a, const dn_lane *b, doub
     RARE_CASES(BIG) return huge;
     RARE_CASES(ACOSH) return (dn_lmask)(u0 == 1.0) | huge;
     RARE_CASES(SIGN) return ~((dn_lmask)(u0 > 0.0) | (dn_lmask)(u0 < 0.0));
+    /* clang-format on */
     case DN_OP_POWN: { /* u^m: the pole at 0 for m < 0; dnik_pown_plain's scaled path, taken
                         * where |ilogb(u_0) m| > 500: not below 2^floor(500 / |m|) */
         if (!(fabs(c) < 0x1p31)) return all;
@@ -162,7 +172,7 @@ typedef void (*lanek_op)(dn_lane *d, const dn_lane *a, const dn_lane *b, double 
     static LANEK_NOINLINE void lopk_##OP(dn_lane *d, const dn_lane *a, const dn_lane *b,   \
                                          double c, unsigned K, unsigned N, dn_lane *w)     \
     {                                                                                      \
-        const unsigned M = (unsigned)(dnik_size(K, N) - 1); /* the flat array's order */  \
+        const unsigned M = (unsigned)(dnik_size(K, N) - 1); /* the flat array's order */   \
         (void)a, (void)b, (void)c, (void)w, (void)M;                                       \
         body;                                                                              \
     }
@@ -200,7 +210,8 @@ DNI_OPS_ELEM1(LOPK_ROW, ~)
 
 /* the lane kernel of each operation (NULL: none, every lane on the scalar step), and the
  * ones whose double kernel has the range rerun (the test of block N after it) */
-#define LOPKS_LINEAR(X) X(CONST) X(ADD) X(SUB) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB) X(MUL)
+#define LOPKS_LINEAR(X)                                                                    \
+    X(CONST) X(ADD) X(SUB) X(NEG) X(ADD_D) X(MUL_D) X(DIV_D) X(D_SUB) X(MUL)
 #define LOPKS_RANGED(X) X(DIV) X(D_DIV) X(POWN)
 #define LOPK_ENTRY(OP) [DN_OP_##OP] = lopk_##OP,
 #define LOPK_FLAG(OP) [DN_OP_##OP] = 1,
@@ -233,13 +244,15 @@ static void lane2_to_t(dn_lane *restrict t, const dn_lane *d, unsigned n)
 {
     for (unsigned s = 0; s <= n; s++)
         for (unsigned j = 0; j <= s; j++)
-            t[s * (s + 1) / 2 + j] = d[s * (s + 1) / 2 + j] * (dni_ifact[s - j] * dni_ifact[j]);
+            t[s * (s + 1) / 2 + j] =
+                d[s * (s + 1) / 2 + j] * (dni_ifact[s - j] * dni_ifact[j]);
 }
 static void lane2_from_t(dn_lane *restrict d, const dn_lane *t, unsigned n)
 {
     for (unsigned s = 0; s <= n; s++)
         for (unsigned j = 0; j <= s; j++)
-            d[s * (s + 1) / 2 + j] = t[s * (s + 1) / 2 + j] * (dni_fact[s - j] * dni_fact[j]);
+            d[s * (s + 1) / 2 + j] =
+                t[s * (s + 1) / 2 + j] * (dni_fact[s - j] * dni_fact[j]);
 }
 
 /* The lane kernel of op into x->T; the lanes whose block N is not finite after a kernel

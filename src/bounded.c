@@ -30,7 +30,7 @@ static int bnd(unsigned op, unsigned n, double *r, double *er, const double *a,
 /* the rows of the operation table and the arithmetic with their operations: one
  * argument (b: a), two, an integer or a constant operand (c) */
 #define RAW(f, OP, cexpr)                                                                  \
-    int dni_bnd_##f(unsigned n, double *r, double *er, const double *a, const double *ea,   \
+    int dni_bnd_##f(unsigned n, double *r, double *er, const double *a, const double *ea,  \
                     const double *b, const double *eb, double c)                           \
     {                                                                                      \
         return bnd(DN_OP_##OP, n, r, er, a, ea, b, eb, cexpr, NULL);                       \
@@ -41,8 +41,8 @@ DNI_API_BIN(RAW_ROW, ~)
 DNI_API_INT(RAW_ROW, ~)
 /* the operations with a constant operand c: X(name, operation, its constant) */
 #define WITH_C(X)                                                                          \
-    X(add_d, ADD_D, c) X(sub_d, ADD_D, -c) X(mul_d, MUL_D, c) X(div_d, DIV_D, c)             \
-    X(pow_d, POW_D, c)
+    X(add_d, ADD_D, c)                                                                     \
+    X(sub_d, ADD_D, -c) X(mul_d, MUL_D, c) X(div_d, DIV_D, c) X(pow_d, POW_D, c)
 WITH_C(RAW)
 RAW(d_sub, D_SUB, c)
 RAW(d_div, D_DIV, c)
@@ -74,7 +74,10 @@ static int dv_room(dvece *v, unsigned len)
     return DN_OK;
 }
 
-static int dv_ok(const dvece *v) { return v && v->len; }
+static int dv_ok(const dvece *v)
+{
+    return v && v->len;
+}
 
 int dvece_init_alloc(dvece *v, unsigned order, const dn_allocator *al)
 {
@@ -87,7 +90,10 @@ int dvece_init_alloc(dvece *v, unsigned order, const dn_allocator *al)
     return dvece_set_const(v, 0.0);
 }
 
-int dvece_init(dvece *v, unsigned order) { return dvece_init_alloc(v, order, NULL); }
+int dvece_init(dvece *v, unsigned order)
+{
+    return dvece_init_alloc(v, order, NULL);
+}
 
 void dvece_clear(dvece *v)
 {
@@ -118,7 +124,8 @@ int dvece_set_derivs(dvece *v, const double *d, const double *e, unsigned order)
     if (order > DN_ORDER_MAX) return DN_ERANGE;
     if (dv_room(v, order + 1)) return DN_ENOMEM;
     v->len = order + 1;
-    for (unsigned k = 0; k <= order; k++) v->buf[k] = d[k], v->buf[v->cap + k] = e ? e[k] : 0.0;
+    for (unsigned k = 0; k <= order; k++)
+        v->buf[k] = d[k], v->buf[v->cap + k] = e ? e[k] : 0.0;
     return DN_OK;
 }
 
@@ -133,9 +140,15 @@ int dvece_set_dvec(dvece *v, const dvec *a)
     return DN_OK;
 }
 
-int dvece_order(const dvece *v) { return dv_ok(v) ? (int)v->len - 1 : DN_EINVAL; }
+int dvece_order(const dvece *v)
+{
+    return dv_ok(v) ? (int)v->len - 1 : DN_EINVAL;
+}
 
-double dvece_get(const dvece *v, unsigned k) { return dv_ok(v) && k < v->len ? v->buf[k] : NAN; }
+double dvece_get(const dvece *v, unsigned k)
+{
+    return dv_ok(v) && k < v->len ? v->buf[k] : NAN;
+}
 
 double dvece_err(const dvece *v, unsigned k)
 {
@@ -165,8 +178,8 @@ static int dv_op(unsigned op, dvece *r, const dvece *a, const dvece *b, double c
     size_t len = (size_t)n + 1, bytes = 2 * len * sizeof(double);
     double *t = dv_alloc(r->al, bytes);
     if (!t) return DN_ENOMEM;
-    int rc = bnd(op, n, t, t + len, a->buf, a->buf + a->cap, b->buf, b->buf + b->cap, c,
-                 r->al);
+    int rc =
+        bnd(op, n, t, t + len, a->buf, a->buf + a->cap, b->buf, b->buf + b->cap, c, r->al);
     if (rc == DN_OK && (rc = dv_room(r, (unsigned)len)) == DN_OK) {
         r->len = (unsigned)len;
         memcpy(r->buf, t, len * sizeof *t);
@@ -177,21 +190,39 @@ static int dv_op(unsigned op, dvece *r, const dvece *a, const dvece *b, double c
 }
 
 #define DV_UN(A, f, OP, ...)                                                               \
-    int dvece_##f(dvece *r, const dvece *u) { return dv_op(DN_OP_##OP, r, u, u, 0.0); }
+    int dvece_##f(dvece *r, const dvece *u)                                                \
+    {                                                                                      \
+        return dv_op(DN_OP_##OP, r, u, u, 0.0);                                            \
+    }
 #define DV_BIN(A, f, OP, ...)                                                              \
     int dvece_##f(dvece *r, const dvece *a, const dvece *b)                                \
     {                                                                                      \
         return dv_op(DN_OP_##OP, r, a, b, 0.0);                                            \
     }
 #define DV_INT(A, f, OP, ...)                                                              \
-    int dvece_##f(dvece *r, int m, const dvece *u) { return dv_op(DN_OP_##OP, r, u, u, m); }
+    int dvece_##f(dvece *r, int m, const dvece *u)                                         \
+    {                                                                                      \
+        return dv_op(DN_OP_##OP, r, u, u, m);                                              \
+    }
 #define DV_C(f, OP, cexpr)                                                                 \
-    int dvece_##f(dvece *r, const dvece *a, double c) { return dv_op(DN_OP_##OP, r, a, a, cexpr); }
+    int dvece_##f(dvece *r, const dvece *a, double c)                                      \
+    {                                                                                      \
+        return dv_op(DN_OP_##OP, r, a, a, cexpr);                                          \
+    }
 DNI_API_UN(DV_UN, ~)
 DNI_API_BIN(DV_BIN, ~)
 DNI_API_INT(DV_INT, ~)
 WITH_C(DV_C)
 
-int dvece_d_sub(dvece *r, double c, const dvece *a) { return dv_op(DN_OP_D_SUB, r, a, a, c); }
-int dvece_d_div(dvece *r, double c, const dvece *a) { return dv_op(DN_OP_D_DIV, r, a, a, c); }
-int dvece_pown(dvece *r, const dvece *u, long m) { return dv_op(DN_OP_POWN, r, u, u, (double)m); }
+int dvece_d_sub(dvece *r, double c, const dvece *a)
+{
+    return dv_op(DN_OP_D_SUB, r, a, a, c);
+}
+int dvece_d_div(dvece *r, double c, const dvece *a)
+{
+    return dv_op(DN_OP_D_DIV, r, a, a, c);
+}
+int dvece_pown(dvece *r, const dvece *u, long m)
+{
+    return dv_op(DN_OP_POWN, r, u, u, (double)m);
+}

@@ -40,8 +40,14 @@ static int convert(double *out, const double *in, unsigned n, int divide)
     return DN_OK;
 }
 
-int dn_coeffs_from_derivs(double *c, const double *d, unsigned n) { return convert(c, d, n, 1); }
-int dn_derivs_from_coeffs(double *d, const double *c, unsigned n) { return convert(d, c, n, 0); }
+int dn_coeffs_from_derivs(double *c, const double *d, unsigned n)
+{
+    return convert(c, d, n, 1);
+}
+int dn_derivs_from_coeffs(double *d, const double *c, unsigned n)
+{
+    return convert(d, c, n, 0);
+}
 
 static int convert2(double *out, const double *in, unsigned n, int divide)
 {
@@ -59,8 +65,14 @@ static int convert2(double *out, const double *in, unsigned n, int divide)
     return DN_OK;
 }
 
-int dn2_coeffs_from_derivs(double *c, const double *d, unsigned n) { return convert2(c, d, n, 1); }
-int dn2_derivs_from_coeffs(double *d, const double *c, unsigned n) { return convert2(d, c, n, 0); }
+int dn2_coeffs_from_derivs(double *c, const double *d, unsigned n)
+{
+    return convert2(c, d, n, 1);
+}
+int dn2_derivs_from_coeffs(double *d, const double *c, unsigned n)
+{
+    return convert2(d, c, n, 0);
+}
 
 int dvec_get_coeffs(double *c, const dvec *v)
 {

@@ -16,4 +16,7 @@ const char *dn_strerror(int code)
     }
 }
 
-const char *dn_version(void) { return DNUM_VERSION_STRING; }
+const char *dn_version(void)
+{
+    return DNUM_VERSION_STRING;
+}

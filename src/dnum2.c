@@ -4,18 +4,22 @@
 #include "dnum/dnum2.h"
 #include "err_impl.h"
 
-int (dnum2_hessian_ex)(double *fx, double *grad, double *H, dnum2_objective f,
-                       const double *x, unsigned n, void *ctx, dnum2_o2 *work, dn_errinfo *err)
+int(dnum2_hessian_ex)(double *fx, double *grad, double *H, dnum2_objective f,
+                      const double *x, unsigned n, void *ctx, dnum2_o2 *work,
+                      dn_errinfo *err)
 {
     static const char fn[] = "dnum2_hessian";
-    const dni_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
-                           {x != NULL, 5, "x is NULL"}, {n != 0, 6, "n is 0"}};
+    const dni_req req[] = {{H != NULL, 3, "H is NULL"},
+                           {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 5, "x is NULL"},
+                           {n != 0, 6, "n is 0"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    size_t cap = SIZE_MAX / sizeof(dnum2_o2); /* n^2 numbers bound both n numbers and n^2 doubles */
+    /* n^2 numbers bound both n numbers and n^2 doubles */
+    size_t cap = SIZE_MAX / sizeof(dnum2_o2);
     if ((size_t)n > cap / n)
-        return dni_fail(err, DN_ERANGE, 6, SIZE_MAX, "%s: argument 6: n = %u: n * n overflows",
-                        fn, n);
+        return dni_fail(err, DN_ERANGE, 6, SIZE_MAX,
+                        "%s: argument 6: n = %u: n * n overflows", fn, n);
     dnum2_o2 *w = work ? work : malloc((size_t)n * sizeof *w);
     if (w == NULL)
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX,
@@ -56,8 +60,8 @@ int (dnum2_hessian_ex)(double *fx, double *grad, double *H, dnum2_objective f,
     return dni_ok(err);
 }
 
-int (dnum2_hessian)(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
-                    unsigned n, void *ctx, dnum2_o2 *work)
+int(dnum2_hessian)(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
+                   unsigned n, void *ctx, dnum2_o2 *work)
 {
     return dnum2_hessian_ex(fx, grad, H, f, x, n, ctx, work, NULL);
 }

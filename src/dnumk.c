@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dnum/dnumk.h"
-#include "expr_impl.h" /* the special functions: one instruction of the k-variate evaluator */
+#include "expr_impl.h" /* special functions: one instruction of the k-variate evaluator */
 
 size_t dnk_size(unsigned k, unsigned n)
 {
@@ -42,17 +42,21 @@ void dnk_space_clear(dnk_space *sp)
 {
     if (!sp || !sp->work) return;
     size_t bytes = (DNIK_WORK(sp->size) + sp->size) * sizeof(double);
-    if (sp->al)
-        sp->al->free(sp->work, bytes, sp->al->ctx);
-    else
-        free(sp->work);
+    if (sp->al) sp->al->free(sp->work, bytes, sp->al->ctx);
+    else free(sp->work);
     memset(sp, 0, sizeof *sp);
 }
 
-static int bad(const dnk_space *sp) { return !sp || !sp->work; }
+static int bad(const dnk_space *sp)
+{
+    return !sp || !sp->work;
+}
 
 /* the scratch result; copied to r when complete */
-static double *res(dnk_space *sp) { return sp->work + DNIK_WORK(sp->size); }
+static double *res(dnk_space *sp)
+{
+    return sp->work + DNIK_WORK(sp->size);
+}
 
 static int done(dnk_space *sp, double *r)
 {
@@ -114,7 +118,8 @@ int dnk_get_derivs(dnk_space *sp, double *d, const double *a)
 {
     if (bad(sp) || !d || !a) return DN_EINVAL;
     unsigned al[DNK_VARS_MAX] = {0};
-    for (size_t e = 0; e < sp->size; e++, dnik_next(sp->k, al)) d[e] = a[e] * dnik_afact(sp->k, al);
+    for (size_t e = 0; e < sp->size; e++, dnik_next(sp->k, al))
+        d[e] = a[e] * dnik_afact(sp->k, al);
     return DN_OK;
 }
 
@@ -139,8 +144,10 @@ int dnk_tensor(dnk_space *sp, double *t, const double *a, unsigned m)
     return dnik_tensor(t, a, m, sp->k, sp->n);
 }
 
-#define CHECK1(r, a) if (bad(sp) || !(r) || !(a)) return DN_EINVAL
-#define CHECK2(r, a, b) if (bad(sp) || !(r) || !(a) || !(b)) return DN_EINVAL
+#define CHECK1(r, a)                                                                       \
+    if (bad(sp) || !(r) || !(a)) return DN_EINVAL
+#define CHECK2(r, a, b)                                                                    \
+    if (bad(sp) || !(r) || !(a) || !(b)) return DN_EINVAL
 
 #define FLAT2(name, call)                                                                  \
     int dnk_##name(dnk_space *sp, double *r, const double *a, const double *b)             \
@@ -162,7 +169,8 @@ FLAT2(sub, dni_sub(r, a, b, (unsigned)sp->size - 1))
 FLAT_D(add_d, dni_add_d(r, a, c, (unsigned)sp->size - 1))
 FLAT_D(sub_d, dni_add_d(r, a, -c, (unsigned)sp->size - 1))
 FLAT_D(mul_d, dni_mul_d(r, a, c, (unsigned)sp->size - 1))
-FLAT_D(div_d, double a0 = a[0]; dni_mul_d(r, a, 1.0 / c, (unsigned)sp->size - 1); r[0] = a0 / c)
+FLAT_D(div_d, double a0 = a[0]; dni_mul_d(r, a, 1.0 / c, (unsigned)sp->size - 1);
+       r[0] = a0 / c)
 
 int dnk_neg(dnk_space *sp, double *r, const double *a)
 {
@@ -204,7 +212,9 @@ int dnk_d_div(dnk_space *sp, double *r, double c, const double *a)
         return step(sp, r, DN_OP_##OP, 0.0, a, b);                                         \
     }
 #define BINT(A, f, OP, ...) BIN(f, OP)
-BIN(mul, MUL) BIN(div, DIV) DNI_OPS_BINARY(BINT, ~)
+BIN(mul, MUL)
+BIN(div, DIV)
+DNI_OPS_BINARY(BINT, ~)
 
 #define UN(name, OP)                                                                       \
     int dnk_##name(dnk_space *sp, double *r, const double *u)                              \
@@ -219,7 +229,7 @@ int dnk_pow_d(dnk_space *sp, double *r, const double *u, double p)
     return step(sp, r, DN_OP_POW_D, p, u, u);
 }
 
-#define SPI(A, name, OP, ...)                                                                    \
+#define SPI(A, name, OP, ...)                                                              \
     int dnk_##name(dnk_space *sp, double *r, int m, const double *u)                       \
     {                                                                                      \
         return step(sp, r, DN_OP_##OP, (double)m, u, u);                                   \
@@ -247,8 +257,9 @@ int dnk_apply(dnk_space *sp, double *r, const double *u, dn_deriv_fn h, void *ct
     {                                                                                      \
         if (bad(sp) || !s || !c || !u || s == c) return DN_EINVAL;                         \
         double *c2 = sp->work + 5 * sp->size;                                              \
-        dni_stepk_##name(res(sp), c2, u, sp->k, sp->n, sp->work);                               \
+        dni_stepk_##name(res(sp), c2, u, sp->k, sp->n, sp->work);                          \
         memcpy(c, c2, sp->size * sizeof(double));                                          \
         return done(sp, s);                                                                \
     }
-PAIR(sincos) PAIR(sinhcosh)
+PAIR(sincos)
+PAIR(sinhcosh)

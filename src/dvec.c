@@ -22,10 +22,8 @@ double *dni_dvec_alloc(const dn_allocator *al, unsigned count)
 void dni_dvec_free(const dn_allocator *al, double *p, unsigned count)
 {
     if (!p) return;
-    if (al)
-        al->free(p, (size_t)count * sizeof(double), al->ctx);
-    else
-        free(p);
+    if (al) al->free(p, (size_t)count * sizeof(double), al->ctx);
+    else free(p);
 }
 
 int dni_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
@@ -99,7 +97,10 @@ int dvec_init_alloc(dvec *v, unsigned order, const dn_allocator *al)
     return DN_OK;
 }
 
-int dvec_init(dvec *v, unsigned order) { return dvec_init_alloc(v, order, NULL); }
+int dvec_init(dvec *v, unsigned order)
+{
+    return dvec_init_alloc(v, order, NULL);
+}
 
 void dvec_clear(dvec *v)
 {
@@ -149,7 +150,8 @@ static int set_line(dvec *v, double c, double slope)
     /* (len above 0: v has storage, dvec_clear zeroes both; see dvec_op in dvec_ops.c) */
     if (DVEC_UNLIKELY(!v || !v->len)) return DN_EINVAL;
     unsigned len = v->len;
-    if (DVEC_UNLIKELY(v->head) && v->head + len > v->cap) v->head = 0; /* (head 0: no wrap) */
+    if (DVEC_UNLIKELY(v->head) && v->head + len > v->cap)
+        v->head = 0; /* (head 0: no wrap) */
     double *d = v->buf + v->head;
     if (DVEC_UNLIKELY(len == 1)) {
         d[0] = c;
@@ -168,9 +170,15 @@ static int set_line(dvec *v, double c, double slope)
     return DN_OK;
 }
 
-int dvec_set_var(dvec *v, double x) { return set_line(v, x, 1.0); }
+int dvec_set_var(dvec *v, double x)
+{
+    return set_line(v, x, 1.0);
+}
 
-int dvec_set_const(dvec *v, double c) { return set_line(v, c, 0.0); }
+int dvec_set_const(dvec *v, double c)
+{
+    return set_line(v, c, 0.0);
+}
 
 int dvec_set_derivs(dvec *v, const double *d, unsigned order)
 {
@@ -194,7 +202,10 @@ int dvec_set(dvec *r, const dvec *a)
     return rc;
 }
 
-int dvec_order(const dvec *v) { return dni_dvec_ok(v) ? (int)(v->len - 1) : DN_EINVAL; }
+int dvec_order(const dvec *v)
+{
+    return dni_dvec_ok(v) ? (int)(v->len - 1) : DN_EINVAL;
+}
 
 double dvec_get(const dvec *v, unsigned k)
 {
@@ -223,7 +234,8 @@ const double *dvec_derivs(dvec *v)
 {
     /* (no test of len: dvec_clear zeroes every field, so a cleared v gives buf + 0, NULL) */
     if (DVEC_UNLIKELY(!v)) return NULL;
-    if (DVEC_UNLIKELY(v->head) && v->head + v->len > v->cap) { /* wraps: rotate left by head */
+    if (DVEC_UNLIKELY(v->head) && v->head + v->len > v->cap) {
+        /* wraps: rotate left by head */
         reverse(v->buf, v->head);
         reverse(v->buf + v->head, v->cap - v->head);
         reverse(v->buf, v->cap);

@@ -16,7 +16,10 @@
 #endif
 
 /* A usable dvec: not NULL and initialised. */
-static inline int dni_dvec_ok(const dvec *a) { return a && a->buf && a->len; }
+static inline int dni_dvec_ok(const dvec *a)
+{
+    return a && a->buf && a->len;
+}
 
 /* Index in buf of derivative k (k < len). */
 static inline unsigned dni_dvec_at(const dvec *a, unsigned k)
@@ -58,7 +61,8 @@ DNI_INTERNAL int dni_dvec_scratch_heap(dvec_scratch *s, const dn_allocator *al, 
                                        size_t nw);
 DNI_INTERNAL void dni_dvec_scratch_free_heap(dvec_scratch *s);
 
-static inline int dni_dvec_scratch(dvec_scratch *s, const dn_allocator *al, size_t nd, size_t nw)
+static inline int dni_dvec_scratch(dvec_scratch *s, const dn_allocator *al, size_t nd,
+                                   size_t nw)
 {
     if (nd > DVEC_SMALL_D || nw > DVEC_SMALL_W) return dni_dvec_scratch_heap(s, al, nd, nw);
     s->heap = NULL;
@@ -135,7 +139,8 @@ static inline void dni_dvec_end(dvec_out *o)
 typedef struct dvec_ktab {
     DNI_OPS_ELEM1(DNI_K1_FIELD, ~)
     DNI_K2_FIELD(mul) DNI_K2_FIELD(div) DNI_OPS_ELEM2(DNI_K2_FIELD_ROW, ~)
-    DNI_KP_FIELD(sincos) DNI_KP_FIELD(sinhcosh)
+    DNI_KP_FIELD(sincos)
+    DNI_KP_FIELD(sinhcosh)
     void (*d_div)(double *r, double c, const double *u);
     void (*pow_d)(double *r, const double *u, double p);
     void (*pown)(double *r, const double *u, long m);

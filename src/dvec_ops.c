@@ -39,7 +39,8 @@
 /* Above DN_TAYLOR_MAX the O(N^2) kernels may overflow where the derivatives do not
  * (src/range.h): the RANGED front ends save their operands in keep (KEEP_NEED doubles of
  * the scratch) so that the call can run again on rescaled copies. */
-#define KEEP_NEED(ranged, nin, len) ((ranged) && (len) > DN_TAYLOR_MAX + 1 ? 2 * (nin) * (size_t)(len) : 0)
+#define KEEP_NEED(ranged, nin, len)                                                        \
+    ((ranged) && (len) > DN_TAYLOR_MAX + 1 ? 2 * (nin) * (size_t)(len) : 0)
 static double *keep_open(double *keep, unsigned ranged, unsigned nin, unsigned len,
                          const double **p0, const double **p1)
 {
@@ -67,9 +68,14 @@ typedef struct dvec_call {
 static int linear_op(unsigned op)
 {
     switch (op) {
-    case DN_OP_ADD: case DN_OP_SUB: case DN_OP_NEG: case DN_OP_ABS: case DN_OP_ADD_D:
-    case DN_OP_MUL_D: case DN_OP_DIV_D: case DN_OP_D_SUB:
-        return 1;
+    case DN_OP_ADD:
+    case DN_OP_SUB:
+    case DN_OP_NEG:
+    case DN_OP_ABS:
+    case DN_OP_ADD_D:
+    case DN_OP_MUL_D:
+    case DN_OP_DIV_D:
+    case DN_OP_D_SUB: return 1;
     default: return 0;
     }
 }
@@ -87,11 +93,20 @@ static void call_scratch(const dvec_call *k, unsigned n, size_t *nd, size_t *nw)
     switch (k->op) {
 #define SD(A, f, OP, shape, ...) SD_##shape(f, OP)
 #define SD_DNI_NOWS(f, OP)
-#define SD_DNI_WS(f, OP) case DN_OP_##OP: *nd = DNI_W_##f(n); break;
-#define SD_DNI_WSW(f, OP) case DN_OP_##OP: *nd = DNI_W_##f(n); *nw = DNI_WW_##f(n); break;
+#define SD_DNI_WS(f, OP)                                                                   \
+    case DN_OP_##OP:                                                                       \
+        *nd = DNI_W_##f(n);                                                                \
+        break;
+#define SD_DNI_WSW(f, OP)                                                                  \
+    case DN_OP_##OP:                                                                       \
+        *nd = DNI_W_##f(n);                                                                \
+        *nw = DNI_WW_##f(n);                                                               \
+        break;
 #define SDI(A, f, OP, ...) SD_DNI_WS(f, OP)
-    DNI_XK_LIST(SD, SD, SDI)
-    SD_DNI_WS(d_div, D_DIV) SD_DNI_WSW(pow_d, POW_D) SD_DNI_WSW(pown, POWN)
+        DNI_XK_LIST(SD, SD, SDI)
+        SD_DNI_WS(d_div, D_DIV)
+        SD_DNI_WSW(pow_d, POW_D)
+        SD_DNI_WSW(pown, POWN)
 #undef SD
 #undef SD_DNI_NOWS
 #undef SD_DNI_WS
@@ -105,24 +120,22 @@ static void call_scratch(const dvec_call *k, unsigned n, size_t *nd, size_t *nw)
 static void call_run(const dvec_call *k, double *d, const double *a, const double *b,
                      unsigned n, double *ws, dni_wide *ww)
 {
-    if (k->h)
-        dni_xk_apply_w(d, a, k->h, k->ctx, n, ws);
-    else if (k->op != DN_OP_POWN)
-        dni_expr_op(k->op, d, a, b, k->c, n, ws, ww);
-    else if (n <= DVEC_CONST_MAX)
-        dni_dvec_k[n].pown(d, a, k->m);
-    else
-        dni_xk_pown_w(d, a, k->m, n, ws, ww);
+    if (k->h) dni_xk_apply_w(d, a, k->h, k->ctx, n, ws);
+    else if (k->op != DN_OP_POWN) dni_expr_op(k->op, d, a, b, k->c, n, ws, ww);
+    else if (n <= DVEC_CONST_MAX) dni_dvec_k[n].pown(d, a, k->m);
+    else dni_xk_pown_w(d, a, k->m, n, ws, ww);
 }
 
 /* r = k(a) (nin = 1) or k(a, b) (nin = 2); the orders must agree. Takes contiguous views
  * of the operands, prepares the output (the only step that can fail), runs the kernel
  * (again on rescaled copies above DN_TAYLOR_MAX where it overflowed, src/range.h) and
  * commits. */
-static int dvec_run(dvec *r, const dvec *a, const dvec *b, unsigned nin, const dvec_call *kp)
+static int dvec_run(dvec *r, const dvec *a, const dvec *b, unsigned nin,
+                    const dvec_call *kp)
 {
     dvec_call k = *kp;
-    if (!dni_dvec_ok(r) || !dni_dvec_ok(a) || (nin == 2 && !dni_dvec_ok(b))) return DN_EINVAL;
+    if (!dni_dvec_ok(r) || !dni_dvec_ok(a) || (nin == 2 && !dni_dvec_ok(b)))
+        return DN_EINVAL;
     if (nin == 2 && a->len != b->len) return DN_EORDER;
     unsigned len = a->len, n = len - 1, ranged = k.h || !linear_op(k.op);
     size_t nd, nw, na = dni_dvec_view_need(a), nb = nin == 2 ? dni_dvec_view_need(b) : 0;
@@ -130,8 +143,10 @@ static int dvec_run(dvec *r, const dvec *a, const dvec *b, unsigned nin, const d
     dvec_scratch S;
     if (dni_dvec_scratch(&S, r->al, nd + na + nb + KEEP_NEED(ranged, nin, len), nw))
         return DN_ENOMEM;
-    double *ws = S.d, *tv = S.d + nd; /* the kernel's scratch first (aligned), the views, keep */
-    const double *pa = dni_dvec_view(a, tv), *pb = nin == 2 ? dni_dvec_view(b, tv + na) : pa;
+    /* the kernel's scratch first (aligned), the views, keep */
+    double *ws = S.d, *tv = S.d + nd;
+    const double *pa = dni_dvec_view(a, tv),
+                 *pb = nin == 2 ? dni_dvec_view(b, tv + na) : pa;
     double *keep = keep_open(tv + na + nb, ranged, nin, len, &pa, nin == 2 ? &pb : NULL);
     if (keep && nin == 1) pb = pa;
     dvec_out o;
@@ -158,10 +173,8 @@ static int dvec_run(dvec *r, const dvec *a, const dvec *b, unsigned nin, const d
 static DVEC_INLINE void op_call(unsigned op, double *d, const double *a, const double *b,
                                 double c, unsigned n)
 {
-    if (n <= DN_EXPR_SPEC_MAX)
-        dni_expr_ops(n)[op](d, a, b, c);
-    else
-        dni_expr_op(op, d, a, b, c, n, NULL, NULL);
+    if (n <= DN_EXPR_SPEC_MAX) dni_expr_ops(n)[op](d, a, b, c);
+    else dni_expr_op(op, d, a, b, c, n, NULL, NULL);
 }
 
 /* r = op(a; c) or op(a, b) in general: dvec_run, with a short path of its own for the
@@ -172,11 +185,12 @@ static DVEC_INLINE void op_call(unsigned op, double *d, const double *a, const d
 static DVEC_NOINLINE int dvec_op_any(dvec *r, const dvec *a, const dvec *b, unsigned nin,
                                      unsigned op, double c)
 {
-    if (dni_dvec_ok(r) && dni_dvec_ok(a) && (nin == 1 || (dni_dvec_ok(b) && a->len == b->len))
-        && a->len - 2 < DVEC_CONST_MAX) {
+    if (dni_dvec_ok(r) && dni_dvec_ok(a) &&
+        (nin == 1 || (dni_dvec_ok(b) && a->len == b->len)) && a->len - 2 < DVEC_CONST_MAX) {
         unsigned len = a->len, n = len - 1;
         double tv[2 * (DVEC_CONST_MAX + 1)];
-        const double *pa = dni_dvec_view(a, tv), *pb = nin == 2 ? dni_dvec_view(b, tv + len) : pa;
+        const double *pa = dni_dvec_view(a, tv),
+                     *pb = nin == 2 ? dni_dvec_view(b, tv + len) : pa;
         dvec_out o;
         if (dni_dvec_begin(&o, r, len)) return DN_ENOMEM;
         op_call(op, o.dst, pa, pb, c, n);
@@ -205,7 +219,7 @@ static DVEC_INLINE int fused_op(unsigned op)
 {
     switch (op) {
 #define FUSED_CASE(N, f, OP, ...) case DN_OP_##OP:
-    DNI_EXPR_OP_LIST_ELEM(FUSED_CASE, ~)
+        DNI_EXPR_OP_LIST_ELEM(FUSED_CASE, ~)
 #undef FUSED_CASE
         return 1;
     default: return 0;
@@ -221,10 +235,8 @@ static DVEC_INLINE int fused_op(unsigned op)
         (void)ws;                                                                          \
         (void)ww;                                                                          \
         r->len = len;                                                                      \
-        if (op == DN_OP_MUL && a == bb)                                                    \
-            dni_mul_w(d, pa, pa, N, ws);                                                   \
-        else                                                                               \
-            DNI_EXPR_EXEC(dni_, op, d, pa, pb, c, N, ws, DNI_EXPR_COMMA ww)                \
+        if (op == DN_OP_MUL && a == bb) dni_mul_w(d, pa, pa, N, ws);                       \
+        else DNI_EXPR_EXEC(dni_, op, d, pa, pb, c, N, ws, DNI_EXPR_COMMA ww)               \
         return DN_OK;                                                                      \
     }
 
@@ -246,13 +258,16 @@ static DVEC_INLINE int dvec_op(dvec *r, const dvec *a, const dvec *b, unsigned n
     const dvec *bb = nin == 2 ? b : a;
     if (DVEC_LIKELY(r && a && bb)) {
         unsigned len = a->len, n = len - 1;
-        if (DVEC_LIKELY((a->head | bb->head | r->head) == 0 && bb->len == len
-                        && len <= r->cap)) {
+        if (DVEC_LIKELY((a->head | bb->head | r->head) == 0 && bb->len == len &&
+                        len <= r->cap)) {
             double *d = r->buf;
             const double *pa = a->buf, *pb = bb->buf;
             if (fused_op(op) && n <= DVEC_FUSED_MAX) {
                 switch (n) {
-                    FUSED_ORDER(1) FUSED_ORDER(2) FUSED_ORDER(3) FUSED_ORDER(4)
+                    FUSED_ORDER(1)
+                    FUSED_ORDER(2)
+                    FUSED_ORDER(3)
+                    FUSED_ORDER(4)
                 default: break;
                 }
             }
@@ -307,6 +322,7 @@ U(neg, NEG) DNI_OPS_UNARY(UT, ~)
     {                                                                                      \
         return dvec_op(r, u, NULL, 1, DN_OP_##OP, c_val);                                  \
     }
+/* clang-format off */
 C(pow_d, POW_D, p, p) C(add_d, ADD_D, c, c) C(sub_d, ADD_D, c, -c) C(mul_d, MUL_D, c, c)
 C(div_d, DIV_D, c, c)
 #undef C
@@ -314,6 +330,7 @@ DVEC_FLATTEN int dvec_d_sub(dvec *r, double c, const dvec *u)
 {
     return dvec_op(r, u, NULL, 1, DN_OP_D_SUB, c);
 }
+/* clang-format on */
 DVEC_FLATTEN int dvec_d_div(dvec *r, double c, const dvec *u)
 {
     return dvec_op(r, u, NULL, 1, DN_OP_D_DIV, c);
@@ -324,7 +341,10 @@ int dvec_pown(dvec *r, const dvec *u, long m)
     return dvec_run(r, u, NULL, 1, &k);
 }
 #define I(A, f, OP, ...)                                                                   \
-    int dvec_##f(dvec *r, int m, const dvec *u) { return dvec_op(r, u, NULL, 1, DN_OP_##OP, (double)m); }
+    int dvec_##f(dvec *r, int m, const dvec *u)                                            \
+    {                                                                                      \
+        return dvec_op(r, u, NULL, 1, DN_OP_##OP, (double)m);                              \
+    }
 DNI_OPS_INT(I, ~)
 #undef I
 int dvec_apply(dvec *r, const dvec *u, dn_deriv_fn h, void *ctx)

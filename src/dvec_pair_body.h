@@ -18,8 +18,9 @@
 #define DVEC_PAIR_FN DVEC_PAIR_CAT(dvec, _, DVEC_PAIR_F)
 #define DVEC_PAIR_W DVEC_PAIR_CAT(DNI_W, _, DVEC_PAIR_F)
 #define DVEC_PAIR_K                                                                        \
-    (n <= DVEC_CONST_MAX ? dni_dvec_k[n].DVEC_PAIR_F(os.dst, oc.dst, pu)                   \
-                         : DVEC_PAIR_CAT(dni_xk_, DVEC_PAIR_F, _w)(os.dst, oc.dst, pu, n, ws))
+    (n <= DVEC_CONST_MAX                                                                   \
+         ? dni_dvec_k[n].DVEC_PAIR_F(os.dst, oc.dst, pu)                                   \
+         : DVEC_PAIR_CAT(dni_xk_, DVEC_PAIR_F, _w)(os.dst, oc.dst, pu, n, ws))
 /* a case of dvec_f's switch: the pair's kernel at the constant order N, inline (the
  * kernel reads u before writing) */
 #define DVEC_PAIR_FUSED(N)                                                                 \
@@ -43,14 +44,14 @@ static DVEC_NOINLINE int DVEC_PAIR_ANY(dvec *s, dvec *c, const dvec *u)
     double *keep = keep_open(S.d + nd + nv, 1, 1, len, &pu, NULL);
     dvec_out os, oc;
     int rc = dni_dvec_begin(&os, s, len);
-    if (!rc && (rc = dni_dvec_begin(&oc, c, len)))
-        dni_dvec_free(s->al, os.fresh, len);
+    if (!rc && (rc = dni_dvec_begin(&oc, c, len))) dni_dvec_free(s->al, os.fresh, len);
     if (!rc) {
         DVEC_PAIR_K; /* the kernel reads u before writing */
         if (keep) {
             double *outs[2] = {os.dst, oc.dst};
             int rng_m;
-            DNI_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U, DVEC_PAIR_K, DNI_RANGE_DERIVS, rng_m);
+            DNI_RANGE_RERUN(n, keep, 1, outs, 2, POINT_U, DVEC_PAIR_K, DNI_RANGE_DERIVS,
+                            rng_m);
             for (int j = 0; rng_m && j < 2; j++)
                 dni_range_scale(outs[j], outs[j], n, -rng_m);
         }
@@ -64,13 +65,15 @@ DVEC_FLATTEN int DVEC_PAIR_FN(dvec *s, dvec *c, const dvec *u)
 {
     if (DVEC_LIKELY(s && c && u && s != c)) {
         unsigned len = u->len, n = len - 1;
-        if (DVEC_LIKELY((u->head | s->head | c->head) == 0 && len <= s->cap
-                        && len <= c->cap)) {
+        if (DVEC_LIKELY((u->head | s->head | c->head) == 0 && len <= s->cap &&
+                        len <= c->cap)) {
             double *ds = s->buf, *dc = c->buf;
             const double *pu = u->buf;
             if (n <= DVEC_FUSED_MAX) {
                 switch (n) {
-                    DVEC_PAIR_FUSED(1) DVEC_PAIR_FUSED(2) DVEC_PAIR_FUSED(3)
+                    DVEC_PAIR_FUSED(1)
+                    DVEC_PAIR_FUSED(2)
+                    DVEC_PAIR_FUSED(3)
                     DVEC_PAIR_FUSED(4)
                 default: break;
                 }

@@ -76,7 +76,10 @@ static dn_expr one_op(dn_expr_ins *ins, unsigned op, double c)
 }
 
 /* the order of the calibration runs: n + 1, at most DN_ORDER_MAX */
-static unsigned calib_order(unsigned n) { return n < DN_ORDER_MAX ? n + 1 : DN_ORDER_MAX; }
+static unsigned calib_order(unsigned n)
+{
+    return n < DN_ORDER_MAX ? n + 1 : DN_ORDER_MAX;
+}
 
 /* The calibration's evaluator: the x87 tier where there is one (a 64-bit significand in
  * hardware, 11 bits more than double: its own error, below 2^-11 of the double kernel's
@@ -92,7 +95,8 @@ static size_t calib_size(unsigned n)
 #endif
 }
 
-static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *q, double *w)
+static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *q,
+                       double *w)
 {
 #if DNI_HAVE_LD_TIER
     dni_expr_eval_ld(p, m, var, q, w);
@@ -102,7 +106,10 @@ static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *
 }
 
 /* the length of a temporary: a register, or a one-variable series of order n + 1 */
-static size_t tlen(size_t S, unsigned n) { return S > (size_t)n + 2 ? S : (size_t)n + 2; }
+static size_t tlen(size_t S, unsigned n)
+{
+    return S > (size_t)n + 2 ? S : (size_t)n + 2;
+}
 
 static void *err_align64(void *p)
 {
@@ -193,8 +200,7 @@ static void err_div(const bctx *x, double *er, const double *a, const double *ea
     absv(x, ab, b);
     lmul(x, ab, ab, ar); /* |b| * |r| */
     lmul(x, ar, ar, eb); /* |r| * E_b */
-    for (size_t k = 0; k < x->S; k++)
-        s[k] = ea[k] + ar[k] + x->g[k] * (fabs(a[k]) + ab[k]);
+    for (size_t k = 0; k < x->S; k++) s[k] = ea[k] + ar[k] + x->g[k] * (fabs(a[k]) + ab[k]);
     lmul(x, er, inv, s);
 }
 
@@ -206,7 +212,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     unsigned n = x->n, n1 = calib_order(n); /* n + 1 below DN_ORDER_MAX (the tables') */
     double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
     dni_set_var(var, u[0], n1);
-    exec(x, op, h, var, var, c, n1); /* h[j] = f^(j)(u0), j = 0..n+1 */
+    exec(x, op, h, var, var, c, n1);  /* h[j] = f^(j)(u0), j = 0..n+1 */
     if (n1 == n) h[n + 1] = INFINITY; /* at DN_ORDER_MAX: the top order's bound unknown */
     if (calibrated(x, op)) { /* the kernel's own error on the bare variable, measured in
                               * more precision (calib_eval): h[j] becomes the size of the terms
@@ -224,7 +230,8 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         absv(x, tu, u);
         dnik_tcompose(p, h + 1, tu, x->K, n, x->wk);
         dnik_tcompose(q, h, tu, x->K, n, x->wk);
-    } else if (dni_linear(u, n)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
+    } else if (dni_linear(u, n)) {
+        /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
         double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
         for (unsigned k = 0; k <= n; k++) {
             p[k] = h[k + 1] * pw;
@@ -247,7 +254,8 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
 /* The bound of one operation op(a, b; c), c known to within ce: writes the result to d
  * and its bound to ed (d and ed may be a, b or their bounds). */
 static void err_op(const bctx *x, unsigned op, double c, double ce, const double *a,
-                   const double *ea, const double *b, const double *eb, double *d, double *ed)
+                   const double *ea, const double *b, const double *eb, double *d,
+                   double *ed)
 {
     size_t S = x->S;
     double *r = x->t[9];
@@ -256,13 +264,16 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
     case DN_OP_CONST: /* exact, or a folded constant with its bound */
         for (size_t k = 0; k < S; k++) ed[k] = k ? 0.0 : ce;
         break;
-    case DN_OP_ADD: case DN_OP_SUB:
+    case DN_OP_ADD:
+    case DN_OP_SUB:
         for (size_t k = 0; k < S; k++) ed[k] = ea[k] + eb[k] + U_D * fabs(r[k]);
         break;
-    case DN_OP_NEG: case DN_OP_ABS:
+    case DN_OP_NEG:
+    case DN_OP_ABS:
         for (size_t k = 0; k < S; k++) ed[k] = ea[k];
         break;
-    case DN_OP_ADD_D: case DN_OP_D_SUB:
+    case DN_OP_ADD_D:
+    case DN_OP_D_SUB:
         for (size_t k = 0; k < S; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : ce);
         break;
     case DN_OP_MUL_D:
@@ -300,11 +311,15 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         double *s = x->t[10], *es = x->t[11], *s2 = x->t[12], *es2 = x->t[13];
         double *as = x->t[14], *eas = x->t[15], *bs = x->t[16], *ebs = x->t[17];
         double big = fmax(fabs(a[0]), fabs(b[0]));
-        int m = isfinite(big) && big != 0.0 && (big > 0x1p500 || big < 0x1p-500) ? ilogb(big) : 0;
-        double g = m && !x->K ? dni_growth_shift(dni_growth(dni_growth(-HUGE_VAL, a, (unsigned)S - 1,
-                                                                       m), b, (unsigned)S - 1, m),
-                                                 2100)
-                              : 0.0;
+        int m = isfinite(big) && big != 0.0 && (big > 0x1p500 || big < 0x1p-500)
+                    ? ilogb(big)
+                    : 0;
+        double g =
+            m && !x->K
+                ? dni_growth_shift(dni_growth(dni_growth(-HUGE_VAL, a, (unsigned)S - 1, m),
+                                              b, (unsigned)S - 1, m),
+                                   2100)
+                : 0.0;
         int lost = 0; /* an entry that the scaling cannot bring near unit size (entries
                        * of mixed growth: their squares would underflow or overflow in
                        * the scaled computation, and its bound mean nothing) */
@@ -312,8 +327,9 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
             int sc = -m - (int)g * (x->K ? 0 : (int)k);
             as[k] = ldexp(a[k], sc), eas[k] = ldexp(ea[k], sc);
             bs[k] = ldexp(b[k], sc), ebs[k] = ldexp(eb[k], sc);
-            lost |= (as[k] != 0.0 && !(fabs(as[k]) >= 0x1p-400 && fabs(as[k]) <= 0x1p400)) ||
-                    (bs[k] != 0.0 && !(fabs(bs[k]) >= 0x1p-400 && fabs(bs[k]) <= 0x1p400));
+            lost |=
+                (as[k] != 0.0 && !(fabs(as[k]) >= 0x1p-400 && fabs(as[k]) <= 0x1p400)) ||
+                (bs[k] != 0.0 && !(fabs(bs[k]) >= 0x1p-400 && fabs(bs[k]) <= 0x1p400));
         }
         fexec(x, DN_OP_MUL, s, as, as, 0.0);
         err_mul(x, es, as, eas, as, eas);
@@ -330,7 +346,8 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         }
         break;
     }
-    case DN_OP_MIN: case DN_OP_MAX: { /* the active argument's; Inf if it may change */
+    case DN_OP_MIN:
+    case DN_OP_MAX: { /* the active argument's; Inf if it may change */
         int mx = op == DN_OP_MAX, take_a = mx ? a[0] > b[0] : a[0] < b[0];
         const double *e = take_a ? ea : eb;
         int unsure = !(fabs(a[0] - b[0]) > ea[0] + eb[0]);
@@ -345,7 +362,8 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
             ed[k] = ea[k] + q * eb[k] + U_D * (fabs(r[k]) + q * fabs(b[k]));
         break;
     }
-    case DN_OP_FLOOR: case DN_OP_CEIL: { /* exact, unless the value may cross a jump */
+    case DN_OP_FLOOR:
+    case DN_OP_CEIL: { /* exact, unless the value may cross a jump */
         double lo = a[0] - ea[0], hi = a[0] + ea[0];
         int same = op == DN_OP_FLOOR ? floor(lo) == floor(hi) : ceil(lo) == ceil(hi);
         for (size_t k = 1; k < S; k++) ed[k] = 0.0;
@@ -472,7 +490,6 @@ static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const doub
         err_step(x, i, x->val + i->dst * x->S, x->err + i->dst * x->S);
 }
 
-
 /* fmax (the number where one is NaN) inline */
 static inline double fmax_inl(double a, double b)
 {
@@ -485,7 +502,8 @@ unsigned dn_err_first_short(const double *d, const double *err, unsigned n, doub
     for (unsigned k = 0; k <= n; k++) {
         if (!isfinite(d[k]) || !isfinite(err[k])) continue; /* no bound known */
         double nb = fmax_inl(k ? fabs(d[k - 1]) : 0.0, k < n ? fabs(d[k + 1]) : 0.0);
-        if (!(err[k] <= f * fmax_inl(fabs(d[k]), 1e-15 * (isfinite(nb) ? nb : 0.0)))) return k;
+        if (!(err[k] <= f * fmax_inl(fabs(d[k]), 1e-15 * (isfinite(nb) ? nb : 0.0))))
+            return k;
     }
     return n + 1;
 }
@@ -525,7 +543,8 @@ int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const double *args, dou
      * caller's (eq: its last; out may alias args; the evaluators' workspace comes first) */
     double *ld = work + base_size(e, n) - 3 * len, *eb = ld + len;
     dni_expr_eval_ld(e, n, args, ld, work);
-    for (size_t k = 0; k < len; k++) eb[k] = 10.0 * (0x1p-10 * eq[k]) + 0x1p-53 * fabs(ld[k]);
+    for (size_t k = 0; k < len; k++)
+        eb[k] = 10.0 * (0x1p-10 * eq[k]) + 0x1p-53 * fabs(ld[k]);
     if (dn_err_first_short(ld, eb, n, 10.0) > n) {
         if (err && calibrate) {
             shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
@@ -552,8 +571,8 @@ int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const double *args, dou
 int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *out,
                       double *err, unsigned flags, double *work)
 {
-    if (!e || !out || !work || (e->nvars && !args) || flags > 7u ||
-        (flags & 3u) == 3u || (!err && !(flags & DN_PREC_AUTO)))
+    if (!e || !out || !work || (e->nvars && !args) || flags > 7u || (flags & 3u) == 3u ||
+        (!err && !(flags & DN_PREC_AUTO)))
         return DN_EINVAL;
     if (n > DN_ORDER_MAX) return DN_ERANGE;
     size_t len = (size_t)n + 1;
@@ -567,11 +586,13 @@ int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *
         /* the quick bound, with a margin of 10 for what the calibration may add */
         for (size_t k = 0; k < len; k++) eb[k] = 10.0 * eres[k];
         if (dn_err_first_short(res, eb, n, 10.0) > n) {
-            if (err && calibrate) shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
+            if (err && calibrate)
+                shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
             dn_expr_eval(e, n, args, out, work);
             if (err)
                 for (size_t k = 0; k < len; k++) {
-                    err[k] = verdict(out[k], x.err[e->result * len + k] + fabs(out[k] - res[k]));
+                    err[k] =
+                        verdict(out[k], x.err[e->result * len + k] + fabs(out[k] - res[k]));
                 }
             return 0;
         }
@@ -588,7 +609,8 @@ int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *
     for (size_t k = 0; k < len; k++) {
         /* extended: the bounds scaled, and the rounding of the result to double; double:
          * the difference between the specialised paths and the rolled kernels */
-        err[k] = ext ? ext_bound(out[k], eres[k], sc) : verdict(out[k], eres[k] + fabs(out[k] - res[k]));
+        err[k] = ext ? ext_bound(out[k], eres[k], sc)
+                     : verdict(out[k], eres[k] + fabs(out[k] - res[k]));
     }
     return ext;
 }
@@ -634,7 +656,8 @@ int dn_expr_evalk_err(const dn_expr *e, unsigned k, unsigned n, const double *ar
     shadow(&x, e, k, n, args, NULL, work + base_sizek(e, k, n), 1);
     dn_expr_evalk(e, k, n, args, out, work);
     const double *res = x.val + e->result * S, *eres = x.err + e->result * S;
-    for (size_t i = 0; i < S; i++) err[i] = verdict(out[i], eres[i] + fabs(out[i] - res[i]));
+    for (size_t i = 0; i < S; i++)
+        err[i] = verdict(out[i], eres[i] + fabs(out[i] - res[i]));
     return DN_OK;
 }
 
@@ -663,7 +686,8 @@ int dn_expr_eval2_err(const dn_expr *e, unsigned n, const double *args, double *
     unsigned a[2] = {0, 0};
     for (size_t i = 0; i < S; i++, dnik_next(2, a)) {
         double f = dnik_afact(2, a), r = res[i] * f;
-        err[i] = verdict(out[i], fabs(out[i] - r) + 5.0 * U_D * fabs(r) + eres[i] * f * (1.0 + 8.0 * U_D));
+        err[i] = verdict(out[i], fabs(out[i] - r) + 5.0 * U_D * fabs(r) +
+                                     eres[i] * f * (1.0 + 8.0 * U_D));
     }
     return DN_OK;
 }

@@ -59,9 +59,16 @@ static unsigned nargs(unsigned op)
 {
     switch (op) {
     case DN_OP_CONST: return 0;
-    case DN_OP_ADD: case DN_OP_SUB: case DN_OP_MUL: case DN_OP_DIV: case DN_OP_POW:
-    case DN_OP_ATAN2: case DN_OP_HYPOT: case DN_OP_MIN: case DN_OP_MAX: case DN_OP_FMOD:
-        return 2;
+    case DN_OP_ADD:
+    case DN_OP_SUB:
+    case DN_OP_MUL:
+    case DN_OP_DIV:
+    case DN_OP_POW:
+    case DN_OP_ATAN2:
+    case DN_OP_HYPOT:
+    case DN_OP_MIN:
+    case DN_OP_MAX:
+    case DN_OP_FMOD: return 2;
     default: return 1;
     }
 }
@@ -120,8 +127,8 @@ static DNI_EXPR_NOINLINE void run_scaled(const dn_expr *e, double *w, unsigned n
         if (nin) {
             double *outs[1] = {d};
             DNI_RANGE_RERUN(n, keep, nin, outs, 1, POINT_AB,
-                            dni_expr_exec_w(i->op, d, a, b, c, n, ws, ww),
-                            DNI_RANGE_SCALED, mx);
+                            dni_expr_exec_w(i->op, d, a, b, c, n, ws, ww), DNI_RANGE_SCALED,
+                            mx);
         }
         exps[i->dst] = dni_range_relax(d, n, mc + mx);
     }
@@ -132,7 +139,8 @@ static DNI_EXPR_NOINLINE void run_tab(const dn_expr *e, double *w, unsigned n)
 {
     const dvec_ktab *K = &dni_dvec_k[n];
     size_t len = (size_t)n + 1;
-    double ws[DNI_W_MAX(DVEC_CONST_MAX)]; /* the special functions' (the table has its own) */
+    /* the special functions' (the table has its own) */
+    double ws[DNI_W_MAX(DVEC_CONST_MAX)];
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++) {
         double *d = w + i->dst * len;
         const double *a = w + i->a * len, *b = w + i->b * len;
@@ -156,7 +164,8 @@ static int result_exp(const dn_expr *e, double *w, unsigned n)
     return n > DN_TAYLOR_MAX ? (int)scaled_exps(e, w, n)[e->result] : 0;
 }
 
-int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
+int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out,
+                 double *work)
 {
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
     if (n > DN_ORDER_MAX) return DN_ERANGE;

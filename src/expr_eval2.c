@@ -12,7 +12,8 @@ size_t dn_expr_work_size2(const dn_expr *e, unsigned n)
     return (size_t)e->nregs * dni2_size(n) + dni_expr_step2_doubles(n);
 }
 
-int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
+int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out,
+                  double *work)
 {
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
     if (n > DN_EXPR_MAX_ORDER2) return DN_ERANGE;

@@ -57,7 +57,8 @@ static size_t work_bytes(const dn_expr *e, unsigned n)
 {
     return pad64(reg_len(e, n) * sizeof(dnie_real)) +
            pad64((size_t)DNI_W_MAX(n) * sizeof(dnie_real)) +
-           pad64((size_t)DNI_WW_MAX(n) * sizeof(dnie_real)) + ((size_t)n + 1) * sizeof(double);
+           pad64((size_t)DNI_WW_MAX(n) * sizeof(dnie_real)) +
+           ((size_t)n + 1) * sizeof(double);
 }
 
 size_t DNIE_WORK_SIZE(const dn_expr *e, unsigned n)
@@ -76,12 +77,14 @@ static dnie_real *ws_of(const dn_expr *e, double *work, unsigned n)
 }
 static dnie_real *ww_of(const dn_expr *e, double *work, unsigned n)
 {
-    return (dnie_real *)((char *)ws_of(e, work, n) + pad64((size_t)DNI_W_MAX(n) * sizeof(dnie_real)));
+    return (dnie_real *)((char *)ws_of(e, work, n) +
+                         pad64((size_t)DNI_W_MAX(n) * sizeof(dnie_real)));
 }
 #if !DNIE_LD_TIER /* (Dvec transfers: dn_expr_eval_dvec_ext) */
 static double *transfer_of(const dn_expr *e, double *work, unsigned n)
 {
-    return (double *)((char *)ww_of(e, work, n) + pad64((size_t)DNI_WW_MAX(n) * sizeof(dnie_real)));
+    return (double *)((char *)ww_of(e, work, n) +
+                      pad64((size_t)DNI_WW_MAX(n) * sizeof(dnie_real)));
 }
 #endif
 
@@ -103,14 +106,14 @@ static void exec1(unsigned op, dnie_real *d, const dnie_real *a, const dnie_real
         d[0] = v;
         break;
     }
-    default:
-        DNI_EXPR_EXEC(dnie_, op, d, a, b, c, n, ws, DNI_EXPR_COMMA ww)
+    default: DNI_EXPR_EXEC(dnie_, op, d, a, b, c, n, ws, DNI_EXPR_COMMA ww)
     }
 }
 
 /* Runs the program on the registers w (variables in place) at order n; the constants are
  * c + clo. */
-static void run_ext(const dn_expr *e, dnie_real *w, unsigned n, dnie_real *ws, dnie_real *ww)
+static void run_ext(const dn_expr *e, dnie_real *w, unsigned n, dnie_real *ws,
+                    dnie_real *ww)
 {
     size_t len = (size_t)n + 1;
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)

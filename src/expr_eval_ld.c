@@ -6,7 +6,8 @@
  * shows fewer. Compiled only where the extended type is binary128 and long double is the
  * x87 type (DNI_HAVE_LD_TIER, src/expr_impl.h); elsewhere AUTO goes straight to the
  * extended type and this unit is empty. */
-#if defined(DN_EXT_F128) && DN_EXT_F128 && defined(__LDBL_MANT_DIG__) && __LDBL_MANT_DIG__ == 64
+#if defined(DN_EXT_F128) && DN_EXT_F128 && defined(__LDBL_MANT_DIG__) &&                   \
+    __LDBL_MANT_DIG__ == 64
 #undef DN_EXT_F128
 #define DN_EXT_F128 0 /* src/kernel_ext.h: the type long double */
 #define DNIE_LD_TIER 1

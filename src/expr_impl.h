@@ -13,6 +13,7 @@
 #include "dnum/expr.h"
 #include "dnum/internal/ops.h"
 
+/* clang-format off */
 enum {
     DN_OP_CONST, /* dst = c */
     DN_OP_ADD, DN_OP_SUB, DN_OP_MUL, DN_OP_DIV, /* dst = a op b */
@@ -38,15 +39,16 @@ enum {
 #define DNI_EXPR_OP_LIST_ELEM(X, N)                                                        \
     DNI_EXPR_OP_ARITH(X, N) DNI_OPS_ELEM2(X, N) DNI_OPS_ELEM1(X, N)
 #define DNI_EXPR_OP_ARITH(X, N)                                                            \
-    X(N, set_const, CONST, DNI_NOWS, "c") X(N, add, ADD, DNI_NOWS, "a + b")                      \
+    X(N, set_const, CONST, DNI_NOWS, "c") X(N, add, ADD, DNI_NOWS, "a + b")                \
     X(N, sub, SUB, DNI_NOWS, "a - b") X(N, mul, MUL, DNI_WS, "a b") X(N, div, DIV, DNI_WS, "a / b") \
-    X(N, neg, NEG, DNI_NOWS, "-a") X(N, add_d, ADD_D, DNI_NOWS, "a + c")                         \
-    X(N, mul_d, MUL_D, DNI_NOWS, "a c") X(N, div_d, DIV_D, DNI_NOWS, "a / c")                    \
-    X(N, d_sub, D_SUB, DNI_NOWS, "c - a") X(N, d_div, D_DIV, DNI_WS, "c / a")                  \
+    X(N, neg, NEG, DNI_NOWS, "-a") X(N, add_d, ADD_D, DNI_NOWS, "a + c")                   \
+    X(N, mul_d, MUL_D, DNI_NOWS, "a c") X(N, div_d, DIV_D, DNI_NOWS, "a / c")              \
+    X(N, d_sub, D_SUB, DNI_NOWS, "c - a") X(N, d_div, D_DIV, DNI_WS, "c / a")              \
     X(N, pown, POWN, DNI_WSW, "a^m") X(N, pow_d, POW_D, DNI_WSW, "a^c")
 #define DNI_EXPR_OP_LIST_SPECIAL(X, N)                                                     \
     DNI_OPS_SPECIAL1(X, N) DNI_OPS_SPECIAL2(X, N) DNI_OPS_INT(X, N)
 _Static_assert(DN_OP_POW_D + 1 == DN_OP_POW, "the table's operations follow the arithmetic");
+/* clang-format on */
 
 typedef struct dn_expr_ins {
     unsigned op, dst, a, b; /* register numbers */
@@ -92,11 +94,13 @@ struct dn_expr {
 #define DNI_EXPR_U_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws)
 #define DNI_EXPR_U_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, n, ws __VA_ARGS__)
 #define DNI_EXPR_B_DNI_WS(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws)
-#define DNI_EXPR_B_DNI_WSW(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, b, n, ws __VA_ARGS__)
+#define DNI_EXPR_B_DNI_WSW(f, P, d, a, b, c, n, ws, ...)                                   \
+    P##f##_w(d, a, b, n, ws __VA_ARGS__)
 #define DNI_EXPR_I(f, P, d, a, b, c, n, ws, ...) P##f##_w(d, a, (int)(c), n, ws)
 /* WW, the last argument (see above), is variadic so that ", ww" passes through */
 #define DNI_EXPR_EXEC(P, op, d, a, b, c, n, ws, ...)                                       \
     DNI_EXPR_EXEC_BY(DNI_EXPR_ROW_, P, op, d, a, b, c, n, ws, __VA_ARGS__)
+/* clang-format off */
 #define DNI_EXPR_EXEC_BY(R, P, op, d, a, b, c, n, ws, ...)                                 \
     switch (op) {                                                                          \
     case DN_OP_CONST: P##set_const(d, c, n); break;                                        \
@@ -129,6 +133,7 @@ struct dn_expr {
     DNI_OPS_INT(DNI_EXPR_CASE_, (R##INT, P, d, a, b, c, n, ws, __VA_ARGS__))               \
     default: break;                                                                        \
     }
+/* clang-format on */
 
 /* (PE/COFF has no symbol visibility: the attribute would be ignored with a warning) */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
@@ -159,7 +164,8 @@ struct dn_expr {
 
 /* The order of a Dvec evaluation of e into r: that of the arguments (all equal), or r's
  * without variables; DN_EINVAL (NULL or uninitialised) or DN_EORDER (different orders). */
-static inline int dni_expr_dvec_order(const dn_expr *e, const dvec *r, const dvec *const *args)
+static inline int dni_expr_dvec_order(const dn_expr *e, const dvec *r,
+                                      const dvec *const *args)
 {
     if (!e || !r || (e->nvars && !args)) return DN_EINVAL;
     int order = dvec_order(r);
@@ -207,7 +213,8 @@ DNI_EXPR_INTERNAL double dnie_expr_decimal_lo(const char *s, double v);
  * and long double the x87 type, the extended evaluator compiled for long double (64-bit
  * significand); the same contract as dn_expr_work_size_ext / dn_expr_eval_ext. */
 #if (defined(DN_EXT_F128) && DN_EXT_F128 && defined(__LDBL_MANT_DIG__) &&                  \
-     __LDBL_MANT_DIG__ == 64) || (defined(DNIE_LD_TIER) && DNIE_LD_TIER)
+     __LDBL_MANT_DIG__ == 64) ||                                                           \
+    (defined(DNIE_LD_TIER) && DNIE_LD_TIER)
 #define DNI_HAVE_LD_TIER 1
 DNI_EXPR_INTERNAL size_t dni_expr_work_size_ld(const dn_expr *e, unsigned n);
 DNI_EXPR_INTERNAL int dni_expr_eval_ld(const dn_expr *e, unsigned n, const double *args,
@@ -218,9 +225,10 @@ DNI_EXPR_INTERNAL int dni_expr_eval_ld(const dn_expr *e, unsigned n, const doubl
 /* DN_PREC_AUTO after the double result: the point again in extended precision (the middle
  * tier first where there is one), given the double analysis's quick bounds eq of the
  * result (expr_err.c; the batch evaluators pass their lanes'). Returns 1. */
-DNI_EXPR_INTERNAL int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const double *args,
-                                             double *out, double *err, unsigned flags,
-                                             const double *eq, double *work);
+DNI_EXPR_INTERNAL int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n,
+                                             const double *args, double *out, double *err,
+                                             unsigned flags, const double *eq,
+                                             double *work);
 
 /* The bound of one operation, for the bounded families (src/bounded.c): d = op(a, b; c) at
  * order n on the rolled kernels and ed its error bound, given the bounds ea and eb of the
@@ -228,9 +236,9 @@ DNI_EXPR_INTERNAL int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const
  * constant c exact). ed[k] is NaN where d[k] is, +Inf where no bound is known. d and ed
  * may be a, b, ea or eb; work: dni_bound_work_size(n) doubles (0: n > DN_ORDER_MAX). */
 DNI_EXPR_INTERNAL size_t dni_bound_work_size(unsigned n);
-DNI_EXPR_INTERNAL void dni_bound_op(unsigned op, double c, unsigned n, double *d, double *ed,
-                                    const double *a, const double *ea, const double *b,
-                                    const double *eb, double *work);
+DNI_EXPR_INTERNAL void dni_bound_op(unsigned op, double c, unsigned n, double *d,
+                                    double *ed, const double *a, const double *ea,
+                                    const double *b, const double *eb, double *work);
 
 /* The orders with an order-specialised evaluator (dispatch/fixed.c). The orders above, up
  * to DVEC_CONST_MAX, run the O(N^2) operations through the table of constant-order
@@ -265,13 +273,14 @@ static inline const dn_op_fn *dni_expr_ops(unsigned n)
 
 /* One instruction op(a, b; c) of dn_expr_evalk on K-variate numbers of total order N
  * (dispatch/stepk.c): d must not overlap a or b; w: DNIK_WORK(dnk_size(K, N)) doubles. */
-DNI_EXPR_INTERNAL void dni_expr_stepk(unsigned op, double *d, const double *a, const double *b,
-                                      double c, unsigned K, unsigned N, double *w);
+DNI_EXPR_INTERNAL void dni_expr_stepk(unsigned op, double *d, const double *a,
+                                      const double *b, double c, unsigned K, unsigned N,
+                                      double *w);
 /* The k-variate kernels that are no instruction of the language, compiled once beside
  * dni_expr_stepk (dispatch/stepk.c): u^m for a long m, a user function (dnk_apply), the pairs
  * (s and c must differ); the arguments and scratch as dni_expr_stepk's. */
-DNI_EXPR_INTERNAL void dni_stepk_pown(double *d, const double *u, long m, unsigned K, unsigned N,
-                                      double *w);
+DNI_EXPR_INTERNAL void dni_stepk_pown(double *d, const double *u, long m, unsigned K,
+                                      unsigned N, double *w);
 DNI_EXPR_INTERNAL void dni_stepk_apply(double *d, const double *u, dn_deriv_fn h, void *ctx,
                                        unsigned K, unsigned N, double *w);
 DNI_EXPR_INTERNAL void dni_stepk_sincos(double *s, double *c, const double *u, unsigned K,
@@ -281,8 +290,8 @@ DNI_EXPR_INTERNAL void dni_stepk_sinhcosh(double *s, double *c, const double *u,
 
 /* One instruction op(a, b; c) of dn_expr_eval2 on the Dnum2 layout at order n
  * (dispatch/step2.c; any aliasing); ws: dni_expr_step2_doubles(n) doubles. */
-DNI_EXPR_INTERNAL void dni_expr_step2(unsigned op, double *d, const double *a, const double *b,
-                                      double c, unsigned n, double *ws);
+DNI_EXPR_INTERNAL void dni_expr_step2(unsigned op, double *d, const double *a,
+                                      const double *b, double c, unsigned n, double *ws);
 DNI_EXPR_INTERNAL size_t dni_expr_step2_doubles(unsigned n);
 
 #endif /* DNUM_EXPR_IMPL_H */

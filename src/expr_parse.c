@@ -53,12 +53,14 @@ static const struct builtin {
 #define ROW1(A, f, OP, ...) {#f, DN_OP_##OP, 1, 0, 0},
 #define ROW2(A, f, OP, ...) {#f, DN_OP_##OP, 2, 0, 0},
 #define ROWI(A, f, OP, lim, ...) {#f, DN_OP_##OP, 3, lim, 0},
+    /* clang-format off */
     DNI_OPS_UNARY(ROW1, ~) DNI_OPS_BINARY(ROW2, ~) DNI_OPS_INT(ROWI, ~)
 #undef ROW1
 #undef ROW2
 #undef ROWI
     {"pi", 0, 0, 3.141592653589793238462643383279502884, 1.2246467991473531772e-16},
     {"e", 0, 0, 2.718281828459045235360287471352662498, 1.4456468917292501366e-16},
+    /* clang-format on */
 };
 
 static const struct builtin *find_builtin(const char *s, size_t len)
@@ -97,7 +99,8 @@ static const char *nearest_function(const char *s, size_t len)
 {
     static const char *const alias[][2] = {{"ln", "log"}, {"gamma", "tgamma"}};
     for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
-        if (strlen(alias[i][0]) == len && memcmp(alias[i][0], s, len) == 0) return alias[i][1];
+        if (strlen(alias[i][0]) == len && memcmp(alias[i][0], s, len) == 0)
+            return alias[i][1];
     if (len > 16) return NULL;
     unsigned best = len <= 4 ? 1 : len <= 8 ? 2 : 3;
     const char *name = NULL;
@@ -110,16 +113,27 @@ static const char *nearest_function(const char *s, size_t len)
     return name;
 }
 
-static int is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-static int is_digit(int c) { return c >= '0' && c <= '9'; }
-static int is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+static int is_alpha(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static int is_digit(int c)
+{
+    return c >= '0' && c <= '9';
+}
+static int is_space(int c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 
 /* Records the first error: code, 1-based column (0: none) and the formatted message,
  * to which " at column N" is appended. Returns -1 for `return fail(...)`. */
+/* clang-format off */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 4, 5)))
 #endif
 static int fail(parser *p, int code, size_t column, const char *fmt, ...)
+/* clang-format on */
 {
     if (p->failed) return -1;
     p->failed = 1;
@@ -140,10 +154,12 @@ static int fail(parser *p, int code, size_t column, const char *fmt, ...)
 }
 
 /* Appends " (hint)" to the recorded error message (after " at column N"). */
+/* clang-format off */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 2, 3)))
 #endif
 static void add_hint(parser *p, const char *fmt, ...)
+/* clang-format on */
 {
     if (!p->err) return;
     char h[sizeof p->err->msg];
@@ -156,11 +172,16 @@ static void add_hint(parser *p, const char *fmt, ...)
 }
 
 /* Column of the current token. */
-static size_t col(const parser *p) { return p->start + 1; }
+static size_t col(const parser *p)
+{
+    return p->start + 1;
+}
 
 /* A short printable form of the current token for messages (names cut at 32 bytes). */
 #define TOKFMT "'%.*s%s'"
-#define TOKARG(p) (int)((p)->len > 32 ? 32 : (p)->len), (p)->src + (p)->start, ((p)->len > 32 ? "..." : "")
+#define TOKARG(p)                                                                          \
+    (int)((p)->len > 32 ? 32 : (p)->len), (p)->src + (p)->start,                           \
+        ((p)->len > 32 ? "..." : "")
 
 /* Reads the number at p->pos (the lexer saw a digit, or '.' and a digit). */
 static int lex_number(parser *p)
@@ -173,7 +194,8 @@ static int lex_number(parser *p)
         while (is_digit(s[i])) i++;
     }
     if ((s[i] == 'e' || s[i] == 'E') &&
-        (is_digit(s[i + 1]) || ((s[i + 1] == '+' || s[i + 1] == '-') && is_digit(s[i + 2])))) {
+        (is_digit(s[i + 1]) ||
+         ((s[i + 1] == '+' || s[i + 1] == '-') && is_digit(s[i + 2])))) {
         i += 2;
         while (is_digit(s[i])) i++;
     }
@@ -189,7 +211,8 @@ static int lex_number(parser *p)
     p->num_lo = dnie_expr_decimal_lo(buf, p->num);
     if (buf != small) free(buf);
     if (isinf(p->num))
-        return fail(p, DN_ERANGE, col(p), "number " TOKFMT " too large for a double", TOKARG(p));
+        return fail(p, DN_ERANGE, col(p), "number " TOKFMT " too large for a double",
+                    TOKARG(p));
     return 0;
 }
 
@@ -314,8 +337,8 @@ static int gen_unary(parser *p, unsigned op, operand *x)
 }
 
 /* x = x op y with register operands a, b (in that order) or one register and c + clo. */
-static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsigned b, double c,
-               double clo)
+static int gen(parser *p, unsigned op, operand *x, operand *y, unsigned a, unsigned b,
+               double c, double clo)
 {
     release2(p, x, y);
     unsigned d = alloc_reg(p);
@@ -355,14 +378,14 @@ static int gen_binary(parser *p, unsigned op, operand *x, operand *y)
     case DN_OP_POW:
         if (y->is_const) {
             double k = y->c;
-            if (k == 2.0) return gen(p, DN_OP_MUL, x, y, x->reg, x->reg, 0.0, 0.0); /* exact */
+            if (k == 2.0)
+                return gen(p, DN_OP_MUL, x, y, x->reg, x->reg, 0.0, 0.0); /* exact */
             if (k == floor(k) && fabs(k) < 2147483648.0)
                 return gen(p, DN_OP_POWN, x, y, x->reg, 0, k, 0.0);
             return gen(p, DN_OP_POW_D, x, y, x->reg, 0, k, y->lo);
         }
         break;
-    default:
-        break;
+    default: break;
     }
     /* both operands in registers (constants of pow's base, atan2 and hypot put there) */
     if (materialise(p, x) || materialise(p, y)) return -1;
@@ -402,12 +425,12 @@ static int share_values(parser *p, unsigned *result)
     if (n < 2 || nv == 0) return 0; /* (without variables every value is folded) */
     size_t hs = 4;
     while (hs < 2 * (size_t)n) hs *= 2;
-    unsigned *val = malloc(p->high * sizeof *val);  /* register -> value */
+    unsigned *val = malloc(p->high * sizeof *val); /* register -> value */
     unsigned *va = malloc(2 * (size_t)n * sizeof *va), *vb = va ? va + n : NULL;
     unsigned *last = malloc((size_t)nval * sizeof *last); /* value -> last reader */
     unsigned *reg = malloc((size_t)nval * sizeof *reg);   /* value -> new register */
     unsigned *freeregs = malloc(((size_t)nval + 1) * sizeof *freeregs);
-    unsigned *tab = calloc(hs, sizeof *tab);              /* instruction + 1 */
+    unsigned *tab = calloc(hs, sizeof *tab); /* instruction + 1 */
     unsigned char *keep = malloc(n);
     int rc = -1, dup = 0;
     if (!val || !va || !last || !reg || !freeregs || !tab || !keep) {
@@ -425,7 +448,8 @@ static int share_values(parser *p, unsigned *result)
         for (; tab[h]; h = (h + 1) & (hs - 1)) {
             unsigned j = tab[h] - 1;
             const dn_expr_ins *J = &p->ins[j];
-            if (J->op == k.op && va[j] == k.a && vb[j] == k.b && !memcmp(&J->c, &I->c, sizeof I->c) &&
+            if (J->op == k.op && va[j] == k.a && vb[j] == k.b &&
+                !memcmp(&J->c, &I->c, sizeof I->c) &&
                 !memcmp(&J->clo, &I->clo, sizeof I->clo)) {
                 same = tab[h];
                 break;
@@ -457,7 +481,8 @@ static int share_values(parser *p, unsigned *result)
         /* the operands read for the last time here free their registers (the result
          * may take one of them, as the parser's own allocation does) */
         if (va[i] >= nv && last[va[i]] == i) freeregs[nfree++] = reg[va[i]];
-        if (vb[i] >= nv && vb[i] != va[i] && last[vb[i]] == i) freeregs[nfree++] = reg[vb[i]];
+        if (vb[i] >= nv && vb[i] != va[i] && last[vb[i]] == i)
+            freeregs[nfree++] = reg[vb[i]];
         reg[nv + i] = nfree ? freeregs[--nfree] : high++;
     }
     if (high > p->high) goto done;
@@ -510,7 +535,8 @@ static int unexpected(parser *p)
 static int expected(parser *p, const char *what)
 {
     fail(p, DN_EPARSE, col(p), "expected %s, found " TOKFMT, what, TOKARG(p));
-    if (p->tok == T_NAME || is_char(p, '(') || (p->tok == T_NUM && is_digit(p->src[p->start])))
+    if (p->tok == T_NAME || is_char(p, '(') ||
+        (p->tok == T_NUM && is_digit(p->src[p->start])))
         add_hint(p, "a product is written with '*', as in 2*x");
     return -1;
 }
@@ -531,11 +557,11 @@ static int module_prefix(parser *p)
     size_t n = p->pos + 1, len = 1;
     while (is_alpha(p->src[n + len]) || is_digit(p->src[n + len])) len++;
     int lp = (int)(p->len > 16 ? 16 : p->len), ln = (int)(len > 16 ? 16 : len);
-    fail(p, DN_EPARSE, col(p), "unknown name '%.*s.%.*s'", lp, p->src + p->start, ln, p->src + n);
+    fail(p, DN_EPARSE, col(p), "unknown name '%.*s.%.*s'", lp, p->src + p->start, ln,
+         p->src + n);
     if (find_builtin(p->src + n, len))
         add_hint(p, "write %.*s without '%.*s.'", ln, p->src + n, lp, p->src + p->start);
-    else
-        add_hint(p, "names take no prefix such as '%.*s.'", lp, p->src + p->start);
+    else add_hint(p, "names take no prefix such as '%.*s.'", lp, p->src + p->start);
     return -1;
 }
 
@@ -563,7 +589,8 @@ static int parse_call(parser *p, operand *x)
     const char *more = nlen > 32 ? "..." : "";
     if (!b) {
         for (unsigned i = 0; i < p->nvars; i++)
-            if (strlen(p->vars[i]) == nlen && memcmp(p->vars[i], p->src + nstart, nlen) == 0)
+            if (strlen(p->vars[i]) == nlen &&
+                memcmp(p->vars[i], p->src + nstart, nlen) == 0)
                 return fail(p, DN_EPARSE, ncol, "variable '%.*s' is not a function", shown,
                             p->src + nstart);
         fail(p, DN_EPARSE, ncol, "unknown function '%.*s%s'", shown, p->src + nstart, more);
@@ -592,8 +619,8 @@ static int parse_call(parser *p, operand *x)
                         b->name, want, want == 1 ? "" : "s");
     }
     if (given != want)
-        return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given %u", b->name,
-                    want, want == 1 ? "" : "s", given);
+        return fail(p, DN_EPARSE, ncol, "'%s' takes %u argument%s, given %u", b->name, want,
+                    want == 1 ? "" : "s", given);
     if (close_paren(p, open)) return -1;
     if (b->nargs == 3) { /* f(k, y): k an integer constant, |k| <= b->value */
         if (!x->is_const || x->c != floor(x->c) || fabs(x->c) > b->value ||
@@ -628,7 +655,8 @@ static int parse_primary(parser *p, operand *x)
     while (is_space(p->src[i])) i++;
     if (p->src[i] == '(') return parse_call(p, x);
     for (unsigned v = 0; v < p->nvars; v++)
-        if (strlen(p->vars[v]) == p->len && memcmp(p->vars[v], p->src + p->start, p->len) == 0) {
+        if (strlen(p->vars[v]) == p->len &&
+            memcmp(p->vars[v], p->src + p->start, p->len) == 0) {
             x->is_const = 0;
             x->reg = v;
             return next(p);
@@ -640,7 +668,8 @@ static int parse_primary(parser *p, operand *x)
         x->lo = b->lo;
         return next(p);
     }
-    if (b) return fail(p, DN_EPARSE, col(p), "function '%s' needs '(' and arguments", b->name);
+    if (b)
+        return fail(p, DN_EPARSE, col(p), "function '%s' needs '(' and arguments", b->name);
     fail(p, DN_EPARSE, col(p), "unknown variable " TOKFMT, TOKARG(p));
     const char *near = same_but_case(p);
     if (near) add_hint(p, "did you mean '%s'?", near);
@@ -722,12 +751,14 @@ dn_expr *dn_expr_parse(const char *src, const char *const *vars, unsigned nvars,
         return NULL;
     }
     if (nvars > DN_EXPR_MAX_VARS || (nvars && !vars)) {
-        fail(&p, DN_EINVAL, 0, "bad variable list (at most %u variables)", DN_EXPR_MAX_VARS);
+        fail(&p, DN_EINVAL, 0, "bad variable list (at most %u variables)",
+             DN_EXPR_MAX_VARS);
         return NULL;
     }
     for (unsigned i = 0; i < nvars; i++) {
         if (!valid_name(vars[i])) {
-            fail(&p, DN_EINVAL, 0, "invalid variable name '%.32s'", vars[i] ? vars[i] : "(null)");
+            fail(&p, DN_EINVAL, 0, "invalid variable name '%.32s'",
+                 vars[i] ? vars[i] : "(null)");
             return NULL;
         }
         if (find_builtin(vars[i], strlen(vars[i]))) {
@@ -756,14 +787,13 @@ dn_expr *dn_expr_parse(const char *src, const char *const *vars, unsigned nvars,
     }
     if (parse_expr(&p, &x)) goto out;
     if (p.tok != T_END) {
-        if (is_char(&p, ')'))
-            fail(&p, DN_EPARSE, col(&p), "unmatched ')'");
-        else
-            expected(&p, "an operator");
+        if (is_char(&p, ')')) fail(&p, DN_EPARSE, col(&p), "unmatched ')'");
+        else expected(&p, "an operator");
         goto out;
     }
     if (materialise(&p, &x) || share_values(&p, &x.reg)) goto out;
-    if (!p.ins) p.ins = malloc(sizeof *p.ins); /* "x" alone: no instruction, valid pointer */
+    if (!p.ins)
+        p.ins = malloc(sizeof *p.ins); /* "x" alone: no instruction, valid pointer */
     e = malloc(sizeof *e);
     if (!e || !p.ins) {
         free(e);
@@ -789,4 +819,7 @@ void dn_expr_free(dn_expr *e)
     free(e);
 }
 
-unsigned dn_expr_nvars(const dn_expr *e) { return e ? e->nvars : 0; }
+unsigned dn_expr_nvars(const dn_expr *e)
+{
+    return e ? e->nvars : 0;
+}

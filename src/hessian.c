@@ -11,8 +11,10 @@ static int setup(void **ws, void **owned, const char *fn, const char *outname, i
                  const double *x, const void *out, unsigned n, void *work, size_t elem,
                  dn_errinfo *err)
 {
-    const dni_req req[] = {{out != NULL, 3, outname}, {have_f, 4, "f is NULL"},
-                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    const dni_req req[] = {{out != NULL, 3, outname},
+                           {have_f, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"},
+                           {n != 0, 7, "n is 0"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     if ((size_t)n > SIZE_MAX / elem)
@@ -51,12 +53,13 @@ static void load_o2(dnum_o2 *w, const double *x, unsigned n)
     for (unsigned i = 0; i < n; i++) w[i] = dnum_o2_const(x[i]);
 }
 
-int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
-                     const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
+int(dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
+                    const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
 {
-    void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
-    int st = setup(&ws, &owned, "dn_hessdiag", "hdiag is NULL", f != NULL, x, hdiag, n, work,
-                   sizeof *work, err);
+    /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
+    void *ws = NULL, *owned = NULL;
+    int st = setup(&ws, &owned, "dn_hessdiag", "hdiag is NULL", f != NULL, x, hdiag, n,
+                   work, sizeof *work, err);
     if (st) return st;
     dnum_o2 *w = ws;
     load_o2(w, x, n);
@@ -65,19 +68,20 @@ int (dn_hessdiag_ex)(double *fx, double *grad, double *hdiag, dn_objective_o2 f,
     return dni_ok(err);
 }
 
-int (dn_hessdiag)(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
-                  const double *x, unsigned n, dnum_o2 *work)
+int(dn_hessdiag)(double *fx, double *grad, double *hdiag, dn_objective_o2 f, void *ctx,
+                 const double *x, unsigned n, dnum_o2 *work)
 {
     return dn_hessdiag_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
 }
 
-int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f,
-                           void *ctx, const double *x, unsigned n, dlane_o2 *work,
-                           dn_errinfo *err)
+int(dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f,
+                          void *ctx, const double *x, unsigned n, dlane_o2 *work,
+                          dn_errinfo *err)
 {
-    void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
-    int st = setup(&ws, &owned, "dn_hessdiag_lanes", "hdiag is NULL", f != NULL, x, hdiag, n,
-                   work, sizeof *work, err);
+    /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
+    void *ws = NULL, *owned = NULL;
+    int st = setup(&ws, &owned, "dn_hessdiag_lanes", "hdiag is NULL", f != NULL, x, hdiag,
+                   n, work, sizeof *work, err);
     if (st) return st;
     dlane_o2 *w = ws;
     for (unsigned i = 0; i < n; i++) w[i] = dlane_o2_const(x[i]);
@@ -98,19 +102,20 @@ int (dn_hessdiag_lanes_ex)(double *fx, double *grad, double *hdiag, dn_objective
     return dni_ok(err);
 }
 
-int (dn_hessdiag_lanes)(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f, void *ctx,
-                        const double *x, unsigned n, dlane_o2 *work)
+int(dn_hessdiag_lanes)(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f,
+                       void *ctx, const double *x, unsigned n, dlane_o2 *work)
 {
     return dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
 }
 
-int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
-                    const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
+int(dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
+                   const double *x, unsigned n, dnum_o2 *work, dn_errinfo *err)
 {
     if (n != 0 && (size_t)n > SIZE_MAX / n)
         return dni_fail(err, DN_ERANGE, 7, SIZE_MAX,
                         "dn_hessian: argument 7: n = %u: n * n entries overflow size_t", n);
-    void *ws = NULL, *owned = NULL; /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
+    /* (set by setup; initialised for gcc -Wmaybe-uninitialized) */
+    void *ws = NULL, *owned = NULL;
     int st = setup(&ws, &owned, "dn_hessian", "hess is NULL", f != NULL, x, hess, n, work,
                    sizeof *work, err);
     if (st) return st;
@@ -135,8 +140,8 @@ int (dn_hessian_ex)(double *fx, double *grad, double *hess, dn_objective_o2 f, v
     return dni_ok(err);
 }
 
-int (dn_hessian)(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
-                 const double *x, unsigned n, dnum_o2 *work)
+int(dn_hessian)(double *fx, double *grad, double *hess, dn_objective_o2 f, void *ctx,
+                const double *x, unsigned n, dnum_o2 *work)
 {
     return dn_hessian_ex(fx, grad, hess, f, ctx, x, n, work, NULL);
 }

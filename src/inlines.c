@@ -5,7 +5,7 @@
  * compiled copy of the rolled kernel in the library (src/kernels_x.h), so this file
  * compiles no kernel but the linear ones. */
 #define DN_NO_UNROLL
-#define DNUM_FIXED_DECL  /* external linkage for both families */
+#define DNUM_FIXED_DECL /* external linkage for both families */
 #define DNUM2_FIXED_DECL
 #if defined(__GNUC__) && !defined(__clang__)
 /* GCC 12's loop versioning of the rolled exp recurrence reports reads of v[n+1], which

@@ -14,11 +14,11 @@
 #ifndef DNUM_KERNEL_EXT_H
 #define DNUM_KERNEL_EXT_H
 
-#define _GNU_SOURCE 1                          /* jn yn lgamma_r for the types below */
-#define __STDC_WANT_IEC_60559_TYPES_EXT__ 1    /* _Float128 functions (sinf128, ...) */
+#define _GNU_SOURCE 1                       /* jn yn lgamma_r for the types below */
+#define __STDC_WANT_IEC_60559_TYPES_EXT__ 1 /* _Float128 functions (sinf128, ...) */
 #include <math.h>
 #include <float.h>
-#include "dnum/internal/kernel.h" /* the double instantiation, the type-independent macros */
+#include "dnum/internal/kernel.h" /* the double instantiation, type-independent macros */
 
 #if defined(DN_EXT_F128) && DN_EXT_F128
 __extension__ typedef _Float128 dnie_real;
@@ -84,12 +84,14 @@ long double DN_LGAMMAL_R(long double x, int *sign);
 
 /* ---- the "wide" type and its primitives: the type itself, plain arithmetic ---------- */
 typedef dnie_real dnie_wide;
+/* clang-format off */
 static inline dnie_wide dnie_wd(dnie_real x) { return x; }
 static inline dnie_real dnie_wval(dnie_wide a) { return a; }
 static inline dnie_wide dnie_wadd(dnie_wide a, dnie_wide b) { return a + b; }
 static inline dnie_wide dnie_wsub(dnie_wide a, dnie_wide b) { return a - b; }
 static inline dnie_wide dnie_wmul1(dnie_wide a, dnie_real c) { return a * c; }
 static inline dnie_wide dnie_wdiv1(dnie_wide a, dnie_wide b) { return a / b; }
+/* clang-format on */
 static inline dnie_wide dnie_wconv(dnie_wide init, const dnie_wide *a, const dnie_wide *b,
                                    unsigned k, unsigned lo, unsigned hi)
 {

@@ -41,8 +41,9 @@ DNI_XK_SERIES(DNI_XK_SERIES_PROTO)
  * the rows of the operation table (dnum/internal/ops.h; abs, of shape DNI_NOWS, has none).
  * U one argument, B two, I (int, u). */
 #define DNI_XK_LIST(U, B, I)                                                               \
-    B(~, mul, MUL, DNI_WS, "a b") B(~, div, DIV, DNI_WS, "a / b") DNI_OPS_UNARY(U, ~)        \
-    DNI_OPS_BINARY(B, ~) DNI_OPS_INT(I, ~)
+    B(~, mul, MUL, DNI_WS, "a b") B(~, div, DIV, DNI_WS, "a / b") DNI_OPS_UNARY(U, ~)      \
+    DNI_OPS_BINARY(B, ~)                                                                   \
+    DNI_OPS_INT(I, ~)
 
 /* the prototypes, P the prefix (dni_xk_ or dni2_xk_); the one-variable kernels of
  * sqrt, cbrt, pow, atan2, hypot, pow_d and pown take wide scratch, Dnum2's do not */
@@ -58,7 +59,8 @@ DNI_XK_SERIES(DNI_XK_SERIES_PROTO)
     DNI_XK_INTERNAL void P##f##_w(double *r, const double *a, const double *b, unsigned n, \
                                   double *ws, dni_wide *ww);
 #define DNI_XK_I(P, f)                                                                     \
-    DNI_XK_INTERNAL void P##f##_w(double *r, const double *u, int m, unsigned n, double *ws);
+    DNI_XK_INTERNAL void P##f##_w(double *r, const double *u, int m, unsigned n,           \
+                                  double *ws);
 #define DNI_XK_WW , dni_wide *ww
 #define DNI_XK_OTHERS(P, W)                                                                \
     DNI_XK_INTERNAL void P##pow_d_w(double *r, const double *u, double p, unsigned n,      \

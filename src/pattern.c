@@ -18,9 +18,9 @@ void dni_pat_free(const dn_allocator *al, void *p, size_t n, size_t elem)
     else free(p);
 }
 
-int dni_pat_merge(const dn_allocator *al, size_t T, const uint32_t *row, const uint32_t *col,
-                  unsigned nrows, unsigned ncols, size_t **rowptr, unsigned **colout,
-                  size_t *nnz, uint32_t *pos)
+int dni_pat_merge(const dn_allocator *al, size_t T, const uint32_t *row,
+                  const uint32_t *col, unsigned nrows, unsigned ncols, size_t **rowptr,
+                  unsigned **colout, size_t *nnz, uint32_t *pos)
 {
     const size_t nc = (size_t)ncols + 1, nr = (size_t)nrows + 1;
     uint32_t *perm = dni_pat_alloc(al, T, sizeof *perm);
@@ -91,7 +91,8 @@ int dni_pat_runs(const dn_allocator *al, const unsigned *idx, unsigned K, size_t
     *nrun = 0, *rstart = NULL, *rstep = NULL;
     for (size_t e = 0; e < m; nr++) e += run_len(idx, K, m, e, &step);
     if (nr == 0 || nr > m / 8) return DN_OK;
-    size_t *rs = dni_pat_alloc(al, nr + 1, sizeof *rs), *rt = dni_pat_alloc(al, nr, sizeof *rt);
+    size_t *rs = dni_pat_alloc(al, nr + 1, sizeof *rs),
+           *rt = dni_pat_alloc(al, nr, sizeof *rt);
     if (!rs || !rt) {
         dni_pat_free(al, rs, nr + 1, sizeof *rs);
         dni_pat_free(al, rt, nr, sizeof *rt);

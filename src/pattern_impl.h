@@ -20,9 +20,9 @@ void dni_pat_free(const dn_allocator *al, void *p, size_t n, size_t elem);
  * equal entries merged. Sets *rowptr (nrows + 1 offsets), *colout (*nnz columns, ascending
  * in each row; both allocated from al) and pos[t], the merged position of entry t.
  * 0 or DN_ENOMEM (nothing allocated then). */
-int dni_pat_merge(const dn_allocator *al, size_t T, const uint32_t *row, const uint32_t *col,
-                  unsigned nrows, unsigned ncols, size_t **rowptr, unsigned **colout,
-                  size_t *nnz, uint32_t *pos);
+int dni_pat_merge(const dn_allocator *al, size_t T, const uint32_t *row,
+                  const uint32_t *col, unsigned nrows, unsigned ncols, size_t **rowptr,
+                  unsigned **colout, size_t *nnz, uint32_t *pos);
 
 /* The runs of m elements of K indices each: maximal stretches whose indices all advance by
  * one step (modulo 2^64) from one element to the next, kept only where they are on

@@ -65,7 +65,8 @@ static double dni_range_need(const double *d, unsigned kmax, unsigned kext, doub
         if (d[k] == 0.0) continue;
         double ld = log(fabs(d[k])) + k * shift, lc = ld - lf, lt = lc + k * ls;
         if (lt > DNI_RANGE_NEAR) *near = 1;
-        if (k && lt > DNI_RANGE_AIM) need = fmax(need, (lt - DNI_RANGE_AIM) / (k * DNI_RANGE_LN2));
+        if (k && lt > DNI_RANGE_AIM)
+            need = fmax(need, (lt - DNI_RANGE_AIM) / (k * DNI_RANGE_LN2));
         if (k && mode == DNI_RANGE_SCALED && ld > DNI_RANGE_AIM_D)
             need = fmax(need, (ld - DNI_RANGE_AIM_D) / (k * DNI_RANGE_LN2));
         if (k && k <= kmax / 2) k_half = k, lc_half = lc;
@@ -74,7 +75,8 @@ static double dni_range_need(const double *d, unsigned kmax, unsigned kext, doub
     if (kext > k_last && k_half && k_last > k_half) { /* extrapolate the growth */
         double lc = lc_last + (lc_last - lc_half) / (k_last - k_half) * (kext - k_last);
         double lt = lc + kext * ls, ld = lc + dni_lgamma_value(kext + 1.0);
-        if (lt > DNI_RANGE_AIM) need = fmax(need, (lt - DNI_RANGE_AIM) / (kext * DNI_RANGE_LN2));
+        if (lt > DNI_RANGE_AIM)
+            need = fmax(need, (lt - DNI_RANGE_AIM) / (kext * DNI_RANGE_LN2));
         if (mode == DNI_RANGE_SCALED && ld > DNI_RANGE_AIM_D)
             need = fmax(need, (ld - DNI_RANGE_AIM_D) / (kext * DNI_RANGE_LN2));
     }
@@ -95,9 +97,8 @@ static inline unsigned dni_range_first_bad(const double *d, unsigned n)
  * non-finite only from the first non-finite order of an operand on (an earlier
  * overflow passed on); or, in mode DNI_RANGE_DERIVS, scaled coefficients far from
  * overflow (the non-finite derivatives exceed DBL_MAX). */
-static inline int dni_range_next(const double *const *in, unsigned nin,
-                                 double *const *out, unsigned nout, unsigned n, int m,
-                                 int mode)
+static inline int dni_range_next(const double *const *in, unsigned nin, double *const *out,
+                                 unsigned nout, unsigned n, int m, int mode)
 {
     unsigned k0 = n + 1, kin = n + 1;
     for (unsigned j = 0; j < nout; j++) {
@@ -113,7 +114,8 @@ static inline int dni_range_next(const double *const *in, unsigned nin,
     double ls = log(dni_scale(n)), need = 0.0;
     int near = mode == DNI_RANGE_SCALED;
     for (unsigned i = 0; i < nin; i++)
-        need = fmax(need, dni_range_need(in[i], kin - 1, 0, -m * DNI_RANGE_LN2, ls, mode, &near));
+        need = fmax(need,
+                    dni_range_need(in[i], kin - 1, 0, -m * DNI_RANGE_LN2, ls, mode, &near));
     for (unsigned j = 0; j < nout; j++)
         need = fmax(need, dni_range_need(out[j], k0 - 1, kin - 1, 0.0, ls, mode, &near));
     if (!near) return m;
@@ -146,8 +148,8 @@ static inline int dni_range_relax(double *d, unsigned n, int m)
         size_t len_ = (size_t)(n) + 1;                                                     \
         const double *in_[2] = {(keep), (keep) + len_};                                    \
         int m_ = 0, next_;                                                                 \
-        for (int t_ = 0; t_ < 3 && (next_ = dni_range_next(in_, (nin), (outs), (nout), (n), \
-                                                           m_, (mode))) != m_;             \
+        for (int t_ = 0; t_ < 3 && (next_ = dni_range_next(in_, (nin), (outs), (nout),     \
+                                                           (n), m_, (mode))) != m_;        \
              t_++) {                                                                       \
             m_ = next_;                                                                    \
             for (unsigned i_ = 0; i_ < (nin); i_++) {                                      \

@@ -6,8 +6,13 @@ usage: gen_api_md.py SOURCE_ROOT OUT_DIR
 Writes one page per public header, SOURCE_ROOT/include/dnum/*.h and *.hpp (not internal/),
 to OUT_DIR/<name>.md (dnum/hessian.h: hessian.md, dnum/dnum.hpp: dnum.hpp.md): the
 header's opening comment (its index and reference) verbatim, then every declaration that
-has a doc comment (a comment opening with two stars), in the header's order: its name, the declaration (a function's or macro's signature, a type's
-whole definition) and the comment as text. Plain comments document internals and are
+has a doc comment (a comment opening with two stars), in the header's order: its name, the
+declaration (a function's or macro's signature, a type's whole definition) and the comment
+as text. A family whose functions are a body header included once per instance
+(dnum/internal/*_body.h, such as dnum/elem_o2.h's elem_o2_body.h for K = 1 ... 4) has the
+body's documented declarations at its first #include, with the body's name macros expanded
+(DNI_DNEL(add) is dnelK_o2_add, the instance's parameter DNI_DNEL_K the letter K) and a
+function's declaration on one line. Plain comments document internals and are
 left out, and so are the undocumented argument-checking _Generic macros at the ends of
 the headers. OUT_DIR/README.md lists the pages. Standard library only; the pages are
 committed as docs/api/ and compared with this script's output by the test
@@ -104,16 +109,108 @@ def escape_md(line):
     return re.sub(r"^(\d+)([.)])(\s)", r"\1\\\2\3", line)
 
 
-def parse_header(path):
-    """(index comment lines, [(name, declaration, doc lines)]) of one header."""
+def body_names(lines):
+    """The name macros of a re-included body header (dnum/internal/*_body.h): its one-line
+    #defines, name -> (parameters or None, replacement), and its parameter macros (the
+    `#ifndef X` + `#error` at its top, defined by the includer: DNI_DNEL_K), each as the
+    letter it stands for in the documentation (K)."""
+    macros = {}
+    for line in lines:
+        m = re.match(r"#\s*define\s+(\w+)(\(([^)]*)\))?\s+(.*\S)\s*$", line)
+        if m and not line.rstrip().endswith("\\"):
+            params = [a.strip() for a in m.group(3).split(",")] if m.group(2) else None
+            macros[m.group(1)] = (params, re.sub(r"\s*/\*.*?\*/\s*$", "", m.group(4)))
+    for k in range(len(lines) - 1):
+        m = re.match(r"#\s*ifndef\s+(\w+)\s*$", lines[k])
+        if m and lines[k + 1].startswith("#error"):
+            macros[m.group(1)] = (None, m.group(1).split("_")[-1])
+    return macros
+
+
+def call_args(text, k):
+    """The arguments of the macro call whose `(` is at text[k], and the index after its
+    `)`."""
+    args, depth, start = [], 0, k + 1
+    for e in range(k + 1, len(text)):
+        if text[e] == "(":
+            depth += 1
+        elif text[e] == ")" and depth:
+            depth -= 1
+        elif text[e] in ",)" and not depth:
+            args.append(text[start:e].strip())
+            start = e + 1
+            if text[e] == ")":
+                return args, e + 1
+    return args, len(text)
+
+
+def expand_names(text, macros):
+    """text with the name macros of a body header expanded (the arguments substituted, the
+    result rescanned, `##` pasted at the end), as an instance has them, the parameter
+    macros as letters."""
+    pattern = re.compile(r"\b(%s)\b" % "|".join(map(re.escape, macros))) if macros else None
+    pos, steps = 0, 0
+    while pattern and steps < 10000:  # (a macro that expands to itself stops there)
+        steps += 1
+        m = pattern.search(text, pos)
+        if not m:
+            break
+        params, body = macros[m.group(1)]
+        end = m.end()
+        if params is not None:
+            paren = re.match(r"\s*\(", text[end:])
+            if not paren:           # a function-like macro's name without a call
+                pos = end
+                continue
+            args, end = call_args(text, end + paren.end() - 1)
+            for p, a in zip(params, args):
+                body = re.sub(r"\b%s\b" % re.escape(p), lambda _: a, body)
+        text = text[:m.start()] + body + text[end:]
+        pos = m.start()
+    return re.sub(r"\s*##\s*", "", text)
+
+
+def body_items(path):
+    """The documented declarations of a re-included body header, with its name macros
+    expanded (dnum/internal/elem_o2_body.h: DNI_DNEL(add) is dnelK_o2_add) and a function's
+    declaration on one line."""
     lines = open(path, encoding="utf-8").read().split("\n")
-    index, items, i = [], [], 0
+    macros = body_names(lines)
+    items = []
+    for _, decl, doc in parse_lines(lines, 0):
+        decl = expand_names(decl, macros)
+        if not re.match(r"(typedef\s+)?(struct|union|enum)\b|#", decl):
+            decl = " ".join(decl.split())
+        items.append((decl_name(decl), decl, doc))
+    return items
+
+
+def parse_header(path):
+    """(index comment lines, [(name, declaration, doc lines)]) of one header: its own
+    declarations and, at the first #include of each re-included body header
+    (dnum/internal/*_body.h: the functions of a family, once per instance), those of the
+    body with their names as the instances have them."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    index, i = [], 0
     if lines and lines[0].startswith("/*") and not lines[0].startswith("/**"):
         while "*/" not in lines[i]:
             i += 1
         index = comment_text(lines[:i + 1])
         i += 1
+    return index, parse_lines(lines, i, os.path.dirname(os.path.dirname(path)))
+
+
+def parse_lines(lines, i, incroot=None):
+    """[(name, declaration, doc lines)] of the lines from i on; with incroot (the directory
+    that holds dnum/), the documented declarations of the body headers they include too."""
+    items, bodies = [], set()
     while i < len(lines):
+        inc = re.match(r'\s*#\s*include\s+"(dnum/internal/\w+_body\.h)"', lines[i])
+        if inc and incroot and inc.group(1) not in bodies:
+            bodies.add(inc.group(1))
+            items += body_items(os.path.join(incroot, inc.group(1)))
+            i += 1
+            continue
         if not lines[i].lstrip().startswith("/**"):
             i += 1
             continue
@@ -128,7 +225,7 @@ def parse_header(path):
             decl = declaration(lines, j)
             items.append((decl_name(decl), decl, doc))
         i = j
-    return index, items
+    return items
 
 
 def summary(index, header):

@@ -10,7 +10,8 @@
 # The macro's body is the header's lines between the marks `/* ---- the body (...) ---- */`
 # and `/* ---- end of the body ---- */`, with the parameter macros replaced by the macro's
 # parameters and the header's own name macros (DNI_DNUM_T, DNI_DNUM(f), ...) by the family
-# helpers they stand for, so that a macro expands to the tokens of one inclusion. The body
+# helpers they stand for, so that a macro expands to the tokens of one inclusion (the
+# formatter's /* clang-format off */ and /* clang-format on */ lines left out). The body
 # may hold no preprocessor directive (a _Pragma instead) and no // comment, nor use a
 # parameter's name (N, K) outside its comments and strings. The file is committed: the test
 # `generated-files` (tools/check_generated.sh) compares it with this script's output,
@@ -32,7 +33,7 @@ macro() {
             chomp;
             if (m{^/\* ---- the body \(}) { $in = 1; next; }
             if (m{^/\* ---- end of the body ---- \*/}) { $done = 1; last; }
-            push @body, $_ if $in && /\S/;
+            push @body, $_ if $in && /\S/ && !m{^\s*/\* clang-format (?:off|on) \*/\s*$};
         }
         die "$header: no body between the marks\n" unless $in && $done;
         (my $code = join "\n", @body) =~ s{/\*.*?\*/|"(?:\\.|[^"\\])*"}{ }gs;

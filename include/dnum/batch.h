@@ -63,8 +63,7 @@ extern "C" {
  * call with DN_BATCH_AUTO fails; dn_batch_isa_env says why). */
 #define DN_BATCH_AUTO 0x00u
 #define DN_BATCH_SCALAR 0x10u  /* point by point with dn_expr_eval (every build) */
-#define DN_BATCH_GENERIC 0x20u /* GCC/clang generic vectors, 2 lanes (targets other than
-                                * x86-64 and AArch64) */
+#define DN_BATCH_GENERIC 0x20u /* GCC/clang generic vectors, 2 lanes (other targets) */
 #define DN_BATCH_SSE2 0x30u    /* x86-64 baseline, 2 lanes */
 #define DN_BATCH_AVX2 0x40u    /* 4 lanes */
 #define DN_BATCH_AVX512 0x50u  /* AVX-512F, 8 lanes */
@@ -185,7 +184,8 @@ size_t dn_expr_work_size_batch2(const dn_expr *e, unsigned n);
  *  dn_expr_work_size_batch2(e, n) doubles. Returns 0, DN_EINVAL (as dn_expr_eval_batchk)
  *  or DN_ERANGE (n > DN_EXPR_MAX_ORDER2); nothing is written on failure. */
 int dn_expr_eval_batch2(const dn_expr *e, unsigned n, size_t npts, const double *args,
-                        size_t ldargs, double *out, size_t ldout, unsigned flags, double *work);
+                        size_t ldargs, double *out, size_t ldout, unsigned flags,
+                        double *work);
 
 #ifdef __cplusplus
 }

@@ -61,7 +61,8 @@
 #error "dnum/block.h needs GCC or clang (vector extensions)"
 #endif
 #if defined(__i386__) && !defined(__SSE2_MATH__)
-#error "dnum/block.h on 32-bit x86 needs SSE2 arithmetic: -msse2 -mfpmath=sse (pkg-config dnum)"
+#error                                                                                     \
+    "dnum/block.h on 32-bit x86 needs SSE2 arithmetic: -msse2 -mfpmath=sse (pkg-config dnum)"
 #endif
 
 /* every other header first: they expand the double kernels, which the lane
@@ -111,7 +112,8 @@ DNIB_DECL void dnib_put(dn_lane *a, const double *x, unsigned i, unsigned n)
  * the copy then wait for both pieces (a failed store forwarding each): W2 at order 2
  * ran 1.36x slower. */
 #define DNIB_COPY(N, dst, src)                                                             \
-    _Pragma("GCC unroll 65") for (unsigned k_ = 0; k_ <= (N); k_++) (dst)[k_] = (src)[k_];
+    _Pragma("GCC unroll 65")                                                               \
+    for (unsigned k_ = 0; k_ <= (N); k_++) (dst)[k_] = (src)[k_];
 #define DNIB_IN(N, a)                                                                      \
     dn_lane a##_[(N) + 1];                                                                 \
     DNIB_COPY(N, a##_, a.d)

@@ -23,7 +23,8 @@
 #define DNIB(f) DNIB_NM(DNUMB_ORDER, f)
 
 /* ---- the body (DNUMB_DEFINE) ---- */
-_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wpsabi\"")
+_Pragma("GCC diagnostic push")
+_Pragma("GCC diagnostic ignored \"-Wpsabi\"")
 typedef struct DNIB_T {
     dn_lane d[(DNUMB_ORDER) + 1];
 } DNIB_T;
@@ -94,7 +95,8 @@ DNIB_DECL DNIB_T DNIB(div)(DNIB_T a, DNIB_T b)
         dnil_div_w(r_, a_, b_, DNUMB_ORDER, ws_);
     }
     if (dnil_any(m_))
-        DNIB_LANES(DNUMB_ORDER, m_, r_, a_, b_, DNIB_CALL2_DNI_WS(DNUMB_ORDER, div, y_, x_, z_))
+        DNIB_LANES(DNUMB_ORDER, m_, r_, a_, b_,
+                   DNIB_CALL2_DNI_WS(DNUMB_ORDER, div, y_, x_, z_))
     DNIB_RETURN(DNUMB_ORDER, r_)
 }
 DNIB_DECL DNIB_T DNIB(neg)(DNIB_T a)
@@ -151,7 +153,8 @@ DNIB_DECL DNIB_T DNIB(d_div)(double c, DNIB_T a)
         dnil_d_div_w(r_, DNIL_V(c), a_, DNUMB_ORDER, ws_);
     }
     if (dnil_any(m_))
-        DNIB_LANES(DNUMB_ORDER, m_, r_, a_, a_, DNIB_CALL2_DNI_WS(DNUMB_ORDER, d_div, y_, c, x_))
+        DNIB_LANES(DNUMB_ORDER, m_, r_, a_, a_,
+                   DNIB_CALL2_DNI_WS(DNUMB_ORDER, d_div, y_, c, x_))
     DNIB_RETURN(DNUMB_ORDER, r_)
 }
 DNIB_DECL DNIB_T DNIB(pown)(DNIB_T u, long m)
@@ -164,14 +167,16 @@ DNIB_DECL DNIB_T DNIB(pown)(DNIB_T u, long m)
         dnil_pown_w(r_, u_, m, DNUMB_ORDER, ws_, NULL);
     }
     if (dnil_any(m_))
-        DNIB_LANES(DNUMB_ORDER, m_, r_, u_, u_, DNIB_CALL2_DNI_WSW(DNUMB_ORDER, pown, y_, x_, m))
+        DNIB_LANES(DNUMB_ORDER, m_, r_, u_, u_,
+                   DNIB_CALL2_DNI_WSW(DNUMB_ORDER, pown, y_, x_, m))
     DNIB_RETURN(DNUMB_ORDER, r_)
 }
 DNIB_DECL DNIB_T DNIB(pow_d)(DNIB_T u, double p)
 {
     DNIB_IN(DNUMB_ORDER, u)
     dn_lane r_[(DNUMB_ORDER) + 1];
-    DNIB_LANES(DNUMB_ORDER, DNIB_ALL, r_, u_, u_, DNIB_CALL2_DNI_WSW(DNUMB_ORDER, pow_d, y_, x_, p))
+    DNIB_LANES(DNUMB_ORDER, DNIB_ALL, r_, u_, u_,
+               DNIB_CALL2_DNI_WSW(DNUMB_ORDER, pow_d, y_, x_, p))
     DNIB_RETURN(DNUMB_ORDER, r_)
 }
 DNIB_DECL DNIB_T DNIB(apply)(DNIB_T u, dn_deriv_fn h, void *ctx)
@@ -184,8 +189,10 @@ DNIB_DECL DNIB_T DNIB(apply)(DNIB_T u, dn_deriv_fn h, void *ctx)
     })
     DNIB_RETURN(DNUMB_ORDER, r_)
 }
-DNIB_PAIR(DNUMB_ORDER, sincos) DNIB_PAIR(DNUMB_ORDER, sinhcosh)
-DNI_OPS_ELEM1(DNIB_FN1, DNUMB_ORDER) DNI_OPS_SPECIAL1(DNIB_FNS1, DNUMB_ORDER)
+DNIB_PAIR(DNUMB_ORDER, sincos)
+DNIB_PAIR(DNUMB_ORDER, sinhcosh)
+DNI_OPS_ELEM1(DNIB_FN1, DNUMB_ORDER)
+DNI_OPS_SPECIAL1(DNIB_FNS1, DNUMB_ORDER)
 DNI_OPS_BINARY(DNIB_FN2, DNUMB_ORDER)
 DNI_OPS_INT(DNIB_FNI, DNUMB_ORDER)
 _Pragma("GCC diagnostic pop")

@@ -80,7 +80,7 @@ static inline double dn_digits(double d, double e)
  * (n > DN_ORDER_MAX) or DN_ENOMEM (the workspace), with r and er untouched on failure.
  * r and er may alias the arguments. */
 #define DNI_BND_PROTO(f)                                                                   \
-    int dni_bnd_##f(unsigned n, double *r, double *er, const double *a, const double *ea,   \
+    int dni_bnd_##f(unsigned n, double *r, double *er, const double *a, const double *ea,  \
                     const double *b, const double *eb, double c);
 #define DNI_BND_DECL(A, f, ...) DNI_BND_PROTO(f)
 #define DNI_BND_DECL2(A, f) DNI_BND_PROTO(f)

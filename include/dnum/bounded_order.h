@@ -80,15 +80,30 @@ DNI_BE_DECL double DNI_BE(err)(const DNI_BE_T *a, unsigned k)
         dni_bnd_nan(r.d, r.e, DNI_BE_N); /* out of memory */                               \
     return r
 #define DNI_BE_UN(A, f, ...)                                                               \
-    DNI_BE_DECL DNI_BE_T DNI_BE(f)(DNI_BE_T u) { DNI_BE_CALL(f, u, u, 0.0); }
+    DNI_BE_DECL DNI_BE_T DNI_BE(f)(DNI_BE_T u)                                             \
+    {                                                                                      \
+        DNI_BE_CALL(f, u, u, 0.0);                                                         \
+    }
 #define DNI_BE_BIN(A, f, ...)                                                              \
-    DNI_BE_DECL DNI_BE_T DNI_BE(f)(DNI_BE_T a, DNI_BE_T b) { DNI_BE_CALL(f, a, b, 0.0); }
+    DNI_BE_DECL DNI_BE_T DNI_BE(f)(DNI_BE_T a, DNI_BE_T b)                                 \
+    {                                                                                      \
+        DNI_BE_CALL(f, a, b, 0.0);                                                         \
+    }
 #define DNI_BE_BIN_D(A, f)                                                                 \
-    DNI_BE_DECL DNI_BE_T DNI_BE(f)(DNI_BE_T a, double c) { DNI_BE_CALL(f, a, a, c); }
+    DNI_BE_DECL DNI_BE_T DNI_BE(f)(DNI_BE_T a, double c)                                   \
+    {                                                                                      \
+        DNI_BE_CALL(f, a, a, c);                                                           \
+    }
 #define DNI_BE_D_BIN(A, f)                                                                 \
-    DNI_BE_DECL DNI_BE_T DNI_BE(f)(double c, DNI_BE_T a) { DNI_BE_CALL(f, a, a, c); }
+    DNI_BE_DECL DNI_BE_T DNI_BE(f)(double c, DNI_BE_T a)                                   \
+    {                                                                                      \
+        DNI_BE_CALL(f, a, a, c);                                                           \
+    }
 #define DNI_BE_INT(A, f, ...)                                                              \
-    DNI_BE_DECL DNI_BE_T DNI_BE(f)(int m, DNI_BE_T u) { DNI_BE_CALL(f, u, u, (double)m); }
+    DNI_BE_DECL DNI_BE_T DNI_BE(f)(int m, DNI_BE_T u)                                      \
+    {                                                                                      \
+        DNI_BE_CALL(f, u, u, (double)m);                                                   \
+    }
 DNI_API_UN(DNI_BE_UN, ~)
 DNI_API_BIN(DNI_BE_BIN, ~)
 DNI_API_BIN_D(DNI_BE_BIN_D, ~)

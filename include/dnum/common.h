@@ -54,7 +54,7 @@ extern "C" {
 #define DN_ERANGE (-4)  /* order or size above the documented maximum */
 #define DN_EDOMAIN (-5) /* argument outside the domain of an operation that must fail */
 #define DN_EPARSE (-6)  /* malformed expression */
-#define DN_ESTRUCT (-7) /* the structure changed: an entry outside a pattern fixed earlier */
+#define DN_ESTRUCT (-7) /* the structure changed: an entry outside a pattern fixed before */
 
 /* Highest derivative order the kernels support at run time (Dvec, expressions). Orders
  * above DN_TAYLOR_MAX (170, where k! overflows) work on scaled Taylor coefficients; see
@@ -137,14 +137,15 @@ double dn_deriv_gaussian(double x, unsigned k, void *ctx);
 struct dn_driver_argument_has_the_wrong_type {
     int dni_unused;
 };
-extern const struct dn_driver_argument_has_the_wrong_type dn_driver_argument_has_the_wrong_type;
+extern const struct dn_driver_argument_has_the_wrong_type
+    dn_driver_argument_has_the_wrong_type;
 #define DNI_ARG(T, p)                                                                      \
     _Generic((p), T : (p), void * : (T)(p), int : DNI_NULL(T, p),                          \
              default : dn_driver_argument_has_the_wrong_type)
 /* the same for a pointer to const T: T *, const T *, void * and const void * pass */
 #define DNI_CARG(T, p)                                                                     \
-    _Generic((p), const T * : (p), T * : (p), void * : (const T *)(p),                      \
-             const void * : (const T *)(p), int : DNI_NULL(const T *, p),                 \
+    _Generic((p), const T * : (p), T * : (p), void * : (const T *)(p),                     \
+             const void * : (const T *)(p), int : DNI_NULL(const T *, p),                  \
              default : dn_driver_argument_has_the_wrong_type)
 /* An int p: the null pointer of type T when p is the constant 0 (then (void *)p is a null
  * pointer constant, and the conditional has the type int *), else the error above. */
@@ -155,7 +156,7 @@ extern const struct dn_driver_argument_has_the_wrong_type dn_driver_argument_has
 #define DNI_IN(p) DNI_CARG(double, p)   /* an input array */
 /* A count (n, K, m): any arithmetic type as before; a pointer stops the compilation
  * ("invalid operands to binary *"). */
-#define DNI_N(n) ((n) * 1u)
+#define DNI_N(n) (1u * (n))
 #endif
 
 #endif /* DNUM_COMMON_H */

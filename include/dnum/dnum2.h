@@ -129,7 +129,7 @@ extern "C" {
 #define DNI_DNUM2_CAT(a, b) DNI_DNUM2_CAT_(a, b)
 #define DNI_DNUM2_TY(N) DNI_DNUM2_CAT(dnum2_o, N)
 #define DNI_DNUM2_NM(N, f) DNI_DNUM2_CAT(DNI_DNUM2_TY(N), _##f)
-#define DNI_DNUM2_UN(N, f)                                                                    \
+#define DNI_DNUM2_UN(N, f)                                                                 \
     DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u)                 \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
@@ -137,77 +137,80 @@ extern "C" {
         return r;                                                                          \
     }
 /* a built-in function with a fixed-size scratch (see DNI2_WORK in kernel2.h) */
-#define DNI_DNUM2_UNW(N, f)                                                                   \
+#define DNI_DNUM2_UNW(N, f)                                                                \
     DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u)                 \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_WORK(N)];                                                            \
-        DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
+        DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                   \
         return r;                                                                          \
     }
-#define DNI_DNUM2_BIN(N, f)                                                                   \
-    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b) \
+#define DNI_DNUM2_BIN(N, f)                                                                \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N)                                                       \
+        DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b)                           \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
         dni2_##f(r.d, a.d, b.d, N);                                                        \
         return r;                                                                          \
     }
-#define DNI_DNUM2_BIN_D(N, f, expr)                                                           \
+#define DNI_DNUM2_BIN_D(N, f, expr)                                                        \
     DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, double c)       \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
         expr;                                                                              \
         return r;                                                                          \
     }
-#define DNI_DNUM2_MUL(N)                                                                      \
-    DNUM2_FIXED_DECL DNI_DNUM2_FLATTEN DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, mul)(DNI_DNUM2_TY(N) a, \
-                                                                          DNI_DNUM2_TY(N) b) \
+#define DNI_DNUM2_MUL(N)                                                                   \
+    DNUM2_FIXED_DECL DNI_DNUM2_FLATTEN DNI_DNUM2_TY(N)                                     \
+        DNI_DNUM2_NM(N, mul)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b)                         \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
-        DNI_DNUM2_KMUL(r.d, a.d, b.d, N);                                                     \
+        DNI_DNUM2_KMUL(r.d, a.d, b.d, N);                                                  \
         return r;                                                                          \
     }
 /* the quotient and the binary functions with a fixed-size scratch */
-#define DNI_DNUM2_PROD(N, f)                                                                  \
-    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b) \
+#define DNI_DNUM2_PROD(N, f)                                                               \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N)                                                       \
+        DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b)                           \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_WORK(N)];                                                            \
-        DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
+        DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                              \
         return r;                                                                          \
     }
 /* the special functions, with the fixed-size scratch DNI2_W_SP(N) (kernel2_special.h) */
-#define DNI_DNUM2_SPW(N, f)                                                                   \
+#define DNI_DNUM2_SPW(N, f)                                                                \
     DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u)                 \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_W_SP(N)];                                                            \
-        DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                      \
+        DNI_DNUM2_KW(f)(r.d, u.d, N, w);                                                   \
         return r;                                                                          \
     }
-#define DNI_DNUM2_SPB(N, f)                                                                   \
-    DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b) \
+#define DNI_DNUM2_SPB(N, f)                                                                \
+    DNUM2_FIXED_DECL DNI_DNUM2_TY(N)                                                       \
+        DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) a, DNI_DNUM2_TY(N) b)                           \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
         double w[1];                                                                       \
-        DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                                 \
+        DNI_DNUM2_KW(f)(r.d, a.d, b.d, N, w);                                              \
         return r;                                                                          \
     }
-#define DNI_DNUM2_INT(N, f)                                                                   \
+#define DNI_DNUM2_INT(N, f)                                                                \
     DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, f)(int m, DNI_DNUM2_TY(N) u)          \
     {                                                                                      \
         DNI_DNUM2_TY(N) r;                                                                 \
         double w[DNI2_W_SP(N)];                                                            \
-        DNI_DNUM2_KW(f)(r.d, u.d, m, N, w);                                                   \
+        DNI_DNUM2_KW(f)(r.d, u.d, m, N, w);                                                \
         return r;                                                                          \
     }
-#define DNI_DNUM2_PAIR(N, f)                                                                  \
+#define DNI_DNUM2_PAIR(N, f)                                                               \
     DNUM2_FIXED_DECL void DNI_DNUM2_NM(N, f)(DNI_DNUM2_TY(N) u, DNI_DNUM2_TY(N) *s,        \
                                              DNI_DNUM2_TY(N) *c)                           \
     {                                                                                      \
         DNI_DNUM2_TY(N) rs, rc;                                                            \
         double w[DNI2_WORK(N)];                                                            \
-        DNI_DNUM2_KW(f)(rs.d, rc.d, u.d, N, w);                                                      \
+        DNI_DNUM2_KW(f)(rs.d, rc.d, u.d, N, w);                                            \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
@@ -305,8 +308,9 @@ int dnum2_hessian(double *fx, double *grad, double *H, dnum2_objective f, const 
 
 /** The same with the details of a failure (which argument, why) in *err (dn_errinfo,
  *  dnum/common.h; NULL: none). */
-int dnum2_hessian_ex(double *fx, double *grad, double *H, dnum2_objective f, const double *x,
-                     unsigned n, void *ctx, dnum2_o2 *work, dn_errinfo *err);
+int dnum2_hessian_ex(double *fx, double *grad, double *H, dnum2_objective f,
+                     const double *x, unsigned n, void *ctx, dnum2_o2 *work,
+                     dn_errinfo *err);
 
 #ifdef __cplusplus
 }
@@ -316,13 +320,13 @@ int dnum2_hessian_ex(double *fx, double *grad, double *H, dnum2_objective f, con
 /* C: the argument types checked at compile time, as for the drivers of dnum/hessian.h (an
  * objective of another type, or the dn_* drivers' order ctx, x, n, is a compile error);
  * (dnum2_hessian)(...) calls the function without the check. */
-#define DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work)                                     \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(H), DNI_ARG(dnum2_objective, f), DNI_IN(x), DNI_N(n), \
-        ctx, DNI_ARG(dnum2_o2 *, work)
+#define DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work)                                  \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(H), DNI_ARG(dnum2_objective, f), DNI_IN(x),        \
+        DNI_N(n), ctx, DNI_ARG(dnum2_o2 *, work)
 #define dnum2_hessian(fx, grad, H, f, x, n, ctx, work)                                     \
     dnum2_hessian(DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work))
 #define dnum2_hessian_ex(fx, grad, H, f, x, n, ctx, work, err)                             \
-    dnum2_hessian_ex(DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work),                       \
+    dnum2_hessian_ex(DNI_DNUM2_H_ARGS(fx, grad, H, f, x, n, ctx, work),                    \
                      DNI_ARG(dn_errinfo *, err))
 #endif
 

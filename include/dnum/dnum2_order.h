@@ -54,6 +54,7 @@ DNUM2_FIXED_DECL DNI_DNUM2_T DNI_DNUM2(from)(const double *d)
     for (unsigned e = 0; e < DNUM2_SIZE(DNUM2_ORDER); e++) r.d[e] = d[e];
     return r;
 }
+/* clang-format off */
 DNUM2_FIXED_DECL double DNI_DNUM2(deriv)(DNI_DNUM2_T a, unsigned i, unsigned j)
 {
     return (i <= (DNUM2_ORDER) && j <= (DNUM2_ORDER) - i) ? a.d[DNUM2_INDEX(i, j)] : NAN;
@@ -62,6 +63,7 @@ DNUM2_FIXED_DECL double DNI_DNUM2(get)(const DNI_DNUM2_T *a, unsigned i, unsigne
 {
     return (i <= (DNUM2_ORDER) && j <= (DNUM2_ORDER) - i) ? a->d[DNUM2_INDEX(i, j)] : NAN;
 }
+/* clang-format on */
 DNUM2_FIXED_DECL void DNI_DNUM2(grad)(DNI_DNUM2_T a, double g[2])
 {
     g[0] = a.d[1];
@@ -73,13 +75,16 @@ DNUM2_FIXED_DECL void DNI_DNUM2(hess)(DNI_DNUM2_T a, double H[2][2])
     H[0][1] = H[1][0] = DNI_DNUM2(deriv)(a, 1, 1);
     H[1][1] = DNI_DNUM2(deriv)(a, 0, 2);
 }
-DNI_DNUM2_BIN(DNUM2_ORDER, add) DNI_DNUM2_BIN(DNUM2_ORDER, sub) DNI_DNUM2_MUL(DNUM2_ORDER)
+DNI_DNUM2_BIN(DNUM2_ORDER, add)
+DNI_DNUM2_BIN(DNUM2_ORDER, sub)
+DNI_DNUM2_MUL(DNUM2_ORDER)
 DNI_DNUM2_PROD(DNUM2_ORDER, div)
 DNI_DNUM2_UN(DNUM2_ORDER, neg)
 DNI_DNUM2_BIN_D(DNUM2_ORDER, add_d, dni2_add_d(r.d, a.d, c, DNUM2_ORDER))
 DNI_DNUM2_BIN_D(DNUM2_ORDER, sub_d, dni2_add_d(r.d, a.d, -c, DNUM2_ORDER))
 DNI_DNUM2_BIN_D(DNUM2_ORDER, mul_d, dni2_mul_d(r.d, a.d, c, DNUM2_ORDER))
-DNI_DNUM2_BIN_D(DNUM2_ORDER, div_d, dni2_mul_d(r.d, a.d, 1.0 / c, DNUM2_ORDER); r.d[0] = a.d[0] / c)
+DNI_DNUM2_BIN_D(DNUM2_ORDER, div_d, dni2_mul_d(r.d, a.d, 1.0 / c, DNUM2_ORDER);
+                r.d[0] = a.d[0] / c)
 DNI_DNUM2_BIN_D(DNUM2_ORDER, pow_d, double w[DNI2_WORK(DNUM2_ORDER)];
                 DNI_DNUM2_KW(pow_d)(r.d, a.d, c, DNUM2_ORDER, w))
 DNUM2_FIXED_DECL DNI_DNUM2_T DNI_DNUM2(d_sub)(double c, DNI_DNUM2_T a)
@@ -110,9 +115,12 @@ DNUM2_FIXED_DECL DNI_DNUM2_T DNI_DNUM2(apply)(DNI_DNUM2_T u, dn_deriv_fn h, void
     DNI_DNUM2_KW(apply)(r.d, u.d, h, ctx, DNUM2_ORDER, w);
     return r;
 }
-DNI_DNUM2_PAIR(DNUM2_ORDER, sincos) DNI_DNUM2_PAIR(DNUM2_ORDER, sinhcosh)
-DNI_OPS_ELEM1(DNI_DNUM2_FN1, DNUM2_ORDER) DNI_OPS_ELEM2(DNI_DNUM2_FN2, DNUM2_ORDER)
-DNI_OPS_SPECIAL1(DNI_DNUM2_FNS1, DNUM2_ORDER) DNI_OPS_SPECIAL2(DNI_DNUM2_FNS2, DNUM2_ORDER)
+DNI_DNUM2_PAIR(DNUM2_ORDER, sincos)
+DNI_DNUM2_PAIR(DNUM2_ORDER, sinhcosh)
+DNI_OPS_ELEM1(DNI_DNUM2_FN1, DNUM2_ORDER)
+DNI_OPS_ELEM2(DNI_DNUM2_FN2, DNUM2_ORDER)
+DNI_OPS_SPECIAL1(DNI_DNUM2_FNS1, DNUM2_ORDER)
+DNI_OPS_SPECIAL2(DNI_DNUM2_FNS2, DNUM2_ORDER)
 DNI_OPS_INT(DNI_DNUM2_FNI, DNUM2_ORDER)
 /* ---- end of the body ---- */
 

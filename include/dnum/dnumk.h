@@ -80,7 +80,7 @@
 /* C++: the run-time API only (DNUMK_DEFINE's value types are inline C over the kernels) */
 #include <stddef.h>
 #include "dnum/common.h"
-#define DNK_VARS_MAX 10  /* most variables of the multivariate family (as dnum/internal/kernelk.h) */
+#define DNK_VARS_MAX 10  /* most variables of the multivariate family (as in kernelk.h) */
 #define DNK_ORDER_MAX 32 /* highest total order of the multivariate family */
 #else
 #include "dnum/internal/kernelk.h"
@@ -131,19 +131,19 @@ extern "C" {
 #define DNI_DNUMK_STR_(x) #x
 #define DNI_DNUMK_STR(x) DNI_DNUMK_STR_(x)
 #define DNI_DNUMK_W(K, N) double w[DNIK_WORK(DNUMK_SIZE(K, N))]
-#define DNI_DNUMK_UN(T, K, N, f)                                                              \
+#define DNI_DNUMK_UN(T, K, N, f)                                                           \
     DNUMK_FIXED_DECL T DNI_DNUMK_CAT(T, _##f)(T u)                                         \
     {                                                                                      \
         T r;                                                                               \
-        DNI_DNUMK_W(K, N);                                                                    \
+        DNI_DNUMK_W(K, N);                                                                 \
         dnik_##f(r.c, u.c, K, N, w);                                                       \
         return r;                                                                          \
     }
-#define DNI_DNUMK_BIN(T, K, N, f)                                                             \
+#define DNI_DNUMK_BIN(T, K, N, f)                                                          \
     DNUMK_FIXED_DECL T DNI_DNUMK_CAT(T, _##f)(T a, T b)                                    \
     {                                                                                      \
         T r;                                                                               \
-        DNI_DNUMK_W(K, N);                                                                    \
+        DNI_DNUMK_W(K, N);                                                                 \
         dnik_##f(r.c, a.c, b.c, K, N, w);                                                  \
         return r;                                                                          \
     }
@@ -152,22 +152,25 @@ extern "C" {
 #define DNI_DNUMK_ROW2(A, f, ...) DNI_DNUMK_CALL(DNI_DNUMK_BIN, DNI_DNUMK_TKN A, f)
 #define DNI_DNUMK_TKN(T, K, N) T, K, N
 #define DNI_DNUMK_CALL(m, ...) m(__VA_ARGS__)
-#define DNI_DNUMK_FLAT(T, sig, expr)                                                          \
+#define DNI_DNUMK_FLAT(T, sig, expr)                                                       \
     DNUMK_FIXED_DECL T sig                                                                 \
     {                                                                                      \
         T r;                                                                               \
         expr;                                                                              \
         return r;                                                                          \
     }
-#define DNI_DNUMK_PAIR(T, K, N, f)                                                            \
+/* (clang-format takes T *s for a product) */
+/* clang-format off */
+#define DNI_DNUMK_PAIR(T, K, N, f)                                                         \
     DNUMK_FIXED_DECL void DNI_DNUMK_CAT(T, _##f)(T u, T *s, T *c)                          \
     {                                                                                      \
         T rs, rc;                                                                          \
-        DNI_DNUMK_W(K, N);                                                                    \
+        DNI_DNUMK_W(K, N);                                                                 \
         dnik_##f(rs.c, rc.c, u.c, K, N, w);                                                \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
+/* clang-format on */
 
 /** Instantiates the type dnumkK_oN (K variables, total order N; decimal literals) and its
  *  whole API as static inline functions: the body of dnum/dnumk_order.h as one macro
@@ -188,7 +191,8 @@ static inline void dnik_hess(double *H, const double *c, unsigned K, unsigned N)
 
 /** t = the derivatives of total order m (block m, layout order); returns their count, or
  *  DN_ERANGE for m > N (nothing written). */
-static inline int dnik_tensor(double *t, const double *c, unsigned m, unsigned K, unsigned N)
+static inline int dnik_tensor(double *t, const double *c, unsigned m, unsigned K,
+                              unsigned N)
 {
     if (m > N) return DN_ERANGE;
     unsigned al[DNK_VARS_MAX] = {0};
@@ -304,9 +308,10 @@ int dnk_sinhcosh(dnk_space *sp, double *s, double *c, const double *u);
  * The special functions (docs/special.md): the one-variable kernel's derivatives at u_0
  * composed with u (about n products), the piecewise ones on the flat array. */
 #define DNIK_UN_DECL(A, f, ...) int dnk_##f(dnk_space *sp, double *r, const double *u);
-#define DNIK_BIN_DECL(A, f, ...)                                                          \
+#define DNIK_BIN_DECL(A, f, ...)                                                           \
     int dnk_##f(dnk_space *sp, double *r, const double *a, const double *b);
-#define DNIK_INT_DECL(A, f, ...) int dnk_##f(dnk_space *sp, double *r, int m, const double *u);
+#define DNIK_INT_DECL(A, f, ...)                                                           \
+    int dnk_##f(dnk_space *sp, double *r, int m, const double *u);
 DNI_OPS_UNARY(DNIK_UN_DECL, ~)
 DNI_OPS_BINARY(DNIK_BIN_DECL, ~)
 DNI_OPS_INT(DNIK_INT_DECL, ~)

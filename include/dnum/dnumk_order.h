@@ -34,8 +34,9 @@ _Static_assert((DNUMK_VARS) >= 1 && (DNUMK_VARS) <= DNK_VARS_MAX,
                DNI_DNUMK_STR(DNI_DNUMK_T) ": k must be 1..DNK_VARS_MAX (10)");
 _Static_assert((DNUMK_ORDER) >= 1 && (DNUMK_ORDER) <= DNK_ORDER_MAX,
                DNI_DNUMK_STR(DNI_DNUMK_T) ": N must be 1..DNK_ORDER_MAX (32)");
-_Static_assert((DNI_DNUMK_S) <= DNUMK_FIXED_MAX,
-               DNI_DNUMK_STR(DNI_DNUMK_T) ": more than DNUMK_FIXED_MAX entries, use dnk_space");
+_Static_assert(
+    (DNI_DNUMK_S) <= DNUMK_FIXED_MAX,
+    DNI_DNUMK_STR(DNI_DNUMK_T) ": more than DNUMK_FIXED_MAX entries, use dnk_space");
 typedef DNI_DNUMK_T (*DNI_DNUMK(objective))(const DNI_DNUMK_T *x, void *ctx);
 DNUMK_FIXED_DECL size_t DNI_DNUMK(index)(const unsigned *alpha)
 {
@@ -52,10 +53,12 @@ DNUMK_FIXED_DECL int DNI_DNUMK(inrange)(const unsigned *alpha)
 }
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(var)(double x, unsigned i),
                dnik_set_var(r.c, i, x, DNUMK_VARS, DNUMK_ORDER))
-DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(const)(double x), dni_set_const(r.c, x, (DNI_DNUMK_S) - 1))
+DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(const)(double x),
+               dni_set_const(r.c, x, DNI_DNUMK_S - 1))
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(from_coeffs)(const double *c),
                for (unsigned e = 0; e < (DNI_DNUMK_S); e++) r.c[e] = c[e])
-DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(from_derivs)(const double *d), unsigned al[DNUMK_VARS] = {0};
+DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(from_derivs)(const double *d),
+               unsigned al[DNUMK_VARS] = {0};
                for (unsigned e = 0; e < (DNI_DNUMK_S); e++, dnik_next(DNUMK_VARS, al))
                    r.c[e] = d[e] / dnik_afact(DNUMK_VARS, al))
 DNUMK_FIXED_DECL double DNI_DNUMK(coeff)(DNI_DNUMK_T a, const unsigned *alpha)
@@ -99,20 +102,23 @@ DNI_DNUMK_BIN(DNI_DNUMK_T, DNUMK_VARS, DNUMK_ORDER, mul)
 DNI_DNUMK_BIN(DNI_DNUMK_T, DNUMK_VARS, DNUMK_ORDER, div)
 DNI_OPS_ELEM2(DNI_DNUMK_ROW2, (DNI_DNUMK_T, DNUMK_VARS, DNUMK_ORDER))
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(add)(DNI_DNUMK_T a, DNI_DNUMK_T b),
-               dni_add(r.c, a.c, b.c, (DNI_DNUMK_S) - 1))
+               dni_add(r.c, a.c, b.c, DNI_DNUMK_S - 1))
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(sub)(DNI_DNUMK_T a, DNI_DNUMK_T b),
-               dni_sub(r.c, a.c, b.c, (DNI_DNUMK_S) - 1))
-DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(neg)(DNI_DNUMK_T a), dni_neg(r.c, a.c, (DNI_DNUMK_S) - 1))
+               dni_sub(r.c, a.c, b.c, DNI_DNUMK_S - 1))
+DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(neg)(DNI_DNUMK_T a),
+               dni_neg(r.c, a.c, DNI_DNUMK_S - 1))
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(add_d)(DNI_DNUMK_T a, double x),
-               dni_add_d(r.c, a.c, x, (DNI_DNUMK_S) - 1))
+               dni_add_d(r.c, a.c, x, DNI_DNUMK_S - 1))
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(sub_d)(DNI_DNUMK_T a, double x),
-               dni_add_d(r.c, a.c, -x, (DNI_DNUMK_S) - 1))
+               dni_add_d(r.c, a.c, -x, DNI_DNUMK_S - 1))
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(mul_d)(DNI_DNUMK_T a, double x),
-               dni_mul_d(r.c, a.c, x, (DNI_DNUMK_S) - 1))
+               dni_mul_d(r.c, a.c, x, DNI_DNUMK_S - 1))
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(div_d)(DNI_DNUMK_T a, double x),
-               dni_mul_d(r.c, a.c, 1.0 / x, (DNI_DNUMK_S) - 1); r.c[0] = a.c[0] / x)
+               dni_mul_d(r.c, a.c, 1.0 / x, DNI_DNUMK_S - 1);
+               r.c[0] = a.c[0] / x)
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(d_sub)(double x, DNI_DNUMK_T a),
-               dni_neg(r.c, a.c, (DNI_DNUMK_S) - 1); r.c[0] = x - a.c[0])
+               dni_neg(r.c, a.c, DNI_DNUMK_S - 1);
+               r.c[0] = x - a.c[0])
 DNI_DNUMK_FLAT(DNI_DNUMK_T, DNI_DNUMK(d_div)(double x, DNI_DNUMK_T a),
                DNI_DNUMK_W(DNUMK_VARS, DNUMK_ORDER);
                dnik_d_div(r.c, x, a.c, DNUMK_VARS, DNUMK_ORDER, w))

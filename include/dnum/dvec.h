@@ -50,11 +50,11 @@ extern "C" {
 
 /** A dynamic-order dual number. Treat the fields as private: use the functions. */
 typedef struct dvec {
-    double *buf;             /* ring buffer of cap doubles */
-    unsigned cap;            /* capacity of buf */
-    unsigned head;           /* index in buf of the value d[0] */
-    unsigned len;            /* order + 1; 0 when not initialised */
-    const dn_allocator *al;  /* NULL: malloc/free */
+    double *buf;            /* ring buffer of cap doubles */
+    unsigned cap;           /* capacity of buf */
+    unsigned head;          /* index in buf of the value d[0] */
+    unsigned len;           /* order + 1; 0 when not initialised */
+    const dn_allocator *al; /* NULL: malloc/free */
 } dvec;
 
 /** Initialises v as the constant 0 of the given order, with storage from malloc.

@@ -2,7 +2,8 @@
 #ifdef DN_NO_DEPRECATED
 #error "dnum/elem2.h is deprecated: include dnum/elem_o2.h"
 #elif !defined(DN_ALLOW_DEPRECATED) && (defined(__GNUC__) || defined(__clang__))
-#pragma GCC warning "dnum/elem2.h is deprecated: include dnum/elem_o2.h (until 0.4; DN_ALLOW_DEPRECATED silences this)"
+#pragma GCC warning                                                                        \
+    "dnum/elem2.h is deprecated: include dnum/elem_o2.h (until 0.4; DN_ALLOW_DEPRECATED silences this)"
 #endif
 #include "dnum/elem_o2.h"
 #include "dnum/deprecated_o2.h"

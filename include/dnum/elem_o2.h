@@ -62,13 +62,19 @@ extern "C" {
 #endif
 /* loops over constant bounds, unrolled so that the numbers stay in registers */
 #if defined(__GNUC__) && !defined(__clang__)
-#define DNI_DNEL_O2_FOR(i, N) _Pragma("GCC unroll 16") for (unsigned i = 0; i < (unsigned)(N); i++)
+#define DNI_DNEL_O2_FOR(i, N)                                                              \
+    _Pragma("GCC unroll 16")                                                               \
+    for (unsigned i = 0; i < (unsigned)(N); i++)
 #else
 #define DNI_DNEL_O2_FOR(i, N) for (unsigned i = 0; i < (unsigned)(N); i++)
 #endif
 /* every (i, j) with j <= i in storage order, t its position */
-#define DNI_DNEL_O2_TRI_FOR(K, i, j, t, ...)                                                  \
-    DNI_DNEL_O2_FOR(i, K) DNI_DNEL_O2_FOR(j, i + 1) { unsigned t = DNEL_O2_AT(i, j); __VA_ARGS__ }
+#define DNI_DNEL_O2_TRI_FOR(K, i, j, t, ...)                                               \
+    DNI_DNEL_O2_FOR(i, K)                                                                  \
+        DNI_DNEL_O2_FOR(j, i + 1) {                                                        \
+            unsigned t = DNEL_O2_AT(i, j);                                                 \
+            __VA_ARGS__                                                                    \
+        }
 
 /* Structural zeros (the member dni_sz; the element drivers' fast path). Bit i stands for
  * g[i], bit 4 + t for h[t]: a set bit says that the entry is zero by construction, for
@@ -100,9 +106,9 @@ extern "C" {
 /* the unary functions: every number is active (dense entries) */
 #define DNI_DNEL_O2_ACTIVE(u) 1
 /* one row of DNI2_UNARY_TABLE for dnelK_o2 */
-#define DNI_DNEL_O2_UNF(K, name, F0, F1F2)                                                    \
-    DNI2_UNARY_DEF(DNI_DNEL_O2_DECL, dnel##K##_o2, dnel##K##_o2_, DNI_DNEL_O2_ACTIVE, dnel##K##_o2_const, \
-                   dnel##K##_o2_chain, name, F0, F1F2)
+#define DNI_DNEL_O2_UNF(K, name, F0, F1F2)                                                 \
+    DNI2_UNARY_DEF(DNI_DNEL_O2_DECL, dnel##K##_o2, dnel##K##_o2_, DNI_DNEL_O2_ACTIVE,      \
+                   dnel##K##_o2_const, dnel##K##_o2_chain, name, F0, F1F2)
 
 /* The family for K = 1 ... 4: the type, its core and its functions, each one inclusion of
  * the body dnum/internal/elem_o2_body.h. */
@@ -119,6 +125,6 @@ extern "C" {
 }
 #endif
 
-#include "dnum/deprecated_o2.h" /* the old names, until 0.4 (errors with DN_NO_DEPRECATED) */
+#include "dnum/deprecated_o2.h" /* the old names, until 0.4 (DN_NO_DEPRECATED: errors) */
 
 #endif /* DNUM_ELEM_O2_H */

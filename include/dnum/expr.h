@@ -124,7 +124,8 @@ size_t dn_expr_work_size(const dn_expr *e, unsigned n);
  *  unrolled kernels of their order through a table. Returns 0, DN_EINVAL (NULL pointer) or
  *  DN_ERANGE (n > DN_ORDER_MAX); nothing is written on failure. Domain errors are not
  *  failures: they give NaN/Inf values as the fixed family does. */
-int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
+int dn_expr_eval(const dn_expr *e, unsigned n, const double *args, double *out,
+                 double *work);
 
 /** As dn_expr_eval, but writes the Taylor coefficients c_k = f^(k)/k! to out[0..n]
  *  instead of the derivatives. Above order DN_TAYLOR_MAX they stay finite where the
@@ -159,14 +160,16 @@ int dn_expr_eval_err(const dn_expr *e, unsigned n, const double *args, double *o
  * args). work as for dn_expr_eval at order N. Returns 0 or DN_EINVAL (NULL pointer), and
  * then leaves *r untouched. Same numbers as dn_expr_eval at order N. */
 #define DNI_EXPR_DECL_FIXED(N)                                                             \
-    int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args, double *work);
+    int dn_expr_eval_o##N(const dn_expr *e, dnum_o##N *r, const dnum_o##N *args,           \
+                          double *work);
 DNI_DNUM_FOR_EACH_ORDER(DNI_EXPR_DECL_FIXED)
 
 #ifndef __cplusplus /* C++: overloads in dnum/dnum.hpp (dnum::expr_eval) */
+/* clang-format off */
 /** Type-generic name: dn_expr_eval_dnum(e, r, args, work) calls dn_expr_eval_oN for the
  *  type of *r (dnum_o1 ... dnum_o32). */
 #define dn_expr_eval_dnum(e, r, args, work)                                                \
-    _Generic((r), dnum_o1 * : dn_expr_eval_o1 DNI_EXPR_GCASE(2) DNI_EXPR_GCASE(3)         \
+    _Generic((r), dnum_o1 * : dn_expr_eval_o1 DNI_EXPR_GCASE(2) DNI_EXPR_GCASE(3)          \
              DNI_EXPR_GCASE(4) DNI_EXPR_GCASE(5) DNI_EXPR_GCASE(6) DNI_EXPR_GCASE(7)       \
              DNI_EXPR_GCASE(8) DNI_EXPR_GCASE(9) DNI_EXPR_GCASE(10) DNI_EXPR_GCASE(11)     \
              DNI_EXPR_GCASE(12) DNI_EXPR_GCASE(13) DNI_EXPR_GCASE(14) DNI_EXPR_GCASE(15)   \
@@ -175,6 +178,7 @@ DNI_DNUM_FOR_EACH_ORDER(DNI_EXPR_DECL_FIXED)
              DNI_EXPR_GCASE(24) DNI_EXPR_GCASE(25) DNI_EXPR_GCASE(26) DNI_EXPR_GCASE(27)   \
              DNI_EXPR_GCASE(28) DNI_EXPR_GCASE(29) DNI_EXPR_GCASE(30) DNI_EXPR_GCASE(31)   \
              DNI_EXPR_GCASE(32))(e, r, args, work)
+/* clang-format on */
 #define DNI_EXPR_GCASE(N) , dnum_o##N * : dn_expr_eval_o##N
 #endif
 
@@ -188,11 +192,12 @@ int dn_expr_eval_dvec(const dn_expr *e, dvec *r, const dvec *const *args, double
 /* Precision of dn_expr_eval_prec (DN_PREC_DOUBLE, _EXTENDED or _AUTO, optionally | QUICK). */
 #define DN_PREC_DOUBLE 0u   /* compute in double (dn_expr_eval's numbers) */
 #define DN_PREC_EXTENDED 1u /* compute in extended precision (dn_expr_eval_ext's numbers) */
-#define DN_PREC_AUTO 2u     /* double; in extended where double's bound shows < 10 digits
-                             * (x87 long double first where that is enough, see below) */
-#define DN_PREC_QUICK 4u    /* bounds that calibrate only the special functions' and the
-                             * integer powers' kernels (cheaper; an estimate, not
-                             * validated as a bound) */
+/* double; in extended where double's bound shows < 10 digits (x87 long double first where
+ * that is enough, see below) */
+#define DN_PREC_AUTO 2u
+/* bounds that calibrate only the special functions' and the integer powers' kernels
+ * (cheaper; an estimate, not validated as a bound) */
+#define DN_PREC_QUICK 4u
 
 /** Evaluates e as dn_expr_eval (DN_PREC_DOUBLE) or dn_expr_eval_ext (DN_PREC_EXTENDED) and
  *  writes to err (if not NULL) the bounds of dn_expr_eval_err for that result: in extended
@@ -268,7 +273,8 @@ size_t dn_expr_work_size2(const dn_expr *e, unsigned n);
  *  doubles and must not overlap args or out; out may alias args. Returns 0, DN_EINVAL
  *  (NULL pointer) or DN_ERANGE (n too high), writing nothing on failure. Same numbers as
  *  the dnum2_oN functions applied in the same order. */
-int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out, double *work);
+int dn_expr_eval2(const dn_expr *e, unsigned n, const double *args, double *out,
+                  double *work);
 
 /** Returns how many doubles of workspace dn_expr_evalk needs for e in k variables at total
  *  order n: (registers + 10) numbers of dnk_size(k, n) = C(n+k, k) doubles; 0 if e is NULL,

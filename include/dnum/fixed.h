@@ -107,14 +107,14 @@
 #define DNI_DNUM_CAT(a, b) DNI_DNUM_CAT_(a, b)
 #define DNI_DNUM_TY(N) DNI_DNUM_CAT(dnum_o, N)
 #define DNI_DNUM_NM(N, f) DNI_DNUM_CAT(DNI_DNUM_TY(N), _##f)
-#define DNI_DNUM_UN(N, f)                                                                     \
+#define DNI_DNUM_UN(N, f)                                                                  \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u)                     \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
         dni_##f(r.d, u.d, N);                                                              \
         return r;                                                                          \
     }
-#define DNI_DNUM_BIN(N, f)                                                                    \
+#define DNI_DNUM_BIN(N, f)                                                                 \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, DNI_DNUM_TY(N) b)   \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
@@ -123,61 +123,62 @@
     }
 /* the kernels with scratch (kernel.h): fixed-size local arrays, DNI_W_f(N) doubles and
  * for the extended-precision kernels DNI_WW_f(N) wide numbers */
-#define DNI_DNUM_UNW(N, f)                                                                    \
+#define DNI_DNUM_UNW(N, f)                                                                 \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u)                     \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
-        DNI_DNUM_KW(f)(r.d, u.d, N, ws);                                                      \
+        DNI_DNUM_KW(f)(r.d, u.d, N, ws);                                                   \
         return r;                                                                          \
     }
-#define DNI_DNUM_UNWW(N, f)                                                                   \
+#define DNI_DNUM_UNWW(N, f)                                                                \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u)                     \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
         dni_wide ww[DNI_WW_##f(N)];                                                        \
-        DNI_DNUM_KW(f)(r.d, u.d, N, ws, ww);                                                  \
+        DNI_DNUM_KW(f)(r.d, u.d, N, ws, ww);                                               \
         return r;                                                                          \
     }
-#define DNI_DNUM_BINW(N, f)                                                                   \
+#define DNI_DNUM_BINW(N, f)                                                                \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, DNI_DNUM_TY(N) b)   \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
-        DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws);                                                 \
+        DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws);                                              \
         return r;                                                                          \
     }
-#define DNI_DNUM_BINWW(N, f)                                                                  \
+#define DNI_DNUM_BINWW(N, f)                                                               \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, DNI_DNUM_TY(N) b)   \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
         dni_wide ww[DNI_WW_##f(N)];                                                        \
-        DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws, ww);                                             \
+        DNI_DNUM_KW(f)(r.d, a.d, b.d, N, ws, ww);                                          \
         return r;                                                                          \
     }
-#define DNI_DNUM_BIN_D(N, f, expr)                                                            \
+#define DNI_DNUM_BIN_D(N, f, expr)                                                         \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) a, double c)           \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
         expr;                                                                              \
         return r;                                                                          \
     }
-#define DNI_DNUM_INT(N, f)                                                                    \
+#define DNI_DNUM_INT(N, f)                                                                 \
     DNUM_FIXED_DECL DNI_DNUM_TY(N) DNI_DNUM_NM(N, f)(int m, DNI_DNUM_TY(N) u)              \
     {                                                                                      \
         DNI_DNUM_TY(N) r;                                                                  \
         double ws[DNI_W_##f(N)];                                                           \
-        DNI_DNUM_KW(f)(r.d, u.d, m, N, ws);                                                   \
+        DNI_DNUM_KW(f)(r.d, u.d, m, N, ws);                                                \
         return r;                                                                          \
     }
-#define DNI_DNUM_PAIR(N, f)                                                                   \
-    DNUM_FIXED_DECL void DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u, DNI_DNUM_TY(N) *s, DNI_DNUM_TY(N) *c) \
+#define DNI_DNUM_PAIR(N, f)                                                                \
+    DNUM_FIXED_DECL void DNI_DNUM_NM(N, f)(DNI_DNUM_TY(N) u, DNI_DNUM_TY(N) *s,            \
+                                           DNI_DNUM_TY(N) *c)                              \
     {                                                                                      \
         DNI_DNUM_TY(N) rs, rc;                                                             \
         double ws[DNI_W_##f(N)];                                                           \
-        DNI_DNUM_KW(f)(rs.d, rc.d, u.d, N, ws);                                               \
+        DNI_DNUM_KW(f)(rs.d, rc.d, u.d, N, ws);                                            \
         *s = rs;                                                                           \
         *c = rc;                                                                           \
     }
@@ -313,16 +314,18 @@
  * a valid program. */
 extern const struct dn_generic_names_take_dnum_o1_to_dnum_o32_only
     dn_generic_names_take_dnum_o1_to_dnum_o32_only;
-#define DNI_GEN(f, a)                                                                     \
-    _Generic((a), dnum_o1 : dnum_o1_##f DNI_GCASE(2, f) DNI_GCASE(3, f) DNI_GCASE(4, f)     \
+/* clang-format off */
+#define DNI_GEN(f, a)                                                                      \
+    _Generic((a), dnum_o1 : dnum_o1_##f DNI_GCASE(2, f) DNI_GCASE(3, f) DNI_GCASE(4, f)    \
              DNI_GCASE(5, f) DNI_GCASE(6, f) DNI_GCASE(7, f) DNI_GCASE(8, f)               \
              DNI_GCASE(9, f) DNI_GCASE(10, f) DNI_GCASE(11, f) DNI_GCASE(12, f)            \
              DNI_GCASE(13, f) DNI_GCASE(14, f) DNI_GCASE(15, f) DNI_GCASE(16, f)           \
              DNI_GCASE(17, f) DNI_GCASE(18, f) DNI_GCASE(19, f) DNI_GCASE(20, f)           \
              DNI_GCASE(21, f) DNI_GCASE(22, f) DNI_GCASE(23, f) DNI_GCASE(24, f)           \
              DNI_GCASE(25, f) DNI_GCASE(26, f) DNI_GCASE(27, f) DNI_GCASE(28, f)           \
-             DNI_GCASE(29, f) DNI_GCASE(30, f) DNI_GCASE(31, f) DNI_GCASE(32, f),         \
+             DNI_GCASE(29, f) DNI_GCASE(30, f) DNI_GCASE(31, f) DNI_GCASE(32, f),          \
              default : dn_generic_names_take_dnum_o1_to_dnum_o32_only)
+/* clang-format on */
 
 /* Type-generic names: dn_f(a, ...) calls dnum_oN_f for the order of a. */
 /* dn_deriv reads in place as dnum_oN_deriv does: dnum_oN_get on a's array, a pointer to

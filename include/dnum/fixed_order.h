@@ -55,13 +55,16 @@ DNUM_FIXED_DECL double DNI_DNUM(get)(const DNI_DNUM_T *a, unsigned k)
 {
     return k <= (DNUM_ORDER) ? a->d[k] : NAN;
 }
-DNI_DNUM_BIN(DNUM_ORDER, add) DNI_DNUM_BIN(DNUM_ORDER, sub)
-DNI_DNUM_BINW(DNUM_ORDER, mul) DNI_DNUM_BINW(DNUM_ORDER, div)
+DNI_DNUM_BIN(DNUM_ORDER, add)
+DNI_DNUM_BIN(DNUM_ORDER, sub)
+DNI_DNUM_BINW(DNUM_ORDER, mul)
+DNI_DNUM_BINW(DNUM_ORDER, div)
 DNI_DNUM_UN(DNUM_ORDER, neg)
 DNI_DNUM_BIN_D(DNUM_ORDER, add_d, dni_add_d(r.d, a.d, c, DNUM_ORDER))
 DNI_DNUM_BIN_D(DNUM_ORDER, sub_d, dni_add_d(r.d, a.d, -c, DNUM_ORDER))
 DNI_DNUM_BIN_D(DNUM_ORDER, mul_d, dni_mul_d(r.d, a.d, c, DNUM_ORDER))
-DNI_DNUM_BIN_D(DNUM_ORDER, div_d, dni_mul_d(r.d, a.d, 1.0 / c, DNUM_ORDER); r.d[0] = a.d[0] / c)
+DNI_DNUM_BIN_D(DNUM_ORDER, div_d, dni_mul_d(r.d, a.d, 1.0 / c, DNUM_ORDER);
+               r.d[0] = a.d[0] / c)
 DNI_DNUM_BIN_D(DNUM_ORDER, pow_d, double ws[DNI_W_pow_d(DNUM_ORDER)];
                dni_wide ww[DNI_WW_pow_d(DNUM_ORDER)];
                DNI_DNUM_KW(pow_d)(r.d, a.d, c, DNUM_ORDER, ws, ww))
@@ -94,8 +97,10 @@ DNUM_FIXED_DECL DNI_DNUM_T DNI_DNUM(apply)(DNI_DNUM_T u, dn_deriv_fn h, void *ct
     DNI_DNUM_KW(apply)(r.d, u.d, h, ctx, DNUM_ORDER, ws);
     return r;
 }
-DNI_DNUM_PAIR(DNUM_ORDER, sincos) DNI_DNUM_PAIR(DNUM_ORDER, sinhcosh)
-DNI_OPS_UNARY(DNI_DNUM_FN1, DNUM_ORDER) DNI_OPS_BINARY(DNI_DNUM_FN2, DNUM_ORDER)
+DNI_DNUM_PAIR(DNUM_ORDER, sincos)
+DNI_DNUM_PAIR(DNUM_ORDER, sinhcosh)
+DNI_OPS_UNARY(DNI_DNUM_FN1, DNUM_ORDER)
+DNI_OPS_BINARY(DNI_DNUM_FN2, DNUM_ORDER)
 DNI_OPS_INT(DNI_DNUM_FNI, DNUM_ORDER)
 /* ---- end of the body ---- */
 

@@ -32,23 +32,23 @@ void dni_expr_exec(unsigned op, double *d, const double *a, const double *b, dou
 }
 
 /* The kernels of the linkable fixed-order copies (src/kernels_x.h): the dispatcher's */
-#define XU_DNI_WS(f, OP)                                                                    \
+#define XU_DNI_WS(f, OP)                                                                   \
     void dni_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)                \
     {                                                                                      \
         dni_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, NULL);                            \
     }
-#define XU_DNI_WSW(f, OP)                                                                   \
+#define XU_DNI_WSW(f, OP)                                                                  \
     void dni_xk_##f##_w(double *r, const double *u, unsigned n, double *ws, dni_wide *ww)  \
     {                                                                                      \
         dni_expr_exec_w(DN_OP_##OP, r, u, u, 0.0, n, ws, ww);                              \
     }
-#define XB_DNI_WS(f, OP)                                                                    \
+#define XB_DNI_WS(f, OP)                                                                   \
     void dni_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
                         double *ws)                                                        \
     {                                                                                      \
         dni_expr_exec_w(DN_OP_##OP, r, a, b, 0.0, n, ws, NULL);                            \
     }
-#define XB_DNI_WSW(f, OP)                                                                   \
+#define XB_DNI_WSW(f, OP)                                                                  \
     void dni_xk_##f##_w(double *r, const double *a, const double *b, unsigned n,           \
                         double *ws, dni_wide *ww)                                          \
     {                                                                                      \
@@ -74,7 +74,10 @@ void dni_xk_d_div_w(double *r, double c, const double *u, unsigned n, double *ws
 }
 DNI_XK_DIRECT(dni_xk_, dni_, DNI_XK_WW, DNI_XK_WA)
 #define XS(name, params, args)                                                             \
-    void dni_xk_##name params { dni_##name args; }
+    void dni_xk_##name params                                                              \
+    {                                                                                      \
+        dni_##name args;                                                                   \
+    }
 DNI_XK_SERIES(XS)
 #undef XS
 #undef XU

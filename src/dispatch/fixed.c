@@ -36,8 +36,8 @@
 
 /* op_<OP>_<N>: one operation at order N, BODY its kernel's call. */
 #define DNI_EXPR_OPDEF(N, OP, BODY)                                                        \
-    static DNI_EXPR_FLATTEN void op_##OP##_##N(double *d, const double *a, const double *b, \
-                                               double c)                                   \
+    static DNI_EXPR_FLATTEN void op_##OP##_##N(double *d, const double *a,                 \
+                                               const double *b, double c)                  \
     {                                                                                      \
         (void)a;                                                                           \
         (void)b;                                                                           \
@@ -59,16 +59,21 @@
         dni_mul_w(d, a, a, N, ws);                                                         \
     }
 #define DNI_EXPR_OPFN(N, f, OP, ...)                                                       \
-    DNI_EXPR_OPDEF(N, OP,                                                                  \
-                   if (DN_OP_##OP == DN_OP_MUL && (N) >= 8 && a == b) sqr_##N(d, a);      \
-                   else {                                                                  \
-                       DNI_EXPR_EXEC(dni_, DN_OP_##OP, d, a, b, c, N, ws, DNI_EXPR_COMMA ww) \
-                   })
+    DNI_EXPR_OPDEF(N, OP, {                                                                \
+        if (DN_OP_##OP == DN_OP_MUL && (N) >= 8 && a == b) sqr_##N(d, a);                  \
+        else {                                                                             \
+            DNI_EXPR_EXEC(dni_, DN_OP_##OP, d, a, b, c, N, ws, DNI_EXPR_COMMA ww)          \
+        }                                                                                  \
+    })
 /* the elementary functions of the operation table, one and two arguments */
 #define DNI_EXPR_OPFN1(N, f, OP, shape, ...)                                               \
-    DNI_EXPR_OPDEF(N, OP, DNI_EXPR_CALL(DNI_EXPR_U_##shape, f, dni_, d, a, b, c, N, ws, DNI_EXPR_COMMA ww))
+    DNI_EXPR_OPDEF(                                                                        \
+        N, OP,                                                                             \
+        DNI_EXPR_CALL(DNI_EXPR_U_##shape, f, dni_, d, a, b, c, N, ws, DNI_EXPR_COMMA ww))
 #define DNI_EXPR_OPFN2(N, f, OP, shape, ...)                                               \
-    DNI_EXPR_OPDEF(N, OP, DNI_EXPR_CALL(DNI_EXPR_B_##shape, f, dni_, d, a, b, c, N, ws, DNI_EXPR_COMMA ww))
+    DNI_EXPR_OPDEF(                                                                        \
+        N, OP,                                                                             \
+        DNI_EXPR_CALL(DNI_EXPR_B_##shape, f, dni_, d, a, b, c, N, ws, DNI_EXPR_COMMA ww))
 /* op_<OP>_<N> of a special function: its rolled kernel at order N (their own work,
  * series and recurrences of the value, dominates; unrolled they took half of this file's
  * compile time). */
@@ -83,7 +88,8 @@
 #define DNI_EXPR_FIXED(N)                                                                  \
     DNI_EXPR_SQR(N)                                                                        \
     DNI_EXPR_OP_ARITH(DNI_EXPR_OPFN, N)                                                    \
-    DNI_OPS_ELEM2(DNI_EXPR_OPFN2, N) DNI_OPS_ELEM1(DNI_EXPR_OPFN1, N)                      \
+    DNI_OPS_ELEM2(DNI_EXPR_OPFN2, N)                                                       \
+    DNI_OPS_ELEM1(DNI_EXPR_OPFN1, N)                                                       \
     DNI_EXPR_OP_LIST_SPECIAL(DNI_EXPR_OPROLLED, N)                                         \
     static const dn_op_fn ops_##N[DN_OP_COUNT] = {DNI_EXPR_OP_LIST(DNI_EXPR_OPREF, N)};    \
     static void run_##N(const dn_expr *e, double *w)                                       \

@@ -33,8 +33,10 @@
 #define DNI_KT_UN_DNI_WS(f, d, a, n) K->f(d, a)
 #define DNI_KT_UN_DNI_WSW(f, d, a, n) K->f(d, a)
 #define DNI_KT_ROW_ELEM2(f, shape, P, d, a, b, ...) K->f(d, a, b)
-#define DNI_KT_ROW_SPECIAL1(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL1(f, shape, dni_xk_, __VA_ARGS__)
-#define DNI_KT_ROW_SPECIAL2(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL2(f, shape, dni_xk_, __VA_ARGS__)
+#define DNI_KT_ROW_SPECIAL1(f, shape, P, ...)                                              \
+    DNI_EXPR_ROW_SPECIAL1(f, shape, dni_xk_, __VA_ARGS__)
+#define DNI_KT_ROW_SPECIAL2(f, shape, P, ...)                                              \
+    DNI_EXPR_ROW_SPECIAL2(f, shape, dni_xk_, __VA_ARGS__)
 #define DNI_KT_ROW_INT(f, shape, P, ...) DNI_EXPR_ROW_INT(f, shape, dni_xk_, __VA_ARGS__)
 
 #endif /* DNUM_DISPATCH_KTAB_H */

@@ -4,7 +4,7 @@
  * Dnum2 kernels with scratch, the linkable copies' dni2_xk_* (src/kernels_x.h, called by
  * dnum2_oN_* in src/inlines.c). */
 #include <string.h>
-#define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
+#define DN_NO_UNROLL                 /* run-time orders: the kernels stay rolled loops */
 #define DNI_SP_S(name) dni_xk_##name /* the point series: exec.c's copies */
 #include "../kernels_x.h"
 #include "dnum/internal/kernel2.h"
@@ -59,13 +59,17 @@ static void taylor2_d_div(double *d, double c, const double *u, unsigned n, doub
 #define dni2x_d_div_w(d, c, a, n, ws) taylor2_d_div(d, c, a, n, ws)
 #define dni2x_pown_w(d, a, m, n, ws) taylor2(DN_OP_POWN, d, a, a, (double)(m), n, ws, 0)
 #define dni2x_pow_d_w(d, a, p, n, ws) taylor2(DN_OP_POW_D, d, a, a, p, n, ws, 0)
-#define DNI2X_ROW_ELEM2(f, shape, P, d, a, b, c, n, ws, ...) taylor2(op, d, a, b, c, n, ws, 1)
-#define DNI2X_ROW_ELEM1(f, shape, P, d, a, b, c, n, ws, ...) DNI2X_U_##shape(f, d, a, c, n, ws)
+#define DNI2X_ROW_ELEM2(f, shape, P, d, a, b, c, n, ws, ...)                               \
+    taylor2(op, d, a, b, c, n, ws, 1)
+#define DNI2X_ROW_ELEM1(f, shape, P, d, a, b, c, n, ws, ...)                               \
+    DNI2X_U_##shape(f, d, a, c, n, ws)
 #define DNI2X_U_DNI_NOWS(f, d, a, c, n, ws) dni2_##f(d, a, n)
 #define DNI2X_U_DNI_WS(f, d, a, c, n, ws) taylor2(op, d, a, a, c, n, ws, 0)
 #define DNI2X_U_DNI_WSW DNI2X_U_DNI_WS
-#define DNI2X_ROW_SPECIAL1(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL1(f, shape, dni2_, __VA_ARGS__)
-#define DNI2X_ROW_SPECIAL2(f, shape, P, ...) DNI_EXPR_ROW_SPECIAL2(f, shape, dni2_, __VA_ARGS__)
+#define DNI2X_ROW_SPECIAL1(f, shape, P, ...)                                               \
+    DNI_EXPR_ROW_SPECIAL1(f, shape, dni2_, __VA_ARGS__)
+#define DNI2X_ROW_SPECIAL2(f, shape, P, ...)                                               \
+    DNI_EXPR_ROW_SPECIAL2(f, shape, dni2_, __VA_ARGS__)
 #define DNI2X_ROW_INT(f, shape, P, ...) DNI_EXPR_ROW_INT(f, shape, dni2_, __VA_ARGS__)
 
 /* One instruction on the Dnum2 layout at order n: the one compiled copy of the Dnum2
@@ -76,7 +80,7 @@ static void exec2(unsigned op, double *d, const double *a, const double *b, doub
     DNI_EXPR_EXEC_BY(DNI2X_ROW_, dni2x_, op, d, a, b, c, n, ws, )
 }
 
-#define XU_DNI_WS(f, OP)                                                                    \
+#define XU_DNI_WS(f, OP)                                                                   \
     void dni2_xk_##f##_w(double *r, const double *u, unsigned n, double *ws)               \
     {                                                                                      \
         exec2(DN_OP_##OP, r, u, u, 0.0, n, ws);                                            \

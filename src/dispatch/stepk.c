@@ -58,7 +58,8 @@ static void compose_special(double *t, const double *u, unsigned op, double m, u
 #define DNIX_ROW_SPECIAL2(f, shape, P, d, a, b, ...) dnik_##f(d, a, b, K, N, w)
 #define DNIX_ROW_SPECIAL1(f, shape, P, d, a, ...)                                          \
     DNIK_IF_OWN(f, dnik_##f(d, a, K, N, w), compose_special(d, a, op, 0, K, N, w))
-#define DNIX_ROW_INT(f, shape, P, d, a, b, c, ...) compose_special(d, a, op, (int)(c), K, N, w)
+#define DNIX_ROW_INT(f, shape, P, d, a, b, c, ...)                                         \
+    compose_special(d, a, op, (int)(c), K, N, w)
 
 void dni_expr_stepk(unsigned op, double *d, const double *a, const double *b, double c,
                     unsigned K, unsigned N, double *w)
@@ -76,7 +77,8 @@ void dni_stepk_apply(double *d, const double *u, dn_deriv_fn h, void *ctx, unsig
 {
     dnik_apply(d, u, h, ctx, K, N, w);
 }
-void dni_stepk_sincos(double *s, double *c, const double *u, unsigned K, unsigned N, double *w)
+void dni_stepk_sincos(double *s, double *c, const double *u, unsigned K, unsigned N,
+                      double *w)
 {
     dnik_sincos(s, c, u, K, N, w);
 }

@@ -42,9 +42,9 @@ DNI2_DECL int dni_dnc2_big(double x)
  * dnum_o2_<name> */
 #define DNI2_UNARY_KERNEL(X, A) DNI_OPS_ELEM1(DNI2_ROW_KERNEL, (X, A))
 /* a row's column o2, CHAIN2(F0, F1F2) or NOCHAIN2, as "keep, F0, F1F2" for each table */
-#define DNI2_ROW_CHAIN(XA, f, OP, shape, doc, lane, map, lop, klane, kform, o2)             \
+#define DNI2_ROW_CHAIN(XA, f, OP, shape, doc, lane, map, lop, klane, kform, o2)            \
     DNI2_PICK(XA, f, DNI2_CHAIN_##o2)
-#define DNI2_ROW_KERNEL(XA, f, OP, shape, doc, lane, map, lop, klane, kform, o2)            \
+#define DNI2_ROW_KERNEL(XA, f, OP, shape, doc, lane, map, lop, klane, kform, o2)           \
     DNI2_PICK(XA, f, DNI2_KERNEL_##o2)
 #define DNI2_CHAIN_CHAIN2(F0, F1F2) DNI2_KEEP, F0, F1F2
 #define DNI2_CHAIN_NOCHAIN2 DNI2_DROP, ~, ~
@@ -62,7 +62,7 @@ DNI2_DECL int dni_dnc2_big(double x)
 /* One unary function of a family from a row of DNI2_UNARY_TABLE: DECL T PREFIX##name(T u)
  * computes f0 = F0 at x = u.v, returns CONST(f0) when !ACTIVE(u), else computes f1, f2
  * (F1F2) and returns CHAIN(u, f0, f1, f2). */
-#define DNI2_UNARY_DEF(DECL, T, PREFIX, ACTIVE, CONST, CHAIN, name, F0, F1F2)             \
+#define DNI2_UNARY_DEF(DECL, T, PREFIX, ACTIVE, CONST, CHAIN, name, F0, F1F2)              \
     DECL T PREFIX##name(T u)                                                               \
     {                                                                                      \
         double x = u.v, f0 = (F0), f1, f2;                                                 \

@@ -43,13 +43,16 @@
     {                                                                                      \
         return k <= (N) ? a->d[k] : NAN;                                                   \
     }                                                                                      \
-    DNI_DNUM_BIN(N, add) DNI_DNUM_BIN(N, sub)                                              \
-    DNI_DNUM_BINW(N, mul) DNI_DNUM_BINW(N, div)                                            \
+    DNI_DNUM_BIN(N, add)                                                                   \
+    DNI_DNUM_BIN(N, sub)                                                                   \
+    DNI_DNUM_BINW(N, mul)                                                                  \
+    DNI_DNUM_BINW(N, div)                                                                  \
     DNI_DNUM_UN(N, neg)                                                                    \
     DNI_DNUM_BIN_D(N, add_d, dni_add_d(r.d, a.d, c, N))                                    \
     DNI_DNUM_BIN_D(N, sub_d, dni_add_d(r.d, a.d, -c, N))                                   \
     DNI_DNUM_BIN_D(N, mul_d, dni_mul_d(r.d, a.d, c, N))                                    \
-    DNI_DNUM_BIN_D(N, div_d, dni_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)         \
+    DNI_DNUM_BIN_D(N, div_d, dni_mul_d(r.d, a.d, 1.0 / c, N);                              \
+                   r.d[0] = a.d[0] / c)                                                    \
     DNI_DNUM_BIN_D(N, pow_d, double ws[DNI_W_pow_d(N)];                                    \
                    dni_wide ww[DNI_WW_pow_d(N)];                                           \
                    DNI_DNUM_KW(pow_d)(r.d, a.d, c, N, ws, ww))                             \
@@ -82,8 +85,10 @@
         DNI_DNUM_KW(apply)(r.d, u.d, h, ctx, N, ws);                                       \
         return r;                                                                          \
     }                                                                                      \
-    DNI_DNUM_PAIR(N, sincos) DNI_DNUM_PAIR(N, sinhcosh)                                    \
-    DNI_OPS_UNARY(DNI_DNUM_FN1, N) DNI_OPS_BINARY(DNI_DNUM_FN2, N)                         \
+    DNI_DNUM_PAIR(N, sincos)                                                               \
+    DNI_DNUM_PAIR(N, sinhcosh)                                                             \
+    DNI_OPS_UNARY(DNI_DNUM_FN1, N)                                                         \
+    DNI_OPS_BINARY(DNI_DNUM_FN2, N)                                                        \
     DNI_OPS_INT(DNI_DNUM_FNI, N)
 
 /* DNI_DNUM2_DEFINE(N): the body of dnum/dnum2_order.h */
@@ -137,13 +142,16 @@
         H[0][1] = H[1][0] = DNI_DNUM2_NM(N, deriv)(a, 1, 1);                               \
         H[1][1] = DNI_DNUM2_NM(N, deriv)(a, 0, 2);                                         \
     }                                                                                      \
-    DNI_DNUM2_BIN(N, add) DNI_DNUM2_BIN(N, sub) DNI_DNUM2_MUL(N)                           \
+    DNI_DNUM2_BIN(N, add)                                                                  \
+    DNI_DNUM2_BIN(N, sub)                                                                  \
+    DNI_DNUM2_MUL(N)                                                                       \
     DNI_DNUM2_PROD(N, div)                                                                 \
     DNI_DNUM2_UN(N, neg)                                                                   \
     DNI_DNUM2_BIN_D(N, add_d, dni2_add_d(r.d, a.d, c, N))                                  \
     DNI_DNUM2_BIN_D(N, sub_d, dni2_add_d(r.d, a.d, -c, N))                                 \
     DNI_DNUM2_BIN_D(N, mul_d, dni2_mul_d(r.d, a.d, c, N))                                  \
-    DNI_DNUM2_BIN_D(N, div_d, dni2_mul_d(r.d, a.d, 1.0 / c, N); r.d[0] = a.d[0] / c)       \
+    DNI_DNUM2_BIN_D(N, div_d, dni2_mul_d(r.d, a.d, 1.0 / c, N);                            \
+                    r.d[0] = a.d[0] / c)                                                   \
     DNI_DNUM2_BIN_D(N, pow_d, double w[DNI2_WORK(N)];                                      \
                     DNI_DNUM2_KW(pow_d)(r.d, a.d, c, N, w))                                \
     DNUM2_FIXED_DECL DNI_DNUM2_TY(N) DNI_DNUM2_NM(N, d_sub)(double c, DNI_DNUM2_TY(N) a)   \
@@ -174,14 +182,18 @@
         DNI_DNUM2_KW(apply)(r.d, u.d, h, ctx, N, w);                                       \
         return r;                                                                          \
     }                                                                                      \
-    DNI_DNUM2_PAIR(N, sincos) DNI_DNUM2_PAIR(N, sinhcosh)                                  \
-    DNI_OPS_ELEM1(DNI_DNUM2_FN1, N) DNI_OPS_ELEM2(DNI_DNUM2_FN2, N)                        \
-    DNI_OPS_SPECIAL1(DNI_DNUM2_FNS1, N) DNI_OPS_SPECIAL2(DNI_DNUM2_FNS2, N)                \
+    DNI_DNUM2_PAIR(N, sincos)                                                              \
+    DNI_DNUM2_PAIR(N, sinhcosh)                                                            \
+    DNI_OPS_ELEM1(DNI_DNUM2_FN1, N)                                                        \
+    DNI_OPS_ELEM2(DNI_DNUM2_FN2, N)                                                        \
+    DNI_OPS_SPECIAL1(DNI_DNUM2_FNS1, N)                                                    \
+    DNI_OPS_SPECIAL2(DNI_DNUM2_FNS2, N)                                                    \
     DNI_OPS_INT(DNI_DNUM2_FNI, N)
 
 /* DNI_DNUMB_DEFINE(N): the body of dnum/block_order.h */
 #define DNI_DNUMB_DEFINE(N)                                                                \
-    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wpsabi\"")           \
+    _Pragma("GCC diagnostic push")                                                         \
+    _Pragma("GCC diagnostic ignored \"-Wpsabi\"")                                          \
     typedef struct DNIB_TY(N) {                                                            \
         dn_lane d[(N) + 1];                                                                \
     } DNIB_TY(N);                                                                          \
@@ -252,7 +264,8 @@
             dnil_div_w(r_, a_, b_, N, ws_);                                                \
         }                                                                                  \
         if (dnil_any(m_))                                                                  \
-            DNIB_LANES(N, m_, r_, a_, b_, DNIB_CALL2_DNI_WS(N, div, y_, x_, z_))           \
+            DNIB_LANES(N, m_, r_, a_, b_,                                                  \
+                       DNIB_CALL2_DNI_WS(N, div, y_, x_, z_))                              \
         DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL DNIB_TY(N) DNIB_NM(N, neg)(DNIB_TY(N) a)                                     \
@@ -309,7 +322,8 @@
             dnil_d_div_w(r_, DNIL_V(c), a_, N, ws_);                                       \
         }                                                                                  \
         if (dnil_any(m_))                                                                  \
-            DNIB_LANES(N, m_, r_, a_, a_, DNIB_CALL2_DNI_WS(N, d_div, y_, c, x_))          \
+            DNIB_LANES(N, m_, r_, a_, a_,                                                  \
+                       DNIB_CALL2_DNI_WS(N, d_div, y_, c, x_))                             \
         DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL DNIB_TY(N) DNIB_NM(N, pown)(DNIB_TY(N) u, long m)                            \
@@ -322,14 +336,16 @@
             dnil_pown_w(r_, u_, m, N, ws_, NULL);                                          \
         }                                                                                  \
         if (dnil_any(m_))                                                                  \
-            DNIB_LANES(N, m_, r_, u_, u_, DNIB_CALL2_DNI_WSW(N, pown, y_, x_, m))          \
+            DNIB_LANES(N, m_, r_, u_, u_,                                                  \
+                       DNIB_CALL2_DNI_WSW(N, pown, y_, x_, m))                             \
         DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL DNIB_TY(N) DNIB_NM(N, pow_d)(DNIB_TY(N) u, double p)                         \
     {                                                                                      \
         DNIB_IN(N, u)                                                                      \
         dn_lane r_[(N) + 1];                                                               \
-        DNIB_LANES(N, DNIB_ALL, r_, u_, u_, DNIB_CALL2_DNI_WSW(N, pow_d, y_, x_, p))       \
+        DNIB_LANES(N, DNIB_ALL, r_, u_, u_,                                                \
+                   DNIB_CALL2_DNI_WSW(N, pow_d, y_, x_, p))                                \
         DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
     DNIB_DECL DNIB_TY(N) DNIB_NM(N, apply)(DNIB_TY(N) u, dn_deriv_fn h, void *ctx)         \
@@ -342,8 +358,10 @@
         })                                                                                 \
         DNIB_RETURN(N, r_)                                                                 \
     }                                                                                      \
-    DNIB_PAIR(N, sincos) DNIB_PAIR(N, sinhcosh)                                            \
-    DNI_OPS_ELEM1(DNIB_FN1, N) DNI_OPS_SPECIAL1(DNIB_FNS1, N)                              \
+    DNIB_PAIR(N, sincos)                                                                   \
+    DNIB_PAIR(N, sinhcosh)                                                                 \
+    DNI_OPS_ELEM1(DNIB_FN1, N)                                                             \
+    DNI_OPS_SPECIAL1(DNIB_FNS1, N)                                                         \
     DNI_OPS_BINARY(DNIB_FN2, N)                                                            \
     DNI_OPS_INT(DNIB_FNI, N)                                                               \
     _Pragma("GCC diagnostic pop")
@@ -357,8 +375,9 @@
                    DNI_DNUMK_STR(DNI_DNUMK_TY(K, N)) ": k must be 1..DNK_VARS_MAX (10)");  \
     _Static_assert((N) >= 1 && (N) <= DNK_ORDER_MAX,                                       \
                    DNI_DNUMK_STR(DNI_DNUMK_TY(K, N)) ": N must be 1..DNK_ORDER_MAX (32)"); \
-    _Static_assert((DNI_DNUMK_SIZE(K, N)) <= DNUMK_FIXED_MAX,                              \
-                   DNI_DNUMK_STR(DNI_DNUMK_TY(K, N)) ": more than DNUMK_FIXED_MAX entries, use dnk_space"); \
+    _Static_assert(                                                                        \
+        (DNI_DNUMK_SIZE(K, N)) <= DNUMK_FIXED_MAX,                                         \
+        DNI_DNUMK_STR(DNI_DNUMK_TY(K, N)) ": more than DNUMK_FIXED_MAX entries, use dnk_space"); \
     typedef DNI_DNUMK_TY(K, N) (*DNI_DNUMK_NM(K, N, objective))(const DNI_DNUMK_TY(K, N) *x, void *ctx); \
     DNUMK_FIXED_DECL size_t DNI_DNUMK_NM(K, N, index)(const unsigned *alpha)               \
     {                                                                                      \
@@ -375,10 +394,12 @@
     }                                                                                      \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, var)(double x, unsigned i),      \
                    dnik_set_var(r.c, i, x, K, N))                                          \
-    DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, const)(double x), dni_set_const(r.c, x, (DNI_DNUMK_SIZE(K, N)) - 1)) \
+    DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, const)(double x),                \
+                   dni_set_const(r.c, x, DNI_DNUMK_SIZE(K, N) - 1))                        \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, from_coeffs)(const double *c),   \
                    for (unsigned e = 0; e < (DNI_DNUMK_SIZE(K, N)); e++) r.c[e] = c[e])    \
-    DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, from_derivs)(const double *d), unsigned al[K] = {0}; \
+    DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, from_derivs)(const double *d),   \
+                   unsigned al[K] = {0};                                                   \
                    for (unsigned e = 0; e < (DNI_DNUMK_SIZE(K, N)); e++, dnik_next(K, al)) \
                        r.c[e] = d[e] / dnik_afact(K, al))                                  \
     DNUMK_FIXED_DECL double DNI_DNUMK_NM(K, N, coeff)(DNI_DNUMK_TY(K, N) a, const unsigned *alpha) \
@@ -422,20 +443,23 @@
     DNI_DNUMK_BIN(DNI_DNUMK_TY(K, N), K, N, div)                                           \
     DNI_OPS_ELEM2(DNI_DNUMK_ROW2, (DNI_DNUMK_TY(K, N), K, N))                              \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, add)(DNI_DNUMK_TY(K, N) a, DNI_DNUMK_TY(K, N) b), \
-                   dni_add(r.c, a.c, b.c, (DNI_DNUMK_SIZE(K, N)) - 1))                     \
+                   dni_add(r.c, a.c, b.c, DNI_DNUMK_SIZE(K, N) - 1))                       \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, sub)(DNI_DNUMK_TY(K, N) a, DNI_DNUMK_TY(K, N) b), \
-                   dni_sub(r.c, a.c, b.c, (DNI_DNUMK_SIZE(K, N)) - 1))                     \
-    DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, neg)(DNI_DNUMK_TY(K, N) a), dni_neg(r.c, a.c, (DNI_DNUMK_SIZE(K, N)) - 1)) \
+                   dni_sub(r.c, a.c, b.c, DNI_DNUMK_SIZE(K, N) - 1))                       \
+    DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, neg)(DNI_DNUMK_TY(K, N) a),      \
+                   dni_neg(r.c, a.c, DNI_DNUMK_SIZE(K, N) - 1))                            \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, add_d)(DNI_DNUMK_TY(K, N) a, double x), \
-                   dni_add_d(r.c, a.c, x, (DNI_DNUMK_SIZE(K, N)) - 1))                     \
+                   dni_add_d(r.c, a.c, x, DNI_DNUMK_SIZE(K, N) - 1))                       \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, sub_d)(DNI_DNUMK_TY(K, N) a, double x), \
-                   dni_add_d(r.c, a.c, -x, (DNI_DNUMK_SIZE(K, N)) - 1))                    \
+                   dni_add_d(r.c, a.c, -x, DNI_DNUMK_SIZE(K, N) - 1))                      \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, mul_d)(DNI_DNUMK_TY(K, N) a, double x), \
-                   dni_mul_d(r.c, a.c, x, (DNI_DNUMK_SIZE(K, N)) - 1))                     \
+                   dni_mul_d(r.c, a.c, x, DNI_DNUMK_SIZE(K, N) - 1))                       \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, div_d)(DNI_DNUMK_TY(K, N) a, double x), \
-                   dni_mul_d(r.c, a.c, 1.0 / x, (DNI_DNUMK_SIZE(K, N)) - 1); r.c[0] = a.c[0] / x) \
+                   dni_mul_d(r.c, a.c, 1.0 / x, DNI_DNUMK_SIZE(K, N) - 1);                 \
+                   r.c[0] = a.c[0] / x)                                                    \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, d_sub)(double x, DNI_DNUMK_TY(K, N) a), \
-                   dni_neg(r.c, a.c, (DNI_DNUMK_SIZE(K, N)) - 1); r.c[0] = x - a.c[0])     \
+                   dni_neg(r.c, a.c, DNI_DNUMK_SIZE(K, N) - 1);                            \
+                   r.c[0] = x - a.c[0])                                                    \
     DNI_DNUMK_FLAT(DNI_DNUMK_TY(K, N), DNI_DNUMK_NM(K, N, d_div)(double x, DNI_DNUMK_TY(K, N) a), \
                    DNI_DNUMK_W(K, N);                                                      \
                    dnik_d_div(r.c, x, a.c, K, N, w))                                       \

@@ -49,40 +49,48 @@ DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL_I(seed)(double x, unsigned k)
     return r;
 }
 /** The value of a. */
-DNI_DNEL_O2_DECL double DNI_DNEL(value)(DNI_DNEL_T a) { return a.v; }
+DNI_DNEL_O2_DECL double DNI_DNEL(value)(DNI_DNEL_T a)
+{
+    return a.v;
+}
 /** f(u) with f(u.v) = f0, f' = f1, f'' = f2 (a NaN f0 makes every derivative NaN). */
 DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL(chain)(DNI_DNEL_T u, double f0, double f1, double f2)
 {
     DNI_EL_NORM(u);
     unsigned z = u.dni_sz & DNI_EL_ALLZ(DNI_DNEL_K) & 15u;
     if (f0 != f0) f1 = f2 = f0;
-    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t, unsigned z1 = DNI_EL_HZ(u, t);
-                        unsigned z2 = DNI_EL_GZ(u, i) | DNI_EL_GZ(u, j);
-                        if (z1 & z2) u.h[t] = 0.0, z |= DNI_EL_HBIT(t);
-                        else u.h[t] = DNI_EL_TERM(z1, f1 * u.h[t]) +
-                                      DNI_EL_TERM(z2, f2 * u.g[i] * u.g[j]);)
-    DNI_DNEL_O2_FOR(i, DNI_DNEL_K) if (!DNI_EL_GZ(u, i)) u.g[i] *= f1;
+    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t, {
+        unsigned z1 = DNI_EL_HZ(u, t);
+        unsigned z2 = DNI_EL_GZ(u, i) | DNI_EL_GZ(u, j);
+        if (z1 & z2) u.h[t] = 0.0, z |= DNI_EL_HBIT(t);
+        else u.h[t] = DNI_EL_TERM(z1, f1 * u.h[t]) + DNI_EL_TERM(z2, f2 * u.g[i] * u.g[j]);
+    })
+    DNI_DNEL_O2_FOR(i, DNI_DNEL_K)
+        if (!DNI_EL_GZ(u, i)) u.g[i] *= f1;
     u.v = f0;
     u.dni_sz = z;
     return u;
 }
 /* f(a, b) with partials fa, fb, faa, fab, fbb (a NaN f0: every derivative NaN); an
  * entry is skipped only where it is a structural zero of the result */
-DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL_I(chain2)(DNI_DNEL_T a, DNI_DNEL_T b, double f0, double fa,
-                                               double fb, double faa, double fab, double fbb)
+DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL_I(chain2)(DNI_DNEL_T a, DNI_DNEL_T b, double f0,
+                                               double fa, double fb, double faa, double fab,
+                                               double fbb)
 {
     DNI_EL_NORM(a), DNI_EL_NORM(b);
     unsigned zg = a.dni_sz & b.dni_sz & DNI_EL_ALLZ(DNI_DNEL_K) & 15u, z = zg;
     if (f0 != f0) fa = fb = faa = fab = fbb = f0;
     DNI_DNEL_T r;
     r.v = f0;
-    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t,
-                        if (DNI_EL_HZ(a, t) & DNI_EL_HZ(b, t) & ((zg >> i) | (zg >> j)))
-                            r.h[t] = 0.0, z |= DNI_EL_HBIT(t);
-                        else r.h[t] = fa * a.h[t] + fb * b.h[t] + faa * a.g[i] * a.g[j] +
-                                 fab * (a.g[i] * b.g[j] + b.g[i] * a.g[j]) +
-                                 fbb * b.g[i] * b.g[j];)
-    DNI_DNEL_O2_FOR(i, DNI_DNEL_K) r.g[i] = (zg >> i & 1u) ? 0.0 : fa * a.g[i] + fb * b.g[i];
+    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t, {
+        if (DNI_EL_HZ(a, t) & DNI_EL_HZ(b, t) & ((zg >> i) | (zg >> j)))
+            r.h[t] = 0.0, z |= DNI_EL_HBIT(t);
+        else
+            r.h[t] = fa * a.h[t] + fb * b.h[t] + faa * a.g[i] * a.g[j] +
+                     fab * (a.g[i] * b.g[j] + b.g[i] * a.g[j]) + fbb * b.g[i] * b.g[j];
+    })
+    DNI_DNEL_O2_FOR(i, DNI_DNEL_K)
+        r.g[i] = (zg >> i & 1u) ? 0.0 : fa * a.g[i] + fb * b.g[i];
     r.dni_sz = z;
     return r;
 }
@@ -91,12 +99,14 @@ DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL_I(addsub)(DNI_DNEL_T a, DNI_DNEL_T b, doubl
 {
     DNI_EL_NORM(a), DNI_EL_NORM(b);
     a.v += s * b.v;
-    DNI_DNEL_O2_FOR(i, DNI_DNEL_K) if (!(DNI_EL_GZ(a, i) & DNI_EL_GZ(b, i)))
-        a.g[i] = DNI_EL_TERM(DNI_EL_GZ(a, i), a.g[i]) +
-                 DNI_EL_TERM(DNI_EL_GZ(b, i), s * b.g[i]);
-    DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(DNI_DNEL_K)) if (!(DNI_EL_HZ(a, t) & DNI_EL_HZ(b, t)))
-        a.h[t] = DNI_EL_TERM(DNI_EL_HZ(a, t), a.h[t]) +
-                 DNI_EL_TERM(DNI_EL_HZ(b, t), s * b.h[t]);
+    DNI_DNEL_O2_FOR(i, DNI_DNEL_K)
+        if (!(DNI_EL_GZ(a, i) & DNI_EL_GZ(b, i)))
+            a.g[i] = DNI_EL_TERM(DNI_EL_GZ(a, i), a.g[i]) +
+                     DNI_EL_TERM(DNI_EL_GZ(b, i), s * b.g[i]);
+    DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(DNI_DNEL_K))
+        if (!(DNI_EL_HZ(a, t) & DNI_EL_HZ(b, t)))
+            a.h[t] = DNI_EL_TERM(DNI_EL_HZ(a, t), a.h[t]) +
+                     DNI_EL_TERM(DNI_EL_HZ(b, t), s * b.h[t]);
     a.dni_sz &= b.dni_sz;
     return a;
 }
@@ -105,8 +115,10 @@ DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL_I(scale)(DNI_DNEL_T a, double c)
 {
     DNI_EL_NORM(a);
     a.v *= c;
-    DNI_DNEL_O2_FOR(i, DNI_DNEL_K) if (!DNI_EL_GZ(a, i)) a.g[i] *= c;
-    DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(DNI_DNEL_K)) if (!DNI_EL_HZ(a, t)) a.h[t] *= c;
+    DNI_DNEL_O2_FOR(i, DNI_DNEL_K)
+        if (!DNI_EL_GZ(a, i)) a.g[i] *= c;
+    DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(DNI_DNEL_K))
+        if (!DNI_EL_HZ(a, t)) a.h[t] *= c;
     return a;
 }
 /** a + b. */
@@ -126,14 +138,15 @@ DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL(mul)(DNI_DNEL_T a, DNI_DNEL_T b)
     unsigned z = 0;
     DNI_EL_NORM(a), DNI_EL_NORM(b);
     r.v = a.v * b.v;
-    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t, unsigned z1 = DNI_EL_HZ(b, t), z2 = DNI_EL_HZ(a, t);
-                        unsigned z3 = DNI_EL_GZ(a, i) | DNI_EL_GZ(b, j);
-                        unsigned z4 = DNI_EL_GZ(b, i) | DNI_EL_GZ(a, j);
-                        if (z1 & z2 & z3 & z4) r.h[t] = 0.0, z |= DNI_EL_HBIT(t);
-                        else r.h[t] = DNI_EL_TERM(z1, a.v * b.h[t]) +
-                                      DNI_EL_TERM(z2, b.v * a.h[t]) +
-                                      DNI_EL_TERM(z3, a.g[i] * b.g[j]) +
-                                      DNI_EL_TERM(z4, b.g[i] * a.g[j]);)
+    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t, {
+        unsigned z1 = DNI_EL_HZ(b, t), z2 = DNI_EL_HZ(a, t);
+        unsigned z3 = DNI_EL_GZ(a, i) | DNI_EL_GZ(b, j);
+        unsigned z4 = DNI_EL_GZ(b, i) | DNI_EL_GZ(a, j);
+        if (z1 & z2 & z3 & z4) r.h[t] = 0.0, z |= DNI_EL_HBIT(t);
+        else
+            r.h[t] = DNI_EL_TERM(z1, a.v * b.h[t]) + DNI_EL_TERM(z2, b.v * a.h[t]) +
+                     DNI_EL_TERM(z3, a.g[i] * b.g[j]) + DNI_EL_TERM(z4, b.g[i] * a.g[j]);
+    })
     DNI_DNEL_O2_FOR(i, DNI_DNEL_K) {
         unsigned z1 = DNI_EL_GZ(b, i), z2 = DNI_EL_GZ(a, i);
         if (z1 & z2) r.g[i] = 0.0, z |= DNI_EL_GBIT(i);
@@ -156,19 +169,24 @@ DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL(div)(DNI_DNEL_T a, DNI_DNEL_T b)
         if (z1 & z2) r.g[i] = 0.0, z |= DNI_EL_GBIT(i);
         else r.g[i] = (DNI_EL_TERM(z1, a.g[i]) - DNI_EL_SUBT(z2, q * b.g[i])) * ib;
     }
-    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t, unsigned z1 = DNI_EL_HZ(a, t), z4 = DNI_EL_HZ(b, t);
-                        unsigned z2 = (z >> i | DNI_EL_GZ(b, j)) & 1u;
-                        unsigned z3 = (z >> j | DNI_EL_GZ(b, i)) & 1u;
-                        if (z1 & z2 & z3 & z4) r.h[t] = 0.0, z |= DNI_EL_HBIT(t);
-                        else r.h[t] = (DNI_EL_TERM(z1, a.h[t]) -
-                                       DNI_EL_SUBT(z2, r.g[i] * b.g[j]) -
-                                       DNI_EL_SUBT(z3, r.g[j] * b.g[i]) -
-                                       DNI_EL_SUBT(z4, q * b.h[t])) * ib;)
+    DNI_DNEL_O2_TRI_FOR(DNI_DNEL_K, i, j, t, {
+        unsigned z1 = DNI_EL_HZ(a, t), z4 = DNI_EL_HZ(b, t);
+        unsigned z2 = (z >> i | DNI_EL_GZ(b, j)) & 1u;
+        unsigned z3 = (z >> j | DNI_EL_GZ(b, i)) & 1u;
+        if (z1 & z2 & z3 & z4) r.h[t] = 0.0, z |= DNI_EL_HBIT(t);
+        else
+            r.h[t] = (DNI_EL_TERM(z1, a.h[t]) - DNI_EL_SUBT(z2, r.g[i] * b.g[j]) -
+                      DNI_EL_SUBT(z3, r.g[j] * b.g[i]) - DNI_EL_SUBT(z4, q * b.h[t])) *
+                     ib;
+    })
     r.dni_sz = z;
     return r;
 }
 /** -a. */
-DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL(neg)(DNI_DNEL_T a) { return DNI_DNEL_I(scale)(a, -1.0); }
+DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL(neg)(DNI_DNEL_T a)
+{
+    return DNI_DNEL_I(scale)(a, -1.0);
+}
 /** a + c. */
 DNI_DNEL_O2_DECL DNI_DNEL_T DNI_DNEL(add_d)(DNI_DNEL_T a, double c)
 {

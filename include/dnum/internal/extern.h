@@ -27,22 +27,24 @@
 #include "dnum/internal/ops.h"
 
 /* The orders exported by the library (src/inlines.c). */
-#define DNI_DNUM_FOR_EACH_ORDER(X)                                                            \
+/* clang-format off */
+#define DNI_DNUM_FOR_EACH_ORDER(X)                                                         \
     X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)       \
-    X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28)         \
+    X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26) X(27) X(28)          \
     X(29) X(30) X(31) X(32)
-#define DNI_DNUM2_FOR_EACH_ORDER(X)                                                           \
+#define DNI_DNUM2_FOR_EACH_ORDER(X)                                                        \
     X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16)
 
 /* The API of a fixed-order family, by signature (T the number type of order N). */
 #define DNI_API_UN(X, N) X(N, neg, NEG, DNI_NOWS, "-u") DNI_OPS_UNARY(X, N)
 #define DNI_API_BIN(X, N)                                                                  \
-    X(N, add, ADD, DNI_NOWS, "a + b") X(N, sub, SUB, DNI_NOWS, "a - b")                         \
+    X(N, add, ADD, DNI_NOWS, "a + b") X(N, sub, SUB, DNI_NOWS, "a - b")                    \
     X(N, mul, MUL, DNI_WS, "a b") X(N, div, DIV, DNI_WS, "a / b") DNI_OPS_BINARY(X, N)
 #define DNI_API_BIN_D(X, N) X(N, add_d) X(N, sub_d) X(N, mul_d) X(N, div_d) X(N, pow_d)
 #define DNI_API_D_BIN(X, N) X(N, d_sub) X(N, d_div)
 #define DNI_API_INT(X, N) DNI_OPS_INT(X, N)
 #define DNI_API_PAIR(X, N) X(N, sincos) X(N, sinhcosh)
+/* clang-format on */
 
 /* A const pointer to the number a of type T, for a macro that reads a in place whether a
  * is an lvalue or not (dnum_oN_deriv, dnum2_oN_deriv): in C, a's array converted back to a
@@ -52,8 +54,7 @@
 #ifdef __cplusplus
 #define DNI_DNUM_IN_PLACE(T, a) (&static_cast<const T &>(a))
 #else
-#define DNI_DNUM_IN_PLACE(T, a) ((const T *)_Generic((a), T: (a).d))
+#define DNI_DNUM_IN_PLACE(T, a) ((const T *)_Generic((a), T : (a).d))
 #endif
-
 
 #endif /* DNUM_EXTERN_H */

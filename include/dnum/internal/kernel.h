@@ -218,7 +218,8 @@
  * defines DNI_KINLINE_FREE first (src/dvec_kernels.c: its table of every kernel at orders
  * 9..16 took 3.3x the code and twice the compile time forced, for 5% on Dvec W2). */
 #define DNI_KINLINE DNI_KINLINE_CAT(DNI_KINLINE_, DNI_DOUBLE_BODY)
-#define DNI_KINLINE_CAT(a, b) DNI_KINLINE_CAT_(a, b) /* (its own: DNI_RCORE expands to it) */
+/* (a concatenation of its own: DNI_RCORE expands to it) */
+#define DNI_KINLINE_CAT(a, b) DNI_KINLINE_CAT_(a, b)
 #define DNI_KINLINE_CAT_(a, b) a##b
 #if defined(DN_NO_UNROLL) || defined(DNI_KINLINE_FREE)
 #define DNI_KINLINE_1 static inline
@@ -244,7 +245,8 @@ static inline double dni_scale(unsigned n)
 /* The weights beyond the tables, w_k = s^k / k! (inverse = 0) or k! / s^k (inverse = 1):
  * a running product in long double, rounded once per entry; dni_weight_next steps x from
  * w_k to w_(k+1). */
-static inline long double dni_weight_next(long double x, long double s, unsigned k, int inverse)
+static inline long double dni_weight_next(long double x, long double s, unsigned k,
+                                          int inverse)
 {
     return inverse ? x * (long double)(k + 1) / s : x * s / (long double)(k + 1);
 }
@@ -253,7 +255,8 @@ static inline long double dni_weight_next(long double x, long double s, unsigned
 DNI_KINLINE void dni_to_t(double *restrict t, const double *d, unsigned n)
 {
     if (n <= DN_TAYLOR_MAX) {
-        DNI_UNROLL for (unsigned k = 0; k <= n; k++) t[k] = d[k] * dni_ifact[k];
+        DNI_UNROLL
+        for (unsigned k = 0; k <= n; k++) t[k] = d[k] * dni_ifact[k];
     } else {
         long double s = dni_scale(n), x = 1.0L;
         for (unsigned k = 0; k <= n; k++) {
@@ -267,7 +270,8 @@ DNI_KINLINE void dni_to_t(double *restrict t, const double *d, unsigned n)
 DNI_KINLINE void dni_from_t(double *restrict d, const double *t, unsigned n)
 {
     if (n <= DN_TAYLOR_MAX) {
-        DNI_UNROLL for (unsigned k = 0; k <= n; k++) d[k] = t[k] * dni_fact[k];
+        DNI_UNROLL
+        for (unsigned k = 0; k <= n; k++) d[k] = t[k] * dni_fact[k];
     } else {
         long double s = dni_scale(n), x = 1.0L;
         for (unsigned k = 0; k <= n; k++) {
@@ -314,7 +318,8 @@ static inline int dni_far_tiny(double a0, double b0)
 /** The exponents that bring a and b near unit size: entry k scaled by 2^-(*m + *g k), *m
  *  the exponent of the larger value and *g the largest growth over it (dni_growth).
  *  Returns 0 where nothing would change (both 0) or the values are 0, Inf or NaN. */
-static inline int dni_far_exponents(const double *a, const double *b, unsigned n, int *m, int *g)
+static inline int dni_far_exponents(const double *a, const double *b, unsigned n, int *m,
+                                    int *g)
 {
     double big = fmax(fabs(a[0]), fabs(b[0]));
     if (!(big > 0.0 && big <= DBL_MAX)) return 0;
@@ -337,7 +342,7 @@ static inline void dni_scale_series(double *r, const double *u, unsigned n, int 
 /* the stride of the arrays in scratch: n + 1 entries rounded up to 8 (64 bytes), so that
  * every array of a 64-byte aligned scratch starts on a cache line */
 #define DNI_ST(n) (((n) + 8) / 8 * 8)
-#define DNI_WN(k, n) ((k) * DNI_ST(n)) /* k arrays of n + 1 entries */
+#define DNI_WN(k, n) (DNI_ST(n) * (k)) /* k arrays of n + 1 entries */
 
 #define DNI_KERNEL_BODY 1
 #endif /* DNUM_KERNEL_H */
@@ -345,17 +350,17 @@ static inline void dni_scale_series(double *r, const double *u, unsigned n, int 
 /* ------------------------------------------------------------------------------------ */
 /* The body: every recurrence, on the element-type macros above (included once per type). */
 #ifdef DNI_KERNEL_BODY
-#if !DNI_LANE_BODY /* the wide cores: not for a vector element type */
-#include "dnum/internal/kernel_wide.h" /* its series cores, for this type */
-#endif /* !DNI_LANE_BODY */
-#include "dnum/internal/kernel_tcore.h"   /* normalised cores (Taylor coefficients) */
-#include "dnum/internal/kernel_poles.h"   /* zeros and poles */
-#include "dnum/internal/kernel_arith.h"   /* derivative form: arithmetic, abs, apply */
-#include "dnum/internal/kernel_explog.h"  /* exp, log, roots, powers */
-#include "dnum/internal/kernel_trig.h"    /* circular and hyperbolic functions, inverses, atan2, hypot */
-#include "dnum/internal/kernel_erf.h"     /* erf, erfc */
-#if !DNI_LANE_BODY /* the special functions: scalar code */
+#if !DNI_LANE_BODY                       /* the wide cores: not for a vector element type */
+#include "dnum/internal/kernel_wide.h"   /* its series cores, for this type */
+#endif                                   /* !DNI_LANE_BODY */
+#include "dnum/internal/kernel_tcore.h"  /* normalised cores (Taylor coefficients) */
+#include "dnum/internal/kernel_poles.h"  /* zeros and poles */
+#include "dnum/internal/kernel_arith.h"  /* derivative form: arithmetic, abs, apply */
+#include "dnum/internal/kernel_explog.h" /* exp, log, roots, powers */
+#include "dnum/internal/kernel_trig.h"   /* circular, hyperbolic, inverses, atan2, hypot */
+#include "dnum/internal/kernel_erf.h"    /* erf, erfc */
+#if !DNI_LANE_BODY                       /* the special functions: scalar code */
 #include "dnum/internal/kernel_special.h" /* special functions (same conventions) */
-#endif /* !DNI_LANE_BODY */
+#endif                                    /* !DNI_LANE_BODY */
 #undef DNI_KERNEL_BODY
 #endif /* DNI_KERNEL_BODY */

@@ -74,19 +74,26 @@ static inline unsigned dni2_index(unsigned i, unsigned j)
 /** t(i,j) = d(i,j) / (i! j!). t must not overlap d. */
 static inline void dni2_to_t(double *restrict t, const double *d, unsigned n)
 {
-    DNI_UNROLL for (unsigned s = 0; s <= n; s++)
-        DNI_UNROLL for (unsigned j = 0; j <= s; j++)
-            t[s * (s + 1) / 2 + j] = d[s * (s + 1) / 2 + j] * (dni_ifact[s - j] * dni_ifact[j]);
+    DNI_UNROLL
+    for (unsigned s = 0; s <= n; s++) {
+        DNI_UNROLL
+        for (unsigned j = 0; j <= s; j++)
+            t[s * (s + 1) / 2 + j] =
+                d[s * (s + 1) / 2 + j] * (dni_ifact[s - j] * dni_ifact[j]);
+    }
 }
 
 /** d(i,j) = t(i,j) i! j!. d must not overlap t. */
 static inline void dni2_from_t(double *restrict d, const double *t, unsigned n)
 {
-    DNI_UNROLL for (unsigned s = 0; s <= n; s++)
-        DNI_UNROLL for (unsigned j = 0; j <= s; j++)
-            d[s * (s + 1) / 2 + j] = t[s * (s + 1) / 2 + j] * (dni_fact[s - j] * dni_fact[j]);
+    DNI_UNROLL
+    for (unsigned s = 0; s <= n; s++) {
+        DNI_UNROLL
+        for (unsigned j = 0; j <= s; j++)
+            d[s * (s + 1) / 2 + j] =
+                t[s * (s + 1) / 2 + j] * (dni_fact[s - j] * dni_fact[j]);
+    }
 }
-
 
 /* ------------------------------------------------------------------------------------ */
 /* Derivative-form kernels. Any output may alias any input.                               */
@@ -107,7 +114,8 @@ static inline void dni2_from_t(double *restrict d, const double *t, unsigned n)
 static inline void dni2_set_const(double *r, double c, unsigned n)
 {
     r[0] = c;
-    DNI2_UNROLL_FLAT for (unsigned e = 1; e < DNI2_S(n); e++) r[e] = 0.0;
+    DNI2_UNROLL_FLAT
+    for (unsigned e = 1; e < DNI2_S(n); e++) r[e] = 0.0;
 }
 
 /** r = the variable x at the point (x, y): value x, d/dx = 1, every other partial 0. */
@@ -127,32 +135,37 @@ static inline void dni2_set_vary(double *r, double y, unsigned n)
 /** r = a + b. */
 static inline void dni2_add(double *r, const double *a, const double *b, unsigned n)
 {
-    DNI2_UNROLL_FLAT for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = a[e] + b[e];
+    DNI2_UNROLL_FLAT
+    for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = a[e] + b[e];
 }
 
 /** r = a - b. */
 static inline void dni2_sub(double *r, const double *a, const double *b, unsigned n)
 {
-    DNI2_UNROLL_FLAT for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = a[e] - b[e];
+    DNI2_UNROLL_FLAT
+    for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = a[e] - b[e];
 }
 
 /** r = -a. */
 static inline void dni2_neg(double *r, const double *a, unsigned n)
 {
-    DNI2_UNROLL_FLAT for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = -a[e];
+    DNI2_UNROLL_FLAT
+    for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = -a[e];
 }
 
 /** r = a + c (only the value changes). */
 static inline void dni2_add_d(double *r, const double *a, double c, unsigned n)
 {
     r[0] = a[0] + c;
-    DNI2_UNROLL_FLAT for (unsigned e = 1; e < DNI2_S(n); e++) r[e] = a[e];
+    DNI2_UNROLL_FLAT
+    for (unsigned e = 1; e < DNI2_S(n); e++) r[e] = a[e];
 }
 
 /** r = c * a. */
 static inline void dni2_mul_d(double *r, const double *a, double c, unsigned n)
 {
-    DNI2_UNROLL_FLAT for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = c * a[e];
+    DNI2_UNROLL_FLAT
+    for (unsigned e = 0; e < DNI2_S(n); e++) r[e] = c * a[e];
 }
 
 /* the Leibniz product dni2_mul (on the element-type macros: kernel2_mul.h) */
@@ -206,7 +219,8 @@ static inline void dni2_mul_w(double *r, const double *a, const double *b, unsig
  *  gives NaN partials); hypot(a, b) (no overflow in the value; (0, 0) gives NaN
  *  partials)). */
 #define DNI2_BIN_ROW(A, f, ...) DNI2_BIN(f)
-DNI2_BIN(div) DNI_OPS_ELEM2(DNI2_BIN_ROW, ~)
+DNI2_BIN(div)
+DNI_OPS_ELEM2(DNI2_BIN_ROW, ~)
 
 /** r = f(u) for each one-argument elementary function of the operation table with the
  *  range rerun (DNI_OPS_ELEM1, column kform RANGED; dni2_abs below), values from libm;
@@ -229,7 +243,8 @@ DNI_OPS_ELEM1(DNI2_UN_ROW, ~)
         dnik_##f(w + S, w, p, 2, n, w + 3 * S);                                            \
         dni2_from_t(r, w + S, n);                                                          \
     }
-DNI2_UNP(pow_d, double) DNI2_UNP(pown, long)
+DNI2_UNP(pow_d, double)
+DNI2_UNP(pown, long)
 
 /** r = c / b. Scratch: DNI2_WORK(n) doubles (the constant in its last triangle). */
 static inline void dni2_d_div_w(double *r, double c, const double *b, unsigned n,
@@ -252,7 +267,8 @@ static inline void dni2_d_div_w(double *r, double c, const double *b, unsigned n
         dni2_from_t(s, w + S, n);                                                          \
         dni2_from_t(c, w + 2 * S, n);                                                      \
     }
-DNI2_PAIR(sincos) DNI2_PAIR(sinhcosh)
+DNI2_PAIR(sincos)
+DNI2_PAIR(sinhcosh)
 
 /** r = |u|; at u_0 = 0 the value is 0 and every partial NaN (as dni_abs). */
 static inline void dni2_abs(double *r, const double *u, unsigned n)
@@ -279,9 +295,9 @@ static inline void dni2_texp_w(double *restrict e, double e0, const double *rest
 {
     dnik_texp(e, e0, u, 2, n, w);
 }
-static inline void dni2_tsincos_w(double *restrict s, double *restrict c, double s0, double c0,
-                                  double sign, const double *restrict u, unsigned n,
-                                  double *restrict w)
+static inline void dni2_tsincos_w(double *restrict s, double *restrict c, double s0,
+                                  double c0, double sign, const double *restrict u,
+                                  unsigned n, double *restrict w)
 {
     dnik_tsincos(s, c, s0, c0, sign, u, 2, n, w);
 }

@@ -4,7 +4,8 @@
  * DNI2_K(name): kernel2.h instantiates it for double (dni2_*), the batch evaluator of the
  * Dnum2 layout for vectors of W doubles (src/batch2_lane_body.h, dnil2_*). */
 #ifndef DNUM_KERNEL2_H
-#error "dnum/internal/kernel2_mul.h is a part of dnum/internal/kernel2.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel2_mul.h is a part of dnum/internal/kernel2.h: include that instead"
 #endif
 
 /* The four terms (p, q), (i-p, q), (p, j-q), (i-p, j-q) of the Leibniz sum of the partial
@@ -42,17 +43,23 @@ static inline void DNI2_K(mul)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigne
         r[1] = r1, r[2] = r2, r[3] = r3, r[4] = r4, r[5] = r5;
         return;
     }
-    DNI_UNROLL for (unsigned t = 0; t <= n; t++) {
+    DNI_UNROLL
+    for (unsigned t = 0; t <= n; t++) {
         unsigned s = n - t;
-        DNI_UNROLL for (unsigned j = 0; j <= s; j++) {
+        DNI_UNROLL
+        for (unsigned j = 0; j <= s; j++) {
             unsigned i = s - j;
             DNI_R acc = DNI_V(0.0);
-            DNI_UNROLL for (unsigned p = 0; p <= i / 2; p++)
-                DNI_UNROLL for (unsigned q = 0; q <= j / 2; q++) {
-                    double w = dni_binom[i * (i + 1) / 2 + p] * dni_binom[j * (j + 1) / 2 + q];
+            DNI_UNROLL
+            for (unsigned p = 0; p <= i / 2; p++) {
+                DNI_UNROLL
+                for (unsigned q = 0; q <= j / 2; q++) {
+                    double w =
+                        dni_binom[i * (i + 1) / 2 + p] * dni_binom[j * (j + 1) / 2 + q];
                     DNI_R term = w * DNI2_K(lgroup)(a, b, i, j, p, q);
                     acc = (p == 0 && q == 0) ? term : acc + term;
                 }
+            }
             r[dni2_index(i, j)] = acc;
         }
     }

@@ -2,12 +2,13 @@
  * Part of the kernel body of dnum/internal/kernel.h (internal, not API-stable): included by it
  * once per element type (DNI_R, DNI_K, ... of kernel.h; src/kernel_ext.h), never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_erf.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_erf.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* f = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) u'. Scratch: ws, DNI_WN(5, n). */
 DNI_KINLINE void DNI_K(terf_w)(DNI_R *restrict f, DNI_R f0, DNI_S s0,
-                            const DNI_R *restrict tu, unsigned n, DNI_R *restrict ws)
+                               const DNI_R *restrict tu, unsigned n, DNI_R *restrict ws)
 {
     if (n == 0) {
         f[0] = f0;

@@ -3,7 +3,8 @@
  * Part of the kernel body of dnum/internal/kernel.h (internal, not API-stable): included by it
  * once per element type (DNI_R, DNI_K, ... of kernel.h; src/kernel_ext.h), never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_explog.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_explog.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* u = u0 + u1 (x - x0) exactly (every higher derivative 0): the bare variable and its
@@ -20,7 +21,7 @@ DNI_KINLINE int DNI_K(linear)(const DNI_R *u, unsigned n)
 /* r[k] = u1^k c_k where c cycles f0, f1, sg f0, sg f1, f0, ... (sg = -1: sin/cos,
  * +1: exp/sinh/cosh); a constant u (u1 = 0) has zero derivatives. */
 DNI_KINLINE void DNI_K(lin_cycle)(DNI_R *r, DNI_R f0, DNI_R f1, DNI_R u1, DNI_S sg,
-                               unsigned n)
+                                  unsigned n)
 {
     DNI_R pw = DNI_V(1.0), c[4] = {f0, f1, sg * f0, sg * f1};
     r[0] = f0;
@@ -69,7 +70,8 @@ DNI_KINLINE void DNI_K(log_vw)(DNI_R *r, const DNI_R *u, DNI_R l, unsigned n,
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    if (DNI_DIV_RARE(u[0])) DNI_K(tlog_rare_w)(tr, tu, n, ws + 2 * DNI_ST(n)); /* 0 or subnormal */
+    if (DNI_DIV_RARE(u[0]))
+        DNI_K(tlog_rare_w)(tr, tu, n, ws + 2 * DNI_ST(n)); /* 0 or subnormal */
     else DNI_K(tinteg_divr_w)(tr, l, tu, tu, n, ws + 2 * DNI_ST(n), 0);
     DNI_K(from_t)(r, tr, n);
 }
@@ -103,12 +105,13 @@ DNI_KINLINE void DNI_K(sqrt_vw)(DNI_R *r, const DNI_R *u, DNI_R v, unsigned n,
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    if (DNI_RARE(u[0] == 0.0)) DNI_K(tpow_zero_w)(tr, v, 0.5, 0, tu, n, ws + 2 * DNI_ST(n), ww);
+    if (DNI_RARE(u[0] == 0.0))
+        DNI_K(tpow_zero_w)(tr, v, 0.5, 0, tu, n, ws + 2 * DNI_ST(n), ww);
     else DNI_K(tsqrt)(tr, v, tu, n);
     DNI_K(from_t)(r, tr, n);
 }
 DNI_KINLINE void DNI_K(sqrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
-                            DNI_K(wide) *restrict ww)
+                               DNI_K(wide) *restrict ww)
 {
     DNI_K(sqrt_vw)(r, u, DNI_M(sqrt)(u[0]), n, ws, ww);
 }
@@ -152,7 +155,8 @@ DNI_KINLINE void dni_from_w(double *d, const dni_wide *w, unsigned n)
  * |p| (even integers): the power recurrence in extended precision.
  * Scratch: ws DNI_WN(6, n) doubles, ww DNI_WN(3, n) wide. */
 static inline void DNI_K(tpow_int_w)(DNI_R *restrict f, DNI_S p, const DNI_R *restrict u,
-                                  unsigned n, DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+                                     unsigned n, DNI_R *restrict ws,
+                                     DNI_K(wide) *restrict ww)
 {
     DNI_R f0 = DNI_M(pow)(u[0], p);
     if (p >= 9223372036854775808.0 || p <= -9223372036854775808.0) { /* |p| >= 2^63 */
@@ -198,7 +202,7 @@ static inline void DNI_K(tpow_int_w)(DNI_R *restrict f, DNI_S p, const DNI_R *re
 #define DNI_W_pown(n) DNI_WN(8, n)
 #define DNI_WW_pown(n) DNI_WN(3, n)
 DNI_KINLINE void DNI_K(pown_w)(DNI_R *r, const DNI_R *u, long m, unsigned n,
-                            DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+                               DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -214,16 +218,13 @@ DNI_KINLINE void DNI_K(pown_w)(DNI_R *r, const DNI_R *u, long m, unsigned n,
 #define DNI_W_pow_d(n) DNI_WN(8, n)
 #define DNI_WW_pow_d(n) DNI_WN(3, n)
 DNI_KINLINE void DNI_K(pow_d_w)(DNI_R *r, const DNI_R *u, DNI_R p, unsigned n,
-                             DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+                                DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n), *w2 = ws + 2 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    if (p == DNI_M(floor)(p) && isfinite(p))
-        DNI_K(tpow_int_w)(tr, p, tu, n, w2, ww);
-    else if (u[0] == 0.0)
-        DNI_K(tpow_zero_w)(tr, DNI_M(pow)(u[0], p), p, 0, tu, n, w2, ww);
-    else
-        DNI_K(tpow_wide_w)(tr, DNI_M(pow)(u[0], p), p, tu, n, ww);
+    if (p == DNI_M(floor)(p) && isfinite(p)) DNI_K(tpow_int_w)(tr, p, tu, n, w2, ww);
+    else if (u[0] == 0.0) DNI_K(tpow_zero_w)(tr, DNI_M(pow)(u[0], p), p, 0, tu, n, w2, ww);
+    else DNI_K(tpow_wide_w)(tr, DNI_M(pow)(u[0], p), p, tu, n, ww);
     DNI_K(from_t)(r, tr, n);
 }
 
@@ -232,14 +233,14 @@ DNI_KINLINE void DNI_K(pow_d_w)(DNI_R *r, const DNI_R *u, DNI_R p, unsigned n,
 #define DNI_W_cbrt(n) DNI_WN(8, n)
 #define DNI_WW_cbrt(n) DNI_WN(3, n)
 DNI_KINLINE void DNI_K(cbrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws,
-                            DNI_K(wide) *restrict ww)
+                               DNI_K(wide) *restrict ww)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
     if (u[0] == 0.0)
-        DNI_K(tpow_zero_w)(tr, DNI_M(cbrt)(u[0]), DNI_C(1.0) / DNI_C(3.0), 1, tu, n, ws + 2 * DNI_ST(n), ww);
-    else
-        DNI_K(tpow_wide_w)(tr, DNI_M(cbrt)(u[0]), DNI_C(1.0) / DNI_C(3.0), tu, n, ww);
+        DNI_K(tpow_zero_w)(tr, DNI_M(cbrt)(u[0]), DNI_C(1.0) / DNI_C(3.0), 1, tu, n,
+                           ws + 2 * DNI_ST(n), ww);
+    else DNI_K(tpow_wide_w)(tr, DNI_M(cbrt)(u[0]), DNI_C(1.0) / DNI_C(3.0), tu, n, ww);
     DNI_K(from_t)(r, tr, n);
 }
 
@@ -249,9 +250,10 @@ DNI_KINLINE void DNI_K(cbrt_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *rest
 #define DNI_W_pow(n) 1
 #define DNI_WW_pow(n) DNI_WN(6, n)
 DNI_KINLINE void DNI_K(pow_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
-                           DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+                              DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
-    DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *wl = ww + 2 * DNI_ST(n), *wp = ww + 3 * DNI_ST(n);
+    DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *wl = ww + 2 * DNI_ST(n),
+                *wp = ww + 3 * DNI_ST(n);
     DNI_K(wide) *wq = ww + 4 * DNI_ST(n);
     DNI_R v = DNI_M(pow)(a[0], b[0]);
     (void)ws;

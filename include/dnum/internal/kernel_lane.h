@@ -32,7 +32,7 @@
 #elif defined(__aarch64__) && defined(__ARM_NEON)
 #include <arm_neon.h>
 #endif
-#include "dnum/internal/kernel.h" /* the double instantiation (the scalar kernels), the macros */
+#include "dnum/internal/kernel.h" /* the double instantiation (scalar kernels), macros */
 #include "dnum/internal/ops.h"
 
 #ifndef DN_LANE_W
@@ -48,7 +48,8 @@ typedef long long dn_lmask __attribute__((vector_size(8 * DN_LANE_W)));
  * and to arrays: one vector move each (memcpy of a lane's size may be two 16-byte moves
  * under GCC's generic tuning with AVX2, and a 32-byte load of such a copy waits for both:
  * store forwarding fails) */
-typedef double dnil_unaligned __attribute__((vector_size(8 * DN_LANE_W), aligned(8), may_alias));
+typedef double dnil_unaligned
+    __attribute__((vector_size(8 * DN_LANE_W), aligned(8), may_alias));
 static inline dn_lane dnil_loadu(const double *p)
 {
     return *(const dnil_unaligned *)p;
@@ -60,7 +61,9 @@ static inline void dnil_storeu(double *p, dn_lane v)
 
 #define DNIL_ZERO ((dn_lane){0})
 /* the scalar or lane x as a lane (x - (+0) = x for every x, -0 included) */
+/* clang-format off */
 #define DNIL_V(x) ((x) - DNIL_ZERO)
+/* clang-format on */
 
 static inline dn_lane dnil_sel(dn_lmask m, dn_lane a, dn_lane b)
 {
@@ -216,9 +219,9 @@ static _Thread_local int dnil_vm;
     static inline dn_lane dnil_m_##f(dn_lane x)                                            \
     {                                                                                      \
         DNIL_IF_LIBM(f, x)                                                                 \
-        dn_lmask big = ~(dn_lmask)((dn_lane)((dn_lmask)x & 0x7fffffffffffffffLL) < 1e14);   \
-        if (!dnil_any(big)) return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);               \
-        dn_lane r = (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));    \
+        dn_lmask big = ~(dn_lmask)((dn_lane)((dn_lmask)x & 0x7fffffffffffffffLL) < 1e14);  \
+        if (!dnil_any(big)) return (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)x);              \
+        dn_lane r = (dn_lane)DNIL_SLEEF_F(f)((DNIL_SLEEF_T)dnil_sel(big, DNIL_ZERO, x));   \
         for (int i = 0; i < DN_LANE_W; i++)                                                \
             if (big[i]) r[i] = f(x[i]);                                                    \
         return r;                                                                          \
@@ -283,11 +286,14 @@ static inline dn_lane dnil_m_sqrt(dn_lane x)
     const double *px = (const double *)&x;
     double *pr = (double *)&r;
 #if defined(__AVX512F__) && DN_LANE_W % 8 == 0
-    for (int i = 0; i < DN_LANE_W; i += 8) _mm512_storeu_pd(pr + i, _mm512_sqrt_pd(_mm512_loadu_pd(px + i)));
+    for (int i = 0; i < DN_LANE_W; i += 8)
+        _mm512_storeu_pd(pr + i, _mm512_sqrt_pd(_mm512_loadu_pd(px + i)));
 #elif defined(__AVX__) && DN_LANE_W % 4 == 0
-    for (int i = 0; i < DN_LANE_W; i += 4) _mm256_storeu_pd(pr + i, _mm256_sqrt_pd(_mm256_loadu_pd(px + i)));
+    for (int i = 0; i < DN_LANE_W; i += 4)
+        _mm256_storeu_pd(pr + i, _mm256_sqrt_pd(_mm256_loadu_pd(px + i)));
 #elif defined(__SSE2__) && DN_LANE_W % 2 == 0
-    for (int i = 0; i < DN_LANE_W; i += 2) _mm_storeu_pd(pr + i, _mm_sqrt_pd(_mm_loadu_pd(px + i)));
+    for (int i = 0; i < DN_LANE_W; i += 2)
+        _mm_storeu_pd(pr + i, _mm_sqrt_pd(_mm_loadu_pd(px + i)));
 #elif defined(__aarch64__) && defined(__ARM_NEON) && DN_LANE_W % 2 == 0
     for (int i = 0; i < DN_LANE_W; i += 2) vst1q_f64(pr + i, vsqrtq_f64(vld1q_f64(px + i)));
 #else

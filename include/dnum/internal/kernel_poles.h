@@ -3,7 +3,8 @@
  * Part of the kernel body of dnum/internal/kernel.h (internal, not API-stable): included by it
  * once per element type (DNI_R, DNI_K, ... of kernel.h; src/kernel_ext.h), never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_poles.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_poles.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 #if !DNI_LANE_BODY /* the zero and pole rules: scalar code */
 
@@ -76,8 +77,8 @@ static inline void DNI_K(tsingular)(DNI_R *f, DNI_R c, DNI_R q, unsigned n)
  *  u >= 0 (pow); 1: p = 1/3, the real cube root; 2: integer p (defined on both sides).
  *  f0 = pow(0, p) (or cbrt(0)) is the caller's. */
 DNI_COLD static void DNI_K(tpow_zero_w)(DNI_R *restrict f, DNI_R f0, DNI_R p, int mode,
-                                   const DNI_R *restrict u, unsigned n, DNI_R *restrict ws,
-                                   DNI_K(wide) *restrict ww)
+                                        const DNI_R *restrict u, unsigned n,
+                                        DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     unsigned m = DNI_K(tlead)(u, n);
     if (DNI_K(tfaint)(u, m, n)) { /* maybe an underflow: the value as libm gives it, the
@@ -91,7 +92,8 @@ DNI_COLD static void DNI_K(tpow_zero_w)(DNI_R *restrict f, DNI_R f0, DNI_R p, in
         f[0] = f0;
         return;
     }
-    DNI_R *v = ws, *w = ws + DNI_ST(n); /* DNI_WN(2, n); in all DNI_WN(6, n), wide DNI_WN(3, n) */
+    /* DNI_WN(2, n); in all DNI_WN(6, n), wide DNI_WN(3, n) */
+    DNI_R *v = ws, *w = ws + DNI_ST(n);
     DNI_R v0 = u[m], q = (DNI_R)m * p;
     int right = mode || v0 > 0.0, left = mode || ((m & 1u) ? v0 < 0.0 : v0 > 0.0);
     f[0] = f0;
@@ -118,8 +120,10 @@ DNI_COLD static void DNI_K(tpow_zero_w)(DNI_R *restrict f, DNI_R f0, DNI_R p, in
             unsigned iq = (unsigned)q;
             DNI_K(tpow_wide_w)(w, w0, p, v, n - m, ww); /* W = v^p to order n - m */
             for (unsigned k = 1; k <= n; k++)
-                f[k] = k < iq ? 0.0 : (both && ((iq + eps) & 1u)) ? NAN
-                     : (k - iq <= n - m) ? w[k - iq] : NAN;
+                f[k] = k < iq                        ? 0.0
+                       : (both && ((iq + eps) & 1u)) ? NAN
+                       : (k - iq <= n - m)           ? w[k - iq]
+                                                     : NAN;
         }
     } else {
         DNI_K(tsingular)(f, w0, q, n);
@@ -131,14 +135,15 @@ DNI_COLD static void DNI_K(tpow_zero_w)(DNI_R *restrict f, DNI_R f0, DNI_R p, in
  *  order >= m gives the quotient of the shifted series (orders above n - m NaN); else a
  *  pole of order m - ma with the limits at +0. b = 0 to order n: IEEE division. */
 DNI_COLD static void DNI_K(tdiv_zero_w)(DNI_R *restrict c, const DNI_R *restrict a,
-                                   const DNI_R *restrict b, unsigned n, DNI_R *restrict ws)
+                                        const DNI_R *restrict b, unsigned n,
+                                        DNI_R *restrict ws)
 {
     unsigned m = DNI_K(tlead)(b, n), ma = DNI_K(tlead)(a, n);
     /* b = 0 to order n, or leading coefficients that are not finite (an Inf or NaN from
      * an earlier singularity), or a zero that may be an underflow: IEEE division, no
      * limit is taken from unknown numbers */
-    if (m > n || !isfinite(b[m]) || (ma <= n && !isfinite(a[ma])) || DNI_K(tfaint)(b, m, n) ||
-        DNI_K(tfaint)(a, ma, n)) {
+    if (m > n || !isfinite(b[m]) || (ma <= n && !isfinite(a[ma])) ||
+        DNI_K(tfaint)(b, m, n) || DNI_K(tfaint)(a, ma, n)) {
         DNI_K(tdiv)(c, a, b, n);
         return;
     }
@@ -153,14 +158,16 @@ DNI_COLD static void DNI_K(tdiv_zero_w)(DNI_R *restrict c, const DNI_R *restrict
         return;
     }
     DNI_R w0 = a[ma] / b[m];
-    c[0] = ma == 0 ? a[0] / b[0] : DNI_M(copysign)(INFINITY, w0); /* the value as IEEE gives it */
+    /* the value as IEEE gives it */
+    c[0] = ma == 0 ? a[0] / b[0] : DNI_M(copysign)(INFINITY, w0);
     DNI_K(tsingular)(c, w0, (DNI_R)ma - (DNI_R)m, n);
 }
 
 /* c = a / b for the rare divisors of DNI_DIV_RARE: the zero rule at b0 = 0, else the
  * scaled quotient */
 DNI_COLD static void DNI_K(tdiv_rare_w)(DNI_R *restrict c, const DNI_R *restrict a,
-                                   const DNI_R *restrict b, unsigned n, DNI_R *restrict ws)
+                                        const DNI_R *restrict b, unsigned n,
+                                        DNI_R *restrict ws)
 {
     if (b[0] == 0.0) DNI_K(tdiv_zero_w)(c, a, b, n, ws); /* a pole or a removable zero */
     else DNI_K(tdiv_sub)(c, a, b, n);
@@ -183,8 +190,8 @@ DNI_COLD static void DNI_K(tlog_zero)(DNI_R *f, const DNI_R *w, unsigned n)
 
 /* f = log(w) for the rare w0 of DNI_DIV_RARE: the pole rule at w0 = 0, else the series
  * with the scaled quotient; ws: DNI_WN(2, n) */
-DNI_COLD static void DNI_K(tlog_rare_w)(DNI_R *restrict f, const DNI_R *restrict w, unsigned n,
-                                   DNI_R *restrict ws)
+DNI_COLD static void DNI_K(tlog_rare_w)(DNI_R *restrict f, const DNI_R *restrict w,
+                                        unsigned n, DNI_R *restrict ws)
 {
     if (w[0] == 0.0) DNI_K(tlog_zero)(f, w, n);
     else DNI_K(tinteg_div_w)(f, DNI_M(log)(w[0]), w, w, n, ws);
@@ -193,7 +200,7 @@ DNI_COLD static void DNI_K(tlog_rare_w)(DNI_R *restrict f, const DNI_R *restrict
 /** f = f0 + c delta^(1/2) (1 + O(delta)) at a branch point of asin, acos, acosh: delta,
  *  zero at the point, must be >= 0 (normalised, order n). */
 DNI_COLD static void DNI_K(tbranch_sqrt)(DNI_R *f, DNI_R f0, DNI_R c, const DNI_R *delta,
-                                    unsigned n)
+                                         unsigned n)
 {
     unsigned m = DNI_K(tlead)(delta, n);
     f[0] = f0;

@@ -67,8 +67,8 @@ extern double yn(int, double);
  * <math.h> declares it only with _DEFAULT_SOURCE or _GNU_SOURCE; every C library of
  * Linux has it, glibc and musl among them), MinGW-w64's __lgamma_r (the same function
  * without a declaration in its headers). */
-#if defined(__GLIBC__) || defined(__linux__) || defined(__APPLE__) || defined(__FreeBSD__) || \
-    defined(__NetBSD__) || defined(__OpenBSD__)
+#if defined(__GLIBC__) || defined(__linux__) || defined(__APPLE__) ||                      \
+    defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__)
 double lgamma_r(double x, int *sign);
 static inline double dni_lgamma_value(double x)
 {
@@ -83,9 +83,11 @@ static inline double dni_lgamma_value(double x)
     return __lgamma_r(x, &sign);
 }
 #else
-static inline double dni_lgamma_value(double x) { return lgamma(x); }
+static inline double dni_lgamma_value(double x)
+{
+    return lgamma(x);
+}
 #endif
-
 
 /* ------------------------------------------------------------------------------------ */
 /* Kernels for both layouts. P is the prefix (dni_ or dni2_), S(n) the number of stored
@@ -101,39 +103,60 @@ static inline double dni_lgamma_value(double x) { return lgamma(x); }
 /* the point-series functions: r = f(u) by composition (the gamma family and Y with the
  * suffix Q: _c for the one-variable fallbacks of the direct kernels below). The point series h takes the
  * first n + 1 doubles of ws; the rest serves its computation, then P##sp_compose_w. */
-#define DNI_SP_COMPOSED(P, Q)                                                                 \
-    static inline void P##lgamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)    \
-    { DNI_SP_S(s_lgamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
-    static inline void P##tgamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)    \
-    { DNI_SP_S(s_tgamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
-    static inline void P##digamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)   \
-    { DNI_SP_S(s_digamma_w)(ws, u[0], n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
-    static inline void P##polygamma##Q##_w(DNI_R *r, const DNI_R *u, int m, unsigned n,      \
-                                      DNI_R *ws)                                          \
+#define DNI_SP_COMPOSED(P, Q)                                                              \
+    static inline void P##lgamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)   \
     {                                                                                      \
-        DNI_SP_S(s_polygamma_w)(ws, m, u[0], n, ws + DNI_ST(n));                                     \
-        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                          \
+        DNI_SP_S(s_lgamma_w)(ws, u[0], n, ws + DNI_ST(n));                                 \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
     }                                                                                      \
-    static inline void P##jn_w(DNI_R *r, const DNI_R *u, int nu, unsigned n, DNI_R *ws) \
+    static inline void P##tgamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)   \
     {                                                                                      \
-        DNI_SP_S(s_bessel_w)(ws, 1, nu, u[0], n, ws + DNI_ST(n));                                    \
-        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                          \
+        DNI_SP_S(s_tgamma_w)(ws, u[0], n, ws + DNI_ST(n));                                 \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
     }                                                                                      \
-    static inline void P##yn##Q##_w(DNI_R *r, const DNI_R *u, int nu, unsigned n, DNI_R *ws) \
+    static inline void P##digamma##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)  \
     {                                                                                      \
-        DNI_SP_S(s_bessel_w)(ws, 2, nu, u[0], n, ws + DNI_ST(n));                                    \
-        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                          \
+        DNI_SP_S(s_digamma_w)(ws, u[0], n, ws + DNI_ST(n));                                \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
     }                                                                                      \
-    static inline void P##j0_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)        \
-    { P##jn_w(r, u, 0, n, ws); }                                                           \
-    static inline void P##j1_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)        \
-    { P##jn_w(r, u, 1, n, ws); }                                                           \
-    static inline void P##y0##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)        \
-    { P##yn##Q##_w(r, u, 0, n, ws); }                                                           \
-    static inline void P##y1##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)        \
-    { P##yn##Q##_w(r, u, 1, n, ws); }                                                           \
-    static inline void P##sinc_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)      \
-    { DNI_SP_S(s_sinc)(ws, u[0], n); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); }
+    static inline void P##polygamma##Q##_w(DNI_R *r, const DNI_R *u, int m, unsigned n,    \
+                                           DNI_R *ws)                                      \
+    {                                                                                      \
+        DNI_SP_S(s_polygamma_w)(ws, m, u[0], n, ws + DNI_ST(n));                           \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }                                                                                      \
+    static inline void P##jn_w(DNI_R *r, const DNI_R *u, int nu, unsigned n, DNI_R *ws)    \
+    {                                                                                      \
+        DNI_SP_S(s_bessel_w)(ws, 1, nu, u[0], n, ws + DNI_ST(n));                          \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }                                                                                      \
+    static inline void P##yn##Q##_w(DNI_R *r, const DNI_R *u, int nu, unsigned n,          \
+                                    DNI_R *ws)                                             \
+    {                                                                                      \
+        DNI_SP_S(s_bessel_w)(ws, 2, nu, u[0], n, ws + DNI_ST(n));                          \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }                                                                                      \
+    static inline void P##j0_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)            \
+    {                                                                                      \
+        P##jn_w(r, u, 0, n, ws);                                                           \
+    }                                                                                      \
+    static inline void P##j1_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)            \
+    {                                                                                      \
+        P##jn_w(r, u, 1, n, ws);                                                           \
+    }                                                                                      \
+    static inline void P##y0##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)       \
+    {                                                                                      \
+        P##yn##Q##_w(r, u, 0, n, ws);                                                      \
+    }                                                                                      \
+    static inline void P##y1##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)       \
+    {                                                                                      \
+        P##yn##Q##_w(r, u, 1, n, ws);                                                      \
+    }                                                                                      \
+    static inline void P##sinc_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)          \
+    {                                                                                      \
+        DNI_SP_S(s_sinc)(ws, u[0], n);                                                     \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }
 
 /* The direct recurrences and the piecewise functions, for both layouts: the body
  * kernel_special_direct.h (included below and in kernel2_special.h). */
@@ -141,17 +164,27 @@ static inline double dni_lgamma_value(double x) { return lgamma(x); }
 /* Lambert W and the inverse error functions by composition (the Dnum2 layout; the
  * special points of the one-variable kernels) */
 #define DNI_SP_COMPOSED_ODE(P, Q)                                                          \
-    static inline void P##lambertw##Q##_w(DNI_R *r, const DNI_R *u, unsigned n,         \
-                                          DNI_R *ws)                                      \
-    { DNI_SP_S(s_lambertw_w)(ws, u[0], 0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
-    static inline void P##lambertwm1##Q##_w(DNI_R *r, const DNI_R *u, unsigned n,       \
-                                            DNI_R *ws)                                    \
-    { DNI_SP_S(s_lambertw_w)(ws, u[0], -1, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
-    static inline void P##erfinv##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws) \
-    { DNI_SP_S(s_erfinv_w)(ws, u[0], 1.0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); } \
-    static inline void P##erfcinv##Q##_w(DNI_R *r, const DNI_R *u, unsigned n,          \
-                                         DNI_R *ws)                                       \
-    { DNI_SP_S(s_erfinv_w)(ws, u[0], -1.0, n, ws + DNI_ST(n)); P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n)); }
+    static inline void P##lambertw##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws) \
+    {                                                                                      \
+        DNI_SP_S(s_lambertw_w)(ws, u[0], 0, n, ws + DNI_ST(n));                            \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }                                                                                      \
+    static inline void P##lambertwm1##Q##_w(DNI_R *r, const DNI_R *u, unsigned n,          \
+                                            DNI_R *ws)                                     \
+    {                                                                                      \
+        DNI_SP_S(s_lambertw_w)(ws, u[0], -1, n, ws + DNI_ST(n));                           \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }                                                                                      \
+    static inline void P##erfinv##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)   \
+    {                                                                                      \
+        DNI_SP_S(s_erfinv_w)(ws, u[0], 1.0, n, ws + DNI_ST(n));                            \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }                                                                                      \
+    static inline void P##erfcinv##Q##_w(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *ws)  \
+    {                                                                                      \
+        DNI_SP_S(s_erfinv_w)(ws, u[0], -1.0, n, ws + DNI_ST(n));                           \
+        P##sp_compose_w(r, u, ws, n, ws + DNI_ST(n));                                      \
+    }
 
 #define DNI_SP_S1(n) ((n) + 1)
 #define DNI_SP_M1(n) (n)
@@ -215,7 +248,7 @@ static inline void DNI_K(sp_pole)(DNI_R *h, DNI_R c, int logp, unsigned n)
  *  half-integers. */
 static inline DNI_R DNI_K(sinpi_val)(DNI_R x)
 {
-    if (!isfinite(x)) return x - x; /* NaN */
+    if (!isfinite(x)) return x - x;                            /* NaN */
     DNI_R r = DNI_M(remainder)(x, 2.0), a = DNI_M(fabs)(r), v; /* exact, |r| <= 1 */
     if (a <= 0.25) v = DNI_M(sin)(DNI_SP_PI * a);
     else if (a <= 0.75) v = DNI_M(cos)(DNI_SP_PI * (0.5 - a));
@@ -270,12 +303,13 @@ static inline void DNI_K(sp_tcompose_w)(DNI_R *tr, const DNI_R *tu, DNI_R *h, un
         long double s = DNI_K(scale)(n), p = 1.0L;
         for (unsigned k = 0; k <= n; k++, p *= s) h[k] = (DNI_R)((long double)h[k] * p);
     }
-    DNI_K(from_t)(ws, h, n); /* the derivatives h^(k)(u0) (scaled as dni_tcompose expects) */
+    /* the derivatives h^(k)(u0) (scaled as dni_tcompose expects) */
+    DNI_K(from_t)(ws, h, n);
     DNI_K(tcompose_w)(tr, ws, tu, n, ws + DNI_ST(n));
 }
 
 DNI_SP_OUTLINE void DNI_K(sp_compose_w)(DNI_R *r, const DNI_R *u, DNI_R *h, unsigned n,
-                                     DNI_R *ws)
+                                        DNI_R *ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -298,7 +332,7 @@ static inline void DNI_K(sp_step)(DNI_R *r, const DNI_R *u, int up, unsigned m)
 /* r = min(a, b) (mx = 0) or max(a, b) (mx = 1) with fmin/fmax's value: the derivatives of
  * the active argument; a tie (a0 == b0) gives NaN derivatives. */
 static inline void DNI_K(sp_minmax)(DNI_R *r, const DNI_R *a, const DNI_R *b, int mx,
-                                 unsigned m)
+                                    unsigned m)
 {
     DNI_R a0 = a[0], b0 = b[0];
     int take_a = isnan(b0) || (mx ? a0 > b0 : a0 < b0);
@@ -347,6 +381,7 @@ DNI_SP_EXPAND2(DNI_SP_COMPOSED_ODE, DNI_KP, _c)
 #define DNI_SPD_P DNI_KP
 #define DNI_SPD_S DNI_SP_S1
 #define DNI_SPD_M DNI_SP_M1
-#include "dnum/internal/kernel_special_direct.h" /* log2 log10 exp2 sinpi cospi cot, piecewise */
+/* log2 log10 exp2 sinpi cospi cot, the piecewise functions */
+#include "dnum/internal/kernel_special_direct.h"
 
 #endif /* DNI_KERNEL_BODY */

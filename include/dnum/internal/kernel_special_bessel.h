@@ -3,7 +3,8 @@
  * Part of the special-function kernels of dnum/internal/kernel_special.h (internal, not
  * API-stable): included by it once per element type, never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_special_bessel.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_special_bessel.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -14,7 +15,7 @@
  *  from libm's jn/yn (2n + 1 calls). Y at 0: -Inf, then +Inf, -Inf, ... (times (-1)^nu
  *  for negative nu); Y at x < 0: NaN. */
 DNI_SP_OUTLINE void DNI_K(s_bessel_w)(DNI_R *h, int kind, int nu, DNI_R x, unsigned n,
-                                   DNI_R *ws)
+                                      DNI_R *ws)
 {
     if (kind == 2 && x == 0.0) {
         DNI_R sg = (nu < 0 && (nu % 2)) ? -1.0 : 1.0;
@@ -76,7 +77,10 @@ DNI_SP_OUTLINE void DNI_K(s_sinc)(DNI_R *h, DNI_R x, unsigned n)
     }
     DNI_R sv = DNI_M(sin)(x), cv = DNI_M(cos)(x), ax = DNI_M(fabs)(x), ix = 1.0 / x;
 #define DNI_SP_SINK(k)                                                                     \
-    (((k) % 4 == 0 ? sv : (k) % 4 == 1 ? cv : (k) % 4 == 2 ? -sv : -cv) *                  \
+    (((k) % 4 == 0   ? sv                                                                  \
+      : (k) % 4 == 1 ? cv                                                                  \
+      : (k) % 4 == 2 ? -sv                                                                 \
+                     : -cv) *                                                              \
      (!DNI_SCALED(k) ? DNI_IFACT(k) : 0.0))
     unsigned kf = ax < (DNI_R)n ? (unsigned)ax : n; /* forward to kf <= |x| */
     h[0] = sv / x;
@@ -95,7 +99,6 @@ DNI_SP_OUTLINE void DNI_K(s_sinc)(DNI_R *h, DNI_R x, unsigned n)
     }
 #undef DNI_SP_SINK
 }
-
 
 /** r = Y_nu(u) for u0 > 0 from the pair w = Y_m(u), v = Y_{m+1}(u), m = |nu|:
  *  w' = (m a w - v) u'... precisely w' = m a w - u' v, v' = u' w - (m+1) a v with

@@ -10,7 +10,8 @@
  * the size macros DNI_W_log2 ... (DNI_SPD_S(n) entries per array). The parameters and the
  * name macro are undefined at the end. Deliberately without an include guard. */
 #if !defined(DNI_SPD_P) || !defined(DNI_SPD_S) || !defined(DNI_SPD_M)
-#error "dnum/internal/kernel_special_direct.h: define DNI_SPD_P, DNI_SPD_S and DNI_SPD_M first"
+#error                                                                                     \
+    "dnum/internal/kernel_special_direct.h: define DNI_SPD_P, DNI_SPD_S and DNI_SPD_M first"
 #endif
 
 /* DNI_SPD(f): the layout's kernel DNI_SPD_P##f (the prefix expanded first) */
@@ -92,17 +93,20 @@ static inline void DNI_SPD(ceil_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *
     (void)ws;
     DNI_K(sp_step)(r, u, 1, DNI_SPD_M(n));
 }
-static inline void DNI_SPD(min_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n, DNI_R *ws)
+static inline void DNI_SPD(min_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                                  DNI_R *ws)
 {
     (void)ws;
     DNI_K(sp_minmax)(r, a, b, 0, DNI_SPD_M(n));
 }
-static inline void DNI_SPD(max_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n, DNI_R *ws)
+static inline void DNI_SPD(max_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                                  DNI_R *ws)
 {
     (void)ws;
     DNI_K(sp_minmax)(r, a, b, 1, DNI_SPD_M(n));
 }
-static inline void DNI_SPD(fmod_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n, DNI_R *ws)
+static inline void DNI_SPD(fmod_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
+                                   DNI_R *ws)
 {
     (void)ws;
     DNI_K(sp_fmod)(r, a, b, DNI_SPD_M(n));

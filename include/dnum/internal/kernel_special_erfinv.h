@@ -3,7 +3,8 @@
  * Part of the special-function kernels of dnum/internal/kernel_special.h (internal, not
  * API-stable): included by it once per element type, never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_special_erfinv.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_special_erfinv.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -58,7 +59,7 @@ DNI_SP_OUTLINE void DNI_K(s_erfinv_w)(DNI_R *h, DNI_R x, DNI_R sg, unsigned n, D
 {
     DNI_R y0 = sg > 0 ? DNI_K(erfinv_val)(x) : DNI_K(erfcinv_val)(x);
     h[0] = y0;
-    if (!isfinite(y0)) { /* endpoints (from inside) or NaN */
+    if (!isfinite(y0)) {                    /* endpoints (from inside) or NaN */
         for (unsigned k = 1; k <= n; k++) { /* erfinv: +Inf at 1, (-1)^(k+1) Inf at -1 */
             DNI_R b = (y0 > 0 || k % 2) ? 1.0 : -1.0;
             if (sg < 0 && k % 2) b = -b; /* erfcinv(q) = erfinv(1 - q) */
@@ -66,7 +67,8 @@ DNI_SP_OUTLINE void DNI_K(s_erfinv_w)(DNI_R *h, DNI_R x, DNI_R sg, unsigned n, D
         }
         return;
     }
-    DNI_R *q = ws, *e = ws + DNI_ST(n), c = sg * DNI_C(0.886226925452758013649083741670572591);
+    DNI_R *q = ws, *e = ws + DNI_ST(n),
+          c = sg * DNI_C(0.886226925452758013649083741670572591);
     q[0] = y0 * y0;
     e[0] = DNI_M(exp)(q[0]);
     for (unsigned m = 0; m < n; m++) {
@@ -82,9 +84,8 @@ DNI_SP_OUTLINE void DNI_K(s_erfinv_w)(DNI_R *h, DNI_R x, DNI_R sg, unsigned n, D
     }
 }
 
-
 static inline void DNI_K(terfinv_w)(DNI_R *restrict f, DNI_R y0, DNI_R c,
-                                 const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
+                                    const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *du = ws, *q = ws + DNI_ST(n), *e = ws + 2 * DNI_ST(n);
     f[0] = y0;
@@ -116,7 +117,8 @@ static inline void DNI_K(erfinv_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *
     }
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    DNI_K(terfinv_w)(tr, y0, DNI_C(0.886226925452758013649083741670572591), tu, n, ws + 2 * DNI_ST(n));
+    DNI_K(terfinv_w)(tr, y0, DNI_C(0.886226925452758013649083741670572591), tu, n,
+                     ws + 2 * DNI_ST(n));
     DNI_K(from_t)(r, tr, n);
 }
 
@@ -131,6 +133,7 @@ static inline void DNI_K(erfcinv_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R 
     }
     DNI_R *tu = ws, *tr = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    DNI_K(terfinv_w)(tr, y0, -DNI_C(0.886226925452758013649083741670572591), tu, n, ws + 2 * DNI_ST(n));
+    DNI_K(terfinv_w)(tr, y0, -DNI_C(0.886226925452758013649083741670572591), tu, n,
+                     ws + 2 * DNI_ST(n));
     DNI_K(from_t)(r, tr, n);
 }

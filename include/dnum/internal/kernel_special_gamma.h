@@ -3,22 +3,28 @@
  * Part of the special-function kernels of dnum/internal/kernel_special.h (internal, not
  * API-stable): included by it once per element type, never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_special_gamma.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_special_gamma.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
 /* Gamma family.                                                                          */
 
 /* B_2j / (2j)! and B_2j / (2j), j = 1..10 (Bernoulli numbers) */
-static const DNI_R DNI_K(sp_bf)[10] = {
-    (DNI_R)1 / 6 / 2, -(DNI_R)1 / 30 / 24, (DNI_R)1 / 42 / 720, -(DNI_R)1 / 30 / 40320,
-    (DNI_R)5 / 66 / 3628800, -(DNI_R)691 / 2730 / 479001600, (DNI_R)7 / 6 / 87178291200,
-    -(DNI_R)3617 / 510 / 20922789888000, (DNI_R)43867 / 798 / 6402373705728000,
-    -(DNI_R)174611 / 330 / 2432902008176640000};
+static const DNI_R DNI_K(sp_bf)[10] = {(DNI_R)1 / 6 / 2,
+                                       -(DNI_R)1 / 30 / 24,
+                                       (DNI_R)1 / 42 / 720,
+                                       -(DNI_R)1 / 30 / 40320,
+                                       (DNI_R)5 / 66 / 3628800,
+                                       -(DNI_R)691 / 2730 / 479001600,
+                                       (DNI_R)7 / 6 / 87178291200,
+                                       -(DNI_R)3617 / 510 / 20922789888000,
+                                       (DNI_R)43867 / 798 / 6402373705728000,
+                                       -(DNI_R)174611 / 330 / 2432902008176640000};
 static const DNI_R DNI_K(sp_bj)[10] = {
-    (DNI_R)1 / 12, -(DNI_R)1 / 120, (DNI_R)1 / 252, -(DNI_R)1 / 240, (DNI_R)1 / 132,
-    -(DNI_R)691 / 32760, (DNI_R)1 / 12, -(DNI_R)3617 / 8160, (DNI_R)43867 / 14364,
-    -(DNI_R)174611 / 6600};
+    (DNI_R)1 / 12,        -(DNI_R)1 / 120,      (DNI_R)1 / 252, -(DNI_R)1 / 240,
+    (DNI_R)1 / 132,       -(DNI_R)691 / 32760,  (DNI_R)1 / 12,  -(DNI_R)3617 / 8160,
+    (DNI_R)43867 / 14364, -(DNI_R)174611 / 6600};
 
 /* psi(x), x > 0. It cancels (log X against the sum of 1/(x+i)), so it runs in the wide
  * type of kernel_wide.h (x87 long double or double-double): x + i and 1/(x+i) in wide,
@@ -32,7 +38,8 @@ static inline DNI_R DNI_K(digamma_pos_val)(DNI_R x)
         return DNI_M(log)(x) - 0.5 / x - ps;
     }
     unsigned N = (unsigned)DNI_M(floor)(32.0 - x) + 1; /* X = x + N in (32, 33] */
-    DNI_K(wide) wx = DNI_K(wd)(x), X = DNI_K(wadd)(wx, DNI_K(wd)((DNI_R)N)), one = DNI_K(wd)(1.0);
+    DNI_K(wide) wx = DNI_K(wd)(x), X = DNI_K(wadd)(wx, DNI_K(wd)((DNI_R)N)),
+                one = DNI_K(wd)(1.0);
     DNI_R t = DNI_K(wval)(DNI_K(wsub)(X, DNI_K(wd)(32.0))) / 32.0, Xd = DNI_K(wval)(X);
     DNI_R i2 = 1.0 / (Xd * Xd), p = i2, ps = 0.0;
     for (unsigned j = 0; j < 10; j++, p *= i2) ps += DNI_K(sp_bj)[j] * p;
@@ -60,11 +67,13 @@ static inline void DNI_K(s_digamma_pos)(DNI_R *h, DNI_R x, unsigned n)
         DNI_R s = (DNI_R)(k + 1);
         xs *= iX; /* X^-s */
         DNI_R t = xs * s * iX, sum = 0.0;
-        DNI_UNROLL_FIXED for (unsigned j = 0; j < 10; j++) { /* B_2j/(2j)! (s)_(2j-1) X^(-s-2j+1) */
+        DNI_UNROLL_FIXED
+        for (unsigned j = 0; j < 10; j++) { /* B_2j/(2j)! (s)_(2j-1) X^(-s-2j+1) */
             tl[j] = DNI_K(sp_bf)[j] * t;
             t *= (s + 2.0 * j + 1.0) * (s + 2.0 * j + 2.0) * iX2;
         }
-        DNI_UNROLL_FIXED for (unsigned j = 10; j-- > 0;) sum += tl[j];
+        DNI_UNROLL_FIXED
+        for (unsigned j = 10; j-- > 0;) sum += tl[j];
         h[k] = sum + 0.5 * xs + xs * X / (s - 1.0);
     }
     /* direct part: sum_{i<N} (x+i)^-s, from the smallest terms (i = N-1) down */
@@ -151,7 +160,8 @@ DNI_SP_OUTLINE void DNI_K(s_polygamma_w)(DNI_R *h, int m, DNI_R x, unsigned n, D
     unsigned mm = (unsigned)m;
     if (mm > DN_TAYLOR_MAX) {
         for (unsigned k = 0; k <= n; k++)
-            h[k] = (x > 0.0 && x < INFINITY) ? (((mm + k) % 2) ? INFINITY : -INFINITY) : NAN;
+            h[k] =
+                (x > 0.0 && x < INFINITY) ? (((mm + k) % 2) ? INFINITY : -INFINITY) : NAN;
         return;
     }
     DNI_R *p = ws, f = 1.0; /* f = (m+k)!/k! */
@@ -162,7 +172,6 @@ DNI_SP_OUTLINE void DNI_K(s_polygamma_w)(DNI_R *h, int m, DNI_R x, unsigned n, D
         h[k] = p[mm + k] * f;
     }
 }
-
 
 /* The gamma family and Y_n at a composite argument (one variable). Composing a point
  * series whose coefficients grow like R^-k (R: the distance from u0 to the nearest pole
@@ -244,7 +253,8 @@ static inline int DNI_K(tpsi_w)(DNI_R *f, int m, const DNI_R *tu, unsigned n, DN
 }
 
 /** r = psi^(m)(u) (digamma m = 0). Scratch: DNI_W_polygamma(n). */
-static inline void DNI_K(polygamma_w)(DNI_R *r, const DNI_R *u, int m, unsigned n, DNI_R *ws)
+static inline void DNI_K(polygamma_w)(DNI_R *r, const DNI_R *u, int m, unsigned n,
+                                      DNI_R *ws)
 {
     DNI_R *tu = ws, *tf = ws + DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
@@ -266,7 +276,8 @@ static inline void DNI_K(digamma_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R 
 static inline int DNI_K(tlgamma_w)(DNI_R *l, const DNI_R *tu, unsigned n, DNI_R *ws)
 {
     if (DNI_K(tpsi_w)(l, 0, tu, n, ws)) return -1;
-    for (unsigned k = n; k >= 1; k--) { /* k l[k] = sum_{j<k} psi[j] (k-j) u[k-j]; in place */
+    for (unsigned k = n; k >= 1; k--) {
+        /* k l[k] = sum_{j<k} psi[j] (k-j) u[k-j]; in place */
         DNI_R s = 0.0;
         for (unsigned j = 0; j < k; j++) s += l[j] * (DNI_R)(k - j) * tu[k - j];
         l[k] = s * DNI_INV(k);

@@ -3,7 +3,8 @@
  * Part of the special-function kernels of dnum/internal/kernel_special.h (internal, not
  * API-stable): included by it once per element type, never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_special_lambertw.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_special_lambertw.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -57,7 +58,8 @@ DNI_SP_OUTLINE void DNI_K(s_lambertw_w)(DNI_R *h, DNI_R x, int br, unsigned n, D
 {
     DNI_R w0 = DNI_K(lambertw_val)(x, br);
     if (w0 == -1.0) {
-        DNI_K(sp_pole)(h, br ? 1.0 : -1.0, 0, n); /* W_0 ~ -1 + sqrt(z), W_-1 ~ -1 - sqrt(z) */
+        /* W_0 ~ -1 + sqrt(z), W_-1 ~ -1 - sqrt(z) */
+        DNI_K(sp_pole)(h, br ? 1.0 : -1.0, 0, n);
         h[0] = -1.0;
         return;
     }
@@ -81,7 +83,6 @@ DNI_SP_OUTLINE void DNI_K(s_lambertw_w)(DNI_R *h, DNI_R x, int br, unsigned n, D
     }
 }
 
-
 /* The one-variable Lambert W and inverse error functions run their differential
  * equations on the argument's coefficients directly (O(n^2), and more accurate than the
  * composition at composite arguments); the branch point, the endpoints and points
@@ -90,7 +91,8 @@ DNI_SP_OUTLINE void DNI_K(s_lambertw_w)(DNI_R *h, DNI_R x, int br, unsigned n, D
 /* f = W(u), f[0] = w0 finite, w0 != -1: (1 + W) W' = e^-W u', E = e^-W by the exp
  * recurrence E' = -W' E:  (1 + w0) W'[m] = sum_j E[j] u'[m-j] - sum_{j>=1} W[j] W'[m-j] */
 static inline void DNI_K(tlambertw_w)(DNI_R *restrict f, DNI_R w0, DNI_R e0,
-                                   const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
+                                      const DNI_R *restrict u, unsigned n,
+                                      DNI_R *restrict ws)
 {
     DNI_R *du = ws, *dw = ws + DNI_ST(n), *e = ws + 2 * DNI_ST(n), ia = 1.0 / (1.0 + w0);
     f[0] = w0;
@@ -111,7 +113,7 @@ static inline void DNI_K(tlambertw_w)(DNI_R *restrict f, DNI_R w0, DNI_R e0,
 }
 
 static inline void DNI_K(lambertw_br_w)(DNI_R *r, const DNI_R *u, int br, unsigned n,
-                                     DNI_R *ws)
+                                        DNI_R *ws)
 {
     DNI_R w0 = DNI_K(lambertw_val)(u[0], br);
     if (!isfinite(w0) || w0 == -1.0) {

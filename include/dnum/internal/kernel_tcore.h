@@ -3,7 +3,8 @@
  * Part of the kernel body of dnum/internal/kernel.h (internal, not API-stable): included by it
  * once per element type (DNI_R, DNI_K, ... of kernel.h; src/kernel_ext.h), never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_tcore.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_tcore.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -11,11 +12,13 @@
 
 /** c = a * b (Cauchy product). */
 DNI_KINLINE void DNI_K(tmul)(DNI_R *restrict c, const DNI_R *restrict a,
-                          const DNI_R *restrict b, unsigned n)
+                             const DNI_R *restrict b, unsigned n)
 {
-    DNI_UNROLL for (DNI_IX k = 0; k <= n; k++) {
+    DNI_UNROLL
+    for (DNI_IX k = 0; k <= n; k++) {
         DNI_R s = a[0] * b[k];
-        DNI_UNROLL_IN for (DNI_IX j = 1; j <= k; j++) s += a[j] * b[k - j];
+        DNI_UNROLL_IN
+        for (DNI_IX j = 1; j <= k; j++) s += a[j] * b[k - j];
         c[k] = s;
     }
 }
@@ -23,13 +26,15 @@ DNI_KINLINE void DNI_K(tmul)(DNI_R *restrict c, const DNI_R *restrict a,
 /* c = a / b on a and b scaled by sc, a power of 2 (the same quotient); sc is applied where it
  * enters, so that sc = 1 folds away */
 static inline DNI_WHOLE void DNI_K(tdiv_sc)(DNI_R *restrict c, const DNI_R *restrict a,
-                               const DNI_R *restrict b, unsigned n, DNI_S sc)
+                                            const DNI_R *restrict b, unsigned n, DNI_S sc)
 {
     DNI_R inv = 1.0 / (b[0] * sc);
     c[0] = a[0] * sc * inv;
-    DNI_UNROLL for (DNI_IX k = 1; k <= n; k++) {
+    DNI_UNROLL
+    for (DNI_IX k = 1; k <= n; k++) {
         DNI_R s = b[k] * c[0];
-        DNI_UNROLL_IN for (DNI_IX j = 1; j < k; j++) s += b[k - j] * c[j];
+        DNI_UNROLL_IN
+        for (DNI_IX j = 1; j < k; j++) s += b[k - j] * c[j];
         c[k] = (a[k] - s) * sc * inv;
     }
 }
@@ -37,7 +42,7 @@ static inline DNI_WHOLE void DNI_K(tdiv_sc)(DNI_R *restrict c, const DNI_R *rest
 /* c = a / b for a b0 whose reciprocal overflows (subnormal in double): with a and b scaled
  * by 2^64 (the quotient's derivatives may be finite: x / (1.5 x) at x = 5e-312 is 2/3) */
 DNI_COLD static void DNI_K(tdiv_sub)(DNI_R *restrict c, const DNI_R *restrict a,
-                                  const DNI_R *restrict b, unsigned n)
+                                     const DNI_R *restrict b, unsigned n)
 {
     DNI_K(tdiv_sc)(c, a, b, n, 0x1p64);
 }
@@ -50,7 +55,7 @@ DNI_COLD static void DNI_K(tdiv_sub)(DNI_R *restrict c, const DNI_R *restrict a,
 
 /** c = a / b. */
 static inline DNI_WHOLE void DNI_K(tdiv)(DNI_R *restrict c, const DNI_R *restrict a,
-                            const DNI_R *restrict b, unsigned n)
+                                         const DNI_R *restrict b, unsigned n)
 {
     if (DNI_RARE(DNI_DIV_TINY(b[0]) && b[0] != 0.0)) DNI_K(tdiv_sub)(c, a, b, n);
     else DNI_K(tdiv_sc)(c, a, b, n, 1.0);
@@ -59,23 +64,27 @@ static inline DNI_WHOLE void DNI_K(tdiv)(DNI_R *restrict c, const DNI_R *restric
 /** g = derivative of a, as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
 DNI_KINLINE void DNI_K(tdiff)(DNI_R *restrict g, const DNI_R *restrict a, unsigned n)
 {
-    DNI_UNROLL for (unsigned m = 0; m < n; m++) g[m] = (DNI_S)(m + 1) * a[m + 1];
+    DNI_UNROLL
+    for (unsigned m = 0; m < n; m++) g[m] = (DNI_S)(m + 1) * a[m + 1];
 }
 
 /** f = f0 + integral of g (g has order n - 1): f[0] = f0, f[k] = g[k-1] / k.
  *  A NaN value f0 (argument outside the domain) makes every derivative NaN: the function
  *  is not defined there, so neither are its derivatives. */
-DNI_KINLINE void DNI_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict g, unsigned n)
+DNI_KINLINE void DNI_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict g,
+                               unsigned n)
 {
     f[0] = f0;
-    DNI_UNROLL for (unsigned k = 1; k <= n; k++) f[k] = DNI_SEL(f0 != f0, f0, g[k - 1] * DNI_INV(k));
+    DNI_UNROLL
+    for (unsigned k = 1; k <= n; k++) f[k] = DNI_SEL(f0 != f0, f0, g[k - 1] * DNI_INV(k));
 }
 
 /* f = f0 + integral of (u' / w): the shared shape of log, atan, asin, atanh, ...; w0 may be
  * a rare divisor (DNI_DIV_RARE) only where rare is 1 (a constant: the test folds away) */
-static inline DNI_WHOLE void DNI_K(tinteg_divr_w)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
-                                     const DNI_R *restrict w, unsigned n, DNI_R *restrict ws,
-                                     int rare)
+static inline DNI_WHOLE void DNI_K(tinteg_divr_w)(DNI_R *restrict f, DNI_R f0,
+                                                  const DNI_R *restrict u,
+                                                  const DNI_R *restrict w, unsigned n,
+                                                  DNI_R *restrict ws, int rare)
 {
     if (n == 0) {
         f[0] = f0;
@@ -87,8 +96,10 @@ static inline DNI_WHOLE void DNI_K(tinteg_divr_w)(DNI_R *restrict f, DNI_R f0, c
     else DNI_K(tdiv_sc)(q, du, w, n - 1, 1.0);
     DNI_K(tinteg)(f, f0, q, n);
 }
-static inline DNI_WHOLE void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0, const DNI_R *restrict u,
-                                    const DNI_R *restrict w, unsigned n, DNI_R *restrict ws)
+static inline DNI_WHOLE void DNI_K(tinteg_div_w)(DNI_R *restrict f, DNI_R f0,
+                                                 const DNI_R *restrict u,
+                                                 const DNI_R *restrict w, unsigned n,
+                                                 DNI_R *restrict ws)
 {
     DNI_K(tinteg_divr_w)(f, f0, u, w, n, ws, 1);
 }
@@ -109,12 +120,15 @@ DNI_RCORE void DNI_K(texp_w)(DNI_R *restrict e, DNI_R e0, const DNI_R *restrict 
         e0 = DNI_SEL(DNI_ISINF(e0), DNI_V(1.0), e0);
     }
     e[0] = e0;
-    DNI_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (DNI_S)j * u[j];
+    DNI_UNROLL
+    for (unsigned j = 0; j <= n; j++) v[j] = (DNI_S)j * u[j];
     /* oldest terms first, the newest (e[k-1]) last: the sum of the older terms does not
      * wait for e[k-1], so each step adds only a multiply-add to the critical path */
-    DNI_UNROLL for (DNI_IX k = 1; k <= n; k++) {
+    DNI_UNROLL
+    for (DNI_IX k = 1; k <= n; k++) {
         DNI_R s = v[k] * e[0];
-        DNI_UNROLL_IN for (DNI_IX j = k - 1; j >= 1; j--) s += v[j] * e[k - j];
+        DNI_UNROLL_IN
+        for (DNI_IX j = k - 1; j >= 1; j--) s += v[j] * e[k - j];
         e[k] = s * DNI_INV(k);
     }
     if (DNI_ANY(f != 1.0))
@@ -124,16 +138,19 @@ DNI_RCORE void DNI_K(texp_w)(DNI_R *restrict e, DNI_R e0, const DNI_R *restrict 
 /** s = sin(u), c = cos(u) (sign = -1) or s = sinh(u), c = cosh(u) (sign = +1);
  *  s0, c0 are the values at u0. */
 DNI_KINLINE void DNI_K(tsincos_w)(DNI_R *restrict s, DNI_R *restrict c, DNI_R s0, DNI_R c0,
-                               DNI_S sign, const DNI_R *restrict u, unsigned n,
-                               DNI_R *restrict ws)
+                                  DNI_S sign, const DNI_R *restrict u, unsigned n,
+                                  DNI_R *restrict ws)
 {
     DNI_R *v = ws; /* DNI_WN(1, n) */
     s[0] = s0;
     c[0] = c0;
-    DNI_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (DNI_S)j * u[j];
-    DNI_UNROLL for (DNI_IX k = 1; k <= n; k++) { /* newest terms last, as in exp */
+    DNI_UNROLL
+    for (unsigned j = 0; j <= n; j++) v[j] = (DNI_S)j * u[j];
+    DNI_UNROLL
+    for (DNI_IX k = 1; k <= n; k++) { /* newest terms last, as in exp */
         DNI_R ss = v[k] * c[0], cc = v[k] * s[0];
-        DNI_UNROLL_IN for (DNI_IX j = k - 1; j >= 1; j--) {
+        DNI_UNROLL_IN
+        for (DNI_IX j = k - 1; j >= 1; j--) {
             ss += v[j] * c[k - j];
             cc += v[j] * s[k - j];
         }
@@ -145,19 +162,23 @@ DNI_KINLINE void DNI_K(tsincos_w)(DNI_R *restrict s, DNI_R *restrict c, DNI_R s0
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1), from t' = w u' with w = 1 + sign t^2;
  *  t0 = value, w0 = 1 + sign t0^2 computed accurately by the caller. */
 DNI_KINLINE void DNI_K(ttan_w)(DNI_R *restrict t, DNI_R t0, DNI_R w0, DNI_S sign,
-                            const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
+                               const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *v = ws, *w = ws + DNI_ST(n); /* DNI_WN(2, n) */
     t[0] = t0;
     w[0] = w0;
-    DNI_UNROLL for (unsigned j = 0; j <= n; j++) v[j] = (DNI_S)j * u[j];
-    DNI_UNROLL for (DNI_IX k = 1; k <= n; k++) {
+    DNI_UNROLL
+    for (unsigned j = 0; j <= n; j++) v[j] = (DNI_S)j * u[j];
+    DNI_UNROLL
+    for (DNI_IX k = 1; k <= n; k++) {
         DNI_R s = v[k] * w[0]; /* newest term last */
-        DNI_UNROLL_IN for (DNI_IX j = k - 1; j >= 1; j--) s += v[j] * w[k - j];
+        DNI_UNROLL_IN
+        for (DNI_IX j = k - 1; j >= 1; j--) s += v[j] * w[k - j];
         t[k] = s * DNI_INV(k);
         if (k < n) { /* w[k] = sign * sum_{j=0..k} t[j] t[k-j] */
             DNI_R q = DNI_V(0.0);
-            DNI_UNROLL_IN for (DNI_IX j = 0; j <= k; j++) q += t[j] * t[k - j];
+            DNI_UNROLL_IN
+            for (DNI_IX j = 0; j <= k; j++) q += t[j] * t[k - j];
             w[k] = sign * q;
         }
     }
@@ -165,14 +186,17 @@ DNI_KINLINE void DNI_K(ttan_w)(DNI_R *restrict t, DNI_R t0, DNI_R w0, DNI_S sign
 
 /** r = sqrt(u) with r[0] = r0 given; only u[1..n] are read (hypot passes a sum of squares
  *  whose constant term may overflow). */
-DNI_KINLINE void DNI_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restrict u, unsigned n)
+DNI_KINLINE void DNI_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restrict u,
+                              unsigned n)
 {
     DNI_R inv2 = 0.5 / r0;
     r[0] = r0;
-    DNI_UNROLL for (DNI_IX k = 1; k <= n; k++) {
+    DNI_UNROLL
+    for (DNI_IX k = 1; k <= n; k++) {
         /* sum_{j=1..k-1} r[j] r[k-j] by symmetry; the newest r[k-1] enters last */
         DNI_R s = (k % 2 == 0) ? r[k / 2] * r[k / 2] : DNI_V(0.0);
-        DNI_UNROLL_IN for (DNI_IX j = (k - 1) / 2; j >= 1; j--) s += 2.0 * r[j] * r[k - j];
+        DNI_UNROLL_IN
+        for (DNI_IX j = (k - 1) / 2; j >= 1; j--) s += 2.0 * r[j] * r[k - j];
         r[k] = (u[k] - s) * inv2;
     }
 }
@@ -184,7 +208,8 @@ DNI_KINLINE void DNI_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restrict
  *  h^(j) only reaches the orders that really depend on it. (Also on lanes: the error
  *  bounds of the batch evaluator.) */
 static inline void DNI_K(tcompose_w)(DNI_R *restrict f, const DNI_R *restrict dh,
-                                  const DNI_R *restrict u, unsigned n, DNI_R *restrict ws)
+                                     const DNI_R *restrict u, unsigned n,
+                                     DNI_R *restrict ws)
 {
     DNI_R *hk = ws, *p = ws + DNI_ST(n), *q = ws + 2 * DNI_ST(n); /* DNI_WN(3, n) */
     DNI_R is = DNI_V(1.0 / DNI_K(scale)(n));
@@ -223,7 +248,8 @@ static inline void DNI_K(underflow_nan)(DNI_R *f, DNI_R f0, unsigned n)
 /* f = u^p (u0 != 0, f0 = value) through the wide recurrence of kernel_wide.h: in double
  * it cancels badly at composite arguments. */
 DNI_KINLINE void DNI_K(tpow_wide_w)(DNI_R *restrict f, DNI_R f0, DNI_R p,
-                                 const DNI_R *restrict u, unsigned n, DNI_K(wide) *restrict ww)
+                                    const DNI_R *restrict u, unsigned n,
+                                    DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *wu = ww, *wf = ww + DNI_ST(n); /* DNI_WN(3, n) wide */
     DNI_K(wfrom)(wu, u, n);
@@ -235,7 +261,7 @@ DNI_KINLINE void DNI_K(tpow_wide_w)(DNI_R *restrict f, DNI_R f0, DNI_R p,
 /* f = u^p at u0 = 0 through the generic composition: h^(j)(0) = p(p-1)...(p-j+1) 0^(p-j),
  * which is 0 for j < p and +-Inf beyond, exactly as pow() reports it. */
 static inline void DNI_K(tpow_at0_w)(DNI_R *restrict f, DNI_R p, const DNI_R *restrict u,
-                                  unsigned n, DNI_R *restrict ws)
+                                     unsigned n, DNI_R *restrict ws)
 {
     DNI_R *dh = ws, fall = 1.0; /* DNI_WN(4, n) */
     for (unsigned j = 0; j <= n; j++) {

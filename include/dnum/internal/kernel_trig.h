@@ -3,7 +3,8 @@
  * Part of the kernel body of dnum/internal/kernel.h (internal, not API-stable): included by it
  * once per element type (DNI_R, DNI_K, ... of kernel.h; src/kernel_ext.h), never alone. */
 #ifndef DNI_KERNEL_BODY
-#error "dnum/internal/kernel_trig.h is a part of dnum/internal/kernel.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernel_trig.h is a part of dnum/internal/kernel.h: include that instead"
 #endif
 
 /** s = sin(u) and c = cos(u) from one recurrence (sincos_vw: where sv, cv = sin(u0),
@@ -25,7 +26,7 @@ DNI_KINLINE void DNI_K(sincos_vw)(DNI_R *s, DNI_R *c, const DNI_R *u, DNI_R sv, 
     DNI_K(from_t)(c, tc, n);
 }
 DNI_KINLINE void DNI_K(sincos_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
-                              DNI_R *restrict ws)
+                                 DNI_R *restrict ws)
 {
     DNI_R sv, cv;
     DNI_SINCOS_V(u[0], sv, cv);
@@ -50,7 +51,7 @@ DNI_KINLINE void DNI_K(cos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restr
  *  Scratch: DNI_W_sinhcosh(n). */
 #define DNI_W_sinhcosh(n) DNI_WN(4, n)
 DNI_KINLINE void DNI_K(sinhcosh_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned n,
-                                DNI_R *restrict ws)
+                                   DNI_R *restrict ws)
 {
     if (DNI_K(linear)(u, n)) {
         DNI_R sv = DNI_M(sinh)(u[0]), cv = DNI_M(cosh)(u[0]), u1 = n ? u[1] : DNI_V(0.0);
@@ -60,7 +61,8 @@ DNI_KINLINE void DNI_K(sinhcosh_w)(DNI_R *s, DNI_R *c, const DNI_R *u, unsigned 
     }
     DNI_R *tu = ws, *ts = ws + DNI_ST(n), *tc = ws + 2 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    DNI_K(tsincos_w)(ts, tc, DNI_M(sinh)(u[0]), DNI_M(cosh)(u[0]), 1.0, tu, n, ws + 3 * DNI_ST(n));
+    DNI_K(tsincos_w)(ts, tc, DNI_M(sinh)(u[0]), DNI_M(cosh)(u[0]), 1.0, tu, n,
+                     ws + 3 * DNI_ST(n));
     DNI_K(from_t)(s, ts, n);
     DNI_K(from_t)(c, tc, n);
 }
@@ -108,7 +110,8 @@ DNI_KINLINE void DNI_K(tanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *rest
 DNI_KINLINE DNI_S DNI_K(sq_scale)(DNI_R u0)
 {
 #if DNI_LANE_BODY
-    (void)u0; /* the lanes of a huge u0 run the scalar kernel (the batch engine's rare lanes) */
+    /* the lanes of a huge u0 run the scalar kernel (the batch engine's rare lanes) */
+    (void)u0;
     return 1.0;
 #else
     DNI_R a = DNI_M(fabs)(u0);
@@ -129,8 +132,8 @@ DNI_KINLINE void DNI_K(sq_rescale)(DNI_R *u, DNI_S sc, unsigned n)
  * (root = 0); the constant term is formed as a product of two factors for accuracy.
  * Scratch: ws, DNI_WN(1, n). */
 DNI_KINLINE void DNI_K(tone_minus_sq_w)(DNI_R *restrict w, const DNI_R *restrict tu,
-                                     DNI_S sg, DNI_S sc, int root, unsigned n,
-                                     DNI_R *restrict ws)
+                                        DNI_S sg, DNI_S sc, int root, unsigned n,
+                                        DNI_R *restrict ws)
 {
     DNI_R *sq = ws;
     DNI_K(tmul)(sq, tu, tu, n);
@@ -147,9 +150,11 @@ DNI_KINLINE void DNI_K(tone_minus_sq_w)(DNI_R *restrict w, const DNI_R *restrict
 #define DNI_W_asin(n) DNI_WN(5, n)
 static inline void DNI_K(asin_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
-    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
+    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n),
+          *w3 = ws + 3 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    if (DNI_RARE(DNI_M(fabs)(u[0]) == 1.0)) { /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
+    if (DNI_RARE(DNI_M(fabs)(u[0]) == 1.0)) {
+        /* asin(u0 (1 - d)) = u0 (pi/2 - sqrt(2 d) ...), d = 1 - u0 u */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? -u[0] * tu[k] : DNI_V(0.0);
         DNI_K(tbranch_sqrt)(tr, DNI_M(asin)(u[0]), -u[0] * DNI_SQRT2, tw, n);
         DNI_K(from_t)(r, tr, n);
@@ -175,9 +180,11 @@ DNI_KINLINE void DNI_K(acos_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *rest
 #define DNI_W_atanh(n) DNI_WN(5, n)
 DNI_KINLINE void DNI_K(atanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
-    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
+    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n),
+          *w3 = ws + 3 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
-    if (DNI_RARE(DNI_M(fabs)(tu[0]) == 1.0)) { /* the pole of -+ log(1 -+ u)/2 dominates every order */
+    if (DNI_RARE(DNI_M(fabs)(tu[0]) == 1.0)) {
+        /* the pole of -+ log(1 -+ u)/2 dominates every order */
         DNI_R sg = tu[0]; /* +1: -log(1 - u)/2; -1: log(1 + u)/2 */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? -sg * tu[k] : DNI_V(0.0);
         DNI_K(tlog_zero)(tr, tw, n);
@@ -195,7 +202,8 @@ DNI_KINLINE void DNI_K(atanh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 #define DNI_W_acosh(n) DNI_WN(5, n)
 DNI_KINLINE void DNI_K(acosh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
-    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
+    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n),
+          *w3 = ws + 3 * DNI_ST(n);
     DNI_K(to_t)(tu, u, n);
     if (DNI_RARE(u[0] == 1.0)) { /* acosh(1 + d) = sqrt(2 d) (1 - d/12 ...), d = u - 1 */
         for (unsigned k = 0; k <= n; k++) tw[k] = k ? tu[k] : DNI_V(0.0);
@@ -211,8 +219,8 @@ DNI_KINLINE void DNI_K(acosh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 }
 
 /* w = sc^2 + u^2 (or its square root). Scratch: ws, DNI_WN(1, n). */
-DNI_KINLINE void DNI_K(tone_plus_sq_w)(DNI_R *restrict w, const DNI_R *restrict tu, DNI_S sc,
-                                    int root, unsigned n, DNI_R *restrict ws)
+DNI_KINLINE void DNI_K(tone_plus_sq_w)(DNI_R *restrict w, const DNI_R *restrict tu,
+                                       DNI_S sc, int root, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *sq = ws;
     DNI_K(tmul)(w, tu, tu, n);
@@ -227,7 +235,8 @@ DNI_KINLINE void DNI_K(tone_plus_sq_w)(DNI_R *restrict w, const DNI_R *restrict 
 #define DNI_W_atan(n) DNI_WN(5, n)
 DNI_KINLINE void DNI_K(atan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
-    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
+    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n),
+          *w3 = ws + 3 * DNI_ST(n);
     DNI_S sc = DNI_K(sq_scale)(u[0]);
     DNI_K(to_t)(tu, u, n);
     DNI_K(sq_rescale)(tu, sc, n);
@@ -241,7 +250,8 @@ DNI_KINLINE void DNI_K(atan_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *rest
 #define DNI_W_asinh(n) DNI_WN(5, n)
 DNI_KINLINE void DNI_K(asinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
-    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n), *w3 = ws + 3 * DNI_ST(n);
+    DNI_R *tu = ws, *tw = ws + DNI_ST(n), *tr = ws + 2 * DNI_ST(n),
+          *w3 = ws + 3 * DNI_ST(n);
     DNI_S sc = DNI_K(sq_scale)(u[0]);
     DNI_K(to_t)(tu, u, n);
     DNI_K(sq_rescale)(tu, sc, n);
@@ -271,7 +281,7 @@ DNI_KINLINE void DNI_K(asinh_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *res
 #endif
 #if DNI_FAR2
 typedef void (*DNI_K(core2))(DNI_R *, const DNI_R *, const DNI_R *, unsigned,
-                            DNI_K(wide) *restrict);
+                             DNI_K(wide) *restrict);
 DNI_COLD static int DNI_K(far2)(DNI_K(core2) core, int e_is_m, DNI_R *r, const DNI_R *a,
                                 const DNI_R *b, unsigned n, DNI_R *restrict ws,
                                 DNI_K(wide) *restrict ww)
@@ -290,7 +300,8 @@ DNI_COLD static int DNI_K(far2)(DNI_K(core2) core, int e_is_m, DNI_R *r, const D
 DNI_KINLINE void DNI_K(atan2_core)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
                                    DNI_K(wide) *restrict ww)
 {
-    DNI_K(wide) *wy = ww, *wx = ww + DNI_ST(n), *dy = ww + 2 * DNI_ST(n), *dx = ww + 3 * DNI_ST(n);
+    DNI_K(wide) *wy = ww, *wx = ww + DNI_ST(n), *dy = ww + 2 * DNI_ST(n),
+                *dx = ww + 3 * DNI_ST(n);
     DNI_K(wide) *p = ww + 4 * DNI_ST(n), *q = ww + 5 * DNI_ST(n), *den = ww + 6 * DNI_ST(n);
     DNI_K(wide) *sq = ww + 7 * DNI_ST(n);
     DNI_K(to_w)(wy, y, n);
@@ -315,7 +326,7 @@ DNI_KINLINE void DNI_K(atan2_core)(DNI_R *r, const DNI_R *y, const DNI_R *x, uns
 #define DNI_W_atan2(n) DNI_WN(2, n)
 #define DNI_WW_atan2(n) DNI_WN(8, n)
 DNI_KINLINE void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsigned n,
-                             DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+                                DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     (void)ws;
     if (n == 0) {
@@ -335,7 +346,8 @@ DNI_KINLINE void DNI_K(atan2_w)(DNI_R *r, const DNI_R *y, const DNI_R *x, unsign
 DNI_KINLINE void DNI_K(hypot_core)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
                                    DNI_K(wide) *restrict ww)
 {
-    DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *s = ww + 2 * DNI_ST(n), *sq = ww + 3 * DNI_ST(n);
+    DNI_K(wide) *wa = ww, *wb = ww + DNI_ST(n), *s = ww + 2 * DNI_ST(n),
+                *sq = ww + 3 * DNI_ST(n);
     DNI_K(to_w)(wa, a, n);
     DNI_K(to_w)(wb, b, n);
     DNI_K(wmul)(s, wa, wa, n);
@@ -356,7 +368,7 @@ DNI_KINLINE void DNI_K(hypot_core)(DNI_R *r, const DNI_R *a, const DNI_R *b, uns
 #define DNI_W_hypot(n) DNI_WN(2, n)
 #define DNI_WW_hypot(n) DNI_WN(4, n)
 DNI_KINLINE void DNI_K(hypot_w)(DNI_R *r, const DNI_R *a, const DNI_R *b, unsigned n,
-                             DNI_R *restrict ws, DNI_K(wide) *restrict ww)
+                                DNI_R *restrict ws, DNI_K(wide) *restrict ww)
 {
     (void)ws;
 #if DNI_FAR2

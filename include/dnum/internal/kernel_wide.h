@@ -34,12 +34,14 @@
 typedef long double dni_wide;
 #define DNI_WIDE_LDBL 1
 
+/* clang-format off */
 static inline dni_wide dni_wd(double x) { return x; }                 /**< from double */
 static inline double dni_wval(dni_wide a) { return (double)a; }       /**< rounded */
 static inline dni_wide dni_wadd(dni_wide a, dni_wide b) { return a + b; } /**< a + b */
 static inline dni_wide dni_wsub(dni_wide a, dni_wide b) { return a - b; } /**< a - b */
 static inline dni_wide dni_wmul1(dni_wide a, double c) { return a * c; }  /**< a c */
 static inline dni_wide dni_wdiv1(dni_wide a, dni_wide b) { return a / b; } /**< a / b */
+/* clang-format on */
 
 /** init + sum_{j=lo..hi} a[j] b[k-j]. */
 static inline dni_wide dni_wconv(dni_wide init, const dni_wide *a, const dni_wide *b,
@@ -80,8 +82,10 @@ static inline dni_wide dni_wnorm(double s, double e)
     return dni_wpair(h, e - (h - s));
 }
 
+/* clang-format off */
 static inline dni_wide dni_wd(double x) { return dni_wpair(x, 0.0); } /**< from double */
 static inline double dni_wval(dni_wide a) { return a.hi + a.lo; }     /**< rounded */
+/* clang-format on */
 
 /** a + b. */
 static inline dni_wide dni_wadd(dni_wide a, dni_wide b)
@@ -121,7 +125,8 @@ static inline dni_wide dni_wconv(dni_wide init, const dni_wide *a, const dni_wid
         dni_wide x = a[j], y = b[k - j];
         double p = x.hi * y.hi;
         double t = s + p, v = t - s;
-        err += (fma(x.hi, y.hi, -p) + ((s - (t - v)) + (p - v))) + (x.hi * y.lo + x.lo * y.hi);
+        err +=
+            (fma(x.hi, y.hi, -p) + ((s - (t - v)) + (p - v))) + (x.hi * y.lo + x.lo * y.hi);
         s = t;
     }
     return dni_wnorm(s, err);
@@ -158,14 +163,15 @@ DNI_KINLINE void DNI_K(wto)(DNI_R *t, const DNI_K(wide) *w, unsigned n)
 }
 
 /** g = derivative of a as a series of order n - 1: g[m] = (m+1) a[m+1]. n >= 1. */
-DNI_KINLINE void DNI_K(wdiff)(DNI_K(wide) *restrict g, const DNI_K(wide) *restrict a, unsigned n)
+DNI_KINLINE void DNI_K(wdiff)(DNI_K(wide) *restrict g, const DNI_K(wide) *restrict a,
+                              unsigned n)
 {
     for (unsigned m = 0; m < n; m++) g[m] = DNI_K(wmul1)(a[m + 1], (DNI_R)(m + 1));
 }
 
 /** f = f0 + integral of g: f[k] = g[k-1] / k; a NaN f0 makes every derivative NaN. */
-DNI_KINLINE void DNI_K(winteg)(DNI_K(wide) *restrict f, DNI_R f0, const DNI_K(wide) *restrict g,
-                            unsigned n)
+DNI_KINLINE void DNI_K(winteg)(DNI_K(wide) *restrict f, DNI_R f0,
+                               const DNI_K(wide) *restrict g, unsigned n)
 {
     f[0] = DNI_K(wd)(f0);
     for (unsigned k = 1; k <= n; k++)
@@ -174,29 +180,31 @@ DNI_KINLINE void DNI_K(winteg)(DNI_K(wide) *restrict f, DNI_R f0, const DNI_K(wi
 
 /** c = a * b (Cauchy product). */
 DNI_KINLINE void DNI_K(wmul)(DNI_K(wide) *restrict c, const DNI_K(wide) *restrict a,
-                          const DNI_K(wide) *restrict b, unsigned n)
+                             const DNI_K(wide) *restrict b, unsigned n)
 {
     for (unsigned k = 0; k <= n; k++) c[k] = DNI_K(wconv)(DNI_K(wd)(0.0), a, b, k, 0, k);
 }
 
 /** c = a / b: c[k] = (a[k] - sum_{j<k} c[j] b[k-j]) / b[0]. */
 DNI_KINLINE void DNI_K(wdiv)(DNI_K(wide) *restrict c, const DNI_K(wide) *restrict a,
-                          const DNI_K(wide) *restrict b, unsigned n)
+                             const DNI_K(wide) *restrict b, unsigned n)
 {
     for (unsigned k = 0; k <= n; k++) {
-        DNI_K(wide) s = k ? DNI_K(wconv)(DNI_K(wd)(0.0), c, b, k, 0, k - 1) : DNI_K(wd)(0.0);
+        DNI_K(wide) s =
+            k ? DNI_K(wconv)(DNI_K(wd)(0.0), c, b, k, 0, k - 1) : DNI_K(wd)(0.0);
         c[k] = DNI_K(wdiv1)(DNI_K(wsub)(a[k], s), b[0]);
     }
 }
 
 /** r = sqrt(u) with r[0] = r0 given; reads only u[1..n] (see dni_tsqrt). */
-DNI_KINLINE void DNI_K(wsqrt)(DNI_K(wide) *restrict r, DNI_K(wide) r0, const DNI_K(wide) *restrict u,
-                           unsigned n)
+DNI_KINLINE void DNI_K(wsqrt)(DNI_K(wide) *restrict r, DNI_K(wide) r0,
+                              const DNI_K(wide) *restrict u, unsigned n)
 {
     DNI_K(wide) two_r0 = DNI_K(wmul1)(r0, 2.0);
     r[0] = r0;
     for (unsigned k = 1; k <= n; k++) {
-        DNI_K(wide) s = k > 1 ? DNI_K(wconv)(DNI_K(wd)(0.0), r, r, k, 1, k - 1) : DNI_K(wd)(0.0);
+        DNI_K(wide) s =
+            k > 1 ? DNI_K(wconv)(DNI_K(wd)(0.0), r, r, k, 1, k - 1) : DNI_K(wd)(0.0);
         r[k] = DNI_K(wdiv1)(DNI_K(wsub)(u[k], s), two_r0);
     }
 }
@@ -204,15 +212,17 @@ DNI_KINLINE void DNI_K(wsqrt)(DNI_K(wide) *restrict r, DNI_K(wide) r0, const DNI
 /** e = exp(u) with e[0] = e0 given: e[k] = sum_{j=1..k} j u[j] e[k-j] / k. An overflowed
  *  e0 runs the recurrence from 1 and scales at the end (Inf derivatives, not NaN).
  *  Scratch: ww, n + 1 wide numbers. */
-DNI_KINLINE void DNI_K(wexp)(DNI_K(wide) *restrict e, DNI_R e0, const DNI_K(wide) *restrict u,
-                          unsigned n, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(wexp)(DNI_K(wide) *restrict e, DNI_R e0,
+                             const DNI_K(wide) *restrict u, unsigned n,
+                             DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *v = ww;
     DNI_R f = isinf(e0) ? e0 : 1.0;
     e[0] = DNI_K(wd)(isinf(e0) ? 1.0 : e0);
     for (unsigned j = 1; j <= n; j++) v[j] = DNI_K(wmul1)(u[j], (DNI_R)j);
     for (unsigned k = 1; k <= n; k++)
-        e[k] = DNI_K(wdiv1)(DNI_K(wconv)(DNI_K(wd)(0.0), v, e, k, 1, k), DNI_K(wd)((DNI_R)k));
+        e[k] =
+            DNI_K(wdiv1)(DNI_K(wconv)(DNI_K(wd)(0.0), v, e, k, 1, k), DNI_K(wd)((DNI_R)k));
     if (f != 1.0)
         for (unsigned k = 0; k <= n; k++) e[k] = DNI_K(wd)(DNI_K(wval)(e[k]) * f);
 }
@@ -220,8 +230,9 @@ DNI_KINLINE void DNI_K(wexp)(DNI_K(wide) *restrict e, DNI_R e0, const DNI_K(wide
 /** f = u^p with f[0] = f0 given, u0 != 0: from u f' = p f u',
  *  f[k] = ((p + 1) A - k C) / (k u0), A = sum_{j=1..k} j u[j] f[k-j], C = sum u[j] f[k-j].
  *  Scratch: ww, n + 1 wide numbers. */
-DNI_KINLINE void DNI_K(wpow)(DNI_K(wide) *restrict f, DNI_R f0, DNI_R p, const DNI_K(wide) *restrict u,
-                          unsigned n, DNI_K(wide) *restrict ww)
+DNI_KINLINE void DNI_K(wpow)(DNI_K(wide) *restrict f, DNI_R f0, DNI_R p,
+                             const DNI_K(wide) *restrict u, unsigned n,
+                             DNI_K(wide) *restrict ww)
 {
     DNI_K(wide) *v = ww;
     f[0] = DNI_K(wd)(f0);
@@ -229,7 +240,8 @@ DNI_KINLINE void DNI_K(wpow)(DNI_K(wide) *restrict f, DNI_R f0, DNI_R p, const D
     for (unsigned k = 1; k <= n; k++) {
         DNI_K(wide) a = DNI_K(wconv)(DNI_K(wd)(0.0), v, f, k, 1, k);
         DNI_K(wide) c = DNI_K(wconv)(DNI_K(wd)(0.0), u, f, k, 1, k);
-        DNI_K(wide) s = DNI_K(wsub)(DNI_K(wadd)(DNI_K(wmul1)(a, p), a), DNI_K(wmul1)(c, (DNI_R)k));
+        DNI_K(wide) s =
+            DNI_K(wsub)(DNI_K(wadd)(DNI_K(wmul1)(a, p), a), DNI_K(wmul1)(c, (DNI_R)k));
         f[k] = DNI_K(wdiv1)(s, DNI_K(wmul1)(u[0], (DNI_R)k));
     }
 }

@@ -100,7 +100,8 @@
 #endif
 
 #if DNI_LANE_BODY
-#error "include dnum/internal/kernelk.h before dnum/internal/kernel_lane.h (its body is double)"
+#error                                                                                     \
+    "include dnum/internal/kernelk.h before dnum/internal/kernel_lane.h (its body is double)"
 #endif
 
 /* The body (the parts marked so below) is written on kernel.h's element-type macros
@@ -115,12 +116,12 @@
 #define DNIK_K(name) dnik_##name
 
 /* the parts, in dependency order */
-#include "dnum/internal/kernelk_block.h" /* layout, scaling helpers */
-#include "dnum/internal/kernelk_bmul.h"  /* body: block products, quotient */
-#include "dnum/internal/kernelk_tcore.h" /* body: block recurrences: exp, sin/cos, tan, sqrt, u^p */
-#include "dnum/internal/kernelk_poles.h" /* zeros and poles */
-#include "dnum/internal/kernelk_range.h" /* the range rerun, dnik_tcompose */
-#include "dnum/internal/kernelk_func.h"  /* body: the functions dnik_<f> */
-#include "dnum/internal/kernelk_special.h" /* special functions not composed: cot, piecewise */
+#include "dnum/internal/kernelk_block.h"   /* layout, scaling helpers */
+#include "dnum/internal/kernelk_bmul.h"    /* body: block products, quotient */
+#include "dnum/internal/kernelk_tcore.h"   /* body: exp, sin/cos, tan, sqrt, u^p */
+#include "dnum/internal/kernelk_poles.h"   /* zeros and poles */
+#include "dnum/internal/kernelk_range.h"   /* the range rerun, dnik_tcompose */
+#include "dnum/internal/kernelk_func.h"    /* body: the functions dnik_<f> */
+#include "dnum/internal/kernelk_special.h" /* cot and the piecewise functions */
 
 #endif /* DNUM_KERNELK_H */

@@ -5,7 +5,8 @@
  * Part of dnum/internal/kernelk.h (internal, not API-stable; its header comment explains
  * the layout and the blocks): included by it, never alone. */
 #ifndef DNUM_KERNELK_H
-#error "dnum/internal/kernelk_block.h is a part of dnum/internal/kernelk.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernelk_block.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -74,7 +75,8 @@ static inline double dnik_afact(unsigned K, const unsigned *a)
 }
 
 /* the entries of block k: for (e = B(k); e < B(k+1); e++) */
-#define DNIK_BLOCK(e, K, k) for (size_t e = dnik_start(K, k); e < dnik_start(K, (k) + 1); e++)
+#define DNIK_BLOCK(e, K, k)                                                                \
+    for (size_t e = dnik_start(K, k); e < dnik_start(K, (k) + 1); e++)
 
 /* for (k = k0; k <= N; k++) { body }, for K = 2 (Dnum2) unrolled: with a constant order
  * every block's bounds become constants and dnik_bdot's entries stay in registers (Dnum2's
@@ -82,9 +84,14 @@ static inline double dnik_afact(unsigned K, const unsigned *a)
 #define DNIK_KLOOP(k, k0, N, K, ...)                                                       \
     do {                                                                                   \
         if ((K) == 2) {                                                                    \
-            DNI_UNROLL for (unsigned k = (k0); k <= (N); k++) { __VA_ARGS__ }              \
+            DNI_UNROLL                                                                     \
+            for (unsigned k = (k0); k <= (N); k++) {                                       \
+                __VA_ARGS__                                                                \
+            }                                                                              \
         } else {                                                                           \
-            for (unsigned k = (k0); k <= (N); k++) { __VA_ARGS__ }                         \
+            for (unsigned k = (k0); k <= (N); k++) {                                       \
+                __VA_ARGS__                                                                \
+            }                                                                              \
         }                                                                                  \
     } while (0)
 
@@ -139,8 +146,8 @@ static inline void dnik_scale_far(double *dst, const double *src, int e, const i
 /* As dni_far_exponents (kernel.h) on numbers of K variables: *m the exponent of the larger
  * value, g[i] the growth of variable i's column over it (dnik_col_growth); 0 where nothing
  * would change or the values are 0, Inf or NaN. */
-static inline int dnik_far_exponents(const double *a, const double *b, unsigned K, unsigned N,
-                                     int *m, int *g)
+static inline int dnik_far_exponents(const double *a, const double *b, unsigned K,
+                                     unsigned N, int *m, int *g)
 {
     double big = fmax(fabs(a[0]), fabs(b[0]));
     const double *op[2] = {a, b};

@@ -5,27 +5,30 @@
  * explains the layout, the blocks and the element type): included once per element type,
  * on kernel.h's element-type macros (DNI_R, DNI_V, ...) with the names DNIK_K(name). */
 #ifndef DNUM_KERNELK_H
-#error "dnum/internal/kernelk_bmul.h is a part of dnum/internal/kernelk.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernelk_bmul.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
 /* Block products: c += a b, a of degree p, b of degree q, c of degree p + q, m variables. */
 
-DNIK_INLINE void DNIK_K(hmul1)(DNI_R *c, const DNI_R *a, unsigned p, const DNI_R *b, unsigned q)
+DNIK_INLINE void DNIK_K(hmul1)(DNI_R *c, const DNI_R *a, unsigned p, const DNI_R *b,
+                               unsigned q)
 {
     (void)p, (void)q;
     c[0] += a[0] * b[0];
 }
 
-DNIK_INLINE void DNIK_K(hmul2)(DNI_R *c, const DNI_R *a, unsigned p, const DNI_R *b, unsigned q)
+DNIK_INLINE void DNIK_K(hmul2)(DNI_R *c, const DNI_R *a, unsigned p, const DNI_R *b,
+                               unsigned q)
 {
     for (unsigned i = 0; i <= p; i++)
         for (unsigned j = 0; j <= q; j++) c[i + j] += a[i] * b[j];
 }
 
 #define DNIK_HMUL(m, m1)                                                                   \
-    DNIK_INLINE void DNIK_K(hmul##m)(DNI_R *c, const DNI_R *a, unsigned p, const DNI_R *b, \
-                                     unsigned q)                                           \
+    DNIK_INLINE void DNIK_K(hmul##m)(DNI_R * c, const DNI_R *a, unsigned p,                \
+                                     const DNI_R *b, unsigned q)                           \
     {                                                                                      \
         for (unsigned i = 0; i <= p; i++)                                                  \
             for (unsigned j = 0; j <= q; j++)                                              \
@@ -43,8 +46,8 @@ DNIK_HMUL(10, 9)
 #undef DNIK_HMUL
 
 /** c += a b for blocks of degree p (a) and q (b) in m <= DNK_VARS_MAX variables. */
-DNIK_INLINE void DNIK_K(hmul)(unsigned m, DNI_R *c, const DNI_R *a, unsigned p, const DNI_R *b,
-                              unsigned q)
+DNIK_INLINE void DNIK_K(hmul)(unsigned m, DNI_R *c, const DNI_R *a, unsigned p,
+                              const DNI_R *b, unsigned q)
 {
     switch (m) {
     case 1: DNIK_K(hmul1)(c, a, p, b, q); break;
@@ -69,20 +72,24 @@ DNIK_INLINE void DNIK_K(bdot)(DNI_R *c, const DNI_R *a, const DNI_R *b, unsigned
     DNI_R *ck = c + dnik_start(K, k);
     if (K == 2) { /* Dnum2 (kernel2.h): each entry summed in a register, the same terms in
                    * the same order; with constant N fully unrolled (2x faster at N = 4) */
-        DNI_UNROLL for (unsigned m = 0; m <= k; m++) {
+        DNI_UNROLL
+        for (unsigned m = 0; m <= k; m++) {
             DNI_R acc = DNI_V(-0.0);
-            DNI_UNROLL for (unsigned t = 0; lo + t <= hi; t++) {
+            DNI_UNROLL
+            for (unsigned t = 0; lo + t <= hi; t++) {
                 unsigned j = hi - t, q = k - j;
                 const DNI_R *aj = a + j * (j + 1) / 2, *bq = b + q * (q + 1) / 2;
                 unsigned i0 = m > q ? m - q : 0, i1 = m < j ? m : j;
-                DNI_UNROLL for (unsigned i = i0; i <= i1; i++) acc += aj[i] * bq[m - i];
+                DNI_UNROLL
+                for (unsigned i = i0; i <= i1; i++) acc += aj[i] * bq[m - i];
             }
             ck[m] = acc;
         }
         return;
     }
     size_t h = dnik_h(K, k);
-    for (size_t e = 0; e < h; e++) ck[e] = DNI_V(-0.0); /* -0 + x == x for every x, also -0 */
+    for (size_t e = 0; e < h; e++)
+        ck[e] = DNI_V(-0.0); /* -0 + x == x for every x, also -0 */
     for (unsigned t = 0; lo + t <= hi; t++) {
         unsigned j = hi - t;
         DNIK_K(hmul)(K, ck, a + dnik_start(K, j), j, b + dnik_start(K, k - j), k - j);
@@ -93,7 +100,7 @@ DNIK_INLINE void DNIK_K(bdot)(DNI_R *c, const DNI_R *a, const DNI_R *b, unsigned
 static inline void DNIK_K(tmul)(DNI_R *restrict c, const DNI_R *restrict a,
                                 const DNI_R *restrict b, unsigned K, unsigned N)
 {
-    DNIK_KLOOP(k, 0, N, K, DNIK_K(bdot)(c, a, b, 0, k, k, K););
+    DNIK_KLOOP(k, 0, N, K, { DNIK_K(bdot)(c, a, b, 0, k, k, K); });
 }
 
 /** c = a / b: c_k = (a_k - sum_{j=1..k} b_j c_{k-j}) / b_0 by blocks (the reciprocal of a
@@ -103,6 +110,8 @@ static inline void DNIK_K(tdiv)(DNI_R *restrict c, const DNI_R *restrict a,
 {
     DNI_R sc = DNIK_K(sub_scale)(b[0]), inv = 1.0 / (b[0] * sc);
     c[0] = a[0] * sc * inv;
-    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(c, b, c, 1, k, k, K);
-               DNIK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * sc * inv;);
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_K(bdot)(c, b, c, 1, k, k, K);
+        DNIK_BLOCK(e, K, k) c[e] = (a[e] - c[e]) * sc * inv;
+    });
 }

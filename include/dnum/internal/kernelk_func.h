@@ -4,7 +4,8 @@
  * kernelk_range.h; sin, cos, sinh, cosh one result of a pair, DNIK_ONE).
  * Part of dnum/internal/kernelk.h (internal, not API-stable): included by it, never alone. */
 #ifndef DNUM_KERNELK_H
-#error "dnum/internal/kernelk_func.h is a part of dnum/internal/kernelk.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernelk_func.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -21,16 +22,16 @@ static inline void dnik_set_var(double *r, unsigned i, double x, unsigned K, uns
 #endif /* !DNI_LANE_BODY */
 
 /** r = a * b. */
-static inline void DNIK_K(mul)(DNI_R *restrict r, const DNI_R *a, const DNI_R *b, unsigned K,
-                            unsigned N, DNI_R *restrict w)
+static inline void DNIK_K(mul)(DNI_R *restrict r, const DNI_R *a, const DNI_R *b,
+                               unsigned K, unsigned N, DNI_R *restrict w)
 {
     (void)w;
     DNIK_K(tmul)(r, a, b, K, N);
 }
 
 /** r = a / b; b_0 = 0 gives Inf/NaN as floating-point division. */
-DNIK_INLINE void DNIK_K(div_plain)(DNI_R *restrict r, const DNI_R *a, const DNI_R *b, unsigned K,
-                                  unsigned N, DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(div_plain)(DNI_R *restrict r, const DNI_R *a, const DNI_R *b,
+                                   unsigned K, unsigned N, DNI_R *restrict w)
 {
     (void)w;
     if (DNI_RARE(b[0] == 0.0)) DNIK_K(sing)(r, a, b, 0, dni_div_w, 0, 0.0, K, N);
@@ -39,8 +40,8 @@ DNIK_INLINE void DNIK_K(div_plain)(DNI_R *restrict r, const DNI_R *a, const DNI_
 DNIK_RANGED_B(div)
 
 /** r = c / b. */
-DNIK_INLINE void DNIK_K(d_div_plain)(DNI_R *restrict r, double c, const DNI_R *b, unsigned K,
-                                    unsigned N, DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(d_div_plain)(DNI_R *restrict r, double c, const DNI_R *b,
+                                     unsigned K, unsigned N, DNI_R *restrict w)
 {
     DNI_K(set_const)(w, DNI_V(c), (unsigned)dnik_size(K, N) - 1);
     if (DNI_RARE(b[0] == 0.0)) DNIK_K(sing)(r, w, b, 0, dni_div_w, 0, 0.0, K, N);
@@ -49,16 +50,16 @@ DNIK_INLINE void DNIK_K(d_div_plain)(DNI_R *restrict r, double c, const DNI_R *b
 DNIK_RANGED_C(d_div)
 
 /** r = exp(u). */
-DNIK_INLINE void DNIK_K(exp_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                  DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(exp_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                   unsigned N, DNI_R *restrict w)
 {
     DNIK_K(texp)(r, DNI_M(exp)(u[0]), u, K, N, w);
 }
 DNIK_RANGED_U(exp)
 
 /** r = expm1(u), accurate value for small u_0. */
-DNIK_INLINE void DNIK_K(expm1_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                    DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(expm1_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                     unsigned N, DNI_R *restrict w)
 {
     DNI_R em1 = DNI_M(expm1)(u[0]);
     DNIK_K(texp)(r, em1 + 1.0, u, K, N, w);
@@ -67,8 +68,8 @@ DNIK_INLINE void DNIK_K(expm1_plain)(DNI_R *restrict r, const DNI_R *u, unsigned
 DNIK_RANGED_U(expm1)
 
 /** r = log(u); u_0 = 0 gives -Inf and Inf/NaN, u_0 < 0 NaN. */
-DNIK_INLINE void DNIK_K(log_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                  DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(log_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                   unsigned N, DNI_R *restrict w)
 {
     if (DNI_RARE(u[0] == 0.0)) DNIK_K(sing)(r, u, 0, dnik_1d_log, 0, 0, 0.0, K, N);
     else DNIK_K(tinteg_div)(r, DNI_M(log)(u[0]), u, u, K, N, w);
@@ -76,8 +77,8 @@ DNIK_INLINE void DNIK_K(log_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K
 DNIK_RANGED_U(log)
 
 /** r = log1p(u), accurate value for small u_0. */
-DNIK_INLINE void DNIK_K(log1p_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                    DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(log1p_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                     unsigned N, DNI_R *restrict w)
 {
     size_t S = dnik_size(K, N);
     DNI_R v = DNI_M(log1p)(u[0]);
@@ -92,8 +93,8 @@ DNIK_INLINE void DNIK_K(log1p_plain)(DNI_R *restrict r, const DNI_R *u, unsigned
 DNIK_RANGED_U(log1p)
 
 /** r = sqrt(u); u_0 = 0 gives Inf first partials. */
-DNIK_INLINE void DNIK_K(sqrt_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                   DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(sqrt_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                    unsigned N, DNI_R *restrict w)
 {
     (void)w;
     if (DNI_RARE(u[0] == 0.0)) DNIK_K(sing)(r, u, 0, dni_sqrt_w, 0, 0, 0.0, K, N);
@@ -173,31 +174,27 @@ DNIK_RANGED_L(pown)
 /** r = u^p for a real constant p: integer p (|p| < 2^31) by dnik_pown; else u_0 < 0 gives
  *  NaN, u_0 = 0 gives 0 below order p and Inf/NaN above. */
 DNIK_INLINE void dnik_pow_d_plain(double *restrict r, const double *u, double p, unsigned K,
-                                    unsigned N, double *restrict w)
+                                  unsigned N, double *restrict w)
 {
     if (p == floor(p) && fabs(p) < -(double)LONG_MIN)
         dnik_pown_plain(r, u, (long)p, K, N, w);
-    else if (u[0] == 0.0)
-        dnik_sing(r, u, 0, 0, 0, dni_pow_d_w, p, K, N);
-    else
-        dnik_tpow(r, pow(u[0], p), p, u, K, N, w);
+    else if (u[0] == 0.0) dnik_sing(r, u, 0, 0, 0, dni_pow_d_w, p, K, N);
+    else dnik_tpow(r, pow(u[0], p), p, u, K, N, w);
 }
 DNIK_RANGED_P(pow_d)
 
 /** r = cbrt(u), the real cube root (negative u_0 allowed); u_0 = 0 gives Inf slopes. */
-DNIK_INLINE void dnik_cbrt_plain(double *restrict r, const double *u, unsigned K, unsigned N,
-                                   double *restrict w)
+DNIK_INLINE void dnik_cbrt_plain(double *restrict r, const double *u, unsigned K,
+                                 unsigned N, double *restrict w)
 {
-    if (u[0] == 0.0)
-        dnik_sing(r, u, 0, dni_cbrt_w, 0, 0, 0.0, K, N);
-    else
-        dnik_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
+    if (u[0] == 0.0) dnik_sing(r, u, 0, dni_cbrt_w, 0, 0, 0.0, K, N);
+    else dnik_tpow(r, cbrt(u[0]), 1.0 / 3.0, u, K, N, w);
 }
 DNIK_RANGED_U(cbrt)
 
 /** r = a^b, both dual: exp(b log a) with value pow(a_0, b_0); needs a_0 > 0. */
-DNIK_INLINE void dnik_pow_plain(double *restrict r, const double *a, const double *b, unsigned K,
-                                  unsigned N, double *restrict w)
+DNIK_INLINE void dnik_pow_plain(double *restrict r, const double *a, const double *b,
+                                unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = dnik_size(K, N);
     double *tl = w, *tp = w + S, v = pow(a[0], b[0]);
@@ -221,7 +218,7 @@ DNIK_RANGED_B(pow)
 
 /** s = sin(u), c = cos(u) from one recurrence. */
 DNIK_INLINE void DNIK_K(sincos_plain)(DNI_R *restrict s, DNI_R *restrict c, const DNI_R *u,
-                                     unsigned K, unsigned N, DNI_R *restrict w)
+                                      unsigned K, unsigned N, DNI_R *restrict w)
 {
     DNI_R sv, cv;
     DNI_SINCOS_V(u[0], sv, cv);
@@ -230,11 +227,12 @@ DNIK_INLINE void DNIK_K(sincos_plain)(DNI_R *restrict s, DNI_R *restrict c, cons
 DNIK_RANGED_S(sincos)
 
 /** s = sinh(u), c = cosh(u) from one recurrence. */
-DNIK_INLINE void DNIK_K(sinhcosh_plain)(DNI_R *restrict s, DNI_R *restrict c, const DNI_R *u,
-                                       unsigned K, unsigned N, DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(sinhcosh_plain)(DNI_R *restrict s, DNI_R *restrict c,
+                                        const DNI_R *u, unsigned K, unsigned N,
+                                        DNI_R *restrict w)
 {
     DNI_R ch = DNI_M(cosh)(u[0]);
-#if !DNI_LANE_BODY /* (on lanes: a rare lane, |u_0| >= 710) */
+#if !DNI_LANE_BODY   /* (on lanes: a rare lane, |u_0| >= 710) */
     if (isinf(ch)) { /* overflowed values: from +-1 and 1, scaled at the end (as dnik_texp),
                       * so that the partials are +-Inf instead of the NaN of Inf * 0 */
         const size_t S = dnik_size(K, N);
@@ -249,7 +247,7 @@ DNIK_RANGED_S(sinhcosh)
 
 /* r = one result (first: s, else c) of the pair kernel dnik_##pair; the other goes to scratch */
 #define DNIK_ONE(name, pair, first)                                                        \
-    DNIK_INLINE void DNIK_K(name##_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, \
+    DNIK_INLINE void DNIK_K(name##_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,   \
                                           unsigned N, DNI_R *restrict w)                   \
     {                                                                                      \
         DNI_R *o = w, *ws = w + dnik_size(K, N);                                           \
@@ -263,8 +261,8 @@ DNIK_ONE(sinh, sinhcosh, 1)
 DNIK_ONE(cosh, sinhcosh, 0)
 
 /** r = tan(u). */
-DNIK_INLINE void DNIK_K(tan_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                  DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(tan_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                   unsigned N, DNI_R *restrict w)
 {
     DNI_R t0 = DNI_M(tan)(u[0]);
     DNIK_K(ttan)(r, t0, 1.0 + t0 * t0, 1.0, u, K, N, w);
@@ -272,8 +270,8 @@ DNIK_INLINE void DNIK_K(tan_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K
 DNIK_RANGED_U(tan)
 
 /** r = tanh(u); 1 - tanh^2 = 1/cosh^2 keeps large |u_0| finite. */
-DNIK_INLINE void DNIK_K(tanh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                   DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(tanh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                    unsigned N, DNI_R *restrict w)
 {
     DNI_R ch = DNI_M(cosh)(u[0]);
     DNIK_K(ttan)(r, DNI_M(tanh)(u[0]), 1.0 / (ch * ch), -1.0, u, K, N, w);
@@ -284,8 +282,8 @@ DNIK_RANGED_U(tanh)
  * its square root (root != 0); the value of sc^2 - u^2 as a product of two factors for
  * accuracy. Scratch sq of S doubles. */
 static inline void DNIK_K(tsq_shift)(DNI_R *restrict w, const DNI_R *restrict u, double sg,
-                                  double sc, int root, unsigned K, unsigned N,
-                                  DNI_R *restrict sq)
+                                     double sc, int root, unsigned K, unsigned N,
+                                     DNI_R *restrict sq)
 {
     const size_t S = dnik_size(K, N);
     DNIK_K(tmul)(sq, u, u, K, N);
@@ -320,7 +318,7 @@ DNI_COLD static void dnik_integ_sq_big(double *restrict r, double f0, const doub
 
 /* r = f0 + integral of theta u / w(u), w from dnik_tsq_shift(sg, 1, root); scratch 4 S */
 static inline void DNIK_K(integ_sq)(DNI_R *restrict r, DNI_R f0, const DNI_R *u, double sg,
-                                 int root, unsigned K, unsigned N, DNI_R *restrict w)
+                                    int root, unsigned K, unsigned N, DNI_R *restrict w)
 {
     const size_t S = dnik_size(K, N);
 #if !DNI_LANE_BODY /* (on lanes: a rare lane) */
@@ -334,8 +332,8 @@ static inline void DNIK_K(integ_sq)(DNI_R *restrict r, DNI_R f0, const DNI_R *u,
 }
 
 /** r = asin(u); |u_0| > 1 gives NaN, |u_0| = 1 Inf partials. */
-DNIK_INLINE void DNIK_K(asin_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                   DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(asin_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                    unsigned N, DNI_R *restrict w)
 {
     if (DNI_RARE(fabs(u[0]) == 1.0)) DNIK_K(sing)(r, u, 0, dnik_1d_asin, 0, 0, 0.0, K, N);
     else DNIK_K(integ_sq)(r, DNI_M(asin)(u[0]), u, 1.0, 1, K, N, w);
@@ -343,8 +341,8 @@ DNIK_INLINE void DNIK_K(asin_plain)(DNI_R *restrict r, const DNI_R *u, unsigned 
 DNIK_RANGED_U(asin)
 
 /** r = acos(u) = pi/2 - asin(u) (value from acos). */
-DNIK_INLINE void DNIK_K(acos_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                   DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(acos_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                    unsigned N, DNI_R *restrict w)
 {
     DNIK_K(asin_plain)(r, u, K, N, w);
     DNI_K(neg)(r, r, (unsigned)dnik_size(K, N) - 1);
@@ -353,8 +351,8 @@ DNIK_INLINE void DNIK_K(acos_plain)(DNI_R *restrict r, const DNI_R *u, unsigned 
 DNIK_RANGED_U(acos)
 
 /** r = atanh(u); |u_0| = 1 gives Inf, |u_0| > 1 NaN. */
-DNIK_INLINE void DNIK_K(atanh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                    DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(atanh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                     unsigned N, DNI_R *restrict w)
 {
     if (DNI_RARE(fabs(u[0]) == 1.0)) DNIK_K(sing)(r, u, 0, dnik_1d_atanh, 0, 0, 0.0, K, N);
     else DNIK_K(integ_sq)(r, DNI_M(atanh)(u[0]), u, 1.0, 0, K, N, w);
@@ -362,8 +360,8 @@ DNIK_INLINE void DNIK_K(atanh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned
 DNIK_RANGED_U(atanh)
 
 /** r = acosh(u); u_0 < 1 gives NaN, u_0 = 1 Inf partials. */
-DNIK_INLINE void DNIK_K(acosh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                    DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(acosh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                     unsigned N, DNI_R *restrict w)
 {
     if (DNI_RARE(u[0] == 1.0)) DNIK_K(sing)(r, u, 0, dnik_1d_acosh, 0, 0, 0.0, K, N);
     else DNIK_K(integ_sq)(r, DNI_M(acosh)(u[0]), u, -1.0, 1, K, N, w);
@@ -371,16 +369,16 @@ DNIK_INLINE void DNIK_K(acosh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned
 DNIK_RANGED_U(acosh)
 
 /** r = atan(u). */
-DNIK_INLINE void DNIK_K(atan_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                   DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(atan_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                    unsigned N, DNI_R *restrict w)
 {
     DNIK_K(integ_sq)(r, DNI_M(atan)(u[0]), u, 0.0, 0, K, N, w);
 }
 DNIK_RANGED_U(atan)
 
 /** r = asinh(u). */
-DNIK_INLINE void DNIK_K(asinh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                    DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(asinh_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                     unsigned N, DNI_R *restrict w)
 {
     DNIK_K(integ_sq)(r, DNI_M(asinh)(u[0]), u, 0.0, 1, K, N, w);
 }
@@ -392,7 +390,7 @@ DNIK_RANGED_U(asinh)
  *  scaled by a power of 2 to unit size (exactly the same), so that the squares of large
  *  or tiny arguments neither overflow nor underflow. */
 DNIK_INLINE void dnik_atan2_plain(double *restrict r, const double *y, const double *x,
-                                    unsigned K, unsigned N, double *restrict w)
+                                  unsigned K, unsigned N, double *restrict w)
 {
     const size_t S = dnik_size(K, N);
     double *ys = w, *xs = w + S, *dy = w + 2 * S, *dx = w + 3 * S, *num = w + 4 * S;
@@ -447,7 +445,8 @@ DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const dou
 {
     const size_t S = dnik_size(K, N);
     double *t = w, *t2 = w + S, h = hypot(a[0], b[0]);
-    double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m, hu = hypot(ua, ub);
+    double m = fmax(fabs(a[0]), fabs(b[0])), ua = a[0] / m, ub = b[0] / m,
+           hu = hypot(ua, ub);
     double ca = ua / hu, cb = ub / hu, inv2 = isinf(h) ? 0.5 / hu / m : 0.5 / h;
     if (h < 0x1p-500) { /* a tiny value, on the operands scaled to unit size where 1 / (2 h)
                          * overflows (a subnormal h) or the partials stay below 2^300 h
@@ -457,18 +456,20 @@ DNIK_INLINE void dnik_hypot_plain(double *restrict r, const double *a, const dou
         if ((h < DBL_MIN || big <= h * 0x1p300) && dnik_hypot_far(r, a, b, K, N, w)) return;
     }
     r[0] = h;
-    DNIK_KLOOP(k, 1, N, K, dnik_bdot(t, a, a, 1, k - 1, k, K);
-               dnik_bdot(t2, b, b, 1, k - 1, k, K);
-               DNIK_BLOCK(e, K, k) t[e] += t2[e];
-               dnik_bdot(t2, r, r, 1, k - 1, k, K);
-               DNIK_BLOCK(e, K, k) r[e] = ca * a[e] + cb * b[e] + (t[e] - t2[e]) * inv2;);
+    DNIK_KLOOP(k, 1, N, K, {
+        dnik_bdot(t, a, a, 1, k - 1, k, K);
+        dnik_bdot(t2, b, b, 1, k - 1, k, K);
+        DNIK_BLOCK(e, K, k) t[e] += t2[e];
+        dnik_bdot(t2, r, r, 1, k - 1, k, K);
+        DNIK_BLOCK(e, K, k) r[e] = ca * a[e] + cb * b[e] + (t[e] - t2[e]) * inv2;
+    });
 }
 DNIK_RANGED_B(hypot)
 #endif /* !DNI_LANE_BODY */
 
 /* r = f0 + s0 * integral of (2/sqrt(pi)) exp(-u^2) theta u */
 static inline void DNIK_K(terf)(DNI_R *restrict r, DNI_R f0, double s0, const DNI_R *u,
-                             unsigned K, unsigned N, DNI_R *restrict w)
+                                unsigned K, unsigned N, DNI_R *restrict w)
 {
     const size_t S = dnik_size(K, N);
     DNI_R *sq = w, *e = w + S, *du = w + 2 * S, *g = w + 3 * S;
@@ -479,22 +480,22 @@ static inline void DNIK_K(terf)(DNI_R *restrict r, DNI_R f0, double s0, const DN
     /* g = e theta u without the terms e_k (theta u)_0 = e_k 0: an e_k that is not finite
      * (exp(-u^2) at |u_0| > 1e154, where e_0 = 0) does not make NaN of g_k */
     g[0] = DNI_V(0.0);
-    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(g, e, du, 0, k - 1, k, K););
+    DNIK_KLOOP(k, 1, N, K, { DNIK_K(bdot)(g, e, du, 0, k - 1, k, K); });
     for (size_t i = 0; i < S; i++) g[i] *= s0 * DNI_2_SQRTPI;
     DNIK_K(tinteg)(r, f0, g, K, N);
 }
 
 /** r = erf(u). */
-DNIK_INLINE void DNIK_K(erf_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                  DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(erf_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                   unsigned N, DNI_R *restrict w)
 {
     DNIK_K(terf)(r, DNI_M(erf)(u[0]), 1.0, u, K, N, w);
 }
 DNIK_RANGED_U(erf)
 
 /** r = erfc(u) = 1 - erf(u), accurate value for large u_0. */
-DNIK_INLINE void DNIK_K(erfc_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K, unsigned N,
-                                   DNI_R *restrict w)
+DNIK_INLINE void DNIK_K(erfc_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
+                                    unsigned N, DNI_R *restrict w)
 {
     DNIK_K(terf)(r, DNI_M(erfc)(u[0]), -1.0, u, K, N, w);
 }

@@ -22,7 +22,7 @@
 
 #include <float.h>
 #include "dnum/internal/kernelk.h"     /* the double instantiation (dnik_*) */
-#include "dnum/internal/kernel_lane.h" /* dn_lane, the element-type macros for it (dnil_*) */
+#include "dnum/internal/kernel_lane.h" /* dn_lane, its element-type macros (dnil_*) */
 
 /** dnik_sub_scale lane by lane: 2^64 where v is subnormal, else 1. */
 static inline dn_lane dnikl_sub_scale(dn_lane v)

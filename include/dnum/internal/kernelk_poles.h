@@ -3,7 +3,8 @@
  * point the univariate answer, and a genuinely multivariate one NaN partials.
  * Part of dnum/internal/kernelk.h (internal, not API-stable): included by it, never alone. */
 #ifndef DNUM_KERNELK_H
-#error "dnum/internal/kernelk_poles.h is a part of dnum/internal/kernelk.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernelk_poles.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -47,14 +48,12 @@ DNI_OPS_ELEM1(DNIK_1D_ROW, ~)
 /* r = f(a) or f(a, b) at a zero or pole of an operand through the univariate derivative
  * kernel f1 (f2 for two operands, fp with the constant p) on the column of the variable
  * the operands depend on; every other partial 0 (NaN where an operand's are unknown). */
-DNI_COLD static void dnik_sing(double *r, const double *a, const double *b,
-                               void (*f1)(double *, const double *, unsigned, double *,
-                                          dni_wide *),
-                               void (*f2)(double *, const double *, const double *, unsigned,
-                                          double *),
-                               void (*fp)(double *, const double *, double, unsigned, double *,
-                                          dni_wide *),
-                               double p, unsigned K, unsigned N)
+DNI_COLD static void
+dnik_sing(double *r, const double *a, const double *b,
+          void (*f1)(double *, const double *, unsigned, double *, dni_wide *),
+          void (*f2)(double *, const double *, const double *, unsigned, double *),
+          void (*fp)(double *, const double *, double, unsigned, double *, dni_wide *),
+          double p, unsigned K, unsigned N)
 {
     /* the 1-D kernels' scratch at n <= DN_BINOM_MAX (the most: pow_d, sqrt, cbrt) */
     double ws[DNI_W_pow_d(DN_BINOM_MAX)];

@@ -5,7 +5,8 @@
  * dnik_tcompose inside the rerun.
  * Part of dnum/internal/kernelk.h (internal, not API-stable): included by it, never alone. */
 #ifndef DNUM_KERNELK_H
-#error "dnum/internal/kernelk_range.h is a part of dnum/internal/kernelk.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernelk_range.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -52,15 +53,16 @@ DNIK_INLINE int dnik_finite(const double *x, unsigned K, unsigned N)
 static inline unsigned dnik_first_bad(const double *x, unsigned K, unsigned N)
 {
     for (unsigned k = 0; k <= N; k++)
-        DNIK_BLOCK(e, K, k) if (!(fabs(x[e]) <= DBL_MAX)) return k;
+        DNIK_BLOCK(e, K, k)
+            if (!(fabs(x[e]) <= DBL_MAX)) return k;
     return N + 1;
 }
 
 /* The exponents to add to m (per variable, >= 0) for the operands op[0..nop) (finite below
  * block ka) and the results re[0..nre) (finite below block kr), both as last scaled. */
 static inline void dnik_range_need(int *need, const double *const *op, unsigned nop,
-                                   unsigned ka, double *const *re, unsigned nre, unsigned kr,
-                                   unsigned K, unsigned N)
+                                   unsigned ka, double *const *re, unsigned nre,
+                                   unsigned kr, unsigned K, unsigned N)
 {
     for (unsigned i = 0; i < K; i++) {
         unsigned al[DNK_VARS_MAX] = {0};
@@ -141,7 +143,8 @@ DNI_COLD static int dnik_range_step(dnik_range *st, double *r, double *r2, const
             for (unsigned o = 0; o < nre; o++) {
                 dnik_range_scale(re[o], re[o], st->m, 1, K, N);
                 for (size_t e = 0; e < S; e++)
-                    if (fabs(keep[o][e]) <= DBL_MAX || (isinf(keep[o][e]) && re[o][e] == 0.0))
+                    if (fabs(keep[o][e]) <= DBL_MAX ||
+                        (isinf(keep[o][e]) && re[o][e] == 0.0))
                         re[o][e] = keep[o][e];
             }
         return 0;
@@ -168,11 +171,12 @@ DNI_COLD static int dnik_range_step(dnik_range *st, double *r, double *r2, const
 #else
 #define DNIK_LIKELY(c) (c)
 #endif
+/* clang-format off */
 #define DNIK_RANGE_LOOP_AT(SW, CALL, r, r2, a, b)                                          \
     do {                                                                                   \
         const double *a_ = (a), *b_ = (b);                                                 \
         CALL;                                                                              \
-        if (DNIK_LIKELY(dnik_finite(r, K, N) && (!(r2) || dnik_finite(r2, K, N)))) break; \
+        if (DNIK_LIKELY(dnik_finite(r, K, N) && (!(r2) || dnik_finite(r2, K, N)))) break;  \
         size_t S_ = dnik_size(K, N);                                                       \
         double *cr_ = (SW) - 2 * S_, *cr2_ = (SW) - S_, *r2_ = (r2);                       \
         dnik_range st_;                                                                    \
@@ -189,6 +193,7 @@ DNI_COLD static int dnik_range_step(dnik_range *st, double *r, double *r2, const
         }                                                                                  \
         (void)b_;                                                                          \
     } while (0)
+/* clang-format on */
 #define DNIK_RANGE_LOOP(CALL, r, r2, a, b)                                                 \
     DNIK_RANGE_LOOP_AT(w + 6 * dnik_size(K, N), CALL, r, r2, a, b)
 /* U unary, B binary, P with a double after the operand, C a double before it, L a long,
@@ -248,6 +253,6 @@ DNIK_INLINE void dnik_tcompose(double *restrict f, const double *restrict dh,
         dnik_tcompose_plain(f, dh, u, K, N, ws);
         return;
     }
-    DNIK_RANGE_LOOP_AT(ws + 2 * dnik_size(K, N), dnik_tcompose_plain(f, dh, a_, K, N, ws), f,
-                       (double *)0, u, (const double *)0);
+    DNIK_RANGE_LOOP_AT(ws + 2 * dnik_size(K, N), dnik_tcompose_plain(f, dh, a_, K, N, ws),
+                       f, (double *)0, u, (const double *)0);
 }

@@ -8,7 +8,8 @@
  * function has no composition: each has its kernel here.
  * Part of dnum/internal/kernelk.h (internal, not API-stable): included by it, never alone. */
 #ifndef DNUM_KERNELK_H
-#error "dnum/internal/kernelk_special.h is a part of dnum/internal/kernelk.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernelk_special.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -47,10 +48,13 @@ static inline void dnik_cot(double *r, const double *u, unsigned K, unsigned N, 
         dni_##f##_w(r, a, b, (unsigned)(dnik_size(K, N) - 1), w);                          \
     }
 /** r = floor(u), ceil(u): value libm's, partials 0 (NaN at an integer u_0, a jump). */
-DNIK_FLAT1(floor) DNIK_FLAT1(ceil)
+DNIK_FLAT1(floor)
+DNIK_FLAT1(ceil)
 /** r = min(a, b), max(a, b): the active argument (NaN partials at a tie); r = fmod(a, b)
  *  = a - q b, q = trunc(a_0/b_0) (NaN partials at a jump). */
-DNIK_FLAT2(min) DNIK_FLAT2(max) DNIK_FLAT2(fmod)
+DNIK_FLAT2(min)
+DNIK_FLAT2(max)
+DNIK_FLAT2(fmod)
 
 /* ------------------------------------------------------------------------------------ */
 /* The marks: DNIK_OWN_<f> for each one-argument kernel above.                            */

@@ -6,7 +6,8 @@
  * element type (kernel.h's element-type macros, names DNIK_K(name)); the parts marked
  * !DNI_LANE_BODY for scalar types only. */
 #ifndef DNUM_KERNELK_H
-#error "dnum/internal/kernelk_tcore.h is a part of dnum/internal/kernelk.h: include that instead"
+#error                                                                                     \
+    "dnum/internal/kernelk_tcore.h is a part of dnum/internal/kernelk.h: include that instead"
 #endif
 
 /* ------------------------------------------------------------------------------------ */
@@ -16,7 +17,9 @@
 static inline void DNIK_K(ttheta)(DNI_R *restrict v, const DNI_R *restrict u, unsigned K,
                                   unsigned N)
 {
-    DNIK_KLOOP(k, 0, N, K, DNIK_BLOCK(e, K, k) v[e] = (double)k * u[e];);
+    DNIK_KLOOP(k, 0, N, K, {
+        DNIK_BLOCK(e, K, k) v[e] = (double)k * u[e];
+    });
 }
 
 /** q = v / w where v's block 0 is zero (so is q's); w_0 = 0 gives Inf/NaN. */
@@ -25,8 +28,10 @@ static inline void DNIK_K(tdiv0)(DNI_R *restrict q, const DNI_R *restrict v,
 {
     DNI_R sc = DNIK_K(sub_scale)(w[0]), inv = 1.0 / (w[0] * sc);
     q[0] = DNI_V(0.0);
-    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(q, w, q, 1, k - 1, k, K);
-               DNIK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;);
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_K(bdot)(q, w, q, 1, k - 1, k, K);
+        DNIK_BLOCK(e, K, k) q[e] = (v[e] - q[e]) * sc * inv;
+    });
 }
 
 /** f = f0 + "integral" of g: block k of g divided by k; a NaN f0 makes every entry NaN. */
@@ -34,7 +39,9 @@ static inline void DNIK_K(tinteg)(DNI_R *restrict f, DNI_R f0, const DNI_R *rest
                                   unsigned K, unsigned N)
 {
     f[0] = f0;
-    DNIK_KLOOP(k, 1, N, K, DNIK_BLOCK(e, K, k) f[e] = DNI_SEL(f0 != f0, f0, g[e] * dni_inv[k]););
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_BLOCK(e, K, k) f[e] = DNI_SEL(f0 != f0, f0, g[e] * dni_inv[k]);
+    });
 }
 
 /** f = f0 + integral of (theta u) / w; scratch w2 of 2 S doubles. */
@@ -57,8 +64,10 @@ static inline void DNIK_K(texp)(DNI_R *restrict e, DNI_R e0, const DNI_R *restri
     DNI_R f = DNI_SEL(DNI_ISINF(e0), e0, DNI_V(1.0));
     DNIK_K(ttheta)(v, u, K, N);
     e[0] = DNI_SEL(DNI_ISINF(e0), DNI_V(1.0), e0);
-    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(e, v, e, 1, k, k, K);
-               DNIK_BLOCK(i, K, k) e[i] *= dni_inv[k];);
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_K(bdot)(e, v, e, 1, k, k, K);
+        DNIK_BLOCK(i, K, k) e[i] *= dni_inv[k];
+    });
     if (DNI_ANY(f != 1.0)) /* (times 1 in the other lanes: exact) */
         for (size_t i = 0; i < dnik_size(K, N); i++) e[i] *= f;
 }
@@ -71,12 +80,14 @@ static inline void DNIK_K(tsincos)(DNI_R *restrict s, DNI_R *restrict c, DNI_R s
     DNIK_K(ttheta)(v, u, K, N);
     s[0] = s0;
     c[0] = c0;
-    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(s, v, c, 1, k, k, K);
-               DNIK_K(bdot)(c, v, s, 1, k, k, K);
-               DNIK_BLOCK(e, K, k) {
-                   s[e] *= dni_inv[k];
-                   c[e] = sign * c[e] * dni_inv[k];
-               });
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_K(bdot)(s, v, c, 1, k, k, K);
+        DNIK_K(bdot)(c, v, s, 1, k, k, K);
+        DNIK_BLOCK(e, K, k) {
+            s[e] *= dni_inv[k];
+            c[e] = sign * c[e] * dni_inv[k];
+        }
+    });
 }
 
 /** t = tan(u) (sign = +1) or tanh(u) (sign = -1) from theta t = w theta u, w = 1 + sign t^2;
@@ -89,12 +100,14 @@ static inline void DNIK_K(ttan)(DNI_R *restrict t, DNI_R t0, DNI_R w0, double si
     DNIK_K(ttheta)(v, u, K, N);
     t[0] = t0;
     w[0] = w0;
-    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(t, v, w, 1, k, k, K);
-               DNIK_BLOCK(e, K, k) t[e] *= dni_inv[k];
-               if (k < N) {
-                   DNIK_K(bdot)(w, t, t, 0, k, k, K);
-                   DNIK_BLOCK(e, K, k) w[e] *= sign;
-               });
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_K(bdot)(t, v, w, 1, k, k, K);
+        DNIK_BLOCK(e, K, k) t[e] *= dni_inv[k];
+        if (k < N) {
+            DNIK_K(bdot)(w, t, t, 0, k, k, K);
+            DNIK_BLOCK(e, K, k) w[e] *= sign;
+        }
+    });
 }
 
 /** r = sqrt(u), r_0 = r0; only u's blocks 1..N are read (hypot). */
@@ -103,8 +116,10 @@ static inline void DNIK_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restr
 {
     DNI_R inv2 = 0.5 / r0;
     r[0] = r0;
-    DNIK_KLOOP(k, 1, N, K, DNIK_K(bdot)(r, r, r, 1, k - 1, k, K);
-               DNIK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;);
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_K(bdot)(r, r, r, 1, k - 1, k, K);
+        DNIK_BLOCK(e, K, k) r[e] = (u[e] - r[e]) * inv2;
+    });
 }
 
 #if !DNI_LANE_BODY /* u^p and the composition: scalar code (double only) */
@@ -189,8 +204,9 @@ DNI_COLD static void dnik_tpow_out(double *restrict f, double f0, double p,
 
 /** f = u^p (real p), f_0 = f0, u_0 != 0:
  *  f_k = sum_{j=1..k} ((p+1) j - k) u_j f_{k-j} / (k u_0); scratch tmp of 2 S doubles. */
-static inline void dnik_tpow(double *restrict f, double f0, double p, const double *restrict u,
-                             unsigned K, unsigned N, double *restrict tmp)
+static inline void dnik_tpow(double *restrict f, double f0, double p,
+                             const double *restrict u, unsigned K, unsigned N,
+                             double *restrict tmp)
 {
     if ((f0 == 0.0 || isinf(f0)) && u[0] > 0.0 && u[0] <= DBL_MAX) {
         dnik_tpow_out(f, f0, p, u, K, N, tmp);
@@ -203,11 +219,15 @@ static inline void dnik_tpow(double *restrict f, double f0, double p, const doub
     }
     double inv = 1.0 / u[0];
     f[0] = f0;
-    DNIK_KLOOP(k, 1, N, K, DNIK_BLOCK(e, K, k) f[e] = 0.0;
-               DNIK_KLOOP(t, 1, k, K, unsigned j = k + 1 - t; /* j = k..1 */
-                          dnik_bdot(tmp, u, f, j, j, k, K); /* block k of tmp: u_j f_{k-j} */
-                          DNIK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];);
-               DNIK_BLOCK(e, K, k) f[e] = f[e] * dni_inv[k] * inv;);
+    DNIK_KLOOP(k, 1, N, K, {
+        DNIK_BLOCK(e, K, k) f[e] = 0.0;
+        DNIK_KLOOP(t, 1, k, K, {
+            unsigned j = k + 1 - t;           /* j = k..1 */
+            dnik_bdot(tmp, u, f, j, j, k, K); /* block k of tmp: u_j f_{k-j} */
+            DNIK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+        });
+        DNIK_BLOCK(e, K, k) f[e] = f[e] * dni_inv[k] * inv;
+    });
 }
 
 /* f = h(u) = sum_j dh[j]/j! (u - u_0)^j (dnik_tcompose without the range rerun) */

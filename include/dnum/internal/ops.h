@@ -71,6 +71,7 @@
 #ifndef DNUM_INTERNAL_OPS_H
 #define DNUM_INTERNAL_OPS_H
 
+/* clang-format off */
 #define DNI_OPS_ELEM1(X, A)                                                                \
     X(A, exp, EXP, DNI_WS, "exp(u)",                                                       \
       LIN, MAPV, 2, NONE, RANGED,                                                          \
@@ -146,30 +147,30 @@
     X(A, hypot, HYPOT, DNI_WSW, "hypot(a, b) = sqrt(a^2 + b^2) without overflow")
 
 #define DNI_OPS_SPECIAL1(X, A)                                                             \
-    X(A, lgamma, LGAMMA, DNI_WS, "log|Gamma(u)| (also for negative non-integer u0)")        \
-    X(A, tgamma, TGAMMA, DNI_WS, "Gamma(u); poles at 0, -1, -2, ...")                       \
-    X(A, digamma, DIGAMMA, DNI_WS, "psi(u), the digamma function")                          \
-    X(A, lambertw, LAMBERTW, DNI_WS, "W_0(u), principal branch of Lambert W (u0 >= -1/e)")  \
+    X(A, lgamma, LGAMMA, DNI_WS, "log|Gamma(u)| (also for negative non-integer u0)")       \
+    X(A, tgamma, TGAMMA, DNI_WS, "Gamma(u); poles at 0, -1, -2, ...")                      \
+    X(A, digamma, DIGAMMA, DNI_WS, "psi(u), the digamma function")                         \
+    X(A, lambertw, LAMBERTW, DNI_WS, "W_0(u), principal branch of Lambert W (u0 >= -1/e)") \
     X(A, lambertwm1, LAMBERTWM1, DNI_WS, "W_-1(u), lower branch of Lambert W (-1/e <= u0 < 0)") \
-    X(A, erfinv, ERFINV, DNI_WS, "erfinv(u), |u0| <= 1")                                    \
-    X(A, erfcinv, ERFCINV, DNI_WS, "erfcinv(u), 0 <= u0 <= 2")                              \
-    X(A, j0, J0, DNI_WS, "J_0(u), Bessel function of the first kind")                       \
-    X(A, j1, J1, DNI_WS, "J_1(u)")                                                          \
-    X(A, y0, Y0, DNI_WS, "Y_0(u), Bessel function of the second kind (u0 > 0)")             \
-    X(A, y1, Y1, DNI_WS, "Y_1(u) (u0 > 0)")                                                 \
-    X(A, log2, LOG2, DNI_WS, "log2(u)")                                                     \
-    X(A, log10, LOG10, DNI_WS, "log10(u)")                                                  \
-    X(A, exp2, EXP2, DNI_WS, "2^u")                                                         \
-    X(A, sinc, SINC, DNI_WS, "sin(u)/u, 1 at u0 = 0")                                       \
-    X(A, cot, COT, DNI_WS, "cot(u) = cos(u)/sin(u)")                                        \
-    X(A, sinpi, SINPI, DNI_WS, "sin(pi u), exact at the integers")                          \
-    X(A, cospi, COSPI, DNI_WS, "cos(pi u), exact at the integers")                          \
-    X(A, floor, FLOOR, DNI_WS, "floor(u): derivatives 0, NaN at an integer u0 (a jump)")    \
+    X(A, erfinv, ERFINV, DNI_WS, "erfinv(u), |u0| <= 1")                                   \
+    X(A, erfcinv, ERFCINV, DNI_WS, "erfcinv(u), 0 <= u0 <= 2")                             \
+    X(A, j0, J0, DNI_WS, "J_0(u), Bessel function of the first kind")                      \
+    X(A, j1, J1, DNI_WS, "J_1(u)")                                                         \
+    X(A, y0, Y0, DNI_WS, "Y_0(u), Bessel function of the second kind (u0 > 0)")            \
+    X(A, y1, Y1, DNI_WS, "Y_1(u) (u0 > 0)")                                                \
+    X(A, log2, LOG2, DNI_WS, "log2(u)")                                                    \
+    X(A, log10, LOG10, DNI_WS, "log10(u)")                                                 \
+    X(A, exp2, EXP2, DNI_WS, "2^u")                                                        \
+    X(A, sinc, SINC, DNI_WS, "sin(u)/u, 1 at u0 = 0")                                      \
+    X(A, cot, COT, DNI_WS, "cot(u) = cos(u)/sin(u)")                                       \
+    X(A, sinpi, SINPI, DNI_WS, "sin(pi u), exact at the integers")                         \
+    X(A, cospi, COSPI, DNI_WS, "cos(pi u), exact at the integers")                         \
+    X(A, floor, FLOOR, DNI_WS, "floor(u): derivatives 0, NaN at an integer u0 (a jump)")   \
     X(A, ceil, CEIL, DNI_WS, "ceil(u): derivatives 0, NaN at an integer u0")
 
 #define DNI_OPS_SPECIAL2(X, A)                                                             \
-    X(A, min, MIN, DNI_WS, "min(a, b): the derivatives of the smaller; NaN at a tie")       \
-    X(A, max, MAX, DNI_WS, "max(a, b): the derivatives of the larger; NaN at a tie")        \
+    X(A, min, MIN, DNI_WS, "min(a, b): the derivatives of the smaller; NaN at a tie")      \
+    X(A, max, MAX, DNI_WS, "max(a, b): the derivatives of the larger; NaN at a tie")       \
     X(A, fmod, FMOD, DNI_WS, "fmod(a, b) = a - trunc(a0/b0) b; NaN derivatives at a jump")
 
 #define DNI_OPS_INT(X, A)                                                                  \
@@ -182,5 +183,6 @@
 #define DNI_OPS_ALL(X, A)                                                                  \
     DNI_OPS_ELEM2(X, A) DNI_OPS_ELEM1(X, A) DNI_OPS_SPECIAL1(X, A) DNI_OPS_SPECIAL2(X, A)  \
     DNI_OPS_INT(X, A)
+/* clang-format on */
 
 #endif /* DNUM_INTERNAL_OPS_H */
