@@ -40,7 +40,16 @@
  * The checksum is the sum of the second-order output (of |H v| for H v); maxabserr (W3) is the largest
  * deviation of the diagonal from the closed form; W3 at n = 10^6 also reports the peak
  * resident set of the process and the workspace size.
- * Usage: bench_hessian [W3|W5|W6|NLP|all] [n]    (n selects one W3 size; n = 2, the order,
+ *   CUTE ARWHEAD, BDQRTIC, CHAINWOO, NONDQUAR (cute.h), n = 10^5, at x_i = 0.5 + 0.1 sin i:
+ *       value + gradient (+ Hessian diagonal); RESULT lines name the problem as workload
+ *        hand              the hand-derived value, gradient and Hessian diagonal
+ *        dnum_grad_sp, dnum_hessdiag_sp     the one-pass drivers
+ *        dnum_grad_plan, dnum_plan_hessdiag the plan's replays (dn_grad_plan,
+ *                          dn_hessdiag_plan) after the calls that learn its colours
+ * The plan rows (dnum_plan_<driver>, also in W3, W5 and W6) time the replayed calls; the
+ * extra fields plan_first_ms and sp_first_ms time a new plan's first call and a one-pass
+ * call on a new workspace, side by side.
+ * Usage: bench_hessian [W3|W5|W6|CUTE|NLP|all] [n]    (n selects one W3 size; n = 2, the order,
  * means n = 2000, as tools/bench_compare.py passes it)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -56,6 +65,7 @@
 #include "w5_logreg.h"
 #include "w6_surface.h"
 #include "nlp_lukvle.h"
+#include "cute.h"
 
 #define ROUNDS 5
 
@@ -202,6 +212,41 @@ static double w3_sp(void)
     return cs;
 }
 
+static dn_plan_o2 *w3P;
+static double w3_plan(void)
+{
+    double f;
+    if (dn_hessdiag_plan(&f, w3g, w3h, rosen_sp, NULL, w3x, w3n, w3P)) abort();
+    double cs = 0.0;
+    for (unsigned i = 0; i < w3n; i++) cs += w3h[i];
+    return cs;
+}
+
+/* the first call of a new plan and a one-pass call on a new workspace, side by side, in ms:
+ * "plan_first_ms=...,sp_first_ms=..." */
+static void first_calls(char *buf, size_t size, dn_plan_o2 **P, int (*plan)(dn_plan_o2 *),
+                        int (*onepass)(dsp_o2_work *))
+{
+    dsp_o2_work *w;
+    if (dsp_o2_work_new(&w, NULL) || dn_plan_o2_new(P, NULL)) abort();
+    double t0 = cpu_s();
+    if (onepass(w)) abort();
+    double t1 = cpu_s();
+    if (plan(*P)) abort();
+    double t2 = cpu_s();
+    dsp_o2_work_free(w);
+    snprintf(buf, size, "plan_first_ms=%.3f,sp_first_ms=%.3f", (t2 - t1) * 1e3, (t1 - t0) * 1e3);
+}
+
+static int w3_plan_call(dn_plan_o2 *P)
+{
+    return dn_hessdiag_plan(NULL, w3g, w3h, rosen_sp, NULL, w3x, w3n, P);
+}
+static int w3_sp_call(dsp_o2_work *w)
+{
+    return dn_hessdiag_sp(NULL, w3g, w3h, rosen_sp, NULL, w3x, w3n, w);
+}
+
 static double w3_el(void)
 {
     double f;
@@ -246,32 +291,44 @@ static void run_w3(unsigned n)
     if (!w3x || !w3g || !w3h) abort();
     for (unsigned i = 0; i < n; i++) w3x[i] = (i % 2 == 0) ? -1.2 : 1.0;
     if (w3_elements(&w3E, n)) abort();
-    char extra[200];
+    char extra[320];
     if (n <= 2000) {
         peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
                     {"floor_percoord", w3_floor, {0}, 0}, {"dnum_hessdiag", w3_o2, {0}, 0},
                     {"dnum_hessdiag_lanes", w3_lanes, {0}, 0}, {"dnum_hessdiag_sp", w3_sp, {0}, 0},
-                    {"dnum_hessdiag_el", w3_el, {0}, 0}};
+                    {"dnum_hessdiag_el", w3_el, {0}, 0}, {"dnum_plan_hessdiag", w3_plan, {0}, 0}};
+        char first[96];
+        first_calls(first, sizeof first, &w3P, w3_plan_call, w3_sp_call);
         w3_sp();
         double e1 = w3_err();
         w3_el();
-        snprintf(extra, sizeof extra, "maxabserr=%.3g", fmax(e1, w3_err()));
-        bench("W3", n, p, 7, ROUNDS, extra);
+        double e2 = w3_err();
+        w3_plan();
+        snprintf(extra, sizeof extra, "maxabserr=%.3g,%s", fmax(fmax(e1, e2), w3_err()), first);
+        bench("W3", n, p, 8, ROUNDS, extra);
     } else {
         peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
                     {"dnum_hessdiag_el", w3_el, {0}, 0},
-                    {"dnum_hessdiag_sp", w3_sp, {0}, 0}, {"stream_vars", w3_stream, {0}, 0}};
+                    {"dnum_hessdiag_sp", w3_sp, {0}, 0}, {"dnum_plan_hessdiag", w3_plan, {0}, 0},
+                    {"stream_vars", w3_stream, {0}, 0}};
+        char first[96];
+        first_calls(first, sizeof first, &w3P, w3_plan_call, w3_sp_call);
         w3_sp();
         double e1 = w3_err();
         w3_el();
+        double e2 = w3_err();
+        w3_plan();
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
         snprintf(extra, sizeof extra,
-                 "maxabserr=%.3g,peak_rss_kb=%ld,workspace_bytes=%zu,elements_bytes=%zu",
-                 fmax(e1, w3_err()), ru.ru_maxrss, dsp_o2_work_bytes(work), dn_elements_bytes(w3E));
+                 "maxabserr=%.3g,peak_rss_kb=%ld,workspace_bytes=%zu,elements_bytes=%zu,"
+                 "plan_bytes=%zu,%s",
+                 fmax(fmax(e1, e2), w3_err()), ru.ru_maxrss, dsp_o2_work_bytes(work),
+                 dn_elements_bytes(w3E), dn_plan_o2_bytes(w3P), first);
         bench("W3", n, p, 3, 3, extra);
-        bench("W3", n, p + 3, 2, 3, extra);
+        bench("W3", n, p + 3, 3, 3, extra);
     }
+    dn_plan_o2_free(w3P);
     dn_elements_free(w3E);
     free(w3x), free(w3g), free(w3h), free(w3vars);
     w3vars = NULL;
@@ -326,6 +383,16 @@ static double w5_sp(void)
     return cs;
 }
 
+static dn_plan_o2 *w5P;
+static double w5_plan(void)
+{
+    double f;
+    if (dn_hessdiag_plan(&f, w5g, w5h, w5_logreg_sp, &w5d, w5x, W5_N, w5P)) abort();
+    double cs = 0.0;
+    for (unsigned j = 0; j < W5_N; j++) cs += w5h[j];
+    return cs;
+}
+
 static void run_w5(void)
 {
     double *a = malloc((size_t)W5_M * W5_N * sizeof *a), *y = malloc(W5_M * sizeof *y);
@@ -336,9 +403,20 @@ static void run_w5(void)
     for (unsigned j = 0; j < W5_N; j++) w5x[j] = 0.1 * wt[j];
     w5d = (struct w5_data){W5_M, a, y, 0.05};
     peer p[] = {{"plain_f", w5_plain, {0}, 0}, {"hand", w5_hand, {0}, 0},
-                {"dnum_hessdiag_sp", w5_sp, {0}, 0}};
+                {"dnum_hessdiag_sp", w5_sp, {0}, 0}, {"dnum_plan_hessdiag", w5_plan, {0}, 0}};
+    if (dn_plan_o2_new(&w5P, NULL)) abort();
     w5_sp();
-    bench("W5", W5_N, p, 3, 3, NULL);
+    dn_plan_o2_stats st;
+    for (int k = 0; k < 40; k++) { /* (a function of its sums: it stops replaying) */
+        w5_plan();
+        dn_plan_o2_info(w5P, &st);
+        if (!st.replaying) break;
+    }
+    char extra[200];
+    snprintf(extra, sizeof extra, "plan=%s (%s)", st.replaying ? "replays" : "one-pass",
+             st.why ? st.why : "");
+    bench("W5", W5_N, p, 4, 3, extra);
+    dn_plan_o2_free(w5P);
     free(a), free(y), free(wt), free(w5x), free(w5g), free(w5h);
 }
 
@@ -441,6 +519,24 @@ static double w6_hv(void)
     return cs;
 }
 
+static dn_plan_o2 *w6P;
+static double w6_hv_plan(void)
+{
+    double f;
+    if (dn_hessvec_plan(&f, w6g, w6hv, w6_surface_sp, &w6k, w6x, w6v, W6_N, w6P)) abort();
+    double cs = 0.0;
+    for (unsigned k = 0; k < W6_N; k++) cs += fabs(w6hv[k]);
+    return cs;
+}
+static int w6_plan_call(dn_plan_o2 *P)
+{
+    return dn_hessvec_plan(NULL, w6g, w6hv, w6_surface_sp, &w6k, w6x, w6v, W6_N, P);
+}
+static int w6_sp_call(dsp_o2_work *w)
+{
+    return dn_hessvec_sp(NULL, w6g, w6hv, w6_surface_sp, &w6k, w6x, w6v, W6_N, w);
+}
+
 static double w6_el(void)
 {
     double f;
@@ -491,18 +587,116 @@ static void run_w6(void)
             s[0] = csr_find(&w6H, p, p), s[1] = csr_find(&w6H, q, p), s[2] = csr_find(&w6H, q, q);
             s[3] = csr_find(&w6H, r, p), s[4] = csr_find(&w6H, q, r), s[5] = csr_find(&w6H, r, r);
         }
-    char extra[64];
-    snprintf(extra, sizeof extra, "nnz=%zu", w6H.nnz);
+    char extra[200], first[96];
+    first_calls(first, sizeof first, &w6P, w6_plan_call, w6_sp_call);
+    for (int k = 0; k < 4; k++) w6_hv_plan(); /* (the calls that learn its colours) */
+    dn_plan_o2_stats st;
+    dn_plan_o2_info(w6P, &st);
+    snprintf(extra, sizeof extra, "nnz=%zu,plan_colors=%u,%s", w6H.nnz, st.colors, first);
     peer p[] = {{"plain_f", w6_plain, {0}, 0}, {"hand", w6_hand, {0}, 0},
                 {"hand_hv", w6_hand_hv, {0}, 0}, {"dnum_hessian_el", w6_el, {0}, 0},
                 {"dnum_hessvec_el", w6_hv_el, {0}, 0}, {"dnum_hessian_sp", w6_sp, {0}, 0},
-                {"dnum_hessvec_sp", w6_hv, {0}, 0}};
+                {"dnum_hessvec_sp", w6_hv, {0}, 0}, {"dnum_plan_hessvec", w6_hv_plan, {0}, 0}};
     bench("W6", W6_N, p, 5, ROUNDS, extra);
-    bench("W6", W6_N, p + 5, 2, ROUNDS, extra);
+    bench("W6", W6_N, p + 5, 3, ROUNDS, extra);
+    dn_plan_o2_free(w6P);
     dn_sphess_clear(&w6H);
     dn_sphess_clear(&w6He);
     dn_elements_free(w6E);
     free(w6x), free(w6g), free(w6v), free(w6hv), free(w6slot);
+}
+
+/* ---- CUTE: four CUTEst problems written plainly (cute.h), n = 10^5 ------------------------- */
+
+enum { CU_N = 100000 };
+typedef double (*cu_hand_fn)(const double *, unsigned, double *, double *);
+static struct cute_problem {
+    const char *name;
+    dn_objective_sp f;
+    cu_hand_fn hand;
+} cu_list[] = {{"ARWHEAD", arwhead_sp, arwhead_hand},
+               {"BDQRTIC", bdqrtic_sp, bdqrtic_hand},
+               {"CHAINWOO", chainwoo_sp, chainwoo_hand},
+               {"NONDQUAR", nondquar_sp, nondquar_hand}};
+static const struct cute_problem *cu;
+static double *cx, *cg, *ch, *cg2, *ch2;
+static dn_plan_o2 *cuP;
+
+static double cu_sum(const double *a)
+{
+    double s = 0.0;
+    for (unsigned i = 0; i < CU_N; i++) s += a[i];
+    return s;
+}
+/* the plain function: the objective on dnum_o2 numbers would not be plain; the hand code's
+ * value alone is (its derivative lines removed by the compiler where unused is not
+ * guaranteed), so plain_f is the hand code with a scratch output */
+static double cu_hand(void)
+{
+    sink = cu->hand(cx, CU_N, cg, ch);
+    return cu_sum(ch);
+}
+static double cu_sp(void)
+{
+    double f;
+    if (dn_hessdiag_sp(&f, cg, ch, cu->f, NULL, cx, CU_N, work)) abort();
+    return cu_sum(ch);
+}
+static double cu_plan(void)
+{
+    double f;
+    if (dn_hessdiag_plan(&f, cg, ch, cu->f, NULL, cx, CU_N, cuP)) abort();
+    return cu_sum(ch);
+}
+static double cu_grad_sp(void)
+{
+    double f;
+    if (dn_grad_sp(&f, cg, cu->f, NULL, cx, CU_N, work)) abort();
+    return cu_sum(cg);
+}
+static double cu_grad_plan(void)
+{
+    double f;
+    if (dn_grad_plan(&f, cg, cu->f, NULL, cx, CU_N, cuP)) abort();
+    return cu_sum(cg);
+}
+static int cu_plan_call(dn_plan_o2 *P)
+{
+    return dn_hessdiag_plan(NULL, cg, ch, cu->f, NULL, cx, CU_N, P);
+}
+static int cu_sp_call(dsp_o2_work *w)
+{
+    return dn_hessdiag_sp(NULL, cg, ch, cu->f, NULL, cx, CU_N, w);
+}
+
+static void run_cute(void)
+{
+    cx = malloc(CU_N * sizeof *cx), cg = malloc(CU_N * sizeof *cg), ch = malloc(CU_N * sizeof *ch);
+    cg2 = malloc(CU_N * sizeof *cg2), ch2 = malloc(CU_N * sizeof *ch2);
+    if (!cx || !cg || !ch || !cg2 || !ch2) abort();
+    for (unsigned i = 0; i < CU_N; i++) cx[i] = 0.5 + 0.1 * sin((double)i);
+    for (size_t k = 0; k < sizeof cu_list / sizeof *cu_list; k++) {
+        cu = &cu_list[k];
+        char first[96], extra[256];
+        first_calls(first, sizeof first, &cuP, cu_plan_call, cu_sp_call);
+        for (int r = 0; r < 4; r++) cu_plan(); /* (the calls that learn its colours) */
+        double fh = cu->hand(cx, CU_N, cg2, ch2), f, err = 0.0;
+        if (dn_hessdiag_plan(&f, cg, ch, cu->f, NULL, cx, CU_N, cuP)) abort();
+        err = fabs(f - fh) / fmax(1.0, fabs(fh));
+        for (unsigned i = 0; i < CU_N; i++)
+            err = fmax(err, fmax(fabs(cg[i] - cg2[i]), fabs(ch[i] - ch2[i])) /
+                                fmax(1.0, fabs(ch2[i])));
+        dn_plan_o2_stats st;
+        dn_plan_o2_info(cuP, &st);
+        snprintf(extra, sizeof extra, "maxrelerr=%.3g,plan_colors=%u,plan=%s,%s", err, st.colors,
+                 st.replaying ? "replays" : "one-pass", first);
+        peer p[] = {{"hand", cu_hand, {0}, 0}, {"dnum_grad_sp", cu_grad_sp, {0}, 0},
+                    {"dnum_grad_plan", cu_grad_plan, {0}, 0},
+                    {"dnum_hessdiag_sp", cu_sp, {0}, 0}, {"dnum_plan_hessdiag", cu_plan, {0}, 0}};
+        bench(cu->name, CU_N, p, 5, ROUNDS, extra);
+        dn_plan_o2_free(cuP);
+    }
+    free(cx), free(cg), free(ch), free(cg2), free(ch2);
 }
 
 /* ---- NLP ----------------------------------------------------------------------------------- */
@@ -607,6 +801,7 @@ int main(int argc, char **argv)
     }
     if (all || strcmp(wl, "W5") == 0) run_w5();
     if (all || strcmp(wl, "W6") == 0) run_w6();
+    if (all || strcmp(wl, "CUTE") == 0) run_cute();
     if (all || strcmp(wl, "NLP") == 0) run_nlp();
     dsp_o2_work_free(work);
     return 0;

@@ -8,8 +8,8 @@
  *   dn_objective_o2        dnum_o2 f(const dnum_o2 *x, unsigned n, void *ctx)   on dnum_o2
  *   dn_objective_lanes_o2      dlane_o2 f(const dlane_o2 *x, unsigned n, void *ctx) on dlane_o2
  *   DN_OBJECTIVE_O2(name, T, x, n, ctx, body...)   define every version from one body:
- *                        name, name##_lanes, name##_sp (and name##_sph, name##_spl behind
- *                        it)
+ *                        name, name##_lanes, name##_sp (and name##_sph, name##_spl,
+ *                        name##_pl2, name##_pl4 behind it)
  *   dn_hessdiag          f, gradient, Hessian diagonal: one dnum_o2 pass per coordinate
  *   dn_hessdiag_lanes    the same with DN_LANES coordinates per pass (shared value): faster
  *   dn_hessian           f, gradient and the full symmetric Hessian (polarisation)
@@ -25,6 +25,13 @@
  *   dn_sphess_init, dn_sphess_clear                   the sparse Hessian object
  *   dn_sphess_get, dn_sphess_find                     an entry (i, j), its place in val
  *   dn_sphess_to_dense                                the full symmetric n x n matrix
+ *
+ * Recorded plans (the same drivers called again and again on one objective of
+ * DN_OBJECTIVE_O2, which is replayed; see docs/hessian.md):
+ *   dn_plan_o2_new, dn_plan_o2_free, dn_plan_o2_reset, dn_plan_o2_bytes, dn_plan_o2_info
+ *   dn_grad_plan         f and gradient
+ *   dn_hessdiag_plan     f, gradient and Hessian diagonal
+ *   dn_hessvec_plan      f, gradient and the Hessian-vector product H v
  *
  * Element drivers (partially separable f(x) = sum_e f_e(x_I(e,0), ..., x_I(e,K-1)): one
  * element function of K <= 4 variables on dnelK_o2 numbers of dnum/elem_o2.h, at about the
@@ -86,53 +93,43 @@ typedef dlane_o2 (*dn_objective_lanes_o2)(const dlane_o2 *x, unsigned n, void *c
 /** An objective written on dsp_o2 (one-pass drivers). */
 typedef dsp_o2 (*dn_objective_sp)(const dsp_o2 *x, unsigned n, void *ctx);
 
+/* one version of an objective body: the static function fname on numbers Num, with
+ * attributes attr, T the number type inside the body */
+#define DNI_OBJ_VERSION(attr, Num, fname, T, x, n, ctx, ...)                               \
+    static attr Num fname(const Num *x, unsigned n, void *ctx)                             \
+    {                                                                                      \
+        typedef Num T;                                                                     \
+        (void)(n);                                                                         \
+        (void)(ctx);                                                                       \
+        (void)sizeof(T); /* (a body that never names T) */                                 \
+        __VA_ARGS__                                                                        \
+    }
+
 /** Defines static objectives from one body: `name` (a dn_objective_o2), `name_lanes`
  *  (a dn_objective_lanes_o2) and `name_sp` (a dn_objective_sp, for every one-pass driver; under
- *  dn_hessian_sp it runs `name_sph`, the body on dsph_o2 numbers of dnum/sparseh_o2.h, and
- *  otherwise `name_spl`, the body on dsp_o2). Inside the body, T is the number type
- *  (dnum_o2, dlane_o2, dsp_o2 or dsph_o2), x, n and ctx are the parameters, and arithmetic
+ *  dn_hessian_sp it runs `name_sph`, the body on dsph_o2 numbers of dnum/sparseh_o2.h,
+ *  under a plan's replay `name_pl2` or `name_pl4` (dnum/plan_o2.h), and otherwise
+ *  `name_spl`, the body on dsp_o2). Inside the body, T is the number type
+ *  (dnum_o2, dlane_o2, dsp_o2, dsph_o2, dpl2_o2 or dpl4_o2), x, n and ctx are the parameters, and arithmetic
  *  uses the type-generic dnh_* names (dnh_add, dnh_mul_d, dnh_exp, dnh_const(T, c),
  *  dnh_value(a), ...) of dnum/lanes_o2.h.
  *  Example: DN_OBJECTIVE_O2(sumsq, T, x, n, ctx, T s = dnh_const(T, 0.0);
  *               for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i]));
  *               return s;) */
 #define DN_OBJECTIVE_O2(name, T, x, n, ctx, ...)                                           \
-    static DNI_OBJ_UNUSED dnum_o2 name(const dnum_o2 *x, unsigned n, void *ctx)            \
-    {                                                                                      \
-        typedef dnum_o2 T;                                                                 \
-        (void)(n);                                                                         \
-        (void)(ctx);                                                                       \
-        (void)sizeof(T); /* (a body that never names T) */                                 \
-        __VA_ARGS__                                                                        \
-    }                                                                                      \
-    static DNI_OBJ_UNUSED dlane_o2 name##_lanes(const dlane_o2 *x, unsigned n, void *ctx)  \
-    {                                                                                      \
-        typedef dlane_o2 T;                                                                \
-        (void)(n);                                                                         \
-        (void)(ctx);                                                                       \
-        (void)sizeof(T); /* (a body that never names T) */                                 \
-        __VA_ARGS__                                                                        \
-    }                                                                                      \
-    static DNI_OBJ_UNUSED dsph_o2 name##_sph(const dsph_o2 *x, unsigned n, void *ctx)      \
-    {                                                                                      \
-        typedef dsph_o2 T;                                                                 \
-        (void)(n);                                                                         \
-        (void)(ctx);                                                                       \
-        (void)sizeof(T); /* (a body that never names T) */                                 \
-        __VA_ARGS__                                                                        \
-    }                                                                                      \
-    static DNI_OBJ_APART dsp_o2 name##_spl(const dsp_o2 *x, unsigned n, void *ctx)        \
-    {                                                                                      \
-        typedef dsp_o2 T;                                                                  \
-        (void)(n);                                                                         \
-        (void)(ctx);                                                                       \
-        (void)sizeof(T); /* (a body that never names T) */                                 \
-        __VA_ARGS__                                                                        \
-    }                                                                                      \
+    DNI_OBJ_VERSION(DNI_OBJ_UNUSED, dnum_o2, name, T, x, n, ctx, __VA_ARGS__)              \
+    DNI_OBJ_VERSION(DNI_OBJ_UNUSED, dlane_o2, name##_lanes, T, x, n, ctx, __VA_ARGS__)     \
+    DNI_OBJ_VERSION(DNI_OBJ_UNUSED, dsph_o2, name##_sph, T, x, n, ctx, __VA_ARGS__)        \
+    DNI_OBJ_VERSION(DNI_OBJ_APART, dsp_o2, name##_spl, T, x, n, ctx, __VA_ARGS__)          \
+    DNI_OBJ_VERSION(DNI_OBJ_APART, dpl2_o2, name##_pl2, T, x, n, ctx, __VA_ARGS__)         \
+    DNI_OBJ_VERSION(DNI_OBJ_APART, dpl4_o2, name##_pl4, T, x, n, ctx, __VA_ARGS__)         \
     static DNI_OBJ_UNUSED dsp_o2 name##_sp(const dsp_o2 *x, unsigned n, void *ctx)         \
     {                                                                                      \
-        const dsph_o2 *xs = dni_dsph_o2_vars(x, n);                                           \
-        return xs ? dni_dsph_o2_result(name##_sph(xs, n, ctx)) : name##_spl(x, n, ctx);       \
+        int kind_ = dni_dsp_o2_kind(x, n);                                                 \
+        if (kind_ == 1) return dni_dsph_o2_result(name##_sph(dni_dsph_o2_vars(x, n), n, ctx)); \
+        if (kind_ == 2) return dni_dpl2_o2_result(name##_pl2(dni_dpl2_o2_vars(x, n), n, ctx)); \
+        if (kind_ == 4) return dni_dpl4_o2_result(name##_pl4(dni_dpl4_o2_vars(x, n), n, ctx)); \
+        return name##_spl(x, n, ctx);                                                      \
     }
 
 /** Value, gradient and Hessian diagonal of f at x by one evaluation of f per coordinate:
@@ -275,6 +272,72 @@ int dn_hessian_sp(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, voi
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessian_sp_ex(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
                      const double *x, unsigned n, dsp_o2_work *work, dn_errinfo *err);
+
+/* ---- recorded plans: a plain objective replayed ------------------------------------------ */
+
+/** A recorded plan (opaque), for calling the drivers below again and again on one
+ *  objective defined with DN_OBJECTIVE_O2 (an optimiser's iterations). Its first call
+ *  computes with the one-pass numbers; later calls replay the objective on numbers with
+ *  one slot per colour of the variables (dnum/plan_o2.h), which keep each intermediate's
+ *  variables apart without merging index lists. Every operation of a replay checks its
+ *  operands' variables: if two variables of one colour meet (the control flow took
+ *  another way) or the running sum is used other than by adding terms to it, nothing of
+ *  the replay is used: the call is computed with the one-pass numbers, the plan learns
+ *  the pairs of variables that met and colours them apart for the next call. It stops
+ *  replaying (every call then costs what dn_*_sp costs; dn_plan_o2_info says why) after
+ *  16 failed replays in a row, when more than 4 colours would be needed, when a failure
+ *  teaches nothing (a function of the running sum), for an objective not made by
+ *  DN_OBJECTIVE_O2, or when a replay of 1 ms or more, timed once against a one-pass call,
+ *  was not faster. The results are those of dn_*_sp up to rounding, whichever way a call
+ *  was computed. A plan belongs to one objective f and one n (ctx may change); one plan
+ *  per thread. See docs/hessian.md, "Recorded plans". */
+typedef struct dn_plan_o2 dn_plan_o2;
+
+/** What a plan does (dn_plan_o2_info). */
+typedef struct dn_plan_o2_stats {
+    unsigned colors;   /* colours of the variables (0: the plan does not replay) */
+    int replaying;     /* 1 when the next call replays */
+    unsigned long replays;   /* calls replayed */
+    unsigned long fallbacks; /* calls computed again after a failed replay */
+    unsigned long learnt;    /* pairs of variables learnt (they need different colours) */
+    const char *why;   /* why the plan no longer replays (NULL while it does) */
+} dn_plan_o2_stats;
+
+/** Makes an empty plan (storage from al; NULL: malloc/free). Returns 0, DN_EINVAL (plan
+ *  NULL) or DN_ENOMEM. */
+int dn_plan_o2_new(dn_plan_o2 **plan, const dn_allocator *al);
+/** Frees a plan (NULL: no-op). */
+void dn_plan_o2_free(dn_plan_o2 *plan);
+/** Forgets the objective, n and what the plan learnt (NULL: no-op). */
+void dn_plan_o2_reset(dn_plan_o2 *plan);
+/** Bytes the plan holds (its one-pass workspace included). */
+size_t dn_plan_o2_bytes(const dn_plan_o2 *plan);
+/** Fills *stats with what the plan does (zeros for a NULL plan). */
+void dn_plan_o2_info(const dn_plan_o2 *plan, dn_plan_o2_stats *stats);
+
+/** f and its gradient, as dn_grad_sp, through the plan. Returns 0, DN_EINVAL (n = 0; NULL
+ *  grad, f, x or plan; a plan recorded for another f or n) or DN_ENOMEM (outputs
+ *  untouched). */
+int dn_grad_plan(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                 unsigned n, dn_plan_o2 *plan);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_grad_plan_ex(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                    unsigned n, dn_plan_o2 *plan, dn_errinfo *err);
+/** f, gradient (may be NULL) and Hessian diagonal, as dn_hessdiag_sp, through the plan.
+ *  Errors as dn_grad_plan (hdiag NULL: DN_EINVAL). */
+int dn_hessdiag_plan(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                     const double *x, unsigned n, dn_plan_o2 *plan);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessdiag_plan_ex(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                        const double *x, unsigned n, dn_plan_o2 *plan, dn_errinfo *err);
+/** f, gradient (may be NULL) and H v, as dn_hessvec_sp, through the plan. Errors as
+ *  dn_grad_plan (hv or v NULL: DN_EINVAL). */
+int dn_hessvec_plan(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                    const double *x, const double *v, unsigned n, dn_plan_o2 *plan);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessvec_plan_ex(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                       const double *x, const double *v, unsigned n, dn_plan_o2 *plan,
+                       dn_errinfo *err);
 
 /* ---- element drivers: partially separable objectives ----------------------------------- */
 
@@ -618,6 +681,26 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, vo
     dn_hessian_sp(DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work))
 #define dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, err)                             \
     dn_hessian_sp_ex(DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work), DNI_ERR(err))
+#define dn_grad_plan(fx, grad, f, ctx, x, n, plan)                                         \
+    dn_grad_plan(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),       \
+                 DNI_N(n), DNI_ARG(dn_plan_o2 *, plan))
+#define dn_grad_plan_ex(fx, grad, f, ctx, x, n, plan, err)                                 \
+    dn_grad_plan_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),    \
+                    DNI_N(n), DNI_ARG(dn_plan_o2 *, plan), DNI_ERR(err))
+#define dn_hessdiag_plan(fx, grad, hdiag, f, ctx, x, n, plan)                              \
+    dn_hessdiag_plan(                                                                      \
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, plan, dn_objective_sp, dn_plan_o2 *))
+#define dn_hessdiag_plan_ex(fx, grad, hdiag, f, ctx, x, n, plan, err)                      \
+    dn_hessdiag_plan_ex(                                                                   \
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, plan, dn_objective_sp, dn_plan_o2 *),   \
+        DNI_ERR(err))
+#define DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan)                                  \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),    \
+        DNI_IN(v), DNI_N(n), DNI_ARG(dn_plan_o2 *, plan)
+#define dn_hessvec_plan(fx, grad, hv, f, ctx, x, v, n, plan)                               \
+    dn_hessvec_plan(DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan))
+#define dn_hessvec_plan_ex(fx, grad, hv, f, ctx, x, v, n, plan, err)                       \
+    dn_hessvec_plan_ex(DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan), DNI_ERR(err))
 #define DNI_EN_ARGS(E, n, K, m, idx, al)                                                   \
     DNI_ARG(dn_elements **, E), DNI_N(n), DNI_N(K), DNI_N(m), DNI_CARG(unsigned, idx),       \
         DNI_CARG(dn_allocator, al)

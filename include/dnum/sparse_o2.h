@@ -117,7 +117,7 @@ typedef struct dsp_o2 {
 #define DNI_DSP_O2_PROMOTE 16   /* a sum whose operands have more entries becomes an accumulator */
 #define DNI_DSP_O2_PROMOTE_SP 8 /* the same in sparse mode (a list sum costs its union's triangle) */
 #define DNI_DSP_O2_NREC 16      /* recycle history entries */
-enum { DNI_DSP_O2_DIAG = 0, DNI_DSP_O2_HV = 1, DNI_DSP_O2_SPARSE = 2 };
+enum { DNI_DSP_O2_DIAG = 0, DNI_DSP_O2_HV = 1, DNI_DSP_O2_SPARSE = 2, DNI_DSP_O2_PLAN = 3 };
 enum { DNI_DSP_O2_STALE = 1, DNI_DSP_O2_NOMEM = 2 };
 
 typedef struct dni_dsp_o2_acc {
@@ -154,6 +154,9 @@ struct dsp_o2_work {
     /* driver scratch, sized for n */
     struct dsp_o2 *x;
     struct dsph_o2 *xs;  /* sparse-Hessian mode: the variables as dsph_o2 (dnum/sparseh_o2.h) */
+    const void *xpl;     /* plan mode: the variables as dpl2_o2 or dpl4_o2 (dnum/plan_o2.h) */
+    unsigned plk;        /* plan mode: their slots (2 or 4) */
+    int body;            /* set by an objective of DN_OBJECTIVE_O2 when called (dni_dsp_o2_kind) */
     uint32_t *pos;
     double *sa, *sb;
     size_t *rowc;

@@ -91,6 +91,12 @@
 DNI2_SP_DEFS(dlane_o2, dlane_o2_add, dlane_o2_sub, dlane_o2_mul_d)
 DNI2_SP_DEFS(dsp_o2, dsp_o2_add, dsp_o2_sub, dsp_o2_mul_d)
 DNI2_SP_DEFS(dsph_o2, dsph_o2_add, dsph_o2_sub, dsph_o2_mul_d)
+#define DNI2_SP_DECL_dpl2_o2 DNI_DSP_O2_DECL
+#define DNI2_SP_CHAIN_dpl2_o2 dpl2_o2_chain
+#define DNI2_SP_DECL_dpl4_o2 DNI_DSP_O2_DECL
+#define DNI2_SP_CHAIN_dpl4_o2 dpl4_o2_chain
+DNI2_SP_DEFS(dpl2_o2, dpl2_o2_add, dpl2_o2_sub, dpl2_o2_mul_d)
+DNI2_SP_DEFS(dpl4_o2, dpl4_o2_add, dpl4_o2_sub, dpl4_o2_mul_d)
 #define DNI2_SP_DNEL_O2(K)                                                                 \
     DNI2_SP_DEFS(dnel##K##_o2, dnel##K##_o2_add, dnel##K##_o2_sub, dnel##K##_o2_mul_d)
 #define DNI2_SP_DECL_dnel1_o2 DNI_DNEL_O2_DECL
@@ -118,6 +124,8 @@ DNI2_SP_OV(dnum_o2)
 DNI2_SP_OV(dlane_o2)
 DNI2_SP_OV(dsp_o2)
 DNI2_SP_OV(dsph_o2)
+DNI2_SP_OV(dpl2_o2)
+DNI2_SP_OV(dpl4_o2)
 DNI2_SP_OV(dnel1_o2)
 DNI2_SP_OV(dnel2_o2)
 DNI2_SP_OV(dnel3_o2)

@@ -16,18 +16,23 @@
 #define DNI_DSP_CAT(a, b) DNI_DSP_CAT_(a, b)
 #define DNI_DSP(f) DNI_DSP_CAT(DNI_DSP_T, _##f)
 #define DNI_DSP_I(f) DNI_DSP_CAT(dni_, DNI_DSP(f))
+/* 1 when a and b have their entries inside the numbers (a family may define its own) */
+#ifndef DNI_DSP_SMALL2
+#define DNI_DSP_SMALL2(a, b) DNI_DSP_O2_INL2(a, b)
+#define DNI_DSP_SMALL2_DEFAULT
+#endif
 
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(add)(DNI_DSP_T a, DNI_DSP_T b)
 {
     if (DNI_DSP_I(acc_in)(&a, b)) return a;
-    if (DNI_DSP_O2_INL2(a, b))
+    if (DNI_DSP_SMALL2(a, b))
         return DNI_DSP_I(chain2s)(a, b, a.v + b.v, 1.0, 1.0, 0.0, 0.0, 0.0, 1, 0);
     DNI_DSP_T ta = a, tb = b;
     return DNI_DSP_I(addsub_l)(&ta, &tb, 1.0);
 }
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(sub)(DNI_DSP_T a, DNI_DSP_T b)
 {
-    if (DNI_DSP_O2_INL2(a, b))
+    if (DNI_DSP_SMALL2(a, b))
         return DNI_DSP_I(chain2s)(a, b, a.v - b.v, 1.0, -1.0, 0.0, 0.0, 0.0, 1, 0);
     DNI_DSP_T ta = a, tb = b;
     return DNI_DSP_I(addsub_l)(&ta, &tb, -1.0);
@@ -127,6 +132,10 @@ DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(pow)(DNI_DSP_T a, DNI_DSP_T b)
     return r;
 }
 
+#ifdef DNI_DSP_SMALL2_DEFAULT
+#undef DNI_DSP_SMALL2
+#undef DNI_DSP_SMALL2_DEFAULT
+#endif
 #undef DNI_DSP_I
 #undef DNI_DSP
 #undef DNI_DSP_CAT

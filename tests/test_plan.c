@@ -1,0 +1,334 @@
+/* Recorded plans (dn_grad_plan, dn_hessdiag_plan, dn_hessvec_plan) against the one-pass
+ * drivers they replay and against closed forms: over many calls at random points (the
+ * first call, the calls that learn colours, the replays), on objectives whose control
+ * flow changes with x, on objectives a replay must refuse (a function of the running sum,
+ * a hand-written dsp_o2 objective), with NaN in x, bad arguments and allocation failures
+ * at every allocation (outputs untouched, nothing leaked). */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "testutil.h"
+#include "elements_util.h"
+#include "../bench/w3_rosen.h"
+#include "../bench/w5_logreg.h"
+#include "../bench/w6_surface.h"
+#include "../bench/cute.h"
+
+/* the control flow depends on x: term i multiplies x_i by x_{i+1} or x_{i+2} by the sign
+ * of x_i, and takes a sine or a square by the sign of x_{i+1} */
+DN_OBJECTIVE_O2(branchy, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 2 < n; i++) {
+        unsigned j = dnh_value(x[i]) > 0.0 ? i + 1 : i + 2;
+        T t = dnh_mul(x[i], x[j]);
+        t = dnh_value(x[i + 1]) > 0.0 ? dnh_sin(t) : dnh_mul(t, t);
+        s = dnh_add(s, t);
+    }
+    return s;)
+
+/* the running sum scaled, shifted and with terms subtracted */
+DN_OBJECTIVE_O2(scaled, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 1 < n; i++) {
+        T t = dnh_exp(dnh_mul_d(dnh_mul(x[i], x[i + 1]), 0.3));
+        s = i % 3 ? dnh_add(s, t) : dnh_sub(s, t);
+    }
+    return dnh_mul_d(dnh_add_d(s, 2.0), 0.5);)
+
+/* a function of the running sum (no replay can do it) */
+DN_OBJECTIVE_O2(sumfun, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i]));
+    return dnh_log1p(s);)
+
+/* a constant (no variable reaches the result) */
+DN_OBJECTIVE_O2(constant, T, x, n, ctx, (void)x; return dnh_const(T, 4.0);)
+
+/* written by hand on dsp_o2 (no dplK_o2 version) */
+static dsp_o2 by_hand(const dsp_o2 *x, unsigned n, void *ctx)
+{
+    (void)ctx;
+    dsp_o2 s = dsp_o2_const(0.0);
+    for (unsigned i = 0; i + 1 < n; i++) s = dsp_o2_add(s, dsp_o2_mul(x[i], x[i + 1]));
+    return s;
+}
+
+static unsigned long long rng = 987654321;
+static double unif(void) { return w5_uniform(&rng); }
+
+/* 1 when a and b are equal within tol relative to scale, or both not finite (at an
+ * infinite or NaN argument the two methods may give Inf or NaN in an affected entry) */
+static int near(double a, double b, double tol, double scale)
+{
+    if (!isfinite(a) || !isfinite(b)) return a == b || (!isfinite(a) && !isfinite(b));
+    return fabs(a - b) <= tol * scale;
+}
+
+/* the plan's three drivers against the one-pass ones at x (and direction v); 1 when the
+ * call replayed (the plan's replay count grew) */
+static int check_call(dn_plan_o2 *P, dn_objective_sp f, void *ctx, const double *x,
+                      const double *v, unsigned n, const char *what, int call)
+{
+    enum { NMAX = 400 };
+    double f1, f2, g1[NMAX], g2[NMAX], h1[NMAX], h2[NMAX];
+    cr_assert(n <= NMAX);
+    dn_plan_o2_stats st0, st1;
+    dn_plan_o2_info(P, &st0);
+    int mode = call % 3;
+    if (mode == 0) {
+        cr_assert_eq(dn_hessdiag_sp(&f1, g1, h1, f, ctx, x, n, NULL), 0);
+        cr_assert_eq(dn_hessdiag_plan(&f2, g2, h2, f, ctx, x, n, P), 0, "%s", what);
+    } else if (mode == 1) {
+        cr_assert_eq(dn_hessvec_sp(&f1, g1, h1, f, ctx, x, v, n, NULL), 0);
+        cr_assert_eq(dn_hessvec_plan(&f2, g2, h2, f, ctx, x, v, n, P), 0, "%s", what);
+    } else {
+        cr_assert_eq(dn_grad_sp(&f1, g1, f, ctx, x, n, NULL), 0);
+        cr_assert_eq(dn_grad_plan(&f2, g2, f, ctx, x, n, P), 0, "%s", what);
+    }
+    double sg = maxabs(g1, n, 1.0), sh = mode == 2 ? 1.0 : maxabs(h1, n, 1.0);
+    cr_assert(near(f1, f2, 1e-14, fabs(f1) + 1.0), "%s call %d: f %.17g against %.17g", what,
+              call, f2, f1);
+    for (unsigned i = 0; i < n; i++) {
+        cr_assert(near(g1[i], g2[i], 1e-13, sg), "%s call %d: grad[%u] %.17g against %.17g",
+                  what, call, i, g2[i], g1[i]);
+        if (mode != 2)
+            cr_assert(near(h1[i], h2[i], 1e-13, sh), "%s call %d: %s[%u] %.17g against %.17g",
+                      what, call, mode ? "hv" : "hdiag", i, h2[i], h1[i]);
+    }
+    dn_plan_o2_info(P, &st1);
+    return st1.replays > st0.replays;
+}
+
+/* calls calls of the plan's drivers at random points near x0 (spread: the random part);
+ * returns the number of replayed calls */
+static int run_calls(dn_objective_sp f, void *ctx, const double *x0, unsigned n, int calls,
+                     double spread, const char *what, dn_plan_o2_stats *st)
+{
+    dn_plan_o2 *P;
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    double x[400], v[400];
+    int replayed = 0;
+    for (int c = 0; c < calls; c++) {
+        for (unsigned i = 0; i < n; i++) x[i] = x0[i] + spread * unif(), v[i] = unif();
+        replayed += check_call(P, f, ctx, x, v, n, what, c);
+    }
+    dn_plan_o2_info(P, st);
+    cr_assert(dn_plan_o2_bytes(P) > 0);
+    dn_plan_o2_free(P);
+    return replayed;
+}
+
+Test(plan, rosenbrock_closed_form)
+{
+    enum { N = 300 };
+    double x[N], g[N], h[N], f;
+    dn_plan_o2 *P;
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    for (int c = 0; c < 6; c++) {
+        for (unsigned i = 0; i < N; i++) x[i] = 1.5 * unif();
+        cr_assert_eq(dn_hessdiag_plan(&f, g, h, rosen_sp, NULL, x, N, P), 0);
+        double fe = 0.0;
+        for (unsigned i = 0; i < N; i++) {
+            double ge = 0.0, he = 0.0;
+            if (i + 1 < N) {
+                double a = x[i + 1] - x[i] * x[i], b = 1.0 - x[i];
+                fe += 100.0 * a * a + b * b;
+                ge += -400.0 * x[i] * a - 2.0 * b;
+                he += 1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0;
+            }
+            if (i > 0) ge += 200.0 * (x[i] - x[i - 1] * x[i - 1]), he += 200.0;
+            cr_assert(near(g[i], ge, 1e-12, 1000.0), "call %d grad[%u]", c, i);
+            cr_assert(near(h[i], he, 1e-12, 1000.0), "call %d hdiag[%u]", c, i);
+        }
+        cr_assert(near(f, fe, 1e-13, fe));
+    }
+    dn_plan_o2_stats st;
+    dn_plan_o2_info(P, &st);
+    cr_assert_eq(st.colors, 2, "Rosenbrock: %u colours", st.colors);
+    cr_assert_eq(st.replays, 5, "the calls after the first replay: %lu", st.replays);
+    cr_assert_eq(st.fallbacks, 0);
+    cr_assert_null(st.why);
+    dn_plan_o2_free(P);
+}
+
+/* the four CUTEst problems through the plan against their hand-derived derivatives */
+Test(plan, cutest_against_hand)
+{
+    enum { N = 400 };
+    struct {
+        dn_objective_sp f;
+        double (*hand)(const double *, unsigned, double *, double *);
+        const char *name;
+    } P[] = {{arwhead_sp, arwhead_hand, "ARWHEAD"}, {bdqrtic_sp, bdqrtic_hand, "BDQRTIC"},
+             {chainwoo_sp, chainwoo_hand, "CHAINWOO"}, {nondquar_sp, nondquar_hand, "NONDQUAR"}};
+    for (unsigned p = 0; p < sizeof P / sizeof *P; p++) {
+        dn_plan_o2 *pl;
+        cr_assert_eq(dn_plan_o2_new(&pl, NULL), 0);
+        double x[N], g[N], h[N], ge[N], he[N], f;
+        for (int c = 0; c < 6; c++) {
+            for (unsigned i = 0; i < N; i++) x[i] = 0.3 + 0.5 * unif();
+            cr_assert_eq(dn_hessdiag_plan(&f, g, h, P[p].f, NULL, x, N, pl), 0);
+            double fe = P[p].hand(x, N, ge, he), sg = maxabs(ge, N, 1.0), sh = maxabs(he, N, 1.0);
+            cr_assert(near(f, fe, 1e-13, fabs(fe)), "%s call %d: f %.17g, hand %.17g", P[p].name,
+                      c, f, fe);
+            for (unsigned i = 0; i < N; i++)
+                cr_assert(near(g[i], ge[i], 1e-13, sg) && near(h[i], he[i], 1e-13, sh),
+                          "%s call %d, entry %u: %.17g %.17g, hand %.17g %.17g", P[p].name, c,
+                          i, g[i], h[i], ge[i], he[i]);
+        }
+        dn_plan_o2_stats st;
+        dn_plan_o2_info(pl, &st);
+        if (p != 1) cr_assert_geq(st.replays, 3, "%s replayed %lu calls", P[p].name, st.replays);
+        dn_plan_o2_free(pl);
+    }
+}
+
+Test(plan, replays_match_one_pass)
+{
+    double x0[400];
+    dn_plan_o2_stats st;
+    for (unsigned i = 0; i < 400; i++) x0[i] = 0.5 + 0.1 * sin(i);
+    cr_assert_geq(run_calls(rosen_sp, NULL, x0, 200, 12, 0.3, "rosen", &st), 11);
+    cr_assert_geq(run_calls(arwhead_sp, NULL, x0, 300, 12, 0.3, "arwhead", &st), 9);
+    cr_assert_eq(st.colors, 2, "arwhead: %u colours", st.colors);
+    cr_assert_geq(run_calls(chainwoo_sp, NULL, x0, 300, 12, 0.3, "chainwoo", &st), 8);
+    cr_assert_leq(st.colors, 4);
+    unsigned k = 17;
+    cr_assert_geq(run_calls(w6_surface_sp, &k, x0, k * k, 12, 0.3, "w6", &st), 7);
+    cr_assert_geq(run_calls(scaled_sp, NULL, x0, 100, 12, 0.3, "scaled", &st), 10);
+    cr_assert_geq(run_calls(constant_sp, NULL, x0, 5, 6, 0.3, "constant", &st), 5);
+}
+
+Test(plan, control_flow_changes)
+{
+    double x0[401];
+    dn_plan_o2_stats st;
+    for (unsigned i = 0; i < 401; i++) x0[i] = 0.6 * sin(1.7 * i);
+    /* every call takes other branches: each is checked against the one-pass result */
+    run_calls(branchy_sp, NULL, x0, 120, 40, 1.0, "branchy", &st);
+    cr_assert_gt(st.fallbacks, 0, "the branches never clashed");
+    /* the same branches in every call, after the first: replays */
+    cr_assert_geq(run_calls(branchy_sp, NULL, x0 + 1, 120, 12, 0.0, "branchy, fixed", &st), 7);
+}
+
+Test(plan, refused_objectives_are_computed_one_pass)
+{
+    double x0[400];
+    dn_plan_o2_stats st;
+    for (unsigned i = 0; i < 400; i++) x0[i] = 0.2 * cos(i);
+    cr_assert_eq(run_calls(sumfun_sp, NULL, x0, 50, 14, 0.3, "sumfun", &st), 0);
+    cr_assert_not(st.replaying);
+    cr_assert_not_null(st.why);
+    cr_assert(strstr(st.why, "colours") || strstr(st.why, "running sum") ||
+                  strstr(st.why, "kept failing"),
+              "why: %s", st.why);
+    cr_assert_eq(run_calls(by_hand, NULL, x0, 30, 5, 0.3, "by hand", &st), 0);
+    cr_assert_str_eq(st.why, "the objective was not defined with DN_OBJECTIVE_O2");
+    struct w5_data D;
+    enum { M = 40, NF = 12 };
+    double a[M * NF], y[M], wt[NF];
+    w5_make(a, y, M, NF, wt);
+    D.m = M, D.a = a, D.y = y, D.lambda = 0.1;
+    cr_assert_eq(run_calls(w5_logreg_sp, &D, x0, NF, 14, 0.3, "logreg", &st), 0);
+    cr_assert_not(st.replaying);
+}
+
+Test(plan, nan_and_inf_follow_one_pass)
+{
+    double x[60];
+    dn_plan_o2 *P;
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    for (int c = 0; c < 6; c++) {
+        for (unsigned i = 0; i < 60; i++) x[i] = 0.5 + 0.2 * unif();
+        if (c >= 2) x[7 * c] = c % 2 ? NAN : INFINITY;
+        check_call(P, arwhead_sp, NULL, x, x, 60, "arwhead with NaN/Inf", c);
+    }
+    dn_plan_o2_free(P);
+}
+
+Test(plan, bad_arguments)
+{
+    double x[4] = {1, 2, 3, 4}, g[4], h[4], v[4] = {1, 0, 0, 0}, f = 7.0;
+    dn_plan_o2 *P;
+    dn_errinfo e;
+    cr_assert_eq(dn_plan_o2_new(NULL, NULL), DN_EINVAL);
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    cr_assert_eq(dn_hessdiag_plan_ex(&f, g, NULL, rosen_sp, NULL, x, 4, P, &e), DN_EINVAL);
+    cr_assert(strstr(e.msg, "hdiag is NULL"), "%s", e.msg);
+    cr_assert_eq(dn_hessdiag_plan_ex(&f, g, h, NULL, NULL, x, 4, P, &e), DN_EINVAL);
+    cr_assert_eq(dn_hessdiag_plan_ex(&f, g, h, rosen_sp, NULL, NULL, 4, P, &e), DN_EINVAL);
+    cr_assert_eq(dn_hessdiag_plan_ex(&f, g, h, rosen_sp, NULL, x, 0, P, &e), DN_EINVAL);
+    cr_assert_eq(dn_hessdiag_plan_ex(&f, g, h, rosen_sp, NULL, x, 4, NULL, &e), DN_EINVAL);
+    cr_assert(strstr(e.msg, "dn_plan_o2_new"), "%s", e.msg);
+    cr_assert_eq(dn_grad_plan_ex(&f, NULL, rosen_sp, NULL, x, 4, P, &e), DN_EINVAL);
+    cr_assert_eq(dn_hessvec_plan_ex(&f, g, h, rosen_sp, NULL, x, NULL, 4, P, &e), DN_EINVAL);
+    cr_assert(strstr(e.msg, "v is NULL"), "%s", e.msg);
+    cr_assert_eq(dn_hessvec_plan_ex(&f, g, NULL, rosen_sp, NULL, x, v, 4, P, &e), DN_EINVAL);
+    cr_assert_eq(f, 7.0, "an output written on an error");
+    /* the plan belongs to the first call's objective and n */
+    cr_assert_eq(dn_hessdiag_plan(&f, g, h, rosen_sp, NULL, x, 4, P), 0);
+    double f0 = f, g0 = g[1];
+    cr_assert_eq(dn_hessdiag_plan_ex(&f, g, h, arwhead_sp, NULL, x, 4, P, &e), DN_EINVAL);
+    cr_assert(strstr(e.msg, "another objective f"), "%s", e.msg);
+    cr_assert_eq(e.arg, 4);
+    cr_assert_eq(dn_grad_plan_ex(&f, g, rosen_sp, NULL, x, 3, P, &e), DN_EINVAL);
+    cr_assert(strstr(e.msg, "another n"), "%s", e.msg);
+    cr_assert_eq(e.arg, 6);
+    cr_assert(f == f0 && g[1] == g0, "an output written on an error");
+    dn_plan_o2_reset(P);
+    cr_assert_eq(dn_grad_plan(&f, g, rosen_sp, NULL, x, 3, P), 0);
+    dn_plan_o2_free(P);
+    /* NULL plans */
+    dn_plan_o2_stats st;
+    memset(&st, 0xff, sizeof st);
+    dn_plan_o2_info(NULL, &st);
+    cr_assert(st.colors == 0 && st.replays == 0 && st.why == NULL);
+    dn_plan_o2_info(NULL, NULL);
+    cr_assert_eq(dn_plan_o2_bytes(NULL), 0);
+    dn_plan_o2_free(NULL);
+    dn_plan_o2_reset(NULL);
+}
+
+/* every allocation of a plan's life (new, the first call, learning, replays) failing in
+ * turn: DN_ENOMEM with the outputs untouched, or the right result; nothing leaked */
+Test(plan, allocation_failures)
+{
+    enum { N = 40 };
+    double x[N], g[N], h[N], gr[N], hr[N], f, fr;
+    for (unsigned i = 0; i < N; i++) x[i] = 0.4 + 0.1 * sin(i);
+    cr_assert_eq(dn_hessdiag_sp(&fr, gr, hr, chainwoo_sp, NULL, x, N, NULL), 0);
+    int failures = 0;
+    for (long k = 0; k < 400; k++) {
+        counting c;
+        counting_init(&c);
+        c.fail_at = k;
+        dn_allocator al = {c_alloc, c_free, &c};
+        dn_plan_o2 *P = (dn_plan_o2 *)SENTINEL;
+        int st = dn_plan_o2_new(&P, &al);
+        if (st) {
+            cr_assert_eq(st, DN_ENOMEM);
+            cr_assert_eq((void *)P, (void *)SENTINEL, "plan written on failure");
+            failures++;
+        } else {
+            for (int call = 0; call < 5; call++) {
+                f = 9.0, g[0] = h[0] = 9.0;
+                st = dn_hessdiag_plan(&f, g, h, chainwoo_sp, NULL, x, N, P);
+                if (st) {
+                    cr_assert_eq(st, DN_ENOMEM);
+                    cr_assert(f == 9.0 && g[0] == 9.0 && h[0] == 9.0, "output written");
+                    failures++;
+                    continue;
+                }
+                cr_assert_eq(f, fr);
+                for (unsigned i = 0; i < N; i++)
+                    cr_assert(near(g[i], gr[i], 1e-13, 1e3) && near(h[i], hr[i], 1e-13, 1e3),
+                              "allocation %ld, call %d, entry %u", k, call, i);
+            }
+            dn_plan_o2_free(P);
+        }
+        cr_assert_eq(c.live, 0, "allocation %ld: %ld blocks leaked", k, c.live);
+        cr_assert_eq(c.bad_free, 0);
+        if (c.count <= k) break; /* every allocation has failed once */
+    }
+    cr_assert_gt(failures, 3);
+}
