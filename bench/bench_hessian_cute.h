@@ -1,0 +1,95 @@
+/* The workload CUTE of bench/bench_hessian.c (included there once, after its timing
+ * helpers peer, bench, first_calls, sink, work): four CUTEst problems written plainly
+ * (cute.h), n = 10^5, against their hand-derived derivatives, the one-pass drivers and a
+ * recorded plan. */
+enum { CU_N = 100000 };
+typedef double (*cu_hand_fn)(const double *, unsigned, double *, double *);
+static struct cute_problem {
+    const char *name;
+    dn_objective_sp f;
+    cu_hand_fn hand;
+} cu_list[] = {{"ARWHEAD", arwhead_sp, arwhead_hand},
+               {"BDQRTIC", bdqrtic_sp, bdqrtic_hand},
+               {"CHAINWOO", chainwoo_sp, chainwoo_hand},
+               {"NONDQUAR", nondquar_sp, nondquar_hand}};
+static const struct cute_problem *cu;
+static double *cx, *cg, *ch, *cg2, *ch2;
+static dn_plan_o2 *cuP;
+
+static double cu_sum(const double *a)
+{
+    double s = 0.0;
+    for (unsigned i = 0; i < CU_N; i++) s += a[i];
+    return s;
+}
+/* the plain function: the objective on dnum_o2 numbers would not be plain; the hand code's
+ * value alone is (its derivative lines removed by the compiler where unused is not
+ * guaranteed), so plain_f is the hand code with a scratch output */
+static double cu_hand(void)
+{
+    sink = cu->hand(cx, CU_N, cg, ch);
+    return cu_sum(ch);
+}
+static double cu_sp(void)
+{
+    double f;
+    if (dn_hessdiag_sp(&f, cg, ch, cu->f, NULL, cx, CU_N, work)) abort();
+    return cu_sum(ch);
+}
+static double cu_plan(void)
+{
+    double f;
+    if (dn_hessdiag_plan(&f, cg, ch, cu->f, NULL, cx, CU_N, cuP)) abort();
+    return cu_sum(ch);
+}
+static double cu_grad_sp(void)
+{
+    double f;
+    if (dn_grad_sp(&f, cg, cu->f, NULL, cx, CU_N, work)) abort();
+    return cu_sum(cg);
+}
+static double cu_grad_plan(void)
+{
+    double f;
+    if (dn_grad_plan(&f, cg, cu->f, NULL, cx, CU_N, cuP)) abort();
+    return cu_sum(cg);
+}
+static int cu_plan_call(dn_plan_o2 *P)
+{
+    return dn_hessdiag_plan(NULL, cg, ch, cu->f, NULL, cx, CU_N, P);
+}
+static int cu_sp_call(dsp_o2_work *w)
+{
+    return dn_hessdiag_sp(NULL, cg, ch, cu->f, NULL, cx, CU_N, w);
+}
+
+static void run_cute(void)
+{
+    cx = malloc(CU_N * sizeof *cx), cg = malloc(CU_N * sizeof *cg), ch = malloc(CU_N * sizeof *ch);
+    cg2 = malloc(CU_N * sizeof *cg2), ch2 = malloc(CU_N * sizeof *ch2);
+    if (!cx || !cg || !ch || !cg2 || !ch2) abort();
+    for (unsigned i = 0; i < CU_N; i++) cx[i] = 0.5 + 0.1 * sin((double)i);
+    for (size_t k = 0; k < sizeof cu_list / sizeof *cu_list; k++) {
+        cu = &cu_list[k];
+        char first[96], extra[256];
+        first_calls(first, sizeof first, &cuP, cu_plan_call, cu_sp_call);
+        for (int r = 0; r < 4; r++) cu_plan(); /* (the calls that learn its colours) */
+        double fh = cu->hand(cx, CU_N, cg2, ch2), f, err = 0.0;
+        if (dn_hessdiag_plan(&f, cg, ch, cu->f, NULL, cx, CU_N, cuP)) abort();
+        err = fabs(f - fh) / fmax(1.0, fabs(fh));
+        for (unsigned i = 0; i < CU_N; i++)
+            err = fmax(err, fmax(fabs(cg[i] - cg2[i]), fabs(ch[i] - ch2[i])) /
+                                fmax(1.0, fabs(ch2[i])));
+        dn_plan_o2_stats st;
+        dn_plan_o2_info(cuP, &st);
+        snprintf(extra, sizeof extra, "maxrelerr=%.3g,plan_colors=%u,plan=%s,%s", err, st.colors,
+                 st.replaying ? "replays" : "one-pass", first);
+        peer p[] = {{"hand", cu_hand, {0}, 0}, {"dnum_grad_sp", cu_grad_sp, {0}, 0},
+                    {"dnum_grad_plan", cu_grad_plan, {0}, 0},
+                    {"dnum_hessdiag_sp", cu_sp, {0}, 0}, {"dnum_plan_hessdiag", cu_plan, {0}, 0}};
+        bench(cu->name, CU_N, p, 5, ROUNDS, extra);
+        dn_plan_o2_free(cuP);
+    }
+    free(cx), free(cg), free(ch), free(cg2), free(ch2);
+}
+
