@@ -14,13 +14,13 @@ typedef struct nlp_group {
     dn_element_o2 f;
     void *ctx;
     unsigned k;
-    size_t m;              /* elements */
-    unsigned *idx;         /* m k variables */
-    uint32_t *own;         /* m rows: 0 the objective, 1 + i constraint i */
-    uint32_t *jpos;        /* m k: the variable (objective) or the Jacobian position */
-    uint32_t *hpos;        /* m k(k+1)/2 positions in the Hessian pattern */
+    size_t m;       /* elements */
+    unsigned *idx;  /* m k variables */
+    uint32_t *own;  /* m rows: 0 the objective, 1 + i constraint i */
+    uint32_t *jpos; /* m k: the variable (objective) or the Jacobian position */
+    uint32_t *hpos; /* m k(k+1)/2 positions in the Hessian pattern */
     size_t nrun, *rstart, *rstep; /* runs of evenly advancing indices (pattern_impl.h) */
-    int has_obj, has_con;  /* some element of the objective, of a constraint */
+    int has_obj, has_con;         /* some element of the objective, of a constraint */
 } nlp_group;
 
 struct dn_nlp {
@@ -35,10 +35,10 @@ struct dn_nlp {
     dn_objective_sp pf;
     dn_constraint_sp pc;
     void *pctx;
-    dsp_o2_work *w;   /* its workspace */
-    dn_sphess *Hp;    /* its Lagrangian Hessian, in the pattern found at x0 */
-    uint32_t *hmap;   /* Hp->nnz: the position of each of its entries in the problem's */
-    double *scr;      /* n + m + jnnz: its gradient, constraint values, Jacobian values */
+    dsp_o2_work *w; /* its workspace */
+    dn_sphess *Hp;  /* its Lagrangian Hessian, in the pattern found at x0 */
+    uint32_t *hmap; /* Hp->nnz: the position of each of its entries in the problem's */
+    double *scr;    /* n + m + jnnz: its gradient, constraint values, Jacobian values */
 };
 
 #define ALLOC(n, p) dni_pat_alloc(P->al, (n), sizeof *(p))
@@ -75,7 +75,8 @@ void dn_nlp_free(dn_nlp *P)
 size_t dn_nlp_bytes(const dn_nlp *P)
 {
     if (P == NULL) return 0;
-    size_t b = sizeof *P + P->ngroups * sizeof *P->g + ((size_t)P->m + 1 + P->n + 1) * sizeof(size_t) +
+    size_t b = sizeof *P + P->ngroups * sizeof *P->g +
+               ((size_t)P->m + 1 + P->n + 1) * sizeof(size_t) +
                (P->jnnz + P->hnnz) * sizeof(unsigned);
     for (size_t q = 0; q < P->ngroups; q++) {
         const nlp_group *G = &P->g[q];
@@ -87,15 +88,16 @@ size_t dn_nlp_bytes(const dn_nlp *P)
 }
 
 /* The group's arguments: f's K (probe), the indices and the rows. */
-static int check_group(const char *fn, unsigned gp, const dn_nlp_group *S, size_t q, unsigned n,
-                       unsigned m, unsigned *K, dn_errinfo *err)
+static int check_group(const char *fn, unsigned gp, const dn_nlp_group *S, size_t q,
+                       unsigned n, unsigned m, unsigned *K, dn_errinfo *err)
 {
     if (S->f == NULL)
-        return dni_fail(err, DN_EINVAL, gp, SIZE_MAX, "%s: argument %u: groups[%zu].f is NULL",
-                        fn, gp, q);
+        return dni_fail(err, DN_EINVAL, gp, SIZE_MAX,
+                        "%s: argument %u: groups[%zu].f is NULL", fn, gp, q);
     if (S->count > 0 && S->idx == NULL)
         return dni_fail(err, DN_EINVAL, gp, SIZE_MAX,
-                        "%s: argument %u: groups[%zu].idx is NULL (with count > 0)", fn, gp, q);
+                        "%s: argument %u: groups[%zu].idx is NULL (with count > 0)", fn, gp,
+                        q);
     dni_eljob J;
     memset(&J, 0, sizeof J);
     J.mode = -1;
@@ -105,21 +107,23 @@ static int check_group(const char *fn, unsigned gp, const dn_nlp_group *S, size_
         const unsigned *I = S->idx + e * *K;
         for (unsigned i = 0; i < *K; i++) {
             if (I[i] >= n)
-                return dni_fail(err, DN_EINVAL, gp, e,
-                                "%s: argument %u: groups[%zu], element %zu: index %u >= n = %u "
-                                "(idx[%zu])", fn, gp, q, e, I[i], n, e * *K + i);
+                return dni_fail(
+                    err, DN_EINVAL, gp, e,
+                    "%s: argument %u: groups[%zu], element %zu: index %u >= n = %u "
+                    "(idx[%zu])",
+                    fn, gp, q, e, I[i], n, e * *K + i);
             for (unsigned j = 0; j < i; j++)
                 if (I[i] == I[j])
                     return dni_fail(err, DN_EINVAL, gp, e,
                                     "%s: argument %u: groups[%zu], element %zu: index %u "
-                                    "repeated (idx[%zu] and idx[%zu])", fn, gp, q, e, I[i],
-                                    e * *K + j, e * *K + i);
+                                    "repeated (idx[%zu] and idx[%zu])",
+                                    fn, gp, q, e, I[i], e * *K + j, e * *K + i);
         }
         if (S->row && (S->row[e] < -1 || (S->row[e] >= 0 && (unsigned)S->row[e] >= m)))
             return dni_fail(err, DN_EINVAL, gp, e,
                             "%s: argument %u: groups[%zu], element %zu: row %d is neither "
-                            "DN_NLP_OBJECTIVE (-1) nor a constraint 0 .. m - 1 = %d", fn, gp, q,
-                            e, S->row[e], (int)m - 1);
+                            "DN_NLP_OBJECTIVE (-1) nor a constraint 0 .. m - 1 = %d",
+                            fn, gp, q, e, S->row[e], (int)m - 1);
     }
     return DN_OK;
 }
@@ -168,7 +172,8 @@ static int build(dn_nlp *P, const dn_nlp_group *src, size_t nj, const uint32_t *
                 row[t] = G->own[e] - 1, col[t] = G->idx[e * G->k + k];
     }
     if (nj) memcpy(row + t, jr, nj * sizeof *jr), memcpy(col + t, jc, nj * sizeof *jc);
-    st = dni_pat_merge(P->al, TJ, row, col, P->m, P->n, &P->jrowptr, &P->jcol, &P->jnnz, pos);
+    st = dni_pat_merge(P->al, TJ, row, col, P->m, P->n, &P->jrowptr, &P->jcol, &P->jnnz,
+                       pos);
     if (st) goto out;
     t = 0;
     for (size_t q = 0; q < P->ngroups; q++) {
@@ -193,7 +198,8 @@ static int build(dn_nlp *P, const dn_nlp_group *src, size_t nj, const uint32_t *
     for (unsigned i = 0; nhp && i < P->n; i++)
         for (size_t k = P->Hp->rowptr[i]; k < P->Hp->rowptr[i + 1]; k++, t++)
             row[t] = i, col[t] = P->Hp->col[k];
-    st = dni_pat_merge(P->al, TH, row, col, P->n, P->n, &P->hrowptr, &P->hcol, &P->hnnz, pos);
+    st = dni_pat_merge(P->al, TH, row, col, P->n, P->n, &P->hrowptr, &P->hcol, &P->hnnz,
+                       pos);
     if (st) goto out;
     t = 0;
     for (size_t q = 0; q < P->ngroups; q++) {
@@ -228,7 +234,8 @@ static dsp_o2 lag_sp(const dsp_o2 *x, unsigned n, void *vctx)
     dsp_o2 s = dsp_o2_const(0.0);
     if (L->f) s = dni_dsp_o2_scale_result(L->f(x, n, L->ctx), L->sigma);
     for (unsigned i = 0; L->c && i < L->m; i++)
-        s = dsp_o2_add(s, dni_dsp_o2_scale_result(L->c(x, n, i, L->ctx), L->lam ? L->lam[i] : 1.0));
+        s = dsp_o2_add(
+            s, dni_dsp_o2_scale_result(L->c(x, n, i, L->ctx), L->lam ? L->lam[i] : 1.0));
     return s;
 }
 
@@ -285,9 +292,9 @@ static int plain_patterns(dn_nlp *P, const double *x0, size_t *nj, uint32_t **jr
         R.row = ALLOC(R.cnt, R.row), R.col = ALLOC(R.cnt, R.col);
         const size_t cnt = R.cnt;
         R.cnt = 0, R.cap = cnt; /* (a second pass with more entries stores no more) */
-        st = R.row && R.col ? dni_dsp_o2_rows(P->w, P->pc, P->pctx, x0, P->n, P->m, val,
-                                               put_entry, &R)
-                            : DN_ENOMEM;
+        st = R.row && R.col
+                 ? dni_dsp_o2_rows(P->w, P->pc, P->pctx, x0, P->n, P->m, val, put_entry, &R)
+                 : DN_ENOMEM;
         if (!st && R.cnt != cnt) st = DN_ESTRUCT; /* (the same point twice) */
         if (st) {
             FREE(R.row, cnt);
@@ -321,12 +328,13 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
                    const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
 {
     const unsigned gpos = strcmp(fn, "dn_nlp_new_sp") ? 5 : 9; /* the position of groups */
-    const dni_req req[] = {{out != NULL, 1, "P is NULL"},
-                           {n != 0, 2, "n is 0"},
-                           {n <= INT_MAX, 2, "n is above INT_MAX"},
-                           {m <= INT_MAX, 3, "m is above INT_MAX"},
-                           {x0 != NULL || (!f && !c), 7, "x0 is NULL (with f or c given)"},
-                           {groups != NULL || ngroups == 0, gpos, "groups is NULL (with ngroups > 0)"}};
+    const dni_req req[] = {
+        {out != NULL, 1, "P is NULL"},
+        {n != 0, 2, "n is 0"},
+        {n <= INT_MAX, 2, "n is above INT_MAX"},
+        {m <= INT_MAX, 3, "m is above INT_MAX"},
+        {x0 != NULL || (!f && !c), 7, "x0 is NULL (with f or c given)"},
+        {groups != NULL || ngroups == 0, gpos, "groups is NULL (with ngroups > 0)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     size_t TH = 0;
@@ -338,7 +346,8 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
         if (!st) TH += groups[q].count * DNEL_O2_TRI(ks[q]); /* (the Jacobian's: fewer) */
         if (st == 1)
             st = dni_fail(err, DN_ERANGE, gpos, SIZE_MAX,
-                          "%s: argument %u: the groups have more than 2^32 - 2 entries", fn, gpos);
+                          "%s: argument %u: the groups have more than 2^32 - 2 entries", fn,
+                          gpos);
         if (st) {
             dni_pat_free(al, ks, ngroups, sizeof *ks);
             return st;
@@ -365,43 +374,52 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
             return dni_fail(err, st, 0, SIZE_MAX,
                             "%s: the patterns have more than 2^32 - 2 entries", fn);
         if (st == DN_ESTRUCT)
-            return dni_fail(err, st, 7, SIZE_MAX,
-                            "%s: argument 7: the constraints' entries at x0 differ between two "
-                            "evaluations (c depends on something other than x, n, i and ctx)", fn);
+            return dni_fail(
+                err, st, 7, SIZE_MAX,
+                "%s: argument 7: the constraints' entries at x0 differ between two "
+                "evaluations (c depends on something other than x, n, i and ctx)",
+                fn);
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory", fn);
     }
     *out = P;
     return dni_ok(err);
 }
 
-int (dn_nlp_new_ex)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
-                    const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
+int(dn_nlp_new_ex)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
+                   const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
 {
     return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, ngroups, groups, al, err);
 }
 
-int (dn_nlp_new)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups, const dn_nlp_group *groups,
-                 const dn_allocator *al)
+int(dn_nlp_new)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
+                const dn_nlp_group *groups, const dn_allocator *al)
 {
-    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, ngroups, groups, al, NULL);
+    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, ngroups, groups, al,
+                   NULL);
 }
 
-int (dn_nlp_new_sp_ex)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
-                       void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
-                       const dn_allocator *al, dn_errinfo *err)
+int(dn_nlp_new_sp_ex)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
+                      dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
+                      const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
 {
     return nlp_new("dn_nlp_new_sp", P, n, m, f, c, ctx, x0, ngroups, groups, al, err);
 }
 
-int (dn_nlp_new_sp)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
-                    void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
-                    const dn_allocator *al)
+int(dn_nlp_new_sp)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
+                   dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
+                   const dn_nlp_group *groups, const dn_allocator *al)
 {
     return nlp_new("dn_nlp_new_sp", P, n, m, f, c, ctx, x0, ngroups, groups, al, NULL);
 }
 
-size_t dn_nlp_jac_nnz(const dn_nlp *P) { return P ? P->jnnz : 0; }
-size_t dn_nlp_hess_nnz(const dn_nlp *P) { return P ? P->hnnz : 0; }
+size_t dn_nlp_jac_nnz(const dn_nlp *P)
+{
+    return P ? P->jnnz : 0;
+}
+size_t dn_nlp_hess_nnz(const dn_nlp *P)
+{
+    return P ? P->hnnz : 0;
+}
 
 void dn_nlp_jac_csr(const dn_nlp *P, const size_t **rowptr, const unsigned **col)
 {
@@ -425,7 +443,8 @@ static int pairs(const char *fn, const dn_nlp *P, const size_t *rowptr, const un
     int st = dni_check(NULL, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     for (unsigned i = 0; i < nrows; i++)
-        for (size_t k = rowptr[i]; k < rowptr[i + 1]; k++) row[k] = (int)i, col[k] = (int)cl[k];
+        for (size_t k = rowptr[i]; k < rowptr[i + 1]; k++)
+            row[k] = (int)i, col[k] = (int)cl[k];
     return DN_OK;
 }
 
@@ -478,7 +497,8 @@ static void eval(const dn_nlp *P, const double *x, nlp_out *o)
     }
 }
 
-int (dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad, dn_errinfo *err)
+int(dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad,
+                   dn_errinfo *err)
 {
     const dni_req req[] = {{P != NULL, 1, "P is NULL"},
                            {x != NULL, 2, "x is NULL"},
@@ -487,7 +507,8 @@ int (dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad, d
     if (st) return st;
     double fp = 0.0; /* the plain objective's, first (it may fail) */
     if (P->pf && (dn_grad_sp)(&fp, P->scr, P->pf, P->pctx, x, P->n, P->w))
-        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "dn_nlp_obj: out of memory (workspace)");
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX,
+                        "dn_nlp_obj: out of memory (workspace)");
     nlp_out o = {.grad = grad, .want_obj = 1};
     eval(P, x, &o);
     if (f) *f = o.fx + fp;
@@ -495,27 +516,29 @@ int (dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad, d
     return dni_ok(err);
 }
 
-int (dn_nlp_obj)(const dn_nlp *P, const double *x, double *f, double *grad)
+int(dn_nlp_obj)(const dn_nlp *P, const double *x, double *f, double *grad)
 {
     return dn_nlp_obj_ex(P, x, f, grad, NULL);
 }
 
 /* c(x) and the Jacobian's values (either may be NULL): the plain constraints first, into
  * the problem's scratch (they may fail), then the elements, then both added. */
-static int cons_values(const char *fn, const dn_nlp *P, const double *x, double *g, double *jac,
-                       dn_errinfo *err)
+static int cons_values(const char *fn, const dn_nlp *P, const double *x, double *g,
+                       double *jac, dn_errinfo *err)
 {
     double *pv = P->scr ? P->scr + P->n : NULL, *pj = pv ? pv + P->m : NULL;
     if (P->pc && P->m) {
         memset(pj, 0, P->jnnz * sizeof *pj);
         plain_rows R = {.P = P, .jac = pj};
         if (dni_dsp_o2_rows(P->w, P->pc, P->pctx, x, P->n, P->m, pv, put_entry, &R))
-            return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+            return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (workspace)",
+                            fn);
         if (R.bad)
-            return dni_fail(err, DN_ESTRUCT, 2, SIZE_MAX,
-                            "%s: argument 2: constraint %u depends on x[%u] here, outside the "
-                            "Jacobian pattern found at x0 (make the problem again at this x)",
-                            fn, R.bad_row, R.bad_col);
+            return dni_fail(
+                err, DN_ESTRUCT, 2, SIZE_MAX,
+                "%s: argument 2: constraint %u depends on x[%u] here, outside the "
+                "Jacobian pattern found at x0 (make the problem again at this x)",
+                fn, R.bad_row, R.bad_col);
     }
     nlp_out o = {.g = g, .jac = jac, .want_con = 1};
     eval(P, x, &o);
@@ -524,7 +547,8 @@ static int cons_values(const char *fn, const dn_nlp *P, const double *x, double 
     return dni_ok(err);
 }
 
-int (dn_nlp_cons_ex)(const dn_nlp *P, const double *x, double *g, double *jac, dn_errinfo *err)
+int(dn_nlp_cons_ex)(const dn_nlp *P, const double *x, double *g, double *jac,
+                    dn_errinfo *err)
 {
     const dni_req req[] = {{P != NULL, 1, "P is NULL"},
                            {x != NULL, 2, "x is NULL"},
@@ -534,7 +558,7 @@ int (dn_nlp_cons_ex)(const dn_nlp *P, const double *x, double *g, double *jac, d
     return cons_values("dn_nlp_cons", P, x, g, jac, err);
 }
 
-int (dn_nlp_cons)(const dn_nlp *P, const double *x, double *g, double *jac)
+int(dn_nlp_cons)(const dn_nlp *P, const double *x, double *g, double *jac)
 {
     return dn_nlp_cons_ex(P, x, g, jac, NULL);
 }
@@ -545,10 +569,11 @@ static int hess_args(const char *fn, const dn_nlp *P, const double *x, const dou
 {
     char what[48];
     snprintf(what, sizeof what, "%s is NULL", outname);
-    const dni_req req[] = {{P != NULL, 1, "P is NULL"},
-                           {x != NULL, 2, "x is NULL"},
-                           {lambda != NULL || !P || P->m == 0, 4, "lambda is NULL (with m > 0)"},
-                           {out != NULL, 5, what}};
+    const dni_req req[] = {
+        {P != NULL, 1, "P is NULL"},
+        {x != NULL, 2, "x is NULL"},
+        {lambda != NULL || !P || P->m == 0, 4, "lambda is NULL (with m > 0)"},
+        {out != NULL, 5, what}};
     return dni_check(err, fn, req, sizeof req / sizeof *req);
 }
 
@@ -561,34 +586,36 @@ static int hess_values(const char *fn, const dn_nlp *P, const double *x, double 
         plain_lag L = {P->pf, P->pc, P->pctx, P->m, sigma, lambda};
         int st = dni_dsp_o2_hessian_fixed(P->w, NULL, P->Hp, lag_sp, &L, x, P->n);
         if (st == DN_ESTRUCT)
-            return dni_fail(err, st, 2, SIZE_MAX,
-                            "%s: argument 2: the plain part's Hessian has an entry outside the "
-                            "pattern found at x0 here (make the problem again at this x)", fn);
+            return dni_fail(
+                err, st, 2, SIZE_MAX,
+                "%s: argument 2: the plain part's Hessian has an entry outside the "
+                "pattern found at x0 here (make the problem again at this x)",
+                fn);
         if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
     }
-    nlp_out o = {.hval = hval, .sigma = sigma, .lam = lambda, .want_obj = 1,
-                 .want_con = P->m > 0};
+    nlp_out o = {
+        .hval = hval, .sigma = sigma, .lam = lambda, .want_obj = 1, .want_con = P->m > 0};
     eval(P, x, &o);
     for (size_t k = 0; P->Hp && k < P->Hp->nnz; k++) hval[P->hmap[k]] += P->Hp->val[k];
     return dni_ok(err);
 }
 
-int (dn_nlp_hess_ex)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
-                     double *hval, dn_errinfo *err)
+int(dn_nlp_hess_ex)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
+                    double *hval, dn_errinfo *err)
 {
     int st = hess_args("dn_nlp_hess", P, x, lambda, hval, "hval", err);
     if (st) return st;
     return hess_values("dn_nlp_hess", P, x, sigma, lambda, hval, err);
 }
 
-int (dn_nlp_hess)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
-                  double *hval)
+int(dn_nlp_hess)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
+                 double *hval)
 {
     return dn_nlp_hess_ex(P, x, sigma, lambda, hval, NULL);
 }
 
-int (dn_nlp_hessdiag_ex)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
-                         double *hdiag, dn_errinfo *err)
+int(dn_nlp_hessdiag_ex)(const dn_nlp *P, const double *x, double sigma,
+                        const double *lambda, double *hdiag, dn_errinfo *err)
 {
     static const char fn[] = "dn_nlp_hessdiag";
     int st = hess_args(fn, P, x, lambda, hdiag, "hdiag", err);
@@ -604,8 +631,8 @@ int (dn_nlp_hessdiag_ex)(const dn_nlp *P, const double *x, double sigma, const d
     return st; /* (err filled by hess_values) */
 }
 
-int (dn_nlp_hessdiag)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
-                      double *hdiag)
+int(dn_nlp_hessdiag)(const dn_nlp *P, const double *x, double sigma, const double *lambda,
+                     double *hdiag)
 {
     return dn_nlp_hessdiag_ex(P, x, sigma, lambda, hdiag, NULL);
 }
@@ -637,24 +664,24 @@ static int jac_product(const char *fn, int trans, const dn_nlp *P, const double 
     return dni_ok(err);
 }
 
-int (dn_nlp_jacvec_ex)(const dn_nlp *P, const double *x, const double *v, double *jv,
-                       dn_errinfo *err)
+int(dn_nlp_jacvec_ex)(const dn_nlp *P, const double *x, const double *v, double *jv,
+                      dn_errinfo *err)
 {
     return jac_product("dn_nlp_jacvec", 0, P, x, v, jv, err);
 }
 
-int (dn_nlp_jacvec)(const dn_nlp *P, const double *x, const double *v, double *jv)
+int(dn_nlp_jacvec)(const dn_nlp *P, const double *x, const double *v, double *jv)
 {
     return jac_product("dn_nlp_jacvec", 0, P, x, v, jv, NULL);
 }
 
-int (dn_nlp_jactvec_ex)(const dn_nlp *P, const double *x, const double *u, double *jtu,
-                        dn_errinfo *err)
+int(dn_nlp_jactvec_ex)(const dn_nlp *P, const double *x, const double *u, double *jtu,
+                       dn_errinfo *err)
 {
     return jac_product("dn_nlp_jactvec", 1, P, x, u, jtu, err);
 }
 
-int (dn_nlp_jactvec)(const dn_nlp *P, const double *x, const double *u, double *jtu)
+int(dn_nlp_jactvec)(const dn_nlp *P, const double *x, const double *u, double *jtu)
 {
     return jac_product("dn_nlp_jactvec", 1, P, x, u, jtu, NULL);
 }

@@ -60,8 +60,8 @@ enum { NEW = 0, READY = 1, REFUSED = 2 };
 
 struct dn_plan_o2 {
     const dn_allocator *al;
-    dsp_o2_work *w;       /* the one-pass numbers: first call, and calls computed again */
-    dn_objective_sp f;    /* the objective and n of the first call (NULL: none yet) */
+    dsp_o2_work *w;    /* the one-pass numbers: first call, and calls computed again */
+    dn_objective_sp f; /* the objective and n of the first call (NULL: none yet) */
     unsigned n;
     int state;
     unsigned fails;       /* failed replays in a row */
@@ -74,11 +74,11 @@ struct dn_plan_o2 {
     uint32_t *pairs;      /* the pairs a replay logs: n at most */
     uint32_t *xe;         /* the pairs learnt (variables that must differ in colour) */
     size_t nxe, capxe;
-    size_t *xrow;         /* the learnt pairs as lower neighbours: n + 1 offsets, */
-    uint32_t *xcol;       /* and nxe columns */
+    size_t *xrow;   /* the learnt pairs as lower neighbours: n + 1 offsets, */
+    uint32_t *xcol; /* and nxe columns */
     dni_pl_work pw;
     unsigned long replays, fallbacks, learnt;
-    const char *why;      /* why calls no longer replay */
+    const char *why; /* why calls no longer replay */
 };
 
 int dn_plan_o2_new(dn_plan_o2 **plan, const dn_allocator *al)
@@ -156,7 +156,8 @@ static unsigned colour(const dn_plan_o2 *p, unsigned n)
     unsigned used = 0;
     for (unsigned i = 0; i < n; i++) {
         unsigned taken = 0;
-        for (size_t q = p->xrow[i]; q < p->xrow[i + 1]; q++) taken |= 1u << p->color[p->xcol[q]];
+        for (size_t q = p->xrow[i]; q < p->xrow[i + 1]; q++)
+            taken |= 1u << p->color[p->xcol[q]];
         unsigned c = 0;
         while (taken >> c & 1u) c++;
         if (c >= MAX_COLORS) return MAX_COLORS + 1;
@@ -186,7 +187,8 @@ static long learn(dn_plan_o2 *p, unsigned n)
         w_free(p->al, p->xcol, p->capxe * sizeof *p->xcol);
         p->xe = xe, p->xcol = xcol, p->capxe = cap;
     }
-    if (!p->xrow && !(p->xrow = w_array(p->al, (size_t)n + 1, sizeof *p->xrow))) return DN_ENOMEM;
+    if (!p->xrow && !(p->xrow = w_array(p->al, (size_t)n + 1, sizeof *p->xrow)))
+        return DN_ENOMEM;
     for (size_t q = 0; q < m; q++) {
         uint32_t x = p->pairs[2 * q], y = p->pairs[2 * q + 1];
         if (!(x & DNI_PL_LEARN)) continue;
@@ -312,8 +314,10 @@ static int relearn(dn_plan_o2 *p, unsigned n)
     if (add > 0 && c <= MAX_COLORS) return seed(p, n, c);
     p->state = REFUSED;
     if (add > 0) p->why = "the objective's variables need more than 4 colours";
-    else if (p->fails > MAX_LEARN) p->why = "replays kept failing (the control flow changes)";
-    else if (bad & DNI_PL_SUMOP) p->why = "the running sum is used other than by adding to it";
+    else if (p->fails > MAX_LEARN)
+        p->why = "replays kept failing (the control flow changes)";
+    else if (bad & DNI_PL_SUMOP)
+        p->why = "the running sum is used other than by adding to it";
     else p->why = "a replay failed and logged nothing to learn from";
     return DN_OK;
 }
@@ -330,7 +334,8 @@ static void timing(dn_plan_o2 *p, int mode, clock_t t0, dn_objective_sp f, void 
         return;
     int st;
     if (mode == 0) st = dn_grad_sp_ex(NULL, p->ga, f, ctx, x, n, p->w, NULL);
-    else if (mode == 1) st = dn_hessdiag_sp_ex(NULL, p->ga, p->ha, f, ctx, x, n, p->w, NULL);
+    else if (mode == 1)
+        st = dn_hessdiag_sp_ex(NULL, p->ga, p->ha, f, ctx, x, n, p->w, NULL);
     else st = dn_hessvec_sp_ex(NULL, p->ga, p->ha, f, ctx, x, v, n, p->w, NULL);
     clock_t t2 = clock();
     if (st) return; /* (out of memory: time again on the next call) */
@@ -346,7 +351,8 @@ static int plan_driver(const char *fn, int mode, double *fx, double *grad, doubl
                        dn_objective_sp f, void *ctx, const double *x, const double *v,
                        unsigned n, dn_plan_o2 *p, dn_errinfo *err)
 {
-    unsigned fpos = mode ? 4 : 3, npos = mode == 2 ? 8 : mode ? 7 : 6; /* (argument numbers) */
+    /* (argument numbers) */
+    unsigned fpos = mode ? 4 : 3, npos = mode == 2 ? 8 : mode ? 7 : 6;
     if (p->f && (p->f != f || p->n != n))
         return dni_fail(err, DN_EINVAL, p->f != f ? fpos : npos, SIZE_MAX,
                         "%s: the plan was made for another %s (use a plan per objective, "
@@ -388,15 +394,16 @@ static int plan_driver(const char *fn, int mode, double *fx, double *grad, doubl
     return dni_ok(err);
 }
 
-int(dn_grad_plan_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
-                     unsigned n, dn_plan_o2 *plan, dn_errinfo *err)
+int(dn_grad_plan_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx,
+                     const double *x, unsigned n, dn_plan_o2 *plan, dn_errinfo *err)
 {
     static const char fn[] = "dn_grad_plan";
-    const dni_req req[] = {{grad != NULL, 2, "grad is NULL"},
-                           {f != NULL, 3, "f is NULL"},
-                           {x != NULL, 5, "x is NULL"},
-                           {n != 0, 6, "n is 0"},
-                           {plan != NULL, 7, "plan is NULL (make one with dn_plan_o2_new)"}};
+    const dni_req req[] = {
+        {grad != NULL, 2, "grad is NULL"},
+        {f != NULL, 3, "f is NULL"},
+        {x != NULL, 5, "x is NULL"},
+        {n != 0, 6, "n is 0"},
+        {plan != NULL, 7, "plan is NULL (make one with dn_plan_o2_new)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     return plan_driver(fn, 0, fx, grad, NULL, f, ctx, x, NULL, n, plan, err);
@@ -408,15 +415,17 @@ int(dn_grad_plan)(double *fx, double *grad, dn_objective_sp f, void *ctx, const 
     return dn_grad_plan_ex(fx, grad, f, ctx, x, n, plan, NULL);
 }
 
-int(dn_hessdiag_plan_ex)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
-                         const double *x, unsigned n, dn_plan_o2 *plan, dn_errinfo *err)
+int(dn_hessdiag_plan_ex)(double *fx, double *grad, double *hdiag, dn_objective_sp f,
+                         void *ctx, const double *x, unsigned n, dn_plan_o2 *plan,
+                         dn_errinfo *err)
 {
     static const char fn[] = "dn_hessdiag_plan";
-    const dni_req req[] = {{hdiag != NULL, 3, "hdiag is NULL"},
-                           {f != NULL, 4, "f is NULL"},
-                           {x != NULL, 6, "x is NULL"},
-                           {n != 0, 7, "n is 0"},
-                           {plan != NULL, 8, "plan is NULL (make one with dn_plan_o2_new)"}};
+    const dni_req req[] = {
+        {hdiag != NULL, 3, "hdiag is NULL"},
+        {f != NULL, 4, "f is NULL"},
+        {x != NULL, 6, "x is NULL"},
+        {n != 0, 7, "n is 0"},
+        {plan != NULL, 8, "plan is NULL (make one with dn_plan_o2_new)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     return plan_driver(fn, 1, fx, grad, hdiag, f, ctx, x, NULL, n, plan, err);
@@ -433,12 +442,13 @@ int(dn_hessvec_plan_ex)(double *fx, double *grad, double *hv, dn_objective_sp f,
                         dn_errinfo *err)
 {
     static const char fn[] = "dn_hessvec_plan";
-    const dni_req req[] = {{hv != NULL, 3, "hv is NULL"},
-                           {f != NULL, 4, "f is NULL"},
-                           {x != NULL, 6, "x is NULL"},
-                           {v != NULL, 7, "v is NULL"},
-                           {n != 0, 8, "n is 0"},
-                           {plan != NULL, 9, "plan is NULL (make one with dn_plan_o2_new)"}};
+    const dni_req req[] = {
+        {hv != NULL, 3, "hv is NULL"},
+        {f != NULL, 4, "f is NULL"},
+        {x != NULL, 6, "x is NULL"},
+        {v != NULL, 7, "v is NULL"},
+        {n != 0, 8, "n is 0"},
+        {plan != NULL, 9, "plan is NULL (make one with dn_plan_o2_new)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     return plan_driver(fn, 2, fx, grad, hv, f, ctx, x, v, n, plan, err);

@@ -17,7 +17,8 @@ static void reset(dsp_o2_work *w, int mode, int safe)
 }
 
 /* sizes w for n variables and loads the seeds; returns 0 or DN_ENOMEM */
-static int prepare(dsp_o2_work *w, unsigned n, int mode, int safe, const double *x, const double *v)
+static int prepare(dsp_o2_work *w, unsigned n, int mode, int safe, const double *x,
+                   const double *v)
 {
     if (w->sized != n) {
         dsp_o2i_free_sized(w);
@@ -37,11 +38,13 @@ static int prepare(dsp_o2_work *w, unsigned n, int mode, int safe, const double 
     }
     w->top = 0;
     w->fail = 0;
-    if (mode == DNI_DSP_O2_SPARSE && w->seeded == mode + 1) { /* the same seeds: new values */
+    if (mode == DNI_DSP_O2_SPARSE && w->seeded == mode + 1) {
+        /* the same seeds: new values */
         for (unsigned i = 0; i < n; i++) w->x[i].v = w->xs[i].v = x[i];
         w->top = n;
-    } else if (mode == DNI_DSP_O2_SPARSE) { /* the variables: one-entry lists (kept at the start
-                                         of the arena until another mode uses it) */
+    } else if (mode == DNI_DSP_O2_SPARSE) {
+        /* the variables: one-entry lists (kept at the start of the arena until another
+         * mode uses it) */
         if (reserve(w, n)) return DN_ENOMEM;
         w->seeded = mode + 1;
         for (unsigned i = 0; i < n; i++) {
@@ -178,55 +181,63 @@ static int dense_driver(int mode, const char *fn, double *fx, double *grad, doub
     return dni_ok(err);
 }
 
-int (dn_grad_sp_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
-                    unsigned n, dsp_o2_work *work, dn_errinfo *err)
+int(dn_grad_sp_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                   unsigned n, dsp_o2_work *work, dn_errinfo *err)
 {
     static const char fn[] = "dn_grad_sp";
-    const dni_req req[] = {{grad != NULL, 2, "grad is NULL"}, {f != NULL, 3, "f is NULL"},
-                           {x != NULL, 5, "x is NULL"}, {n != 0, 6, "n is 0"}};
+    const dni_req req[] = {{grad != NULL, 2, "grad is NULL"},
+                           {f != NULL, 3, "f is NULL"},
+                           {x != NULL, 5, "x is NULL"},
+                           {n != 0, 6, "n is 0"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     return dense_driver(DNI_DSP_O2_DIAG, fn, fx, grad, NULL, f, ctx, x, NULL, n, work, err);
 }
 
-int (dn_grad_sp)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
-                 unsigned n, dsp_o2_work *work)
+int(dn_grad_sp)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
+                unsigned n, dsp_o2_work *work)
 {
     return dn_grad_sp_ex(fx, grad, f, ctx, x, n, work, NULL);
 }
 
-int (dn_hessdiag_sp_ex)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
-                        const double *x, unsigned n, dsp_o2_work *work, dn_errinfo *err)
+int(dn_hessdiag_sp_ex)(double *fx, double *grad, double *hdiag, dn_objective_sp f,
+                       void *ctx, const double *x, unsigned n, dsp_o2_work *work,
+                       dn_errinfo *err)
 {
     static const char fn[] = "dn_hessdiag_sp";
-    const dni_req req[] = {{hdiag != NULL, 3, "hdiag is NULL"}, {f != NULL, 4, "f is NULL"},
-                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    const dni_req req[] = {{hdiag != NULL, 3, "hdiag is NULL"},
+                           {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"},
+                           {n != 0, 7, "n is 0"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return dense_driver(DNI_DSP_O2_DIAG, fn, fx, grad, hdiag, f, ctx, x, NULL, n, work, err);
+    return dense_driver(DNI_DSP_O2_DIAG, fn, fx, grad, hdiag, f, ctx, x, NULL, n, work,
+                        err);
 }
 
-int (dn_hessdiag_sp)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
-                     const double *x, unsigned n, dsp_o2_work *work)
+int(dn_hessdiag_sp)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
+                    const double *x, unsigned n, dsp_o2_work *work)
 {
     return dn_hessdiag_sp_ex(fx, grad, hdiag, f, ctx, x, n, work, NULL);
 }
 
-int (dn_hessvec_sp_ex)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
-                       const double *x, const double *v, unsigned n, dsp_o2_work *work,
-                       dn_errinfo *err)
+int(dn_hessvec_sp_ex)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                      const double *x, const double *v, unsigned n, dsp_o2_work *work,
+                      dn_errinfo *err)
 {
     static const char fn[] = "dn_hessvec_sp";
-    const dni_req req[] = {{hv != NULL, 3, "hv is NULL"}, {f != NULL, 4, "f is NULL"},
-                           {x != NULL, 6, "x is NULL"}, {v != NULL, 7, "v is NULL"},
+    const dni_req req[] = {{hv != NULL, 3, "hv is NULL"},
+                           {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"},
+                           {v != NULL, 7, "v is NULL"},
                            {n != 0, 8, "n is 0"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     return dense_driver(DNI_DSP_O2_HV, fn, fx, grad, hv, f, ctx, x, v, n, work, err);
 }
 
-int (dn_hessvec_sp)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
-                    const double *x, const double *v, unsigned n, dsp_o2_work *work)
+int(dn_hessvec_sp)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
+                   const double *x, const double *v, unsigned n, dsp_o2_work *work)
 {
     return dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, NULL);
 }
@@ -235,7 +246,8 @@ int (dn_hessvec_sp)(double *fx, double *grad, double *hv, dn_objective_sp f, voi
  * fixed, when an entry falls outside it); 0, DN_ENOMEM or (fixed) DN_ESTRUCT, H then
  * untouched. */
 static int hessian_pass(dsp_o2_work *w, double *fx, double *grad, dn_sphess *H,
-                        dn_objective_sp f, void *ctx, const double *x, unsigned n, int fixed)
+                        dn_objective_sp f, void *ctx, const double *x, unsigned n,
+                        int fixed)
 {
     dsp_o2 r;
     int st = evaluate(w, DNI_DSP_O2_SPARSE, f, ctx, x, NULL, n, &r);
@@ -279,12 +291,14 @@ int dni_dsp_o2_hessian_fixed(dsp_o2_work *w, double *fx, dn_sphess *H, dn_object
     return hessian_pass(w, fx, NULL, H, f, ctx, x, n, 1);
 }
 
-int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
-                       const double *x, unsigned n, dsp_o2_work *work, dn_errinfo *err)
+int(dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                      const double *x, unsigned n, dsp_o2_work *work, dn_errinfo *err)
 {
     static const char fn[] = "dn_hessian_sp";
-    const dni_req req[] = {{H != NULL, 3, "H is NULL"}, {f != NULL, 4, "f is NULL"},
-                           {x != NULL, 6, "x is NULL"}, {n != 0, 7, "n is 0"}};
+    const dni_req req[] = {{H != NULL, 3, "H is NULL"},
+                           {f != NULL, 4, "f is NULL"},
+                           {x != NULL, 6, "x is NULL"},
+                           {n != 0, 7, "n is 0"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
     dsp_o2_work *w, *tmp;
@@ -296,8 +310,8 @@ int (dn_hessian_sp_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f
     return dni_ok(err);
 }
 
-int (dn_hessian_sp)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
-                    const double *x, unsigned n, dsp_o2_work *work)
+int(dn_hessian_sp)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                   const double *x, unsigned n, dsp_o2_work *work)
 {
     return dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, NULL);
 }
@@ -305,7 +319,8 @@ int (dn_hessian_sp)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, v
 /* ---- rows: c(x, i) for i < m on one seeding of the variables (dnum/nlp.h) ---------------- */
 
 /* every gradient entry (i, g_i) of the result r, each passed to put with the row */
-static void row_entries(dsp_o2_work *w, dsp_o2 r, unsigned row, dni_dsp_o2_put put, void *pctx)
+static void row_entries(dsp_o2_work *w, dsp_o2 r, unsigned row, dni_dsp_o2_put put,
+                        void *pctx)
 {
     if (!r.w) return;
     if (r.len == DNI_DSP_O2_INL) {
@@ -313,14 +328,16 @@ static void row_entries(dsp_o2_work *w, dsp_o2 r, unsigned row, dni_dsp_o2_put p
     } else if (r.len & DNI_DSP_O2_ACC) {
         dni_dsp_o2_acc *A = &w->acc[SLOT(r.len)];
         lst h = head(&r);
-        for (size_t k = 0; k < A->cnt; k++) put(pctx, row, A->list[k], h.c * A->g[A->list[k]]);
+        for (size_t k = 0; k < A->cnt; k++)
+            put(pctx, row, A->list[k], h.c * A->g[A->list[k]]);
     } else {
-        for (size_t k = 0; k < r.len; k++) put(pctx, row, w->idx[r.off + k], r.c * w->g[r.off + k]);
+        for (size_t k = 0; k < r.len; k++)
+            put(pctx, row, w->idx[r.off + k], r.c * w->g[r.off + k]);
     }
 }
 
-int dni_dsp_o2_rows(dsp_o2_work *w, dn_constraint_sp c, void *ctx, const double *x, unsigned n,
-                    unsigned m, double *val, dni_dsp_o2_put put, void *pctx)
+int dni_dsp_o2_rows(dsp_o2_work *w, dn_constraint_sp c, void *ctx, const double *x,
+                    unsigned n, unsigned m, double *val, dni_dsp_o2_put put, void *pctx)
 {
     int st = prepare(w, n, DNI_DSP_O2_DIAG, 0, x, NULL);
     if (st) return st;

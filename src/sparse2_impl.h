@@ -80,9 +80,10 @@ DSP_O2I_INTERNAL void dsp_o2i_free_sized(dsp_o2_work *w);
 /* sparse2_ops.c: A += c * t for a list t */
 DSP_O2I_INTERNAL void dsp_o2i_acc_list(dsp_o2_work *w, dni_dsp_o2_acc *A, lst t, double c);
 /* sparse2_pattern.c */
-DSP_O2I_INTERNAL int dsp_o2i_scatter_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A, dn_sphess *H);
-DSP_O2I_INTERNAL int dsp_o2i_build_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A, dn_sphess *H,
-                                       unsigned n);
+DSP_O2I_INTERNAL int dsp_o2i_scatter_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A,
+                                             dn_sphess *H);
+DSP_O2I_INTERNAL int dsp_o2i_build_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A,
+                                           dn_sphess *H, unsigned n);
 
 /* 1 (and the flag set) when the list a may no longer be read: some recycle since it was
  * made released storage at or below its first entry. Inline: made in the current epoch
@@ -90,7 +91,8 @@ DSP_O2I_INTERNAL int dsp_o2i_build_pattern(dsp_o2_work *w, const dni_dsp_o2_acc 
  * computed before a sum started); otherwise the history decides (stale_hist). */
 INL int stale(dsp_o2_work *w, lst a)
 {
-    return a.len && a.st != w->epoch && a.off >= w->lowmark && dsp_o2i_stale_hist(w, a.st, a.off);
+    return a.len && a.st != w->epoch && a.off >= w->lowmark &&
+           dsp_o2i_stale_hist(w, a.st, a.off);
 }
 
 /* room for m entries at the top (sets the failure flag and returns 1 when impossible) */
@@ -99,7 +101,10 @@ static inline int reserve(dsp_o2_work *w, size_t m)
     return w->top + m > w->cap && dsp_o2i_grow(w, m);
 }
 
-static inline size_t tri(size_t s) { return s * (s + 1) / 2; }
+static inline size_t tri(size_t s)
+{
+    return s * (s + 1) / 2;
+}
 
 /* a number with a list (or an accumulator handle) */
 INL lst list_num(double v, double d, dsp_o2_work *w, size_t off, size_t len, uint32_t st)
@@ -109,7 +114,10 @@ INL lst list_num(double v, double d, dsp_o2_work *w, size_t off, size_t len, uin
 }
 
 /* a passive constant */
-INL lst lst_const(double v) { return list_num(v, 0.0, NULL, 0, 0, 0); }
+INL lst lst_const(double v)
+{
+    return list_num(v, 0.0, NULL, 0, 0, 0);
+}
 
 /* a number without its inline entries */
 INL lst head(const dsp_o2 *a)

@@ -8,8 +8,8 @@ INL lst chain_x(lst u, double f0, double f1, double f2);
 INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum);
 INL lst addsub_x(lst a, lst b, double c);
 static lst chain_list_p(const lst *u, double f0, double f1, double f2);
-static lst chain2_list_p(const lst *a, const lst *b, double f0, double fa, double fb, double faa,
-                         double fab, double fbb, int sum, int kind);
+static lst chain2_list_p(const lst *a, const lst *b, double f0, double fa, double fb,
+                         double faa, double fab, double fbb, int sum, int kind);
 
 /* the same by value (the callee reads its operands from a fresh copy, field by field) */
 INL lst chain_list(lst u, double f0, double f1, double f2)
@@ -86,7 +86,8 @@ static void acc_acc(dsp_o2_work *w, dni_dsp_o2_acc *A, dni_dsp_o2_acc *B, lst b,
         B->g[i] = B->h[i] = 0.0, B->in[i] = 0;
     }
     B->cnt = 0;
-    if (w->mode == DNI_DSP_O2_SPARSE && B->tcnt && !dni_dsp_o2_trip_reserve(w, A, B->tcnt)) {
+    if (w->mode == DNI_DSP_O2_SPARSE && B->tcnt &&
+        !dni_dsp_o2_trip_reserve(w, A, B->tcnt)) {
         for (size_t k = 0; k < B->tcnt; k++) {
             A->ti[A->tcnt] = B->ti[k];
             A->tj[A->tcnt] = B->tj[k];
@@ -175,7 +176,8 @@ INL lst plain(lst a)
     if (m == 0) m = 1;
     if (reserve(w, m)) return lst_const(a.v);
     size_t r = w->top, o = a.off;
-    for (size_t k = 0; k < s; k++) w->idx[r + k] = w->idx[o + k], w->g[r + k] = a.c * w->g[o + k];
+    for (size_t k = 0; k < s; k++)
+        w->idx[r + k] = w->idx[o + k], w->g[r + k] = a.c * w->g[o + k];
     for (size_t k = 0; k < m; k++) {
         w->h[r + k] = a.c * w->h[o + k];
         w->sf[r + k] = w->sf[o + k];
@@ -188,7 +190,10 @@ INL lst plain(lst a)
 }
 
 /* A += c * t for a list t (for the drivers) */
-void dsp_o2i_acc_list(dsp_o2_work *w, dni_dsp_o2_acc *A, lst t, double c) { acc_list(w, A, t, c); }
+void dsp_o2i_acc_list(dsp_o2_work *w, dni_dsp_o2_acc *A, lst t, double c)
+{
+    acc_list(w, A, t, c);
+}
 
 /* ---- the list halves of the inline operations (dnum/sparse_o2.h) ----------------------- */
 
@@ -244,8 +249,8 @@ static lst chain_list_p(const lst *up, double f0, double f1, double f2)
  * operand (a chain rule on the other, O(1) when linear), the same list twice (u * u,
  * u + c u: one staleness check, one pass), two one-entry lists (no merge loop); otherwise
  * the general merge. */
-static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, double fb, double faa,
-                         double fab, double fbb, int sum, int kind)
+static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, double fb,
+                         double faa, double fab, double fbb, int sum, int kind)
 {
     lst a = *ap, b = *bp;
     dsp_o2_work *w = a.w ? a.w : b.w;
@@ -283,7 +288,8 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
         }
     } else if (la == 1 && lb == 1) { /* two single entries: one or two result entries */
         uint32_t xa = ix[a.off], xb = ix[b.off];
-        double ga = ca * G[a.off], ha = ca * H[a.off], gb = cb * G[b.off], hb = cb * H[b.off];
+        double ga = ca * G[a.off], ha = ca * H[a.off];
+        double gb = cb * G[b.off], hb = cb * H[b.off];
         double ma = hv ? da : ga, mb = hv ? db : gb;
         if (xa == xb) {
             ix[r] = xa;
@@ -312,7 +318,8 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
             double ma = hv ? da : ga, mb = hv ? db : gb;
             ix[r + k] = xa < xb ? xa : xb;
             G[r + k] = fa * ga + fb * gb;
-            H[r + k] = fa * ha + fb * hb + DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+            H[r + k] =
+                fa * ha + fb * hb + DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
             k++;
         }
     }
@@ -330,7 +337,8 @@ static lst chain2_list_p(const lst *ap, const lst *bp, double f0, double fa, dou
 INL int long_lists(lst a, lst b)
 {
     if ((a.len | b.len) & DNI_DSP_O2_ACC) return 1;
-    if (a.len && b.len && a.w->mode == DNI_DSP_O2_SPARSE) return a.len + b.len > DNI_DSP_O2_PROMOTE_SP;
+    if (a.len && b.len && a.w->mode == DNI_DSP_O2_SPARSE)
+        return a.len + b.len > DNI_DSP_O2_PROMOTE_SP;
     return a.len + b.len > DNI_DSP_O2_PROMOTE;
 }
 
@@ -340,8 +348,8 @@ INL int acc_fast(lst *a, lst b)
 {
     dsp_o2_work *w = a->w;
     uint32_t k = a->len & ~DNI_DSP_O2_ACC;
-    if (!(a->len & DNI_DSP_O2_ACC) || !w || b.w != w || (b.len & DNI_DSP_O2_ACC) || w->mode == DNI_DSP_O2_SPARSE ||
-        k + 1 != w->nacc || w->acc[k].ver != a->off)
+    if (!(a->len & DNI_DSP_O2_ACC) || !w || b.w != w || (b.len & DNI_DSP_O2_ACC) ||
+        w->mode == DNI_DSP_O2_SPARSE || k + 1 != w->nacc || w->acc[k].ver != a->off)
         return 0;
     if (stale(w, b)) return 0;
     dni_dsp_o2_acc *A = &w->acc[k];
@@ -376,7 +384,10 @@ INL lst addsub_list(lst a, lst b, double c)
 /* ---- entry points from the header: numbers to lists and back --------------------------- */
 
 /* the list of a number (its inline entries are written to the arena) */
-INL lst to_lst(const dsp_o2 *a) { return a->len == DNI_DSP_O2_INL ? mat_inline(a) : head(a); }
+INL lst to_lst(const dsp_o2 *a)
+{
+    return a->len == DNI_DSP_O2_INL ? mat_inline(a) : head(a);
+}
 
 INL dsp_o2 to_dsp_o2(lst r)
 {
@@ -392,7 +403,8 @@ dsp_o2 dni_dsp_o2_chain_l(const dsp_o2 *u, double f0, double f1, double f2)
     return to_dsp_o2(chain_list_p(&l, f0, f1, f2));
 }
 
-dsp_o2 dni_dsp_o2_chain2_l(const dsp_o2 *a, const dsp_o2 *b, double f0, const double p[5], int sum, int kind)
+dsp_o2 dni_dsp_o2_chain2_l(const dsp_o2 *a, const dsp_o2 *b, double f0, const double p[5],
+                           int sum, int kind)
 {
     lst la = to_lst(a), lb = to_lst(b);
     return to_dsp_o2(chain2_list_p(&la, &lb, f0, p[0], p[1], p[2], p[3], p[4], sum, kind));
@@ -438,8 +450,8 @@ dsph_o2 dni_dsph_o2_chain_l(const dsph_o2 *u, double f0, double f1, double f2)
     return sph_from(chain_list_p(&l, f0, f1, f2));
 }
 
-dsph_o2 dni_dsph_o2_chain2_l(const dsph_o2 *a, const dsph_o2 *b, double f0, const double p[5], int sum,
-                      int kind)
+dsph_o2 dni_dsph_o2_chain2_l(const dsph_o2 *a, const dsph_o2 *b, double f0,
+                             const double p[5], int sum, int kind)
 {
     lst la = sph_lst(a), lb = sph_lst(b);
     return sph_from(chain2_list_p(&la, &lb, f0, p[0], p[1], p[2], p[3], p[4], sum, kind));
@@ -451,7 +463,10 @@ dsph_o2 dni_dsph_o2_addsub_l(const dsph_o2 *a, const dsph_o2 *b, double c)
     return sph_from(addsub_list(la, lb, c));
 }
 
-dsp_o2 dni_dsph_o2_result(dsph_o2 r) { return to_dsp_o2(sph_lst(&r)); }
+dsp_o2 dni_dsph_o2_result(dsph_o2 r)
+{
+    return to_dsp_o2(sph_lst(&r));
+}
 
 /* ---- slow paths of the operations ------------------------------------------------------ */
 
@@ -473,7 +488,8 @@ INL lst chain_acc(lst u, double f0, double f1, double f2)
 
 INL lst chain_x(lst u, double f0, double f1, double f2)
 {
-    if (u.w && (u.len & DNI_DSP_O2_ACC) && u.w->mode != DNI_DSP_O2_SPARSE) return chain_acc(u, f0, f1, f2);
+    if (u.w && (u.len & DNI_DSP_O2_ACC) && u.w->mode != DNI_DSP_O2_SPARSE)
+        return chain_acc(u, f0, f1, f2);
     u = materialize(u);
     dsp_o2_work *w = u.w;
     if (!w || w->mode != DNI_DSP_O2_SPARSE) return chain_list(u, f0, f1, f2);
@@ -487,7 +503,8 @@ INL lst chain_x(lst u, double f0, double f1, double f2)
         w->idx[r + p] = w->idx[a + p];
         w->g[r + p] = f1 * w->g[a + p];
         for (size_t q = 0; q <= p; q++)
-            w->h[r + tri(p) + q] = f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
+            w->h[r + tri(p) + q] =
+                f1 * w->h[a + tri(p) + q] + f2 * w->g[a + p] * w->g[a + q];
     }
     if (f2 == 0.0 && f0 == f0) memcpy(w->sf + r, w->sf + a, m); /* linear: the structure */
     else memset(w->sf + r, 1, m);
@@ -505,11 +522,13 @@ INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
     if (b.len & DNI_DSP_O2_ACC) b = materialize(b);
     dsp_o2_work *w = a.w ? a.w : b.w;
     if (!w) return lst_const(f0);
-    if (w->mode != DNI_DSP_O2_SPARSE) return chain2_list(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum, 2);
+    if (w->mode != DNI_DSP_O2_SPARSE)
+        return chain2_list(a, b, f0, p[0], p[1], p[2], p[3], p[4], sum, 2);
     if (stale(w, a) || stale(w, b)) return lst_const(f0);
     if (a.c != 1.0) a = plain(a);
     if (b.c != 1.0) b = plain(b);
-    if (a.w && b.w && a.len == b.len && a.off == b.off && a.st == b.st) { /* the same list */
+    if (a.w && b.w && a.len == b.len && a.off == b.off && a.st == b.st) {
+        /* the same list */
         size_t n = a.len, m = tri(n) ? tri(n) : 1, r, o = a.off;
         if (reserve(w, m)) return lst_const(f0);
         r = w->top;
@@ -543,9 +562,11 @@ INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
     if (reserve(w, m)) return lst_const(f0);
     size_t r = w->top;
     uint32_t *restrict ix = w->idx, *restrict pos = w->pos;
-    double *restrict G = w->g, *restrict H = w->h, *restrict sa = w->sa, *restrict sb = w->sb;
+    double *restrict G = w->g, *restrict H = w->h;
+    double *restrict sa = w->sa, *restrict sb = w->sb;
     unsigned char *restrict sf = w->sf;
-    for (i = j = s = 0; i < la || j < lb; s++) { /* union, operand gradients aligned to it */
+    /* union, operand gradients aligned to it */
+    for (i = j = s = 0; i < la || j < lb; s++) {
         uint32_t xa = i < la ? ix[a.off + i] : UINT32_MAX;
         uint32_t xb = j < lb ? ix[b.off + j] : UINT32_MAX;
         uint32_t x = xa < xb ? xa : xb;
@@ -556,13 +577,15 @@ INL lst chain2_x(lst a, lst b, double f0, const double p[5], int sum)
         G[r + s] = p[0] * sa[s] + p[1] * sb[s];
     }
     double p2 = p[2], p3 = p[3], p4 = p[4];
-    for (size_t k = 0, t = r; k < s; k++) /* second-order chain-rule terms of the gradients */
+    /* second-order chain-rule terms of the gradients */
+    for (size_t k = 0, t = r; k < s; k++)
         for (size_t q = 0; q <= k; q++, t++) /* (none in a sum, as in the other modes) */
             H[t] = sum ? 0.0
                        : p2 * sa[k] * sa[q] + p3 * (sa[k] * sb[q] + sb[k] * sa[q]) +
                              p4 * sb[k] * sb[q];
     memset(sf + r, !sum, m); /* a sum: structural where an operand's entry is */
-    size_t offs[2] = {a.off, b.off}, lens[2] = {a.len, b.len}; /* (a, b stay in registers) */
+    /* (a, b stay in registers) */
+    size_t offs[2] = {a.off, b.off}, lens[2] = {a.len, b.len};
     for (int u = 0; u < 2; u++) { /* plus f_a H_a + f_b H_b, scattered to the union */
         double c = p[u];
         size_t oo = offs[u];
@@ -592,9 +615,11 @@ INL lst addsub_x(lst a, lst b, double c)
      * leaves s as it is); a view is read straight from its arrays only into an earlier
      * accumulator (its own is released by the addition), otherwise written out as a list */
     if (ka >= 0 && (a.len & DNI_DSP_O2_VIEW)) a = materialize(a), ka = -1;
-    if (kb >= 0 && (b.len & DNI_DSP_O2_VIEW) && !(ka >= 0 && kb > ka)) b = materialize(b), kb = -1;
+    if (kb >= 0 && (b.len & DNI_DSP_O2_VIEW) && !(ka >= 0 && kb > ka))
+        b = materialize(b), kb = -1;
     int lists = !a.len || !b.len ||
-                a.len + b.len <= (w->mode == DNI_DSP_O2_SPARSE ? DNI_DSP_O2_PROMOTE_SP : DNI_DSP_O2_PROMOTE);
+                a.len + b.len <= (w->mode == DNI_DSP_O2_SPARSE ? DNI_DSP_O2_PROMOTE_SP
+                                                               : DNI_DSP_O2_PROMOTE);
     if (ka < 0 && kb < 0 && (w->safe || w->nacc == DNI_DSP_O2_NACC || lists))
         return chain2_list(a, b, v, 1.0, c, 0.0, 0.0, 0.0, 1, 0);
     int k;

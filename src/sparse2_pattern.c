@@ -120,4 +120,3 @@ int dsp_o2i_build_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A, dn_sphess *H,
     H->n = n, H->nnz = out, H->rowptr = rowptr, H->col = col, H->val = val, H->cap = cap;
     return DN_OK;
 }
-

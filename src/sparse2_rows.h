@@ -15,8 +15,8 @@ typedef void (*dni_dsp_o2_put)(void *pctx, unsigned row, uint32_t col, double g)
  * once): val[i] = c_i(x), put(pctx, i, j, dc_i/dx_j) for every gradient entry (in no
  * particular order; an index may come once per row). 0 or DN_ENOMEM (val and the entries
  * then partly written). */
-int dni_dsp_o2_rows(dsp_o2_work *w, dn_constraint_sp c, void *ctx, const double *x, unsigned n,
-                    unsigned m, double *val, dni_dsp_o2_put put, void *pctx);
+int dni_dsp_o2_rows(dsp_o2_work *w, dn_constraint_sp c, void *ctx, const double *x,
+                    unsigned n, unsigned m, double *val, dni_dsp_o2_put put, void *pctx);
 
 /* One pass of dn_hessian_sp for f in w into H's pattern, which stays fixed: 0, DN_ENOMEM
  * or DN_ESTRUCT (an entry outside it; H untouched). An H without a pattern gets f's. */

@@ -54,9 +54,11 @@
 #include "dnum/dnum.h"
 #include "dnum/bounded.h"
 
-namespace dnum {
+namespace dnum
+{
 
-namespace detail {
+namespace detail
+{
 
 /* Ops classes: one per family and order, mapping each operation to its C function. */
 template <unsigned N> struct fixed_ops {
@@ -66,31 +68,71 @@ template <unsigned N> struct fixed2_ops {
     static_assert(N != N, "dnum::fixed2<N>: the library exports the orders 1 ... 16");
 };
 
-#define DNI_DNPP_UN(P, f, ...) static c_type f(c_type u) { return P##_##f(u); }
-#define DNI_DNPP_BIN(P, f, ...) static c_type f(c_type a, c_type b) { return P##_##f(a, b); }
-#define DNI_DNPP_BIN_D(P, f) static c_type f(c_type a, double c) { return P##_##f(a, c); }
-#define DNI_DNPP_D_BIN(P, f) static c_type f(double c, c_type a) { return P##_##f(c, a); }
-#define DNI_DNPP_INT(P, f, ...) static c_type f(int m, c_type u) { return P##_##f(m, u); }
-#define DNI_DNPP_PAIR(P, f) static void f(c_type u, c_type *s, c_type *c) { P##_##f(u, s, c); }
-#define DNI_DNPP_OPS(P, N)                                                                    \
+#define DNI_DNPP_UN(P, f, ...)                                                             \
+    static c_type f(c_type u)                                                              \
+    {                                                                                      \
+        return P##_##f(u);                                                                 \
+    }
+#define DNI_DNPP_BIN(P, f, ...)                                                            \
+    static c_type f(c_type a, c_type b)                                                    \
+    {                                                                                      \
+        return P##_##f(a, b);                                                              \
+    }
+#define DNI_DNPP_BIN_D(P, f)                                                               \
+    static c_type f(c_type a, double c)                                                    \
+    {                                                                                      \
+        return P##_##f(a, c);                                                              \
+    }
+#define DNI_DNPP_D_BIN(P, f)                                                               \
+    static c_type f(double c, c_type a)                                                    \
+    {                                                                                      \
+        return P##_##f(c, a);                                                              \
+    }
+#define DNI_DNPP_INT(P, f, ...)                                                            \
+    static c_type f(int m, c_type u)                                                       \
+    {                                                                                      \
+        return P##_##f(m, u);                                                              \
+    }
+#define DNI_DNPP_PAIR(P, f)                                                                \
+    static void f(c_type u, c_type *s, c_type *c)                                          \
+    {                                                                                      \
+        P##_##f(u, s, c);                                                                  \
+    }
+#define DNI_DNPP_OPS(P, N)                                                                 \
     using c_type = P;                                                                      \
     static constexpr unsigned order = N;                                                   \
-    static c_type constant(double c) { return P##_const(c); }                              \
-    static c_type from(const double *d) { return P##_from(d); }                            \
-    static c_type pown(c_type u, long m) { return P##_pown(u, m); }                        \
-    static c_type apply(c_type u, dn_deriv_fn h, void *ctx) { return P##_apply(u, h, ctx); } \
-    DNI_API_UN(DNI_DNPP_UN, P) DNI_API_BIN(DNI_DNPP_BIN, P) DNI_API_BIN_D(DNI_DNPP_BIN_D, P)        \
-    DNI_API_D_BIN(DNI_DNPP_D_BIN, P) DNI_API_INT(DNI_DNPP_INT, P) DNI_API_PAIR(DNI_DNPP_PAIR, P)
-#define DNI_DNPP_FIXED(N)                                                                     \
+    static c_type constant(double c)                                                       \
+    {                                                                                      \
+        return P##_const(c);                                                               \
+    }                                                                                      \
+    static c_type from(const double *d)                                                    \
+    {                                                                                      \
+        return P##_from(d);                                                                \
+    }                                                                                      \
+    static c_type pown(c_type u, long m)                                                   \
+    {                                                                                      \
+        return P##_pown(u, m);                                                             \
+    }                                                                                      \
+    static c_type apply(c_type u, dn_deriv_fn h, void *ctx)                                \
+    {                                                                                      \
+        return P##_apply(u, h, ctx);                                                       \
+    }                                                                                      \
+    DNI_API_UN(DNI_DNPP_UN, P)                                                             \
+    DNI_API_BIN(DNI_DNPP_BIN, P)                                                           \
+    DNI_API_BIN_D(DNI_DNPP_BIN_D, P)                                                       \
+    DNI_API_D_BIN(DNI_DNPP_D_BIN, P)                                                       \
+    DNI_API_INT(DNI_DNPP_INT, P)                                                           \
+    DNI_API_PAIR(DNI_DNPP_PAIR, P)
+#define DNI_DNPP_FIXED(N)                                                                  \
     template <> struct fixed_ops<N> {                                                      \
-        DNI_DNPP_OPS(dnum_o##N, N)                                                            \
+        DNI_DNPP_OPS(dnum_o##N, N)                                                         \
         static constexpr std::size_t size = (N) + 1;                                       \
         static c_type var(double x) { return dnum_o##N##_var(x); }                         \
         static double get(const c_type *a, unsigned k) { return dnum_o##N##_get(a, k); }   \
     };
-#define DNI_DNPP_FIXED2(N)                                                                    \
+#define DNI_DNPP_FIXED2(N)                                                                 \
     template <> struct fixed2_ops<N> {                                                     \
-        DNI_DNPP_OPS(dnum2_o##N, N)                                                           \
+        DNI_DNPP_OPS(dnum2_o##N, N)                                                        \
         static constexpr std::size_t size = DNUM2_SIZE(N);                                 \
         static c_type varx(double x, double y) { return dnum2_o##N##_varx(x, y); }         \
         static c_type vary(double x, double y) { return dnum2_o##N##_vary(x, y); }         \
@@ -98,14 +140,14 @@ template <unsigned N> struct fixed2_ops {
         {                                                                                  \
             return dnum2_o##N##_get(a, i, j);                                              \
         }                                                                                  \
-        static void grad(c_type a, double g[2]) { dnum2_o##N##_grad(a, g); }              \
+        static void grad(c_type a, double g[2]) { dnum2_o##N##_grad(a, g); }               \
         static void hess(c_type a, double H[2][2]) { dnum2_o##N##_hess(a, H); }            \
     };
 template <unsigned N> struct bounded_ops {
     static_assert(N != N, "dnum::bounded<N>: the library defines the orders 1 ... 32");
 };
 /* the bounded companion of fixed<N> (dnum/bounded.h): no apply, sincos, sinhcosh */
-#define DNI_DNPP_BOUNDED(N)                                                                   \
+#define DNI_DNPP_BOUNDED(N)                                                                \
     template <> struct bounded_ops<N> {                                                    \
         using c_type = dnume_o##N;                                                         \
         static constexpr unsigned order = N;                                               \
@@ -116,9 +158,11 @@ template <unsigned N> struct bounded_ops {
         static c_type pown(c_type u, long m) { return dnume_o##N##_pown(u, m); }           \
         static double get(const c_type *a, unsigned k) { return dnume_o##N##_get(a, k); }  \
         static double err(const c_type *a, unsigned k) { return dnume_o##N##_err(a, k); }  \
-        DNI_API_UN(DNI_DNPP_UN, dnume_o##N) DNI_API_BIN(DNI_DNPP_BIN, dnume_o##N)             \
-        DNI_API_BIN_D(DNI_DNPP_BIN_D, dnume_o##N) DNI_API_D_BIN(DNI_DNPP_D_BIN, dnume_o##N)   \
-        DNI_API_INT(DNI_DNPP_INT, dnume_o##N)                                                 \
+        DNI_API_UN(DNI_DNPP_UN, dnume_o##N)                                                \
+        DNI_API_BIN(DNI_DNPP_BIN, dnume_o##N)                                              \
+        DNI_API_BIN_D(DNI_DNPP_BIN_D, dnume_o##N)                                          \
+        DNI_API_D_BIN(DNI_DNPP_D_BIN, dnume_o##N)                                          \
+        DNI_API_INT(DNI_DNPP_INT, dnume_o##N)                                              \
     };
 DNI_DNUM_FOR_EACH_ORDER(DNI_DNPP_FIXED)
 DNI_DNUM2_FOR_EACH_ORDER(DNI_DNPP_FIXED2)
@@ -134,7 +178,8 @@ template <class F> double call_deriv(double x, unsigned k, void *ctx)
 
 /** A fixed-order number of the C family described by Ops (detail::fixed_ops<N> or
  *  detail::fixed2_ops<N>): a value type holding the C struct c. */
-template <class Ops> class number {
+template <class Ops> class number
+{
 public:
     using c_type = typename Ops::c_type;
     static constexpr unsigned order = Ops::order;
@@ -163,7 +208,10 @@ public:
 
     /** fixed<N>: d(k) is the k-th derivative (NaN for k > N); fixed2<N>: d(i, j) is
      *  d^(i+j)/dx^i dy^j (NaN for i + j > N). */
-    template <class... I> double d(I... idx) const { return Ops::get(&c, unsigned(idx)...); }
+    template <class... I> double d(I... idx) const
+    {
+        return Ops::get(&c, unsigned(idx)...);
+    }
     /** The value (d[0]). */
     double value() const { return c.d[0]; }
     /** bounded<N>: the bound on the error of d(k) (NaN for k > N). */
@@ -180,10 +228,22 @@ public:
 
     number operator-() const { return wrap(Ops::neg(c)); }
     number operator+() const { return *this; }
-    friend number operator+(const number &a, const number &b) { return wrap(Ops::add(a.c, b.c)); }
-    friend number operator-(const number &a, const number &b) { return wrap(Ops::sub(a.c, b.c)); }
-    friend number operator*(const number &a, const number &b) { return wrap(Ops::mul(a.c, b.c)); }
-    friend number operator/(const number &a, const number &b) { return wrap(Ops::div(a.c, b.c)); }
+    friend number operator+(const number &a, const number &b)
+    {
+        return wrap(Ops::add(a.c, b.c));
+    }
+    friend number operator-(const number &a, const number &b)
+    {
+        return wrap(Ops::sub(a.c, b.c));
+    }
+    friend number operator*(const number &a, const number &b)
+    {
+        return wrap(Ops::mul(a.c, b.c));
+    }
+    friend number operator/(const number &a, const number &b)
+    {
+        return wrap(Ops::div(a.c, b.c));
+    }
     friend number operator+(const number &a, double b) { return wrap(Ops::add_d(a.c, b)); }
     friend number operator-(const number &a, double b) { return wrap(Ops::sub_d(a.c, b)); }
     friend number operator*(const number &a, double b) { return wrap(Ops::mul_d(a.c, b)); }
@@ -214,7 +274,7 @@ template <unsigned N> using fixed2 = number<detail::fixed2_ops<N>>;
 template <unsigned N> using bounded = number<detail::bounded_ops<N>>;
 
 /* comparisons of the values */
-#define DNI_DNPP_CMP(op)                                                                      \
+#define DNI_DNPP_CMP(op)                                                                   \
     template <class O> bool operator op(const number<O> &a, const number<O> &b)            \
     {                                                                                      \
         return a.value() op b.value();                                                     \
@@ -227,12 +287,20 @@ template <unsigned N> using bounded = number<detail::bounded_ops<N>>;
     {                                                                                      \
         return a op b.value();                                                             \
     }
-DNI_DNPP_CMP(==) DNI_DNPP_CMP(!=) DNI_DNPP_CMP(<) DNI_DNPP_CMP(<=) DNI_DNPP_CMP(>) DNI_DNPP_CMP(>=)
+DNI_DNPP_CMP(==)
+DNI_DNPP_CMP(!=)
+DNI_DNPP_CMP(<)
+DNI_DNPP_CMP(<=)
+DNI_DNPP_CMP(>)
+DNI_DNPP_CMP(>=)
 
 /* the functions: one template per C name, for every order of both families */
-#define DNI_DNPP_FUN_UN(N, f, ...)                                                                 \
-    template <class O> number<O> f(const number<O> &u) { return number<O>::wrap(O::f(u.c)); }
-#define DNI_DNPP_FUN_BIN(N, f, ...)                                                                \
+#define DNI_DNPP_FUN_UN(N, f, ...)                                                         \
+    template <class O> number<O> f(const number<O> &u)                                     \
+    {                                                                                      \
+        return number<O>::wrap(O::f(u.c));                                                 \
+    }
+#define DNI_DNPP_FUN_BIN(N, f, ...)                                                        \
     template <class O> number<O> f(const number<O> &a, const number<O> &b)                 \
     {                                                                                      \
         return number<O>::wrap(O::f(a.c, b.c));                                            \
@@ -245,19 +313,21 @@ DNI_DNPP_CMP(==) DNI_DNPP_CMP(!=) DNI_DNPP_CMP(<) DNI_DNPP_CMP(<=) DNI_DNPP_CMP(
     {                                                                                      \
         return number<O>::wrap(O::f(O::constant(a), b.c));                                 \
     }
-#define DNI_DNPP_FUN_INT(N, f, ...)                                                                \
+#define DNI_DNPP_FUN_INT(N, f, ...)                                                        \
     template <class O> number<O> f(int m, const number<O> &u)                              \
     {                                                                                      \
         return number<O>::wrap(O::f(m, u.c));                                              \
     }
-#define DNI_DNPP_FUN_PAIR(N, f)                                                               \
+#define DNI_DNPP_FUN_PAIR(N, f)                                                            \
     template <class O> void f(const number<O> &u, number<O> &s, number<O> &c)              \
     {                                                                                      \
         O::f(u.c, &s.c, &c.c);                                                             \
     }
 DNI_API_UN(DNI_DNPP_FUN_UN, 0) /* neg(u) too, besides -u */
 /* pow has overloads of its own (below) */
-DNI_DNPP_FUN_BIN(0, atan2, ~) DNI_DNPP_FUN_BIN(0, hypot, ~) DNI_OPS_SPECIAL2(DNI_DNPP_FUN_BIN, 0)
+DNI_DNPP_FUN_BIN(0, atan2, ~)
+DNI_DNPP_FUN_BIN(0, hypot, ~)
+DNI_OPS_SPECIAL2(DNI_DNPP_FUN_BIN, 0)
 DNI_API_INT(DNI_DNPP_FUN_INT, 0)
 DNI_API_PAIR(DNI_DNPP_FUN_PAIR, 0)
 
@@ -272,7 +342,8 @@ template <class O> number<O> pow(const number<O> &u, double p)
     return number<O>::wrap(O::pow_d(u.c, p));
 }
 /** u^m for an integer m by binary powering (exact at 0 and for negative values). */
-template <class O, class I, typename std::enable_if<std::is_integral<I>::value, int>::type = 0>
+template <class O, class I,
+          typename std::enable_if<std::is_integral<I>::value, int>::type = 0>
 number<O> pow(const number<O> &u, I m)
 {
     return number<O>::wrap(O::pown(u.c, static_cast<long>(m)));
@@ -293,25 +364,30 @@ template <class O> number<O> apply(const number<O> &u, dn_deriv_fn h, void *ctx 
     return number<O>::wrap(O::apply(u.c, h, ctx));
 }
 /** h(u) from a callable f(x, k) returning the k-th derivative of h at x. */
-template <class O, class F,
-          typename std::enable_if<!std::is_convertible<F, dn_deriv_fn>::value, int>::type = 0>
+template <
+    class O, class F,
+    typename std::enable_if<!std::is_convertible<F, dn_deriv_fn>::value, int>::type = 0>
 number<O> apply(const number<O> &u, F &&f)
 {
     using G = typename std::remove_reference<F>::type;
-    return number<O>::wrap(O::apply(u.c, &detail::call_deriv<G>, const_cast<void *>(static_cast<const void *>(&f))));
+    return number<O>::wrap(O::apply(u.c, &detail::call_deriv<G>,
+                                    const_cast<void *>(static_cast<const void *>(&f))));
 }
-#define DNI_DNPP_EXPR(N)                                                                      \
+#define DNI_DNPP_EXPR(N)                                                                   \
     /** dn_expr_eval_oN: e on fixed<N> numbers (args[i] = variable i). */                  \
-    inline int expr_eval(const dn_expr *e, fixed<N> &r, const fixed<N> *args, double *work)    \
+    inline int expr_eval(const dn_expr *e, fixed<N> &r, const fixed<N> *args,              \
+                         double *work)                                                     \
     {                                                                                      \
         static_assert(sizeof(fixed<N>) == sizeof(dnum_o##N), "layout");                    \
-        return dn_expr_eval_o##N(e, &r.c, reinterpret_cast<const dnum_o##N *>(args), work); \
+        return dn_expr_eval_o##N(e, &r.c, reinterpret_cast<const dnum_o##N *>(args),       \
+                                 work);                                                    \
     }
 DNI_DNUM_FOR_EACH_ORDER(DNI_DNPP_EXPR)
 
 /** Status code of a failed C call, as an exception (dn_strerror's text). DN_ENOMEM is
  *  thrown as std::bad_alloc. */
-class error : public std::runtime_error {
+class error : public std::runtime_error
+{
 public:
     explicit error(int code) : std::runtime_error(dn_strerror(code)), code_(code) {}
     /** The DN_E* code. */
@@ -321,7 +397,8 @@ private:
     int code_;
 };
 
-namespace detail {
+namespace detail
+{
 inline void check(int status)
 {
     if (status >= 0) return;
@@ -333,7 +410,8 @@ inline void check(int status)
 /** A run-time-order number owning a C dvec (dnum/dvec.h): construction, copies and every
  *  operation call the dvec_* functions and throw dnum::error (std::bad_alloc for
  *  DN_ENOMEM) where they return an error, e.g. operands of different orders (DN_EORDER). */
-class dvec {
+class dvec
+{
 public:
     ::dvec v; /**< the C dvec, for C APIs */
 
@@ -411,25 +489,37 @@ public:
     }
 };
 
-#define DNI_DNPP_DV_UN(N, f, ...)                                                                  \
-    inline dvec f(const dvec &u) { return dvec::un(dvec_##f, u); }
-#define DNI_DNPP_DV_BIN(N, f, ...)                                                                 \
-    inline dvec f(const dvec &a, const dvec &b) { return dvec::bin(dvec_##f, a, b); }
-#define DNI_DNPP_DV_INT(N, f, ...)                                                                 \
+#define DNI_DNPP_DV_UN(N, f, ...)                                                          \
+    inline dvec f(const dvec &u)                                                           \
+    {                                                                                      \
+        return dvec::un(dvec_##f, u);                                                      \
+    }
+#define DNI_DNPP_DV_BIN(N, f, ...)                                                         \
+    inline dvec f(const dvec &a, const dvec &b)                                            \
+    {                                                                                      \
+        return dvec::bin(dvec_##f, a, b);                                                  \
+    }
+#define DNI_DNPP_DV_INT(N, f, ...)                                                         \
     inline dvec f(int m, const dvec &u)                                                    \
     {                                                                                      \
         dvec r;                                                                            \
         detail::check(dvec_##f(&r.v, m, &u.v));                                            \
         return r;                                                                          \
     }
-#define DNI_DNPP_DV_PAIR(N, f)                                                                \
-    inline void f(const dvec &u, dvec &s, dvec &c) { detail::check(dvec_##f(&s.v, &c.v, &u.v)); }
+#define DNI_DNPP_DV_PAIR(N, f)                                                             \
+    inline void f(const dvec &u, dvec &s, dvec &c)                                         \
+    {                                                                                      \
+        detail::check(dvec_##f(&s.v, &c.v, &u.v));                                         \
+    }
 DNI_API_UN(DNI_DNPP_DV_UN, 0)
 DNI_API_INT(DNI_DNPP_DV_INT, 0)
 DNI_API_PAIR(DNI_DNPP_DV_PAIR, 0)
 DNI_OPS_BINARY(DNI_DNPP_DV_BIN, 0)
 /** u^p for a constant real p. */
-inline dvec pow(const dvec &u, double p) { return dvec::bin_d(dvec_pow_d, u, p); }
+inline dvec pow(const dvec &u, double p)
+{
+    return dvec::bin_d(dvec_pow_d, u, p);
+}
 /** u^m for an integer m. */
 inline dvec pown(const dvec &u, long m)
 {

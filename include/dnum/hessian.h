@@ -126,9 +126,12 @@ typedef dsp_o2 (*dn_objective_sp)(const dsp_o2 *x, unsigned n, void *ctx);
     static DNI_OBJ_UNUSED dsp_o2 name##_sp(const dsp_o2 *x, unsigned n, void *ctx)         \
     {                                                                                      \
         int kind_ = dni_dsp_o2_kind(x, n);                                                 \
-        if (kind_ == 1) return dni_dsph_o2_result(name##_sph(dni_dsph_o2_vars(x, n), n, ctx)); \
-        if (kind_ == 2) return dni_dpl2_o2_result(name##_pl2(dni_dpl2_o2_vars(x, n), n, ctx)); \
-        if (kind_ == 4) return dni_dpl4_o2_result(name##_pl4(dni_dpl4_o2_vars(x, n), n, ctx)); \
+        if (kind_ == 1)                                                                    \
+            return dni_dsph_o2_result(name##_sph(dni_dsph_o2_vars(x, n), n, ctx));         \
+        if (kind_ == 2)                                                                    \
+            return dni_dpl2_o2_result(name##_pl2(dni_dpl2_o2_vars(x, n), n, ctx));         \
+        if (kind_ == 4)                                                                    \
+            return dni_dpl4_o2_result(name##_pl4(dni_dpl4_o2_vars(x, n), n, ctx));         \
         return name##_spl(x, n, ctx);                                                      \
     }
 
@@ -152,8 +155,8 @@ int dn_hessdiag_ex(double *fx, double *grad, double *hdiag, dn_objective_o2 f, v
  *  faster than dn_hessdiag (docs/hessian.md). For more than a few dozen variables
  *  dn_hessdiag_sp (one pass) is faster still; DN_OBJECTIVE_O2 defines every version. work: n dlane_o2, or NULL to allocate.
  *  Returns 0 or DN_EINVAL / DN_ERANGE / DN_ENOMEM. */
-int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f, void *ctx,
-                      const double *x, unsigned n, dlane_o2 *work);
+int dn_hessdiag_lanes(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f,
+                      void *ctx, const double *x, unsigned n, dlane_o2 *work);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessdiag_lanes_ex(double *fx, double *grad, double *hdiag, dn_objective_lanes_o2 f,
                          void *ctx, const double *x, unsigned n, dlane_o2 *work,
@@ -295,12 +298,12 @@ typedef struct dn_plan_o2 dn_plan_o2;
 
 /** What a plan does (dn_plan_o2_info). */
 typedef struct dn_plan_o2_stats {
-    unsigned colors;   /* colours of the variables (0: the plan does not replay) */
-    int replaying;     /* 1 when the next call replays */
+    unsigned colors;         /* colours of the variables (0: the plan does not replay) */
+    int replaying;           /* 1 when the next call replays */
     unsigned long replays;   /* calls replayed */
     unsigned long fallbacks; /* calls computed again after a failed replay */
     unsigned long learnt;    /* pairs of variables learnt (they need different colours) */
-    const char *why;   /* why the plan no longer replays (NULL while it does) */
+    const char *why;         /* why the plan no longer replays (NULL while it does) */
 } dn_plan_o2_stats;
 
 /** Makes an empty plan (storage from al; NULL: malloc/free). Returns 0, DN_EINVAL (plan
@@ -328,8 +331,9 @@ int dn_grad_plan_ex(double *fx, double *grad, dn_objective_sp f, void *ctx, cons
 int dn_hessdiag_plan(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
                      const double *x, unsigned n, dn_plan_o2 *plan);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_hessdiag_plan_ex(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
-                        const double *x, unsigned n, dn_plan_o2 *plan, dn_errinfo *err);
+int dn_hessdiag_plan_ex(double *fx, double *grad, double *hdiag, dn_objective_sp f,
+                        void *ctx, const double *x, unsigned n, dn_plan_o2 *plan,
+                        dn_errinfo *err);
 /** f, gradient (may be NULL) and H v, as dn_hessvec_sp, through the plan. Errors as
  *  dn_grad_plan (hv or v NULL: DN_EINVAL). */
 int dn_hessvec_plan(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
@@ -359,8 +363,8 @@ int dn_elements_new(dn_elements **E, unsigned n, unsigned K, size_t m, const uns
                     const dn_allocator *al);
 /** The same with the details of a failure in *err (NULL: none): the argument, and for a bad
  *  index the element (err->elem) and why (index >= n, or repeated). */
-int dn_elements_new_ex(dn_elements **E, unsigned n, unsigned K, size_t m, const unsigned *idx,
-                       const dn_allocator *al, dn_errinfo *err);
+int dn_elements_new_ex(dn_elements **E, unsigned n, unsigned K, size_t m,
+                       const unsigned *idx, const dn_allocator *al, dn_errinfo *err);
 
 /** Frees a structure made by dn_elements_new (NULL is a no-op). */
 void dn_elements_free(dn_elements *E);
@@ -370,32 +374,32 @@ size_t dn_elements_bytes(const dn_elements *E);
 
 /* internal: one call of an element function's loop (filled by the drivers) */
 typedef struct dni_eljob {
-    int mode;              /* 0 gradient, 1 diagonal, 2 H v, 3 sparse Hessian, 5 rows
-                              (dnum/nlp.h), -1 probe */
-    unsigned k;            /* probe: set to the function's K */
-    size_t m;              /* elements */
-    const unsigned *idx;   /* m K indices */
-    const uint32_t *pos;   /* sparse: m K(K+1)/2 positions in the pattern */
-    const double *x, *v;   /* the point; the direction of H v */
-    double *grad, *out;    /* gradient (or NULL); diagonal, H v, or the pattern's values */
-    void *ctx;             /* the caller's */
-    double fx;             /* the sum of the elements' values */
-    int dense;             /* 1: variables seeded without structural zeros (the rerun) */
-    int redo;              /* set by the loop: some entry it wrote was not finite */
-    size_t nrun;           /* runs of elements whose indices advance by a constant step
-                              (0: the indices are read element by element) */
-    const size_t *rstart;  /* nrun + 1: the first element of each run, then m */
-    const size_t *rstep;   /* nrun: the step of each run's indices (modulo 2^64) */
+    int mode;             /* 0 gradient, 1 diagonal, 2 H v, 3 sparse Hessian, 5 rows
+                             (dnum/nlp.h), -1 probe */
+    unsigned k;           /* probe: set to the function's K */
+    size_t m;             /* elements */
+    const unsigned *idx;  /* m K indices */
+    const uint32_t *pos;  /* sparse: m K(K+1)/2 positions in the pattern */
+    const double *x, *v;  /* the point; the direction of H v */
+    double *grad, *out;   /* gradient (or NULL); diagonal, H v, or the pattern's values */
+    void *ctx;            /* the caller's */
+    double fx;            /* the sum of the elements' values */
+    int dense;            /* 1: variables seeded without structural zeros (the rerun) */
+    int redo;             /* set by the loop: some entry it wrote was not finite */
+    size_t nrun;          /* runs of elements whose indices advance by a constant step
+                             (0: the indices are read element by element) */
+    const size_t *rstart; /* nrun + 1: the first element of each run, then m */
+    const size_t *rstep;  /* nrun: the step of each run's indices (modulo 2^64) */
     /* mode 5 (dnum/nlp.h: objective and constraints): element e belongs to the objective
        (own[e] = 0) or to constraint own[e] - 1; its gradient goes to grad (objective,
        at jpos = the variable) or jac (constraint, at jpos = its Jacobian position), its
        value to fx or g[own[e] - 1], its Hessian times sigma or lam[own[e] - 1] to out
        at pos (out NULL: no Hessian) */
-    const uint32_t *own;   /* m rows */
-    const uint32_t *jpos;  /* m K positions */
-    double *g, *jac;       /* constraint values, Jacobian values (either may be NULL) */
-    const double *lam;     /* the constraints' weights */
-    double sigma;          /* the objective's weight */
+    const uint32_t *own;  /* m rows */
+    const uint32_t *jpos; /* m K positions */
+    double *g, *jac;      /* constraint values, Jacobian values (either may be NULL) */
+    const double *lam;    /* the constraints' weights */
+    double sigma;         /* the objective's weight */
 } dni_eljob;
 
 /** An element function defined by DN_ELEMENT_O2 (pass it to the dn_*_el drivers). */
@@ -416,14 +420,15 @@ typedef void (*dn_element_o2)(dni_eljob *job);
 #define DNI_EL_ROWS(K, r, J, e, P, FX)                                                     \
     {                                                                                      \
         const uint32_t o_ = (J)->own[e];                                                   \
-        const uint32_t *jp_ = (J)->jpos + (size_t)(e) * K;                                 \
+        const uint32_t *jp_ = (J)->jpos + (size_t)(e) * (K);                               \
         double *d_ = o_ ? (J)->jac : (J)->grad;                                            \
         if (o_ == 0) FX += r.v;                                                            \
         else if ((J)->g) (J)->g[o_ - 1] += r.v;                                            \
-        if (d_) DNI_DNEL_O2_FOR(k, K) d_[jp_[k]] += r.g[k];                                   \
+        if (d_)                                                                            \
+            DNI_DNEL_O2_FOR(k, K) d_[jp_[k]] += r.g[k];                                    \
         if ((J)->out) {                                                                    \
             const double w_ = o_ ? (J)->lam[o_ - 1] : (J)->sigma;                          \
-            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) (J)->out[(P)[t]] += w_ * r.h[t];               \
+            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) (J)->out[(P)[t]] += w_ * r.h[t];            \
         }                                                                                  \
     }
 
@@ -433,22 +438,27 @@ typedef void (*dn_element_o2)(dni_eljob *job);
     {                                                                                      \
         double c = -0.0;                                                                   \
         if ((M) != 5) fx += r.v;                                                           \
-        DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.g[k]);                                        \
-        if ((M) != 0) DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.h[DNEL_O2_AT(k, k)]);           \
+        DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.g[k]);                                     \
+        if ((M) != 0)                                                                      \
+            DNI_DNEL_O2_FOR(k, K) c += DNI_EL_VAR(r.h[DNEL_O2_AT(k, k)]);                  \
         chk += c;                                                                          \
         if ((M) == 5) {                                                                    \
             DNI_EL_ROWS(K, r, J, e, pos, fx)                                               \
             pos += DNEL_O2_TRI(K);                                                         \
         }                                                                                  \
-        if ((M) != 5 && ((M) == 0 || G)) DNI_DNEL_O2_FOR(k, K) G[b[k]] += r.g[k];             \
-        if ((M) == 1) DNI_DNEL_O2_FOR(k, K) O[b[k]] += r.h[DNEL_O2_AT(k, k)];                 \
-        if ((M) == 2) DNI_DNEL_O2_FOR(k, K) {                                                 \
+        if ((M) != 5 && ((M) == 0 || G))                                                   \
+            DNI_DNEL_O2_FOR(k, K) G[b[k]] += r.g[k];                                       \
+        if ((M) == 1)                                                                      \
+            DNI_DNEL_O2_FOR(k, K) O[b[k]] += r.h[DNEL_O2_AT(k, k)];                        \
+        if ((M) == 2)                                                                      \
+            DNI_DNEL_O2_FOR(k, K) {                                                        \
                 double s = 0.0;                                                            \
-                DNI_DNEL_O2_FOR(l, K) s += r.h[k >= l ? DNEL_O2_AT(k, l) : DNEL_O2_AT(l, k)] * v[b[l]]; \
+                DNI_DNEL_O2_FOR(l, K)                                                      \
+                    s += r.h[k >= l ? DNEL_O2_AT(k, l) : DNEL_O2_AT(l, k)] * v[b[l]];      \
                 O[b[k]] += s;                                                              \
             }                                                                              \
         if ((M) == 3) {                                                                    \
-            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) O[pos[t]] += r.h[t];                           \
+            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) O[pos[t]] += r.h[t];                        \
             pos += DNEL_O2_TRI(K);                                                         \
         }                                                                                  \
     }
@@ -480,17 +490,20 @@ typedef void (*dn_element_o2)(dni_eljob *job);
             const unsigned *I = (J)->idx + e * K;                                          \
             const size_t step = runs ? (J)->rstep[q] : 0u;                                 \
             size_t b[K] = {0}, b2[K];                                                      \
-            if (runs) DNI_DNEL_O2_FOR(k, K) b[k] = I[k];                                      \
+            if (runs)                                                                      \
+                DNI_DNEL_O2_FOR(k, K) b[k] = I[k];                                         \
             for (; e + 1 < e1; e += 2) {                                                   \
                 dnel##K##_o2 u[K], w[K];                                                   \
-                if (!runs) DNI_DNEL_O2_FOR(k, K) b[k] = I[k];                                 \
-                DNI_DNEL_O2_FOR(k, K) b2[k] = runs ? b[k] + step : I[K + k];                  \
-                DNI_DNEL_O2_FOR(k, K) u[k] = dni_dnel##K##_o2_seed(x[b[k]], k);               \
-                DNI_DNEL_O2_FOR(k, K) w[k] = dni_dnel##K##_o2_seed(x[b2[k]], k);              \
+                if (!runs)                                                                 \
+                    DNI_DNEL_O2_FOR(k, K) b[k] = I[k];                                     \
+                DNI_DNEL_O2_FOR(k, K) b2[k] = runs ? b[k] + step : I[K + k];               \
+                DNI_DNEL_O2_FOR(k, K) u[k] = dni_dnel##K##_o2_seed(x[b[k]], k);            \
+                DNI_DNEL_O2_FOR(k, K) w[k] = dni_dnel##K##_o2_seed(x[b2[k]], k);           \
                 dnel##K##_o2 r = F(u, e, (J)->ctx), r2 = F(w, e + 1, (J)->ctx);            \
                 DNI_EL_PUT(K, r, b, M, J, e)                                               \
                 DNI_EL_PUT(K, r2, b2, M, J, e + 1)                                         \
-                if (runs) DNI_DNEL_O2_FOR(k, K) b[k] = b2[k] + step;                          \
+                if (runs)                                                                  \
+                    DNI_DNEL_O2_FOR(k, K) b[k] = b2[k] + step;                             \
                 else I += 2 * K;                                                           \
             }                                                                              \
             if (e < e1) {                                                                  \
@@ -507,27 +520,31 @@ typedef void (*dn_element_o2)(dni_eljob *job);
  * element of the driver's dense run). */
 #define DNI_EL_ONE(K, F, J, e)                                                             \
     {                                                                                      \
-        const unsigned *I = (J)->idx + (e) * K;                                            \
+        const unsigned *I = (J)->idx + (e) * (K);                                          \
         const double *x = (J)->x, *v = (J)->v;                                             \
         double *G = (J)->grad, *O = (J)->out;                                              \
         dnel##K##_o2 u[K];                                                                 \
-        DNI_DNEL_O2_FOR(k, K) u[k] = dnel##K##_o2_var(x[I[k]], k);                            \
+        DNI_DNEL_O2_FOR(k, K) u[k] = dnel##K##_o2_var(x[I[k]], k);                         \
         dnel##K##_o2 r = F(u, e, (J)->ctx);                                                \
         if ((J)->mode == 5) {                                                              \
             double fx = 0.0;                                                               \
-            DNI_EL_ROWS(K, r, J, e, (J)->pos + (e) * DNEL_O2_TRI(K), fx)                   \
+            DNI_EL_ROWS(K, r, J, e, (J)->pos + DNEL_O2_TRI(K) * (e), fx)                   \
             return fx;                                                                     \
         }                                                                                  \
-        if (G) DNI_DNEL_O2_FOR(k, K) G[I[k]] += r.g[k];                                       \
-        if ((J)->mode == 1) DNI_DNEL_O2_FOR(k, K) O[I[k]] += r.h[DNEL_O2_AT(k, k)];           \
-        if ((J)->mode == 2) DNI_DNEL_O2_FOR(k, K) {                                           \
+        if (G)                                                                             \
+            DNI_DNEL_O2_FOR(k, K) G[I[k]] += r.g[k];                                       \
+        if ((J)->mode == 1)                                                                \
+            DNI_DNEL_O2_FOR(k, K) O[I[k]] += r.h[DNEL_O2_AT(k, k)];                        \
+        if ((J)->mode == 2)                                                                \
+            DNI_DNEL_O2_FOR(k, K) {                                                        \
                 double s = 0.0;                                                            \
-                DNI_DNEL_O2_FOR(l, K) s += r.h[k >= l ? DNEL_O2_AT(k, l) : DNEL_O2_AT(l, k)] * v[I[l]]; \
+                DNI_DNEL_O2_FOR(l, K)                                                      \
+                    s += r.h[k >= l ? DNEL_O2_AT(k, l) : DNEL_O2_AT(l, k)] * v[I[l]];      \
                 O[I[k]] += s;                                                              \
             }                                                                              \
         if ((J)->mode == 3) {                                                              \
-            const uint32_t *pos = (J)->pos + (e) * DNEL_O2_TRI(K);                         \
-            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) O[pos[t]] += r.h[t];                           \
+            const uint32_t *pos = (J)->pos + DNEL_O2_TRI(K) * (e);                         \
+            DNI_DNEL_O2_FOR(t, DNEL_O2_TRI(K)) O[pos[t]] += r.h[t];                        \
         }                                                                                  \
         return r.v;                                                                        \
     }
@@ -555,8 +572,8 @@ typedef void (*dn_element_o2)(dni_eljob *job);
         (void)sizeof(T); /* (a body that never names T) */                                 \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static DNI_OBJ_APART double name##_one(dni_eljob *J, size_t e)                          \
-    DNI_EL_ONE(K, name##_elem, J, e)                                                       \
+    static DNI_OBJ_APART double name##_one(dni_eljob *J, size_t e)                         \
+        DNI_EL_ONE(K, name##_elem, J, e)                                                   \
     static DNI_OBJ_UNUSED void name(dni_eljob *J)                                          \
     {                                                                                      \
         switch (J->mode < 0 ? -1 : J->dense ? 4 : J->mode) {                               \
@@ -602,7 +619,8 @@ int dn_hessvec_el(double *fx, double *grad, double *hv, dn_element_o2 f, void *c
                   const double *x, const double *v, const dn_elements *E);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessvec_el_ex(double *fx, double *grad, double *hv, dn_element_o2 f, void *ctx,
-                     const double *x, const double *v, const dn_elements *E, dn_errinfo *err);
+                     const double *x, const double *v, const dn_elements *E,
+                     dn_errinfo *err);
 
 /** Value, gradient (not overlapping x) and the sparse Hessian in H (lower triangle in CSR,
  *  the pattern of E: every entry of some element's triangle, structural even where its
@@ -633,26 +651,29 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, vo
  * pointers (&dn_hessdiag). C++ rejects such calls by itself. */
 #define DNI_EL(p) DNI_CARG(dn_elements, p)
 #define DNI_ERR(p) DNI_ARG(dn_errinfo *, p)
-#define DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, Obj, Work)                         \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hdiag), DNI_ARG(Obj, f), ctx, DNI_IN(x), DNI_N(n),   \
+#define DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, Obj, Work)                        \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hdiag), DNI_ARG(Obj, f), ctx, DNI_IN(x), DNI_N(n), \
         DNI_ARG(Work, work)
 #define dn_hessdiag(fx, grad, hdiag, f, ctx, x, n, work)                                   \
-    dn_hessdiag(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *))
+    dn_hessdiag(                                                                           \
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *))
 #define dn_hessdiag_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                           \
-    dn_hessdiag_ex(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *), \
-                   DNI_ERR(err))
-#define dn_hessdiag_lanes(fx, grad, hdiag, f, ctx, x, n, work)                             \
-    dn_hessdiag_lanes(                                                                     \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_lanes_o2, dlane_o2 *))
-#define dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                     \
-    dn_hessdiag_lanes_ex(                                                                  \
-        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_lanes_o2, dlane_o2 *),     \
+    dn_hessdiag_ex(                                                                        \
+        DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *),      \
         DNI_ERR(err))
+#define dn_hessdiag_lanes(fx, grad, hdiag, f, ctx, x, n, work)                             \
+    dn_hessdiag_lanes(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work,                     \
+                                  dn_objective_lanes_o2, dlane_o2 *))
+#define dn_hessdiag_lanes_ex(fx, grad, hdiag, f, ctx, x, n, work, err)                     \
+    dn_hessdiag_lanes_ex(DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work,                  \
+                                     dn_objective_lanes_o2, dlane_o2 *),                   \
+                         DNI_ERR(err))
 #define dn_hessian(fx, grad, hess, f, ctx, x, n, work)                                     \
     dn_hessian(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *))
 #define dn_hessian_ex(fx, grad, hess, f, ctx, x, n, work, err)                             \
-    dn_hessian_ex(DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *), \
-                  DNI_ERR(err))
+    dn_hessian_ex(                                                                         \
+        DNI_HD_ARGS(fx, grad, hess, f, ctx, x, n, work, dn_objective_o2, dnum_o2 *),       \
+        DNI_ERR(err))
 #define dn_hessdiag_sp(fx, grad, hdiag, f, ctx, x, n, work)                                \
     dn_hessdiag_sp(                                                                        \
         DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp_o2_work *))
@@ -661,32 +682,32 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, vo
         DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, work, dn_objective_sp, dsp_o2_work *),  \
         DNI_ERR(err))
 #define DNI_GS_ARGS(fx, grad, f, ctx, x, n, work)                                          \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x), DNI_N(n),       \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x), DNI_N(n),     \
         DNI_ARG(dsp_o2_work *, work)
 #define dn_grad_sp(fx, grad, f, ctx, x, n, work)                                           \
     dn_grad_sp(DNI_GS_ARGS(fx, grad, f, ctx, x, n, work))
 #define dn_grad_sp_ex(fx, grad, f, ctx, x, n, work, err)                                   \
     dn_grad_sp_ex(DNI_GS_ARGS(fx, grad, f, ctx, x, n, work), DNI_ERR(err))
 #define DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work)                                   \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),    \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),  \
         DNI_IN(v), DNI_N(n), DNI_ARG(dsp_o2_work *, work)
 #define dn_hessvec_sp(fx, grad, hv, f, ctx, x, v, n, work)                                 \
     dn_hessvec_sp(DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work))
 #define dn_hessvec_sp_ex(fx, grad, hv, f, ctx, x, v, n, work, err)                         \
     dn_hessvec_sp_ex(DNI_HV_ARGS(fx, grad, hv, f, ctx, x, v, n, work), DNI_ERR(err))
 #define DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work)                                       \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_sphess *, H), DNI_ARG(dn_objective_sp, f), ctx,   \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_sphess *, H), DNI_ARG(dn_objective_sp, f), ctx, \
         DNI_IN(x), DNI_N(n), DNI_ARG(dsp_o2_work *, work)
 #define dn_hessian_sp(fx, grad, H, f, ctx, x, n, work)                                     \
     dn_hessian_sp(DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work))
 #define dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, work, err)                             \
     dn_hessian_sp_ex(DNI_HS_ARGS(fx, grad, H, f, ctx, x, n, work), DNI_ERR(err))
 #define dn_grad_plan(fx, grad, f, ctx, x, n, plan)                                         \
-    dn_grad_plan(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),       \
+    dn_grad_plan(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),  \
                  DNI_N(n), DNI_ARG(dn_plan_o2 *, plan))
 #define dn_grad_plan_ex(fx, grad, f, ctx, x, n, plan, err)                                 \
-    dn_grad_plan_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),    \
-                    DNI_N(n), DNI_ARG(dn_plan_o2 *, plan), DNI_ERR(err))
+    dn_grad_plan_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_objective_sp, f), ctx,          \
+                    DNI_IN(x), DNI_N(n), DNI_ARG(dn_plan_o2 *, plan), DNI_ERR(err))
 #define dn_hessdiag_plan(fx, grad, hdiag, f, ctx, x, n, plan)                              \
     dn_hessdiag_plan(                                                                      \
         DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, plan, dn_objective_sp, dn_plan_o2 *))
@@ -695,26 +716,28 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, vo
         DNI_HD_ARGS(fx, grad, hdiag, f, ctx, x, n, plan, dn_objective_sp, dn_plan_o2 *),   \
         DNI_ERR(err))
 #define DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan)                                  \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),    \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_objective_sp, f), ctx, DNI_IN(x),  \
         DNI_IN(v), DNI_N(n), DNI_ARG(dn_plan_o2 *, plan)
 #define dn_hessvec_plan(fx, grad, hv, f, ctx, x, v, n, plan)                               \
     dn_hessvec_plan(DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan))
 #define dn_hessvec_plan_ex(fx, grad, hv, f, ctx, x, v, n, plan, err)                       \
     dn_hessvec_plan_ex(DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan), DNI_ERR(err))
 #define DNI_EN_ARGS(E, n, K, m, idx, al)                                                   \
-    DNI_ARG(dn_elements **, E), DNI_N(n), DNI_N(K), DNI_N(m), DNI_CARG(unsigned, idx),       \
+    DNI_ARG(dn_elements **, E), DNI_N(n), DNI_N(K), DNI_N(m), DNI_CARG(unsigned, idx),     \
         DNI_CARG(dn_allocator, al)
-#define dn_elements_new(E, n, K, m, idx, al) dn_elements_new(DNI_EN_ARGS(E, n, K, m, idx, al))
+#define dn_elements_new(E, n, K, m, idx, al)                                               \
+    dn_elements_new(DNI_EN_ARGS(E, n, K, m, idx, al))
 #define dn_elements_new_ex(E, n, K, m, idx, al, err)                                       \
     dn_elements_new_ex(DNI_EN_ARGS(E, n, K, m, idx, al), DNI_ERR(err))
 #define dn_grad_el(fx, grad, f, ctx, x, E)                                                 \
-    dn_grad_el(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x), DNI_EL(E))
+    dn_grad_el(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),      \
+               DNI_EL(E))
 #define dn_grad_el_ex(fx, grad, f, ctx, x, E, err)                                         \
-    dn_grad_el_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),       \
+    dn_grad_el_ex(DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),   \
                   DNI_EL(E), DNI_ERR(err))
 #define DNI_HE_ARGS(fx, grad, out, f, ctx, x, E, Out)                                      \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(Out, out), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),  \
-        DNI_EL(E)
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(Out, out), DNI_ARG(dn_element_o2, f), ctx,         \
+        DNI_IN(x), DNI_EL(E)
 #define dn_hessdiag_el(fx, grad, hdiag, f, ctx, x, E)                                      \
     dn_hessdiag_el(DNI_HE_ARGS(fx, grad, hdiag, f, ctx, x, E, double *))
 #define dn_hessdiag_el_ex(fx, grad, hdiag, f, ctx, x, E, err)                              \
@@ -724,7 +747,7 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, vo
 #define dn_hessian_el_ex(fx, grad, H, f, ctx, x, E, err)                                   \
     dn_hessian_el_ex(DNI_HE_ARGS(fx, grad, H, f, ctx, x, E, dn_sphess *), DNI_ERR(err))
 #define DNI_VE_ARGS(fx, grad, hv, f, ctx, x, v, E)                                         \
-    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),        \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_OUT(hv), DNI_ARG(dn_element_o2, f), ctx, DNI_IN(x),    \
         DNI_IN(v), DNI_EL(E)
 #define dn_hessvec_el(fx, grad, hv, f, ctx, x, v, E)                                       \
     dn_hessvec_el(DNI_VE_ARGS(fx, grad, hv, f, ctx, x, v, E))

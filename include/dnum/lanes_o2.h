@@ -87,15 +87,15 @@
 
 /** Value, activity flag, and DN_LANES first and second directional derivatives. */
 typedef struct dlane_o2 {
-    double v;              /* value, shared by every lane */
-    int act;               /* nonzero: g and h are defined; zero: passive constant */
-    double g[DN_LANES];    /* first derivative along lane l */
-    double h[DN_LANES];    /* second derivative along lane l */
+    double v;           /* value, shared by every lane */
+    int act;            /* nonzero: g and h are defined; zero: passive constant */
+    double g[DN_LANES]; /* first derivative along lane l */
+    double h[DN_LANES]; /* second derivative along lane l */
 } dlane_o2;
 
 #ifndef DLANE_O2_DECL
-#if defined(DLANE2_DECL) && !defined(DNI_DLANE2_DECL_ALIAS) /* (a program's own, old name) */
-#define DLANE_O2_DECL DLANE2_DECL
+#if defined(DLANE2_DECL) && !defined(DNI_DLANE2_DECL_ALIAS)
+#define DLANE_O2_DECL DLANE2_DECL /* (a program's own, old name) */
 #elif defined(__GNUC__) || defined(__clang__)
 #define DLANE_O2_DECL static inline __attribute__((unused))
 #else
@@ -105,7 +105,9 @@ typedef struct dlane_o2 {
 
 /* the lane loops are unrolled completely so the compiler can keep a dlane_o2 in registers */
 #if defined(__GNUC__) && !defined(__clang__)
-#define DNI_DL2_FOR(l) _Pragma("GCC unroll 4") for (unsigned l = 0; l < DN_LANES; l++)
+#define DNI_DL2_FOR(l)                                                                     \
+    _Pragma("GCC unroll 4")                                                                \
+    for (unsigned l = 0; l < DN_LANES; l++)
 #else
 #define DNI_DL2_FOR(l) for (unsigned l = 0; l < DN_LANES; l++)
 #endif
@@ -156,7 +158,10 @@ DLANE_O2_DECL dlane_o2 dlane_o2_seed(double x, const double *s)
     return r;
 }
 
-DLANE_O2_DECL double dlane_o2_value(dlane_o2 a) { return a.v; }
+DLANE_O2_DECL double dlane_o2_value(dlane_o2 a)
+{
+    return a.v;
+}
 DLANE_O2_DECL double dlane_o2_grad(dlane_o2 a, unsigned l)
 {
     return l >= DN_LANES ? NAN : a.act ? a.g[l] : 0.0;
@@ -324,7 +329,10 @@ DLANE_O2_DECL dlane_o2 dlane_o2_div(dlane_o2 a, dlane_o2 b)
     return r;
 }
 
-DLANE_O2_DECL dlane_o2 dlane_o2_d_div(double c, dlane_o2 a) { return dlane_o2_div(dni_dl2_val(c), a); }
+DLANE_O2_DECL dlane_o2 dlane_o2_d_div(double c, dlane_o2 a)
+{
+    return dlane_o2_div(dni_dl2_val(c), a);
+}
 
 /* ---- chain rule ---------------------------------------------------------------------- */
 
@@ -342,8 +350,8 @@ DLANE_O2_DECL dlane_o2 dlane_o2_chain(dlane_o2 u, double f0, double f1, double f
 }
 
 /* f(a, b) with partials fa, fb, faa, fab, fbb (bivariate second-order chain rule) */
-DLANE_O2_DECL dlane_o2 dni_dl2_chain2(dlane_o2 a, dlane_o2 b, double f0, double fa, double fb,
-                                 double faa, double fab, double fbb)
+DLANE_O2_DECL dlane_o2 dni_dl2_chain2(dlane_o2 a, dlane_o2 b, double f0, double fa,
+                                      double fb, double faa, double fab, double fbb)
 {
     if (!a.act && !b.act) return dni_dl2_val(f0);
     if (f0 != f0) fa = fb = faa = fab = fbb = f0;
@@ -367,11 +375,11 @@ DLANE_O2_DECL dlane_o2 dlane_o2_apply(dlane_o2 u, dn_deriv_fn h, void *ctx)
 
 /* ---- elementary functions: f0 always, f1 and f2 only for active arguments -------------- */
 
-#define DNI_DL2_UN(A, name, F0, F1F2)                                                         \
-    DLANE_O2_DECL dlane_o2 dlane_o2_##name(dlane_o2 u)                                      \
+#define DNI_DL2_UN(A, name, F0, F1F2)                                                      \
+    DLANE_O2_DECL dlane_o2 dlane_o2_##name(dlane_o2 u)                                     \
     {                                                                                      \
         double x = u.v, f0 = (F0), f1, f2;                                                 \
-        if (!u.act) return dni_dl2_val(f0);                                                   \
+        if (!u.act) return dni_dl2_val(f0);                                                \
         F1F2;                                                                              \
         return dlane_o2_chain(u, f0, f1, f2);                                              \
     }
@@ -386,7 +394,10 @@ DLANE_O2_DECL dlane_o2 dlane_o2_pow_d(dlane_o2 u, double p)
     return dlane_o2_chain(u, f0, f1, f2);
 }
 
-DLANE_O2_DECL dlane_o2 dlane_o2_pown(dlane_o2 u, long m) { return dlane_o2_pow_d(u, (double)m); }
+DLANE_O2_DECL dlane_o2 dlane_o2_pown(dlane_o2 u, long m)
+{
+    return dlane_o2_pow_d(u, (double)m);
+}
 
 DLANE_O2_DECL dlane_o2 dlane_o2_pow(dlane_o2 a, dlane_o2 b)
 {
@@ -427,27 +438,34 @@ DLANE_O2_DECL void dlane_o2_sinhcosh(dlane_o2 u, dlane_o2 *s, dlane_o2 *c)
 
 /* ---- C11 _Generic front over dnum_o2, dlane_o2, dsp_o2, dsph_o2 and dnel1_o2..dnel4_o2 ----------------- */
 
-DLANE_O2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
+DLANE_O2_DECL double dni_dnh_o2_value(dnum_o2 a)
+{
+    return a.d[0];
+}
 
 #ifndef __cplusplus
-#define DNI_DNH_GEN(f, a)                                                                     \
-    _Generic((a), dnum_o2 : dnum_o2_##f, dlane_o2 : dlane_o2_##f, dsp_o2 : dsp_o2_##f, dsph_o2 : dsph_o2_##f, \
-             dpl2_o2 : dpl2_o2_##f, dpl4_o2 : dpl4_o2_##f,                               \
-             dnel1_o2 : dnel1_o2_##f, dnel2_o2 : dnel2_o2_##f, dnel3_o2 : dnel3_o2_##f,   \
+/* clang-format off */
+#define DNI_DNH_GEN(f, a)                                                                  \
+    _Generic((a), dnum_o2 : dnum_o2_##f, dlane_o2 : dlane_o2_##f, dsp_o2 : dsp_o2_##f,     \
+             dsph_o2 : dsph_o2_##f, dpl2_o2 : dpl2_o2_##f, dpl4_o2 : dpl4_o2_##f,          \
+             dnel1_o2 : dnel1_o2_##f, dnel2_o2 : dnel2_o2_##f, dnel3_o2 : dnel3_o2_##f,    \
              dnel4_o2 : dnel4_o2_##f)
 
-/* dnh_f(a, ...) calls dnum_o2_f, dlane_o2_f, dsp_o2_f, dsph_o2_f or dnelK_o2_f by the type of a. dnh_const(T, c)
- * builds a constant of type T; dnh_value(a) is the value. */
+/* dnh_f(a, ...) calls dnum_o2_f, dlane_o2_f, dsp_o2_f, dsph_o2_f or dnelK_o2_f by the type
+ * of a. dnh_const(T, c) builds a constant of type T; dnh_value(a) is the value. */
 #define dnh_const(T, c)                                                                    \
-    _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane_o2 : dlane_o2_const, dsp_o2 : dsp_o2_const, \
-             dsph_o2 : dsph_o2_const, dpl2_o2 : dpl2_o2_const, dpl4_o2 : dpl4_o2_const,   \
-             dnel1_o2 : dnel1_o2_const, dnel2_o2 : dnel2_o2_const, \
-             dnel3_o2 : dnel3_o2_const, dnel4_o2 : dnel4_o2_const)(c)
+    _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane_o2 : dlane_o2_const,                   \
+             dsp_o2 : dsp_o2_const, dsph_o2 : dsph_o2_const, dpl2_o2 : dpl2_o2_const,      \
+             dpl4_o2 : dpl4_o2_const, dnel1_o2 : dnel1_o2_const,                           \
+             dnel2_o2 : dnel2_o2_const, dnel3_o2 : dnel3_o2_const,                         \
+             dnel4_o2 : dnel4_o2_const)(c)
 #define dnh_value(a)                                                                       \
-    _Generic((a), dnum_o2 : dni_dnh_o2_value, dlane_o2 : dlane_o2_value, dsp_o2 : dsp_o2_value,  \
-             dsph_o2 : dsph_o2_value, dpl2_o2 : dpl2_o2_value, dpl4_o2 : dpl4_o2_value,   \
-             dnel1_o2 : dnel1_o2_value, dnel2_o2 : dnel2_o2_value, \
-             dnel3_o2 : dnel3_o2_value, dnel4_o2 : dnel4_o2_value)(a)
+    _Generic((a), dnum_o2 : dni_dnh_o2_value, dlane_o2 : dlane_o2_value,                   \
+             dsp_o2 : dsp_o2_value, dsph_o2 : dsph_o2_value, dpl2_o2 : dpl2_o2_value,      \
+             dpl4_o2 : dpl4_o2_value, dnel1_o2 : dnel1_o2_value,                           \
+             dnel2_o2 : dnel2_o2_value, dnel3_o2 : dnel3_o2_value,                         \
+             dnel4_o2 : dnel4_o2_value)(a)
+/* clang-format on */
 #define dnh_add(a, b) DNI_DNH_GEN(add, a)(a, b)
 #define dnh_sub(a, b) DNI_DNH_GEN(sub, a)(a, b)
 #define dnh_mul(a, b) DNI_DNH_GEN(mul, a)(a, b)
@@ -469,6 +487,7 @@ DLANE_O2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
 #include "dnum/internal/generic_names.h"
 
 #else /* C++: the same dnh_* names as overloads, so DN_OBJECTIVE_O2 bodies compile as C++ */
+/* clang-format off */
 #define DNI_DNH_UN(T, f) static inline T dnh_##f(T u) { return T##_##f(u); }
 #define DNI_DNH_BIN(T, f) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }
 #define DNI_DNH_BIN_D(T, f) static inline T dnh_##f(T a, double c) { return T##_##f(a, c); }
@@ -486,7 +505,10 @@ DLANE_O2_DECL double dni_dnh_o2_value(dnum_o2 a) { return a.d[0]; }
     DNI_DNH_D_BIN(T, d_sub) DNI_DNH_D_BIN(T, d_div) DNI_DNH_PAIR(T, sincos)                \
     DNI_DNH_PAIR(T, sinhcosh)                                                              \
     static inline T dnh_pown(T u, long m) { return T##_pown(u, m); }                       \
-    static inline T dnh_apply(T u, dn_deriv_fn h, void *ctx) { return T##_apply(u, h, ctx); } \
+    static inline T dnh_apply(T u, dn_deriv_fn h, void *ctx)                               \
+    {                                                                                      \
+        return T##_apply(u, h, ctx);                                                       \
+    }                                                                                      \
     template <> inline T dni_dnh_const<T>(double c) { return T##_const(c); }
 template <class T> T dni_dnh_const(double c);
 DNI_DNH_ALL(dnum_o2)
@@ -509,6 +531,7 @@ static inline double dnh_value(dnel1_o2 a) { return a.v; }
 static inline double dnh_value(dnel2_o2 a) { return a.v; }
 static inline double dnh_value(dnel3_o2 a) { return a.v; }
 static inline double dnh_value(dnel4_o2 a) { return a.v; }
+/* clang-format on */
 #define dnh_const(T, c) dni_dnh_const<T>(c)
 #endif /* __cplusplus */
 

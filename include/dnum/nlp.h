@@ -81,8 +81,8 @@ typedef struct dn_nlp dn_nlp;
  *  group: f NULL, idx NULL with count > 0, an index >= n, an element with a repeated
  *  index, a row outside -1 .. m - 1), DN_ERANGE (more than 2^32 - 2 triangle or Jacobian
  *  entries) or DN_ENOMEM; on error *P is untouched. */
-int dn_nlp_new(dn_nlp **P, unsigned n, unsigned m, size_t ngroups, const dn_nlp_group *groups,
-               const dn_allocator *al);
+int dn_nlp_new(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
+               const dn_nlp_group *groups, const dn_allocator *al);
 /** The same with the details of a failure in *err (NULL: none): for a bad element,
  *  err->elem is its number in its group, and the message names the group. */
 int dn_nlp_new_ex(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
@@ -102,7 +102,8 @@ typedef dsp_o2 (*dn_constraint_sp)(const dsp_o2 *x, unsigned n, unsigned i, void
  *  Example: DN_CONSTRAINT_O2(circle, T, x, n, i, ctx,
  *               return dnh_sub_d(dnh_add(dnh_mul(x[i], x[i]), dnh_mul(x[i + 1], x[i + 1])), 1.0);) */
 #define DN_CONSTRAINT_O2(name, T, x, n, i, ctx, ...)                                       \
-    static DNI_OBJ_UNUSED dnum_o2 name(const dnum_o2 *x, unsigned n, unsigned i, void *ctx) \
+    static DNI_OBJ_UNUSED dnum_o2 name(const dnum_o2 *x, unsigned n, unsigned i,           \
+                                       void *ctx)                                          \
     {                                                                                      \
         typedef dnum_o2 T;                                                                 \
         (void)(n), (void)(i), (void)(ctx), (void)sizeof(T);                                \
@@ -122,10 +123,12 @@ typedef dsp_o2 (*dn_constraint_sp)(const dsp_o2 *x, unsigned n, unsigned i, void
         (void)(n), (void)(i), (void)(ctx), (void)sizeof(T);                                \
         __VA_ARGS__                                                                        \
     }                                                                                      \
-    static DNI_OBJ_UNUSED dsp_o2 name##_sp(const dsp_o2 *x, unsigned n, unsigned i, void *ctx) \
+    static DNI_OBJ_UNUSED dsp_o2 name##_sp(const dsp_o2 *x, unsigned n, unsigned i,        \
+                                           void *ctx)                                      \
     {                                                                                      \
-        const dsph_o2 *xs = dni_dsph_o2_vars(x, n);                                           \
-        return xs ? dni_dsph_o2_result(name##_sph(xs, n, i, ctx)) : name##_spl(x, n, i, ctx); \
+        const dsph_o2 *xs = dni_dsph_o2_vars(x, n);                                        \
+        return xs ? dni_dsph_o2_result(name##_sph(xs, n, i, ctx))                          \
+                  : name##_spl(x, n, i, ctx);                                              \
     }
 
 /** A problem whose objective f and constraints c are written plainly on one-pass numbers
@@ -146,9 +149,9 @@ int dn_nlp_new_sp(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_cons
                   void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
                   const dn_allocator *al);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_nlp_new_sp_ex(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_constraint_sp c,
-                     void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
-                     const dn_allocator *al, dn_errinfo *err);
+int dn_nlp_new_sp_ex(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
+                     dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
+                     const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err);
 
 /** Frees a problem made by dn_nlp_new (NULL is a no-op). */
 void dn_nlp_free(dn_nlp *P);
@@ -185,7 +188,8 @@ void dn_nlp_hess_csr(const dn_nlp *P, const size_t **rowptr, const unsigned **co
  *  with a plain part, DN_ENOMEM; on error nothing is written. */
 int dn_nlp_obj(const dn_nlp *P, const double *x, double *f, double *grad);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_nlp_obj_ex(const dn_nlp *P, const double *x, double *f, double *grad, dn_errinfo *err);
+int dn_nlp_obj_ex(const dn_nlp *P, const double *x, double *f, double *grad,
+                  dn_errinfo *err);
 
 /** The constraints c(x) into g (m entries) and the Jacobian's values into jac
  *  (dn_nlp_jac_nnz(P) entries, in the pattern's order); either may be NULL (not both).
@@ -193,7 +197,8 @@ int dn_nlp_obj_ex(const dn_nlp *P, const double *x, double *f, double *grad, dn_
  *  outside the pattern (dn_nlp_new_sp). */
 int dn_nlp_cons(const dn_nlp *P, const double *x, double *g, double *jac);
 /** The same with the details of a failure in *err (NULL: none). */
-int dn_nlp_cons_ex(const dn_nlp *P, const double *x, double *g, double *jac, dn_errinfo *err);
+int dn_nlp_cons_ex(const dn_nlp *P, const double *x, double *g, double *jac,
+                   dn_errinfo *err);
 
 /** The values of the Lagrangian's Hessian sigma H_f(x) + sum_i lambda[i] H_ci(x) into
  *  hval (dn_nlp_hess_nnz(P) entries, in the pattern's order, lower triangle). lambda
@@ -242,31 +247,37 @@ int dn_nlp_jactvec_ex(const dn_nlp *P, const double *x, const double *u, double 
                DNI_CARG(dn_nlp_group, groups), DNI_CARG(dn_allocator, al))
 #define dn_nlp_new_ex(P, n, m, ngroups, groups, al, err)                                   \
     dn_nlp_new_ex(DNI_ARG(dn_nlp **, P), DNI_N(n), DNI_N(m), DNI_N(ngroups),               \
-                  DNI_CARG(dn_nlp_group, groups), DNI_CARG(dn_allocator, al), DNI_ERR(err))
-#define DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al)                     \
-    DNI_ARG(dn_nlp **, P), DNI_N(n), DNI_N(m), DNI_ARG(dn_objective_sp, f),                 \
-        DNI_ARG(dn_constraint_sp, c), ctx, DNI_IN(x0), DNI_N(ngroups),                      \
+                  DNI_CARG(dn_nlp_group, groups), DNI_CARG(dn_allocator, al),              \
+                  DNI_ERR(err))
+#define DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al)                       \
+    DNI_ARG(dn_nlp **, P), DNI_N(n), DNI_N(m), DNI_ARG(dn_objective_sp, f),                \
+        DNI_ARG(dn_constraint_sp, c), ctx, DNI_IN(x0), DNI_N(ngroups),                     \
         DNI_CARG(dn_nlp_group, groups), DNI_CARG(dn_allocator, al)
 #define dn_nlp_new_sp(P, n, m, f, c, ctx, x0, ngroups, groups, al)                         \
     dn_nlp_new_sp(DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al))
 #define dn_nlp_new_sp_ex(P, n, m, f, c, ctx, x0, ngroups, groups, al, err)                 \
-    dn_nlp_new_sp_ex(DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al), DNI_ERR(err))
-#define dn_nlp_obj(P, x, f, grad) dn_nlp_obj(DNI_NLP(P), DNI_IN(x), DNI_OUT(f), DNI_OUT(grad))
+    dn_nlp_new_sp_ex(DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al),         \
+                     DNI_ERR(err))
+#define dn_nlp_obj(P, x, f, grad)                                                          \
+    dn_nlp_obj(DNI_NLP(P), DNI_IN(x), DNI_OUT(f), DNI_OUT(grad))
 #define dn_nlp_obj_ex(P, x, f, grad, err)                                                  \
     dn_nlp_obj_ex(DNI_NLP(P), DNI_IN(x), DNI_OUT(f), DNI_OUT(grad), DNI_ERR(err))
-#define dn_nlp_cons(P, x, g, jac) dn_nlp_cons(DNI_NLP(P), DNI_IN(x), DNI_OUT(g), DNI_OUT(jac))
+#define dn_nlp_cons(P, x, g, jac)                                                          \
+    dn_nlp_cons(DNI_NLP(P), DNI_IN(x), DNI_OUT(g), DNI_OUT(jac))
 #define dn_nlp_cons_ex(P, x, g, jac, err)                                                  \
     dn_nlp_cons_ex(DNI_NLP(P), DNI_IN(x), DNI_OUT(g), DNI_OUT(jac), DNI_ERR(err))
 #define dn_nlp_hess(P, x, sigma, lambda, hval)                                             \
     dn_nlp_hess(DNI_NLP(P), DNI_IN(x), sigma, DNI_IN(lambda), DNI_OUT(hval))
 #define dn_nlp_hess_ex(P, x, sigma, lambda, hval, err)                                     \
-    dn_nlp_hess_ex(DNI_NLP(P), DNI_IN(x), sigma, DNI_IN(lambda), DNI_OUT(hval), DNI_ERR(err))
+    dn_nlp_hess_ex(DNI_NLP(P), DNI_IN(x), sigma, DNI_IN(lambda), DNI_OUT(hval),            \
+                   DNI_ERR(err))
 #define dn_nlp_hessdiag(P, x, sigma, lambda, hdiag)                                        \
     dn_nlp_hessdiag(DNI_NLP(P), DNI_IN(x), sigma, DNI_IN(lambda), DNI_OUT(hdiag))
 #define dn_nlp_hessdiag_ex(P, x, sigma, lambda, hdiag, err)                                \
     dn_nlp_hessdiag_ex(DNI_NLP(P), DNI_IN(x), sigma, DNI_IN(lambda), DNI_OUT(hdiag),       \
                        DNI_ERR(err))
-#define dn_nlp_jacvec(P, x, v, jv) dn_nlp_jacvec(DNI_NLP(P), DNI_IN(x), DNI_IN(v), DNI_OUT(jv))
+#define dn_nlp_jacvec(P, x, v, jv)                                                         \
+    dn_nlp_jacvec(DNI_NLP(P), DNI_IN(x), DNI_IN(v), DNI_OUT(jv))
 #define dn_nlp_jacvec_ex(P, x, v, jv, err)                                                 \
     dn_nlp_jacvec_ex(DNI_NLP(P), DNI_IN(x), DNI_IN(v), DNI_OUT(jv), DNI_ERR(err))
 #define dn_nlp_jactvec(P, x, u, jtu)                                                       \

@@ -32,18 +32,17 @@ extern "C" {
 
 /** The state of one replay (part of the plan): the running sum's arrays and flags. */
 typedef struct dni_pl_work {
-    double *g, *h; /* the sum's entries at index + 1 (entry 0 takes the unused slots) */
-    int hv;        /* H v mode */
-    int live;      /* a running sum was made */
-    uint32_t ver;  /* version of the running sum (a stale copy of it is detected) */
-    int got;       /* the result was handed over (dni_dplK_o2_result) */
-    uint32_t bad;  /* why the replay failed: DNI_PL_* bits (0: it did not) */
-    double scale;  /* the factor of the sum's entries in the result */
+    double *g, *h;   /* the sum's entries at index + 1 (entry 0 takes the unused slots) */
+    int hv;          /* H v mode */
+    int live;        /* a running sum was made */
+    uint32_t ver;    /* version of the running sum (a stale copy of it is detected) */
+    int got;         /* the result was handed over (dni_dplK_o2_result) */
+    uint32_t bad;    /* why the replay failed: DNI_PL_* bits (0: it did not) */
+    double scale;    /* the factor of the sum's entries in the result */
     uint32_t *pairs; /* clashes logged: variable pairs (two entries each) */
     size_t npairs, cappairs;
     size_t made, made_end; /* the pairs whose clash made the running sum */
 } dni_pl_work;
-
 
 /* the flags of a replay number (dplK_o2.fl) */
 enum {
@@ -54,10 +53,10 @@ enum {
 };
 /* why a replay failed (dni_pl_work.bad) */
 enum {
-    DNI_PL_CLASH = 1,  /* two variables of one colour met in a number */
-    DNI_PL_SUMOP = 2,  /* the running sum was used other than by adding to it */
-    DNI_PL_STALE = 4,  /* an old copy of the sum was used */
-    DNI_PL_SECOND = 8  /* a clash in a sum while the running sum existed */
+    DNI_PL_CLASH = 1, /* two variables of one colour met in a number */
+    DNI_PL_SUMOP = 2, /* the running sum was used other than by adding to it */
+    DNI_PL_STALE = 4, /* an old copy of the sum was used */
+    DNI_PL_SECOND = 8 /* a clash in a sum while the running sum existed */
 };
 /* a logged pair to learn (dni_pl_work.pairs: the mark on the first variable) */
 #define DNI_PL_LEARN 0x80000000u
@@ -74,7 +73,6 @@ enum {
 DNI_DSP_O2_COLD void dni_pl_clash(dni_pl_work *w, const uint32_t *ia, const uint32_t *ib,
                                   unsigned k, uint32_t mark);
 DNI_DSP_O2_COLD void dni_pl_mark(dni_pl_work *w, size_t lo, size_t hi);
-
 
 #define DNI_PL_K 2
 #include "dnum/internal/plan_o2_body.h"

@@ -84,87 +84,100 @@ typedef struct dsp_o2_work dsp_o2_work;
 /* S for each inline slot k = 0, 1, 2, written out (the compiler keeps the slots in
  * registers only when every index is a constant, also at -O2 where short loops stay
  * rolled), and the removal of slot 0 of a */
-#define DNI_DSP_O2_EACH(k, ...)                                                               \
+/* clang-format off */
+#define DNI_DSP_O2_EACH(k, ...)                                                            \
     { enum { k = 0 }; __VA_ARGS__ }                                                        \
     { enum { k = 1 }; __VA_ARGS__ }                                                        \
     { enum { k = 2 }; __VA_ARGS__ }
+/* clang-format on */
 #define DNI_DSP_O2_SHIFT(a) (a.e[0] = a.e[1], a.e[1] = a.e[2], a.e[2].i = DNI_DSP_O2_NONE)
 
 /** A one-pass order-2 number: value, H v scalar, and its entries: up to DSP_O2_NIN inside
  *  the number, otherwise a handle to a list in the workspace. */
 typedef struct dsp_o2 {
-    double v;     /* value */
-    double d;     /* H v mode: grad . v; 0 otherwise */
-    double c;     /* list: scale of its entries (a linear f(u) = c u shares u's list) */
+    double v;       /* value */
+    double d;       /* H v mode: grad . v; 0 otherwise */
+    double c;       /* list: scale of its entries (a linear f(u) = c u shares u's list) */
     dsp_o2_work *w; /* workspace; NULL for a passive constant */
-    uint32_t off; /* list: first entry in the arena; accumulator: version; inline: count */
-    uint32_t len; /* list: number of entries; accumulator: DNI_DSP_O2_ACC | slot (| DNI_DSP_O2_VIEW);
-                     DNI_DSP_O2_INL */
-    uint32_t st;  /* list: epoch of the workspace when it was made (detects recycled storage) */
-    struct { double g, h; uint32_t i; } e[DSP_O2_NIN]; /* inline entries (a view: e[0].g is q) */
+    uint32_t off;   /* list: first entry in the arena; accumulator: version;
+                       inline: count */
+    uint32_t len;   /* list: number of entries; accumulator: DNI_DSP_O2_ACC | slot
+                       (| DNI_DSP_O2_VIEW); DNI_DSP_O2_INL */
+    uint32_t st;    /* list: epoch of the workspace when it was made (detects recycled
+                       storage) */
+    /* inline entries (a view: e[0].g is q) */
+    struct {
+        double g, h;
+        uint32_t i;
+    } e[DSP_O2_NIN];
 } dsp_o2;
 
 /* ---- internal: workspace layout (read by the inline operations) ------------------------ */
 
 #define DNI_DSP_O2_ACC 0x80000000u
-#define DNI_DSP_O2_INL 0x40000000u /* len of a number with its entries inside (ix, gx, hx) */
+/* len of a number with its entries inside (ix, gx, hx) */
+#define DNI_DSP_O2_INL 0x40000000u
 /* an accumulator *view*: f(s) for an accumulator s, read through s's dense arrays as
  * g = c g_s, h = c h_s + q g_s^2 (H v mode: c h_s + q g_s), so that a chain of functions
  * of a sum costs O(1) and its entries are made once, where it is used */
 #define DNI_DSP_O2_VIEW 0x20000000u
 #define DNI_DSP_O2_NONE UINT32_MAX /* an unused inline slot */
-#define DNI_DSP_O2_NACC 8       /* accumulators alive at once */
-#define DNI_DSP_O2_PROMOTE 16   /* a sum whose operands have more entries becomes an accumulator */
-#define DNI_DSP_O2_PROMOTE_SP 8 /* the same in sparse mode (a list sum costs its union's triangle) */
-#define DNI_DSP_O2_NREC 16      /* recycle history entries */
+#define DNI_DSP_O2_NACC 8          /* accumulators alive at once */
+/* a sum whose operands have more entries becomes an accumulator */
+#define DNI_DSP_O2_PROMOTE 16
+/* the same in sparse mode (a list sum costs its union's triangle) */
+#define DNI_DSP_O2_PROMOTE_SP 8
+#define DNI_DSP_O2_NREC 16 /* recycle history entries */
 enum { DNI_DSP_O2_DIAG = 0, DNI_DSP_O2_HV = 1, DNI_DSP_O2_SPARSE = 2, DNI_DSP_O2_PLAN = 3 };
 enum { DNI_DSP_O2_STALE = 1, DNI_DSP_O2_NOMEM = 2 };
 
 typedef struct dni_dsp_o2_acc {
-    double *g, *h;       /* n dense entries, zero outside the touched set */
-    unsigned char *in;   /* n flags: touched */
-    uint32_t *list;      /* touched indices in order of first touch */
-    size_t cnt;          /* touched count */
-    int sorted;          /* list ascending */
-    uint32_t ver;        /* version: bumped by every in-place change and release */
-    size_t amark;        /* arena top when the accumulator was made */
-    uint32_t *ti, *tj;   /* sparse mode: Hessian triplets (row >= column) */
+    double *g, *h;     /* n dense entries, zero outside the touched set */
+    unsigned char *in; /* n flags: touched */
+    uint32_t *list;    /* touched indices in order of first touch */
+    size_t cnt;        /* touched count */
+    int sorted;        /* list ascending */
+    uint32_t ver;      /* version: bumped by every in-place change and release */
+    size_t amark;      /* arena top when the accumulator was made */
+    uint32_t *ti, *tj; /* sparse mode: Hessian triplets (row >= column) */
     double *tv;
     size_t tcnt, tcap;
 } dni_dsp_o2_acc;
 
 struct dsp_o2_work {
-    uint32_t *idx;       /* arena (structure of arrays): variable index */
-    double *g, *h;       /* first derivative; diag / (H v)_i / triangle values */
-    unsigned char *sf;   /* sparse mode: 1 for a structural triangle entry (a sum of lists
-                            keeps its operands' patterns apart: the rest of its union's
-                            triangle is 0 and not structural) */
+    uint32_t *idx;     /* arena (structure of arrays): variable index */
+    double *g, *h;     /* first derivative; diag / (H v)_i / triangle values */
+    unsigned char *sf; /* sparse mode: 1 for a structural triangle entry (a sum of lists
+                          keeps its operands' patterns apart: the rest of its union's
+                          triangle is 0 and not structural) */
     size_t cap, top;
-    uint32_t epoch;      /* number of recycles so far in this pass */
-    size_t lowmark;      /* lowest recycle mark so far in this pass (SIZE_MAX: none) */
-    unsigned nrec;       /* recycle history: marks ascending, epochs ascending; rec_mark[k]
-                            is the lowest mark of the recycles from epoch rec_ep[k] on */
+    uint32_t epoch; /* number of recycles so far in this pass */
+    size_t lowmark; /* lowest recycle mark so far in this pass (SIZE_MAX: none) */
+    unsigned nrec;  /* recycle history: marks ascending, epochs ascending; rec_mark[k]
+                       is the lowest mark of the recycles from epoch rec_ep[k] on */
     uint32_t rec_ep[DNI_DSP_O2_NREC];
     size_t rec_mark[DNI_DSP_O2_NREC];
     int mode, safe, fail;
     unsigned n, nacc, sized;
-    int seeded;          /* 1 + the mode of the variables in x (and xs, sparse mode), or 0 */
+    int seeded; /* 1 + the mode of the variables in x (and xs, sparse mode), or 0 */
     dni_dsp_o2_acc acc[DNI_DSP_O2_NACC];
     const dn_allocator *al;
     /* driver scratch, sized for n */
     struct dsp_o2 *x;
-    struct dsph_o2 *xs;  /* sparse-Hessian mode: the variables as dsph_o2 (dnum/sparseh_o2.h) */
-    const void *xpl;     /* plan mode: the variables as dpl2_o2 or dpl4_o2 (dnum/plan_o2.h) */
-    unsigned plk;        /* plan mode: their slots (2 or 4) */
-    int body;            /* set by an objective of DN_OBJECTIVE_O2 when called (dni_dsp_o2_kind) */
+    /* sparse-Hessian mode: the variables as dsph_o2 (dnum/sparseh_o2.h) */
+    struct dsph_o2 *xs;
+    const void *xpl; /* plan mode: the variables as dpl2_o2 or dpl4_o2 (dnum/plan_o2.h) */
+    unsigned plk;    /* plan mode: their slots (2 or 4) */
+    int body;        /* set by an objective of DN_OBJECTIVE_O2 when called
+                        (dni_dsp_o2_kind) */
     uint32_t *pos;
     double *sa, *sb;
     size_t *rowc;
     double *vals;
     size_t valcap;
-    size_t *tpos;        /* sparse mode: CSR position of each triplet in the last call */
+    size_t *tpos; /* sparse mode: CSR position of each triplet in the last call */
     size_t tposcap, tposset; /* its capacity, and how many entries are set */
-    size_t peak;         /* largest arena top seen */
+    size_t peak;             /* largest arena top seen */
 };
 
 /* DNI_DSP_O2_RESTRICT is C only (C++ has no such qualifier) */
@@ -176,7 +189,8 @@ struct dsp_o2_work {
 
 #if defined(__GNUC__) || defined(__clang__)
 #define DNI_DSP_O2_DECL static inline __attribute__((unused)) DNI_FORCE_INLINE
-#define DNI_DSP_O2_HOT static inline __attribute__((unused)) DNI_FORCE_INLINE /* the inline paths */
+/* the inline paths */
+#define DNI_DSP_O2_HOT static inline __attribute__((unused)) DNI_FORCE_INLINE
 #define DNI_DSP_O2_COLD __attribute__((cold))
 #else
 #define DNI_DSP_O2_DECL static inline
@@ -186,8 +200,8 @@ struct dsp_o2_work {
 
 /* out-of-line parts (src/sparse2_*.c) */
 DNI_DSP_O2_COLD dsp_o2 dni_dsp_o2_chain_l(const dsp_o2 *u, double f0, double f1, double f2);
-DNI_DSP_O2_COLD dsp_o2 dni_dsp_o2_chain2_l(const dsp_o2 *a, const dsp_o2 *b, double f0, const double p[5],
-                                 int sum, int kind);
+DNI_DSP_O2_COLD dsp_o2 dni_dsp_o2_chain2_l(const dsp_o2 *a, const dsp_o2 *b, double f0,
+                                           const double p[5], int sum, int kind);
 DNI_DSP_O2_COLD dsp_o2 dni_dsp_o2_addsub_l(const dsp_o2 *a, const dsp_o2 *b, double c);
 void dni_dsp_o2_recycle_x(dsp_o2_work *w, size_t mark);
 
@@ -207,7 +221,10 @@ DNI_DSP_O2_DECL dsp_o2 dsp_o2_const(double c)
 }
 
 /** The value of a. */
-DNI_DSP_O2_DECL double dsp_o2_value(dsp_o2 a) { return a.v; }
+DNI_DSP_O2_DECL double dsp_o2_value(dsp_o2 a)
+{
+    return a.v;
+}
 
 /* ---- internal: the two chain rules on entry lists ------------------------------------- */
 
@@ -241,8 +258,11 @@ DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain_in(dsp_o2 u, double f0, double f1, double
         if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
         double m = u.w->mode == DNI_DSP_O2_HV ? f2 * u.d : 0.0;
         int hv = u.w->mode == DNI_DSP_O2_HV;
-        DNI_DSP_O2_EACH(k, double g = u.e[k].g; u.e[k].g = f1 * g;
-                      u.e[k].h = f1 * u.e[k].h + (hv ? m : f2 * g) * g;)
+        DNI_DSP_O2_EACH(k, {
+            double g = u.e[k].g;
+            u.e[k].g = f1 * g;
+            u.e[k].h = f1 * u.e[k].h + (hv ? m : f2 * g) * g;
+        })
     }
     u.v = f0;
     u.d *= f1;
@@ -252,15 +272,17 @@ DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain_in(dsp_o2 u, double f0, double f1, double
 /* The second-order term of f(a, b) at one index, with the entries ga, gb of the operands
  * there (0 where absent) and ma, mb their second factor (diagonal mode: ga, gb; H v mode:
  * the operands' d). kind 0: a linear f (no term), 1: only fab nonzero (a product), 2: any. */
-#define DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb)                                      \
-    ((kind) == 0 ? 0.0                                                                      \
-     : (kind) == 1 ? (fab) * ((ga) * (mb) + (gb) * (ma))                                   \
-                   : (ga) * ((faa) * (ma) + (fab) * (mb)) + (gb) * ((fab) * (ma) + (fbb) * (mb)))
+#define DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb)                                  \
+    ((kind) == 0 ? 0.0                                                                     \
+     : (kind) == 1                                                                         \
+         ? (fab) * ((ga) * (mb) + (gb) * (ma))                                             \
+         : (ga) * ((faa) * (ma) + (fab) * (mb)) + (gb) * ((fab) * (ma) + (fbb) * (mb)))
 
 /* f(a, b) for inline (or passive) a and b; 0 in *ok when the union of their indices has
  * more than DSP_O2_NIN entries (nothing is written then) */
-DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain2_in(dsp_o2 a, dsp_o2 b, double f0, double fa, double fb, double faa,
-                               double fab, double fbb, int sum, int kind, int *ok)
+DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain2_in(dsp_o2 a, dsp_o2 b, double f0, double fa,
+                                           double fb, double faa, double fab, double fbb,
+                                           int sum, int kind, int *ok)
 {
     (void)sum; /* (a sparse-mode distinction: dsp_o2 keeps sparse mode in lists) */
     dsp_o2 r = a.w ? a : b;
@@ -276,8 +298,10 @@ DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain2_in(dsp_o2 a, dsp_o2 b, double f0, double
         int af = xa < xb; /* a's entry first */
         double ga = a.e[0].g, gb = b.e[0].g;
         double ma = hv ? da : 0.0, mb = hv ? db : 0.0; /* the other operand's factor */
-        double ha = fa * a.e[0].h + DNI_DSP_O2_Q(kind, ga, 0.0, hv ? da : ga, mb, faa, fab, fbb);
-        double hb = fb * b.e[0].h + DNI_DSP_O2_Q(kind, 0.0, gb, ma, hv ? db : gb, faa, fab, fbb);
+        double ha =
+            fa * a.e[0].h + DNI_DSP_O2_Q(kind, ga, 0.0, hv ? da : ga, mb, faa, fab, fbb);
+        double hb =
+            fb * b.e[0].h + DNI_DSP_O2_Q(kind, 0.0, gb, ma, hv ? db : gb, faa, fab, fbb);
         r.e[0].i = af ? xa : xb, r.e[0].g = af ? fa * ga : fb * gb, r.e[0].h = af ? ha : hb;
         r.e[1].i = af ? xb : xa, r.e[1].g = af ? fb * gb : fa * ga, r.e[1].h = af ? hb : ha;
         r.e[2].i = DNI_DSP_O2_NONE, r.e[2].g = r.e[2].h = 0.0;
@@ -288,16 +312,23 @@ DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain2_in(dsp_o2 a, dsp_o2 b, double f0, double
     /* the indices of one operand are those of the other, slot by slot, or unused (u * u,
      * f(x_i, x_j) + g(x_i), ...): no merge */
     int ainb = 1, bina = 1;
-    DNI_DSP_O2_EACH(k, ainb &= a.e[k].i == b.e[k].i || a.e[k].i == DNI_DSP_O2_NONE;
-                  bina &= b.e[k].i == a.e[k].i || b.e[k].i == DNI_DSP_O2_NONE;)
+    DNI_DSP_O2_EACH(k, {
+        ainb &= a.e[k].i == b.e[k].i || a.e[k].i == DNI_DSP_O2_NONE;
+        bina &= b.e[k].i == a.e[k].i || b.e[k].i == DNI_DSP_O2_NONE;
+    })
     if (ainb | bina) {
-        DNI_DSP_O2_EACH(k, int ta = a.e[k].i != DNI_DSP_O2_NONE; int tb = b.e[k].i != DNI_DSP_O2_NONE;
-                      double ga = ta ? a.e[k].g : 0.0; double gb = tb ? b.e[k].g : 0.0;
-                      double ma = hv ? da : ga; double mb = hv ? db : gb;
-                      r.e[k].i = ta ? a.e[k].i : b.e[k].i;
-                      r.e[k].g = fa * ga + fb * gb;
-                      r.e[k].h = fa * (ta ? a.e[k].h : 0.0) + fb * (tb ? b.e[k].h : 0.0) +
-                                DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
+        DNI_DSP_O2_EACH(k, {
+            int ta = a.e[k].i != DNI_DSP_O2_NONE;
+            int tb = b.e[k].i != DNI_DSP_O2_NONE;
+            double ga = ta ? a.e[k].g : 0.0;
+            double gb = tb ? b.e[k].g : 0.0;
+            double ma = hv ? da : ga;
+            double mb = hv ? db : gb;
+            r.e[k].i = ta ? a.e[k].i : b.e[k].i;
+            r.e[k].g = fa * ga + fb * gb;
+            r.e[k].h = fa * (ta ? a.e[k].h : 0.0) + fb * (tb ? b.e[k].h : 0.0) +
+                       DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+        })
         r.off = bina ? a.off : b.off;
         *ok = 1;
         return r;
@@ -326,7 +357,8 @@ DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain2_in(dsp_o2 a, dsp_o2 b, double f0, double
 }
 
 /* 1 when a and b are inline or passive */
-#define DNI_DSP_O2_INL2(a, b) (((a).len == DNI_DSP_O2_INL || !(a).w) && ((b).len == DNI_DSP_O2_INL || !(b).w))
+#define DNI_DSP_O2_INL2(a, b)                                                              \
+    (((a).len == DNI_DSP_O2_INL || !(a).w) && ((b).len == DNI_DSP_O2_INL || !(b).w))
 
 /* The chain rules of a one-pass family T (dsp_o2, dsph_o2) from its _T_chain_in,
  * _T_chain2_in (numbers with their entries inside) and _T_chain_l, _T_chain2_l (lists,
@@ -334,28 +366,29 @@ DNI_DSP_O2_HOT dsp_o2 dni_dsp_o2_chain2_in(dsp_o2 a, dsp_o2 b, double f0, double
  * with partials fa, fb, faa, fab, fbb (kind as in DNI_DSP_O2_Q), sum: a sum or difference
  * (sparse mode: the operands' patterns stay apart). Operands inside whose result fits
  * stay inside. (The list paths take copies: the operands themselves stay in registers.) */
-#define DNI_DSP_O2_CHAINS(T)                                                                  \
-    DNI_DSP_O2_HOT T dni_##T##_chain(T u, double f0, double f1, double f2)                       \
+#define DNI_DSP_O2_CHAINS(T)                                                               \
+    DNI_DSP_O2_HOT T dni_##T##_chain(T u, double f0, double f1, double f2)                 \
     {                                                                                      \
         if (!u.w) return T##_const(f0);                                                    \
-        if (u.len == DNI_DSP_O2_INL) return dni_##T##_chain_in(u, f0, f1, f2);                   \
+        if (u.len == DNI_DSP_O2_INL) return dni_##T##_chain_in(u, f0, f1, f2);             \
         T t = u;                                                                           \
-        return dni_##T##_chain_l(&t, f0, f1, f2);                                             \
+        return dni_##T##_chain_l(&t, f0, f1, f2);                                          \
     }                                                                                      \
-    DNI_DSP_O2_HOT T dni_##T##_chain2s(T a, T b, double f0, double fa, double fb, double faa,    \
-                               double fab, double fbb, int sum, int kind)                  \
+    DNI_DSP_O2_HOT T dni_##T##_chain2s(T a, T b, double f0, double fa, double fb,          \
+                                       double faa, double fab, double fbb, int sum,        \
+                                       int kind)                                           \
     {                                                                                      \
         if (!a.w && !b.w) return T##_const(f0);                                            \
-        if (DNI_DSP_O2_INL2(a, b)) {                                                          \
-            if (f0 == f0 && !b.w) return dni_##T##_chain_in(a, f0, fa, faa);                  \
-            if (f0 == f0 && !a.w) return dni_##T##_chain_in(b, f0, fb, fbb);                  \
+        if (DNI_DSP_O2_INL2(a, b)) {                                                       \
+            if (f0 == f0 && !b.w) return dni_##T##_chain_in(a, f0, fa, faa);               \
+            if (f0 == f0 && !a.w) return dni_##T##_chain_in(b, f0, fb, fbb);               \
             int ok;                                                                        \
-            T r = dni_##T##_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, sum, kind, &ok);       \
+            T r = dni_##T##_chain2_in(a, b, f0, fa, fb, faa, fab, fbb, sum, kind, &ok);    \
             if (ok) return r;                                                              \
         }                                                                                  \
         double p[5] = {fa, fb, faa, fab, fbb};                                             \
         T ta = a, tb = b;                                                                  \
-        return dni_##T##_chain2_l(&ta, &tb, f0, p, sum, kind);                                \
+        return dni_##T##_chain2_l(&ta, &tb, f0, p, sum, kind);                             \
     }
 DNI_DSP_O2_CHAINS(dsp_o2)
 
@@ -366,10 +399,12 @@ DNI_DSP_O2_CHAINS(dsp_o2)
  * term b is inline in w (b_in), otherwise NULL; then the touch of each of b's indices, and
  * the end of the addition (the storage of the terms added since the accumulator was made
  * is recycled; returns its new version, a's off). */
-DNI_DSP_O2_HOT dni_dsp_o2_acc *dni_dsp_o2_acc_live(dsp_o2_work *w, uint32_t len, uint32_t off, int b_in)
+DNI_DSP_O2_HOT dni_dsp_o2_acc *dni_dsp_o2_acc_live(dsp_o2_work *w, uint32_t len,
+                                                   uint32_t off, int b_in)
 {
     uint32_t k = len & ~DNI_DSP_O2_ACC;
-    if (!(len & DNI_DSP_O2_ACC) || !b_in || k + 1 != w->nacc || w->acc[k].ver != off) return NULL;
+    if (!(len & DNI_DSP_O2_ACC) || !b_in || k + 1 != w->nacc || w->acc[k].ver != off)
+        return NULL;
     return &w->acc[k];
 }
 
@@ -392,13 +427,17 @@ DNI_DSP_O2_HOT uint32_t dni_dsp_o2_acc_done(dsp_o2_work *w, dni_dsp_o2_acc *A)
 DNI_DSP_O2_HOT int dni_dsp_o2_acc_in(dsp_o2 *a, dsp_o2 b)
 {
     dsp_o2_work *w = a->w;
-    dni_dsp_o2_acc *A = dni_dsp_o2_acc_live(w, a->len, a->off, b.len == DNI_DSP_O2_INL && b.w == w);
+    dni_dsp_o2_acc *A =
+        dni_dsp_o2_acc_live(w, a->len, a->off, b.len == DNI_DSP_O2_INL && b.w == w);
     if (!A) return 0;
     double *DNI_DSP_O2_RESTRICT ag = A->g, *DNI_DSP_O2_RESTRICT ah = A->h;
-    DNI_DSP_O2_EACH(p, uint32_t i = b.e[p].i; if (i != DNI_DSP_O2_NONE) {
-        dni_dsp_o2_touch(A, i);
-        ag[i] += b.e[p].g;
-        ah[i] += b.e[p].h;
+    DNI_DSP_O2_EACH(p, {
+        uint32_t i = b.e[p].i;
+        if (i != DNI_DSP_O2_NONE) {
+            dni_dsp_o2_touch(A, i);
+            ag[i] += b.e[p].g;
+            ah[i] += b.e[p].h;
+        }
     })
     a->v += b.v;
     a->d += b.d;
@@ -410,9 +449,9 @@ DNI_DSP_O2_HOT int dni_dsp_o2_acc_in(dsp_o2 *a, dsp_o2 b)
  * dnum/sparseh_o2.h): the body dnum/internal/sparse_o2_body.h, included once per family;
  * a row of DNI2_UNARY_TABLE for the family T (passed as the table's A). */
 #define DNI_DSP_O2_ACTIVE(u) ((u).w != NULL)
-#define DNI_DSP_O2_UN(T, name, F0, F1F2)                                                      \
-    DNI2_UNARY_DEF(DNI_DSP_O2_DECL, T, T##_, DNI_DSP_O2_ACTIVE, T##_const, dni_##T##_chain, name, \
-                   F0, F1F2)
+#define DNI_DSP_O2_UN(T, name, F0, F1F2)                                                   \
+    DNI2_UNARY_DEF(DNI_DSP_O2_DECL, T, T##_, DNI_DSP_O2_ACTIVE, T##_const,                 \
+                   dni_##T##_chain, name, F0, F1F2)
 
 #define DNI_DSP_T dsp_o2
 #include "dnum/internal/sparse_o2_body.h"

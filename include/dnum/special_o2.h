@@ -41,44 +41,50 @@
     DNI2_SP_UNARY(DNI2_SP_UN, T)                                                           \
     DNI2_SP_INT(DNI2_SP_IN, T)                                                             \
     /* a tie or a jump: the value v, NaN derivatives for every variable of a or b */       \
-    DNI2_SP_DECL_##T T dni_##T##_sp_nan(T a, T b, double v)                                   \
+    DNI2_SP_DECL_##T T dni_##T##_sp_nan(T a, T b, double v)                                \
     {                                                                                      \
         return DNI2_SP_CHAIN_##T(ADD(a, b), v, NAN, NAN);                                  \
     }                                                                                      \
-    DNI2_SP_DECL_##T T dni_##T##_sp_minmax(T a, T b, int mx)                                            \
+    DNI2_SP_DECL_##T T dni_##T##_sp_minmax(T a, T b, int mx)                               \
     {                                                                                      \
         double a0 = a.v, b0 = b.v;                                                         \
         int take_a = isnan(b0) || (mx ? a0 > b0 : a0 < b0);                                \
         int take_b = isnan(a0) || (mx ? b0 > a0 : b0 < a0);                                \
         if (take_a && !take_b) return a;                                                   \
         if (take_b && !take_a) return b;                                                   \
-        return dni_##T##_sp_nan(a, b, mx ? fmax(a0, b0) : fmin(a0, b0));                      \
+        return dni_##T##_sp_nan(a, b, mx ? fmax(a0, b0) : fmin(a0, b0));                   \
     }                                                                                      \
-    /** min(a, b): the active argument; NaN derivatives at a tie. */                      \
-    DNI2_SP_DECL_##T T T##_min(T a, T b) { return dni_##T##_sp_minmax(a, b, 0); }                         \
-    /** max(a, b): the active argument; NaN derivatives at a tie. */                      \
-    DNI2_SP_DECL_##T T T##_max(T a, T b) { return dni_##T##_sp_minmax(a, b, 1); }                         \
+    /** min(a, b): the active argument; NaN derivatives at a tie. */                       \
+    DNI2_SP_DECL_##T T T##_min(T a, T b)                                                   \
+    {                                                                                      \
+        return dni_##T##_sp_minmax(a, b, 0);                                               \
+    }                                                                                      \
+    /** max(a, b): the active argument; NaN derivatives at a tie. */                       \
+    DNI2_SP_DECL_##T T T##_max(T a, T b)                                                   \
+    {                                                                                      \
+        return dni_##T##_sp_minmax(a, b, 1);                                               \
+    }                                                                                      \
     /** fmod(a, b) = a - q b, q = trunc(a/b); NaN derivatives at a jump (value 0). */      \
-    DNI2_SP_DECL_##T T T##_fmod(T a, T b)                                                            \
+    DNI2_SP_DECL_##T T T##_fmod(T a, T b)                                                  \
     {                                                                                      \
         double v = fmod(a.v, b.v);                                                         \
-        if (v == 0.0 || isnan(v)) return dni_##T##_sp_nan(a, b, v);                           \
+        if (v == 0.0 || isnan(v)) return dni_##T##_sp_nan(a, b, v);                        \
         T r = SUB(a, MUL_D(b, nearbyint((a.v - v) / b.v)));                                \
         r.v = v;                                                                           \
         return r;                                                                          \
     }
 /* f(u) from f, f', f'' of dnum_o2_f at the value */
-#define DNI2_SP_UN(T, f, ...)                                                                   \
+#define DNI2_SP_UN(T, f, ...)                                                              \
     DNI2_SP_DECL_##T T T##_##f(T u)                                                        \
     {                                                                                      \
         dnum_o2 r = dnum_o2_##f(dnum_o2_var(u.v));                                         \
-        return DNI2_SP_CHAIN_##T(u, r.d[0], r.d[1], r.d[2]);                             \
+        return DNI2_SP_CHAIN_##T(u, r.d[0], r.d[1], r.d[2]);                               \
     }
-#define DNI2_SP_IN(T, f, ...)                                                                   \
+#define DNI2_SP_IN(T, f, ...)                                                              \
     DNI2_SP_DECL_##T T T##_##f(int m, T u)                                                 \
     {                                                                                      \
         dnum_o2 r = dnum_o2_##f(m, dnum_o2_var(u.v));                                      \
-        return DNI2_SP_CHAIN_##T(u, r.d[0], r.d[1], r.d[2]);                             \
+        return DNI2_SP_CHAIN_##T(u, r.d[0], r.d[1], r.d[2]);                               \
     }
 
 #define DNI2_SP_DECL_dlane_o2 DLANE_O2_DECL
@@ -114,11 +120,24 @@ DNI2_SP_DNEL_O2(4)
 
 /* ---- the dnh_* names: in C dnum/internal/generic_names.h (dnum/lanes_o2.h), in C++ overloads -- */
 #ifdef __cplusplus
-#define DNI2_SP_OV_UN(T, f, ...) static inline T dnh_##f(T u) { return T##_##f(u); }
-#define DNI2_SP_OV_BIN(T, f, ...) static inline T dnh_##f(T a, T b) { return T##_##f(a, b); }
-#define DNI2_SP_OV_IN(T, f, ...) static inline T dnh_##f(int m, T u) { return T##_##f(m, u); }
+#define DNI2_SP_OV_UN(T, f, ...)                                                           \
+    static inline T dnh_##f(T u)                                                           \
+    {                                                                                      \
+        return T##_##f(u);                                                                 \
+    }
+#define DNI2_SP_OV_BIN(T, f, ...)                                                          \
+    static inline T dnh_##f(T a, T b)                                                      \
+    {                                                                                      \
+        return T##_##f(a, b);                                                              \
+    }
+#define DNI2_SP_OV_IN(T, f, ...)                                                           \
+    static inline T dnh_##f(int m, T u)                                                    \
+    {                                                                                      \
+        return T##_##f(m, u);                                                              \
+    }
 #define DNI2_SP_OV(T)                                                                      \
-    DNI2_SP_UNARY(DNI2_SP_OV_UN, T) DNI2_SP_INT(DNI2_SP_OV_IN, T)                          \
+    DNI2_SP_UNARY(DNI2_SP_OV_UN, T)                                                        \
+    DNI2_SP_INT(DNI2_SP_OV_IN, T)                                                          \
     DNI_OPS_SPECIAL2(DNI2_SP_OV_BIN, T)
 DNI2_SP_OV(dnum_o2)
 DNI2_SP_OV(dlane_o2)

@@ -13,6 +13,7 @@
 #define DNI_PL(f) DNI_PL_CAT(dpl, DNI_PL_K, _o2_##f)
 #define DNI_PL_I(f) DNI_PL_CAT(dni_dpl, DNI_PL_K, _o2_##f)
 /* S for each slot c, written out (constant indices: the slots stay in registers) */
+/* clang-format off */
 #if DNI_PL_K == 2
 #define DNI_PL_EACH(c, ...)                                                                \
     { enum { c = 0 }; __VA_ARGS__ }                                                        \
@@ -24,18 +25,21 @@
     { enum { c = 2 }; __VA_ARGS__ }                                                        \
     { enum { c = 3 }; __VA_ARGS__ }
 #endif
+/* clang-format on */
 
 /** A replay number of a recorded plan (dn_plan_o2): value, and for each of its K slots
  *  the variable of that slot's colour it depends on (index + 1; 0: none) with its first
  *  derivative and its diagonal (or H v) entry; or the plan's running sum. */
 typedef struct DNI_PL_T {
-    double v;           /* value */
-    double d;           /* H v mode: grad . v; 0 otherwise */
-    dni_pl_work *w;     /* the replay's state; NULL for a passive constant */
-    double g[DNI_PL_K]; /* first derivatives (the sum: g[0] is its scale) */
-    double h[DNI_PL_K]; /* second-order entries (diagonal, or (H v)_i) */
-    uint32_t ix[DNI_PL_K]; /* variable + 1 of each slot, 0 unused (the sum: ix[0] its version) */
-    uint32_t fl;        /* DNI_PL_SUM (| DNI_PL_SCALED) for the running sum, DNI_PL_PHANTOM, or 0 */
+    double v;              /* value */
+    double d;              /* H v mode: grad . v; 0 otherwise */
+    dni_pl_work *w;        /* the replay's state; NULL for a passive constant */
+    double g[DNI_PL_K];    /* first derivatives (the sum: g[0] is its scale) */
+    double h[DNI_PL_K];    /* second-order entries (diagonal, or (H v)_i) */
+    uint32_t ix[DNI_PL_K]; /* variable + 1 of each slot, 0 unused (the sum: ix[0] its
+                              version) */
+    uint32_t fl;           /* DNI_PL_SUM (| DNI_PL_SCALED) for the running sum,
+                              DNI_PL_PHANTOM, or 0 */
 } DNI_PL_T;
 
 /** A passive constant c (no entries). */
@@ -51,7 +55,10 @@ DNI_DSP_O2_DECL DNI_PL_T DNI_PL(const)(double c)
 }
 
 /** The value of a. */
-DNI_DSP_O2_DECL double DNI_PL(value)(DNI_PL_T a) { return a.v; }
+DNI_DSP_O2_DECL double DNI_PL(value)(DNI_PL_T a)
+{
+    return a.v;
+}
 
 /* t's entries times c added into the sum's arrays (an unused slot goes to entry 0) */
 DNI_DSP_O2_HOT void DNI_PL_I(scatter)(dni_pl_work *w, const DNI_PL_T *t, double c)
@@ -101,8 +108,11 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain)(DNI_PL_T u, double f0, double f1, double
         if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
         int hv = u.w->hv;
         double m = f2 * u.d;
-        DNI_PL_EACH(k, double g = u.g[k]; u.g[k] = f1 * g;
-                    u.h[k] = f1 * u.h[k] + (hv ? m : f2 * g) * g;)
+        DNI_PL_EACH(k, {
+            double g = u.g[k];
+            u.g[k] = f1 * g;
+            u.h[k] = f1 * u.h[k] + (hv ? m : f2 * g) * g;
+        })
     }
     if (DNI_PL_UNLIKELY(0.0 * (f1 + f2) != 0.0)) DNI_PL_I(unused)(&u); /* (Inf or NaN) */
     u.v = f0;
@@ -169,8 +179,11 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain2s)(DNI_PL_T a, DNI_PL_T b, double f0, dou
     if (f0 == f0 && !b.w) return DNI_PL_I(chain)(a, f0, fa, faa);
     if (f0 == f0 && !a.w) return DNI_PL_I(chain)(b, f0, fb, fbb);
     uint32_t clash = 0;
-    DNI_PL_EACH(k, uint32_t x = a.ix[k]; uint32_t y = b.ix[k];
-                clash |= (uint32_t)((x != 0) & (y != 0) & (x != y));)
+    DNI_PL_EACH(k, {
+        uint32_t x = a.ix[k];
+        uint32_t y = b.ix[k];
+        clash |= (uint32_t)((x != 0) & (y != 0) & (x != y));
+    })
     if (DNI_PL_UNLIKELY((a.fl | b.fl) | clash)) {
         if (sum && kind == 0) return DNI_PL_I(sum)(a, b, f0, fa, fb);
         dni_pl_work *w = a.w ? a.w : b.w;
@@ -190,11 +203,16 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain2s)(DNI_PL_T a, DNI_PL_T b, double f0, dou
     r.fl = 0;
     int hv = r.w->hv;
     double da = a.d, db = b.d;
-    DNI_PL_EACH(k, double ga = a.g[k]; double gb = b.g[k];
-                double ma = hv ? da : ga; double mb = hv ? db : gb; r.ix[k] = a.ix[k] | b.ix[k];
-                r.g[k] = fa * ga + fb * gb;
-                r.h[k] = fa * a.h[k] + fb * b.h[k] +
-                         DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);)
+    DNI_PL_EACH(k, {
+        double ga = a.g[k];
+        double gb = b.g[k];
+        double ma = hv ? da : ga;
+        double mb = hv ? db : gb;
+        r.ix[k] = a.ix[k] | b.ix[k];
+        r.g[k] = fa * ga + fb * gb;
+        r.h[k] =
+            fa * a.h[k] + fb * b.h[k] + DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
+    })
     if (DNI_PL_UNLIKELY(0.0 * (fa + fb + faa + fab + fbb) != 0.0)) DNI_PL_I(unused)(&r);
     return r;
 }

@@ -8,7 +8,8 @@
  * DNI_DSP_T and the names below are undefined at the end. Deliberately without an include
  * guard. */
 #ifndef DNI_DSP_T
-#error "dnum/internal/sparse_o2_body.h: define DNI_DSP_T (dsp_o2 or dsph_o2) before including it"
+#error                                                                                     \
+    "dnum/internal/sparse_o2_body.h: define DNI_DSP_T (dsp_o2 or dsph_o2) before including it"
 #endif
 
 /* names of the family: DNI_DSP(f) its function T_f, DNI_DSP_I(f) the internal dni_T_f */
@@ -44,10 +45,13 @@ DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(mul)(DNI_DSP_T a, DNI_DSP_T b)
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(div)(DNI_DSP_T a, DNI_DSP_T b)
 {
     double ib = 1.0 / b.v, q = a.v * ib;
-    return DNI_DSP_I(chain2s)(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib, 2.0 * q * ib * ib, 0,
-                              2);
+    return DNI_DSP_I(chain2s)(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,
+                              2.0 * q * ib * ib, 0, 2);
 }
-DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(neg)(DNI_DSP_T a) { return DNI_DSP_I(chain)(a, -a.v, -1.0, 0.0); }
+DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(neg)(DNI_DSP_T a)
+{
+    return DNI_DSP_I(chain)(a, -a.v, -1.0, 0.0);
+}
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(add_d)(DNI_DSP_T a, double c)
 {
     a.v += c;
