@@ -142,6 +142,22 @@ struct dn_expr {
 #define DNI_EXPR_INTERNAL
 #endif
 
+/* The built-in names of formulas (src/expr_names.c): the functions of the operation table
+ * (for (integer, x) the value is the largest |integer| allowed) and the constants. */
+typedef struct dni_builtin {
+    const char *name;
+    unsigned op;
+    unsigned nargs; /* 0: a constant; 3: two arguments, the first an integer constant */
+    double value;
+    double lo; /* the constants' low parts: value + lo to about 106 bits */
+} dni_builtin;
+DNI_EXPR_INTERNAL extern const dni_builtin dni_expr_builtins[];
+DNI_EXPR_INTERNAL extern const size_t dni_expr_nbuiltins;
+/* the built-in name s (len bytes), or NULL */
+DNI_EXPR_INTERNAL const dni_builtin *dni_expr_builtin(const char *s, size_t len);
+/* the function to suggest for the unknown name s (len bytes), or NULL */
+DNI_EXPR_INTERNAL const char *dni_expr_nearest(const char *s, size_t len);
+
 /* The attributes of a square's function (dispatch/fixed.c, dvec_kernels.c: r = a * a with
  * both operands named a, so that the compiler shares a_j a_(k-j) and a_(k-j) a_j in the
  * Leibniz sum: half the multiplies, the same roundings): out of line, so that the general

@@ -41,78 +41,6 @@ typedef struct parser {
     int failed;
 } parser;
 
-/* The built-in names: the functions of the operation table (dnum/internal/ops.h; for
- * (integer, x) the value is the largest |integer| allowed), the constants. */
-static const struct builtin {
-    const char *name;
-    unsigned op;
-    unsigned nargs; /* 0: a constant; 3: two arguments, the first an integer constant */
-    double value;
-    double lo; /* the constants' low parts: value + lo to about 106 bits */
-} builtins[] = {
-#define ROW1(A, f, OP, ...) {#f, DN_OP_##OP, 1, 0, 0},
-#define ROW2(A, f, OP, ...) {#f, DN_OP_##OP, 2, 0, 0},
-#define ROWI(A, f, OP, lim, ...) {#f, DN_OP_##OP, 3, lim, 0},
-    /* clang-format off */
-    DNI_OPS_UNARY(ROW1, ~) DNI_OPS_BINARY(ROW2, ~) DNI_OPS_INT(ROWI, ~)
-#undef ROW1
-#undef ROW2
-#undef ROWI
-    {"pi", 0, 0, 3.141592653589793238462643383279502884, 1.2246467991473531772e-16},
-    {"e", 0, 0, 2.718281828459045235360287471352662498, 1.4456468917292501366e-16},
-    /* clang-format on */
-};
-
-static const struct builtin *find_builtin(const char *s, size_t len)
-{
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-        if (strlen(builtins[i].name) == len && memcmp(builtins[i].name, s, len) == 0)
-            return &builtins[i];
-    return NULL;
-}
-
-/* The optimal string alignment distance between a (m bytes) and b (n bytes, both at most
- * 16): insertions, deletions, substitutions and swaps of neighbouring letters. */
-static unsigned edit_distance(const char *a, size_t m, const char *b, size_t n)
-{
-    unsigned d[17][17];
-    for (size_t i = 0; i <= m; i++) d[i][0] = (unsigned)i;
-    for (size_t j = 0; j <= n; j++) d[0][j] = (unsigned)j;
-    for (size_t i = 1; i <= m; i++)
-        for (size_t j = 1; j <= n; j++) {
-            unsigned v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-            if (d[i - 1][j] + 1 < v) v = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                d[i - 2][j - 2] + 1 < v)
-                v = d[i - 2][j - 2] + 1;
-            d[i][j] = v;
-        }
-    return d[m][n];
-}
-
-/* The function to suggest for the unknown name s (len bytes): the usual names of other
- * languages (ln, gamma), else the nearest function name by edit_distance, at most 1 edit
- * away for names of up to 4 bytes, 2 up to 8, 3 beyond (the first in the table on a tie);
- * NULL if none is that near. */
-static const char *nearest_function(const char *s, size_t len)
-{
-    static const char *const alias[][2] = {{"ln", "log"}, {"gamma", "tgamma"}};
-    for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
-        if (strlen(alias[i][0]) == len && memcmp(alias[i][0], s, len) == 0)
-            return alias[i][1];
-    if (len > 16) return NULL;
-    unsigned best = len <= 4 ? 1 : len <= 8 ? 2 : 3;
-    const char *name = NULL;
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
-        const char *b = builtins[i].name;
-        if (builtins[i].nargs == 0 || strlen(b) > 16) continue; /* constants */
-        unsigned d = edit_distance(s, len, b, strlen(b));
-        if (d <= best && (!name || d < best)) best = d, name = b;
-    }
-    return name;
-}
-
 static int is_alpha(int c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -559,7 +487,7 @@ static int module_prefix(parser *p)
     int lp = (int)(p->len > 16 ? 16 : p->len), ln = (int)(len > 16 ? 16 : len);
     fail(p, DN_EPARSE, col(p), "unknown name '%.*s.%.*s'", lp, p->src + p->start, ln,
          p->src + n);
-    if (find_builtin(p->src + n, len))
+    if (dni_expr_builtin(p->src + n, len))
         add_hint(p, "write %.*s without '%.*s.'", ln, p->src + n, lp, p->src + p->start);
     else add_hint(p, "names take no prefix such as '%.*s.'", lp, p->src + p->start);
     return -1;
@@ -570,9 +498,10 @@ static int module_prefix(parser *p)
 static const char *same_but_case(const parser *p)
 {
     const char *s = p->src + p->start;
-    for (size_t i = 0; i < p->nvars + sizeof builtins / sizeof builtins[0]; i++) {
-        const char *name = i < p->nvars ? p->vars[i] : builtins[i - p->nvars].name;
-        if (i >= p->nvars && builtins[i - p->nvars].nargs) continue; /* functions */
+    for (size_t i = 0; i < p->nvars + dni_expr_nbuiltins; i++) {
+        const char *name = i < p->nvars ? p->vars[i] : dni_expr_builtins[i - p->nvars].name;
+        if (i >= p->nvars && dni_expr_builtins[i - p->nvars].nargs)
+            continue; /* functions */
         size_t k = 0;
         while (k < p->len && name[k] && (s[k] | 0x20) == (name[k] | 0x20)) k++;
         if (k == p->len && !name[k]) return name;
@@ -584,7 +513,7 @@ static const char *same_but_case(const parser *p)
 static int parse_call(parser *p, operand *x)
 {
     size_t ncol = col(p), nlen = p->len, nstart = p->start;
-    const struct builtin *b = find_builtin(p->src + nstart, nlen);
+    const dni_builtin *b = dni_expr_builtin(p->src + nstart, nlen);
     int shown = (int)(nlen > 32 ? 32 : nlen);
     const char *more = nlen > 32 ? "..." : "";
     if (!b) {
@@ -594,7 +523,7 @@ static int parse_call(parser *p, operand *x)
                 return fail(p, DN_EPARSE, ncol, "variable '%.*s' is not a function", shown,
                             p->src + nstart);
         fail(p, DN_EPARSE, ncol, "unknown function '%.*s%s'", shown, p->src + nstart, more);
-        const char *near = nearest_function(p->src + nstart, nlen);
+        const char *near = dni_expr_nearest(p->src + nstart, nlen);
         if (near) add_hint(p, "did you mean '%s'?", near);
         return -1;
     }
@@ -661,7 +590,7 @@ static int parse_primary(parser *p, operand *x)
             x->reg = v;
             return next(p);
         }
-    const struct builtin *b = find_builtin(p->src + p->start, p->len);
+    const dni_builtin *b = dni_expr_builtin(p->src + p->start, p->len);
     if (b && b->nargs == 0) {
         x->is_const = 1;
         x->c = b->value;
@@ -761,7 +690,7 @@ dn_expr *dn_expr_parse(const char *src, const char *const *vars, unsigned nvars,
                  vars[i] ? vars[i] : "(null)");
             return NULL;
         }
-        if (find_builtin(vars[i], strlen(vars[i]))) {
+        if (dni_expr_builtin(vars[i], strlen(vars[i]))) {
             fail(&p, DN_EINVAL, 0, "variable name '%s' is a built-in name", vars[i]);
             return NULL;
         }
