@@ -9,21 +9,47 @@
 
 /* ---- the raw layer ----------------------------------------------------------------- */
 
+/* the words of the workspace of an operation at order n (<= DN_ORDER_MAX): the result
+ * and its bounds (2 (n + 1)), then the analysis's scratch */
+static size_t bnd_words(unsigned n)
+{
+    return 2 * ((size_t)n + 1) + dni_bound_work_size(n);
+}
+
+/* op(a, b; c) at order n with bounds into w[0 .. n] and w[n + 1 .. 2 n + 1] (w of
+ * bnd_words(n) words; the arguments may be anywhere, the result is written only there) */
+static void bnd_into(unsigned op, unsigned n, double *w, const double *a, const double *ea,
+                     const double *b, const double *eb, double c)
+{
+    size_t len = (size_t)n + 1;
+    dni_bound_op(op, c, n, w, w + len, a, ea, b, eb, w + 2 * len);
+}
+
+static double *bnd_alloc(const dn_allocator *al, size_t bytes)
+{
+    return al ? al->alloc(bytes, al->ctx) : malloc(bytes);
+}
+
+static void bnd_free(const dn_allocator *al, double *p, size_t bytes)
+{
+    if (!p) return;
+    if (al) al->free(p, bytes, al->ctx);
+    else free(p);
+}
+
 /* r, er = op(a, b; c) at order n with bounds, through a workspace from al (NULL: malloc) */
 static int bnd(unsigned op, unsigned n, double *r, double *er, const double *a,
                const double *ea, const double *b, const double *eb, double c,
                const dn_allocator *al)
 {
     if (n > DN_ORDER_MAX) return DN_ERANGE;
-    size_t len = (size_t)n + 1, words = 2 * len + dni_bound_work_size(n);
-    size_t bytes = words * sizeof(double);
-    double *w = al ? al->alloc(bytes, al->ctx) : malloc(bytes);
+    size_t len = (size_t)n + 1, bytes = bnd_words(n) * sizeof(double);
+    double *w = bnd_alloc(al, bytes);
     if (!w) return DN_ENOMEM;
-    dni_bound_op(op, c, n, w, w + len, a, ea, b, eb, w + 2 * len);
+    bnd_into(op, n, w, a, ea, b, eb, c);
     memcpy(r, w, len * sizeof *r); /* (r and er may alias the arguments) */
     memcpy(er, w + len, len * sizeof *er);
-    if (al) al->free(w, bytes, al->ctx);
-    else free(w);
+    bnd_free(al, w, bytes);
     return DN_OK;
 }
 
@@ -50,25 +76,13 @@ RAW(pown, POWN, c)
 
 /* ---- dvece ------------------------------------------------------------------------- */
 
-static double *dv_alloc(const dn_allocator *al, size_t bytes)
-{
-    return al ? al->alloc(bytes, al->ctx) : malloc(bytes);
-}
-
-static void dv_free(const dn_allocator *al, double *p, size_t bytes)
-{
-    if (!p) return;
-    if (al) al->free(p, bytes, al->ctx);
-    else free(p);
-}
-
 /* Room in v for len entries of each half (v's contents then undefined). */
 static int dv_room(dvece *v, unsigned len)
 {
     if (v->cap >= len) return DN_OK;
-    double *p = dv_alloc(v->al, 2 * (size_t)len * sizeof *p);
+    double *p = bnd_alloc(v->al, 2 * (size_t)len * sizeof *p);
     if (!p) return DN_ENOMEM;
-    dv_free(v->al, v->buf, 2 * (size_t)v->cap * sizeof *p);
+    bnd_free(v->al, v->buf, 2 * (size_t)v->cap * sizeof *p);
     v->buf = p;
     v->cap = len;
     return DN_OK;
@@ -98,7 +112,7 @@ int dvece_init(dvece *v, unsigned order)
 void dvece_clear(dvece *v)
 {
     if (!v || !v->buf) return;
-    dv_free(v->al, v->buf, 2 * (size_t)v->cap * sizeof *v->buf);
+    bnd_free(v->al, v->buf, 2 * (size_t)v->cap * sizeof *v->buf);
     v->buf = NULL;
     v->cap = v->len = 0;
 }
@@ -169,23 +183,24 @@ int dvece_to_dvec(dvec *r, const dvece *a)
     return dvec_set_derivs(r, a->buf, a->len - 1);
 }
 
-/* r = op(a, b; c): the result in a workspace first, so that r is untouched on failure */
+/* r = op(a, b; c): the result in a workspace first (one allocation, the analysis's
+ * scratch with it), so that r is untouched on failure */
 static int dv_op(unsigned op, dvece *r, const dvece *a, const dvece *b, double c)
 {
     if (!r || !dv_ok(a) || !dv_ok(b)) return DN_EINVAL;
     if (a->len != b->len) return DN_EORDER;
     unsigned n = a->len - 1;
-    size_t len = (size_t)n + 1, bytes = 2 * len * sizeof(double);
-    double *t = dv_alloc(r->al, bytes);
+    size_t len = (size_t)n + 1, bytes = bnd_words(n) * sizeof(double);
+    double *t = bnd_alloc(r->al, bytes);
     if (!t) return DN_ENOMEM;
-    int rc =
-        bnd(op, n, t, t + len, a->buf, a->buf + a->cap, b->buf, b->buf + b->cap, c, r->al);
-    if (rc == DN_OK && (rc = dv_room(r, (unsigned)len)) == DN_OK) {
+    bnd_into(op, n, t, a->buf, a->buf + a->cap, b->buf, b->buf + b->cap, c);
+    int rc = dv_room(r, (unsigned)len);
+    if (rc == DN_OK) {
         r->len = (unsigned)len;
         memcpy(r->buf, t, len * sizeof *t);
         memcpy(r->buf + r->cap, t + len, len * sizeof *t);
     }
-    dv_free(r->al, t, bytes);
+    bnd_free(r->al, t, bytes);
     return rc;
 }
 
