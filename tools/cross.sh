@@ -161,7 +161,7 @@ for t in "${targets[@]}"; do
     musl) cc=musl-gcc cxx="" flags=() note="C++ not checked (musl-gcc is C only)" ;;
     *) cc=$t-gcc cxx=$t-g++ flags=() ;;
     esac
-    echo "== $t" >&2
+    echo "== $t (at ${SECONDS} s)" >&2
     extra=()
     if [ "$t" = aarch64-linux-gnu ]; then
         # SLEEF of the target: the sysroot's part of the cross file (tools/sysroot.sh; meson

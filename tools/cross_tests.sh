@@ -47,7 +47,7 @@ binfmt() {
 fail=0
 report=()
 for t in "${targets[@]}"; do
-    echo "== $t" >&2
+    echo "== $t (at ${SECONDS} s)" >&2
     root=$(bash tools/sysroot.sh "$t") || { report+=("$t | no sysroot"); fail=1; continue; }
     dir=build-x-tests-$t
     # i686 runs natively: no emulator
