@@ -46,6 +46,10 @@
  *        dnum_grad_sp, dnum_hessdiag_sp     the one-pass drivers
  *        dnum_grad_plan, dnum_plan_hessdiag the plan's replays (dn_grad_plan,
  *                          dn_hessdiag_plan) after the calls that learn its colours
+ *        dnum_hessian_sp, dnum_plan_hessian the sparse Hessian (patterns reused): the
+ *                          one-pass driver, and dn_hessian_plan on a plan of its own
+ *                          (replays with 2 colours; extra hessian_relerr: the two against
+ *                          each other, hessian_plan_replays)
  * The plan rows (dnum_plan_<driver>, also in W3, W5 and W6) time the replayed calls; the
  * extra fields plan_first_ms and sp_first_ms time a new plan's first call and a one-pass
  * call on a new workspace, side by side.

@@ -14,7 +14,8 @@ static struct cute_problem {
                {"NONDQUAR", nondquar_sp, nondquar_hand}};
 static const struct cute_problem *cu;
 static double *cx, *cg, *ch, *cg2, *ch2;
-static dn_plan_o2 *cuP;
+static dn_plan_o2 *cuP, *cuPH; /* (cuPH: dn_hessian_plan's) */
+static dn_sphess cuH, cuHP;    /* dn_hessian_sp's, dn_hessian_plan's (patterns reused) */
 
 static double cu_sum(const double *a)
 {
@@ -54,6 +55,18 @@ static double cu_grad_plan(void)
     if (dn_grad_plan(&f, cg, cu->f, NULL, cx, CU_N, cuP)) abort();
     return cu_sum(cg);
 }
+static double cu_hess_sp(void)
+{
+    double f;
+    if (dn_hessian_sp(&f, cg, &cuH, cu->f, NULL, cx, CU_N, work)) abort();
+    return cu_sum(cg) + cuH.val[cuH.nnz / 2];
+}
+static double cu_hess_plan(void)
+{
+    double f;
+    if (dn_hessian_plan(&f, cg, &cuHP, cu->f, NULL, cx, CU_N, cuPH)) abort();
+    return cu_sum(cg) + cuHP.val[cuHP.nnz / 2];
+}
 static int cu_plan_call(dn_plan_o2 *P)
 {
     return dn_hessdiag_plan(NULL, cg, ch, cu->f, NULL, cx, CU_N, P);
@@ -74,6 +87,16 @@ static void run_cute(void)
         char first[96], extra[256];
         first_calls(first, sizeof first, &cuP, cu_plan_call, cu_sp_call);
         for (int r = 0; r < 4; r++) cu_plan(); /* (the calls that learn its colours) */
+        dn_sphess_init(&cuH, NULL), dn_sphess_init(&cuHP, NULL);
+        if (dn_plan_o2_new(&cuPH, NULL)) abort();
+        for (int r = 0; r < 4; r++) cu_hess_plan();
+        cu_hess_sp();
+        double herr = 0.0; /* the two sparse Hessians against each other */
+        for (size_t q = 0; q < cuH.nnz && cuH.nnz == cuHP.nnz; q++)
+            herr = fmax(herr, fabs(cuH.val[q] - cuHP.val[q]) / fmax(1.0, fabs(cuH.val[q])));
+        if (cuH.nnz != cuHP.nnz) herr = INFINITY;
+        dn_plan_o2_stats sth;
+        dn_plan_o2_info(cuPH, &sth);
         double fh = cu->hand(cx, CU_N, cg2, ch2), f, err = 0.0;
         if (dn_hessdiag_plan(&f, cg, ch, cu->f, NULL, cx, CU_N, cuP)) abort();
         err = fabs(f - fh) / fmax(1.0, fabs(fh));
@@ -82,13 +105,19 @@ static void run_cute(void)
                                 fmax(1.0, fabs(ch2[i])));
         dn_plan_o2_stats st;
         dn_plan_o2_info(cuP, &st);
-        snprintf(extra, sizeof extra, "maxrelerr=%.3g,plan_colors=%u,plan=%s,%s", err, st.colors,
-                 st.replaying ? "replays" : "one-pass", first);
+        snprintf(extra, sizeof extra,
+                 "maxrelerr=%.3g,plan_colors=%u,plan=%s,hessian_relerr=%.3g,hessian_nnz=%zu,"
+                 "hessian_plan_replays=%lu,%s",
+                 err, st.colors, st.replaying ? "replays" : "one-pass", herr, cuH.nnz,
+                 sth.replays, first);
         peer p[] = {{"hand", cu_hand, {0}, 0}, {"dnum_grad_sp", cu_grad_sp, {0}, 0},
                     {"dnum_grad_plan", cu_grad_plan, {0}, 0},
-                    {"dnum_hessdiag_sp", cu_sp, {0}, 0}, {"dnum_plan_hessdiag", cu_plan, {0}, 0}};
-        bench(cu->name, CU_N, p, 5, ROUNDS, extra);
-        dn_plan_o2_free(cuP);
+                    {"dnum_hessdiag_sp", cu_sp, {0}, 0}, {"dnum_plan_hessdiag", cu_plan, {0}, 0},
+                    {"dnum_hessian_sp", cu_hess_sp, {0}, 0},
+                    {"dnum_plan_hessian", cu_hess_plan, {0}, 0}};
+        bench(cu->name, CU_N, p, 7, ROUNDS, extra);
+        dn_plan_o2_free(cuP), dn_plan_o2_free(cuPH);
+        dn_sphess_clear(&cuH), dn_sphess_clear(&cuHP);
     }
     free(cx), free(cg), free(ch), free(cg2), free(ch2);
 }

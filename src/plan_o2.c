@@ -47,6 +47,31 @@ void dni_pl_mark(dni_pl_work *w, size_t lo, size_t hi)
     for (size_t q = lo; q < hi && q < w->npairs; q++) w->pairs[2 * q] |= DNI_PL_LEARN;
 }
 
+void dni_pl_cross(dni_pl_work *w, uint32_t a, uint32_t b, double val)
+{
+    uint32_t i = (a > b ? a : b) - 1, j = (a > b ? b : a) - 1;
+    size_t beg = w->rowptr[i], end = w->rowptr[i + 1], k = w->npos++;
+    if (k < w->cappos) { /* where the previous replay's k-th entry went, if it is (i, j) */
+        size_t q = w->pos[k];
+        if (q >= beg && q < end && w->col[q] == j) {
+            w->hx[q] += val;
+            return;
+        }
+    }
+    size_t lo = beg, hi = end;
+    while (lo < hi) { /* the first column >= j in row i */
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->col[mid] < j) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < end && w->col[lo] == j) {
+        w->hx[lo] += val;
+        if (k < w->cappos) w->pos[k] = lo;
+    } else if (!(val == 0.0)) {
+        w->bad |= DNI_PL_PATTERN;
+    }
+}
+
 /* failed replays in a row that may still teach the colouring */
 #define MAX_LEARN 16
 
@@ -71,8 +96,12 @@ struct dn_plan_o2 {
     void *xp;             /* n replay numbers, seeded */
     size_t xpsize;        /* bytes of one */
     double *ga, *ha;      /* the running sum's arrays, n + 1 each */
-    uint32_t *pairs;      /* the pairs a replay logs: n at most */
-    uint32_t *xe;         /* the pairs learnt (variables that must differ in colour) */
+    double *hx;           /* dn_hessian_plan: the entries of the Hessian's pattern, */
+    size_t caphx;
+    size_t *pos; /* and where a replay added them (dni_pl_work.pos) */
+    size_t cappos;
+    uint32_t *pairs; /* the pairs a replay logs: n at most */
+    uint32_t *xe;    /* the pairs learnt (variables that must differ in colour) */
     size_t nxe, capxe;
     size_t *xrow;   /* the learnt pairs as lower neighbours: n + 1 offsets, */
     uint32_t *xcol; /* and nxe columns */
@@ -108,6 +137,9 @@ static void free_sized(dn_plan_o2 *p)
     w_free(p->al, p->xe, 2 * p->capxe * sizeof *p->xe);
     w_free(p->al, p->xcol, p->capxe * sizeof *p->xcol);
     w_free(p->al, p->xrow, (n + 1) * sizeof *p->xrow);
+    w_free(p->al, p->hx, p->caphx * sizeof *p->hx);
+    w_free(p->al, p->pos, p->cappos * sizeof *p->pos);
+    p->hx = NULL, p->caphx = 0, p->pos = NULL, p->cappos = 0;
     p->color = NULL, p->xp = NULL, p->ga = p->ha = NULL, p->xpsize = 0;
     p->pairs = p->xe = p->xcol = NULL, p->xrow = NULL, p->nxe = p->capxe = 0;
 }
@@ -135,6 +167,7 @@ size_t dn_plan_o2_bytes(const dn_plan_o2 *p)
     if (n) b += n * (1 + p->xpsize) + 2 * (n + 1) * sizeof(double);
     if (p->pairs) b += 2 * PAIRS_PER_N * n * sizeof(uint32_t);
     if (p->xrow) b += (n + 1) * sizeof(size_t);
+    b += p->caphx * sizeof(double) + p->cappos * sizeof(size_t);
     return b + p->capxe * 3 * sizeof(uint32_t);
 }
 
@@ -265,20 +298,42 @@ static int start(dn_plan_o2 *p, unsigned n)
     do {                                                                                   \
         T *X = p->xp;                                                                      \
         for (unsigned i = 0; i < n; i++) X[i].v = x[i];                                    \
-        if (v)                                                                             \
-            for (unsigned i = 0; i < n; i++) X[i].d = v[i];                                \
+        if (v || H)                                                                        \
+            for (unsigned i = 0; i < n; i++) X[i].d = v ? v[i] : 0.0;                      \
     } while (0)
 
-/* One replay: 1 with the outputs written, 0 when it failed (nothing written). */
-static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_objective_sp f,
-                  void *ctx, const double *x, const double *v, unsigned n)
+/* The entries of H's pattern from a replay in sparse Hessian mode (those off the
+ * diagonal summed in p->hx, the diagonal in p->ha) times c, into p->hx: 0, or 1 when a
+ * diagonal entry that is not 0 has no place in the pattern. */
+static int hess_entries(dn_plan_o2 *p, const dn_sphess *H, double c)
+{
+    for (size_t q = 0; q < H->nnz; q++) p->hx[q] *= c;
+    for (unsigned i = 0; i < H->n; i++) {
+        size_t end = H->rowptr[i + 1];
+        double d = c * p->ha[i + 1];
+        if (end > H->rowptr[i] && H->col[end - 1] == i) p->hx[end - 1] = d;
+        else if (!(d == 0.0)) return 1;
+    }
+    return 0;
+}
+
+/* One replay (H: in sparse Hessian mode, into H's pattern): 1 with the outputs written,
+ * 0 when it failed (nothing written). */
+static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphess *H,
+                  dn_objective_sp f, void *ctx, const double *x, const double *v,
+                  unsigned n)
 {
     if (p->k == 2) LOAD(dpl2_o2);
     else LOAD(dpl4_o2);
     memset(p->ga, 0, (n + 1) * sizeof *p->ga);
     memset(p->ha, 0, (n + 1) * sizeof *p->ha);
     dni_pl_work *pw = &p->pw;
-    pw->g = p->ga, pw->h = p->ha, pw->hv = v != NULL;
+    pw->g = p->ga, pw->h = p->ha, pw->hv = v != NULL, pw->full = H != NULL;
+    if (H) {
+        memset(p->hx, 0, H->nnz * sizeof *p->hx);
+        pw->rowptr = H->rowptr, pw->col = H->col, pw->hx = p->hx;
+        pw->pos = p->pos, pw->npos = 0, pw->cappos = p->cappos;
+    }
     pw->live = 0, pw->ver = 0, pw->got = 0, pw->bad = 0, pw->scale = 1.0;
     pw->pairs = p->pairs, pw->npairs = 0, pw->made = pw->made_end = 0;
     pw->cappairs = p->pairs ? PAIRS_PER_N * (size_t)n : 0;
@@ -288,8 +343,10 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_obje
     dsp_o2 r = f(w->x, n, ctx);
     w->mode = mode, w->xpl = NULL, w->plk = 0;
     if (!w->body) pw->bad |= DNI_PL_SUMOP; /* (not reached: checked on the first call) */
-    if (pw->bad) return 0;
     double c = pw->scale;
+    if (H && !pw->bad && hess_entries(p, H, c)) pw->bad |= DNI_PL_PATTERN;
+    if (pw->bad) return 0;
+    if (H) memcpy(H->val, p->hx, H->nnz * sizeof *p->hx);
     if (fx) *fx = r.v;
     for (unsigned i = 0; i < n; i++) {
         if (grad) grad[i] = c * p->ga[i + 1];
@@ -346,10 +403,35 @@ static void timing(dn_plan_o2 *p, int mode, clock_t t0, dn_objective_sp f, void 
     }
 }
 
-/* the drivers' common part; mode: 0 gradient, 1 diagonal, 2 H v */
+/* Whether a call of dn_hessian_plan replays: a plan of two colours (the cross entry of a
+ * replay number is that of its two slots) and H holding a pattern for n, with room for
+ * its entries in p->hx (none: the one-pass numbers compute the call) */
+static int full_ready(dn_plan_o2 *p, const dn_sphess *H, unsigned n)
+{
+    if (p->k != 2 || H->n != n || !H->rowptr) return 0;
+    if (H->nnz > p->caphx) {
+        double *hx = w_array(p->al, H->nnz, sizeof *hx);
+        if (!hx) return 0;
+        w_free(p->al, p->hx, p->caphx * sizeof *p->hx);
+        p->hx = hx, p->caphx = H->nnz;
+    }
+    size_t need = p->pw.npos > n ? p->pw.npos : n; /* (the last replay's count) */
+    if (need > p->cappos) { /* (none: each entry's place is searched for) */
+        size_t *pos = w_array(p->al, need, sizeof *pos);
+        if (pos) {
+            memset(pos, 0xff, need * sizeof *pos);
+            if (p->cappos) memcpy(pos, p->pos, p->cappos * sizeof *pos);
+            w_free(p->al, p->pos, p->cappos * sizeof *p->pos);
+            p->pos = pos, p->cappos = need;
+        }
+    }
+    return 1;
+}
+
+/* the drivers' common part; mode: 0 gradient, 1 diagonal, 2 H v, 3 sparse Hessian (H) */
 static int plan_driver(const char *fn, int mode, double *fx, double *grad, double *hout,
-                       dn_objective_sp f, void *ctx, const double *x, const double *v,
-                       unsigned n, dn_plan_o2 *p, dn_errinfo *err)
+                       dn_sphess *H, dn_objective_sp f, void *ctx, const double *x,
+                       const double *v, unsigned n, dn_plan_o2 *p, dn_errinfo *err)
 {
     /* (argument numbers) */
     unsigned fpos = mode ? 4 : 3, npos = mode == 2 ? 8 : mode ? 7 : 6;
@@ -360,15 +442,22 @@ static int plan_driver(const char *fn, int mode, double *fx, double *grad, doubl
                         fn, p->f != f ? "objective f" : "n");
     if (n > INT32_MAX)
         return dni_fail(err, DN_EINVAL, npos, SIZE_MAX, "%s: n is above 2^31 - 1", fn);
-    if (p->state == READY) {
+    if (p->state == READY && (mode != 3 || full_ready(p, H, n))) {
         clock_t t0 = clock();
-        if (replay(p, fx, grad, hout, f, ctx, x, mode == 2 ? v : NULL, n)) {
+        if (replay(p, fx, grad, hout, mode == 3 ? H : NULL, f, ctx, x, mode == 2 ? v : NULL,
+                   n)) {
             p->fails = 0;
-            if (!p->timed && p->replays > 1) timing(p, mode, t0, f, ctx, x, v, n);
+            if (!p->timed && p->replays > 1 && mode != 3)
+                timing(p, mode, t0, f, ctx, x, v, n);
             return dni_ok(err);
         }
         p->fallbacks++;
-        if (relearn(p, n)) {
+        if (p->pw.bad == DNI_PL_PATTERN) { /* the colours hold; H gets a new pattern */
+            if (++p->fails > MAX_LEARN) {
+                p->state = REFUSED;
+                p->why = "the Hessian's pattern kept changing (the control flow changes)";
+            }
+        } else if (relearn(p, n)) {
             dn_plan_o2_reset(p);
             return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (plan)", fn);
         }
@@ -378,7 +467,8 @@ static int plan_driver(const char *fn, int mode, double *fx, double *grad, doubl
     int st;
     if (mode == 0) st = dn_grad_sp_ex(fx, grad, f, ctx, x, n, p->w, NULL);
     else if (mode == 1) st = dn_hessdiag_sp_ex(fx, grad, hout, f, ctx, x, n, p->w, NULL);
-    else st = dn_hessvec_sp_ex(fx, grad, hout, f, ctx, x, v, n, p->w, NULL);
+    else if (mode == 2) st = dn_hessvec_sp_ex(fx, grad, hout, f, ctx, x, v, n, p->w, NULL);
+    else st = dn_hessian_sp_ex(fx, grad, H, f, ctx, x, n, p->w, NULL);
     if (st) return dni_fail(err, st, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
     if (first) {
         p->f = f, p->n = n;
@@ -406,7 +496,7 @@ int(dn_grad_plan_ex)(double *fx, double *grad, dn_objective_sp f, void *ctx,
         {plan != NULL, 7, "plan is NULL (make one with dn_plan_o2_new)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return plan_driver(fn, 0, fx, grad, NULL, f, ctx, x, NULL, n, plan, err);
+    return plan_driver(fn, 0, fx, grad, NULL, NULL, f, ctx, x, NULL, n, plan, err);
 }
 
 int(dn_grad_plan)(double *fx, double *grad, dn_objective_sp f, void *ctx, const double *x,
@@ -428,7 +518,7 @@ int(dn_hessdiag_plan_ex)(double *fx, double *grad, double *hdiag, dn_objective_s
         {plan != NULL, 8, "plan is NULL (make one with dn_plan_o2_new)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return plan_driver(fn, 1, fx, grad, hdiag, f, ctx, x, NULL, n, plan, err);
+    return plan_driver(fn, 1, fx, grad, hdiag, NULL, f, ctx, x, NULL, n, plan, err);
 }
 
 int(dn_hessdiag_plan)(double *fx, double *grad, double *hdiag, dn_objective_sp f, void *ctx,
@@ -451,11 +541,33 @@ int(dn_hessvec_plan_ex)(double *fx, double *grad, double *hv, dn_objective_sp f,
         {plan != NULL, 9, "plan is NULL (make one with dn_plan_o2_new)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return plan_driver(fn, 2, fx, grad, hv, f, ctx, x, v, n, plan, err);
+    return plan_driver(fn, 2, fx, grad, hv, NULL, f, ctx, x, v, n, plan, err);
 }
 
 int(dn_hessvec_plan)(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
                      const double *x, const double *v, unsigned n, dn_plan_o2 *plan)
 {
     return dn_hessvec_plan_ex(fx, grad, hv, f, ctx, x, v, n, plan, NULL);
+}
+
+int(dn_hessian_plan_ex)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f,
+                        void *ctx, const double *x, unsigned n, dn_plan_o2 *plan,
+                        dn_errinfo *err)
+{
+    static const char fn[] = "dn_hessian_plan";
+    const dni_req req[] = {
+        {H != NULL, 3, "H is NULL (make one with dn_sphess_init)"},
+        {f != NULL, 4, "f is NULL"},
+        {x != NULL, 6, "x is NULL"},
+        {n != 0, 7, "n is 0"},
+        {plan != NULL, 8, "plan is NULL (make one with dn_plan_o2_new)"}};
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return plan_driver(fn, 3, fx, grad, NULL, H, f, ctx, x, NULL, n, plan, err);
+}
+
+int(dn_hessian_plan)(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                     const double *x, unsigned n, dn_plan_o2 *plan)
+{
+    return dn_hessian_plan_ex(fx, grad, H, f, ctx, x, n, plan, NULL);
 }

@@ -1,4 +1,4 @@
-/* Recorded plans (dn_grad_plan, dn_hessdiag_plan, dn_hessvec_plan) against the one-pass
+/* Recorded plans (dn_grad_plan, dn_hessdiag_plan, dn_hessvec_plan, dn_hessian_plan) against the one-pass
  * drivers they replay and against closed forms: over many calls at random points (the
  * first call, the calls that learn colours, the replays), on objectives whose control
  * flow changes with x, on objectives a replay must refuse (a function of the running sum,
@@ -6,6 +6,7 @@
  * at every allocation (outputs untouched, nothing leaked). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "testutil.h"
 #include "elements_util.h"
@@ -24,6 +25,14 @@ DN_OBJECTIVE_O2(branchy, T, x, n, ctx,
         t = dnh_value(x[i + 1]) > 0.0 ? dnh_sin(t) : dnh_mul(t, t);
         s = dnh_add(s, t);
     }
+    return s;)
+
+/* two colours whose pairs depend on x: term i is sin(x_i x_{i+1}) or sin(x_i^2) by the
+ * sign of x_i (the Hessian's pattern changes, the colours i mod 2 hold) */
+DN_OBJECTIVE_O2(pairwise, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 1 < n; i++)
+        s = dnh_add(s, dnh_sin(dnh_mul(x[i], x[dnh_value(x[i]) > 0.0 ? i + 1 : i])));
     return s;)
 
 /* the running sum scaled, shifted and with terms subtracted */
@@ -116,6 +125,144 @@ static int run_calls(dn_objective_sp f, void *ctx, const double *x0, unsigned n,
     cr_assert(dn_plan_o2_bytes(P) > 0);
     dn_plan_o2_free(P);
     return replayed;
+}
+
+/* dn_hessian_plan into H against dn_hessian_sp into R at x (each kept from call to call,
+ * so that both keep or rebuild their patterns by the same rule): the same Hessian within
+ * rounding, compared dense; 1 when the call replayed */
+static int check_hess(dn_plan_o2 *P, dn_sphess *H, dn_sphess *R, dn_objective_sp f, void *ctx,
+                      const double *x, unsigned n, const char *what, int call)
+{
+    enum { NMAX = 400 };
+    double f1, f2, g1[NMAX], g2[NMAX];
+    dn_plan_o2_stats st0, st1;
+    dn_plan_o2_info(P, &st0);
+    cr_assert_eq(dn_hessian_sp(&f1, g1, R, f, ctx, x, n, NULL), 0);
+    cr_assert_eq(dn_hessian_plan(&f2, g2, H, f, ctx, x, n, P), 0, "%s", what);
+    cr_assert(near(f1, f2, 1e-14, fabs(f1) + 1.0), "%s call %d: f", what, call);
+    double sg = maxabs(g1, n, 1.0), sh = maxabs(R->val, R->nnz, 1.0);
+    for (unsigned i = 0; i < n; i++)
+        cr_assert(near(g1[i], g2[i], 1e-13, sg), "%s call %d: grad[%u]", what, call, i);
+    cr_assert(H->n == n && H->nnz == R->nnz, "%s call %d: %zu entries against %zu", what, call,
+              H->nnz, R->nnz);
+    double *A = malloc((size_t)n * n * sizeof *A), *B = malloc((size_t)n * n * sizeof *B);
+    cr_assert(A && B);
+    cr_assert_eq(dn_sphess_to_dense(A, R), 0);
+    cr_assert_eq(dn_sphess_to_dense(B, H), 0);
+    for (size_t q = 0; q < (size_t)n * n; q++)
+        cr_assert(near(B[q], A[q], 1e-13, sh), "%s call %d: entry (%zu, %zu) %.17g against %.17g",
+                  what, call, q / n, q % n, B[q], A[q]);
+    free(A), free(B);
+    dn_plan_o2_info(P, &st1);
+    return st1.replays > st0.replays;
+}
+
+/* calls calls of dn_hessian_plan at random points near x0 (spread: the random part), every
+ * third one after a dn_hessdiag_plan call on the same plan when mixed; the replayed calls */
+static int run_hess(dn_objective_sp f, void *ctx, const double *x0, unsigned n, int calls,
+                    double spread, int mixed, const char *what, dn_plan_o2_stats *st)
+{
+    dn_plan_o2 *P;
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    dn_sphess H, R;
+    dn_sphess_init(&H, NULL);
+    dn_sphess_init(&R, NULL);
+    double x[400], v[400];
+    int replayed = 0;
+    for (int c = 0; c < calls; c++) {
+        for (unsigned i = 0; i < n; i++) x[i] = x0[i] + spread * unif(), v[i] = unif();
+        if (mixed && c % 3 == 2) check_call(P, f, ctx, x, v, n, what, 1 - c % 2);
+        replayed += check_hess(P, &H, &R, f, ctx, x, n, what, c);
+    }
+    dn_plan_o2_info(P, st);
+    dn_sphess_clear(&H);
+    dn_sphess_clear(&R);
+    dn_plan_o2_free(P);
+    return replayed;
+}
+
+Test(plan, sparse_hessian_matches_one_pass)
+{
+    double x0[400];
+    dn_plan_o2_stats st;
+    for (unsigned i = 0; i < 400; i++) x0[i] = 0.5 + 0.1 * sin(i);
+    /* two colours: replays */
+    cr_assert_geq(run_hess(rosen_sp, NULL, x0, 200, 12, 0.3, 0, "rosen", &st), 11);
+    cr_assert_geq(run_hess(arwhead_sp, NULL, x0, 300, 12, 0.3, 1, "arwhead", &st), 9);
+    cr_assert_geq(run_hess(scaled_sp, NULL, x0, 100, 12, 0.3, 1, "scaled", &st), 10);
+    cr_assert_geq(run_hess(constant_sp, NULL, x0, 5, 6, 0.3, 0, "constant", &st), 5);
+    /* more colours: every call one pass, right */
+    cr_assert_eq(run_hess(chainwoo_sp, NULL, x0, 300, 8, 0.3, 0, "chainwoo", &st), 0);
+    cr_assert_eq(run_hess(nondquar_sp, NULL, x0, 300, 8, 0.3, 0, "nondquar", &st), 0);
+    unsigned k = 17;
+    cr_assert_eq(run_hess(w6_surface_sp, &k, x0, k * k, 8, 0.3, 1, "w6", &st), 0);
+    cr_assert_eq(run_hess(sumfun_sp, NULL, x0, 50, 8, 0.3, 0, "sumfun", &st), 0);
+    cr_assert_eq(run_hess(by_hand, NULL, x0, 30, 4, 0.3, 0, "by hand", &st), 0);
+}
+
+/* the Rosenbrock Hessian through the plan against its closed form */
+Test(plan, sparse_hessian_closed_form)
+{
+    enum { N = 300 };
+    double x[N], g[N], f;
+    dn_plan_o2 *P;
+    dn_sphess H;
+    dn_sphess_init(&H, NULL);
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    for (int c = 0; c < 5; c++) {
+        for (unsigned i = 0; i < N; i++) x[i] = 1.5 * unif();
+        cr_assert_eq(dn_hessian_plan(&f, g, &H, rosen_sp, NULL, x, N, P), 0);
+        cr_assert_eq(H.nnz, 2 * N - 1);
+        for (unsigned i = 0; i < N; i++) {
+            double he = i + 1 < N ? 1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0 : 0.0;
+            if (i > 0) he += 200.0;
+            cr_assert(near(dn_sphess_get(&H, i, i), he, 1e-12, 1000.0), "call %d (%u, %u)", c,
+                      i, i);
+            if (i > 0)
+                cr_assert(near(dn_sphess_get(&H, i, i - 1), -400.0 * x[i - 1], 1e-12, 1000.0),
+                          "call %d (%u, %u)", c, i, i - 1);
+        }
+    }
+    dn_plan_o2_stats st;
+    dn_plan_o2_info(P, &st);
+    cr_assert_eq(st.replays, 4);
+    dn_plan_o2_free(P);
+    dn_sphess_clear(&H);
+}
+
+/* pairs that depend on x: each call checked against the one-pass Hessian (a pair outside
+ * the pattern makes a one-pass call, which gives H the new pattern) */
+Test(plan, sparse_hessian_control_flow_changes)
+{
+    double x0[401];
+    dn_plan_o2_stats st;
+    for (unsigned i = 0; i < 401; i++) x0[i] = 0.6 * sin(1.7 * i);
+    run_hess(branchy_sp, NULL, x0, 120, 40, 1.0, 0, "branchy", &st);
+    cr_assert_gt(st.fallbacks, 0, "the pattern never changed");
+    cr_assert_eq(run_hess(branchy_sp, NULL, x0 + 1, 120, 12, 0.0, 0, "branchy, fixed", &st), 0);
+    cr_assert_gt(st.colors, 2, "branchy: %u colours", st.colors);
+    /* two colours, pairs changing at every call: each call right */
+    run_hess(pairwise_sp, NULL, x0, 120, 20, 1.0, 1, "pairwise", &st);
+    /* the pairs change at call 6 only (signs flipped): replays but for that call */
+    dn_plan_o2 *P;
+    dn_sphess H, R;
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    dn_sphess_init(&H, NULL);
+    dn_sphess_init(&R, NULL);
+    double x[120];
+    for (int c = 0; c < 12; c++) {
+        for (unsigned i = 0; i < 120; i++) {
+            double sign = i % 3 == 0 || (c >= 6 && i % 5 == 1) ? 1.0 : -1.0;
+            x[i] = sign * (0.5 + 0.1 * unif());
+        }
+        cr_assert_eq(check_hess(P, &H, &R, pairwise_sp, NULL, x, 120, "pairwise", c),
+                     c != 0 && c != 6, "call %d", c);
+    }
+    dn_plan_o2_info(P, &st);
+    cr_assert(st.replays == 10 && st.fallbacks == 1 && st.replaying);
+    dn_plan_o2_free(P);
+    dn_sphess_clear(&H);
+    dn_sphess_clear(&R);
 }
 
 Test(plan, rosenbrock_closed_form)
@@ -264,6 +411,8 @@ Test(plan, bad_arguments)
     cr_assert_eq(dn_hessvec_plan_ex(&f, g, h, rosen_sp, NULL, x, NULL, 4, P, &e), DN_EINVAL);
     cr_assert(strstr(e.msg, "v is NULL"), "%s", e.msg);
     cr_assert_eq(dn_hessvec_plan_ex(&f, g, NULL, rosen_sp, NULL, x, v, 4, P, &e), DN_EINVAL);
+    cr_assert_eq(dn_hessian_plan_ex(&f, g, NULL, rosen_sp, NULL, x, 4, P, &e), DN_EINVAL);
+    cr_assert(strstr(e.msg, "H is NULL") && e.arg == 3, "%s", e.msg);
     cr_assert_eq(f, 7.0, "an output written on an error");
     /* the plan belongs to the first call's objective and n */
     cr_assert_eq(dn_hessdiag_plan(&f, g, h, rosen_sp, NULL, x, 4, P), 0);
@@ -331,4 +480,55 @@ Test(plan, allocation_failures)
         if (c.count <= k) break; /* every allocation has failed once */
     }
     cr_assert_gt(failures, 3);
+}
+
+/* the same for dn_hessian_plan (H from the failing allocator too: its pattern's
+ * allocations fail in turn as well) */
+Test(plan, sparse_hessian_allocation_failures)
+{
+    enum { N = 40 };
+    double x[N], g[N], gr[N], f, fr;
+    dn_sphess R;
+    dn_sphess_init(&R, NULL);
+    for (unsigned i = 0; i < N; i++) x[i] = 0.4 + 0.1 * sin(i);
+    cr_assert_eq(dn_hessian_sp(&fr, gr, &R, arwhead_sp, NULL, x, N, NULL), 0);
+    int failures = 0;
+    for (long k = 0; k < 400; k++) {
+        counting c;
+        counting_init(&c);
+        c.fail_at = k;
+        dn_allocator al = {c_alloc, c_free, &c};
+        dn_plan_o2 *P;
+        dn_sphess H;
+        dn_sphess_init(&H, &al);
+        if (dn_plan_o2_new(&P, &al)) {
+            failures++;
+        } else {
+            for (int call = 0; call < 5; call++) {
+                size_t nnz = H.nnz;
+                double v0 = nnz ? H.val[0] : 0.0;
+                f = 9.0, g[0] = 9.0;
+                int st = dn_hessian_plan(&f, g, &H, arwhead_sp, NULL, x, N, P);
+                if (st) {
+                    cr_assert_eq(st, DN_ENOMEM);
+                    cr_assert(f == 9.0 && g[0] == 9.0 && H.nnz == nnz &&
+                                  (!nnz || H.val[0] == v0),
+                              "output written");
+                    failures++;
+                    continue;
+                }
+                cr_assert(f == fr && H.nnz == R.nnz, "allocation %ld, call %d", k, call);
+                for (size_t q = 0; q < R.nnz; q++)
+                    cr_assert(H.col[q] == R.col[q] && near(H.val[q], R.val[q], 1e-13, 1e3),
+                              "allocation %ld, call %d, entry %zu", k, call, q);
+            }
+            dn_plan_o2_free(P);
+        }
+        dn_sphess_clear(&H);
+        cr_assert_eq(c.live, 0, "allocation %ld: %ld blocks leaked", k, c.live);
+        cr_assert_eq(c.bad_free, 0);
+        if (c.count <= k) break;
+    }
+    cr_assert_gt(failures, 3);
+    dn_sphess_clear(&R);
 }

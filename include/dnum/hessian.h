@@ -32,6 +32,7 @@
  *   dn_grad_plan         f and gradient
  *   dn_hessdiag_plan     f, gradient and Hessian diagonal
  *   dn_hessvec_plan      f, gradient and the Hessian-vector product H v
+ *   dn_hessian_plan      f, gradient and the sparse Hessian (lower triangle, CSR)
  *
  * Element drivers (partially separable f(x) = sum_e f_e(x_I(e,0), ..., x_I(e,K-1)): one
  * element function of K <= 4 variables on dnelK_o2 numbers of dnum/elem_o2.h, at about the
@@ -342,6 +343,17 @@ int dn_hessvec_plan(double *fx, double *grad, double *hv, dn_objective_sp f, voi
 int dn_hessvec_plan_ex(double *fx, double *grad, double *hv, dn_objective_sp f, void *ctx,
                        const double *x, const double *v, unsigned n, dn_plan_o2 *plan,
                        dn_errinfo *err);
+/** f, gradient (may be NULL) and the sparse Hessian in H, as dn_hessian_sp, through the
+ *  plan: a call that finds H holding a pattern for n (from the previous call) replays
+ *  into it, a Hessian entry outside that pattern makes the call a one-pass call, which
+ *  gives H a new pattern. Replays need a plan of at most 2 colours (each replay number
+ *  then keeps the entry of its two variables); with 3 or 4 every call is a one-pass call.
+ *  Errors as dn_grad_plan (H NULL: DN_EINVAL); H is untouched on an error. */
+int dn_hessian_plan(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                    const double *x, unsigned n, dn_plan_o2 *plan);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessian_plan_ex(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
+                       const double *x, unsigned n, dn_plan_o2 *plan, dn_errinfo *err);
 
 /* ---- element drivers: partially separable objectives ----------------------------------- */
 
@@ -722,6 +734,13 @@ int dn_hessian_el_ex(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, vo
     dn_hessvec_plan(DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan))
 #define dn_hessvec_plan_ex(fx, grad, hv, f, ctx, x, v, n, plan, err)                       \
     dn_hessvec_plan_ex(DNI_HVP_ARGS(fx, grad, hv, f, ctx, x, v, n, plan), DNI_ERR(err))
+#define DNI_HSP_ARGS(fx, grad, H, f, ctx, x, n, plan)                                      \
+    DNI_OUT(fx), DNI_OUT(grad), DNI_ARG(dn_sphess *, H), DNI_ARG(dn_objective_sp, f), ctx, \
+        DNI_IN(x), DNI_N(n), DNI_ARG(dn_plan_o2 *, plan)
+#define dn_hessian_plan(fx, grad, H, f, ctx, x, n, plan)                                   \
+    dn_hessian_plan(DNI_HSP_ARGS(fx, grad, H, f, ctx, x, n, plan))
+#define dn_hessian_plan_ex(fx, grad, H, f, ctx, x, n, plan, err)                           \
+    dn_hessian_plan_ex(DNI_HSP_ARGS(fx, grad, H, f, ctx, x, n, plan), DNI_ERR(err))
 #define DNI_EN_ARGS(E, n, K, m, idx, al)                                                   \
     DNI_ARG(dn_elements **, E), DNI_N(n), DNI_N(K), DNI_N(m), DNI_CARG(unsigned, idx),     \
         DNI_CARG(dn_allocator, al)

@@ -42,6 +42,17 @@ typedef struct dni_pl_work {
     uint32_t *pairs; /* clashes logged: variable pairs (two entries each) */
     size_t npairs, cappairs;
     size_t made, made_end; /* the pairs whose clash made the running sum */
+    /* sparse Hessian mode (2 slots): a number's d is the Hessian entry of its two slots'
+     * variables; the entries off the diagonal are summed in hx, at the positions of the
+     * pattern rowptr, col (lower triangle, CSR); pos keeps where each entry added went, in
+     * the order of the previous replay (checked, then used without a search); npos
+     * counts the entries added in this replay, cappos the room in pos */
+    int full;
+    const size_t *rowptr;
+    const unsigned *col;
+    double *hx;
+    size_t *pos;
+    size_t npos, cappos;
 } dni_pl_work;
 
 /* the flags of a replay number (dplK_o2.fl) */
@@ -53,10 +64,11 @@ enum {
 };
 /* why a replay failed (dni_pl_work.bad) */
 enum {
-    DNI_PL_CLASH = 1, /* two variables of one colour met in a number */
-    DNI_PL_SUMOP = 2, /* the running sum was used other than by adding to it */
-    DNI_PL_STALE = 4, /* an old copy of the sum was used */
-    DNI_PL_SECOND = 8 /* a clash in a sum while the running sum existed */
+    DNI_PL_CLASH = 1,   /* two variables of one colour met in a number */
+    DNI_PL_SUMOP = 2,   /* the running sum was used other than by adding to it */
+    DNI_PL_STALE = 4,   /* an old copy of the sum was used */
+    DNI_PL_SECOND = 8,  /* a clash in a sum while the running sum existed */
+    DNI_PL_PATTERN = 16 /* a Hessian entry outside the pattern (sparse Hessian mode) */
 };
 /* a logged pair to learn (dni_pl_work.pairs: the mark on the first variable) */
 #define DNI_PL_LEARN 0x80000000u
@@ -73,6 +85,9 @@ enum {
 DNI_DSP_O2_COLD void dni_pl_clash(dni_pl_work *w, const uint32_t *ia, const uint32_t *ib,
                                   unsigned k, uint32_t mark);
 DNI_DSP_O2_COLD void dni_pl_mark(dni_pl_work *w, size_t lo, size_t hi);
+/* sparse Hessian mode: val added to the pattern's entry of the variables a - 1, b - 1
+ * (a != b); an entry outside the pattern fails the replay unless val is 0 */
+void dni_pl_cross(dni_pl_work *w, uint32_t a, uint32_t b, double val);
 
 #define DNI_PL_K 2
 #include "dnum/internal/plan_o2_body.h"

@@ -65,6 +65,9 @@ DNI_DSP_O2_HOT void DNI_PL_I(scatter)(dni_pl_work *w, const DNI_PL_T *t, double 
 {
     double *DNI_DSP_O2_RESTRICT g = w->g, *DNI_DSP_O2_RESTRICT h = w->h;
     DNI_PL_EACH(k, uint32_t i = t->ix[k]; g[i] += c * t->g[k]; h[i] += c * t->h[k];)
+#if DNI_PL_K == 2
+    if (w->full && t->ix[0] && t->ix[1]) dni_pl_cross(w, t->ix[0], t->ix[1], c * t->d);
+#endif
 }
 
 /* u used other than by adding to it, u the running sum or a failed sum (a phantom): the
@@ -84,6 +87,9 @@ DNI_DSP_O2_HOT void DNI_PL_I(misuse)(dni_pl_work *w, const DNI_PL_T *u)
 DNI_DSP_O2_HOT void DNI_PL_I(unused)(DNI_PL_T *u)
 {
     DNI_PL_EACH(k, if (!u->ix[k]) u->g[k] = u->h[k] = 0.0;)
+#if DNI_PL_K == 2
+    if (u->w->full && !(u->ix[0] && u->ix[1])) u->d = 0.0;
+#endif
 }
 
 /* f(u), f(u.v) = f0, f' = f1, f'' = f2 */
@@ -102,10 +108,14 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain)(DNI_PL_T u, double f0, double f1, double
         u = DNI_PL(const)(f0); /* (the replay failed) */
         return u;
     }
+    double dx = 0.0; /* (sparse Hessian mode: the new term of the slots' entry) */
     if (f2 == 0.0 && f0 == f0) { /* linear */
         DNI_PL_EACH(k, u.g[k] *= f1; u.h[k] *= f1;)
     } else {
         if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
+#if DNI_PL_K == 2
+        if (u.w->full) dx = f2 * u.g[0] * u.g[1];
+#endif
         int hv = u.w->hv;
         double m = f2 * u.d;
         DNI_PL_EACH(k, {
@@ -114,9 +124,10 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain)(DNI_PL_T u, double f0, double f1, double
             u.h[k] = f1 * u.h[k] + (hv ? m : f2 * g) * g;
         })
     }
+    u.d *= f1;
+    if (dx != 0.0) u.d += dx; /* (sparse Hessian mode) */
     if (DNI_PL_UNLIKELY(0.0 * (f1 + f2) != 0.0)) DNI_PL_I(unused)(&u); /* (Inf or NaN) */
     u.v = f0;
-    u.d *= f1;
     return u;
 }
 
@@ -213,6 +224,10 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain2s)(DNI_PL_T a, DNI_PL_T b, double f0, dou
         r.h[k] =
             fa * a.h[k] + fb * b.h[k] + DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
     })
+#if DNI_PL_K == 2
+    if (r.w->full) /* the entry of the two slots' variables */
+        r.d += DNI_DSP_O2_Q(kind, a.g[0], b.g[0], a.g[1], b.g[1], faa, fab, fbb);
+#endif
     if (DNI_PL_UNLIKELY(0.0 * (fa + fb + faa + fab + fbb) != 0.0)) DNI_PL_I(unused)(&r);
     return r;
 }
