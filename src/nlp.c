@@ -36,6 +36,7 @@ struct dn_nlp {
     dn_constraint_sp pc;
     void *pctx;
     dsp_o2_work *w; /* its workspace */
+    dn_plan_o2 *pl; /* the objective's plan (dn_nlp_obj: its value and gradient replayed) */
     dn_sphess *Hp;  /* its Lagrangian Hessian, in the pattern found at x0 */
     uint32_t *hmap; /* Hp->nnz: the position of each of its entries in the problem's */
     double *scr;    /* n + m + jnnz: its gradient, constraint values, Jacobian values */
@@ -68,6 +69,7 @@ void dn_nlp_free(dn_nlp *P)
     dn_sphess_clear(P->Hp);
     FREE(P->Hp, 1);
     dsp_o2_work_free(P->w);
+    dn_plan_o2_free(P->pl);
     const dn_allocator *al = P->al;
     dni_pat_free(al, P, 1, sizeof *P);
 }
@@ -281,6 +283,7 @@ static int plain_patterns(dn_nlp *P, const double *x0, size_t *nj, uint32_t **jr
     if (!P->Hp) return DN_ENOMEM;
     dn_sphess_init(P->Hp, P->al);
     if (dsp_o2_work_new(&P->w, P->al)) return DN_ENOMEM;
+    if (P->pf && dn_plan_o2_new(&P->pl, P->al)) return DN_ENOMEM;
     plain_lag L = {P->pf, P->pc, P->pctx, P->m, 1.0, NULL};
     if (dni_dsp_o2_hessian_fixed(P->w, NULL, P->Hp, lag_sp, &L, x0, P->n)) return DN_ENOMEM;
     if (!P->pc || P->m == 0) return DN_OK;
@@ -506,7 +509,7 @@ int(dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad,
     int st = dni_check(err, "dn_nlp_obj", req, sizeof req / sizeof *req);
     if (st) return st;
     double fp = 0.0; /* the plain objective's, first (it may fail) */
-    if (P->pf && (dn_grad_sp)(&fp, P->scr, P->pf, P->pctx, x, P->n, P->w))
+    if (P->pf && (dn_grad_plan)(&fp, P->scr, P->pf, P->pctx, x, P->n, P->pl))
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX,
                         "dn_nlp_obj: out of memory (workspace)");
     nlp_out o = {.grad = grad, .want_obj = 1};

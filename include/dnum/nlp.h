@@ -184,7 +184,7 @@ void dn_nlp_hess_csr(const dn_nlp *P, const size_t **rowptr, const unsigned **co
 
 /** The objective f(x) into *f and its gradient into grad (n entries); either may be NULL
  *  (not both). One pass over the groups that hold objective elements (and the plain
- *  objective's one pass). Returns 0, DN_EINVAL (P or x NULL, f and grad both NULL) or,
+ *  objective through the problem's recorded plan, as dn_grad_plan). Returns 0, DN_EINVAL (P or x NULL, f and grad both NULL) or,
  *  with a plain part, DN_ENOMEM; on error nothing is written. */
 int dn_nlp_obj(const dn_nlp *P, const double *x, double *f, double *grad);
 /** The same with the details of a failure in *err (NULL: none). */
