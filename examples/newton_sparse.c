@@ -10,8 +10,11 @@
  * pass each) instead of the stored matrix: no Hessian is ever formed. Modes "el" and
  * "elhv" do the same with the element drivers (dn_hessian_el, dn_hessvec_el, dn_grad_el):
  * f as the sum of its n/2 elements (x_2k, x_2k+1), written once with DN_ELEMENT_O2.
+ * Modes "plan" and "planhv" call the same objective through a recorded plan
+ * (dn_hessian_plan, dn_hessvec_plan, dn_grad_plan): the first call is a one-pass call,
+ * the later ones replay it (the plan's counts are printed at the end).
  *
- * usage: newton_sparse [n] [csr|hv|el|elhv]   (defaults 1000000, csr). Prints iteration, f
+ * usage: newton_sparse [n] [csr|hv|el|elhv|plan|planhv]   (defaults 1000000, csr). Prints iteration, f
  * and |grad|; exits 0 when |grad| < 1e-8 is reached at the minimum (all ones), 1 otherwise. */
 #include <math.h>
 #include <stdio.h>
@@ -35,21 +38,26 @@ DN_ELEMENT_O2(rosen_el, 2, T, u, e, ctx,
 
 static dsp_o2_work *ws;  /* one-pass modes */
 static dn_elements *els; /* element modes (NULL otherwise) */
+static dn_plan_o2 *pl;   /* plan modes (NULL otherwise) */
 
 /* value and gradient; value, gradient and the Hessian (H) or its diagonal (dg); H v */
 static int grad(double *f, double *g, const double *x, unsigned n)
 {
+    if (pl) return dn_grad_plan(f, g, rosen_sp, NULL, x, n, pl);
     return els ? dn_grad_el(f, g, rosen_el, NULL, x, els) : dn_grad_sp(f, g, rosen_sp, NULL, x, n, ws);
 }
 static int hess(double *f, double *g, dn_sphess *H, double *dg, const double *x, unsigned n)
 {
     if (els) return H ? dn_hessian_el(f, g, H, rosen_el, NULL, x, els)
                       : dn_hessdiag_el(f, g, dg, rosen_el, NULL, x, els);
+    if (pl) return H ? dn_hessian_plan(f, g, H, rosen_sp, NULL, x, n, pl)
+                     : dn_hessdiag_plan(f, g, dg, rosen_sp, NULL, x, n, pl);
     return H ? dn_hessian_sp(f, g, H, rosen_sp, NULL, x, n, ws)
              : dn_hessdiag_sp(f, g, dg, rosen_sp, NULL, x, n, ws);
 }
 static int hvec(double *q, const double *x, const double *v, unsigned n)
 {
+    if (pl) return dn_hessvec_plan(NULL, NULL, q, rosen_sp, NULL, x, v, n, pl);
     return els ? dn_hessvec_el(NULL, NULL, q, rosen_el, NULL, x, v, els)
                : dn_hessvec_sp(NULL, NULL, q, rosen_sp, NULL, x, v, n, ws);
 }
@@ -77,10 +85,11 @@ int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 1000000;
     const char *mode = argc > 2 ? argv[2] : "csr";
-    int hv = strcmp(mode, "hv") == 0 || strcmp(mode, "elhv") == 0;
+    int hv = strcmp(mode, "hv") == 0 || strcmp(mode, "elhv") == 0 || strcmp(mode, "planhv") == 0;
     int el = strcmp(mode, "el") == 0 || strcmp(mode, "elhv") == 0;
-    if (n < 2 || n % 2 || !(hv || el || strcmp(mode, "csr") == 0)) {
-        fprintf(stderr, "usage: newton_sparse [n even >= 2] [csr|hv|el|elhv]\n");
+    int plan = strcmp(mode, "plan") == 0 || strcmp(mode, "planhv") == 0;
+    if (n < 2 || n % 2 || !(hv || el || plan || strcmp(mode, "csr") == 0)) {
+        fprintf(stderr, "usage: newton_sparse [n even >= 2] [csr|hv|el|elhv|plan|planhv]\n");
         return 2;
     }
     double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *d = malloc(n * sizeof *d);
@@ -95,6 +104,10 @@ int main(int argc, char **argv)
     }
     for (unsigned i = 0; i < n; i++) x[i] = (i % 2 == 0) ? -1.2 : 1.0;
     int st;
+    if (plan && (st = dn_plan_o2_new(&pl, NULL)) != 0) {
+        fprintf(stderr, "dn_plan_o2_new: %s\n", dn_strerror(st));
+        return 2;
+    }
     if (el) { /* the elements (x_2k, x_2k+1): their indices are 0, 1, 2, ..., n - 1 */
         unsigned *idx = malloc(n * sizeof *idx);
         if (!idx) return 2;
@@ -174,6 +187,13 @@ int main(int argc, char **argv)
            "coordinates at 1\n",
            n, mode, ok ? "converged" : "NOT converged", it, passes, f,
            near1, n);
+    if (pl) {
+        dn_plan_o2_stats ps;
+        dn_plan_o2_info(pl, &ps);
+        printf("plan: %u colours, %lu calls replayed, %lu computed again%s%s\n", ps.colors,
+               ps.replays, ps.fallbacks, ps.why ? "; not replaying: " : "", ps.why ? ps.why : "");
+    }
+    dn_plan_o2_free(pl);
     dn_sphess_clear(&H);
     dsp_o2_work_free(ws);
     dn_elements_free(els);
