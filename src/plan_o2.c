@@ -330,7 +330,7 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphe
     dni_pl_work *pw = &p->pw;
     pw->g = p->ga, pw->h = p->ha, pw->hv = v != NULL, pw->full = H != NULL;
     if (H) {
-        memset(p->hx, 0, H->nnz * sizeof *p->hx);
+        if (H->nnz) memset(p->hx, 0, H->nnz * sizeof *p->hx);
         pw->rowptr = H->rowptr, pw->col = H->col, pw->hx = p->hx;
         pw->pos = p->pos, pw->npos = 0, pw->cappos = p->cappos;
     }
@@ -346,7 +346,7 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphe
     double c = pw->scale;
     if (H && !pw->bad && hess_entries(p, H, c)) pw->bad |= DNI_PL_PATTERN;
     if (pw->bad) return 0;
-    if (H) memcpy(H->val, p->hx, H->nnz * sizeof *p->hx);
+    if (H && H->nnz) memcpy(H->val, p->hx, H->nnz * sizeof *p->hx);
     if (fx) *fx = r.v;
     for (unsigned i = 0; i < n; i++) {
         if (grad) grad[i] = c * p->ga[i + 1];

@@ -52,7 +52,7 @@ int dsp_o2i_scatter_pattern(dsp_o2_work *w, const dni_dsp_o2_acc *A, dn_sphess *
         w->vals = vals, w->valcap = bytes;
     }
     if (tpos_reserve(w, T)) return DN_ENOMEM;
-    memset(w->vals, 0, bytes);
+    if (bytes) memset(w->vals, 0, bytes);
     const size_t *rp = H->rowptr;
     for (size_t t = 0; t < T; t++) {
         uint32_t i = A->ti[t], j = A->tj[t];
