@@ -328,7 +328,8 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphe
     memset(p->ga, 0, (n + 1) * sizeof *p->ga);
     memset(p->ha, 0, (n + 1) * sizeof *p->ha);
     dni_pl_work *pw = &p->pw;
-    pw->g = p->ga, pw->h = p->ha, pw->hv = v != NULL, pw->full = H != NULL;
+    pw->g = p->ga, pw->h = p->ha;
+    pw->mode = v ? DNI_PL_HV : H ? DNI_PL_FULL : DNI_PL_DIAG;
     if (H) {
         if (H->nnz) memset(p->hx, 0, H->nnz * sizeof *p->hx);
         pw->rowptr = H->rowptr, pw->col = H->col, pw->hx = p->hx;

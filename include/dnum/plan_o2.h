@@ -33,7 +33,7 @@ extern "C" {
 /** The state of one replay (part of the plan): the running sum's arrays and flags. */
 typedef struct dni_pl_work {
     double *g, *h;   /* the sum's entries at index + 1 (entry 0 takes the unused slots) */
-    int hv;          /* H v mode */
+    int mode;        /* DNI_PL_DIAG, DNI_PL_HV or DNI_PL_FULL */
     int live;        /* a running sum was made */
     uint32_t ver;    /* version of the running sum (a stale copy of it is detected) */
     int got;         /* the result was handed over (dni_dplK_o2_result) */
@@ -42,12 +42,10 @@ typedef struct dni_pl_work {
     uint32_t *pairs; /* clashes logged: variable pairs (two entries each) */
     size_t npairs, cappairs;
     size_t made, made_end; /* the pairs whose clash made the running sum */
-    /* sparse Hessian mode (2 slots): a number's d is the Hessian entry of its two slots'
-     * variables; the entries off the diagonal are summed in hx, at the positions of the
-     * pattern rowptr, col (lower triangle, CSR); pos keeps where each entry added went, in
-     * the order of the previous replay (checked, then used without a search); npos
-     * counts the entries added in this replay, cappos the room in pos */
-    int full;
+    /* DNI_PL_FULL (2 slots): the entries off the diagonal are summed in hx, at the
+     * positions of the pattern rowptr, col (lower triangle, CSR); pos keeps where each
+     * entry added went, in the order of the previous replay (checked, then used without a
+     * search); npos counts the entries added in this replay, cappos the room in pos */
     const size_t *rowptr;
     const unsigned *col;
     double *hx;
@@ -55,6 +53,13 @@ typedef struct dni_pl_work {
     size_t npos, cappos;
 } dni_pl_work;
 
+/* what a replay computes (dni_pl_work.mode) */
+enum {
+    DNI_PL_DIAG = 0, /* gradient and Hessian diagonal (h) */
+    DNI_PL_HV = 1,   /* gradient and H v (h; a number's d: its gradient times v) */
+    DNI_PL_FULL = 2  /* the sparse Hessian (2 slots: a number's d is the Hessian entry of
+                        the variables of its two slots) */
+};
 /* the flags of a replay number (dplK_o2.fl) */
 enum {
     DNI_PL_SUM = 1,    /* the running sum (entries in the arrays of the replay) */

@@ -66,7 +66,8 @@ DNI_DSP_O2_HOT void DNI_PL_I(scatter)(dni_pl_work *w, const DNI_PL_T *t, double 
     double *DNI_DSP_O2_RESTRICT g = w->g, *DNI_DSP_O2_RESTRICT h = w->h;
     DNI_PL_EACH(k, uint32_t i = t->ix[k]; g[i] += c * t->g[k]; h[i] += c * t->h[k];)
 #if DNI_PL_K == 2
-    if (w->full && t->ix[0] && t->ix[1]) dni_pl_cross(w, t->ix[0], t->ix[1], c * t->d);
+    if (w->mode == DNI_PL_FULL && t->ix[0] && t->ix[1])
+        dni_pl_cross(w, t->ix[0], t->ix[1], c * t->d);
 #endif
 }
 
@@ -88,7 +89,7 @@ DNI_DSP_O2_HOT void DNI_PL_I(unused)(DNI_PL_T *u)
 {
     DNI_PL_EACH(k, if (!u->ix[k]) u->g[k] = u->h[k] = 0.0;)
 #if DNI_PL_K == 2
-    if (u->w->full && !(u->ix[0] && u->ix[1])) u->d = 0.0;
+    if (u->w->mode == DNI_PL_FULL && !(u->ix[0] && u->ix[1])) u->d = 0.0;
 #endif
 }
 
@@ -108,24 +109,26 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain)(DNI_PL_T u, double f0, double f1, double
         u = DNI_PL(const)(f0); /* (the replay failed) */
         return u;
     }
-    double dx = 0.0; /* (sparse Hessian mode: the new term of the slots' entry) */
     if (f2 == 0.0 && f0 == f0) { /* linear */
         DNI_PL_EACH(k, u.g[k] *= f1; u.h[k] *= f1;)
+        u.d *= f1;
     } else {
         if (f0 != f0) f1 = f2 = f0; /* undefined function: undefined derivatives */
-#if DNI_PL_K == 2
-        if (u.w->full) dx = f2 * u.g[0] * u.g[1];
-#endif
-        int hv = u.w->hv;
+        int hv = u.w->mode == DNI_PL_HV;
         double m = f2 * u.d;
+#if DNI_PL_K == 2
+        double g0 = u.g[0], g1 = u.g[1]; /* (DNI_PL_FULL: d's new term f2 g0 g1) */
+#endif
         DNI_PL_EACH(k, {
             double g = u.g[k];
             u.g[k] = f1 * g;
             u.h[k] = f1 * u.h[k] + (hv ? m : f2 * g) * g;
         })
+        u.d *= f1;
+#if DNI_PL_K == 2
+        if (DNI_PL_UNLIKELY(u.w->mode == DNI_PL_FULL)) u.d += f2 * g0 * g1;
+#endif
     }
-    u.d *= f1;
-    if (dx != 0.0) u.d += dx; /* (sparse Hessian mode) */
     if (DNI_PL_UNLIKELY(0.0 * (f1 + f2) != 0.0)) DNI_PL_I(unused)(&u); /* (Inf or NaN) */
     u.v = f0;
     return u;
@@ -212,7 +215,7 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain2s)(DNI_PL_T a, DNI_PL_T b, double f0, dou
     r.v = f0;
     r.d = fa * a.d + fb * b.d;
     r.fl = 0;
-    int hv = r.w->hv;
+    int mode = r.w->mode, hv = mode == DNI_PL_HV;
     double da = a.d, db = b.d;
     DNI_PL_EACH(k, {
         double ga = a.g[k];
@@ -225,7 +228,7 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain2s)(DNI_PL_T a, DNI_PL_T b, double f0, dou
             fa * a.h[k] + fb * b.h[k] + DNI_DSP_O2_Q(kind, ga, gb, ma, mb, faa, fab, fbb);
     })
 #if DNI_PL_K == 2
-    if (r.w->full) /* the entry of the two slots' variables */
+    if (DNI_PL_UNLIKELY(mode == DNI_PL_FULL)) /* the entry of the two slots' variables */
         r.d += DNI_DSP_O2_Q(kind, a.g[0], b.g[0], a.g[1], b.g[1], faa, fab, fbb);
 #endif
     if (DNI_PL_UNLIKELY(0.0 * (fa + fb + faa + fab + fbb) != 0.0)) DNI_PL_I(unused)(&r);
