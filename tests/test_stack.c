@@ -53,13 +53,6 @@ static void inputs(dvec *x, dvec *u, dvec *z, dvec *y)
     dvec_add_d(y, y, 1.22);
 }
 
-/* whether the test runs under an emulator (tools/cross_tests.sh) */
-static int emulated(void)
-{
-    const char *e = getenv("DN_TEST_EMULATED");
-    return e && strcmp(e, "1") == 0;
-}
-
 static void dvec_all(run *o)
 {
     dvec x, u, z, y, r, s;
@@ -82,7 +75,7 @@ static void dvec_all(run *o)
          * qemu-user (DN_TEST_EMULATED=1, tools/cross_tests.sh: 50 times as long there,
          * more than half of the test's time; their code is the same on every target, run
          * natively on x86-64 and i686) */
-        if (a == &u && !emulated()) {
+        if (a == &u && !dn_test_emulated()) {
             U(lgamma) U(tgamma) U(digamma) U(lambertwm1) U(erfcinv) U(j0) U(j1) U(y0) U(y1)
             U(sinc)
             keep(o, dvec_polygamma(&r, 2, a), &r);
@@ -171,7 +164,7 @@ static void expr_all(run *o)
     /* the raw evaluator on the composite argument (under qemu-user on the variable, as
      * above: no O(n^3) compositions); Dvec's entry point (the same program runner) on a
      * short expression, in the same workspace */
-    dvec_get_derivs(args, emulated() ? &x : &u);
+    dvec_get_derivs(args, dn_test_emulated() ? &x : &u);
     dvec_get_derivs(args + LEN, &y);
     keep_raw(o, dn_expr_eval(e, N, args, out, w), out);
     const dvec *dargs[] = {&x, &y};

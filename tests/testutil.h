@@ -52,6 +52,16 @@ static inline int dn_test_slow(void)
     return s && s[0] == '1';
 }
 
+/* Whether the test runs under an emulator (DN_TEST_EMULATED=1: tools/cross_tests.sh runs
+ * the suite under qemu-user, about 50 times slower than the machine): the tests that sweep
+ * many points take fewer there (their code is the same on every target, and runs with all
+ * its points natively on x86-64 and i686). */
+static inline int dn_test_emulated(void)
+{
+    const char *e = getenv("DN_TEST_EMULATED");
+    return e && e[0] == '1' && e[1] == '\0';
+}
+
 /* bit-for-bit equality that treats NaN as equal to NaN */
 static inline int same_double(double a, double b)
 {

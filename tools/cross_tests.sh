@@ -84,7 +84,8 @@ for t in "${targets[@]}"; do
     fi
     echo "$log" | grep -E 'warning:' >&2
     # (qemu runs the batch and stack tests 50 times slower than the machine: 3x their
-    # timeouts; DN_TEST_EMULATED: the CLI test's streaming check with fewer points)
+    # timeouts; DN_TEST_EMULATED: the CLI test's streaming check, the batch tests' sweeps
+    # with fewer points, the stack test without the O(n^3) compositions)
     mult=1 emulated=0
     [ "$t" != i686-linux-gnu ] && mult=3 emulated=1
     rerun=""
