@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#define DNI_DVEC_DECL /* the linkable copies of dvec.h's inline functions */
 #include "dvec_impl.h"
 
 /* (the loop over points: a contiguous deque, order above 0, derivatives already +0) */
@@ -119,67 +120,6 @@ void dvec_swap(dvec *a, dvec *b)
 
 /* ---- set and get -------------------------------------------------------------------- */
 
-/* the bits of *p (+0 is the only double with none set) */
-static inline uint64_t bits_at(const double *p)
-{
-    uint64_t bits;
-    memcpy(&bits, p, sizeof bits);
-    return bits;
-}
-
-/* Whether d[2..len-1] are known to be all +0, for 3 <= len <= 5 (orders 2..4) without a
- * loop: the entries 2, min(3, len - 1) and len - 1 are every entry of the range (some
- * read twice). Above, 0: the caller tests each entry (a loop of one test per entry took
- * Dvec W1 at order 4 1.04x as long). */
-static inline int tail_zero(const double *d, unsigned len)
-{
-    if (DVEC_UNLIKELY(len > 5)) return 0;
-    unsigned mid = len < 4 ? len - 1 : 3;
-    return !(bits_at(d + 2) | bits_at(d + mid) | bits_at(d + len - 1));
-}
-
-/* v = (c, slope, 0, ..., 0), keeping the order; starts the deque at 0 if it wrapped.
- * Written for a loop that seeds a variable at every point: only the entries that are not
- * already +0 are rewritten (rewriting them, with memset, made the next operation's loads
- * wait for the stores to reach the cache: Dvec W1 at order 8, 51 ns per point against
- * 33; up to order 4 they are tested at once, tail_zero), and c and slope are one 16-byte
- * store, which a kernel's 16-byte load of (d0, d1) can take from the store buffer (two
- * 8-byte stores it cannot). */
-static int set_line(dvec *v, double c, double slope)
-{
-    /* (len above 0: v has storage, dvec_clear zeroes both; see dvec_op in dvec_ops.c) */
-    if (DVEC_UNLIKELY(!v || !v->len)) return DN_EINVAL;
-    unsigned len = v->len;
-    if (DVEC_UNLIKELY(v->head) && v->head + len > v->cap)
-        v->head = 0; /* (head 0: no wrap) */
-    double *d = v->buf + v->head;
-    if (DVEC_UNLIKELY(len == 1)) {
-        d[0] = c;
-        return DN_OK;
-    }
-#if defined(__GNUC__) || defined(__clang__)
-    typedef double pair __attribute__((vector_size(16)));
-    pair h = {c, slope};
-#else
-    double h[2] = {c, slope};
-#endif
-    memcpy(d, &h, sizeof h);
-    if (len > 2 && !tail_zero(d, len))
-        for (unsigned k = 2; k < len; k++)
-            if (DVEC_UNLIKELY(bits_at(d + k))) d[k] = 0.0;
-    return DN_OK;
-}
-
-int dvec_set_var(dvec *v, double x)
-{
-    return set_line(v, x, 1.0);
-}
-
-int dvec_set_const(dvec *v, double c)
-{
-    return set_line(v, c, 0.0);
-}
-
 int dvec_set_derivs(dvec *v, const double *d, unsigned order)
 {
     if (!dni_dvec_ok(v) || !d) return DN_EINVAL;
@@ -230,18 +170,13 @@ static void reverse(double *p, unsigned m)
     }
 }
 
-const double *dvec_derivs(dvec *v)
+void dni_dvec_rotate(dvec *v)
 {
-    /* (no test of len: dvec_clear zeroes every field, so a cleared v gives buf + 0, NULL) */
-    if (DVEC_UNLIKELY(!v)) return NULL;
-    if (DVEC_UNLIKELY(v->head) && v->head + v->len > v->cap) {
-        /* wraps: rotate left by head */
-        reverse(v->buf, v->head);
-        reverse(v->buf + v->head, v->cap - v->head);
-        reverse(v->buf, v->cap);
-        v->head = 0;
-    }
-    return v->buf + v->head;
+    /* rotate left by head */
+    reverse(v->buf, v->head);
+    reverse(v->buf + v->head, v->cap - v->head);
+    reverse(v->buf, v->cap);
+    v->head = 0;
 }
 
 /* ---- the paper's operators -------------------------------------------------------------- */

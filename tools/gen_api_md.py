@@ -81,7 +81,11 @@ def declaration(lines, j):
             break
         out.append(line)
     text = "\n".join(dedent(out)).rstrip()
-    return re.sub(r"\)\s*:(?!:)[^;]*$", ")", text) if not aggregate else text
+    if aggregate:
+        return text
+    # (a linkage macro, DNI_<family>_DECL: static inline in user code, as the reader sees it)
+    text = re.sub(r"^DNI_\w+_DECL\s+", "static inline ", text)
+    return re.sub(r"\)\s*:(?!:)[^;]*$", ")", text)
 
 
 def decl_name(decl):

@@ -41,11 +41,25 @@
 #ifndef DNUM_DVEC_H
 #define DNUM_DVEC_H
 
+#include <stdint.h>
+#include <string.h>
 #include "dnum/common.h"
 #include "dnum/internal/ops.h"
 
 #ifdef __cplusplus
 extern "C" {
+#endif
+
+/* Linkage of the three functions defined in this header (dvec_set_var, dvec_set_const,
+ * dvec_derivs; the end of the file): static inline in user code, where a loop over points
+ * calls them at every point; src/dvec.c defines it empty to emit the library's linkable
+ * copies (for other languages and function pointers). */
+#ifndef DNI_DVEC_DECL
+#if defined(__GNUC__) || defined(__clang__)
+#define DNI_DVEC_DECL static inline __attribute__((unused))
+#else
+#define DNI_DVEC_DECL static inline
+#endif
 #endif
 
 /** A dynamic-order dual number. Treat the fields as private: use the functions. */
@@ -75,10 +89,10 @@ void dvec_swap(dvec *a, dvec *b);
 
 /** Sets v to the independent variable at x, (x, 1, 0, ..., 0), keeping v's order.
  *  DN_EINVAL if v is NULL or uninitialised. */
-int dvec_set_var(dvec *v, double x);
+DNI_DVEC_DECL int dvec_set_var(dvec *v, double x);
 
 /** Sets v to the constant c, (c, 0, ..., 0), keeping v's order. DN_EINVAL as above. */
-int dvec_set_const(dvec *v, double c);
+DNI_DVEC_DECL int dvec_set_const(dvec *v, double c);
 
 /** Sets v to the given order and the derivatives d[0..order]. d may point into v's own
  *  storage only through dvec_get_derivs copies. DN_EINVAL (NULL), DN_ERANGE, DN_ENOMEM. */
@@ -102,7 +116,7 @@ int dvec_get_derivs(double *d, const dvec *v);
  *  (the cheap way to read a result in a loop); NULL if v is NULL or uninitialised. If the
  *  deque wraps (after dvec_new), it is first made contiguous in place: O(order), no
  *  allocation, the value of v unchanged. Valid until v is next changed. */
-const double *dvec_derivs(dvec *v);
+DNI_DVEC_DECL const double *dvec_derivs(dvec *v);
 
 /** The paper's derivative operator: r = D(a) = (a1, a2, ..., aN), order N - 1, i.e. the
  *  derivative of a as a dual number. In place (r == a) it drops the front in O(1).
@@ -182,6 +196,75 @@ int dvec_sinhcosh(dvec *s, dvec *c, const dvec *u);
 int dvec_pow_d(dvec *r, const dvec *u, double p);
 /** r = u^m for an integer m: exact at u0 = 0 and for negative u0. */
 int dvec_pown(dvec *r, const dvec *u, long m);
+
+/* ---- The inline definitions ----------------------------------------------------------
+ * Written for a loop that seeds a variable and reads a result at every point: out of line,
+ * these two calls per point cost Dvec W1 at order 2 about a fifth of its time
+ * (docs/dvec.md, "Speed"). */
+
+/* internal: makes a deque that wraps contiguous in place, from buf[0] (dvec_derivs) */
+void dni_dvec_rotate(dvec *v);
+
+/* internal: the bits of *p (+0 is the only double with none set) */
+static inline uint64_t dni_dvec_bits(const double *p)
+{
+    uint64_t bits;
+    memcpy(&bits, p, sizeof bits);
+    return bits;
+}
+
+/* internal: v = (c, slope, 0, ..., 0), keeping the order; starts the deque at 0 if it
+ * wrapped. Only the entries that are not already +0 are rewritten (rewriting them made the
+ * next operation's loads wait for the stores to reach the cache: Dvec W1 at order 8, 51 ns
+ * per point against 33); up to order 4 they are tested at once (entries 2, min(3, len - 1)
+ * and len - 1 are every entry of the range; a loop of one test per entry took W1 at order
+ * 4 1.04x as long). c and slope are one 16-byte store, which a kernel's 16-byte load of
+ * (d0, d1) can take from the store buffer (two 8-byte stores it cannot). A len above 0
+ * proves storage (dvec_clear zeroes every field). */
+static inline int dni_dvec_set_line(dvec *v, double c, double slope)
+{
+    if (!v || !v->len) return DN_EINVAL;
+    unsigned len = v->len;
+    if (v->head && v->head + len > v->cap) v->head = 0; /* (head 0: no wrap) */
+    double *d = v->buf + v->head;
+    if (len == 1) {
+        d[0] = c;
+        return DN_OK;
+    }
+#if defined(__GNUC__) || defined(__clang__)
+    typedef double dni_pair __attribute__((vector_size(16)));
+    dni_pair h = {c, slope};
+#else
+    double h[2] = {c, slope};
+#endif
+    memcpy(d, &h, sizeof h);
+    if (len > 2) {
+        unsigned mid = len < 4 ? len - 1 : 3;
+        if (len > 5 ||
+            (dni_dvec_bits(d + 2) | dni_dvec_bits(d + mid) | dni_dvec_bits(d + len - 1)))
+            for (unsigned k = 2; k < len; k++)
+                if (dni_dvec_bits(d + k)) d[k] = 0.0;
+    }
+    return DN_OK;
+}
+
+DNI_DVEC_DECL int dvec_set_var(dvec *v, double x)
+{
+    return dni_dvec_set_line(v, x, 1.0);
+}
+
+DNI_DVEC_DECL int dvec_set_const(dvec *v, double c)
+{
+    return dni_dvec_set_line(v, c, 0.0);
+}
+
+DNI_DVEC_DECL const double *dvec_derivs(dvec *v)
+{
+    /* (no test of len: dvec_clear zeroes every field, so a cleared v gives buf + 0, NULL) */
+    if (!v) return NULL;
+    if (v->head && v->head + v->len > v->cap) dni_dvec_rotate(v);
+    return v->buf + v->head;
+}
 
 #ifdef __cplusplus
 }
