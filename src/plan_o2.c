@@ -344,6 +344,14 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphe
     dsp_o2 r = f(w->x, n, ctx);
     w->mode = mode, w->xpl = NULL, w->plk = 0;
     if (!w->body) pw->bad |= DNI_PL_SUMOP; /* (not reached: checked on the first call) */
+    if (!pw->got) {
+        /* the result was passive (a constant: the objective returned a number that
+         * depends on no variable, e.g. a branch that dropped the running sum): no
+         * derivatives, whatever the replay added into the arrays on the way */
+        memset(p->ga, 0, (n + 1) * sizeof *p->ga);
+        memset(p->ha, 0, (n + 1) * sizeof *p->ha);
+        if (H && H->nnz) memset(p->hx, 0, H->nnz * sizeof *p->hx);
+    }
     double c = pw->scale;
     if (H && !pw->bad && hess_entries(p, H, c)) pw->bad |= DNI_PL_PATTERN;
     if (pw->bad) return 0;

@@ -50,6 +50,13 @@ DN_OBJECTIVE_O2(sumfun, T, x, n, ctx,
     for (unsigned i = 0; i < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i]));
     return dnh_log1p(s);)
 
+/* a running sum that the result may drop: the sum where it is positive, else a constant
+ * (a replay must then give no derivatives, whatever it added into its arrays) */
+DN_OBJECTIVE_O2(dropped, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 1 < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i + 1]));
+    return dnh_value(s) > 0.0 ? s : dnh_const(T, -1.375);)
+
 /* a constant (no variable reaches the result) */
 DN_OBJECTIVE_O2(constant, T, x, n, ctx, (void)x; return dnh_const(T, 4.0);)
 
@@ -374,6 +381,36 @@ Test(plan, control_flow_changes)
     /* the same branches in every call, after the first: replays */
     ASSERT_REPLAYED(run_calls(branchy_sp, NULL, x0 + 1, 120, 12, 0.0, "branchy, fixed", &st), 7,
                     &st, "branchy, fixed");
+}
+
+Test(plan, dropped_running_sum)
+{
+    double x0[400];
+    dn_plan_o2_stats st;
+    for (unsigned i = 0; i < 400; i++) x0[i] = i % 2 ? 0.8 : -0.7; /* (the sum < 0) */
+    /* the constant at every call: replays, each with no derivatives */
+    ASSERT_REPLAYED(run_calls(dropped_sp, NULL, x0, 30, 8, 0.05, "dropped", &st), 6, &st,
+                    "dropped");
+    /* the sparse Hessian: the sum's pattern made where it is positive, then the constant
+     * (replays into that pattern, which the dropped sum's entries fit) */
+    dn_plan_o2 *P;
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    dn_sphess H, R;
+    dn_sphess_init(&H, NULL);
+    dn_sphess_init(&R, NULL);
+    double xp[30];
+    for (unsigned i = 0; i < 30; i++) xp[i] = 0.5 + 0.01 * i;
+    int r = 0;
+    for (int c = 0; c < 8; c++) r += check_hess(P, &H, &R, dropped_sp, NULL, c < 2 ? xp : x0, 30,
+                                                "dropped (sparse Hessian)", c);
+    dn_plan_o2_info(P, &st);
+    ASSERT_REPLAYED(r, 6, &st, "dropped (sparse Hessian)");
+    dn_sphess_clear(&H);
+    dn_sphess_clear(&R);
+    dn_plan_o2_free(P);
+    /* the sum or the constant, by the point */
+    run_calls(dropped_sp, NULL, x0, 30, 24, 1.0, "dropped, both", &st);
+    run_hess(dropped_sp, NULL, x0, 30, 12, 1.0, 1, "dropped, both", &st);
 }
 
 Test(plan, refused_objectives_are_computed_one_pass)
