@@ -1,0 +1,361 @@
+/* Differential libFuzzer target for the optimizer drivers: the input is a number of
+ * variables n (1..24), a seed for the points and a small stack program (one byte per
+ * instruction) that an objective of DN_OBJECTIVE_O2 interprets, so that one program runs
+ * on every number type of the drivers (dnum_o2, dsp_o2, dsph_o2, dpl2_o2, dpl4_o2). The
+ * program pushes variables and constants, combines them (arithmetic, sin, cos, tanh, atan,
+ * exp of a tanh, quotients by 1 + b^2), sums terms over ranges of variables (running sums
+ * that grow into accumulators, chained terms x_i x_(i+1), a dense linear form times a
+ * term) and branches on the value of an intermediate, so that the control flow, and with
+ * it the sparsity, changes from point to point. At four points (two of them close to each
+ * other, so that a recorded plan replays across them) it compares with the dense
+ * reference dn_hessian (dnum_o2 passes, polarisation):
+ *   - dn_grad_sp, dn_hessdiag_sp, dn_hessvec_sp and dn_hessian_sp (every entry of the
+ *     sparse Hessian, also those outside its pattern, which must be 0 in the reference);
+ *   - the same through recorded plans: one plan per driver, called at every point, and
+ *     one plan called in turn by all four drivers (modes mixed), with its own dn_sphess.
+ * Failures: any crash or sanitizer report; a driver returning an error; a result off the
+ * reference by more than TOL times the scale of the computation (below). Every operation
+ * of the program is total and smooth on the points (|x_i| <= 1.5; divisors 1 + b^2 >= 1;
+ * exp of a value in (-1, 1)), so every result is finite and each driver computes the
+ * same derivatives with other roundings: the drivers differ from the reference by the
+ * rounding errors of a few hundred operations on numbers no larger than the scale
+ * S = 1 + max |intermediate value|^2 + max |reference entry|, far below TOL S, while a
+ * dropped or misplaced term changes a derivative by the size of that term. Where S is
+ * above 1e6 (a long product of large values) only the crash and status checks apply.
+ * Build and run with tools/fuzz.sh (which runs every target). */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dnum/dnum.h>
+
+#define NMAX 24
+#define PROG 48  /* instructions at most */
+#define STACK 8  /* stack depth */
+#define NPT 4    /* points */
+#define TOL 1e-9 /* relative to the scale S */
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+typedef struct prog {
+    const uint8_t *code;
+    size_t len;
+    double maxv; /* the largest |value| of an intermediate (over every evaluation) */
+} prog;
+
+/* a constant from 4 bits: -1.875 .. 1.875 */
+static double cst(unsigned a)
+{
+    return ((double)a - 7.5) / 4.0;
+}
+
+/* keeps the largest |value| seen (the scale of the comparisons) */
+static void seen(prog *P, double v)
+{
+    if (fabs(v) > P->maxv) P->maxv = fabs(v);
+}
+
+/* Each operation once per number type, out of line: inline at every use in the
+ * interpreter below, the sparse families' operations made this file take 5 CPU minutes
+ * to compile under the sanitizers. */
+#define FZ_WRAP(T)                                                                         \
+    static __attribute__((noinline)) T fz_add_##T(T a, T b) { return dnh_add(a, b); }     \
+    static __attribute__((noinline)) T fz_sub_##T(T a, T b) { return dnh_sub(a, b); }     \
+    static __attribute__((noinline)) T fz_mul_##T(T a, T b) { return dnh_mul(a, b); }     \
+    static __attribute__((noinline)) T fz_div_##T(T a, T b) { return dnh_div(a, b); }     \
+    static __attribute__((noinline)) T fz_mul_d_##T(T a, double c)                        \
+    {                                                                                      \
+        return dnh_mul_d(a, c);                                                            \
+    }                                                                                      \
+    static __attribute__((noinline)) T fz_add_d_##T(T a, double c)                        \
+    {                                                                                      \
+        return dnh_add_d(a, c);                                                            \
+    }                                                                                      \
+    static __attribute__((noinline)) T fz_fn_##T(unsigned f, T u)                         \
+    {                                                                                      \
+        T s, c;                                                                            \
+        switch (f) {                                                                       \
+        case 0: return dnh_sin(u);                                                         \
+        case 1: return dnh_cos(u);                                                         \
+        case 2: return dnh_tanh(u);                                                        \
+        case 3: return dnh_atan(u);                                                        \
+        case 4: return dnh_exp(u);                                                         \
+        case 5: return dnh_neg(u);                                                         \
+        default: dnh_sincos(u, &s, &c); return s; /* (sin from the pair) */                \
+        }                                                                                  \
+    }
+FZ_WRAP(dnum_o2)
+FZ_WRAP(dlane_o2)
+FZ_WRAP(dsp_o2)
+FZ_WRAP(dsph_o2)
+FZ_WRAP(dpl2_o2)
+FZ_WRAP(dpl4_o2)
+#define FZ_GEN(f, a)                                                                       \
+    _Generic((a), dnum_o2 : fz_##f##_dnum_o2, dlane_o2 : fz_##f##_dlane_o2,                \
+             dsp_o2 : fz_##f##_dsp_o2, dsph_o2 : fz_##f##_dsph_o2, dpl2_o2 : fz_##f##_dpl2_o2, \
+             dpl4_o2 : fz_##f##_dpl4_o2)
+#define fz_add(a, b) FZ_GEN(add, a)(a, b)
+#define fz_sub(a, b) FZ_GEN(sub, a)(a, b)
+#define fz_mul(a, b) FZ_GEN(mul, a)(a, b)
+#define fz_div(a, b) FZ_GEN(div, a)(a, b)
+#define fz_mul_d(a, c) FZ_GEN(mul_d, a)(a, c)
+#define fz_add_d(a, c) FZ_GEN(add_d, a)(a, c)
+#define fz_fn(f, u) FZ_GEN(fn, u)(f, u)
+enum { F_SIN, F_COS, F_TANH, F_ATAN, F_EXP, F_NEG, F_SINPAIR };
+
+/* The interpreter: byte b, opcode b & 15, argument a = b >> 4. Instructions that need more
+ * operands than the stack holds, or room it lacks, are skipped. */
+#define PUSH(e) (st[sp] = (e), seen(P, dnh_value(st[sp])), sp++)
+DN_OBJECTIVE_O2(fz_obj, T, x, n, ctx, prog *P = ctx; T st[STACK]; unsigned sp = 0;
+    for (size_t pc = 0; pc < P->len; pc++) {
+        unsigned op = P->code[pc] & 15u, a = P->code[pc] >> 4;
+        switch (op) {
+        case 0: /* a variable */
+            if (sp < STACK) PUSH(x[a % n]);
+            break;
+        case 1: /* a constant */
+            if (sp < STACK) PUSH(dnh_const(T, cst(a)));
+            break;
+        case 2: /* + */
+        case 3: /* - */
+        case 4: /* * */
+        case 6: /* p / (1 + q^2) */
+            if (sp >= 2) {
+                T p = st[sp - 2], q = st[sp - 1];
+                sp -= 2;
+                if (op == 2) PUSH(fz_add(p, q));
+                else if (op == 3) PUSH(fz_sub(p, q));
+                else if (op == 4) PUSH(fz_mul(p, q));
+                else PUSH(fz_div(p, fz_add_d(fz_mul(q, q), 1.0)));
+            }
+            break;
+        case 5: /* a function */
+            if (sp >= 1) {
+                T u = st[--sp];
+                switch (a % 7) {
+                case 0: PUSH(fz_fn(F_SIN, u)); break;
+                case 1: PUSH(fz_fn(F_COS, u)); break;
+                case 2: PUSH(fz_fn(F_TANH, u)); break;
+                case 3: PUSH(fz_fn(F_ATAN, u)); break;
+                case 4: PUSH(fz_fn(F_EXP, fz_fn(F_TANH, u))); break;
+                case 5: PUSH(fz_mul(u, u)); break;
+                default: PUSH(fz_fn(F_NEG, u)); break;
+                }
+            }
+            break;
+        case 7: /* a branch on a value: p if c > t, else q */
+            if (sp >= 3) {
+                T c = st[sp - 1], q = st[sp - 2], p = st[sp - 3];
+                sp -= 3;
+                PUSH(dnh_value(c) > (double)a / 8.0 - 1.0 ? p : q);
+            }
+            break;
+        case 8: /* a sum of terms over a range of variables (a running sum) */
+            if (sp < STACK) {
+                T s = dnh_const(T, 0.0);
+                for (unsigned i = (a / 5) * n / 4; i + 1 < n + (a % 5 < 2); i++) {
+                    T xi = x[i], xj = x[(i + 1) % n], t;
+                    switch (a % 5) {
+                    case 0: t = fz_mul(xi, xi); break;
+                    case 1: t = fz_mul_d(fz_fn(F_SIN, xi), 0.5); break;
+                    case 2: t = fz_mul(xi, xj); break;
+                    case 3: t = fz_sub(xj, fz_mul(xi, xi)), t = fz_mul(t, t); break;
+                    default: t = dnh_value(xi) > 0.0 ? fz_mul(xi, xj) : fz_fn(F_COS, xj); break;
+                    }
+                    s = fz_add(s, t);
+                }
+                PUSH(s);
+            }
+            break;
+        case 9: /* a dense linear form times the top: u tanh(sum_i c_i x_i) */
+            if (sp >= 1) {
+                T u = st[--sp], z = dnh_const(T, 0.0);
+                for (unsigned i = 0; i < n; i++)
+                    z = fz_add(z, fz_mul_d(x[i], cst((a + 3 * i) & 15u) / 4.0));
+                PUSH(fz_mul(u, fz_fn(F_TANH, z)));
+            }
+            break;
+        case 10: /* a constant factor */
+            if (sp >= 1) {
+                T u = st[--sp];
+                PUSH(fz_mul_d(u, cst(a)));
+            }
+            break;
+        case 11: /* a constant shift */
+            if (sp >= 1) {
+                T u = st[--sp];
+                PUSH(fz_add_d(u, cst(a)));
+            }
+            break;
+        case 12: /* dup */
+            if (sp >= 1 && sp < STACK) {
+                T u = st[sp - 1];
+                PUSH(u);
+            }
+            break;
+        case 13: /* swap */
+            if (sp >= 2) {
+                T u = st[sp - 1];
+                st[sp - 1] = st[sp - 2];
+                st[sp - 2] = u;
+            }
+            break;
+        case 14: /* sin p - cos q from one pair */
+            if (sp >= 2) {
+                T p = st[sp - 2], q = st[sp - 1];
+                sp -= 2;
+                PUSH(fz_sub(fz_fn(F_SINPAIR, p), fz_fn(F_COS, q)));
+            }
+            break;
+        default: /* the stack summed into one running sum */
+            if (sp >= 1) {
+                T s = st[0];
+                for (unsigned k = 1; k < sp; k++) s = fz_add(s, st[k]);
+                sp = 0;
+                PUSH(s);
+            }
+            break;
+        }
+    }
+    T r = dnh_const(T, 0.0);
+    for (unsigned k = 0; k < sp; k++) r = fz_add(r, st[k]);
+    return r;)
+#undef PUSH
+
+/* xorshift64*, uniform in [-1, 1) */
+static double uni(uint64_t *s)
+{
+    *s ^= *s >> 12, *s ^= *s << 25, *s ^= *s >> 27;
+    return (double)((*s * 2685821657736338717ULL) >> 11) * 0x1p-52 - 1.0;
+}
+
+static void need(int st, const char *what)
+{
+    if (st) {
+        fprintf(stderr, "fuzz_opt: %s returned %d\n", what, st);
+        abort();
+    }
+}
+
+/* got[0..m) against want[0..m) within tol */
+static void close_to(const char *what, int pt, const double *got, const double *want,
+                     size_t m, double tol)
+{
+    for (size_t k = 0; k < m; k++)
+        if (!(fabs(got[k] - want[k]) <= tol)) {
+            fprintf(stderr, "fuzz_opt: point %d, %s[%zu] = %.17g, reference %.17g (tol %g)\n",
+                    pt, what, k, got[k], want[k], tol);
+            abort();
+        }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 3) return 0;
+    unsigned n = 1u + data[0] % NMAX;
+    uint64_t seed = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)data[1] << 17 | 1u);
+    prog P = {data + 2, size - 2 > PROG ? PROG : size - 2, 0.0};
+
+    double x[NMAX], v[NMAX], fd, gd[NMAX], Hd[NMAX * NMAX], hvd[NMAX];
+    double f, g[NMAX], h[NMAX], A[NMAX * NMAX];
+    dsp_o2_work *w = NULL;
+    dn_plan_o2 *pl[5] = {NULL};
+    dn_sphess H, Hp, Hm;
+    dn_sphess_init(&H, NULL);
+    dn_sphess_init(&Hp, NULL);
+    dn_sphess_init(&Hm, NULL);
+    need(dsp_o2_work_new(&w, NULL), "dsp_o2_work_new");
+    for (int k = 0; k < 5; k++) need(dn_plan_o2_new(&pl[k], NULL), "dn_plan_o2_new");
+
+    for (int pt = 0; pt < NPT; pt++) {
+        for (unsigned i = 0; i < n; i++) {
+            /* points 1 and 2 close to each other (a plan replays across them) */
+            if (pt == 2) x[i] += 1e-3 * uni(&seed);
+            else x[i] = 1.5 * uni(&seed);
+            v[i] = uni(&seed);
+        }
+        P.maxv = 0.0;
+        need(dn_hessian(&fd, gd, Hd, fz_obj, &P, x, n, NULL), "dn_hessian");
+        double S = 1.0 + P.maxv * P.maxv + fabs(fd);
+        for (unsigned i = 0; i < n; i++) {
+            S += fabs(gd[i]);
+            hvd[i] = 0.0;
+            for (unsigned j = 0; j < n; j++) {
+                S += fabs(Hd[i * n + j]) / n;
+                hvd[i] += Hd[i * n + j] * v[j];
+            }
+        }
+        int cmp = S <= 1e6;
+        double tol = TOL * S;
+#define CHECK(what, got, want, m)                                                          \
+    do {                                                                                   \
+        if (cmp) close_to(what, pt, got, want, m, tol);                                    \
+    } while (0)
+
+        /* the one-pass drivers */
+        need(dn_grad_sp(&f, g, fz_obj_sp, &P, x, n, w), "dn_grad_sp");
+        CHECK("grad_sp f", &f, &fd, 1);
+        CHECK("grad_sp grad", g, gd, n);
+        need(dn_hessdiag_sp(&f, g, h, fz_obj_sp, &P, x, n, w), "dn_hessdiag_sp");
+        double hdd[NMAX];
+        for (unsigned i = 0; i < n; i++) hdd[i] = Hd[i * n + i];
+        CHECK("hessdiag_sp grad", g, gd, n);
+        CHECK("hessdiag_sp diag", h, hdd, n);
+        need(dn_hessvec_sp(&f, g, h, fz_obj_sp, &P, x, v, n, w), "dn_hessvec_sp");
+        CHECK("hessvec_sp hv", h, hvd, n);
+        need(dn_hessian_sp(&f, g, &H, fz_obj_sp, &P, x, n, w), "dn_hessian_sp");
+        need(dn_sphess_to_dense(A, &H), "dn_sphess_to_dense");
+        CHECK("hessian_sp f", &f, &fd, 1);
+        CHECK("hessian_sp H", A, Hd, (size_t)n * n);
+
+        /* one plan per driver */
+        need(dn_grad_plan(&f, g, fz_obj_sp, &P, x, n, pl[0]), "dn_grad_plan");
+        CHECK("grad_plan f", &f, &fd, 1);
+        CHECK("grad_plan grad", g, gd, n);
+        need(dn_hessdiag_plan(&f, g, h, fz_obj_sp, &P, x, n, pl[1]), "dn_hessdiag_plan");
+        CHECK("hessdiag_plan grad", g, gd, n);
+        CHECK("hessdiag_plan diag", h, hdd, n);
+        need(dn_hessvec_plan(&f, g, h, fz_obj_sp, &P, x, v, n, pl[2]), "dn_hessvec_plan");
+        CHECK("hessvec_plan grad", g, gd, n);
+        CHECK("hessvec_plan hv", h, hvd, n);
+        need(dn_hessian_plan(&f, g, &Hp, fz_obj_sp, &P, x, n, pl[3]), "dn_hessian_plan");
+        need(dn_sphess_to_dense(A, &Hp), "dn_sphess_to_dense");
+        CHECK("hessian_plan grad", g, gd, n);
+        CHECK("hessian_plan H", A, Hd, (size_t)n * n);
+
+        /* one plan, the drivers in turn (twice per point: each mode replays) */
+        for (int r = 0; r < 2; r++) {
+            switch ((pt + r) % 4) {
+            case 0:
+                need(dn_grad_plan(&f, g, fz_obj_sp, &P, x, n, pl[4]), "dn_grad_plan (mixed)");
+                CHECK("mixed grad", g, gd, n);
+                break;
+            case 1:
+                need(dn_hessdiag_plan(&f, g, h, fz_obj_sp, &P, x, n, pl[4]),
+                     "dn_hessdiag_plan (mixed)");
+                CHECK("mixed diag", h, hdd, n);
+                break;
+            case 2:
+                need(dn_hessvec_plan(&f, g, h, fz_obj_sp, &P, x, v, n, pl[4]),
+                     "dn_hessvec_plan (mixed)");
+                CHECK("mixed hv", h, hvd, n);
+                break;
+            default:
+                need(dn_hessian_plan(&f, g, &Hm, fz_obj_sp, &P, x, n, pl[4]),
+                     "dn_hessian_plan (mixed)");
+                need(dn_sphess_to_dense(A, &Hm), "dn_sphess_to_dense");
+                CHECK("mixed H", A, Hd, (size_t)n * n);
+                break;
+            }
+            CHECK("mixed f", &f, &fd, 1);
+        }
+#undef CHECK
+    }
+    for (int k = 0; k < 5; k++) dn_plan_o2_free(pl[k]);
+    dn_sphess_clear(&H);
+    dn_sphess_clear(&Hp);
+    dn_sphess_clear(&Hm);
+    dsp_o2_work_free(w);
+    return 0;
+}
