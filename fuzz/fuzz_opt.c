@@ -1,27 +1,36 @@
 /* Differential libFuzzer target for the optimizer drivers: the input is a number of
- * variables n (1..24), a seed for the points and a small stack program (one byte per
- * instruction) that an objective of DN_OBJECTIVE_O2 interprets, so that one program runs
- * on every number type of the drivers (dnum_o2, dsp_o2, dsph_o2, dpl2_o2, dpl4_o2). The
- * program pushes variables and constants, combines them (arithmetic, sin, cos, tanh, atan,
- * exp of a tanh, quotients by 1 + b^2), sums terms over ranges of variables (running sums
- * that grow into accumulators, chained terms x_i x_(i+1), a dense linear form times a
- * term) and branches on the value of an intermediate, so that the control flow, and with
- * it the sparsity, changes from point to point. At four points (two of them close to each
- * other, so that a recorded plan replays across them) it compares with the dense
- * reference dn_hessian (dnum_o2 passes, polarisation):
+ * variables n (1..24), a number of constraints m (0..3) with a seed for the points, and a
+ * small stack program (one byte per instruction) that an objective of DN_OBJECTIVE_O2
+ * interprets, so that one program runs on every number type of the drivers (dnum_o2,
+ * dsp_o2, dsph_o2, dpl2_o2, dpl4_o2). The program pushes variables and constants,
+ * combines them (arithmetic, sin, cos, tanh, atan, exp of a tanh, quotients by 1 + b^2),
+ * sums terms over ranges of variables (running sums that grow into accumulators, chained
+ * terms x_i x_(i+1), a dense linear form times a term) and branches on the value of an
+ * intermediate, so that the control flow, and with it the sparsity, changes from point to
+ * point. At four points (two of them close to each other, so that a recorded plan replays
+ * across them) it compares with the dense reference dn_hessian (dnum_o2 passes,
+ * polarisation):
  *   - dn_grad_sp, dn_hessdiag_sp, dn_hessvec_sp and dn_hessian_sp (every entry of the
  *     sparse Hessian, also those outside its pattern, which must be 0 in the reference);
  *   - the same through recorded plans: one plan per driver, called at every point, and
- *     one plan called in turn by all four drivers (modes mixed), with its own dn_sphess.
- * Failures: any crash or sanitizer report; a driver returning an error; a result off the
- * reference by more than TOL times the scale of the computation (below). Every operation
- * of the program is total and smooth on the points (|x_i| <= 1.5; divisors 1 + b^2 >= 1;
- * exp of a value in (-1, 1)), so every result is finite and each driver computes the
- * same derivatives with other roundings: the drivers differ from the reference by the
- * rounding errors of a few hundred operations on numbers no larger than the scale
- * S = 1 + max |intermediate value|^2 + max |reference entry|, far below TOL S, while a
- * dropped or misplaced term changes a derivative by the size of that term. Where S is
- * above 1e6 (a long product of large values) only the crash and status checks apply.
+ *     one plan called in turn by all four drivers (modes mixed), with its own dn_sphess;
+ *   - a constrained problem (dn_nlp_new_sp, made at the first point) with m = 0..3
+ *     constraints, constraint i the same program on the variables shifted by i + 1
+ *     (DN_CONSTRAINT_O2): dn_nlp_obj, dn_nlp_cons (every Jacobian entry, in its pattern
+ *     or not), dn_nlp_jacvec, dn_nlp_jactvec, dn_nlp_hess (every entry of the Lagrangian
+ *     sigma H_f + sum_i lambda_i H_ci in the lower triangle) and dn_nlp_hessdiag, against
+ *     dense references of f and each c_i. At a later point a driver may return DN_ESTRUCT
+ *     (the control flow reached an entry outside the patterns) and must then write nothing.
+ * Failures: any crash or sanitizer report; a driver returning an error (but DN_ESTRUCT as
+ * above); a result off the reference by more than TOL times the scale of the computation.
+ * Every operation of the program is total and smooth on the points (|x_i| <= 1.5;
+ * divisors 1 + b^2 >= 1; exp of a value in (-1, 1)), so every result is finite and each
+ * driver computes the same derivatives with other roundings: the drivers differ from the
+ * reference by the rounding errors of a few hundred operations on numbers no larger than
+ * the scale S = 1 + max |intermediate value|^2 + the sum of the reference's |entries|
+ * (the Hessians' over n), far below TOL S, while a dropped or misplaced term changes a
+ * derivative by the size of that term. Where S is above 1e6 (a long product of large
+ * values) only the crash and status checks apply.
  * Build and run with tools/fuzz.sh (which runs every target). */
 #include <math.h>
 #include <stdint.h>
@@ -41,7 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 typedef struct prog {
     const uint8_t *code;
     size_t len;
-    double maxv; /* the largest |value| of an intermediate (over every evaluation) */
+    unsigned shift; /* the variables' index offset (constraint i: i + 1) */
+    double *maxv;   /* the largest |value| of an intermediate (over every evaluation) */
 } prog;
 
 /* a constant from 4 bits: -1.875 .. 1.875 */
@@ -53,7 +63,7 @@ static double cst(unsigned a)
 /* keeps the largest |value| seen (the scale of the comparisons) */
 static void seen(prog *P, double v)
 {
-    if (fabs(v) > P->maxv) P->maxv = fabs(v);
+    if (fabs(v) > *P->maxv) *P->maxv = fabs(v);
 }
 
 /* Each operation once per number type, out of line: inline at every use in the
@@ -112,7 +122,7 @@ DN_OBJECTIVE_O2(fz_obj, T, x, n, ctx, prog *P = ctx; T st[STACK]; unsigned sp = 
         unsigned op = P->code[pc] & 15u, a = P->code[pc] >> 4;
         switch (op) {
         case 0: /* a variable */
-            if (sp < STACK) PUSH(x[a % n]);
+            if (sp < STACK) PUSH(x[(a + P->shift) % n]);
             break;
         case 1: /* a constant */
             if (sp < STACK) PUSH(dnh_const(T, cst(a)));
@@ -172,7 +182,7 @@ DN_OBJECTIVE_O2(fz_obj, T, x, n, ctx, prog *P = ctx; T st[STACK]; unsigned sp = 
             if (sp >= 1) {
                 T u = st[--sp], z = dnh_const(T, 0.0);
                 for (unsigned i = 0; i < n; i++)
-                    z = fz_add(z, fz_mul_d(x[i], cst((a + 3 * i) & 15u) / 4.0));
+                    z = fz_add(z, fz_mul_d(x[i], cst((a + 3 * i + P->shift) & 15u) / 4.0));
                 PUSH(fz_mul(u, fz_fn(F_TANH, z)));
             }
             break;
@@ -223,6 +233,11 @@ DN_OBJECTIVE_O2(fz_obj, T, x, n, ctx, prog *P = ctx; T st[STACK]; unsigned sp = 
     return r;)
 #undef PUSH
 
+/* constraint i: the same program with its variables shifted by i + 1, on the number type of
+ * the version (dnum_o2, dsph_o2, dsp_o2) */
+DN_CONSTRAINT_O2(fz_con, T, x, n, i, ctx, prog Q = *(prog *)ctx; Q.shift = i + 1;
+    return _Generic(*x, dnum_o2 : fz_obj, dsph_o2 : fz_obj_sph, dsp_o2 : fz_obj_spl)(x, n, &Q);)
+
 /* xorshift64*, uniform in [-1, 1) */
 static double uni(uint64_t *s)
 {
@@ -250,12 +265,92 @@ static void close_to(const char *what, int pt, const double *got, const double *
         }
 }
 
+/* the constrained problem's drivers at x against the dense references: the objective
+ * (fd, gd), constraint i's value cd[i], gradient Jd[i n ..] and Hessian Hc[i n n ..];
+ * first: the point where the problem was made (no DN_ESTRUCT there) */
+static void check_nlp(const dn_nlp *P, unsigned n, unsigned m, int pt, int first,
+                      const double *x, const double *v, const double *lam, double fd,
+                      const double *gd, const double *cd, const double *Jd, const double *Hd,
+                      const double *Hc, int cmp, double tol)
+{
+    enum { SENT = 12345 }; /* (what an output holds when a driver must not write it) */
+    double f, g[NMAX], c[4], jac[4 * NMAX], hv[NMAX * NMAX], hd[NMAX], jv[4], jtu[NMAX];
+    int jr[4 * NMAX], jc[4 * NMAX], hr[NMAX * NMAX], hc[NMAX * NMAX];
+    double L[NMAX * NMAX], sigma = 0.75; /* sigma H_f + sum_i lam_i H_ci */
+    for (size_t q = 0; q < (size_t)n * n; q++) {
+        L[q] = sigma * Hd[q];
+        for (unsigned i = 0; i < m; i++) L[q] += lam[i] * Hc[(size_t)i * n * n + q];
+    }
+    size_t jn = dn_nlp_jac_nnz(P), hn = dn_nlp_hess_nnz(P);
+    if (jn > 4 * NMAX || hn > (size_t)n * (n + 1) / 2) abort();
+    need(dn_nlp_jac_pattern(P, jr, jc), "dn_nlp_jac_pattern");
+    need(dn_nlp_hess_pattern(P, hr, hc), "dn_nlp_hess_pattern");
+    need(dn_nlp_obj(P, x, &f, g), "dn_nlp_obj");
+    if (cmp) close_to("nlp f", pt, &f, &fd, 1, tol), close_to("nlp grad", pt, g, gd, n, tol);
+
+    /* the constraints and the Jacobian: every entry of J in the pattern (the pattern's
+     * values in its order), the rest 0 */
+    for (size_t k = 0; k < jn; k++) jac[k] = SENT;
+    int st = dn_nlp_cons(P, x, c, jac);
+    if (st == DN_ESTRUCT && !first) {
+        for (size_t k = 0; k < jn; k++)
+            if (jac[k] != SENT) abort(); /* (DN_ESTRUCT writes nothing) */
+    } else {
+        need(st, "dn_nlp_cons");
+        double J[4 * NMAX] = {0};
+        for (size_t k = 0; k < jn; k++) J[(size_t)jr[k] * n + (size_t)jc[k]] += jac[k];
+        if (cmp) close_to("nlp c", pt, c, cd, m, tol), close_to("nlp J", pt, J, Jd, (size_t)m * n, tol);
+    }
+    st = dn_nlp_jacvec(P, x, v, jv);
+    if (!(st == DN_ESTRUCT && !first)) {
+        need(st, "dn_nlp_jacvec");
+        double r[4] = {0};
+        for (unsigned i = 0; i < m; i++)
+            for (unsigned j = 0; j < n; j++) r[i] += Jd[i * n + j] * v[j];
+        if (cmp) close_to("nlp J v", pt, jv, r, m, tol);
+    }
+    st = dn_nlp_jactvec(P, x, lam, jtu);
+    if (!(st == DN_ESTRUCT && !first)) {
+        need(st, "dn_nlp_jactvec");
+        double r[NMAX] = {0};
+        for (unsigned i = 0; i < m; i++)
+            for (unsigned j = 0; j < n; j++) r[j] += Jd[i * n + j] * lam[i];
+        if (cmp) close_to("nlp J^T u", pt, jtu, r, n, tol);
+    }
+
+    /* the Lagrangian Hessian: the lower triangle in the pattern, the rest 0 */
+    for (size_t k = 0; k < hn; k++) hv[k] = SENT;
+    st = dn_nlp_hess(P, x, sigma, lam, hv);
+    if (st == DN_ESTRUCT && !first) {
+        for (size_t k = 0; k < hn; k++)
+            if (hv[k] != SENT) abort();
+    } else {
+        need(st, "dn_nlp_hess");
+        double B[NMAX * NMAX] = {0}, R[NMAX * NMAX];
+        for (size_t k = 0; k < hn; k++) B[(size_t)hr[k] * n + (size_t)hc[k]] += hv[k];
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned j = 0; j < n; j++) R[i * n + j] = j <= i ? L[i * n + j] : 0.0;
+        if (cmp) close_to("nlp Lagrangian H", pt, B, R, (size_t)n * n, tol);
+    }
+    st = dn_nlp_hessdiag(P, x, sigma, lam, hd);
+    if (!(st == DN_ESTRUCT && !first)) {
+        need(st, "dn_nlp_hessdiag");
+        double r[NMAX];
+        for (unsigned i = 0; i < n; i++) r[i] = L[i * n + i];
+        if (cmp) close_to("nlp Lagrangian diag", pt, hd, r, n, tol);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 3) return 0;
-    unsigned n = 1u + data[0] % NMAX;
-    uint64_t seed = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)data[1] << 17 | 1u);
-    prog P = {data + 2, size - 2 > PROG ? PROG : size - 2, 0.0};
+    unsigned n = 1u + data[0] % NMAX, m = data[1] & 3u;
+    uint64_t seed = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)(data[1] >> 2) << 17 | 1u);
+    double maxv = 0.0;
+    prog P = {data + 2, size - 2 > PROG ? PROG : size - 2, 0, &maxv};
+    static double Hc[3 * NMAX * NMAX];
+    double cd[3], Jd[3 * NMAX], lam[3];
+    dn_nlp *nlp = NULL;
 
     double x[NMAX], v[NMAX], fd, gd[NMAX], Hd[NMAX * NMAX], hvd[NMAX];
     double f, g[NMAX], h[NMAX], A[NMAX * NMAX];
@@ -275,9 +370,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             else x[i] = 1.5 * uni(&seed);
             v[i] = uni(&seed);
         }
-        P.maxv = 0.0;
+        for (unsigned i = 0; i < m; i++) lam[i] = 2.0 * uni(&seed);
+        maxv = 0.0;
         need(dn_hessian(&fd, gd, Hd, fz_obj, &P, x, n, NULL), "dn_hessian");
-        double S = 1.0 + P.maxv * P.maxv + fabs(fd);
+        double S = 1.0 + fabs(fd);
+        for (unsigned i = 0; i < m; i++) { /* constraint i: the program shifted by i + 1 */
+            prog Q = P;
+            Q.shift = i + 1;
+            need(dn_hessian(cd + i, Jd + i * n, Hc + (size_t)i * n * n, fz_obj, &Q, x, n, NULL),
+                 "dn_hessian (constraint)");
+            S += fabs(cd[i]);
+            for (unsigned j = 0; j < n; j++) {
+                S += fabs(Jd[i * n + j]);
+                for (unsigned k = 0; k < n; k++) S += fabs(Hc[((size_t)i * n + j) * n + k]) / n;
+            }
+        }
+        if (pt == 0) /* the constrained problem, its patterns found at the first point */
+            need(dn_nlp_new_sp(&nlp, n, m, fz_obj_sp, m ? fz_con_sp : NULL, &P, x, 0, NULL,
+                               NULL),
+                 "dn_nlp_new_sp");
+        S += maxv * maxv;
         for (unsigned i = 0; i < n; i++) {
             S += fabs(gd[i]);
             hvd[i] = 0.0;
@@ -351,7 +463,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             CHECK("mixed f", &f, &fd, 1);
         }
 #undef CHECK
+        check_nlp(nlp, n, m, pt, pt == 0, x, v, lam, fd, gd, cd, Jd, Hd, Hc, cmp, tol);
     }
+    dn_nlp_free(nlp);
     for (int k = 0; k < 5; k++) dn_plan_o2_free(pl[k]);
     dn_sphess_clear(&H);
     dn_sphess_clear(&Hp);
