@@ -8,6 +8,7 @@
 # go to build-fuzz/corpus-* (the committed seeds are not modified); crashes are written to
 # build-fuzz/ and fail.
 # usage: bash tools/fuzz.sh [SECONDS] [extra libFuzzer flags...]
+#        DN_FUZZ_TARGETS="diff opt" bash tools/fuzz.sh ...   (some targets only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
@@ -33,7 +34,7 @@ done
 printf '%s\n' "${todo[@]}" | DN_FUZZ_FLAGS="${flags[*]}" xargs -r -P 2 -n 2 sh -c \
     'echo "compiling $0" >&2; clang $DN_FUZZ_FLAGS -fsanitize=fuzzer-no-link -c "$0" -o "$1"'
 # every target: fuzz/fuzz_<name>.c with its seed corpus fuzz/corpus/<name>/
-for t in expr diff opt; do
+for t in ${DN_FUZZ_TARGETS:-expr diff opt}; do
     mkdir -p "$out/corpus-$t"
     exe="$out/fuzz_$t"
     if [ ! -x "$exe" ] || [ -n "$(find fuzz src include -newer "$exe" -name '*.[ch]' | head -1)" ]; then
