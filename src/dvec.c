@@ -7,13 +7,6 @@
 #define DNI_DVEC_DECL /* the linkable copies of dvec.h's inline functions */
 #include "dvec_impl.h"
 
-/* (the loop over points: a contiguous deque, order above 0, derivatives already +0) */
-#if defined(__GNUC__) || defined(__clang__)
-#define DVEC_UNLIKELY(c) __builtin_expect(!!(c), 0)
-#else
-#define DVEC_UNLIKELY(c) (c)
-#endif
-
 double *dni_dvec_alloc(const dn_allocator *al, unsigned count)
 {
     size_t size = (size_t)count * sizeof(double);
