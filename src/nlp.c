@@ -86,6 +86,15 @@ size_t dn_nlp_bytes(const dn_nlp *P)
                      DNEL_O2_TRI(G->k) * sizeof *G->hpos);
         if (G->nrun) b += (2 * G->nrun + 1) * sizeof(size_t);
     }
+    /* the plain part: its workspace, its objective's plan, its Hessian and scratch */
+    b += dsp_o2_work_bytes(P->w) + dn_plan_o2_bytes(P->pl);
+    if (P->Hp) {
+        const dn_sphess *H = P->Hp;
+        b += sizeof *H + H->cap * (sizeof *H->col + sizeof *H->val) +
+             H->nnz * sizeof *P->hmap;
+        if (H->rowptr) b += ((size_t)H->n + 1) * sizeof *H->rowptr;
+    }
+    if (P->scr) b += ((size_t)P->n + P->m + P->jnnz) * sizeof *P->scr;
     return b;
 }
 

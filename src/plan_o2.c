@@ -344,6 +344,12 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphe
     dsp_o2 r = f(w->x, n, ctx);
     w->mode = mode, w->xpl = NULL, w->plk = 0;
     if (!w->body) pw->bad |= DNI_PL_SUMOP; /* (not reached: checked on the first call) */
+    /* f must return what the replay handed over, untouched: a function of your own that
+     * calls an objective of DN_OBJECTIVE_O2 and changes its result (2 g(x) + x0^2) would
+     * otherwise get g's derivatives (a passive result has none, whatever made it) */
+    if (r.w || pw->got > 1 ||
+        (pw->got && (r.st != DNI_PL_MARK || memcmp(&r.v, &pw->rv, sizeof r.v))))
+        pw->bad |= DNI_PL_FOREIGN;
     if (!pw->got) {
         /* the result was passive (a constant: the objective returned a number that
          * depends on no variable, e.g. a branch that dropped the running sum): no
@@ -353,6 +359,7 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphe
         if (H && H->nnz) memset(p->hx, 0, H->nnz * sizeof *p->hx);
     }
     double c = pw->scale;
+    if (0.0 * c != 0.0) pw->bad |= DNI_PL_RANGE; /* (0 * Inf would make NaN entries) */
     if (H && !pw->bad && hess_entries(p, H, c)) pw->bad |= DNI_PL_PATTERN;
     if (pw->bad) return 0;
     if (H && H->nnz) memcpy(H->val, p->hx, H->nnz * sizeof *p->hx);
@@ -370,6 +377,11 @@ static int replay(dn_plan_o2 *p, double *fx, double *grad, double *hout, dn_sphe
 static int relearn(dn_plan_o2 *p, unsigned n)
 {
     uint32_t bad = p->pw.bad;
+    if (bad & DNI_PL_FOREIGN) {
+        p->state = REFUSED;
+        p->why = "the objective was not defined with DN_OBJECTIVE_O2 (it calls one)";
+        return DN_OK;
+    }
     if (!p->pairs) { /* the first failure: room to log pairs from the next replay on */
         p->pairs = w_array(p->al, 2 * PAIRS_PER_N * (size_t)n, sizeof *p->pairs);
         return p->pairs ? DN_OK : DN_ENOMEM;
@@ -461,10 +473,14 @@ static int plan_driver(const char *fn, int mode, double *fx, double *grad, doubl
             return dni_ok(err);
         }
         p->fallbacks++;
-        if (p->pw.bad == DNI_PL_PATTERN) { /* the colours hold; H gets a new pattern */
+        if (!(p->pw.bad & ~(DNI_PL_PATTERN | DNI_PL_RANGE))) {
+            /* the colours hold: H gets a new pattern, or the sum's factor was infinite */
             if (++p->fails > MAX_LEARN) {
                 p->state = REFUSED;
-                p->why = "the Hessian's pattern kept changing (the control flow changes)";
+                p->why =
+                    p->pw.bad & DNI_PL_PATTERN
+                        ? "the Hessian's pattern kept changing (the control flow changes)"
+                        : "replays kept failing (the running sum's factor is not finite)";
             }
         } else if (relearn(p, n)) {
             dn_plan_o2_reset(p);

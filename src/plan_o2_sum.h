@@ -5,8 +5,11 @@
 dsp_o2 PLK(result)(PLK_T r)
 {
     dni_pl_work *w = r.w;
+    dsp_o2 out = dsp_o2_const(r.v);
+    out.st = DNI_PL_MARK;
     if (w) {
-        w->got = 1;
+        w->got++;
+        w->rv = r.v;
         w->scale = 1.0;
         if (r.fl & DNI_PL_SUM) {
             if (r.ix[0] != w->ver) w->bad |= DNI_PL_STALE;
@@ -17,7 +20,7 @@ dsp_o2 PLK(result)(PLK_T r)
             PLK(scatter)(w, &r, 1.0);
         }
     }
-    return dsp_o2_const(r.v);
+    return out;
 }
 
 #undef PLK_T

@@ -209,6 +209,32 @@ Test(nlp_plain, allocation_failures)
     }
 }
 
+Test(nlp_plain, bytes_counts_what_it_holds)
+{
+    /* dn_nlp_bytes against what the allocator holds, after the drivers have run (the
+     * plain part's workspace, plan, Hessian and scratch included) */
+    double x[8] = {0.3, -0.2, 0.9, 1.1, -0.7, 0.4, 0.8, -1.0}, lam[6] = {1, 2, 3, 4, 5, 6};
+    counting c;
+    counting_init(&c);
+    dn_allocator al = {c_alloc, c_free, &c};
+    dn_nlp *P = NULL;
+    cr_assert_eq(dn_nlp_new_sp(&P, 8, 6, lv_obj_plain_sp, lv_con_plain_sp, NULL, x, 0, NULL, &al),
+                 0);
+    double f, g[8], cv[6], jac[64], h[64];
+    for (int it = 0; it < 3; it++) {
+        cr_assert_eq(dn_nlp_obj(P, x, &f, g), 0);
+        cr_assert_eq(dn_nlp_cons(P, x, cv, jac), 0);
+        cr_assert_eq(dn_nlp_hess(P, x, 1.0, lam, h), 0);
+    }
+    size_t held = 0;
+    for (int i = 0; i < NTAB; i++)
+        if (c.tab[i].p) held += c.tab[i].size;
+    size_t b = dn_nlp_bytes(P);
+    cr_expect(b >= held / 2 && b <= 2 * held, "dn_nlp_bytes %zu, held %zu", b, held);
+    dn_nlp_free(P);
+    cr_expect_eq(c.live, 0);
+}
+
 /* a constraint that reads another variable on every evaluation (it depends on a counter in
  * ctx, not only on x): the two evaluations at x0 disagree, and dn_nlp_new_sp says so */
 DN_CONSTRAINT_O2(restless, T, x, n, i, ctx,

@@ -57,6 +57,22 @@ DN_OBJECTIVE_O2(dropped, T, x, n, ctx,
     for (unsigned i = 0; i + 1 < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i + 1]));
     return dnh_value(s) > 0.0 ? s : dnh_const(T, -1.375);)
 
+/* |x_2i| at a kink (x_0 = 0: NaN derivatives by design) beside x_2i+1, which must not get
+ * them: exp(|x_2i|) + x_2i+1^2 + x_2i x_2i+1 */
+DN_OBJECTIVE_O2(kink, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 1 < n; i += 2) {
+        T t = dnh_add(dnh_exp(dnh_abs(x[i])), dnh_mul(x[i + 1], x[i + 1]));
+        s = dnh_add(s, dnh_add(t, dnh_mul(x[i], x[i + 1])));
+    }
+    return s;)
+
+/* the running sum divided by 0 (x_(n-1) takes no part: its entries are 0, not 0 * Inf) */
+DN_OBJECTIVE_O2(divzero, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 2 < n; i++) s = dnh_add(s, dnh_mul(x[i], x[i + 1]));
+    return dnh_div_d(s, 0.0);)
+
 /* a constant (no variable reaches the result) */
 DN_OBJECTIVE_O2(constant, T, x, n, ctx, (void)x; return dnh_const(T, 4.0);)
 
@@ -67,6 +83,20 @@ static dsp_o2 by_hand(const dsp_o2 *x, unsigned n, void *ctx)
     dsp_o2 s = dsp_o2_const(0.0);
     for (unsigned i = 0; i + 1 < n; i++) s = dsp_o2_add(s, dsp_o2_mul(x[i], x[i + 1]));
     return s;
+}
+
+/* a function of one's own that calls an objective of DN_OBJECTIVE_O2 and changes its
+ * result: 2 rosen(x) + x0^2 (a replay must not take rosen's derivatives for its own) */
+static dsp_o2 wraps_rosen(const dsp_o2 *x, unsigned n, void *ctx)
+{
+    dsp_o2 r = rosen_sp(x, n, ctx);
+    return dsp_o2_add(dsp_o2_mul_d(r, 2.0), dsp_o2_mul(x[0], x[0]));
+}
+
+/* the same result as its own (passes the replay's checks) */
+static dsp_o2 calls_rosen(const dsp_o2 *x, unsigned n, void *ctx)
+{
+    return rosen_sp(x, n, ctx);
 }
 
 static unsigned long long rng = 987654321;
@@ -446,6 +476,82 @@ Test(plan, nan_and_inf_follow_one_pass)
         check_call(P, arwhead_sp, NULL, x, x, 60, "arwhead with NaN/Inf", c);
     }
     dn_plan_o2_free(P);
+}
+
+Test(plan, nan_derivatives_stay_where_they_are)
+{
+    /* |x_0| at 0: NaN in x_0's entries only, in every mode (replays used to put NaN into
+     * the slots a later variable takes: (H v)_1, H(1, 0)) */
+    double x[40], v[40];
+    dn_plan_o2 *P;
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    int r = 0;
+    for (int c = 0; c < 9; c++) {
+        for (unsigned i = 0; i < 40; i++) x[i] = 0.5 + 0.1 * unif(), v[i] = 1.0 + unif();
+        x[0] = 0.0;
+        r += check_call(P, kink_sp, NULL, x, v, 40, "kink", c);
+    }
+    dn_plan_o2_stats st;
+    dn_plan_o2_info(P, &st);
+    ASSERT_REPLAYED(r, 5, &st, "kink");
+    dn_plan_o2_free(P);
+    /* the sparse Hessian */
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    dn_sphess H, R;
+    dn_sphess_init(&H, NULL);
+    dn_sphess_init(&R, NULL);
+    r = 0;
+    for (int c = 0; c < 6; c++) {
+        for (unsigned i = 0; i < 40; i++) x[i] = 0.5 + 0.1 * unif();
+        x[0] = 0.0;
+        r += check_hess(P, &H, &R, kink_sp, NULL, x, 40, "kink (sparse Hessian)", c);
+    }
+    dn_plan_o2_info(P, &st);
+    ASSERT_REPLAYED(r, 4, &st, "kink (sparse Hessian)");
+    dn_sphess_clear(&H);
+    dn_sphess_clear(&R);
+    dn_plan_o2_free(P);
+    /* a NaN in v: (H v)_i NaN where v's NaN reaches it, nowhere else */
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    r = 0;
+    for (int c = 0; c < 6; c++) {
+        for (unsigned i = 0; i < 40; i++) x[i] = 0.5 + 0.1 * unif(), v[i] = 1.0 + unif();
+        v[0] = NAN;
+        r += check_call(P, arwhead_sp, NULL, x, v, 40, "arwhead, NaN in v", 3 * c + 1);
+    }
+    dn_plan_o2_info(P, &st);
+    ASSERT_REPLAYED(r, 3, &st, "arwhead, NaN in v");
+    dn_plan_o2_free(P);
+}
+
+Test(plan, running_sum_times_infinity)
+{
+    /* s / 0: the one-pass numbers give the unused variable 0, a replay would give it
+     * 0 * Inf; such a call is computed with the one-pass numbers, and the plan goes on */
+    double x0[40];
+    for (unsigned i = 0; i < 40; i++) x0[i] = 0.3 + 0.01 * i;
+    dn_plan_o2_stats st;
+    run_calls(divzero_sp, NULL, x0, 12, 9, 0.1, "divzero", &st);
+    cr_assert_eq(st.replays, 0);
+    cr_assert(st.replaying || (st.why && strstr(st.why, "not finite")), "why: %s", st.why);
+    /* x0 / 0 only now and then: the other calls replay */
+    run_calls(scaled_sp, NULL, x0, 12, 9, 0.1, "scaled", &st);
+    cr_assert_gt(st.replays, 0);
+}
+
+Test(plan, objective_calling_an_objective)
+{
+    double x0[40];
+    dn_plan_o2_stats st;
+    for (unsigned i = 0; i < 40; i++) x0[i] = 0.8 + 0.05 * cos(i);
+    /* its result changed: refused at the first replay, every call right */
+    cr_assert_eq(run_calls(wraps_rosen, NULL, x0, 20, 6, 0.2, "wraps rosen", &st), 0);
+    cr_assert_not(st.replaying);
+    cr_assert_not_null(st.why);
+    cr_assert(strstr(st.why, "DN_OBJECTIVE_O2"), "why: %s", st.why);
+    /* its result unchanged: replays */
+    ASSERT_REPLAYED(run_calls(calls_rosen, NULL, x0, 20, 6, 0.2, "calls rosen", &st), 4, &st,
+                    "calls rosen");
 }
 
 Test(plan, bad_arguments)

@@ -31,14 +31,16 @@
  *   dn_nlp_hess         the Lagrangian Hessian's values          (eval_h)
  *   dn_nlp_hessdiag     its diagonal
  *   dn_nlp_jacvec       J v;   dn_nlp_jactvec   J^T u
- * Every function that can fail has an _ex variant with one more argument, a dn_errinfo *
- * (dnum/common.h) that receives which argument is at fault and why. In C each driver is
+ * Every constructor and driver has an _ex variant with one more argument, a dn_errinfo *
+ * (dnum/common.h) that receives which argument is at fault and why (the pattern copies
+ * dn_nlp_jac_pattern and dn_nlp_hess_pattern fail only on a NULL argument). In C each driver is
  * also a macro that checks its arguments' types at compile time (as in dnum/hessian.h).
  *
  * Conventions: outputs first after the problem; the outputs must not overlap x, v, u or
  * lambda (they are cleared before the inputs are read). Entries follow the patterns'
- * order. A problem is only read by the drivers: calls from several threads on one
- * problem are safe when the element functions are. NaN or Inf in x, sigma or lambda
+ * order. A problem of dn_nlp_new is only read by the drivers: calls from several threads
+ * on one problem are safe when the element functions are (one of dn_nlp_new_sp keeps a
+ * workspace that its drivers write: one problem per thread). NaN or Inf in x, sigma or lambda
  * propagate into the affected outputs as in libm (nothing is checked); a weight of 0
  * times an infinite second derivative is NaN.
  */
@@ -213,7 +215,7 @@ int dn_nlp_hess_ex(const dn_nlp *P, const double *x, double sigma, const double 
 
 /** The diagonal of the Lagrangian's Hessian into hdiag (n entries; 0 for a variable of no
  *  element). Allocates dn_nlp_hess_nnz(P) doubles for the call. Returns 0, DN_EINVAL (as
- *  dn_nlp_hess) or DN_ENOMEM. */
+ *  dn_nlp_hess) or DN_ENOMEM; with a plain part also DN_ESTRUCT (as dn_nlp_hess). */
 int dn_nlp_hessdiag(const dn_nlp *P, const double *x, double sigma, const double *lambda,
                     double *hdiag);
 /** The same with the details of a failure in *err (NULL: none). */
@@ -222,7 +224,7 @@ int dn_nlp_hessdiag_ex(const dn_nlp *P, const double *x, double sigma, const dou
 
 /** jv = J(x) v (m entries) for the constraints' Jacobian J and v of n entries. Allocates
  *  dn_nlp_jac_nnz(P) doubles for the call. Returns 0, DN_EINVAL (a NULL argument) or
- *  DN_ENOMEM. */
+ *  DN_ENOMEM; with a plain part also DN_ESTRUCT (an entry outside the pattern). */
 int dn_nlp_jacvec(const dn_nlp *P, const double *x, const double *v, double *jv);
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_nlp_jacvec_ex(const dn_nlp *P, const double *x, const double *v, double *jv,

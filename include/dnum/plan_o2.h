@@ -36,7 +36,8 @@ typedef struct dni_pl_work {
     int mode;        /* DNI_PL_DIAG, DNI_PL_HV or DNI_PL_FULL */
     int live;        /* a running sum was made */
     uint32_t ver;    /* version of the running sum (a stale copy of it is detected) */
-    int got;         /* the result was handed over (dni_dplK_o2_result) */
+    int got;         /* results handed over (dni_dplK_o2_result) */
+    double rv;       /* the value of the last one */
     uint32_t bad;    /* why the replay failed: DNI_PL_* bits (0: it did not) */
     double scale;    /* the factor of the sum's entries in the result */
     uint32_t *pairs; /* clashes logged: variable pairs (two entries each) */
@@ -69,12 +70,17 @@ enum {
 };
 /* why a replay failed (dni_pl_work.bad) */
 enum {
-    DNI_PL_CLASH = 1,   /* two variables of one colour met in a number */
-    DNI_PL_SUMOP = 2,   /* the running sum was used other than by adding to it */
-    DNI_PL_STALE = 4,   /* an old copy of the sum was used */
-    DNI_PL_SECOND = 8,  /* a clash in a sum while the running sum existed */
-    DNI_PL_PATTERN = 16 /* a Hessian entry outside the pattern (sparse Hessian mode) */
+    DNI_PL_CLASH = 1,    /* two variables of one colour met in a number */
+    DNI_PL_SUMOP = 2,    /* the running sum was used other than by adding to it */
+    DNI_PL_STALE = 4,    /* an old copy of the sum was used */
+    DNI_PL_SECOND = 8,   /* a clash in a sum while the running sum existed */
+    DNI_PL_PATTERN = 16, /* a Hessian entry outside the pattern (sparse Hessian mode) */
+    DNI_PL_RANGE = 32,   /* the running sum's factor is infinite or NaN */
+    DNI_PL_FOREIGN = 64  /* the objective is not the one DN_OBJECTIVE_O2 made, but a
+                            function that calls it (and changed its result) */
 };
+/* dsp_o2.st of the result handed over (dni_dplK_o2_result; a passive constant has 0) */
+#define DNI_PL_MARK 0x706c616eu
 /* a logged pair to learn (dni_pl_work.pairs: the mark on the first variable) */
 #define DNI_PL_LEARN 0x80000000u
 

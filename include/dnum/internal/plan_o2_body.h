@@ -129,7 +129,8 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain)(DNI_PL_T u, double f0, double f1, double
         if (DNI_PL_UNLIKELY(u.w->mode == DNI_PL_FULL)) u.d += f2 * g0 * g1;
 #endif
     }
-    if (DNI_PL_UNLIKELY(0.0 * (f1 + f2) != 0.0)) DNI_PL_I(unused)(&u); /* (Inf or NaN) */
+    /* (Inf or NaN, also in d: H v with a NaN in v, a NaN derivative in the sparse Hessian) */
+    if (DNI_PL_UNLIKELY(0.0 * (f1 + f2 + u.d) != 0.0)) DNI_PL_I(unused)(&u);
     u.v = f0;
     return u;
 }
@@ -231,7 +232,8 @@ DNI_DSP_O2_HOT DNI_PL_T DNI_PL_I(chain2s)(DNI_PL_T a, DNI_PL_T b, double f0, dou
     if (DNI_PL_UNLIKELY(mode == DNI_PL_FULL)) /* the entry of the two slots' variables */
         r.d += DNI_DSP_O2_Q(kind, a.g[0], b.g[0], a.g[1], b.g[1], faa, fab, fbb);
 #endif
-    if (DNI_PL_UNLIKELY(0.0 * (fa + fb + faa + fab + fbb) != 0.0)) DNI_PL_I(unused)(&r);
+    if (DNI_PL_UNLIKELY(0.0 * (fa + fb + faa + fab + fbb + r.d) != 0.0))
+        DNI_PL_I(unused)(&r);
     return r;
 }
 
