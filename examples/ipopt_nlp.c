@@ -14,6 +14,7 @@
  * Prints the status, the iterations, the objective and the time; exits 0 when Ipopt
  * solved the problem (HS071: at its known optimum, within 1e-6).
  * Build: cc -O2 ipopt_nlp.c $(pkg-config --cflags --libs dnum ipopt)  (coinor-libipopt-dev) */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,13 +169,22 @@ int main(int argc, char **argv)
         return 2;
     }
     int st = chain ? make_chain(&p, atoi(argv[2]), plain) : make_hs071(&p);
+    /* Ipopt counts entries in an int (Index): more than INT_MAX do not fit */
+    if (!st && (dn_nlp_jac_nnz(p.P) > INT_MAX || dn_nlp_hess_nnz(p.P) > INT_MAX))
+        st = DN_ERANGE;
+    IpoptProblem ip = NULL;
+    if (!st) {
+        ip = CreateIpoptProblem(p.n, p.xl, p.xu, p.m, p.gl, p.gu, (Index)dn_nlp_jac_nnz(p.P),
+                                (Index)dn_nlp_hess_nnz(p.P), 0, eval_f, eval_g, eval_grad_f,
+                                eval_jac_g, eval_h);
+        if (!ip) st = DN_EINVAL; /* (Ipopt rejects the sizes or the bounds) */
+    }
     if (st) {
         fprintf(stderr, "%s: cannot make the problem: %s\n", argv[0], dn_strerror(st));
+        dn_nlp_free(p.P);
+        free(p.x), free(p.gl);
         return 1;
     }
-    IpoptProblem ip = CreateIpoptProblem(p.n, p.xl, p.xu, p.m, p.gl, p.gu,
-                                         (Index)dn_nlp_jac_nnz(p.P), (Index)dn_nlp_hess_nnz(p.P),
-                                         0, eval_f, eval_g, eval_grad_f, eval_jac_g, eval_h);
     AddIpoptIntOption(ip, "print_level", 0);
     AddIpoptStrOption(ip, "sb", "yes"); /* no banner */
     AddIpoptIntOption(ip, "max_iter", 3000);
