@@ -640,6 +640,47 @@ Test(onepass, sphess_to_dense_errors)
 
 /* ---- errors ---------------------------------------------------------------------------------- */
 
+/* x0 / x1 + 1 / x2 with every operand scaled by c (the same function for every c > 0) */
+DN_OBJECTIVE_O2(quotients, T, x, n, ctx,
+    (void)n;
+    double c = *(const double *)ctx;
+    T q = dnh_div(dnh_mul_d(x[0], c), dnh_mul_d(x[1], c));
+    return dnh_add(q, dnh_d_div(c, dnh_mul_d(x[2], c)));)
+
+Test(onepass, tiny_and_huge_denominators)
+{
+    /* 1/b^2 in a quotient's second partials overflows for |b| < 2^-511 and underflows
+     * above 2^511: the drivers scale such a denominator by a power of two (before, NaN
+     * and Inf in the diagonal, H v and the sparse Hessian at c = 1e-200) */
+    const double cs[] = {1.0, 1e-160, 1e-200, 1e-300, 1e200, 1e300};
+    const double x[3] = {1.5, -2.0, 0.75}, v[3] = {1.0, 0.5, -2.0};
+    double g0[3] = {1 / x[1], -x[0] / (x[1] * x[1]), -1 / (x[2] * x[2])};
+    double H[3][3] = {{0, -1 / (x[1] * x[1]), 0},
+                      {-1 / (x[1] * x[1]), 2 * x[0] / (x[1] * x[1] * x[1]), 0},
+                      {0, 0, 2 / (x[2] * x[2] * x[2])}};
+    for (size_t t = 0; t < sizeof cs / sizeof *cs; t++) {
+        double c = cs[t], f, g[3], h[3], hv[3];
+        cr_assert_eq(dn_hessdiag_sp(&f, g, h, quotients_sp, &c, x, 3, NULL), 0);
+        cr_assert_eq(dn_hessvec_sp(NULL, NULL, hv, quotients_sp, &c, x, v, 3, NULL), 0);
+        dn_sphess S;
+        dn_sphess_init(&S, NULL);
+        cr_assert_eq(dn_hessian_sp(NULL, NULL, &S, quotients_sp, &c, x, 3, NULL), 0);
+        cr_expect(fabs(f - (x[0] / x[1] + 1 / x[2])) <= 1e-15, "c %g: f %.17g", c, f);
+        for (int i = 0; i < 3; i++) {
+            double w = H[i][0] * v[0] + H[i][1] * v[1] + H[i][2] * v[2];
+            cr_expect(fabs(g[i] - g0[i]) <= 1e-14, "c %g: g[%d] %.17g", c, i, g[i]);
+            cr_expect(fabs(h[i] - H[i][i]) <= 1e-14, "c %g: h[%d] %.17g", c, i, h[i]);
+            cr_expect(fabs(hv[i] - w) <= 1e-14, "c %g: hv[%d] %.17g against %.17g", c, i,
+                      hv[i], w);
+            for (int j = 0; j <= i; j++) {
+                double e = dn_sphess_get(&S, (unsigned)i, (unsigned)j);
+                cr_expect(fabs(e - H[i][j]) <= 1e-14, "c %g: H(%d, %d) %.17g", c, i, j, e);
+            }
+        }
+        dn_sphess_clear(&S);
+    }
+}
+
 Test(onepass, bad_arguments)
 {
     double x[3] = {1, 2, 3}, g[3] = {7, 7, 7}, h[3] = {7, 7, 7}, f = 7, v[3] = {1, 1, 1};

@@ -69,6 +69,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <float.h>
 #include <math.h>
 #include "dnum/common.h"
 #include "dnum/internal/chain2.h"

@@ -42,8 +42,30 @@ DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(mul)(DNI_DSP_T a, DNI_DSP_T b)
 {
     return DNI_DSP_I(chain2s)(a, b, a.v * b.v, b.v, a.v, 0.0, 1.0, 0.0, 0, 1);
 }
+/* A quotient's second partials hold 1/b^2, which overflows for |b| below 2^-511 (and
+ * underflows above 2^511) where the quotient's derivatives are ordinary numbers: the
+ * power of two 2^k that brings |b| to [1, 2) (0 where |b| is in [2^-500, 2^500], 0, Inf
+ * or NaN), and a times 2^k (exact, in two steps: 2^k itself may overflow) */
+DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(mul_d)(DNI_DSP_T a, double c);
+DNI_DSP_O2_DECL int DNI_DSP_I(div_shift)(double b)
+{
+    double m = fabs(b);
+    if ((m >= 0x1p-500 && m <= 0x1p500) || m == 0.0 || !(m <= DBL_MAX)) return 0;
+    return -ilogb(b);
+}
+DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP_I(times2k)(DNI_DSP_T a, int k)
+{
+    return DNI_DSP(mul_d)(DNI_DSP(mul_d)(a, ldexp(1.0, k / 2)), ldexp(1.0, k - k / 2));
+}
+
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(div)(DNI_DSP_T a, DNI_DSP_T b)
 {
+    int k = b.w ? DNI_DSP_I(div_shift)(b.v) : 0;
+    if (k) { /* (a 2^k) / (b 2^k), the value a / b itself */
+        DNI_DSP_T r = DNI_DSP(div)(DNI_DSP_I(times2k)(a, k), DNI_DSP_I(times2k)(b, k));
+        r.v = a.v / b.v;
+        return r;
+    }
     double ib = 1.0 / b.v, q = a.v * ib;
     return DNI_DSP_I(chain2s)(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,
                               2.0 * q * ib * ib, 0, 2);
@@ -76,6 +98,12 @@ DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(div_d)(DNI_DSP_T a, double c)
 }
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(d_div)(double c, DNI_DSP_T a)
 {
+    int k = a.w ? DNI_DSP_I(div_shift)(a.v) : 0;
+    if (k) { /* (c 2^k) / (a 2^k), as in div */
+        DNI_DSP_T r = DNI_DSP(d_div)(ldexp(c, k), DNI_DSP_I(times2k)(a, k));
+        r.v = c / a.v;
+        return r;
+    }
     double ia = 1.0 / a.v, q = c * ia;
     return DNI_DSP_I(chain)(a, c / a.v, -q * ia, 2.0 * q * ia * ia);
 }
