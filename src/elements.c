@@ -85,14 +85,14 @@ int(dn_elements_new_ex)(dn_elements **E, unsigned n, unsigned K, size_t m,
     if (K < 1 || K > 4)
         return dni_fail(err, DN_EINVAL, 3, SIZE_MAX,
                         "%s: argument 3: K = %u is outside 1..4", fn, K);
-    if (m > 0 && idx == NULL)
-        return dni_fail(err, DN_EINVAL, 5, SIZE_MAX,
-                        "%s: argument 5: idx is NULL (with m > 0)", fn);
     if (m > (UINT32_MAX - 1) / DNEL_O2_TRI(K))
         return dni_fail(err, DN_ERANGE, 4, SIZE_MAX,
                         "%s: argument 4: m = %zu elements have more than 2^32 - 2 triangle "
                         "entries",
                         fn, m);
+    if (m > 0 && idx == NULL)
+        return dni_fail(err, DN_EINVAL, 5, SIZE_MAX,
+                        "%s: argument 5: idx is NULL (with m > 0)", fn);
     for (size_t e = 0; e < m; e++) {
         const unsigned *I = idx + e * K;
         for (unsigned i = 0; i < K; i++) {

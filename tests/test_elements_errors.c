@@ -192,6 +192,11 @@ Test(elements, error_details)
                4, none,
                "dn_elements_new: argument 4: m = 4294967295 elements have more than 2^32 - 2 "
                "triangle entries");
+    /* both m and idx wrong: m (argument 4) is named */
+    expect_err(dn_elements_new_ex(&E, 4, 4, (size_t)UINT32_MAX, NULL, NULL, &e), &e,
+               DN_ERANGE, 4, none,
+               "dn_elements_new: argument 4: m = 4294967295 elements have more than 2^32 - 2 "
+               "triangle entries");
     counting c;
     counting_init(&c);
     c.fail_at = 0;
