@@ -33,16 +33,17 @@
  *   dn_nlp_jacvec       J v;   dn_nlp_jactvec   J^T u
  * Every constructor and driver has an _ex variant with one more argument, a dn_errinfo *
  * (dnum/common.h) that receives which argument is at fault and why (the pattern copies
- * dn_nlp_jac_pattern and dn_nlp_hess_pattern fail only on a NULL argument). In C each driver is
- * also a macro that checks its arguments' types at compile time (as in dnum/hessian.h).
+ * dn_nlp_jac_pattern and dn_nlp_hess_pattern fail only on a NULL argument). In C each
+ * driver is also a macro that checks its arguments' types at compile time (as in
+ * dnum/hessian.h).
  *
  * Conventions: outputs first after the problem; the outputs must not overlap x, v, u or
  * lambda (they are cleared before the inputs are read). Entries follow the patterns'
  * order. A problem of dn_nlp_new is only read by the drivers: calls from several threads
  * on one problem are safe when the element functions are (one of dn_nlp_new_sp keeps a
- * workspace that its drivers write: one problem per thread). NaN or Inf in x, sigma or lambda
- * propagate into the affected outputs as in libm (nothing is checked); a weight of 0
- * times an infinite second derivative is NaN.
+ * workspace that its drivers write: one problem per thread). NaN or Inf in x, sigma or
+ * lambda propagate into the affected outputs as in libm (nothing is checked); a weight of
+ * 0 times an infinite second derivative is NaN.
  */
 #ifndef DNUM_NLP_H
 #define DNUM_NLP_H
