@@ -25,7 +25,8 @@ void csr_dense(const dn_sphess *H, double *D)
 double maxabs(const double *a, size_t n, double floor_)
 {
     double s = floor_;
-    for (size_t i = 0; i < n; i++) s = fmax(s, fabs(a[i]));
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(a[i])) s = fmax(s, fabs(a[i])); /* (an Inf would make any scale pass) */
     return s;
 }
 

@@ -9,7 +9,7 @@
 
 /* the lower-triangle CSR H as a dense symmetric matrix D (n x n); checks the CSR shape */
 void csr_dense(const dn_sphess *H, double *D);
-/* the largest |a[i]|, at least floor_ */
+/* the largest finite |a[i]|, at least floor_ */
 double maxabs(const double *a, size_t n, double floor_);
 
 /* ---- counting allocator: fails allocation number fail_at, checks every free's size ---- */

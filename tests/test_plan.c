@@ -67,6 +67,15 @@ DN_OBJECTIVE_O2(kink, T, x, n, ctx,
     }
     return s;)
 
+/* terms of three variables that overlap (three colours) with an infinite first
+ * derivative (sqrt at 0) before the third variable joins: the sum of
+ * sqrt(x_i) x_i+1 + x_i x_i+2 */
+DN_OBJECTIVE_O2(steep3, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 2 < n; i++)
+        s = dnh_add(s, dnh_add(dnh_mul(dnh_sqrt(x[i]), x[i + 1]), dnh_mul(x[i], x[i + 2])));
+    return s;)
+
 /* the running sum divided by 0 (x_(n-1) takes no part: its entries are 0, not 0 * Inf) */
 DN_OBJECTIVE_O2(divzero, T, x, n, ctx,
     T s = dnh_const(T, 0.0);
@@ -494,6 +503,19 @@ Test(plan, nan_derivatives_stay_where_they_are)
     dn_plan_o2_stats st;
     dn_plan_o2_info(P, &st);
     ASSERT_REPLAYED(r, 5, &st, "kink");
+    dn_plan_o2_free(P);
+    /* an infinite first derivative (sqrt at 0), three colours: Inf in x_0's and x_10's
+     * entries only */
+    cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
+    r = 0;
+    for (int c = 0; c < 12; c++) {
+        for (unsigned i = 0; i < 40; i++) x[i] = 0.5 + 0.1 * unif(), v[i] = 1.0 + unif();
+        x[0] = x[10] = 0.0;
+        r += check_call(P, steep3_sp, NULL, x, v, 40, "steep3", c);
+    }
+    dn_plan_o2_info(P, &st);
+    cr_assert_gt(st.colors, 2, "steep3: %u colours", st.colors);
+    ASSERT_REPLAYED(r, 6, &st, "steep3");
     dn_plan_o2_free(P);
     /* the sparse Hessian */
     cr_assert_eq(dn_plan_o2_new(&P, NULL), 0);
