@@ -446,7 +446,15 @@ static int parse_unary(parser *p, operand *x);
  * languages write it ("**", "//", "^^") gets the spelling of this one. */
 static int unexpected(parser *p)
 {
-    if (p->tok == T_END) return fail(p, DN_EPARSE, col(p), "unexpected end of expression");
+    if (p->tok == T_END) { /* (after an operator, a comma or '(': the operand it lacks) */
+        fail(p, DN_EPARSE, col(p), "unexpected end of expression");
+        size_t i = p->start;
+        while (i > 0 && is_space(p->src[i - 1])) i--;
+        if (i > 0 && strchr("+-*/^,(", p->src[i - 1]))
+            add_hint(p, "an operand is missing after the '%c' at column %zu", p->src[i - 1],
+                     i);
+        return -1;
+    }
     fail(p, DN_EPARSE, col(p), "unexpected " TOKFMT, TOKARG(p));
     size_t i = p->start;
     while (i > 0 && is_space(p->src[i - 1])) i--;
@@ -466,6 +474,8 @@ static int expected(parser *p, const char *what)
     if (p->tok == T_NAME || is_char(p, '(') ||
         (p->tok == T_NUM && is_digit(p->src[p->start])))
         add_hint(p, "a product is written with '*', as in 2*x");
+    else if (p->tok == T_NUM && p->start > 0 && is_digit(p->src[p->start - 1]))
+        add_hint(p, "a number has one decimal point, as in 1.25");
     return -1;
 }
 

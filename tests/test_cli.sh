@@ -606,6 +606,8 @@ expect_error "--at and --range exclude each other for one variable (x); the form
 expect_error "unexpected '*' at column 3 (powers are written with '^', as in x^2)" -a 1 'x**2'
 expect_error "unexpected '^' at column 3 (a power has one '^', as in x^2)" -a 1 'x^^2'
 expect_error "found 'x' at column 2 (a product is written with '*', as in 2*x)" -a 1 '2x'
+expect_error "unexpected end of expression at column 6 (an operand is missing after the '^' at column 4)" -a 1 'x*x^ '
+expect_error "found '.5' at column 4 (a number has one decimal point, as in 1.25)" -a 1 '1.2.5*x'
 expect_error "unexpected character '|' at column 1 (the absolute value is written abs(x))" -a 1 '|x|'
 expect_error "unknown name 'math.sin' at column 1 (write sin without 'math.')" -a 1 'math.sin(x)'
 "$eval_bin" -a 1 'math.sin(x)' 2>&1 >/dev/null | grep -q "declare" && fail "math.sin: -V suggested for 'math'"

@@ -518,10 +518,13 @@ Test(expr, error_hints)
     expect_error("np.foo(x)", 1, DN_EPARSE, 1, "unknown name 'np.foo' at column 1 (names take no prefix such as 'np.')");
     expect_error("2*PI*x", 1, DN_EPARSE, 3, "unknown variable 'PI' at column 3 (did you mean 'pi'?)");
     expect_error("X + y", 2, DN_EPARSE, 1, "unknown variable 'X' at column 1 (did you mean 'x'?)");
-    /* no hint where none fits */
+    /* no hint where none fits; the operand missing at the end; a second decimal point */
     const char *plain[][2] = {{"*x", "unexpected '*' at column 1"}, {"x+*2", "unexpected '*' at column 3"},
                               {"x + z", "unknown variable 'z' at column 5"}, {"x $ 1", "unexpected character '$' at column 3"},
-                              {"1.2.5", "expected an operator, found '.5' at column 4"}};
+                              {"x + ", "unexpected end of expression at column 5 (an operand is missing after the '+' at column 3)"},
+                              {"pow(x,", "unexpected end of expression at column 7 (an operand is missing after the ',' at column 6)"},
+                              {"1.2.5", "expected an operator, found '.5' at column 4 (a number has one decimal point, as in 1.25)"},
+                              {"x.5", "expected an operator, found '.5' at column 2"}};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
         dn_expr_error err;
         cr_expect_null(dn_expr_parse(plain[i][0], XV, 2, &err));

@@ -66,6 +66,8 @@ def test_unknown_variable_says_how_to_declare_it(src, vars, reason):
     ("2x", "expected an operator, found 'x' at column 2 (a product is written with '*', as in 2*x)"),
     ("abs(x) + |x|", "unexpected character '|' at column 10 (the absolute value is written abs(x))"),
     ("math.exp(x)", "unknown name 'math.exp' at column 1 (write exp without 'math.')"),
+    ("exp(x) -", "unexpected end of expression at column 9 (an operand is missing after the '-' at column 8)"),
+    ("1.2.5*x", "expected an operator, found '.5' at column 4 (a number has one decimal point, as in 1.25)"),
 ])
 def test_other_languages_spellings_get_this_ones(src, reason):
     with pytest.raises(dnum.ParseError) as ei:
