@@ -20,7 +20,8 @@ def mp_derivs(f, x, n, dps=50):
 
 def scaled_error(got, ref):
     """max over k of |got_k - ref_k| / max(|ref_k|, k! 1e-3) (docs/benchmarks.md), with
-    got an array (..., n+1) of doubles and ref the same shape (floats or mpf)."""
+    got an array (..., n+1) of doubles and ref the same shape (floats or mpf); inf where
+    got_k is not finite (a NaN must not vanish in the max)."""
     got = np.asarray(got, dtype=float)
     n = got.shape[-1] - 1
     fl = np.array([math.factorial(k) * 1e-3 for k in range(n + 1)])
@@ -29,7 +30,10 @@ def scaled_error(got, ref):
         for k in range(n + 1):
             r = ref[idx + (k,)] if isinstance(ref, np.ndarray) else ref[k]
             den = max(abs(float(r)), fl[k])
-            worst = max(worst, float(abs(mpmath.mpf(float(got[idx + (k,)])) - r)) / den)
+            g = float(got[idx + (k,)])
+            if not math.isfinite(g):
+                return math.inf
+            worst = max(worst, float(abs(mpmath.mpf(g) - r)) / den)
     return worst
 
 
