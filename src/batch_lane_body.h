@@ -16,6 +16,7 @@
  * time, each vector in its own part of the registers. Tail: a group of fewer points has
  * fewer vectors, and a vector of fewer than DN_LANE_W points repeats its last point in the
  * free lanes (results not stored). */
+#include <float.h>
 #include <string.h>
 #define DN_NO_UNROLL /* run-time orders: the kernels stay rolled loops */
 #define DNIL_MEMO    /* the C library's values remembered for the last argument */
@@ -543,14 +544,26 @@ static void bq_mul(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane
     bq_absv(q, ab, b);
     bq_mulw(q, s, aa, ab);
     for (size_t k = 0; k < q->len; k++) s[k] *= q->g[k];
+    for (size_t k = 0; k < q->len; k++) aa[k] += ea[k];
     bq_mulw(q, aa, aa, eb);
     bq_mulw(q, ab, ab, ea);
     for (size_t k = 0; k < q->len; k++) er[k] = aa[k] + ab[k] + s[k];
+}
+/* the lanes where src/expr_err.c's first_order fails (its bound is then +Inf: the caller
+ * gives the block to the scalar analysis) */
+static dn_lmask bq_not_first_order(dn_lane e, unsigned k, dn_lane h2, dn_lane h1,
+                                   dn_lane h0)
+{
+    return (dn_lmask)(0.5 * e * e * h2 > 0x1p-4 * (e * h1 + (k + 6.0) * BQ_U * h0));
 }
 static int bq_div(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane *ea,
                   const dn_lane *b, const dn_lane *eb, const dn_lane *r)
 {
     dn_lane *inv = q->t[5], *ar = q->t[6], *ab = q->t[7], *s = q->t[8];
+    dn_lane bb = bq_abs(b[0]), n = DNIL_V((double)q->n);
+    if (dnil_any(bq_not_first_order(eb[0], q->n, (n + 2.0) * (n + 1.0) / (bb * bb),
+                                    (n + 1.0) / bb, DNIL_V(1.0))))
+        return 1;
     if (bq_exec(q, DN_OP_D_DIV, inv, b, b, 1.0, q->n)) return 1;
     bq_absv(q, inv, inv);
     bq_absv(q, ar, r);
@@ -575,6 +588,8 @@ static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
     if (bq_exec(q, op, h, var, var, c, n1)) return 1;
     if (n1 == n) h[n + 1] = DNIL_V(INFINITY);
     for (unsigned j = 0; j <= n1; j++) h[j] = bq_abs(h[j]);
+    for (unsigned k = 0; k + 2 <= n1; k++)
+        if (dnil_any(bq_not_first_order(eu[0], k, h[k + 2], h[k + 1], h[k]))) return 1;
     dn_lmask lin = ~(dn_lmask){0};
     for (unsigned k = 2; k <= n; k++) lin &= (dn_lmask)(u[k] == 0.0);
     if (dnil_any(lin)) { /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
@@ -620,8 +635,10 @@ static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *e
     case DN_OP_SUB:
         for (size_t k = 0; k < len; k++) ed[k] = ea[k] + eb[k] + BQ_U * bq_abs(rr[k]);
         break;
+    case DN_OP_ABS: /* (a value that may have the other sign: the scalar analysis) */
+        if (dnil_any((dn_lmask)(bq_abs(a[0]) <= ea[0]) & (dn_lmask)(ea[0] > 0.0))) return 1;
+        /* fall through */
     case DN_OP_NEG:
-    case DN_OP_ABS:
         for (size_t k = 0; k < len; k++) ed[k] = ea[k];
         break;
     case DN_OP_ADD_D:
@@ -647,6 +664,10 @@ static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *e
             for (size_t k = 0; k < len; k++) ed[k] += ce * bq_abs(rr[k] / c);
         break;
     }
+    /* a subnormal result (its bound +Inf from there on): the scalar analysis */
+    for (size_t k = 0; k < len; k++)
+        if (dnil_any((dn_lmask)(rr[k] != 0.0) & (dn_lmask)(bq_abs(rr[k]) < DBL_MIN)))
+            return 1;
     for (size_t k = 0; k < len; k++) d[k] = rr[k];
     return 0;
 }

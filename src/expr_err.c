@@ -6,7 +6,7 @@
  * propagation through the absolute value of its Jacobian) and its own rounding:
  *
  *   a + b, a - b     E_a + E_b + u |r|
- *   a * b            |a| * E_b + |b| * E_a + G |a| * |b|           (* the Leibniz product)
+ *   a * b            (|a| + E_a) * E_b + |b| * E_a + G |a| * |b|   (* the Leibniz product)
  *   a / b            |1/b| * (E_a + |r| * E_b + G (|a| + |b| * |r|))
  *   f(u)             |f'(u)|^ * E_u + 2 G Q,   Q = sum_j |f^(j)(u0)|/j! |u - u0|^j
  *
@@ -23,7 +23,10 @@
  * What it is: a first-order bound (second-order terms, of size u^2 times the bound's
  * terms, are left out), for the formula with its constants as the doubles they are and
  * exact arguments. Where a derivative f^(j)(u0) or an intermediate is not finite (a pole,
- * a zero of the operand handled by the zero rule, overflow), no bound is known: +Inf.
+ * a zero of the operand handled by the zero rule, overflow), no bound is known: +Inf;
+ * so too where the first order does not hold (first_order) and from a subnormal entry
+ * of a quotient or a function on (the end of err_op). abs, atan2 and fmod allow for a
+ * value whose sign or integer part is not sure, as floor, ceil, min and max do.
  * Validated against mpmath over random formulas by tools/error_check.py (docs/accuracy.md).
  *
  * Several variables (dn_expr_evalk_err, dn_expr_eval2_err): the same analysis on the
@@ -32,6 +35,7 @@
  * entry a is (prod_i (a_i + 1) + 5) u, the number of terms of its Cauchy product plus the
  * same allowance as above (one variable: k + 6).
  */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -175,6 +179,19 @@ static double cerr(const dn_expr_ins *i)
     return i->clo == 0.0 ? 0.0 : fabs(i->clo) * 1.01 + ldexp(fabs(i->c), 2 - dn_ext_bits());
 }
 
+/* Whether a first-order bound holds for derivative k of f(u), u known to within e, with
+ * h2 = |f^(k+2)(u0)|, h1 = |f^(k+1)|, h0 = |f^(k)|: the term of second order,
+ * e^2 h2 / 2, is at most 1/16 of the first-order term e h1 plus the rounding's scale
+ * (k + 6) u h0 (the higher terms shrink as fast where it holds). Where it does not (an
+ * operand whose error is a good part of its distance to a pole, e.g. 1 / (x^2 - 2) at
+ * the double nearest sqrt(2), where x^2 - 2 has a relative error near 1; tan(x + 1.5)
+ * where x + 1.5 rounds to the other side of pi/2), the first-order bound can fall below
+ * the true error: no bound. */
+static int first_order(double e, unsigned k, double h2, double h1, double h0)
+{
+    return !(0.5 * e * e * h2 > 0x1p-4 * (e * h1 + (k + 6.0) * U_D * h0));
+}
+
 /* er = the bound of r = a * b (er may alias ea or eb; t[6..8] used) */
 static void err_mul(const bctx *x, double *er, const double *a, const double *ea,
                     const double *b, const double *eb)
@@ -184,6 +201,7 @@ static void err_mul(const bctx *x, double *er, const double *a, const double *ea
     absv(x, ab, b);
     lmul(x, s, aa, ab);
     for (size_t k = 0; k < x->S; k++) s[k] *= x->g[k];
+    for (size_t k = 0; k < x->S; k++) aa[k] += ea[k]; /* (|a| + E_a) E_b: exact in E */
     lmul(x, aa, aa, eb);
     lmul(x, ab, ab, ea);
     for (size_t k = 0; k < x->S; k++) er[k] = aa[k] + ab[k] + s[k];
@@ -202,6 +220,10 @@ static void err_div(const bctx *x, double *er, const double *a, const double *ea
     lmul(x, ar, ar, eb); /* |r| * E_b */
     for (size_t k = 0; k < x->S; k++) s[k] = ea[k] + ar[k] + x->g[k] * (fabs(a[k]) + ab[k]);
     lmul(x, er, inv, s);
+    /* (1/b: |f^(j)| = j! / |b0|^(j+1); the ratio of the top orders decides) */
+    double bb = fabs(b[0]), n = x->n;
+    if (!first_order(eb[0], x->n, (n + 2.0) * (n + 1.0) / (bb * bb), (n + 1.0) / bb, 1.0))
+        for (size_t k = 0; k < x->S; k++) er[k] = INFINITY;
 }
 
 /* er = the bound of f(u) for the one-argument instruction op (constant c): see the top.
@@ -226,6 +248,13 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
                                                    * extended result has its own error */
     }
     for (unsigned j = 0; j <= n1; j++) h[j] = fabs(h[j]);
+    int fo = 1; /* (see first_order; h[n + 1] is the last known) */
+    for (unsigned k = 0; k + 2 <= n1 && fo; k++)
+        fo = first_order(eu[0], k, h[k + 2], h[k + 1], h[k]);
+    if (!fo) {
+        for (size_t k = 0; k < x->S; k++) er[k] = INFINITY;
+        return;
+    }
     if (x->K) { /* |f'|(u0 + |u - u0|) and |f|(u0 + |u - u0|) on kernelk.h */
         absv(x, tu, u);
         dnik_tcompose(p, h + 1, tu, x->K, n, x->wk);
@@ -269,9 +298,15 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         for (size_t k = 0; k < S; k++) ed[k] = ea[k] + eb[k] + U_D * fabs(r[k]);
         break;
     case DN_OP_NEG:
-    case DN_OP_ABS:
         for (size_t k = 0; k < S; k++) ed[k] = ea[k];
         break;
+    case DN_OP_ABS: { /* where a's value may have the other sign, the derivatives may
+                       * have it too: |sign a_k - sign' A_k| <= 2 |a_k| + E_a,k */
+        int unsure = !(fabs(a[0]) > ea[0]) && ea[0] > 0.0;
+        for (size_t k = 0; k < S; k++)
+            ed[k] = ea[k] + (unsure && k ? 2.0 * fabs(a[k]) : 0.0);
+        break;
+    }
     case DN_OP_ADD_D:
     case DN_OP_D_SUB:
         for (size_t k = 0; k < S; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : ce);
@@ -300,6 +335,13 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         fexec(x, DN_OP_DIV, q, a, b, 0.0);
         err_div(x, eq, a, ea, b, eb, q);
         err_unary(x, DN_OP_ATAN, 0.0, q, eq, ed);
+        /* the value is atan(a/b) + pi or - pi where b < 0: the C library's atan2 rounds
+         * it once more (within 1 ulp); and where a may be 0 (a -0 that stands for an
+         * exact 0 included) with b negative, it may lie on the other side of the cut,
+         * 2 pi away */
+        ed[0] += 2.0 * U_D * fabs(r[0]);
+        if (b[0] - eb[0] < 0.0 && !(fabs(a[0]) > ea[0]) && (ea[0] > 0.0 || signbit(a[0])))
+            ed[0] += 2.0 * 3.1415926535897932 * (1.0 + 4.0 * U_D);
         break;
     }
     case DN_OP_HYPOT: { /* sqrt(a^2 + b^2), where the squares would underflow or overflow
@@ -356,10 +398,14 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         ed[0] = unsure ? e0 : e[0];
         break;
     }
-    case DN_OP_FMOD: { /* a - q b, q = trunc(a0/b0) */
-        double q = fabs(nearbyint((a[0] - r[0]) / b[0]));
+    case DN_OP_FMOD: { /* a - q b, q = trunc(a0/b0); where the quotient may cross an
+                        * integer, q may be one more or less: |b| more */
+        double q = fabs(nearbyint((a[0] - r[0]) / b[0])), t = fabs(a[0] / b[0]);
+        double dt = (ea[0] + t * eb[0]) / fabs(b[0]) + 4.0 * U_D * t;
+        int unsure = !(floor(t - dt) == floor(t + dt));
         for (size_t k = 0; k < S; k++)
-            ed[k] = ea[k] + q * eb[k] + U_D * (fabs(r[k]) + q * fabs(b[k]));
+            ed[k] = ea[k] + q * eb[k] + U_D * (fabs(r[k]) + q * fabs(b[k])) +
+                    (unsure ? fabs(b[k]) + eb[k] : 0.0);
         break;
     }
     case DN_OP_FLOOR:
@@ -384,7 +430,42 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         }
         break;
     }
-    for (size_t k = 0; k < S; k++) d[k] = r[k];
+    /* A subnormal result has lost digits that the relative model above does not count:
+     * each rounding into that range errs by up to 2^-1075 more. Where the kernel builds
+     * the higher orders on its own lower ones (a quotient, a function's recurrence), the
+     * error of a subnormal entry grows on its way into them: no bound from there on.
+     * Elsewhere (sums, products: k + 1 products per entry) the absolute term is added. */
+    int recur;
+    switch (op) {
+    case DN_OP_CONST:
+    case DN_OP_ADD:
+    case DN_OP_SUB:
+    case DN_OP_MUL:
+    case DN_OP_NEG:
+    case DN_OP_ADD_D:
+    case DN_OP_MUL_D:
+    case DN_OP_DIV_D:
+    case DN_OP_D_SUB:
+    case DN_OP_ABS:
+    case DN_OP_MIN:
+    case DN_OP_MAX:
+    case DN_OP_FMOD:
+    case DN_OP_FLOOR:
+    case DN_OP_CEIL:
+    case DN_OP_HYPOT: /* (its entries computed on operands scaled to unit size) */
+        recur = 0;
+        break;
+    default: recur = 1;
+    }
+    int tiny = 0;
+    for (size_t k = 0; k < S; k++) {
+        if (r[k] != 0.0 && fabs(r[k]) < DBL_MIN) {
+            tiny = 1;
+            ed[k] += (k + 2.0) * 0x1p-1074;
+        }
+        if (tiny && recur) ed[k] = INFINITY;
+        d[k] = r[k];
+    }
 }
 
 /* The bound of one instruction of the program (registers x->val, x->err). */

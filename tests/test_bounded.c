@@ -2,6 +2,7 @@
  * bound on its error. Held against mpmath (every function of the reference tables, tan
  * towards its pole to order 20), closed forms at order 32, special points (poles, domain
  * errors, subnormal and huge arguments), and the error contract of dvece. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,4 +311,76 @@ Test(bounded, dvece_errors_leave_outputs_untouched)
     cr_assert(dvece_order(&b) == 3 && dvece_err(&b, 1) == 0.0);
     dvec_clear(&v);
     dvece_clear(&a), dvece_clear(&b), dvece_clear(&r), dvece_clear(&r);
+}
+
+/* |d - exact| <= e, or e = +Inf (no bound); rel: the reference's own relative error */
+static void covers(const char *what, unsigned k, double d, double e, long double exact,
+                   double rel)
+{
+    double err = fabs((double)((long double)d - exact));
+    cr_expect(isinf(e) || err <= e + rel * fabs((double)exact),
+              "%s, k = %u: %.17g, exact %.17Lg, error %.3g, bound %.3g", what, k, d, exact,
+              err, e);
+}
+
+/* Where the analysis used to give bounds below the true error: atan2 in the left half
+ * plane (the rounding of its value), near its cut (a value that may be on the other
+ * side, also a -0 that stands for an exact 0), abs of a value whose sign is not sure,
+ * fmod whose quotient may cross an integer, subnormal intermediates, operands whose
+ * error is a good part of their distance to a pole (first order does not hold there) */
+Test(bounded, signs_cuts_subnormals_and_near_poles)
+{
+    if (LDBL_MANT_DIG < 64) return; /* (the references need more than double) */
+    /* atan2(x, -1): pi - atan(x), one rounding more than atan */
+    unsigned long long s = 12345;
+    for (int i = 0; i < 200; i++) {
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        double x = 1e-6 + 1e-3 * (double)(s >> 11) * 0x1p-53;
+        dnume_o2 r = dnume_o2_atan2(dnume_o2_var(x), dnume_o2_const(-1.0));
+        covers("atan2(x, -1)", 0, r.d[0], r.e[0], atan2l(x, -1.0L), 1e-18);
+    }
+    /* x + 3 rounds below pi, while it is above: sin(x + 3) has the other sign */
+    double x = 0x1.21fb54442d185p-3;
+    long double t = (long double)x + 3.0L; /* (exact) */
+    dnume_o4 u = dnume_o4_sin(dnume_o4_add_d(dnume_o4_var(x), 3.0));
+    dnume_o4 a = dnume_o4_abs(u);
+    long double sg = sinl(t) < 0 ? -1.0L : 1.0L;
+    for (unsigned k = 0; k <= 4; k++) {
+        long double dk = (k % 4 == 0) ? sinl(t) : (k % 4 == 1) ? cosl(t) : (k % 4 == 2) ? -sinl(t) : -cosl(t);
+        covers("abs(sin(x + 3))", k, a.d[k], a.e[k], sg * dk, 1e-3);
+    }
+    dnume_o4 at = dnume_o4_atan2(u, dnume_o4_const(-1.0));
+    covers("atan2(sin(x + 3), -1)", 0, at.d[0], at.e[0], atan2l(sinl(t), -1.0L), 1e-15);
+    dnume_o4 y = dnume_o4_var(0.3);
+    at = dnume_o4_atan2(dnume_o4_neg(dnume_o4_sub(y, y)), dnume_o4_neg(y));
+    covers("atan2(-(x - x), -x)", 0, at.d[0], at.e[0], 3.14159265358979323846L, 1e-18);
+    /* fmod(x + 0.5, 0.1): x + 0.5 is just above 5 fl(0.1) (by 6e-33) but rounds to 0.5 */
+    dnume_o3 f = dnume_o3_fmod(dnume_o3_add_d(dnume_o3_var(nextafter(0x1p-55, 1.0)), 0.5),
+                               dnume_o3_const(0.1));
+    covers("fmod(x + 0.5, 0.1)", 0, f.d[0], f.e[0], 0.0L, 0.0);
+    /* subnormal intermediates */
+    double xs = 1.5e-160;
+    dnume_o2 q = dnume_o2_div(dnume_o2_mul(dnume_o2_var(xs), dnume_o2_var(xs)), dnume_o2_var(xs));
+    covers("(x * x) / x at 1.5e-160", 0, q.d[0], q.e[0], xs, 0.0);
+    xs = 3e-162;
+    q = dnume_o2_mul_d(dnume_o2_pown(dnume_o2_var(xs), 2), 0x1p500);
+    covers("x^2 2^500 at 3e-162", 0, q.d[0], q.e[0], (long double)xs * xs * 0x1p500L, 1e-15);
+    dnume_o8 g = dnume_o8_exp(dnume_o8_neg(dnume_o8_mul(dnume_o8_var(27.2), dnume_o8_var(27.2))));
+    covers("exp(-x^2) at 27.2", 0, g.d[0], g.e[0], expl(-27.2L * 27.2L), 1e-15);
+    /* 1 / (x^2 - 2) at the double nearest sqrt(2): x^2 - 2 has a relative error near 1;
+     * f^(k) = (-1)^k k! ((x - r)^-(k+1) - (x + r)^-(k+1)) / (2 r), r = sqrt(2) */
+    double x2 = 1.4142135623730951;
+    dnume_o16 p = dnume_o16_d_div(1.0, dnume_o16_sub_d(dnume_o16_mul(dnume_o16_var(x2), dnume_o16_var(x2)), 2.0));
+    long double r2 = sqrtl(2.0L), fact = 1.0L;
+    for (unsigned k = 0; k <= 16; k++) {
+        if (k) fact *= k;
+        long double want = ((k & 1) ? -fact : fact) *
+                           (powl(x2 - r2, -(long double)(k + 1)) - powl(x2 + r2, -(long double)(k + 1))) /
+                           (2.0L * r2);
+        covers("1 / (x^2 - 2)", k, p.d[k], p.e[k], want, 0.05);
+    }
+    /* tan(x + 1.5) where x + 1.5 rounds to fl(pi/2) but lies above pi/2 */
+    x = 0x1.21fb54442d185p-4;
+    dnume_o8 tn = dnume_o8_tan(dnume_o8_add_d(dnume_o8_var(x), 1.5));
+    covers("tan(x + 1.5)", 0, tn.d[0], tn.e[0], tanl((long double)x + 1.5L), 0.05);
 }
