@@ -102,9 +102,14 @@ static void ref_fixed(void)
             continue;
         }
         t.rows++;
-        for (unsigned k = 0; k <= DN_REF_MAXORD; k++)
+        double env = 0.0;
+        for (unsigned k = 0; k <= DN_REF_MAXORD; k++) {
             expect(&t, scaled_err(got.d[k], r->d[k], k), ref_tol(k), got.d[k], r->d[k],
                    "%s form %d param %g at x=%g, k=%u", r->fn, r->form, r->param, r->x, k);
+            expect(&t, row_err(got.d[k], r->d[k], &env), ref_tol(k), got.d[k], r->d[k],
+                   "%s form %d param %g at x=%g, k=%u (against the row's scale)", r->fn,
+                   r->form, r->param, r->x, k);
+        }
     }
     summary(&t, 100);
 }

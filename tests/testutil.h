@@ -20,6 +20,19 @@ static inline double scaled_err(double g, double r, unsigned k)
     return fabs(g - r) / den;
 }
 
+/* |g - r| over the larger of |r| and 1e-3 of *env, the largest |want_j| of the row so far
+ * (updated here; start it at 0 for k = 0): the error against the size the row has
+ * reached, where scaled_err's k! floor would let an absolute error of k! 1e-3 tol through
+ * (exp, sin, cosh of a bare variable: derivatives of unit size). 0 where r is not finite
+ * (scaled_err checks poles). */
+static inline double row_err(double g, double r, double *env)
+{
+    if (!isfinite(r) || g == r) return 0.0;
+    *env = fmax(*env, fabs(r));
+    double den = fmax(fabs(r), 1e-3 * *env);
+    return den == 0.0 ? INFINITY : fabs(g - r) / den;
+}
+
 #ifndef DN_TEST_PLAIN
 /* Expects every derivative 0..n of got to match want within tol (scaled error);
  * what and x label the failure message. */
