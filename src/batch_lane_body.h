@@ -554,7 +554,26 @@ static void bq_mul(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane
 static dn_lmask bq_not_first_order(dn_lane e, unsigned k, dn_lane h2, dn_lane h1,
                                    dn_lane h0)
 {
-    return (dn_lmask)(0.5 * e * e * h2 > 0x1p-4 * (e * h1 + (k + 6.0) * BQ_U * h0));
+    return (dn_lmask)(e != 0.0) &
+           ~(dnil_isfinite(h2) & dnil_isfinite(h1) & dnil_isfinite(h0) &
+             (dn_lmask)(0.5 * e * e * h2 <= 0x1p-4 * (e * h1 + (k + 6.0) * BQ_U * h0)));
+}
+/* src/expr_err.c's min_nz and max_abs, lane-wise: the smallest |a[k]| that is not 0
+ * (+Inf where all are 0), the largest |a[k]| */
+static dn_lane bq_min_nz(const bq_ctx *q, const dn_lane *a)
+{
+    dn_lane m = DNIL_V(INFINITY);
+    for (size_t k = 0; k < q->len; k++)
+        m = dnil_sel((dn_lmask)(a[k] != 0.0) & (dn_lmask)(bq_abs(a[k]) < m), bq_abs(a[k]),
+                     m);
+    return m;
+}
+static dn_lane bq_max_abs(const bq_ctx *q, const dn_lane *a)
+{
+    dn_lane m = DNIL_ZERO;
+    for (size_t k = 0; k < q->len; k++)
+        m = dnil_sel((dn_lmask)(bq_abs(a[k]) > m), bq_abs(a[k]), m);
+    return m;
 }
 static int bq_div(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane *ea,
                   const dn_lane *b, const dn_lane *eb, const dn_lane *r)
@@ -587,7 +606,12 @@ static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
     for (unsigned k = 2; k <= n1; k++) var[k] = DNIL_ZERO;
     if (bq_exec(q, op, h, var, var, c, n1)) return 1;
     if (n1 == n) h[n + 1] = DNIL_V(INFINITY);
-    for (unsigned j = 0; j <= n1; j++) h[j] = bq_abs(h[j]);
+    dn_lmask under = dnil_isfinite(u[0]) & (dn_lmask)(u[0] != 0.0);
+    for (unsigned j = 0; j <= n1; j++) {
+        h[j] = bq_abs(h[j]);
+        under &= (dn_lmask)(h[j] == 0.0);
+    }
+    if (dnil_any(under)) return 1; /* (f and its derivatives underflowed: no bound) */
     for (unsigned k = 0; k + 2 <= n1; k++)
         if (dnil_any(bq_not_first_order(eu[0], k, h[k + 2], h[k + 1], h[k]))) return 1;
     dn_lmask lin = ~(dn_lmask){0};
@@ -647,15 +671,26 @@ static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *e
             ed[k] = ea[k] + BQ_U * bq_abs(rr[k]) + (k ? 0.0 : ce);
         break;
     case DN_OP_MUL_D:
+    case DN_OP_DIV_D: /* (an entry or a bound that may fall to 0: the scalar analysis) */
         for (size_t k = 0; k < len; k++)
-            ed[k] = fabs(c) * ea[k] + BQ_U * bq_abs(rr[k]) + ce * bq_abs(a[k]);
-        break;
-    case DN_OP_DIV_D:
+            if (dnil_any(((dn_lmask)(rr[k] == 0.0) & (dn_lmask)(a[k] != 0.0)) |
+                         ((dn_lmask)(ea[k] > 0.0) & (dn_lmask)(ea[k] < 0x1p-960))))
+                return 1;
         for (size_t k = 0; k < len; k++)
-            ed[k] = (ea[k] + ce * bq_abs(rr[k])) / fabs(c) + 2.0 * BQ_U * bq_abs(rr[k]);
+            ed[k] =
+                i->op == DN_OP_MUL_D
+                    ? fabs(c) * ea[k] + BQ_U * bq_abs(rr[k]) + ce * bq_abs(a[k])
+                    : (ea[k] + ce * bq_abs(rr[k])) / fabs(c) + 2.0 * BQ_U * bq_abs(rr[k]);
         break;
-    case DN_OP_MUL: bq_mul(q, ed, a, ea, b, eb); break;
-    case DN_OP_DIV:
+    case DN_OP_MUL: /* (a product of entries that may fall below DBL_MIN: the scalar
+                     * analysis, which adds their absolute error) */
+        if (dnil_any((dn_lmask)(bq_min_nz(q, a) * bq_min_nz(q, b) < DBL_MIN))) return 1;
+        bq_mul(q, ed, a, ea, b, eb);
+        break;
+    case DN_OP_DIV: /* (terms that may have fallen to 0: no bound, the scalar analysis) */
+        if (dnil_any((dn_lmask)(bq_min_nz(q, a) / bq_max_abs(q, b) < 2.0 * DBL_MIN) |
+                     (dn_lmask)(bq_min_nz(q, rr) * bq_min_nz(q, b) < DBL_MIN)))
+            return 1;
         if (bq_div(q, ed, a, ea, b, eb, rr)) return 1;
         break;
     default:

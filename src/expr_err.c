@@ -189,7 +189,25 @@ static double cerr(const dn_expr_ins *i)
  * the true error: no bound. */
 static int first_order(double e, unsigned k, double h2, double h1, double h0)
 {
-    return !(0.5 * e * e * h2 > 0x1p-4 * (e * h1 + (k + 6.0) * U_D * h0));
+    /* (an exact operand needs none; an Inf or NaN h, f not analytic at u0, allows none) */
+    return e == 0.0 || (isfinite(h2) && isfinite(h1) && isfinite(h0) &&
+                        0.5 * e * e * h2 <= 0x1p-4 * (e * h1 + (k + 6.0) * U_D * h0));
+}
+
+/* the smallest |a[k]| that is not 0 (+Inf where all are 0), and the largest |a[k]| */
+static double min_nz(const double *a, size_t S)
+{
+    double m = INFINITY;
+    for (size_t k = 0; k < S; k++)
+        if (a[k] != 0.0 && fabs(a[k]) < m) m = fabs(a[k]);
+    return m;
+}
+static double max_abs(const double *a, size_t S)
+{
+    double m = 0.0;
+    for (size_t k = 0; k < S; k++)
+        if (fabs(a[k]) > m) m = fabs(a[k]);
+    return m;
 }
 
 /* er = the bound of r = a * b (er may alias ea or eb; t[6..8] used) */
@@ -226,6 +244,25 @@ static void err_div(const bctx *x, double *er, const double *a, const double *ea
         for (size_t k = 0; k < x->S; k++) er[k] = INFINITY;
 }
 
+/* Where some |f^(j)(u0)| = h[j] is 0 (u0 a zero of f or of a derivative), the terms that
+ * first_order compares may all be 0 while f is not analytic at u0 (u^2.5 at u0 = 0: its
+ * third derivative is infinite): whether the derivatives at both ends u0 -+ e stay within
+ * the first-order change, |f^(j)(u0 + s e)| <= h[j] + 2 e h[j + 1] + 2 (j + 6) u h[j]
+ * (j <= n1 - 1; a NaN, an end outside f's domain, fails). */
+static int ends_agree(const bctx *x, unsigned op, double c, double u0, double e,
+                      const double *h, unsigned n1)
+{
+    double *var = x->t[1], *hh = x->t[2];
+    for (int s = -1; s <= 1; s += 2) {
+        dni_set_var(var, u0 + s * e, n1);
+        exec(x, op, hh, var, var, c, n1);
+        for (unsigned j = 0; j < n1; j++)
+            if (!(fabs(hh[j]) <= h[j] + 2.0 * e * h[j + 1] + 2.0 * (j + 6.0) * U_D * h[j]))
+                return 0;
+    }
+    return 1;
+}
+
 /* er = the bound of f(u) for the one-argument instruction op (constant c): see the top.
  * er may alias eu; t[0..4] used. */
 static void err_unary(const bctx *x, unsigned op, double c, const double *u,
@@ -233,12 +270,18 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
 {
     unsigned n = x->n, n1 = calib_order(n); /* n + 1 below DN_ORDER_MAX (the tables') */
     double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
+    int lin = !x->K && dni_linear(u, n), cal = calibrated(x, op);
+    /* A calibrated kernel is measured on u itself where u = u0 + u1 z (the kernel's
+     * recurrence on u1 != 1 rounds otherwise than on the bare variable: asinh(1.5 x)),
+     * |u1|^j taken out of h[j] after; else on the bare variable z. */
+    double s1 = cal && lin && n ? fabs(u[1]) : 1.0;
+    if (!(s1 > 0.0 && fabs(log2(s1)) * n1 < 900.0)) s1 = 1.0; /* (s1^j in range) */
     dni_set_var(var, u[0], n1);
-    exec(x, op, h, var, var, c, n1);  /* h[j] = f^(j)(u0), j = 0..n+1 */
+    if (s1 != 1.0) var[1] = u[1];
+    exec(x, op, h, var, var, c, n1);  /* h[j] = f^(j)(u0) s1^j, j = 0..n+1 */
     if (n1 == n) h[n + 1] = INFINITY; /* at DN_ORDER_MAX: the top order's bound unknown */
-    if (calibrated(x, op)) { /* the kernel's own error on the bare variable, measured in
-                              * more precision (calib_eval): h[j] becomes the size of the terms
-                              * that explains it */
+    if (cal) { /* the kernel's own error measured in more precision (calib_eval): h[j]
+                * becomes the size of the terms that explains it */
         dn_expr_ins ins;
         dn_expr p = one_op(&ins, op, c);
         unsigned m = calib_order(n);
@@ -247,10 +290,20 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
             h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / ((j + 6.0) * U_D); /* twice: the
                                                    * extended result has its own error */
     }
-    for (unsigned j = 0; j <= n1; j++) h[j] = fabs(h[j]);
-    int fo = 1; /* (see first_order; h[n + 1] is the last known) */
+    /* f and every derivative 0 at u0 != 0: they underflowed (exp at -800); the exact ones
+     * are not 0 and may be scaled up later: no bound */
+    int under = u[0] != 0.0 && isfinite(u[0]);
+    double pw = 1.0;
+    for (unsigned j = 0; j <= n1; j++, pw *= s1) {
+        h[j] = fabs(h[j]) / pw;
+        under &= h[j] == 0.0;
+    }
+    int fo = !under, zero = 0; /* (see first_order; h[n + 1] is the last known) */
     for (unsigned k = 0; k + 2 <= n1 && fo; k++)
         fo = first_order(eu[0], k, h[k + 2], h[k + 1], h[k]);
+    for (unsigned j = 0; j <= n1; j++) zero |= h[j] == 0.0;
+    if (fo && zero && eu[0] > 0.0) /* (some h 0: see ends_agree) */
+        fo = ends_agree(x, op, c, u[0], eu[0], h, n1);
     if (!fo) {
         for (size_t k = 0; k < x->S; k++) er[k] = INFINITY;
         return;
@@ -259,7 +312,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         absv(x, tu, u);
         dnik_tcompose(p, h + 1, tu, x->K, n, x->wk);
         dnik_tcompose(q, h, tu, x->K, n, x->wk);
-    } else if (dni_linear(u, n)) {
+    } else if (lin) {
         /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
         double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
         for (unsigned k = 0; k <= n; k++) {
@@ -312,15 +365,32 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         for (size_t k = 0; k < S; k++) ed[k] = ea[k] + U_D * fabs(r[k]) + (k ? 0.0 : ce);
         break;
     case DN_OP_MUL_D:
-        for (size_t k = 0; k < S; k++)
-            ed[k] = fabs(c) * ea[k] + U_D * fabs(r[k]) + ce * fabs(a[k]);
+    case DN_OP_DIV_D: /* (DIV_D: a times the rounded 1/c) */
+        for (size_t k = 0; k < S; k++) {
+            double e = ea[k]; /* (an entry that fell to 0: its absolute error, as below;
+                               * a bound that would: the least above 0) */
+            ed[k] = op == DN_OP_MUL_D
+                        ? fabs(c) * e + U_D * fabs(r[k]) + ce * fabs(a[k])
+                        : (e + ce * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
+            ed[k] += r[k] == 0.0 && a[k] != 0.0 ? 0x1p-1074 : 0.0;
+            if (e > 0.0 && ed[k] == 0.0) ed[k] = 0x1p-1074;
+        }
         break;
-    case DN_OP_DIV_D: /* a times the rounded 1/c */
-        for (size_t k = 0; k < S; k++)
-            ed[k] = (ea[k] + ce * fabs(r[k])) / fabs(c) + 2.0 * U_D * fabs(r[k]);
+    case DN_OP_MUL:
+        err_mul(x, ed, a, ea, b, eb);
+        /* a product of two entries may fall below DBL_MIN, to 0 included: its absolute
+         * error (below) wherever it may be */
+        if (min_nz(a, S) * min_nz(b, S) < DBL_MIN)
+            for (size_t k = 0; k < S; k++) ed[k] += (k + 2.0) * 0x1p-1074;
         break;
-    case DN_OP_MUL: err_mul(x, ed, a, ea, b, eb); break;
-    case DN_OP_DIV: err_div(x, ed, a, ea, b, eb, r); break;
+    case DN_OP_DIV:
+        err_div(x, ed, a, ea, b, eb, r);
+        /* an entry or a term of the recurrence may have fallen to 0 (1e-200 / 1e200),
+         * and the later orders are built on it: no bound */
+        if (min_nz(a, S) / max_abs(b, S) < 2.0 * DBL_MIN ||
+            min_nz(r, S) * min_nz(b, S) < DBL_MIN)
+            for (size_t k = 0; k < S; k++) ed[k] = INFINITY;
+        break;
     case DN_OP_POW: { /* exp(b log a) */
         double *l = x->t[10], *el = x->t[11], *m = x->t[12], *em = x->t[13];
         fexec(x, DN_OP_LOG, l, a, a, 0.0);

@@ -446,18 +446,16 @@ static int parse_unary(parser *p, operand *x);
  * languages write it ("**", "//", "^^") gets the spelling of this one. */
 static int unexpected(parser *p)
 {
+    size_t i = p->start; /* (the previous character that is not a space: src[i - 1]) */
+    while (i > 0 && is_space(p->src[i - 1])) i--;
     if (p->tok == T_END) { /* (after an operator, a comma or '(': the operand it lacks) */
         fail(p, DN_EPARSE, col(p), "unexpected end of expression");
-        size_t i = p->start;
-        while (i > 0 && is_space(p->src[i - 1])) i--;
         if (i > 0 && strchr("+-*/^,(", p->src[i - 1]))
             add_hint(p, "an operand is missing after the '%c' at column %zu", p->src[i - 1],
                      i);
         return -1;
     }
     fail(p, DN_EPARSE, col(p), "unexpected " TOKFMT, TOKARG(p));
-    size_t i = p->start;
-    while (i > 0 && is_space(p->src[i - 1])) i--;
     char c = p->src[p->start];
     if (p->tok != T_CHAR || i == 0 || p->src[i - 1] != c) return -1;
     if (c == '*') add_hint(p, "powers are written with '^', as in x^2");

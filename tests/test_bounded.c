@@ -384,3 +384,68 @@ Test(bounded, signs_cuts_subnormals_and_near_poles)
     dnume_o8 tn = dnume_o8_tan(dnume_o8_add_d(dnume_o8_var(x), 1.5));
     covers("tan(x + 1.5)", 0, tn.d[0], tn.e[0], tanl((long double)x + 1.5L), 0.05);
 }
+
+/* long-double Taylor coefficients g[0..n] of P^a at h, P = p0 + p1 h + p2 h^2 (the
+ * power recurrence: k p0 g_k = sum_{j=1,2} ((a + 1) j - k) p_j g_(k-j)) */
+static void quad_pow(long double *g, long double p0, long double p1, long double p2,
+                     long double a, unsigned n)
+{
+    long double p[3] = {p0, p1, p2};
+    g[0] = powl(p0, a);
+    for (unsigned k = 1; k <= n; k++) {
+        long double s = 0.0L;
+        for (unsigned j = 1; j <= 2 && j <= k; j++) s += ((a + 1.0L) * j - k) * p[j] * g[k - j];
+        g[k] = s / (k * p0);
+    }
+}
+
+/* More cases where the bound was below the true error: values and derivatives that fell
+ * to 0 (underflow) and were scaled up later, a power with a tiny exponent, expm1 below
+ * -45, asinh and atan of a scaled variable at order 16 (the kernel measured on the
+ * bare variable), a power of an operand computed as 0 that is not */
+Test(bounded, underflow_tiny_exponents_and_scaled_arguments)
+{
+    if (LDBL_MANT_DIG < 64) return; /* (the references need more than double) */
+    /* exp(x) 2^1200 at -800: exp(-800) is 0 in double */
+    dnume_o3 g = dnume_o3_mul_d(dnume_o3_mul_d(dnume_o3_exp(dnume_o3_var(-800.0)), 0x1p600), 0x1p600);
+    for (unsigned k = 0; k <= 3; k++)
+        covers("exp(x) 2^1200 at -800", k, g.d[k], g.e[k], expl(-800.0L) * 0x1p1200L, 1e-15);
+    /* (x x) 2^1100 at 1e-170: the square is 0 in double */
+    dnume_o1 m = dnume_o1_mul_d(dnume_o1_mul_d(dnume_o1_mul(dnume_o1_var(1e-170), dnume_o1_var(1e-170)), 0x1p550), 0x1p550);
+    covers("x^2 2^1100 at 1e-170", 0, m.d[0], m.e[0], 1e-170L * 1e-170L * 0x1p1100L, 1e-15);
+    covers("x^2 2^1100 at 1e-170", 1, m.d[1], m.e[1], 2e-170L * 0x1p1100L, 1e-15);
+    m = dnume_o1_mul_d(dnume_o1_div_d(dnume_o1_div_d(dnume_o1_var(1e-170), 0x1p550), 0x1p550), 0x1p1000);
+    covers("x 2^-100 at 1e-170 (by 2^-550 twice)", 0, m.d[0], m.e[0], 1e-170L * 0x1p-100L, 1e-15);
+    m = dnume_o1_mul_d(dnume_o1_div(dnume_o1_var(1e-170), dnume_o1_const(0x1p600)), 0x1p1000);
+    covers("x / 2^600 2^1000 at 1e-170", 0, m.d[0], m.e[0], 1e-170L * 0x1p400L, 1e-15);
+    /* x^(1e-67) at 0.7: p x^(p - 1), p (p - 1) x^(p - 2), ... */
+    dnume_o3 p = dnume_o3_pow_d(dnume_o3_var(0.7), 1e-67);
+    long double pk = 1e-67L, fall = 1.0L;
+    for (unsigned k = 0; k <= 3; k++) {
+        covers("x^(1e-67) at 0.7", k, p.d[k], p.e[k], fall * powl(0.7L, pk - k), 1e-15);
+        fall *= pk - k;
+    }
+    /* expm1(x) at -50: every derivative is e^-50 */
+    dnume_o3 em = dnume_o3_expm1(dnume_o3_var(-50.0));
+    for (unsigned k = 1; k <= 3; k++)
+        covers("expm1(x) at -50", k, em.d[k], em.e[k], expl(-50.0L), 1e-15);
+    /* asinh(1.5 x) at 1.85 and atan(1.5 x) at 0.9, order 16: f^(k) = 1.5 (k - 1)!
+     * g_(k-1) with g the coefficients of (1 + t^2)^a at t = 1.5 x0 + 1.5 h, a = -1/2
+     * (asinh), -1 (atan) */
+    const double xs[2] = {1.85, 0.9};
+    for (int f = 0; f < 2; f++) {
+        long double t0 = 1.5L * xs[f], c[17], fact = 1.0L;
+        quad_pow(c, 1.0L + t0 * t0, 3.0L * t0, 2.25L, f ? -1.0L : -0.5L, 16);
+        dnume_o16 u = dnume_o16_mul_d(dnume_o16_var(xs[f]), 1.5);
+        dnume_o16 r = f ? dnume_o16_atan(u) : dnume_o16_asinh(u);
+        for (unsigned k = 1; k <= 16; k++) {
+            covers(f ? "atan(1.5 x) at 0.9" : "asinh(1.5 x) at 1.85", k, r.d[k], r.e[k],
+                   1.5L * fact * c[k - 1], 1e-17);
+            fact *= k;
+        }
+    }
+    /* ((x + 1) - 1)^2.5 at 1e-17: the operand is 0 in double, 1e-17 exactly */
+    dnume_o1 s = dnume_o1_pow_d(dnume_o1_sub_d(dnume_o1_add_d(dnume_o1_var(1e-17), 1.0), 1.0), 2.5);
+    covers("((x + 1) - 1)^2.5 at 1e-17", 0, s.d[0], s.e[0], powl(1e-17L, 2.5L), 1e-15);
+    covers("((x + 1) - 1)^2.5 at 1e-17", 1, s.d[1], s.e[1], 2.5L * powl(1e-17L, 1.5L), 1e-15);
+}

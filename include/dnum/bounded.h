@@ -12,8 +12,9 @@
  * the true error on the validation sets) and the same looseness (median about 80x the true
  * error). e[k] is +Inf where no bound is known (a pole, an intermediate that overflows, the
  * zero rule applied, an operand too uncertain near a pole for a first-order bound, a
- * function's or quotient's entries from its first subnormal one on: docs/accuracy.md,
- * "What it is not") and NaN where d[k] is NaN. The variable and the constants are exact;
+ * function's or quotient's entries from its first subnormal one on, a function whose
+ * value and derivatives all underflow to 0: docs/accuracy.md, "What it is not") and NaN
+ * where d[k] is NaN. The variable and the constants are exact;
  * dnume_oN_from / dvece_set_derivs take inputs with bounds of their own.
  *
  * Cost: each operation runs its kernel, the function's kernel once more at order N + 1 on

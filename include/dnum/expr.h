@@ -148,9 +148,10 @@ size_t dn_expr_work_size_err(const dn_expr *e, unsigned n);
  *  was validated and how tight it is). err[k] is +Inf where no bound is known (a non-finite
  *  intermediate, a pole or zero handled by the zero rule, a derivative beyond the range
  *  of double on the way, an operand too uncertain near a pole for a first-order bound, a
- *  subnormal entry of a quotient or function and those after it) and NaN where out[k] is
- *  NaN. Cost: the program runs about four
- *  times more, and a function of a nonlinear argument adds O(n^3) (docs/accuracy.md).
+ *  subnormal entry of a quotient or function and those after it, a function whose value
+ *  and derivatives all underflow to 0) and NaN where out[k] is NaN. Cost: the program
+ *  runs about four times more, and a function of a nonlinear argument adds O(n^3)
+ *  (docs/accuracy.md).
  *  work holds dn_expr_work_size_err(e, n) doubles and must not overlap args, out or err;
  *  err must not overlap args or out; out may alias args. Returns 0, DN_EINVAL or
  *  DN_ERANGE as dn_expr_eval, writing nothing on failure. */

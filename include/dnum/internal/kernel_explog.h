@@ -56,8 +56,11 @@ DNI_KINLINE void DNI_K(exp_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restr
 DNI_KINLINE void DNI_K(expm1_w)(DNI_R *r, const DNI_R *u, unsigned n, DNI_R *restrict ws)
 {
     DNI_R *tu = ws, *tr = ws + DNI_ST(n), em1 = DNI_M(expm1)(u[0]);
+    /* the derivatives' exp(u0): em1 + 1 where that keeps its digits, else exp (at u0 =
+     * -50, em1 + 1 is 0) */
+    DNI_R e0 = DNI_SEL(u[0] < -0.5, DNI_M(exp)(u[0]), em1 + 1.0);
     DNI_K(to_t)(tu, u, n);
-    DNI_K(texp_w)(tr, em1 + 1.0, tu, n, ws + 2 * DNI_ST(n));
+    DNI_K(texp_w)(tr, e0, tu, n, ws + 2 * DNI_ST(n));
     tr[0] = em1;
     DNI_K(from_t)(r, tr, n);
 }

@@ -61,8 +61,8 @@ DNIK_RANGED_U(exp)
 DNIK_INLINE void DNIK_K(expm1_plain)(DNI_R *restrict r, const DNI_R *u, unsigned K,
                                      unsigned N, DNI_R *restrict w)
 {
-    DNI_R em1 = DNI_M(expm1)(u[0]);
-    DNIK_K(texp)(r, em1 + 1.0, u, K, N, w);
+    DNI_R em1 = DNI_M(expm1)(u[0]); /* exp(u0) as dni_expm1_w takes it */
+    DNIK_K(texp)(r, DNI_SEL(u[0] < -0.5, DNI_M(exp)(u[0]), em1 + 1.0), u, K, N, w);
     r[0] = em1;
 }
 DNIK_RANGED_U(expm1)
