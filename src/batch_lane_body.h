@@ -606,12 +606,15 @@ static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
     for (unsigned k = 2; k <= n1; k++) var[k] = DNIL_ZERO;
     if (bq_exec(q, op, h, var, var, c, n1)) return 1;
     if (n1 == n) h[n + 1] = DNIL_V(INFINITY);
-    dn_lmask under = dnil_isfinite(u[0]) & (dn_lmask)(u[0] != 0.0);
+    dn_lmask under = dnil_isfinite(u[0]) & (dn_lmask)(u[0] != 0.0), zero = {0};
     for (unsigned j = 0; j <= n1; j++) {
         h[j] = bq_abs(h[j]);
         under &= (dn_lmask)(h[j] == 0.0);
+        zero |= (dn_lmask)(h[j] == 0.0);
     }
-    if (dnil_any(under)) return 1; /* (f and its derivatives underflowed: no bound) */
+    /* (f and its derivatives underflowed: no bound; some derivative 0 at an inexact
+     * operand: the scalar analysis compares both ends) */
+    if (dnil_any(under | (zero & (dn_lmask)(eu[0] > 0.0)))) return 1;
     for (unsigned k = 0; k + 2 <= n1; k++)
         if (dnil_any(bq_not_first_order(eu[0], k, h[k + 2], h[k + 1], h[k]))) return 1;
     dn_lmask lin = ~(dn_lmask){0};
@@ -671,16 +674,19 @@ static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *e
             ed[k] = ea[k] + BQ_U * bq_abs(rr[k]) + (k ? 0.0 : ce);
         break;
     case DN_OP_MUL_D:
-    case DN_OP_DIV_D: /* (an entry or a bound that may fall to 0: the scalar analysis) */
-        for (size_t k = 0; k < len; k++)
-            if (dnil_any(((dn_lmask)(rr[k] == 0.0) & (dn_lmask)(a[k] != 0.0)) |
-                         ((dn_lmask)(ea[k] > 0.0) & (dn_lmask)(ea[k] < 0x1p-960))))
-                return 1;
-        for (size_t k = 0; k < len; k++)
-            ed[k] =
+    case DN_OP_DIV_D: /* (an entry that fell to 0: its absolute error; a bound that
+                       * would: the least above 0, as the scalar analysis) */
+        for (size_t k = 0; k < len; k++) {
+            dn_lane e = ea[k];
+            dn_lane t =
                 i->op == DN_OP_MUL_D
-                    ? fabs(c) * ea[k] + BQ_U * bq_abs(rr[k]) + ce * bq_abs(a[k])
-                    : (ea[k] + ce * bq_abs(rr[k])) / fabs(c) + 2.0 * BQ_U * bq_abs(rr[k]);
+                    ? fabs(c) * e + BQ_U * bq_abs(rr[k]) + ce * bq_abs(a[k])
+                    : (e + ce * bq_abs(rr[k])) / fabs(c) + 2.0 * BQ_U * bq_abs(rr[k]);
+            t = dnil_sel((dn_lmask)(rr[k] == 0.0) & (dn_lmask)(a[k] != 0.0), t + 0x1p-1074,
+                         t);
+            ed[k] =
+                dnil_sel((dn_lmask)(e > 0.0) & (dn_lmask)(t == 0.0), DNIL_V(0x1p-1074), t);
+        }
         break;
     case DN_OP_MUL: /* (a product of entries that may fall below DBL_MIN: the scalar
                      * analysis, which adds their absolute error) */

@@ -87,26 +87,33 @@ static unsigned calib_order(unsigned n)
 
 /* The calibration's evaluator: the x87 tier where there is one (a 64-bit significand in
  * hardware, 11 bits more than double: its own error, below 2^-11 of the double kernel's
- * rounding, is what the factor 2 of the rounding term covers), else the extended type. */
+ * rounding, is what the factor 2 of the rounding term covers), else the extended type.
+ * Where the x87 result has a derivative far below its neighbours (a cancellation that the
+ * x87 tier may share with double: atan at 1 - 2^-40, where 1 + u0^2 needs 81 bits and
+ * f^(4) keeps 1 - u0^2), the extended type's instead. */
 static size_t calib_size(unsigned n)
 {
     dn_expr_ins ins;
     dn_expr p = one_op(&ins, DN_OP_EXP, 0.0);
+    size_t s = dn_expr_work_size_ext(&p, calib_order(n));
 #if DNI_HAVE_LD_TIER
-    return dni_expr_work_size_ld(&p, calib_order(n));
-#else
-    return dn_expr_work_size_ext(&p, calib_order(n));
+    size_t l = dni_expr_work_size_ld(&p, calib_order(n));
+    s = l > s ? l : s;
 #endif
+    return s;
 }
 
 static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *q,
-                       double *w)
+                       double *mag, double *w)
 {
 #if DNI_HAVE_LD_TIER
-    dni_expr_eval_ld(p, m, var, q, w);
-#else
-    dn_expr_eval_ext(p, m, var, q, w);
+    dni_expr_eval_ld_mag(p, m, var, q, mag, w);
+    int cancel = 0;
+    for (unsigned j = 1; j < m && !cancel; j++)
+        cancel = q[j] != 0.0 && fabs(q[j]) < 0x1p-20 * (fabs(q[j - 1]) + fabs(q[j + 1]));
+    if (!cancel) return;
 #endif
+    dni_expr_eval_ext_mag(p, m, var, q, mag, w);
 }
 
 /* the length of a temporary: a register, or a one-variable series of order n + 1 */
@@ -194,6 +201,16 @@ static int first_order(double e, unsigned k, double h2, double h1, double h0)
                         0.5 * e * e * h2 <= 0x1p-4 * (e * h1 + (k + 6.0) * U_D * h0));
 }
 
+/* The absolute error of entry k of a product whose terms fall below DBL_MIN (to 0
+ * included): up to 2^-1075 each, times their weights in the product's kernel: binomials
+ * (multinomials), which sum to 2^k at most (k: the entry's place, at least its total
+ * order), up to order 56; beyond, Taylor coefficients scaled back by k! (k + 1 terms). */
+static double tiny_products(const bctx *x, size_t k)
+{
+    if (x->K || x->n <= 56) return ldexp(0x1p-1074, k < 4000 ? (int)k : 4000);
+    return (k + 2.0) * exp(lgamma(k + 1.0)) * 0x1p-1074;
+}
+
 /* the smallest |a[k]| that is not 0 (+Inf where all are 0), and the largest |a[k]| */
 static double min_nz(const double *a, size_t S)
 {
@@ -248,29 +265,54 @@ static void err_div(const bctx *x, double *er, const double *a, const double *ea
  * first_order compares may all be 0 while f is not analytic at u0 (u^2.5 at u0 = 0: its
  * third derivative is infinite): whether the derivatives at both ends u0 -+ e stay within
  * the first-order change, |f^(j)(u0 + s e)| <= h[j] + 2 e h[j + 1] + 2 (j + 6) u h[j]
- * (j <= n1 - 1; a NaN, an end outside f's domain, fails). */
-static int ends_agree(const bctx *x, unsigned op, double c, double u0, double e,
-                      const double *h, unsigned n1)
+ * (j <= n1 - 1; a NaN, an end outside f's domain, fails): the first j where they do not
+ * (n1: none). */
+static unsigned ends_agree(const bctx *x, unsigned op, double c, double u0, double e,
+                           const double *h, unsigned n1)
 {
     double *var = x->t[1], *hh = x->t[2];
+    unsigned kf = n1; /* the first j where they do not */
     for (int s = -1; s <= 1; s += 2) {
         dni_set_var(var, u0 + s * e, n1);
         exec(x, op, hh, var, var, c, n1);
-        for (unsigned j = 0; j < n1; j++)
+        for (unsigned j = 0; j < kf; j++)
             if (!(fabs(hh[j]) <= h[j] + 2.0 * e * h[j + 1] + 2.0 * (j + 6.0) * U_D * h[j]))
-                return 0;
+                kf = j;
     }
-    return 1;
+    return kf;
+}
+
+/* out = the series of hh(u0 + |u - u0|) for nonnegative hh[0..n] (|f|, |f'| composed
+ * with u's deviation: the majorant series), u's |u - u0| prepared in tu by err_unary (K
+ * variables: |u|; one, nonlinear: |u| in Taylor form; linear u: unused) */
+static void majorant(const bctx *x, double *out, const double *hh, const double *u,
+                     const double *tu, int lin)
+{
+    unsigned n = x->n;
+    if (x->K) {
+        dnik_tcompose(out, hh, tu, x->K, n, x->wk);
+    } else if (lin) { /* u = u0 + u1 z: the series are hh[j] |u1|^j themselves */
+        double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
+        for (unsigned k = 0; k <= n; k++) {
+            out[k] = hh[k] * pw;
+            pw = (k == 0 && u1 == 0.0) ? 0.0 : pw * u1;
+        }
+    } else {
+        double *tr = x->t[5];
+        dni_tcompose_w(tr, hh, tu, n, x->ws);
+        dni_from_t(out, tr, n);
+    }
 }
 
 /* er = the bound of f(u) for the one-argument instruction op (constant c): see the top.
- * er may alias eu; t[0..4] used. */
+ * er may alias eu; t[0..7] used. */
 static void err_unary(const bctx *x, unsigned op, double c, const double *u,
                       const double *eu, double *er)
 {
     unsigned n = x->n, n1 = calib_order(n); /* n + 1 below DN_ORDER_MAX (the tables') */
     double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
-    int lin = !x->K && dni_linear(u, n), cal = calibrated(x, op);
+    double *mag = x->t[6], *hf = x->t[7];
+    int lin = !x->K && dni_linear(u, n), cal = calibrated(x, op), uf = 0;
     /* A calibrated kernel is measured on u itself where u = u0 + u1 z (the kernel's
      * recurrence on u1 != 1 rounds otherwise than on the bare variable: asinh(1.5 x)),
      * |u1|^j taken out of h[j] after; else on the bare variable z. */
@@ -280,57 +322,64 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     if (s1 != 1.0) var[1] = u[1];
     exec(x, op, h, var, var, c, n1);  /* h[j] = f^(j)(u0) s1^j, j = 0..n+1 */
     if (n1 == n) h[n + 1] = INFINITY; /* at DN_ORDER_MAX: the top order's bound unknown */
+    for (unsigned j = 0; j <= n1; j++) hf[j] = 0.0;
     if (cal) { /* the kernel's own error measured in more precision (calib_eval): h[j]
                 * becomes the size of the terms that explains it */
         dn_expr_ins ins;
         dn_expr p = one_op(&ins, op, c);
         unsigned m = calib_order(n);
-        calib_eval(&p, m, var, q, x->xw);
-        for (unsigned j = 0; j <= m; j++)
-            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / ((j + 6.0) * U_D); /* twice: the
-                                                   * extended result has its own error */
+        calib_eval(&p, m, var, q, mag, x->xw);
+        for (unsigned j = 0; j <= m; j++) {
+            /* where f^(j) is 0 or subnormal in double but not 0 in the wider range, it
+             * underflowed (erfc at 27.5, the low orders of x^40 at 1e-9): its size, twice,
+             * in hf[j] (the computed entries built on it may be 0 where the exact ones
+             * are not) */
+            if (fabs(h[j]) < DBL_MIN && mag[j] > fabs(h[j])) hf[j] = 2.0 * mag[j], uf = 1;
+            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / ((j + 6.0) * U_D) + hf[j]; /* twice:
+                                       * the extended result has its own error */
+        }
     }
-    /* f and every derivative 0 at u0 != 0: they underflowed (exp at -800); the exact ones
-     * are not 0 and may be scaled up later: no bound */
+    /* f and every derivative 0 at u0 != 0 (not calibrated, or underflowing in the wider
+     * range too): no bound (exp at -800 may be scaled up later) */
     int under = u[0] != 0.0 && isfinite(u[0]);
     double pw = 1.0;
     for (unsigned j = 0; j <= n1; j++, pw *= s1) {
-        h[j] = fabs(h[j]) / pw;
+        h[j] = fabs(h[j]) / pw; /* (hf keeps its scale: see below) */
         under &= h[j] == 0.0;
     }
-    int fo = !under, zero = 0; /* (see first_order; h[n + 1] is the last known) */
-    for (unsigned k = 0; k + 2 <= n1 && fo; k++)
-        fo = first_order(eu[0], k, h[k + 2], h[k + 1], h[k]);
+    /* no bound from the first order kf on where first order does not hold (see
+     * first_order; h[n + 1] is the last known): the entries below it involve only f's
+     * lower derivatives (with several variables, all: their entries are not by order) */
+    size_t kf = under ? 0 : n1;
+    int zero = 0;
+    for (unsigned k = 0; k + 2 <= n1 && k < kf; k++)
+        if (!first_order(eu[0], k, h[k + 2], h[k + 1], h[k])) kf = k;
     for (unsigned j = 0; j <= n1; j++) zero |= h[j] == 0.0;
-    if (fo && zero && eu[0] > 0.0) /* (some h 0: see ends_agree) */
-        fo = ends_agree(x, op, c, u[0], eu[0], h, n1);
-    if (!fo) {
+    if (zero && eu[0] > 0.0 && kf) { /* (some h 0: see ends_agree) */
+        size_t ke = ends_agree(x, op, c, u[0], eu[0], h, n1);
+        kf = ke < kf ? ke : kf;
+    }
+    if (x->K) kf = kf < n1 ? 0 : x->S;
+    if (kf == 0) {
         for (size_t k = 0; k < x->S; k++) er[k] = INFINITY;
         return;
     }
-    if (x->K) { /* |f'|(u0 + |u - u0|) and |f|(u0 + |u - u0|) on kernelk.h */
-        absv(x, tu, u);
-        dnik_tcompose(p, h + 1, tu, x->K, n, x->wk);
-        dnik_tcompose(q, h, tu, x->K, n, x->wk);
-    } else if (lin) {
-        /* u = u0 + u1 z: the series are h[j] |u1|^j themselves */
-        double pw = 1.0, u1 = n ? fabs(u[1]) : 0.0;
-        for (unsigned k = 0; k <= n; k++) {
-            p[k] = h[k + 1] * pw;
-            q[k] = h[k] * pw;
-            pw = (k == 0 && u1 == 0.0) ? 0.0 : pw * u1;
-        }
-    } else {
-        double *tr = x->t[5], *ws = x->ws;
+    if (x->K) absv(x, tu, u); /* (see majorant) */
+    else if (!lin) {
         for (unsigned k = 0; k <= n; k++) var[k] = fabs(u[k]);
         dni_to_t(tu, var, n);
-        dni_tcompose_w(tr, h + 1, tu, n, ws); /* |f'|(u0 + |u - u0|) */
-        dni_from_t(p, tr, n);
-        dni_tcompose_w(tr, h, tu, n, ws); /* |f|(u0 + |u - u0|) */
-        dni_from_t(q, tr, n);
     }
+    majorant(x, p, h + 1, u, tu, lin); /* |f'|(u0 + |u - u0|) */
+    majorant(x, q, h, u, tu, lin);     /* |f|(u0 + |u - u0|) */
     lmul(x, p, p, eu);
-    for (size_t k = 0; k < x->S; k++) er[k] = p[k] + 2.0 * x->g[k] * q[k];
+    for (size_t k = 0; k < x->S; k++)
+        er[k] = k < kf ? p[k] + 2.0 * x->g[k] * q[k] : INFINITY;
+    if (uf) { /* the underflowed sizes' own series: an absolute error (measured on u
+               * itself where s1 != 1: the series already, whose division by s1^j
+               * would underflow once more) */
+        if (s1 == 1.0) majorant(x, q, hf, u, tu, lin);
+        for (size_t k = 0; k < x->S; k++) er[k] += s1 == 1.0 ? q[k] : hf[k];
+    }
 }
 
 /* The bound of one operation op(a, b; c), c known to within ce: writes the result to d
@@ -342,6 +391,8 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
     size_t S = x->S;
     double *r = x->t[9];
     fexec(x, op, r, a, b, c); /* the result, before d (may be a or b) changes */
+    int recur = 0; /* 1: the kernel builds the higher orders on its own lower ones (a
+                    * quotient, a function's recurrence; see the end) */
     switch (op) {
     case DN_OP_CONST: /* exact, or a folded constant with its bound */
         for (size_t k = 0; k < S; k++) ed[k] = k ? 0.0 : ce;
@@ -378,20 +429,22 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         break;
     case DN_OP_MUL:
         err_mul(x, ed, a, ea, b, eb);
-        /* a product of two entries may fall below DBL_MIN, to 0 included: its absolute
-         * error (below) wherever it may be */
+        /* a product of two entries may fall below DBL_MIN, to 0 included */
         if (min_nz(a, S) * min_nz(b, S) < DBL_MIN)
-            for (size_t k = 0; k < S; k++) ed[k] += (k + 2.0) * 0x1p-1074;
+            for (size_t k = 0; k < S; k++) ed[k] += tiny_products(x, k);
         break;
     case DN_OP_DIV:
+        recur = 1;
         err_div(x, ed, a, ea, b, eb, r);
-        /* an entry or a term of the recurrence may have fallen to 0 (1e-200 / 1e200),
-         * and the later orders are built on it: no bound */
+        /* an entry or a term of the recurrence may have fallen to 0 (1e-200 / 1e200):
+         * the value's one rounding errs by 2^-1075 more; the later orders are built on
+         * it: no bound there */
         if (min_nz(a, S) / max_abs(b, S) < 2.0 * DBL_MIN ||
             min_nz(r, S) * min_nz(b, S) < DBL_MIN)
-            for (size_t k = 0; k < S; k++) ed[k] = INFINITY;
+            for (size_t k = 0; k < S; k++) ed[k] = k ? INFINITY : ed[0] + 0x1p-1074;
         break;
     case DN_OP_POW: { /* exp(b log a) */
+        recur = 1;
         double *l = x->t[10], *el = x->t[11], *m = x->t[12], *em = x->t[13];
         fexec(x, DN_OP_LOG, l, a, a, 0.0);
         err_unary(x, DN_OP_LOG, 0.0, a, ea, el);
@@ -401,6 +454,7 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         break;
     }
     case DN_OP_ATAN2: { /* atan(a/b), the same derivatives */
+        recur = 1;
         double *q = x->t[10], *eq = x->t[11];
         fexec(x, DN_OP_DIV, q, a, b, 0.0);
         err_div(x, eq, a, ea, b, eb, q);
@@ -487,6 +541,7 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
         break;
     }
     default:
+        recur = 1;
         err_unary(x, op, c, a, ea, ed);
         if (ce == 0.0) break;
         /* a folded constant c with an error: d(c/u)/dc = r/c, d(u^c)/dc = r log u */
@@ -504,34 +559,12 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
      * each rounding into that range errs by up to 2^-1075 more. Where the kernel builds
      * the higher orders on its own lower ones (a quotient, a function's recurrence), the
      * error of a subnormal entry grows on its way into them: no bound from there on.
-     * Elsewhere (sums, products: k + 1 products per entry) the absolute term is added. */
-    int recur;
-    switch (op) {
-    case DN_OP_CONST:
-    case DN_OP_ADD:
-    case DN_OP_SUB:
-    case DN_OP_MUL:
-    case DN_OP_NEG:
-    case DN_OP_ADD_D:
-    case DN_OP_MUL_D:
-    case DN_OP_DIV_D:
-    case DN_OP_D_SUB:
-    case DN_OP_ABS:
-    case DN_OP_MIN:
-    case DN_OP_MAX:
-    case DN_OP_FMOD:
-    case DN_OP_FLOOR:
-    case DN_OP_CEIL:
-    case DN_OP_HYPOT: /* (its entries computed on operands scaled to unit size) */
-        recur = 0;
-        break;
-    default: recur = 1;
-    }
+     * Elsewhere (sums; products: see tiny_products) the absolute term is added. */
     int tiny = 0;
     for (size_t k = 0; k < S; k++) {
         if (r[k] != 0.0 && fabs(r[k]) < DBL_MIN) {
             tiny = 1;
-            ed[k] += (k + 2.0) * 0x1p-1074;
+            ed[k] += op == DN_OP_MUL ? tiny_products(x, k) : (k + 2.0) * 0x1p-1074;
         }
         if (tiny && recur) ed[k] = INFINITY;
         d[k] = r[k];

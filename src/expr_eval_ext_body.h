@@ -17,9 +17,11 @@
 #if DNIE_LD_TIER
 #define DNIE_WORK_SIZE dni_expr_work_size_ld
 #define DNIE_EVAL dni_expr_eval_ld
+#define DNIE_EVAL_MAG dni_expr_eval_ld_mag
 #else
 #define DNIE_WORK_SIZE dn_expr_work_size_ext
 #define DNIE_EVAL dn_expr_eval_ext
+#define DNIE_EVAL_MAG dni_expr_eval_ext_mag
 #endif
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -145,7 +147,8 @@ double dnie_expr_decimal_lo(const char *s, double v)
 
 #endif /* !DNIE_LD_TIER */
 
-int DNIE_EVAL(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
+int DNIE_EVAL_MAG(const dn_expr *e, unsigned n, const double *args, double *out,
+                  double *mag, double *work)
 {
     if (!e || !out || !work || (e->nvars && !args)) return DN_EINVAL;
     if (n > ext_order_max()) return DN_ERANGE;
@@ -154,8 +157,18 @@ int DNIE_EVAL(const dn_expr *e, unsigned n, const double *args, double *out, dou
     for (size_t k = 0; k < nin; k++) w[k] = args[k];
     run_ext(e, w, n, ws_of(e, work, n), ww_of(e, work, n));
     const dnie_real *res = w + e->result * len; /* out may alias args, never work */
+    for (size_t k = 0; mag && k < len; k++) {   /* |res[k]| rounded up to a double */
+        dnie_real a = res[k] < 0 ? -res[k] : res[k];
+        double m = (double)a;
+        mag[k] = (dnie_real)m < a ? nextafter(m, INFINITY) : m;
+    }
     for (size_t k = 0; k < len; k++) out[k] = (double)res[k];
     return DN_OK;
+}
+
+int DNIE_EVAL(const dn_expr *e, unsigned n, const double *args, double *out, double *work)
+{
+    return DNIE_EVAL_MAG(e, n, args, out, NULL, work);
 }
 
 #if !DNIE_LD_TIER

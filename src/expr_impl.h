@@ -225,6 +225,12 @@ DNI_EXPR_INTERNAL double dnie_expr_fold_lo(unsigned op, double a, double alo, do
 /* The low part of the decimal number s read in the extended type, minus v = strtod(s). */
 DNI_EXPR_INTERNAL double dnie_expr_decimal_lo(const char *s, double v);
 
+/* As dn_expr_eval_ext, and mag[k] (mag not NULL) the extended result's |out[k]| rounded
+ * up to a double: above 0 where that result is not 0, also where out[k] underflows. */
+DNI_EXPR_INTERNAL int dni_expr_eval_ext_mag(const dn_expr *e, unsigned n,
+                                            const double *args, double *out, double *mag,
+                                            double *work);
+
 /* The middle tier of DN_PREC_AUTO (expr_eval_ld.c): where the extended type is binary128
  * and long double the x87 type, the extended evaluator compiled for long double (64-bit
  * significand); the same contract as dn_expr_work_size_ext / dn_expr_eval_ext. */
@@ -235,6 +241,8 @@ DNI_EXPR_INTERNAL double dnie_expr_decimal_lo(const char *s, double v);
 DNI_EXPR_INTERNAL size_t dni_expr_work_size_ld(const dn_expr *e, unsigned n);
 DNI_EXPR_INTERNAL int dni_expr_eval_ld(const dn_expr *e, unsigned n, const double *args,
                                        double *out, double *work);
+DNI_EXPR_INTERNAL int dni_expr_eval_ld_mag(const dn_expr *e, unsigned n, const double *args,
+                                           double *out, double *mag, double *work);
 #else
 #define DNI_HAVE_LD_TIER 0
 #endif

@@ -454,6 +454,54 @@ Test(batch, quick_bounds_on_lanes)
     for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++) check_prec(orders[i]);
 }
 
+/* The quick bounds on lanes where the analysis has rules for underflow and for zero
+ * derivatives at an inexact operand (a product by a tiny constant of a value computed as
+ * 0, erf' underflowing at a far inexact argument, products below DBL_MIN, a power whose
+ * low orders underflow): bit for bit with dn_expr_eval_prec, in blocks of every size up
+ * to 9 points (the same point, and the point between others). */
+Test(batch, quick_bounds_at_underflow_and_zero_derivatives)
+{
+    static const struct {
+        const char *f;
+        unsigned n;
+        double x;
+    } cases[] = {{"(x - 0.1) * 1e-307 * 1e300", 0, 0.1},
+                 {"erf((x - 0.1) * 4e17)", 1, 0.10000000000000007},
+                 {"exp(x) * exp(x) * 1e300", 16, -356.0},
+                 {"x^40 * 1e300", 8, 1e-9},
+                 {"erfc(x) * 1e300", 4, 27.5},
+                 {"sin((x + 1) - 1)", 3, 1e-17}};
+    static const unsigned precs[] = {DN_PREC_AUTO | DN_PREC_QUICK, DN_PREC_DOUBLE | DN_PREC_QUICK};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        unsigned n = cases[c].n;
+        size_t len = (size_t)n + 1;
+        dn_expr *e = parse(cases[c].f, 1);
+        double *w = malloc(dn_expr_work_size_batch_prec(e, n) * sizeof(double));
+        double args[9 * 17] = {0}, out[9 * 17], err[9 * 17], r[17], re[17];
+        for (size_t cnt = 1; cnt <= 9; cnt++)
+            for (size_t pi = 0; pi < 2; pi++) {
+                for (size_t p = 0; p < cnt; p++) { /* x itself, or x among 1.5 and 2.5 */
+                    args[p * len] = (cnt < 5 || p == cnt / 2) ? cases[c].x : 1.5 + (p & 1);
+                    if (n) args[p * len + 1] = 1.0;
+                }
+                cr_assert_geq(dn_expr_eval_batch_prec(e, n, cnt, args, len, out, len, err, len,
+                                                      precs[pi], w),
+                              0);
+                for (size_t p = 0; p < cnt; p++) {
+                    dn_expr_eval_prec(e, n, args + p * len, r, re, precs[pi], w);
+                    for (size_t k = 0; k < len; k++)
+                        cr_assert(same(r[k], out[p * len + k]) && same(re[k], err[p * len + k]),
+                                  "%s at %g, %zu points, prec %u, k = %zu: %.17g bound %.17g, "
+                                  "scalar %.17g bound %.17g",
+                                  cases[c].f, args[p * len], cnt, precs[pi], k,
+                                  out[p * len + k], err[p * len + k], r[k], re[k]);
+                }
+            }
+        free(w);
+        dn_expr_free(e);
+    }
+}
+
 Test(batch, prec_matches_eval_prec)
 {
     unsigned n = 5;

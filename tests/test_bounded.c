@@ -330,7 +330,8 @@ static void covers(const char *what, unsigned k, double d, double e, long double
  * error is a good part of their distance to a pole (first order does not hold there) */
 Test(bounded, signs_cuts_subnormals_and_near_poles)
 {
-    if (LDBL_MANT_DIG < 64) return; /* (the references need more than double) */
+    /* (the references need more precision and range than double) */
+    if (LDBL_MANT_DIG < 64 || LDBL_MAX_EXP <= DBL_MAX_EXP) return;
     /* atan2(x, -1): pi - atan(x), one rounding more than atan */
     unsigned long long s = 12345;
     for (int i = 0; i < 200; i++) {
@@ -399,13 +400,13 @@ static void quad_pow(long double *g, long double p0, long double p1, long double
     }
 }
 
-/* More cases where the bound was below the true error: values and derivatives that fell
- * to 0 (underflow) and were scaled up later, a power with a tiny exponent, expm1 below
- * -45, asinh and atan of a scaled variable at order 16 (the kernel measured on the
- * bare variable), a power of an operand computed as 0 that is not */
+/* Bounds that hold where values and derivatives fall to 0 (underflow) and are scaled up
+ * later, for a power with a tiny exponent, expm1 below -45, asinh and atan of a scaled
+ * variable at order 16 and a power of an operand computed as 0 that is not */
 Test(bounded, underflow_tiny_exponents_and_scaled_arguments)
 {
-    if (LDBL_MANT_DIG < 64) return; /* (the references need more than double) */
+    /* (the references need more precision and range than double) */
+    if (LDBL_MANT_DIG < 64 || LDBL_MAX_EXP <= DBL_MAX_EXP) return;
     /* exp(x) 2^1200 at -800: exp(-800) is 0 in double */
     dnume_o3 g = dnume_o3_mul_d(dnume_o3_mul_d(dnume_o3_exp(dnume_o3_var(-800.0)), 0x1p600), 0x1p600);
     for (unsigned k = 0; k <= 3; k++)
@@ -444,6 +445,35 @@ Test(bounded, underflow_tiny_exponents_and_scaled_arguments)
             fact *= k;
         }
     }
+    /* partial underflow, scaled up: erfc(x) 1e300 at 27.5 (erfc and its first derivatives
+     * are 0 in double), exp(3 x) 1e300 at -250, x^40 1e300 at 1e-9 (orders 0..3 fall to 0),
+     * exp(x) exp(x) 1e300 at -356 (products of entries below DBL_MIN, their roundings
+     * weighted by the binomials at order 16) */
+    dnume_o4 ec = dnume_o4_mul_d(dnume_o4_erfc(dnume_o4_var(27.5)), 1e300);
+    long double gs = expl(-27.5L * 27.5L) * 2.0L / sqrtl(3.14159265358979323846L);
+    covers("erfc(x) 1e300 at 27.5", 0, ec.d[0], ec.e[0], erfcl(27.5L) * 1e300L, 1e-15);
+    covers("erfc(x) 1e300 at 27.5", 1, ec.d[1], ec.e[1], -gs * 1e300L, 1e-15);
+    covers("erfc(x) 1e300 at 27.5", 2, ec.d[2], ec.e[2], 55.0L * gs * 1e300L, 1e-15);
+    dnume_o8 e3 = dnume_o8_mul_d(dnume_o8_exp(dnume_o8_mul_d(dnume_o8_var(-250.0), 3.0)), 1e300);
+    long double p3 = 1.0L;
+    for (unsigned k = 0; k <= 8; k++, p3 *= 3.0L)
+        covers("exp(3 x) 1e300 at -250", k, e3.d[k], e3.e[k], p3 * expl(-750.0L) * 1e300L, 1e-15);
+    dnume_o8 x40 = dnume_o8_mul_d(dnume_o8_pown(dnume_o8_var(1e-9), 40), 1e300);
+    long double f40 = 1.0L;
+    for (unsigned k = 0; k <= 3; k++) {
+        covers("x^40 1e300 at 1e-9", k, x40.d[k], x40.e[k], f40 * powl((long double)1e-9, 40.0L - k) * 1e300L, 1e-15);
+        f40 *= 40.0L - k;
+    }
+    dnume_o16 ee = dnume_o16_mul_d(dnume_o16_mul(dnume_o16_exp(dnume_o16_var(-356.0)), dnume_o16_exp(dnume_o16_var(-356.0))), 1e300);
+    long double e2 = 1.0L;
+    for (unsigned k = 0; k <= 16; k++, e2 *= 2.0L)
+        covers("exp(x) exp(x) 1e300 at -356", k, ee.d[k], ee.e[k], e2 * expl(-712.0L) * 1e300L, 1e-15);
+    /* a derivative of f that overflows at a high order leaves the lower ones bounded:
+     * log(0.1 x) at 1e-14, order 24 (f^(20) overflows) */
+    dnume_o24 lg = dnume_o24_log(dnume_o24_mul_d(dnume_o24_var(1e-14), 0.1));
+    cr_expect(isfinite(lg.e[0]) && isfinite(lg.e[10]) && isinf(lg.e[24]),
+              "log(0.1 x) at 1e-14: bounds %g, %g, %g", lg.e[0], lg.e[10], lg.e[24]);
+    covers("log(0.1 x) at 1e-14", 0, lg.d[0], lg.e[0], logl((long double)0.1 * (long double)1e-14), 1e-17);
     /* ((x + 1) - 1)^2.5 at 1e-17: the operand is 0 in double, 1e-17 exactly */
     dnume_o1 s = dnume_o1_pow_d(dnume_o1_sub_d(dnume_o1_add_d(dnume_o1_var(1e-17), 1.0), 1.0), 2.5);
     covers("((x + 1) - 1)^2.5 at 1e-17", 0, s.d[0], s.e[0], powl(1e-17L, 2.5L), 1e-15);

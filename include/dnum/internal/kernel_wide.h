@@ -240,7 +240,7 @@ DNI_KINLINE void DNI_K(wpow)(DNI_K(wide) *restrict f, DNI_R f0, DNI_R p,
     for (unsigned k = 1; k <= n; k++) {
         DNI_K(wide) a = DNI_K(wconv)(DNI_K(wd)(0.0), v, f, k, 1, k);
         DNI_K(wide) c = DNI_K(wconv)(DNI_K(wd)(0.0), u, f, k, 1, k);
-        /* (p a + (a - k c): a tiny p keeps its term, which p a + a would round away) */
+        /* (p a + (a - k c): a tiny p keeps its term) */
         DNI_K(wide) s =
             DNI_K(wadd)(DNI_K(wmul1)(a, p), DNI_K(wsub)(a, DNI_K(wmul1)(c, (DNI_R)k)));
         f[k] = DNI_K(wdiv1)(s, DNI_K(wmul1)(u[0], (DNI_R)k));

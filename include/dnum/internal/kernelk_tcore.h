@@ -134,7 +134,7 @@ static inline void dnik_tpow_rec(double *restrict f, double f0, double p,
         DNIK_BLOCK(e, K, k) f[e] = 0.0;
         for (unsigned j = k; j >= 1; j--) {
             dnik_bdot(tmp, q, f, j, j, k, K); /* block k of tmp: q_j f_{k-j} */
-            DNIK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+            DNIK_BLOCK(e, K, k) f[e] += (p * j + ((double)j - k)) * tmp[e];
         }
         DNIK_BLOCK(e, K, k) f[e] *= dni_inv[k];
     }
@@ -224,7 +224,7 @@ static inline void dnik_tpow(double *restrict f, double f0, double p,
         DNIK_KLOOP(t, 1, k, K, {
             unsigned j = k + 1 - t;           /* j = k..1 */
             dnik_bdot(tmp, u, f, j, j, k, K); /* block k of tmp: u_j f_{k-j} */
-            DNIK_BLOCK(e, K, k) f[e] += ((p + 1.0) * j - (double)k) * tmp[e];
+            DNIK_BLOCK(e, K, k) f[e] += (p * j + ((double)j - k)) * tmp[e];
         });
         DNIK_BLOCK(e, K, k) f[e] = f[e] * dni_inv[k] * inv;
     });
