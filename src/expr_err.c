@@ -87,20 +87,16 @@ static unsigned calib_order(unsigned n)
 
 /* The calibration's evaluator: the x87 tier where there is one (a 64-bit significand in
  * hardware, 11 bits more than double: its own error, below 2^-11 of the double kernel's
- * rounding, is what the factor 2 of the rounding term covers), else the extended type.
- * Where the x87 result has a derivative far below its neighbours (a cancellation that the
- * x87 tier may share with double: atan at 1 - 2^-40, where 1 + u0^2 needs 81 bits and
- * f^(4) keeps 1 - u0^2), the extended type's instead. */
+ * rounding, is what the factor 2 of the rounding term covers), else the extended type. */
 static size_t calib_size(unsigned n)
 {
     dn_expr_ins ins;
     dn_expr p = one_op(&ins, DN_OP_EXP, 0.0);
-    size_t s = dn_expr_work_size_ext(&p, calib_order(n));
 #if DNI_HAVE_LD_TIER
-    size_t l = dni_expr_work_size_ld(&p, calib_order(n));
-    s = l > s ? l : s;
+    return dni_expr_work_size_ld(&p, calib_order(n));
+#else
+    return dn_expr_work_size_ext(&p, calib_order(n));
 #endif
-    return s;
 }
 
 static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *q,
@@ -108,12 +104,9 @@ static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *
 {
 #if DNI_HAVE_LD_TIER
     dni_expr_eval_ld_mag(p, m, var, q, mag, w);
-    int cancel = 0;
-    for (unsigned j = 1; j < m && !cancel; j++)
-        cancel = q[j] != 0.0 && fabs(q[j]) < 0x1p-20 * (fabs(q[j - 1]) + fabs(q[j + 1]));
-    if (!cancel) return;
-#endif
+#else
     dni_expr_eval_ext_mag(p, m, var, q, mag, w);
+#endif
 }
 
 /* the length of a temporary: a register, or a one-variable series of order n + 1 */
@@ -317,7 +310,9 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
      * recurrence on u1 != 1 rounds otherwise than on the bare variable: asinh(1.5 x)),
      * |u1|^j taken out of h[j] after; else on the bare variable z. */
     double s1 = cal && lin && n ? fabs(u[1]) : 1.0;
-    if (!(s1 > 0.0 && fabs(log2(s1)) * n1 < 900.0)) s1 = 1.0; /* (s1^j in range) */
+    if (s1 != 1.0 && !(s1 > 0.0 && fabs(log2(s1)) * n1 < 900.0))
+        s1 = 1.0; /* (s1^j in
+                                                                              * range) */
     dni_set_var(var, u[0], n1);
     if (s1 != 1.0) var[1] = u[1];
     exec(x, op, h, var, var, c, n1);  /* h[j] = f^(j)(u0) s1^j, j = 0..n+1 */
@@ -344,7 +339,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     int under = u[0] != 0.0 && isfinite(u[0]);
     double pw = 1.0;
     for (unsigned j = 0; j <= n1; j++, pw *= s1) {
-        h[j] = fabs(h[j]) / pw; /* (hf keeps its scale: see below) */
+        h[j] = s1 == 1.0 ? fabs(h[j]) : fabs(h[j]) / pw; /* (hf keeps its scale: below) */
         under &= h[j] == 0.0;
     }
     /* no bound from the first order kf on where first order does not hold (see

@@ -157,12 +157,12 @@ int DNIE_EVAL_MAG(const dn_expr *e, unsigned n, const double *args, double *out,
     for (size_t k = 0; k < nin; k++) w[k] = args[k];
     run_ext(e, w, n, ws_of(e, work, n), ww_of(e, work, n));
     const dnie_real *res = w + e->result * len; /* out may alias args, never work */
-    for (size_t k = 0; mag && k < len; k++) {   /* |res[k]| rounded up to a double */
-        dnie_real a = res[k] < 0 ? -res[k] : res[k];
-        double m = (double)a;
-        mag[k] = (dnie_real)m < a ? nextafter(m, INFINITY) : m;
+    for (size_t k = 0; k < len; k++) {
+        double o = (double)res[k];
+        if (mag) /* at least |res[k]|: |o| a unit in its last place up, or 2^-1074 */
+            mag[k] = res[k] != 0 ? fabs(o) * (1.0 + 0x1p-52) + 0x1p-1074 : 0.0;
+        out[k] = o;
     }
-    for (size_t k = 0; k < len; k++) out[k] = (double)res[k];
     return DN_OK;
 }
 
