@@ -1,4 +1,5 @@
-/* Error bounds of the expression evaluator: dn_expr_eval_err (dnum/expr.h).
+/* Error bounds of the expression evaluator: the analysis behind dn_expr_eval_err
+ * (dnum/expr.h; its drivers in src/expr_prec.c) and the bounded families' operations.
  *
  * The program runs once more at order n on the rolled kernels, and beside each register r
  * (the derivatives r_k) goes a bound E_r,k on |computed r_k - exact r_k|. Each
@@ -311,8 +312,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
      * |u1|^j taken out of h[j] after; else on the bare variable z. */
     double s1 = cal && lin && n ? fabs(u[1]) : 1.0;
     if (s1 != 1.0 && !(s1 > 0.0 && fabs(log2(s1)) * n1 < 900.0))
-        s1 = 1.0; /* (s1^j in
-                                                                              * range) */
+        s1 = 1.0; /* (s1^j in range) */
     dni_set_var(var, u[0], n1);
     if (s1 != 1.0) var[1] = u[1];
     exec(x, op, h, var, var, c, n1);  /* h[j] = f^(j)(u0) s1^j, j = 0..n+1 */
@@ -322,9 +322,8 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
                 * becomes the size of the terms that explains it */
         dn_expr_ins ins;
         dn_expr p = one_op(&ins, op, c);
-        unsigned m = calib_order(n);
-        calib_eval(&p, m, var, q, mag, x->xw);
-        for (unsigned j = 0; j <= m; j++) {
+        calib_eval(&p, n1, var, q, mag, x->xw);
+        for (unsigned j = 0; j <= n1; j++) {
             /* where f^(j) is 0 or subnormal in double but not 0 in the wider range, it
              * underflowed (erfc at 27.5, the low orders of x^40 at 1e-9): its size, twice,
              * in hf[j] (the computed entries built on it may be 0 where the exact ones
@@ -349,7 +348,10 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     int zero = 0;
     for (unsigned k = 0; k + 2 <= n1 && k < kf; k++)
         if (!first_order(eu[0], k, h[k + 2], h[k + 1], h[k])) kf = k;
-    for (unsigned j = 0; j <= n1; j++) zero |= h[j] == 0.0;
+    /* (the derivatives of u^c, c = 0, 1, 2, ..., past the c-th are 0 everywhere) */
+    int poly = (op == DN_OP_POWN || op == DN_OP_POW_D) && c >= 0.0 && c == floor(c);
+    unsigned zlim = poly && c < n1 ? (unsigned)c : n1;
+    for (unsigned j = 0; j <= zlim; j++) zero |= h[j] == 0.0;
     if (zero && eu[0] > 0.0 && kf) { /* (some h 0: see ends_agree) */
         size_t ke = ends_agree(x, op, c, u[0], eu[0], h, n1);
         kf = ke < kf ? ke : kf;
@@ -574,27 +576,6 @@ static void err_step(const bctx *x, const dn_expr_ins *i, double *d, double *ed)
            x->err + i->b * S, d, ed);
 }
 
-/* The workspace: [base: the evaluators' own workspace, the entry points' arrays]
- * [the registers and their bounds] [temporaries] [rounding factors] [K: a result and
- * kernelk.h's scratch] [the one-variable kernels' scratch] [the calibration's extended
- * workspace]. One variable: the base holds the Dvec form's arguments, result and bounds
- * and AUTO's bounds; several: the arguments as Taylor coefficients and their errors. */
-static size_t base_size(const dn_expr *e, unsigned n)
-{
-    size_t d = dn_expr_work_size(e, n), x = dn_expr_work_size_ext(e, n);
-#if DNI_HAVE_LD_TIER
-    size_t l = dni_expr_work_size_ld(e, n);
-    x = l > x ? l : x;
-#endif
-    return (d > x ? d : x) + (e->nvars + 3) * ((size_t)n + 1);
-}
-
-static size_t base_sizek(const dn_expr *e, unsigned K, unsigned n)
-{
-    size_t w = dn_expr_work_sizek(e, K, n), w2 = K == 2 ? dn_expr_work_size2(e, n) : 0;
-    return (w > w2 ? w : w2) + 2 * (size_t)e->nvars * dnk_size(K, n);
-}
-
 static size_t shadow_size(unsigned nregs, unsigned K, unsigned n, size_t S)
 {
     size_t regs = 2 * (size_t)nregs * S, tmp = NTMP * tlen(S, n);
@@ -602,12 +583,6 @@ static size_t shadow_size(unsigned nregs, unsigned K, unsigned n, size_t S)
     size_t wide = (size_t)DNI_WW_MAX(n + 1) * sizeof(dni_wide);
     return regs + tmp + S + kern + (size_t)DNI_W_MAX(n + 1) +
            (wide + sizeof(double) - 1) / sizeof(double) + 24 + calib_size(n);
-}
-
-size_t dn_expr_work_size_err(const dn_expr *e, unsigned n)
-{
-    if (!dn_expr_work_size(e, n)) return 0;
-    return base_size(e, n) + shadow_size(e->nregs, 0, n, (size_t)n + 1);
 }
 
 /* The analysis's state over work (shadow_size) for nregs registers. */
@@ -632,11 +607,9 @@ static void ctx_init(bctx *x, unsigned K, unsigned n, unsigned nregs, double *wo
     set_g(x);
 }
 
-/* The bound reported for a result out with the bound b: NaN where out is NaN, +Inf where
- * out or b is not finite. */
-static double verdict(double out, double b)
+size_t dni_err_shadow_size(const dn_expr *e, unsigned K, unsigned n)
 {
-    return isnan(out) ? NAN : (isfinite(out) && isfinite(b)) ? b : INFINITY;
+    return shadow_size(e->nregs, K, n, K ? dnk_size(K, n) : (size_t)n + 1);
 }
 
 size_t dni_bound_work_size(unsigned n)
@@ -650,223 +623,21 @@ void dni_bound_op(unsigned op, double c, unsigned n, double *d, double *ed, cons
     bctx x;
     ctx_init(&x, 0, n, 0, work, 1);
     err_op(&x, op, c, 0.0, a, ea, b, eb, d, ed);
-    for (unsigned k = 0; k <= n; k++) ed[k] = verdict(d[k], ed[k]);
+    for (unsigned k = 0; k <= n; k++) ed[k] = dni_err_verdict(d[k], ed[k]);
 }
 
-/* The bounds of the program's result, computed in double (x->val, x->err), with or
- * without the calibration: K = 0 one variable, else the Dnumk layout of K variables; S
- * entries per register; the arguments with the errors aerr (NULL: exact); work: the
- * workspace after the base. */
-static void shadow(bctx *x, const dn_expr *e, unsigned K, unsigned n, const double *args,
-                   const double *aerr, double *work, int calibrate)
+const double *dni_err_shadow(const dn_expr *e, unsigned K, unsigned n, const double *args,
+                             const double *aerr, double *work, int calibrate,
+                             const double **res)
 {
-    ctx_init(x, K, n, e->nregs, work, calibrate);
-    for (size_t k = 0; k < e->nvars * x->S; k++) {
-        x->val[k] = args[k];
-        x->err[k] = aerr ? aerr[k] : 0.0;
+    bctx x;
+    ctx_init(&x, K, n, e->nregs, work, calibrate);
+    for (size_t k = 0; k < e->nvars * x.S; k++) {
+        x.val[k] = args[k];
+        x.err[k] = aerr ? aerr[k] : 0.0;
     }
     for (const dn_expr_ins *i = e->ins, *end = i + e->nins; i != end; i++)
-        err_step(x, i, x->val + i->dst * x->S, x->err + i->dst * x->S);
-}
-
-/* fmax (the number where one is NaN) inline */
-static inline double fmax_inl(double a, double b)
-{
-    return a != a ? b : b != b ? a : a > b ? a : b;
-}
-
-unsigned dn_err_first_short(const double *d, const double *err, unsigned n, double digits)
-{
-    double f = digits == 10.0 ? 1e-10 : pow(10.0, -digits); /* (the same double) */
-    for (unsigned k = 0; k <= n; k++) {
-        if (!isfinite(d[k]) || !isfinite(err[k])) continue; /* no bound known */
-        double nb = fmax_inl(k ? fabs(d[k - 1]) : 0.0, k < n ? fabs(d[k + 1]) : 0.0);
-        if (!(err[k] <= f * fmax_inl(fabs(d[k]), 1e-15 * (isfinite(nb) ? nb : 0.0))))
-            return k;
-    }
-    return n + 1;
-}
-
-/* The scale of the double bounds for a result in extended precision: the roundings
- * shrink by 2^(53 - bits); taken as 2^-47 at 113 bits (digamma's value in extended
- * precision is accurate to about 1e-31, not to 2^-113), 2^-10 at 64. */
-static double ext_scale(void)
-{
-    int b = dn_ext_bits();
-    return b >= 113 ? 0x1p-47 : b > 53 ? ldexp(1.0, 54 - b) : 1.0;
-}
-
-/* The reported bound of a result out in extended precision from the double analysis's
- * bound b: b scaled to the type's roundings (sc), plus the final rounding to double. */
-static double ext_bound(double out, double b, double sc)
-{
-    return verdict(out, sc * b + 0x1p-53 * fabs(out));
-}
-
-/* AUTO where the double result's quick bounds eq (times the margin of 10) show fewer than
- * 10 digits. With a middle tier (DNI_HAVE_LD_TIER: x87 long double, 64-bit significand),
- * the program runs there first, and that result is kept where its bound (eq scaled to
- * the tier's roundings, 2^-10 as ext_scale at 64 bits, with the same margin of 10) shows
- * 10 digits; else, and without the tier, in the extended type. err as dn_expr_eval_prec
- * (NULL: not written), from the calibrated analysis unless flags has DN_PREC_QUICK; eq
- * must not lie in the analysis's workspace (work after base_size) where it calibrates. */
-int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n, const double *args, double *out,
-                           double *err, unsigned flags, const double *eq, double *work)
-{
-    size_t len = (size_t)n + 1;
-    int calibrate = !(flags & DN_PREC_QUICK);
-    const double *eres = eq;
-    bctx x;
-#if DNI_HAVE_LD_TIER
-    /* the tier's result and its check's bounds: entries of the base's end before the
-     * caller's (eq: its last; out may alias args; the evaluators' workspace comes first) */
-    double *ld = work + base_size(e, n) - 3 * len, *eb = ld + len;
-    dni_expr_eval_ld(e, n, args, ld, work);
-    for (size_t k = 0; k < len; k++)
-        eb[k] = 10.0 * (0x1p-10 * eq[k]) + 0x1p-53 * fabs(ld[k]);
-    if (dn_err_first_short(ld, eb, n, 10.0) > n) {
-        if (err && calibrate) {
-            shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
-            eres = x.err + e->result * len;
-        }
-        if (err)
-            for (size_t k = 0; k < len; k++) err[k] = ext_bound(ld[k], eres[k], 0x1p-10);
-        for (size_t k = 0; k < len; k++) out[k] = ld[k];
-        return 1;
-    }
-#endif
-    if (err && calibrate) {
-        shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
-        eres = x.err + e->result * len;
-    }
-    dn_expr_eval_ext(e, n, args, out, work);
-    if (err) {
-        double sc = ext_scale();
-        for (size_t k = 0; k < len; k++) err[k] = ext_bound(out[k], eres[k], sc);
-    }
-    return 1;
-}
-
-int dn_expr_eval_prec(const dn_expr *e, unsigned n, const double *args, double *out,
-                      double *err, unsigned flags, double *work)
-{
-    if (!e || !out || !work || (e->nvars && !args) || flags > 7u || (flags & 3u) == 3u ||
-        (!err && !(flags & DN_PREC_AUTO)))
-        return DN_EINVAL;
-    if (n > DN_ORDER_MAX) return DN_ERANGE;
-    size_t len = (size_t)n + 1;
-    int calibrate = !(flags & DN_PREC_QUICK);
-    bctx x;
-    if (flags & DN_PREC_AUTO) { /* double, and its bound's verdict (before out is written:
-                                 * out may alias args) */
-        double *eb = work + base_size(e, n) - len; /* AUTO's own bounds */
-        shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 0);
-        const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
-        /* the quick bound, with a margin of 10 for what the calibration may add */
-        for (size_t k = 0; k < len; k++) eb[k] = 10.0 * eres[k];
-        if (dn_err_first_short(res, eb, n, 10.0) > n) {
-            if (err && calibrate)
-                shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), 1);
-            dn_expr_eval(e, n, args, out, work);
-            if (err)
-                for (size_t k = 0; k < len; k++) {
-                    err[k] =
-                        verdict(out[k], x.err[e->result * len + k] + fabs(out[k] - res[k]));
-                }
-            return 0;
-        }
-        /* the quick bounds out of the analysis's workspace (a calibration overwrites it) */
-        for (size_t k = 0; k < len; k++) eb[k] = eres[k];
-        return dni_expr_prec_auto_ext(e, n, args, out, err, flags, eb, work);
-    }
-    shadow(&x, e, 0, n, args, NULL, work + base_size(e, n), calibrate);
-    const double *res = x.val + e->result * len, *eres = x.err + e->result * len;
-    int ext = (flags & DN_PREC_EXTENDED) != 0;
-    if (ext) dn_expr_eval_ext(e, n, args, out, work);
-    else dn_expr_eval(e, n, args, out, work);
-    double sc = ext ? ext_scale() : 1.0;
-    for (size_t k = 0; k < len; k++) {
-        /* extended: the bounds scaled, and the rounding of the result to double; double:
-         * the difference between the specialised paths and the rolled kernels */
-        err[k] = ext ? ext_bound(out[k], eres[k], sc)
-                     : verdict(out[k], eres[k] + fabs(out[k] - res[k]));
-    }
-    return ext;
-}
-
-int dn_expr_eval_err(const dn_expr *e, unsigned n, const double *args, double *out,
-                     double *err, double *work)
-{
-    if (!err) return DN_EINVAL;
-    return dn_expr_eval_prec(e, n, args, out, err, DN_PREC_DOUBLE, work);
-}
-
-int dn_expr_eval_dvec_err(const dn_expr *e, dvec *r, double *err, const dvec *const *args,
-                          double *work)
-{
-    if (!r || !err || !work) return DN_EINVAL;
-    int order = dni_expr_dvec_order(e, r, args);
-    if (order < 0) return order;
-    unsigned n = (unsigned)order;
-    size_t len = (size_t)n + 1;
-    double *in = work + base_size(e, n) - (e->nvars + 3) * len, *out = in + e->nvars * len;
-    double *eb = out + len;
-    for (unsigned i = 0; i < e->nvars; i++) dvec_get_derivs(in + i * len, args[i]);
-    dn_expr_eval_err(e, n, in, out, eb, work);
-    int rc = dvec_set_derivs(r, out, n);
-    if (rc == DN_OK) /* else r and err untouched */
-        for (size_t k = 0; k < len; k++) err[k] = eb[k];
-    return rc;
-}
-
-size_t dn_expr_work_sizek_err(const dn_expr *e, unsigned k, unsigned n)
-{
-    if (!dn_expr_work_sizek(e, k, n)) return 0;
-    return base_sizek(e, k, n) + shadow_size(e->nregs, k, n, dnk_size(k, n));
-}
-
-int dn_expr_evalk_err(const dn_expr *e, unsigned k, unsigned n, const double *args,
-                      double *out, double *err, double *work)
-{
-    if (!e || !out || !err || !work || (e->nvars && !args) || k == 0) return DN_EINVAL;
-    if (!dn_expr_work_sizek(e, k, n)) return DN_ERANGE;
-    size_t S = dnk_size(k, n);
-    bctx x;
-    shadow(&x, e, k, n, args, NULL, work + base_sizek(e, k, n), 1);
-    dn_expr_evalk(e, k, n, args, out, work);
-    const double *res = x.val + e->result * S, *eres = x.err + e->result * S;
-    for (size_t i = 0; i < S; i++)
-        err[i] = verdict(out[i], eres[i] + fabs(out[i] - res[i]));
-    return DN_OK;
-}
-
-int dn_expr_eval2_err(const dn_expr *e, unsigned n, const double *args, double *out,
-                      double *err, double *work)
-{
-    if (!e || !out || !err || !work || (e->nvars && !args)) return DN_EINVAL;
-    if (!dn_expr_work_sizek(e, 2, n)) return DN_ERANGE;
-    size_t S = dnk_size(2, n), base = base_sizek(e, 2, n);
-    /* the arguments as Taylor coefficients (Dnumk's layout is Dnum2's order), with the
-     * rounding of the division by a! (a1! a2! is exact for 1 and 2, else within 3u) */
-    double *ca = work + base - 2 * (size_t)e->nvars * S, *ce = ca + e->nvars * S;
-    for (unsigned v = 0; v < e->nvars; v++) {
-        unsigned a[2] = {0, 0};
-        for (size_t i = 0; i < S; i++, dnik_next(2, a)) {
-            double f = dnik_afact(2, a), c = args[v * S + i] / f;
-            ca[v * S + i] = c;
-            ce[v * S + i] = f <= 2.0 ? 0.0 : 4.0 * U_D * fabs(c);
-        }
-    }
-    bctx x;
-    shadow(&x, e, 2, n, ca, ce, work + base, 1);
-    dn_expr_eval2(e, n, args, out, work);
-    /* |out - D| <= |out - R| + |R - res a!| + a! |res - C|, R = res a! rounded */
-    const double *res = x.val + e->result * S, *eres = x.err + e->result * S;
-    unsigned a[2] = {0, 0};
-    for (size_t i = 0; i < S; i++, dnik_next(2, a)) {
-        double f = dnik_afact(2, a), r = res[i] * f;
-        err[i] = verdict(out[i], fabs(out[i] - r) + 5.0 * U_D * fabs(r) +
-                                     eres[i] * f * (1.0 + 8.0 * U_D));
-    }
-    return DN_OK;
+        err_step(&x, i, x.val + i->dst * x.S, x.err + i->dst * x.S);
+    *res = x.val + e->result * x.S;
+    return x.err + e->result * x.S;
 }

@@ -10,6 +10,7 @@
 #ifndef DNUM_EXPR_IMPL_H
 #define DNUM_EXPR_IMPL_H
 
+#include <math.h>
 #include "dnum/expr.h"
 #include "dnum/internal/ops.h"
 
@@ -253,6 +254,24 @@ DNI_EXPR_INTERNAL int dni_expr_prec_auto_ext(const dn_expr *e, unsigned n,
                                              const double *args, double *out, double *err,
                                              unsigned flags, const double *eq,
                                              double *work);
+
+/* The analysis of dn_expr_eval_err (src/expr_err.c) over the program e at order n: K = 0
+ * one variable, else the Dnumk layout of K variables; args with the errors aerr (NULL:
+ * exact); calibrate 0 for the quick bounds. work: dni_err_shadow_size(e, K, n) doubles.
+ * Returns the bounds of e's result and sets *res to its values on the rolled kernels
+ * (both in work); a bound is not yet the reported one (dni_err_verdict). */
+DNI_EXPR_INTERNAL size_t dni_err_shadow_size(const dn_expr *e, unsigned K, unsigned n);
+DNI_EXPR_INTERNAL const double *dni_err_shadow(const dn_expr *e, unsigned K, unsigned n,
+                                               const double *args, const double *aerr,
+                                               double *work, int calibrate,
+                                               const double **res);
+
+/* The bound reported for a result out with the bound b: NaN where out is NaN, +Inf where
+ * out or b is not finite. */
+static inline double dni_err_verdict(double out, double b)
+{
+    return isnan(out) ? NAN : (isfinite(out) && isfinite(b)) ? b : INFINITY;
+}
 
 /* The bound of one operation, for the bounded families (src/bounded.c): d = op(a, b; c) at
  * order n on the rolled kernels and ed its error bound, given the bounds ea and eb of the
