@@ -88,26 +88,59 @@ static unsigned calib_order(unsigned n)
 
 /* The calibration's evaluator: the x87 tier where there is one (a 64-bit significand in
  * hardware, 11 bits more than double: its own error, below 2^-11 of the double kernel's
- * rounding, is what the factor 2 of the rounding term covers), else the extended type. */
+ * rounding, is what the factor 2 of the rounding term covers), else the extended type.
+ * The x87 result is checked (deep_cancel) and the extended type run instead where the
+ * tier's own error may not be that small. */
 static size_t calib_size(unsigned n)
 {
     dn_expr_ins ins;
     dn_expr p = one_op(&ins, DN_OP_EXP, 0.0);
+    size_t x = dn_expr_work_size_ext(&p, calib_order(n));
 #if DNI_HAVE_LD_TIER
-    return dni_expr_work_size_ld(&p, calib_order(n));
-#else
-    return dn_expr_work_size_ext(&p, calib_order(n));
+    size_t l = dni_expr_work_size_ld(&p, calib_order(n));
+    x = l > x ? l : x;
 #endif
+    return x;
 }
 
+#if DNI_HAVE_LD_TIER
+/* the biased exponent of v (0: zero or subnormal; 2047: Inf or NaN) */
+static int bexp(double v)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return (int)(b >> 52 & 0x7ff);
+}
+
+/* Whether the x87 calibration q[0..lim] of a kernel at u0 may share the double kernel's
+ * rounding: a derivative that vanishes, or lies about 2^11 below the geometric mean of
+ * its neighbours (compared by exponents), is what is left of terms of about their size
+ * that cancelled; where an intermediate of the kernel needs more than 64 bits to be exact
+ * (1 + u^2 in atan at 1 - 2^-40 needs 81), the x87 kernel can make double's rounding
+ * there, and the difference between the two no longer shows the double kernel's error
+ * (atan at 1 - 2^-40: the error of the derivatives 4, 8, 12 and 16 was about 1.4e3 times
+ * the bound). At u0 = 0 the zeros are exact (the kernels' terms carry a factor u0). */
+static int deep_cancel(const double *q, unsigned lim, double u0)
+{
+    if (u0 == 0.0) return 0;
+    for (unsigned j = 1; j < lim; j++)
+        if (2 * bexp(q[j]) + 22 < bexp(q[j - 1]) + bexp(q[j + 1])) return 1;
+    return 0;
+}
+#endif
+
+/* q = the kernel p at order m on var in the calibration's precision, and mag the sizes of
+ * its entries (dni_expr_eval_ld_mag); lim: the derivatives that deep_cancel checks */
 static void calib_eval(const dn_expr *p, unsigned m, const double *var, double *q,
-                       double *mag, double *w)
+                       double *mag, double *w, unsigned lim)
 {
 #if DNI_HAVE_LD_TIER
     dni_expr_eval_ld_mag(p, m, var, q, mag, w);
+    if (!deep_cancel(q, lim, var[0])) return;
 #else
-    dni_expr_eval_ext_mag(p, m, var, q, mag, w);
+    (void)lim;
 #endif
+    dni_expr_eval_ext_mag(p, m, var, q, mag, w);
 }
 
 /* the length of a temporary: a register, or a one-variable series of order n + 1 */
@@ -307,6 +340,9 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     double *h = x->t[0], *var = x->t[1], *p = x->t[2], *q = x->t[3], *tu = x->t[4];
     double *mag = x->t[6], *hf = x->t[7];
     int lin = !x->K && dni_linear(u, n), cal = calibrated(x, op), uf = 0;
+    /* (the derivatives of u^c, c = 0, 1, 2, ..., past the c-th are 0 everywhere) */
+    int poly = (op == DN_OP_POWN || op == DN_OP_POW_D) && c >= 0.0 && c == floor(c);
+    unsigned zlim = poly && c < n1 ? (unsigned)c : n1;
     /* A calibrated kernel is measured on u itself where u = u0 + u1 z (the kernel's
      * recurrence on u1 != 1 rounds otherwise than on the bare variable: asinh(1.5 x)),
      * |u1|^j taken out of h[j] after; else on the bare variable z. */
@@ -322,7 +358,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
                 * becomes the size of the terms that explains it */
         dn_expr_ins ins;
         dn_expr p = one_op(&ins, op, c);
-        calib_eval(&p, n1, var, q, mag, x->xw);
+        calib_eval(&p, n1, var, q, mag, x->xw, zlim);
         for (unsigned j = 0; j <= n1; j++) {
             /* where f^(j) is 0 or subnormal in double but not 0 in the wider range, it
              * underflowed (erfc at 27.5, the low orders of x^40 at 1e-9): its size, twice,
@@ -348,9 +384,6 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     int zero = 0;
     for (unsigned k = 0; k + 2 <= n1 && k < kf; k++)
         if (!first_order(eu[0], k, h[k + 2], h[k + 1], h[k])) kf = k;
-    /* (the derivatives of u^c, c = 0, 1, 2, ..., past the c-th are 0 everywhere) */
-    int poly = (op == DN_OP_POWN || op == DN_OP_POW_D) && c >= 0.0 && c == floor(c);
-    unsigned zlim = poly && c < n1 ? (unsigned)c : n1;
     for (unsigned j = 0; j <= zlim; j++) zero |= h[j] == 0.0;
     if (zero && eu[0] > 0.0 && kf) { /* (some h 0: see ends_agree) */
         size_t ke = ends_agree(x, op, c, u[0], eu[0], h, n1);

@@ -479,3 +479,37 @@ Test(bounded, underflow_tiny_exponents_and_scaled_arguments)
     covers("((x + 1) - 1)^2.5 at 1e-17", 0, s.d[0], s.e[0], powl(1e-17L, 2.5L), 1e-15);
     covers("((x + 1) - 1)^2.5 at 1e-17", 1, s.d[1], s.e[1], 2.5L * powl(1e-17L, 1.5L), 1e-15);
 }
+
+/* atan(x) at 1 - 2^-40, order 16: the derivatives 4, 8, 12 and 16 nearly vanish (what is
+ * left of terms of their neighbours' size), and 1 + x^2 in the kernel needs 81 bits, so
+ * that an x87 calibration rounds it as double does. atan^(k)(x) = (-1)^(k-1) (k-1)!
+ * sin(k t) / (1 + x^2)^(k/2), t = acot(x) = pi/4 + d, d = atan(e / (2 - e)), e = 2^-40;
+ * sin(k pi/4 + k d) from the exact sin and cos of k pi/4 */
+Test(bounded, calibration_where_cancelling_derivatives_need_more_bits)
+{
+    /* (the reference; a calibration with more than 81 bits: not where the extended type
+     * is x87 long double, musl and MinGW-w64) */
+    if (LDBL_MANT_DIG < 64 || dn_ext_bits() < 113) return;
+    const double x0 = 1.0 - 0x1p-40;
+    const long double e = 0x1p-40L, d = atanl(e / (2.0L - e)), h = sqrtl(0.5L);
+    const long double s8[8] = {0.0L, h, 1.0L, h, 0.0L, -h, -1.0L, -h};
+    long double ex[17], fact = 1.0L, q = 2.0L - 2.0L * e + e * e;
+    ex[0] = atanl((long double)x0);
+    for (unsigned k = 1; k <= 16; k++) {
+        long double s = s8[k % 8] * cosl(k * d) + s8[(k + 2) % 8] * sinl(k * d);
+        ex[k] = (k % 2 ? 1.0L : -1.0L) * fact * s / powl(q, 0.5L * k);
+        fact *= k;
+    }
+    dnume_o16 r = dnume_o16_atan(dnume_o16_var(x0));
+    dvece v, w;
+    cr_assert_eq(dvece_init(&v, 16), DN_OK);
+    cr_assert_eq(dvece_init(&w, 16), DN_OK);
+    dvece_set_var(&v, x0);
+    cr_assert_eq(dvece_atan(&w, &v), DN_OK);
+    for (unsigned k = 0; k <= 16; k++) {
+        covers("dnume_o16_atan at 1 - 2^-40", k, r.d[k], r.e[k], ex[k], 1e-17);
+        covers("dvece_atan at 1 - 2^-40", k, dvece_get(&w, k), dvece_err(&w, k), ex[k], 1e-17);
+        cr_expect(isfinite(r.e[k]), "k = %u: bound %g", k, r.e[k]);
+    }
+    dvece_clear(&v), dvece_clear(&w);
+}
