@@ -631,10 +631,9 @@ static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
         dn_lane *tr = q->t[5], *pc = q->t[8], *qc = q->t[9];
         for (unsigned k = 0; k <= n; k++) var[k] = bq_abs(u[k]);
         dnil_to_t(tu, var, n);
-        dnil_tcompose_w(tr, h + 1, tu, n, q->x->ws);
+        dnil_tcompose2_w(tr, var, h + 1, h, tu, n, q->x->ws); /* (var free again) */
         dnil_from_t(pc, tr, n);
-        dnil_tcompose_w(tr, h, tu, n, q->x->ws);
-        dnil_from_t(qc, tr, n);
+        dnil_from_t(qc, var, n);
         for (unsigned k = 0; k <= n; k++) {
             p[k] = dnil_sel(lin, p[k], pc[k]);
             qq[k] = dnil_sel(lin, qq[k], qc[k]);

@@ -331,8 +331,24 @@ static void majorant(const bctx *x, double *out, const double *hh, const double 
     }
 }
 
+/* majorant for |f'| into p and |f| into q, h[0..n + 1] the |f^(j)(u0)| (one variable,
+ * nonlinear u: the powers of |u - u0| computed once for both) */
+static void majorants(const bctx *x, double *p, double *q, const double *h, const double *u,
+                      const double *tu, int lin)
+{
+    if (x->K || lin) {
+        majorant(x, p, h + 1, u, tu, lin);
+        majorant(x, q, h, u, tu, lin);
+        return;
+    }
+    double *tp = x->t[5], *tq = x->t[8];
+    dni_tcompose2_w(tp, tq, h + 1, h, tu, x->n, x->ws);
+    dni_from_t(p, tp, x->n);
+    dni_from_t(q, tq, x->n);
+}
+
 /* er = the bound of f(u) for the one-argument instruction op (constant c): see the top.
- * er may alias eu; t[0..7] used. */
+ * er may alias eu; t[0..8] used. */
 static void err_unary(const bctx *x, unsigned op, double c, const double *u,
                       const double *eu, double *er)
 {
@@ -399,8 +415,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         for (unsigned k = 0; k <= n; k++) var[k] = fabs(u[k]);
         dni_to_t(tu, var, n);
     }
-    majorant(x, p, h + 1, u, tu, lin); /* |f'|(u0 + |u - u0|) */
-    majorant(x, q, h, u, tu, lin);     /* |f|(u0 + |u - u0|) */
+    majorants(x, p, q, h, u, tu, lin); /* |f'|, |f| (u0 + |u - u0|) */
     lmul(x, p, p, eu);
     for (size_t k = 0; k < x->S; k++)
         er[k] = k < kf ? p[k] + 2.0 * x->g[k] * q[k] : INFINITY;

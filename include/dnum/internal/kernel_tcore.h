@@ -201,28 +201,33 @@ DNI_KINLINE void DNI_K(tsqrt)(DNI_R *restrict r, DNI_R r0, const DNI_R *restrict
     }
 }
 
-/** f = h(u) from the derivatives h^(j)(u0) in dh[j]: f = sum_j dh[j]/j! (u - u0)^j (Faa
- *  di Bruno in normalised form), O(n^3). At scaled orders (s != 1) it sums
- *  (dh[j] s^j/j!) ((u - u0)/s)^j, the same series with every factor in range.
- *  A term is skipped when the power's coefficient is exactly zero, so an infinite
- *  h^(j) only reaches the orders that really depend on it. (Also on lanes: the error
- *  bounds of the batch evaluator.) */
-static inline void DNI_K(tcompose_w)(DNI_R *restrict f, const DNI_R *restrict dh,
-                                     const DNI_R *restrict u, unsigned n,
-                                     DNI_R *restrict ws)
+/* f = h(u) from dh (see tcompose_w) and, where two, g = the same of dg, on the same
+ * powers of (u - u0)/s; ws: DNI_WN(3 + two, n) */
+static inline DNI_FORCE_INLINE void DNI_K(tcompose_n)(DNI_R *restrict f, DNI_R *restrict g,
+                                                      const DNI_R *restrict dh,
+                                                      const DNI_R *restrict dg,
+                                                      const DNI_R *restrict u, unsigned n,
+                                                      DNI_R *restrict ws, int two)
 {
-    DNI_R *hk = ws, *p = ws + DNI_ST(n), *q = ws + 2 * DNI_ST(n); /* DNI_WN(3, n) */
+    DNI_R *hk = ws, *p = ws + DNI_ST(n), *q = ws + 2 * DNI_ST(n), *gk = ws + 3 * DNI_ST(n);
     DNI_R is = DNI_V(1.0 / DNI_K(scale)(n));
     DNI_K(to_t)(hk, dh, n); /* hk[j] = dh[j] s^j / j! */
     f[0] = hk[0];
+    if (two) {
+        DNI_K(to_t)(gk, dg, n);
+        g[0] = gk[0];
+    }
     for (unsigned k = 1; k <= n; k++) {
         p[k] = u[k] * is; /* p = ((u - u0)/s)^1 */
         f[k] = DNI_V(0.0);
+        if (two) g[k] = DNI_V(0.0);
     }
     p[0] = DNI_V(0.0);
     for (unsigned j = 1; j <= n; j++) {
-        for (unsigned k = j; k <= n; k++)
+        for (unsigned k = j; k <= n; k++) {
             f[k] += DNI_SEL(p[k] != 0.0, hk[j] * p[k], DNI_V(0.0)); /* (f is never -0) */
+            if (two) g[k] += DNI_SEL(p[k] != 0.0, gk[j] * p[k], DNI_V(0.0));
+        }
         if (j == n) break;
         /* q = p * (u - u0); p has zeros below j, so q has zeros below j + 1 */
         for (unsigned k = 0; k <= j; k++) q[k] = DNI_V(0.0);
@@ -233,6 +238,29 @@ static inline void DNI_K(tcompose_w)(DNI_R *restrict f, const DNI_R *restrict dh
         }
         for (unsigned k = 0; k <= n; k++) p[k] = q[k];
     }
+}
+
+/** f = h(u) from the derivatives h^(j)(u0) in dh[j]: f = sum_j dh[j]/j! (u - u0)^j (Faa
+ *  di Bruno in normalised form), O(n^3). At scaled orders (s != 1) it sums
+ *  (dh[j] s^j/j!) ((u - u0)/s)^j, the same series with every factor in range.
+ *  A term is skipped when the power's coefficient is exactly zero, so an infinite
+ *  h^(j) only reaches the orders that really depend on it. (Also on lanes: the error
+ *  bounds of the batch evaluator.) ws: DNI_WN(3, n). */
+static inline void DNI_K(tcompose_w)(DNI_R *restrict f, const DNI_R *restrict dh,
+                                     const DNI_R *restrict u, unsigned n,
+                                     DNI_R *restrict ws)
+{
+    DNI_K(tcompose_n)(f, NULL, dh, NULL, u, n, ws, 0);
+}
+
+/** f = h(u) from dh and g = k(u) from dg as tcompose_w, the powers of u - u0 computed
+ *  once for both (the two majorants of an error bound); ws: DNI_WN(4, n). */
+static inline void DNI_K(tcompose2_w)(DNI_R *restrict f, DNI_R *restrict g,
+                                      const DNI_R *restrict dh, const DNI_R *restrict dg,
+                                      const DNI_R *restrict u, unsigned n,
+                                      DNI_R *restrict ws)
+{
+    DNI_K(tcompose_n)(f, g, dh, dg, u, n, ws, 1);
 }
 
 #if !DNI_LANE_BODY /* the wide powers and the zero rules (scalar code) */
