@@ -410,6 +410,14 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         for (size_t k = 0; k < x->S; k++) er[k] = INFINITY;
         return;
     }
+    /* f's sizes all far below 1 (f underflowed: erfc(u) at u0 = 27.9): the majorants
+     * are composed from 2^e times them, so that their terms h[j] s^j / j! do not
+     * underflow before the powers of |u - u0| (large: u' = 1.5e3) raise them; the bounds
+     * are scaled back and rounded up */
+    double hm = 0.0;
+    for (unsigned j = 0; j <= n1; j++) hm = h[j] > hm ? h[j] : hm;
+    int e = hm > 0.0 && hm < 0x1p-500 ? -500 - ilogb(hm) : 0;
+    for (unsigned j = 0; e && j <= n1; j++) h[j] = ldexp(h[j], e), hf[j] = ldexp(hf[j], e);
     if (x->K) absv(x, tu, u); /* (see majorant) */
     else if (!lin) {
         for (unsigned k = 0; k <= n; k++) var[k] = fabs(u[k]);
@@ -425,6 +433,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         if (s1 == 1.0) majorant(x, q, hf, u, tu, lin);
         for (size_t k = 0; k < x->S; k++) er[k] += s1 == 1.0 ? q[k] : hf[k];
     }
+    for (size_t k = 0; e && k < x->S; k++) er[k] = ldexp(er[k], -e) + 0x1p-1074;
 }
 
 /* The bound of one operation op(a, b; c), c known to within ce: writes the result to d

@@ -2,10 +2,12 @@
 """Generate tests/ref_bounded_data.h: derivatives 0..20 of tan at points approaching its
 pole pi/2 (0.5, 1.5, 1.5707, 1.5707963), where the derivatives grow fastest and double
 keeps the fewest digits: the rows the bounded families' bounds are held against
-(tests/test_bounded.c).
+(tests/test_bounded.c); and derivatives 0..16 of compositions at points where a bound
+was once below the true error (COMPOSED: each row's label is the C expression the test
+evaluates).
 
-The derivatives of tan at the double x come from mpmath.taylor at 60 and at 90 digits; a
-row is emitted only where the two agree to 1e-30 relative in every entry.
+The derivatives at the double x come from mpmath.taylor at 60 and at 90 digits; a row is
+emitted only where the two agree to 1e-30 relative in every entry.
 
 Run: /usr/bin/python3 tools/gen_ref_bounded.py > tests/ref_bounded_data.h   (needs
 python3-mpmath; a few seconds)
@@ -15,12 +17,32 @@ import mpmath as m
 
 K = 20
 POINTS = [0.5, 1.5, 1.5707, 1.5707963]
+KC = 16
+# (label, f, x): erfc of an argument near 27.9 whose derivative is about 1.5e3: f and its
+# low derivatives underflow in double and in the calibration's range, the higher ones of
+# the composition are normal (the majorants' terms underflowed before their powers)
+COMPOSED = [
+    ("erfc(pow(cospi(x), -38.75))", lambda x: m.erfc(m.cospi(x) ** m.mpf(-38.75)), -2.13),
+]
 
 
-def derivs(x, dps):
+def derivs(f, x, dps, k=K):
     m.mp.dps = dps
-    c = m.taylor(m.tan, m.mpf(x), K)
-    return [c[k] * m.factorial(k) for k in range(K + 1)]
+    if f is not m.tan:  # (taylor rounds coefficients below about 1e-300 to 0)
+        return list(m.diffs(f, m.mpf(x), k))
+    c = m.taylor(f, m.mpf(x), k)
+    return [c[j] * m.factorial(j) for j in range(k + 1)]
+
+
+def agreed(f, x, k):
+    a, b = derivs(f, x, 60, k), derivs(f, x, 90, k)
+    for u, v in zip(a, b):
+        if abs(u - v) > m.mpf(10) ** -30 * abs(v):
+            sys.exit("%r: the two precisions disagree" % x)
+    m.mp.dps = 90
+    # (0.0 where the double is 0: a literal below the subnormals draws a warning)
+    return ", ".join(m.nstr(v, 25, min_fixed=1, max_fixed=0) if float(v) else "0.0"
+                     for v in b)
 
 
 def main():
@@ -31,13 +53,14 @@ def main():
            "/* d[k] = the k-th derivative of tan at the double x */",
            "static const struct { double x; double d[%d]; } dn_ref_bounded_tan[] = {" % (K + 1)]
     for x in POINTS:
-        a, b = derivs(x, 60), derivs(x, 90)
-        for u, v in zip(a, b):
-            if abs(u - v) > m.mpf(10) ** -30 * abs(v):
-                sys.exit("tan at %r: the two precisions disagree" % x)
-        m.mp.dps = 90
-        out.append("  {%r, {%s}}," % (x, ", ".join(m.nstr(v, 25, min_fixed=1, max_fixed=0)
-                                                  for v in b)))
+        out.append("  {%r, {%s}}," % (x, agreed(m.tan, x, K)))
+    out += ["};",
+            "#define DN_REF_BOUNDED_COMPOSED_ORD %d" % KC,
+            "/* d[k] = the k-th derivative of the composition named by label at the double x */",
+            "static const struct { const char *label; double x; double d[%d]; } "
+            "dn_ref_bounded_composed[] = {" % (KC + 1)]
+    for label, f, x in COMPOSED:
+        out.append("  {\"%s\", %r, {%s}}," % (label, x, agreed(f, x, KC)))
     out += ["};", "#endif", ""]
     sys.stdout.write("\n".join(out))
 
