@@ -639,6 +639,15 @@ static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
             qq[k] = dnil_sel(lin, qq[k], qc[k]);
         }
     }
+    /* (f's sizes all below 2^-500, or a majorant of |f| below DBL_MIN where it can be
+     * nonzero: the scalar analysis rescales them, err_unary and tiny_terms) */
+    dn_lane hm = DNIL_ZERO;
+    for (unsigned j = 0; j <= n1; j++) hm = dnil_sel((dn_lmask)(h[j] > hm), h[j], hm);
+    dn_lmask low = (dn_lmask)(hm > 0.0) & (dn_lmask)(hm < 0x1p-500);
+    int poly = (op == DN_OP_POWN || op == DN_OP_POW_D) && c >= 0.0 && c == floor(c);
+    unsigned lim = poly && c < n ? (unsigned)c : n;
+    for (unsigned k = 0; k <= lim; k++) low |= (dn_lmask)(qq[k] < DBL_MIN);
+    if (dnil_any(low)) return 1;
     bq_mulw(q, p, p, eu);
     for (size_t k = 0; k < q->len; k++) er[k] = p[k] + 2.0 * q->g[k] * qq[k];
     return 0;

@@ -542,3 +542,23 @@ Test(bounded, composed_rows_against_mpmath)
         dvece_clear(&v), dvece_clear(&w);
     }
 }
+
+/* products of a function's composition that underflow: pown(exp(x), 3) 1e300 at -250
+ * (the computed derivatives are 0; the exact ones 3^k e^-750 1e300, near 5.7e-26 at
+ * k = 1, from products near 1e-326), the same through pow_d, and sin(1e-200 x) 1e300^2
+ * at 1 (the third derivative -1e-600 cos(1e-200) scaled to -1) */
+Test(bounded, underflowing_products_of_a_composition)
+{
+    if (LDBL_MANT_DIG < 64 || LDBL_MAX_EXP <= DBL_MAX_EXP) return; /* (the references) */
+    dnume_o3 e = dnume_o3_exp(dnume_o3_var(-250.0));
+    dnume_o3 p = dnume_o3_mul_d(dnume_o3_pown(e, 3), 1e300);
+    dnume_o3 q = dnume_o3_mul_d(dnume_o3_pow_d(e, 3.0), 1e300);
+    long double p3 = 1.0L;
+    for (unsigned k = 0; k <= 3; k++, p3 *= 3.0L) {
+        covers("pown(exp(x), 3) 1e300 at -250", k, p.d[k], p.e[k], p3 * expl(-750.0L) * 1e300L, 1e-15);
+        covers("pow_d(exp(x), 3) 1e300 at -250", k, q.d[k], q.e[k], p3 * expl(-750.0L) * 1e300L, 1e-15);
+    }
+    dnume_o3 s = dnume_o3_mul_d(dnume_o3_mul_d(dnume_o3_sin(dnume_o3_mul_d(dnume_o3_var(1.0), 1e-200)), 1e300), 1e300);
+    long double a = 1e-200L, c = cosl(a) * a * a * a * 1e300L * 1e300L;
+    covers("sin(1e-200 x) 1e600 at 1", 3, s.d[3], s.e[3], -c, 1e-15);
+}
