@@ -347,35 +347,51 @@ static void majorants(const bctx *x, double *p, double *q, const double *h, cons
     dni_from_t(q, tq, x->n);
 }
 
+/* the total order of entry i of a register (one variable: i), a the multi-index of the
+ * entry before (zeros for i = 0; stepped here) */
+static unsigned entry_order(const bctx *x, size_t i, unsigned *a)
+{
+    if (!x->K) return (unsigned)i;
+    if (i) dnik_next(x->K, a);
+    unsigned s = 0;
+    for (unsigned v = 0; v < x->K; v++) s += a[v];
+    return s;
+}
+
 /* Products of a function's composition that underflow (pown(exp(x), 3) at -250: the
  * value's h0 underflows, and h1 u1 = 3 e^-500 e^-250 too, so that the computed entries
  * are 0 where the exact ones are near 1e-326, which a later factor 1e300 makes 5.7e-26):
- * the majorant of |f| in f's and u's true scale, composed from h 2^eh and u's derivatives
- * u_k 2^(b k) (the variable scaled by 2^b), so that no term underflows; where it is below
- * DBL_MIN, twice it (rounded up) is added to er as an absolute error (the computed entry
- * may have lost all of it, on its own order or on the lower ones it is built on). h is
- * |f^(j)(u0)| 2^e (err_unary's scaling); entries k < lim; t[1..4], t[6] used. One
- * variable only. */
+ * the majorant of |f| in f's and u's true scale, composed from h 2^eh and u's entries of
+ * order k times 2^(b k) (the variables scaled by 2^b), so that no term underflows; where
+ * it is below DBL_MIN, twice it (rounded up) is added to er as an absolute error (the
+ * computed entry may have lost all of it, on its own order or on the lower ones it is
+ * built on). h is |f^(j)(u0)| 2^e (err_unary's scaling); the entries of order up to
+ * klim; t[1..4], t[6] used. */
 static void tiny_terms(const bctx *x, double *er, const double *h, const double *u, int e,
-                       size_t lim, int lin)
+                       unsigned klim, int lin)
 {
-    unsigned n = x->n;
+    unsigned n = x->n, a[DNK_VARS_MAX] = {0};
     double *us = x->t[1], *hs = x->t[2], *qs = x->t[3], *tus = x->t[4], *au = x->t[6];
-    double um = n ? fabs(u[1]) : 0.0, hm = 0.0;
-    for (unsigned k = 2; um == 0.0 && k <= n; k++) um = fabs(u[k]);
+    double um = 0.0, hm = 0.0;
+    for (size_t i = 1; i < x->S && i <= (x->K ? x->K : 1); i++) /* (the first order) */
+        um = fabs(u[i]) > um ? fabs(u[i]) : um;
+    for (size_t i = 2; um == 0.0 && i < x->S; i++) um = fabs(u[i]);
     for (unsigned j = 0; j <= n + 1; j++) hm = isfinite(h[j]) && h[j] > hm ? h[j] : hm;
     int b = um > 0.0 && isfinite(um) ? -ilogb(um) : 0, eh = hm > 0.0 ? -ilogb(hm) : 0;
-    us[0] = u[0];
-    for (unsigned k = 1; k <= n; k++) us[k] = ldexp(u[k], b * (int)k);
+    for (size_t i = 0; i < x->S; i++) us[i] = ldexp(u[i], b * (int)entry_order(x, i, a));
     for (unsigned j = 0; j <= n + 1; j++) hs[j] = ldexp(h[j], eh);
-    if (!lin) {
+    if (x->K) absv(x, tus, us); /* (see majorant) */
+    else if (!lin) {
         for (unsigned k = 0; k <= n; k++) au[k] = fabs(us[k]);
         dni_to_t(tus, au, n);
     }
     majorant(x, qs, hs, us, tus, lin);
-    for (size_t k = 0; k < lim; k++) {
-        double qt = ldexp(qs[k], -(e + eh + b * (int)k)); /* (0 below the subnormals) */
-        if (qs[k] > 0.0 && qt < DBL_MIN) er[k] += 2.0 * qt + 0x1p-1074;
+    memset(a, 0, sizeof a);
+    for (size_t i = 0; i < x->S; i++) {
+        int k = (int)entry_order(x, i, a);
+        double qt = ldexp(qs[i], -(e + eh + b * k)); /* (0 below the subnormals) */
+        if ((unsigned)k <= klim && qs[i] > 0.0 && qt < DBL_MIN)
+            er[i] += 2.0 * qt + 0x1p-1074;
     }
 }
 
@@ -456,11 +472,12 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         dni_to_t(tu, var, n);
     }
     majorants(x, p, q, h, u, tu, lin); /* |f'|, |f| (u0 + |u - u0|) */
-    /* (entries whose majorant is below DBL_MIN: see tiny_terms) */
-    size_t lim = kf < (size_t)zlim + 1 ? kf : (size_t)zlim + 1;
+    /* (entries whose majorant is below DBL_MIN, of order below kf and up to zlim: see
+     * tiny_terms) */
+    unsigned klim = kf - 1 < zlim ? (unsigned)(kf - 1) : zlim, ka[DNK_VARS_MAX] = {0};
     int low = 0;
-    for (size_t k = 0; !x->K && k < lim && k <= n; k++)
-        low |= (e ? ldexp(q[k], -e) : q[k]) < DBL_MIN;
+    for (size_t i = 0; i < x->S; i++)
+        low |= entry_order(x, i, ka) <= klim && (e ? ldexp(q[i], -e) : q[i]) < DBL_MIN;
     lmul(x, p, p, eu);
     for (size_t k = 0; k < x->S; k++)
         er[k] = k < kf ? p[k] + 2.0 * x->g[k] * q[k] : INFINITY;
@@ -471,7 +488,7 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         for (size_t k = 0; k < x->S; k++) er[k] += s1 == 1.0 ? q[k] : hf[k];
     }
     for (size_t k = 0; e && k < x->S; k++) er[k] = ldexp(er[k], -e) + 0x1p-1074;
-    if (low) tiny_terms(x, er, h, u, e, lim < (size_t)n + 1 ? lim : (size_t)n + 1, lin);
+    if (low) tiny_terms(x, er, h, u, e, klim, lin);
 }
 
 /* The bound of one operation op(a, b; c), c known to within ce: writes the result to d

@@ -505,3 +505,30 @@ Test(err, auto_keeps_ten_digits_near_zeros)
               "%u points in the extended type, %u in the middle tier, %u in double, %u short "
               "of 10 digits", ext, tier, kept, short_ext);
 }
+
+/* Products inside a function's composition that underflow, with two variables:
+ * sin(x 1e-200 + y 1e-200) 1e600 at (1, 1), whose entries of total order k are
+ * 1e600 (1e-200)^k sin^(k)(2e-200): -2 at k = 2 and -1 at k = 3, computed as 0 (bound 0
+ * before) */
+Test(err, bivariate_underflowing_products)
+{
+    enum { N = 4, S = (N + 1) * (N + 2) / 2 };
+    const char *v[2] = {"x", "y"};
+    dn_expr *e = dn_expr_parse("sin(x*1e-200 + y*1e-200)*1e300*1e300", v, 2, NULL);
+    cr_assert(e);
+    double a[2 * S] = {1.0, 1.0, 0.0}, out[S], err[S];
+    a[S] = 1.0;
+    a[S + 2] = 1.0;
+    double *w = malloc(dn_expr_work_sizek_err(e, 2, N) * sizeof *w);
+    cr_assert(w && dn_expr_eval2_err(e, N, a, out, err, w) == DN_OK);
+    const double exact[N + 1] = {INFINITY, INFINITY, -2.0, -1.0, 0.0};
+    for (unsigned k = 0, i = 0; k <= N; k++)
+        for (unsigned j = 0; j <= k; j++, i++) {
+            if (!isfinite(exact[k]) || isinf(err[i])) continue;
+            cr_expect(fabs(out[i] - exact[k]) <= err[i] + 1e-15,
+                      "entry %u (order %u): %.17g, exact %g, bound %g", i, k, out[i], exact[k],
+                      err[i]);
+        }
+    free(w);
+    dn_expr_free(e);
+}
