@@ -554,9 +554,11 @@ static void bq_mul(const bq_ctx *q, dn_lane *er, const dn_lane *a, const dn_lane
 static dn_lmask bq_not_first_order(dn_lane e, unsigned k, dn_lane h2, dn_lane h1,
                                    dn_lane h0)
 {
+    dn_lane l = 0.5 * e * e * h2; /* (where it underflows: the scalar analysis) */
     return (dn_lmask)(e != 0.0) &
-           ~(dnil_isfinite(h2) & dnil_isfinite(h1) & dnil_isfinite(h0) &
-             (dn_lmask)(0.5 * e * e * h2 <= 0x1p-4 * (e * h1 + (k + 6.0) * BQ_U * h0)));
+           (~(dnil_isfinite(h2) & dnil_isfinite(h1) & dnil_isfinite(h0) &
+              (dn_lmask)(l <= 0x1p-4 * (e * h1 + (k + 6.0) * BQ_U * h0))) |
+            ((dn_lmask)(l < DBL_MIN) & (dn_lmask)(h2 > 0.0)));
 }
 /* src/expr_err.c's min_nz and max_abs, lane-wise: the smallest |a[k]| that is not 0
  * (+Inf where all are 0), the largest |a[k]| */
@@ -567,6 +569,12 @@ static dn_lane bq_min_nz(const bq_ctx *q, const dn_lane *a)
         m = dnil_sel((dn_lmask)(a[k] != 0.0) & (dn_lmask)(bq_abs(a[k]) < m), bq_abs(a[k]),
                      m);
     return m;
+}
+/* the smaller of bq_min_nz(a) and bq_min_nz(ea) (an operand and its bound) */
+static dn_lane bq_min_nz2(const bq_ctx *q, const dn_lane *a, const dn_lane *ea)
+{
+    dn_lane x = bq_min_nz(q, a), y = bq_min_nz(q, ea);
+    return dnil_sel((dn_lmask)(y < x), y, x);
 }
 static dn_lane bq_max_abs(const bq_ctx *q, const dn_lane *a)
 {
@@ -639,14 +647,15 @@ static int bq_unary(const bq_ctx *q, unsigned op, double c, const dn_lane *u,
             qq[k] = dnil_sel(lin, qq[k], qc[k]);
         }
     }
-    /* (f's sizes all below 2^-500, or a majorant of |f| below DBL_MIN where it can be
-     * nonzero: the scalar analysis rescales them, err_unary and tiny_terms) */
+    /* (f's sizes all below 2^-500, or a majorant of |f| below DBL_MIN in the normalised
+     * form where it can be nonzero: the scalar analysis rescales them, err_unary and
+     * tiny_terms; the orders here are below DN_TAYLOR_MAX) */
     dn_lane hm = DNIL_ZERO;
     for (unsigned j = 0; j <= n1; j++) hm = dnil_sel((dn_lmask)(h[j] > hm), h[j], hm);
     dn_lmask low = (dn_lmask)(hm > 0.0) & (dn_lmask)(hm < 0x1p-500);
     int poly = (op == DN_OP_POWN || op == DN_OP_POW_D) && c >= 0.0 && c == floor(c);
-    unsigned lim = poly && c < n ? (unsigned)c : n;
-    for (unsigned k = 0; k <= lim; k++) low |= (dn_lmask)(qq[k] < DBL_MIN);
+    unsigned lim = poly && c < n && dnil_all(lin) ? (unsigned)c : n;
+    for (unsigned k = 0; k <= lim; k++) low |= (dn_lmask)(qq[k] * dni_ifact[k] < DBL_MIN);
     if (dnil_any(low)) return 1;
     bq_mulw(q, p, p, eu);
     for (size_t k = 0; k < q->len; k++) er[k] = p[k] + 2.0 * q->g[k] * qq[k];
@@ -698,7 +707,8 @@ static int bq_step(const bq_ctx *q, const dn_expr_ins *i, dn_lane *d, dn_lane *e
         break;
     case DN_OP_MUL: /* (a product of entries that may fall below DBL_MIN: the scalar
                      * analysis, which adds their absolute error) */
-        if (dnil_any((dn_lmask)(bq_min_nz(q, a) * bq_min_nz(q, b) < DBL_MIN))) return 1;
+        if (dnil_any((dn_lmask)(bq_min_nz2(q, a, ea) * bq_min_nz2(q, b, eb) < DBL_MIN)))
+            return 1;
         bq_mul(q, ed, a, ea, b, eb);
         break;
     case DN_OP_DIV: /* (terms that may have fallen to 0: no bound, the scalar analysis) */

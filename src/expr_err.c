@@ -223,9 +223,15 @@ static double cerr(const dn_expr_ins *i)
  * the true error: no bound. */
 static int first_order(double e, unsigned k, double h2, double h1, double h0)
 {
-    /* (an exact operand needs none; an Inf or NaN h, f not analytic at u0, allows none) */
-    return e == 0.0 || (isfinite(h2) && isfinite(h1) && isfinite(h0) &&
-                        0.5 * e * e * h2 <= 0x1p-4 * (e * h1 + (k + 6.0) * U_D * h0));
+    /* (an exact operand needs none; an Inf or NaN h, f not analytic at u0, allows none;
+     * where e e h2 underflows, both sides divided by e: u^2 at an operand computed as 0
+     * whose bound is 4e-323, and whose h1 and h0 are 0) */
+    if (e == 0.0) return 1;
+    if (!(isfinite(h2) && isfinite(h1) && isfinite(h0))) return 0;
+    double l = 0.5 * e * e * h2;
+    if (l < DBL_MIN && h2 > 0.0)
+        return 0.5 * e * h2 <= 0x1p-4 * (h1 + (k + 6.0) * U_D * h0 / e);
+    return l <= 0x1p-4 * (e * h1 + (k + 6.0) * U_D * h0);
 }
 
 /* The absolute error of entry k of a product whose terms fall below DBL_MIN (to 0
@@ -358,15 +364,27 @@ static unsigned entry_order(const bctx *x, size_t i, unsigned *a)
     return s;
 }
 
-/* Products of a function's composition that underflow (pown(exp(x), 3) at -250: the
- * value's h0 underflows, and h1 u1 = 3 e^-500 e^-250 too, so that the computed entries
- * are 0 where the exact ones are near 1e-326, which a later factor 1e300 makes 5.7e-26):
- * the majorant of |f| in f's and u's true scale, composed from h 2^eh and u's entries of
- * order k times 2^(b k) (the variables scaled by 2^b), so that no term underflows; where
- * it is below DBL_MIN, twice it (rounded up) is added to er as an absolute error (the
- * computed entry may have lost all of it, on its own order or on the lower ones it is
- * built on). h is |f^(j)(u0)| 2^e (err_unary's scaling); the entries of order up to
- * klim; t[1..4], t[6] used. */
+/* The weight of an entry of order k in the kernels' normalised form (t_k = d_k s^k / k!,
+ * kernel.h): one variable 1/k! (s^k/k! above DN_TAYLOR_MAX); several: 1 (the layout holds
+ * Taylor coefficients already) */
+static double tweight(const bctx *x, unsigned k)
+{
+    if (x->K) return 1.0;
+    if (x->n <= DN_TAYLOR_MAX) return dni_ifact[k];
+    return exp(k * log(dni_scale(x->n)) - lgamma(k + 1.0));
+}
+
+/* Terms of a function's composition that fall below DBL_MIN in the kernels' normalised
+ * form (pown(exp(x), 3) at -250: h1 u1 = 3 e^-500 e^-250 underflows, so that the computed
+ * entries are 0 where the exact ones are near 1e-326, which a later factor 1e300 makes
+ * 5.7e-26; erfc(sqrt(x)) at 702.25: derivatives near 2.2e-307, whose normalised
+ * coefficients at order 16 are near 1e-320, lose a relative 2e-4): the majorant of |f| in
+ * f's and u's true scale, composed from h 2^eh and u's entries of order k times 2^(b k)
+ * (the variables scaled by 2^b), so that no term underflows; from the first order whose
+ * normalised majorant is below DBL_MIN on (the kernels build the higher orders on the
+ * lower ones), every entry may have lost all of its size: 4 times it (rounded up) is added
+ * to er. h is |f^(j)(u0)| 2^e (err_unary's scaling); the entries of order up to klim;
+ * t[1..4], t[6] used. */
 static void tiny_terms(const bctx *x, double *er, const double *h, const double *u, int e,
                        unsigned klim, int lin)
 {
@@ -386,12 +404,19 @@ static void tiny_terms(const bctx *x, double *er, const double *h, const double 
         dni_to_t(tus, au, n);
     }
     majorant(x, qs, hs, us, tus, lin);
+    unsigned k0 = n + 1; /* the first order whose normalised majorant is below DBL_MIN */
     memset(a, 0, sizeof a);
     for (size_t i = 0; i < x->S; i++) {
-        int k = (int)entry_order(x, i, a);
-        double qt = ldexp(qs[i], -(e + eh + b * k)); /* (0 below the subnormals) */
-        if ((unsigned)k <= klim && qs[i] > 0.0 && qt < DBL_MIN)
-            er[i] += 2.0 * qt + 0x1p-1074;
+        unsigned k = entry_order(x, i, a);
+        if (k <= klim && qs[i] > 0.0 && k < k0 &&
+            log2(qs[i]) + log2(tweight(x, k)) - (e + eh + b * (int)k) < -1022.0)
+            k0 = k;
+    }
+    memset(a, 0, sizeof a);
+    for (size_t i = 0; i < x->S; i++) {
+        unsigned k = entry_order(x, i, a);
+        if (k >= k0 && k <= klim && qs[i] > 0.0) /* (ldexp: 0 below the subnormals) */
+            er[i] += 4.0 * ldexp(qs[i], -(e + eh + b * (int)k)) + 0x1p-1074;
     }
 }
 
@@ -427,10 +452,13 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
             /* where f^(j) is 0 or subnormal in double but not 0 in the wider range, it
              * underflowed (erfc at 27.5, the low orders of x^40 at 1e-9): its size, twice,
              * in hf[j] (the computed entries built on it may be 0 where the exact ones
-             * are not) */
+             * are not), in place of the relative difference (which measures the
+             * subnormals' spacing, not the kernel's rounding: erfc'' at 27.3 came out
+             * 1e-307, its terms 1e-323) */
             if (fabs(h[j]) < DBL_MIN && mag[j] > fabs(h[j])) hf[j] = 2.0 * mag[j], uf = 1;
-            h[j] = fabs(h[j]) + fabs(h[j] - q[j]) / ((j + 6.0) * U_D) + hf[j]; /* twice:
-                                       * the extended result has its own error */
+            h[j] = fabs(h[j]) +
+                   (hf[j] != 0.0 ? 0.0 : fabs(h[j] - q[j]) / ((j + 6.0) * U_D)) +
+                   hf[j]; /* twice: the extended result has its own error */
         }
     }
     /* f and every derivative 0 at u0 != 0 (not calibrated, or underflowing in the wider
@@ -472,12 +500,15 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
         dni_to_t(tu, var, n);
     }
     majorants(x, p, q, h, u, tu, lin); /* |f'|, |f| (u0 + |u - u0|) */
-    /* (entries whose majorant is below DBL_MIN, of order below kf and up to zlim: see
-     * tiny_terms) */
-    unsigned klim = kf - 1 < zlim ? (unsigned)(kf - 1) : zlim, ka[DNK_VARS_MAX] = {0};
+    /* (entries of order below kf whose normalised majorant is below DBL_MIN, but those
+     * of u^c past c for a linear u, 0 everywhere: see tiny_terms) */
+    unsigned slim = lin && poly && c < n ? (unsigned)c : n, ka[DNK_VARS_MAX] = {0};
+    unsigned klim = kf - 1 < slim ? (unsigned)(kf - 1) : slim;
     int low = 0;
-    for (size_t i = 0; i < x->S; i++)
-        low |= entry_order(x, i, ka) <= klim && (e ? ldexp(q[i], -e) : q[i]) < DBL_MIN;
+    for (size_t i = 0; i < x->S; i++) {
+        unsigned k = entry_order(x, i, ka);
+        low |= k <= klim && (e ? ldexp(q[i], -e) : q[i]) * tweight(x, k) < DBL_MIN;
+    }
     lmul(x, p, p, eu);
     for (size_t k = 0; k < x->S; k++)
         er[k] = k < kf ? p[k] + 2.0 * x->g[k] * q[k] : INFINITY;
@@ -536,12 +567,17 @@ static void err_op(const bctx *x, unsigned op, double c, double ce, const double
             if (e > 0.0 && ed[k] == 0.0) ed[k] = 0x1p-1074;
         }
         break;
-    case DN_OP_MUL:
+    case DN_OP_MUL: {
+        /* a product of two entries or bounds may fall below DBL_MIN, to 0 included (a
+         * and b may be 0 where they underflowed: their bounds show it; tested before ed,
+         * which may be ea or eb, is written) */
+        int tiny_ab =
+            fmin(min_nz(a, S), min_nz(ea, S)) * fmin(min_nz(b, S), min_nz(eb, S)) < DBL_MIN;
         err_mul(x, ed, a, ea, b, eb);
-        /* a product of two entries may fall below DBL_MIN, to 0 included */
-        if (min_nz(a, S) * min_nz(b, S) < DBL_MIN)
+        if (tiny_ab)
             for (size_t k = 0; k < S; k++) ed[k] += tiny_products(x, k);
         break;
+    }
     case DN_OP_DIV:
         recur = 1;
         err_div(x, ed, a, ea, b, eb, r);

@@ -472,7 +472,9 @@ Test(batch, quick_bounds_at_underflow_and_zero_derivatives)
                  {"erfc(x) * 1e300", 4, 27.5},
                  {"sin((x + 1) - 1)", 3, 1e-17},
                  {"sin(x * 1e-200) * 1e300 * 1e300", 3, 1.0},
-                 {"pow(exp(x), 3) * 1e300", 3, -250.0}};
+                 {"pow(exp(x), 3) * 1e300", 3, -250.0},
+                 {"erfc(sqrt(x))", 16, 702.25},
+                 {"exp(-x^2) * erfc(x) * 1e300", 16, 27.3}};
     static const unsigned precs[] = {DN_PREC_AUTO | DN_PREC_QUICK, DN_PREC_DOUBLE | DN_PREC_QUICK};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         unsigned n = cases[c].n;

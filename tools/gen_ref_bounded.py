@@ -23,6 +23,10 @@ KC = 16
 # the composition are normal (the majorants' terms underflowed before their powers)
 COMPOSED = [
     ("erfc(pow(cospi(x), -38.75))", lambda x: m.erfc(m.cospi(x) ** m.mpf(-38.75)), -2.13),
+    # derivatives near 2.2e-307 whose normalised coefficients (d_k / k!) are subnormal
+    ("erfc(sqrt(x))", lambda x: m.erfc(m.sqrt(x)), 702.25),
+    # a product of two functions computed as 0, scaled up (the constant as its double)
+    ("exp(-x^2)*erfc(x)*1e300", lambda x: m.exp(-x ** 2) * m.erfc(x) * m.mpf(1e300), 27.3),
 ]
 
 
