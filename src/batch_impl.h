@@ -1,9 +1,9 @@
 /* Internal to the batch evaluators (dnum/batch.h): the per-instruction-set engines.
  *
- * src/batch_lane_body.h is compiled once per instruction set (src/batch_sse2.c, batch_avx2.c,
- * batch_avx512.c on x86-64, batch_neon.c on AArch64, batch_generic.c elsewhere), each
- * time with its own lane count DN_LANE_W and its own compiler flags; src/batch.c chooses
- * one at run time. */
+ * src/batch_lane_body.h (the engine) and src/batch_lane_quick.h (its quick error bounds)
+ * are compiled once per instruction set (src/batch_sse2.c, batch_avx2.c, batch_avx512.c on
+ * x86-64, batch_neon.c on AArch64, batch_generic.c elsewhere), each time with its own lane
+ * count DN_LANE_W and its own compiler flags; src/batch.c chooses one at run time. */
 #ifndef DNUM_BATCH_IMPL_H
 #define DNUM_BATCH_IMPL_H
 

@@ -1,4 +1,6 @@
-/* The batch engine (src/batch_lane_body.h) for x86-64's baseline SSE2: 2 lanes. */
+/* The batch engine (src/batch_lane_body.h) and its quick bounds (src/batch_lane_quick.h)
+ * for x86-64's baseline SSE2: 2 lanes. */
 #define DN_LANE_W 2
 #define DN_BATCH_NAME sse2
 #include "batch_lane_body.h"
+#include "batch_lane_quick.h"
