@@ -365,13 +365,16 @@ static unsigned entry_order(const bctx *x, size_t i, unsigned *a)
 }
 
 /* The weight of an entry of order k in the kernels' normalised form (t_k = d_k s^k / k!,
- * kernel.h): one variable 1/k! (s^k/k! above DN_TAYLOR_MAX); several: 1 (the layout holds
- * Taylor coefficients already) */
-static double tweight(const bctx *x, unsigned k)
+ * kernel.h), for the entries in their order: one variable 1/k! (s^k/k! above
+ * DN_TAYLOR_MAX: the running product w, 1 at k = 0, stepped here as dni_to_t does);
+ * several: 1 (the layout holds Taylor coefficients already) */
+static double tweight(const bctx *x, unsigned k, long double *w)
 {
     if (x->K) return 1.0;
     if (x->n <= DN_TAYLOR_MAX) return dni_ifact[k];
-    return exp(k * log(dni_scale(x->n)) - lgamma(k + 1.0));
+    double r = (double)*w;
+    *w = dni_weight_next(*w, dni_scale(x->n), k, 0);
+    return r;
 }
 
 /* Terms of a function's composition that fall below DBL_MIN in the kernels' normalised
@@ -405,11 +408,13 @@ static void tiny_terms(const bctx *x, double *er, const double *h, const double 
     }
     majorant(x, qs, hs, us, tus, lin);
     unsigned k0 = n + 1; /* the first order whose normalised majorant is below DBL_MIN */
+    long double w = 1.0L;
     memset(a, 0, sizeof a);
     for (size_t i = 0; i < x->S; i++) {
         unsigned k = entry_order(x, i, a);
+        double wk = tweight(x, k, &w);
         if (k <= klim && qs[i] > 0.0 && k < k0 &&
-            log2(qs[i]) + log2(tweight(x, k)) - (e + eh + b * (int)k) < -1022.0)
+            log2(qs[i]) + log2(wk) - (e + eh + b * (int)k) < -1022.0)
             k0 = k;
     }
     memset(a, 0, sizeof a);
@@ -505,9 +510,11 @@ static void err_unary(const bctx *x, unsigned op, double c, const double *u,
     unsigned slim = lin && poly && c < n ? (unsigned)c : n, ka[DNK_VARS_MAX] = {0};
     unsigned klim = kf - 1 < slim ? (unsigned)(kf - 1) : slim;
     int low = 0;
+    long double w = 1.0L;
     for (size_t i = 0; i < x->S; i++) {
         unsigned k = entry_order(x, i, ka);
-        low |= k <= klim && (e ? ldexp(q[i], -e) : q[i]) * tweight(x, k) < DBL_MIN;
+        double wk = tweight(x, k, &w);
+        low |= k <= klim && (e ? ldexp(q[i], -e) : q[i]) * wk < DBL_MIN;
     }
     lmul(x, p, p, eu);
     for (size_t k = 0; k < x->S; k++)
