@@ -169,19 +169,30 @@ static inline int sref2_eval(const dn_sref2_row *r, dnum2_o8 *out)
     return 0;
 }
 
-/* The bivariate rows: 1e-13, or 3 times the error of the division 1/u (Dnum2, against
- * its own mpmath row of tests/ref2_data.h) at the same point and partial where the
- * argument's conditioning makes even that miss 1e-13. u = x y + x/2 - y^2/4 at (0.3, -0.7)
- * is -0.18, 0.18 from the pole of 1/u, cot and the gamma family: 1/u's partials d4_4 and
- * d3_5 cancel terms 2e4-fold there and are 2.3e-13 off (the known gap of test_dnum2.c);
- * cot, tgamma and digamma reach 2.3e-13, 3.4e-13 and 5.2e-13 at the same two partials.
+/* The bivariate rows: 1e-13, or more where the argument's conditioning makes even a
+ * correctly rounded f miss it. u = x y + x/2 - y^2/4 at (0.3, -0.7) is -0.18, 0.18 from
+ * the pole of 1/u, cot and the gamma family: there the partials d4_4 and d3_5 are sums
+ * whose terms cancel 4.5e4-fold (tgamma's d3_5: terms up to 1.2e9 in absolute sum, result
+ * -2.7e4). Two allowances, the larger applies:
+ *  - 3 times the error of the division 1/u (Dnum2, against its own mpmath row of
+ *    tests/ref2_data.h) at the same point and partial: 2.3e-13 at d4_4 and d3_5, the
+ *    known gap of test_dnum2.c (measured on glibc: cot, tgamma and digamma 2.3e-13,
+ *    3.4e-13 and 5.2e-13 at the same two partials);
+ *  - for f(u) and f(m, u), 8 units of roundoff times the conditioning of the partial:
+ *    the composition sum_k |f^(k)(u0)|/k! |u - u0|^k taken with the absolute values of
+ *    every coefficient (its terms, in absolute value), over the scale of the scaled error.
+ *    A few units of the last place in f's series at u0 (the C library's value of f, its
+ *    series' roundings) and in each product of the composition add up to that: musl's
+ *    tgamma(-0.1825), 2.7e-16 off where glibc's is 1.6e-16, gives d3_5 7.4e-12 off
+ *    mpmath, within 8 u times the conditioning 4.5e4 (4e-11).
  * sref2_err: the scaled error of partial (i, j), 0 where both are NaN. */
 static inline double sref2_err(double got, double want, unsigned i, unsigned j)
 {
     if (got == want || (isnan(got) && isnan(want))) return 0.0;
     return fabs(got - want) / fmax(fabs(want), dni_fact[i] * dni_fact[j] * 1e-3);
 }
-static inline double sref2_tol(double x, double y, unsigned i, unsigned j)
+/* the first allowance (above) at (x, y), partial (i, j) */
+static inline double sref2_recip_tol(double x, double y, unsigned i, unsigned j)
 {
     for (size_t k = 0; k < DN_REF2_NROWS; k++) {
         const dn_ref2_row *r = &dn_ref2_rows[k];
@@ -191,9 +202,43 @@ static inline double sref2_tol(double x, double y, unsigned i, unsigned j)
                          dnum2_o8_mul_d(dnum2_o8_mul(v, v), 0.25));
         dnum2_o8 q = dnum2_o8_d_div(1.0, u);
         unsigned e = (i + j) * (i + j + 1) / 2 + j;
-        return fmax(SREF_TOL, 3.0 * sref2_err(q.d[e], r->d[e], i, j));
+        return 3.0 * sref2_err(q.d[e], r->d[e], i, j);
     }
-    return SREF_TOL;
+    return 0.0;
+}
+/* the second allowance (above) for row r, partial (i, j); 0 for two-argument functions */
+static inline double sref2_cond_tol(const dn_sref2_row *r, unsigned i, unsigned j)
+{
+    dnum2_o8 x = dnum2_o8_varx(r->x, r->y), y = dnum2_o8_vary(r->x, r->y);
+    dnum2_o8 xy = dnum2_o8_mul(x, y); /* u as sref2_eval forms it */
+    dnum2_o8 u = dnum2_o8_sub(dnum2_o8_add(xy, dnum2_o8_mul_d(x, 0.5)),
+                              dnum2_o8_mul_d(dnum2_o8_mul(y, y), 0.25));
+    dnum_o8 t = dnum_o8_var(u.d[0]), f;
+    int m = (int)r->param, found = 0;
+#define U(g) if (!strcmp(r->fn, #g)) f = dnum_o8_##g(t), found = 1;
+#define B(g)
+#define I(g) if (!strcmp(r->fn, #g)) f = dnum_o8_##g(m, t), found = 1;
+    EVERY_SPECIAL(U, B, I)
+#undef U
+#undef B
+#undef I
+    if (!found) return 0.0;
+    dnum2_o8 a = u; /* |u - u0|, every partial in absolute value */
+    a.d[0] = 0.0;
+    for (unsigned e = 1; e < DNUM2_SIZE(8); e++) a.d[e] = fabs(a.d[e]);
+    dnum2_o8 s = dnum2_o8_const(fabs(f.d[8]) * dni_ifact[8]); /* Horner */
+    for (unsigned k = 8; k-- > 0;)
+        s = dnum2_o8_add_d(dnum2_o8_mul(s, a), fabs(f.d[k]) * dni_ifact[k]);
+    unsigned e = (i + j) * (i + j + 1) / 2 + j;
+    double scale = fmax(fabs(r->d[e]), dni_fact[i] * dni_fact[j] * 1e-3);
+    double tol = 8.0 * 0x1p-53 * s.d[e] / scale;
+    return isfinite(tol) ? tol : 0.0; /* (a pole of f at u0: no allowance) */
+}
+/* the tolerance of row r at partial (i, j) */
+static inline double sref2_tol(const dn_sref2_row *r, unsigned i, unsigned j)
+{
+    double t = fmax(sref2_recip_tol(r->x, r->y, i, j), sref2_cond_tol(r, i, j));
+    return t > SREF_TOL ? t : SREF_TOL; /* (NaN: 1e-13) */
 }
 
 #endif

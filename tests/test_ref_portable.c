@@ -297,7 +297,7 @@ static void sref_dnum2(void)
             for (unsigned j = 0; j <= s; j++) {
                 unsigned e = s * (s + 1) / 2 + j;
                 expect(&t, sref2_err(got.d[e], r->d[e], s - j, j),
-                       sref2_tol(r->x, r->y, s - j, j), got.d[e], r->d[e],
+                       sref2_tol(r, s - j, j), got.d[e], r->d[e],
                        "%s param %g at (%g, %g), d%u_%u", r->fn, r->param, r->x, r->y, s - j, j);
             }
     }

@@ -116,7 +116,7 @@ Test(special, dnum2_rows_match_mpmath)
                 unsigned e = s * (s + 1) / 2 + j;
                 double er = sref2_err(got.d[e], r->d[e], s - j, j);
                 track_at(r->fn, 1, s, er);
-                cr_expect(er <= sref2_tol(r->x, r->y, s - j, j),
+                cr_expect(er <= sref2_tol(r, s - j, j),
                           "dnum2 %s p %g (%g, %g) (%u, %u): got %.17g want %.17g err %.3g",
                           r->fn, r->param, r->x, r->y, s - j, j, got.d[e], r->d[e], er);
             }
@@ -401,7 +401,7 @@ Test(special, dnumk_rows_match_mpmath)
             for (unsigned j = 0; j <= s; j++) {
                 unsigned e = s * (s + 1) / 2 + j;
                 double er = sref2_err(d[e], w->d[e], s - j, j);
-                cr_expect(er <= sref2_tol(w->x, w->y, s - j, j),
+                cr_expect(er <= sref2_tol(w, s - j, j),
                           "dnk %s p %g (%g, %g) (%u, %u): got %.17g want %.17g err %.3g",
                           w->fn, w->param, w->x, w->y, s - j, j, d[e], w->d[e], er);
             }

@@ -1,23 +1,24 @@
 #!/usr/bin/env bash
 # The test suite (`meson test` less the slow suite: Criterion, the CLI and example tests)
 # built for other targets and run there: aarch64 and s390x (big-endian) under qemu-user,
-# i686 natively (the 32-bit x86 C library of Debian's libc6-i386). Criterion and SLEEF of
-# the target come from tools/sysroot.sh. Debian has no Criterion for s390x: there the
-# build has -Dtests=auto and runs the portable subset (the tests that need no Criterion:
-# the mpmath tables in plain C, the CLI, the examples, the fuzz seeds; tests/meson.build).
+# i686 natively (the 32-bit x86 C library of Debian's libc6-i386), musl natively (Debian's
+# musl-gcc: C only, without SLEEF). Criterion and SLEEF of the target come from
+# tools/sysroot.sh. Debian has no Criterion for s390x or musl: there the build has
+# -Dtests=auto and runs the portable subset (the tests that need no Criterion: the mpmath
+# tables in plain C, the CLI, the examples, the fuzz seeds; tests/meson.build).
 # Criterion runs each test in a child it starts by executing its own program again, and
 # the CLI test's shell runs dnum-eval, so qemu must run programs of the target started
 # from outside and from inside the emulation: the script registers qemu-user with the
 # kernel's binfmt_misc (Debian's qemu-user-binfmt; needs root). Exits non-zero when a
 # build or a test fails, or when the emulation cannot be set up.
 #   bash tools/cross_tests.sh [TARGET...]   aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu
-#                                           (default: all three)
+#                                           musl (default: all four)
 # Build directories build-x-tests-<target>; `meson test -C build-x-tests-<target>` reruns.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
 
-all=(aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu)
+all=(aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu musl)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -26,6 +27,7 @@ for t in "${targets[@]}"; do
     case $t in
     aarch64-linux-gnu | s390x-linux-gnu) pkgs+=("gcc-$t" "g++-$t" qemu-user qemu-user-binfmt) ;;
     i686-linux-gnu) pkgs+=("gcc-$t" "g++-$t" libc6-i386) ;;
+    musl) pkgs+=(musl-tools) ;;
     *) echo "cross_tests.sh: unknown target '$t' (${all[*]})" >&2; exit 2 ;;
     esac
 done
@@ -60,14 +62,22 @@ fail=0
 report=()
 for t in "${targets[@]}"; do
     echo "== $t (at ${SECONDS} s)" >&2
-    root=$(bash tools/sysroot.sh "$t") || { report+=("$t | no sysroot"); fail=1; continue; }
     dir=build-x-tests-$t
-    # i686 runs natively: no emulator
+    # musl: no sysroot (musl-gcc brings its C library; no Criterion, SLEEF disabled); the
+    # target's programs run natively, as i686's: no emulator
+    if [ "$t" = musl ]; then
+        mkdir -p "$dir-files" && root=$PWD/$dir-files/musl
+        # (no C++ compiler: meson would otherwise take this machine's, for glibc)
+        printf '%s\n' "[binaries]" "cpp = 'false'" >"$root.ini"
+    else
+        root=$(bash tools/sysroot.sh "$t") || { report+=("$t | no sysroot"); fail=1; continue; }
+    fi
     printf '%s\n' "[properties]" "needs_exe_wrapper = false" "[binaries]" "exe_wrapper = []" \
         >"$root-native.ini"
     native=()
-    [ "$t" = i686-linux-gnu ] && native=(--cross-file "$root-native.ini")
-    if [ "$t" != i686-linux-gnu ] && ! binfmt "qemu-${t%%-*}"; then
+    case $t in i686-linux-gnu | musl) native=(--cross-file "$root-native.ini") ;; esac
+    [ "$t" = musl ] && native+=(-Dsleef=disabled)
+    if [ ${#native[@]} -eq 0 ] && ! binfmt "qemu-${t%%-*}"; then
         report+=("$t | not run: no binfmt_misc")
         fail=1
         continue
@@ -105,7 +115,7 @@ for t in "${targets[@]}"; do
     # timeouts; DN_TEST_EMULATED: the CLI test's streaming check, the batch tests' sweeps
     # with fewer points, the stack test without the O(n^3) compositions)
     mult=1 emulated=0
-    [ "$t" != i686-linux-gnu ] && mult=3 emulated=1
+    [ ${#native[@]} -eq 0 ] && mult=3 emulated=1
     rerun=""
     if out=$(QEMU_LD_PREFIX=/usr/$t DN_TEST_EMULATED=$emulated meson test -C "$dir" \
             --no-suite slow --num-processes 2 -t $mult --print-errorlogs 2>&1); then
