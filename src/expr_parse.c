@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "err_impl.h" /* (DNI_PRINTF) */
 #include "expr_impl.h"
 
 enum { T_END, T_NUM, T_NAME, T_CHAR };
@@ -56,12 +57,7 @@ static int is_space(int c)
 
 /* Records the first error: code, 1-based column (0: none) and the formatted message,
  * to which " at column N" is appended. Returns -1 for `return fail(...)`. */
-/* clang-format off */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int fail(parser *p, int code, size_t column, const char *fmt, ...)
-/* clang-format on */
+static DNI_PRINTF(4, 5) int fail(parser *p, int code, size_t column, const char *fmt, ...)
 {
     if (p->failed) return -1;
     p->failed = 1;
@@ -82,12 +78,7 @@ static int fail(parser *p, int code, size_t column, const char *fmt, ...)
 }
 
 /* Appends " (hint)" to the recorded error message (after " at column N"). */
-/* clang-format off */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void add_hint(parser *p, const char *fmt, ...)
-/* clang-format on */
+static DNI_PRINTF(2, 3) void add_hint(parser *p, const char *fmt, ...)
 {
     if (!p->err) return;
     char h[sizeof p->err->msg];

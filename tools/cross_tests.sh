@@ -2,23 +2,24 @@
 # The test suite (`meson test` less the slow suite: Criterion, the CLI and example tests)
 # built for other targets and run there: aarch64 and s390x (big-endian) under qemu-user,
 # i686 natively (the 32-bit x86 C library of Debian's libc6-i386), musl natively (Debian's
-# musl-gcc: C only, without SLEEF). Criterion and SLEEF of the target come from
-# tools/sysroot.sh. Debian has no Criterion for s390x or musl: there the build has
-# -Dtests=auto and runs the portable subset (the tests that need no Criterion: the mpmath
-# tables in plain C, the CLI, the examples, the fuzz seeds; tests/meson.build).
+# musl-gcc: C only, without SLEEF), 64-bit Windows (MinGW-w64) under wine. Criterion and
+# SLEEF of the target come from tools/sysroot.sh. Debian has no Criterion for s390x, musl
+# or Windows: there the build has -Dtests=auto and runs the portable subset (the tests
+# that need no Criterion: the mpmath tables in plain C, the CLI, the examples, the fuzz
+# seeds; tests/meson.build; on Windows not the CLI test).
 # Criterion runs each test in a child it starts by executing its own program again, and
 # the CLI test's shell runs dnum-eval, so qemu must run programs of the target started
 # from outside and from inside the emulation: the script registers qemu-user with the
 # kernel's binfmt_misc (Debian's qemu-user-binfmt; needs root). Exits non-zero when a
 # build or a test fails, or when the emulation cannot be set up.
 #   bash tools/cross_tests.sh [TARGET...]   aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu
-#                                           musl (default: all four)
+#                                           musl x86_64-w64-mingw32 (default: all five)
 # Build directories build-x-tests-<target>; `meson test -C build-x-tests-<target>` reruns.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
 
-all=(aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu musl)
+all=(aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu musl x86_64-w64-mingw32)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
@@ -28,6 +29,7 @@ for t in "${targets[@]}"; do
     aarch64-linux-gnu | s390x-linux-gnu) pkgs+=("gcc-$t" "g++-$t" qemu-user qemu-user-binfmt) ;;
     i686-linux-gnu) pkgs+=("gcc-$t" "g++-$t" libc6-i386) ;;
     musl) pkgs+=(musl-tools) ;;
+    x86_64-w64-mingw32) pkgs+=(gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64) ;;
     *) echo "cross_tests.sh: unknown target '$t' (${all[*]})" >&2; exit 2 ;;
     esac
 done
@@ -63,20 +65,35 @@ report=()
 for t in "${targets[@]}"; do
     echo "== $t (at ${SECONDS} s)" >&2
     dir=build-x-tests-$t
-    # musl: no sysroot (musl-gcc brings its C library; no Criterion, SLEEF disabled); the
-    # target's programs run natively, as i686's: no emulator
-    if [ "$t" = musl ]; then
-        mkdir -p "$dir-files" && root=$PWD/$dir-files/musl
-        # (no C++ compiler: meson would otherwise take this machine's, for glibc)
-        printf '%s\n' "[binaries]" "cpp = 'false'" >"$root.ini"
-    else
-        root=$(bash tools/sysroot.sh "$t") || { report+=("$t | no sysroot"); fail=1; continue; }
-    fi
+    # musl and MinGW-w64: no sysroot (the cross compiler brings its C library; no
+    # Criterion, SLEEF disabled). i686 and musl run natively; MinGW-w64 under wine, through
+    # an exe wrapper that puts the compiler's run-time DLLs on WINEPATH.
+    case $t in
+    musl | x86_64-w64-mingw32)
+        mkdir -p "$dir-files" && root=$PWD/$dir-files/$t
+        if [ "$t" = musl ]; then # (no C++ compiler: meson would take this machine's)
+            printf '%s\n' "[binaries]" "cpp = 'false'" >"$root.ini"
+        else
+            wp=$(for f in libgcc_s_seh-1.dll libwinpthread-1.dll libstdc++-6.dll; do
+                d=$(dirname "$($t-gcc -print-file-name=$f)")
+                printf 'Z:%s;' "$(cd "$d" && pwd)"
+            done)
+            printf '%s\n' '#!/bin/sh' "WINEPATH='${wp}Z:$PWD/$dir' WINEDEBUG=-all \\" \
+                "WINEPREFIX='$PWD/$dir-files/wineprefix' exec /usr/lib/wine/wine64 \"\$@\"" \
+                >"$root-wine.sh"
+            chmod +x "$root-wine.sh"
+            printf '%s\n' "[binaries]" "exe_wrapper = ['$root-wine.sh']" >"$root.ini"
+        fi ;;
+    *) root=$(bash tools/sysroot.sh "$t") || { report+=("$t | no sysroot"); fail=1; continue; } ;;
+    esac
     printf '%s\n' "[properties]" "needs_exe_wrapper = false" "[binaries]" "exe_wrapper = []" \
         >"$root-native.ini"
     native=()
-    case $t in i686-linux-gnu | musl) native=(--cross-file "$root-native.ini") ;; esac
-    [ "$t" = musl ] && native+=(-Dsleef=disabled)
+    case $t in
+    i686-linux-gnu) native=(--cross-file "$root-native.ini") ;;
+    musl) native=(--cross-file "$root-native.ini" -Dsleef=disabled) ;;
+    x86_64-w64-mingw32) native=(-Dsleef=disabled) ;;
+    esac
     if [ ${#native[@]} -eq 0 ] && ! binfmt "qemu-${t%%-*}"; then
         report+=("$t | not run: no binfmt_misc")
         fail=1
@@ -117,8 +134,13 @@ for t in "${targets[@]}"; do
     mult=1 emulated=0
     [ ${#native[@]} -eq 0 ] && mult=3 emulated=1
     rerun=""
+    # (MinGW-w64: every test but the CLI's, whose shell cannot start a Windows program)
+    only=()
+    [ "$t" = x86_64-w64-mingw32 ] && mapfile -t only < <(meson test -C "$dir" --list \
+        --no-suite slow 2>/dev/null | sed 's/^dnum \/ //' | grep -vx cli) &&
+        note="$note (not the CLI test)"
     if out=$(QEMU_LD_PREFIX=/usr/$t DN_TEST_EMULATED=$emulated meson test -C "$dir" \
-            --no-suite slow --num-processes 2 -t $mult --print-errorlogs 2>&1); then
+            --no-suite slow --num-processes 2 -t $mult --print-errorlogs "${only[@]}" 2>&1); then
         :
     elif [ "$emulated" = 1 ]; then
         # qemu-user itself can deadlock in a forked child of a threaded program (both

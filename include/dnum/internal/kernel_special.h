@@ -45,10 +45,19 @@
 
 #include <float.h>
 
+/* The C library's functions that its <math.h> may not declare, declared here with C
+ * linkage in C++ too (else C++ code calls a mangled yn(int, double) that no library
+ * defines: MinGW-w64's headers hide yn from g++ -std=c++17) */
+#ifdef __cplusplus
+#define DNI_LIBC_DECL extern "C"
+#else
+#define DNI_LIBC_DECL extern
+#endif
+
 /* POSIX (XSI) Bessel functions of libm: declared here as well, since <math.h> hides them
  * in strict ISO C modes (-std=c11). The same prototypes as the C library's. */
-extern double jn(int, double);
-extern double yn(int, double);
+DNI_LIBC_DECL double jn(int, double);
+DNI_LIBC_DECL double yn(int, double);
 
 /* The point series are computed out of line: they run with the order as a plain loop
  * bound anyway, and keeping them out of every fixed-order instance keeps the code small. */
@@ -69,14 +78,14 @@ extern double yn(int, double);
  * without a declaration in its headers). */
 #if defined(__GLIBC__) || defined(__linux__) || defined(__APPLE__) ||                      \
     defined(__FreeBSD__) || defined(__NetBSD__) || defined(__OpenBSD__)
-double lgamma_r(double x, int *sign);
+DNI_LIBC_DECL double lgamma_r(double x, int *sign);
 static inline double dni_lgamma_value(double x)
 {
     int sign;
     return lgamma_r(x, &sign);
 }
 #elif defined(__MINGW32__)
-double __lgamma_r(double x, int *sign);
+DNI_LIBC_DECL double __lgamma_r(double x, int *sign);
 static inline double dni_lgamma_value(double x)
 {
     int sign;
