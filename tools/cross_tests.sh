@@ -134,8 +134,10 @@ for t in "${targets[@]}"; do
     mult=1 emulated=0
     [ ${#native[@]} -eq 0 ] && mult=3 emulated=1
     rerun=""
-    # (MinGW-w64: every test but the CLI's, whose shell cannot start a Windows program)
+    # (MinGW-w64: every test but the CLI's, whose shell cannot start a Windows program;
+    # the wine prefix made first, by one small program, not inside a test's time limit)
     only=()
+    [ "$t" = x86_64-w64-mingw32 ] && "$root-wine.sh" "$dir/tests/vla_check.exe" >/dev/null 2>&1
     [ "$t" = x86_64-w64-mingw32 ] && mapfile -t only < <(meson test -C "$dir" --list \
         --no-suite slow 2>/dev/null | sed 's/^dnum \/ //' | grep -vx cli) &&
         note="$note (not the CLI test)"
