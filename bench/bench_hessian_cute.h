@@ -7,15 +7,17 @@ typedef double (*cu_hand_fn)(const double *, unsigned, double *, double *);
 static struct cute_problem {
     const char *name;
     dn_objective_sp f;
+    dn_objective_tp ftp;
     cu_hand_fn hand;
-} cu_list[] = {{"ARWHEAD", arwhead_sp, arwhead_hand},
-               {"BDQRTIC", bdqrtic_sp, bdqrtic_hand},
-               {"CHAINWOO", chainwoo_sp, chainwoo_hand},
-               {"NONDQUAR", nondquar_sp, nondquar_hand}};
+} cu_list[] = {{"ARWHEAD", arwhead_sp, arwhead_tp, arwhead_hand},
+               {"BDQRTIC", bdqrtic_sp, bdqrtic_tp, bdqrtic_hand},
+               {"CHAINWOO", chainwoo_sp, chainwoo_tp, chainwoo_hand},
+               {"NONDQUAR", nondquar_sp, nondquar_tp, nondquar_hand}};
 static const struct cute_problem *cu;
 static double *cx, *cg, *ch, *cg2, *ch2;
 static dn_plan_o2 *cuP, *cuPH; /* (cuPH: dn_hessian_plan's) */
 static dn_sphess cuH, cuHP;    /* dn_hessian_sp's, dn_hessian_plan's (patterns reused) */
+static dn_tape_o2 *cuT;         /* the tape of the objective */
 
 static double cu_sum(const double *a)
 {
@@ -42,6 +44,18 @@ static double cu_plan(void)
     double f;
     if (dn_hessdiag_plan(&f, cg, ch, cu->f, NULL, cx, CU_N, cuP)) abort();
     return cu_sum(ch);
+}
+static double cu_tape(void)
+{
+    double f;
+    if (dn_hessdiag_tape(&f, cg, ch, cuT, cx)) abort();
+    return cu_sum(ch);
+}
+static double cu_grad_tape(void)
+{
+    double f;
+    if (dn_grad_tape(&f, cg, cuT, cx)) abort();
+    return cu_sum(cg);
 }
 static double cu_grad_sp(void)
 {
@@ -84,7 +98,7 @@ static void run_cute(void)
     for (unsigned i = 0; i < CU_N; i++) cx[i] = 0.5 + 0.1 * sin((double)i);
     for (size_t k = 0; k < sizeof cu_list / sizeof *cu_list; k++) {
         cu = &cu_list[k];
-        char first[96], extra[256];
+        char first[96], extra[384];
         first_calls(first, sizeof first, &cuP, cu_plan_call, cu_sp_call);
         for (int r = 0; r < 4; r++) cu_plan(); /* (the calls that learn its colours) */
         dn_sphess_init(&cuH, NULL), dn_sphess_init(&cuHP, NULL);
@@ -105,18 +119,34 @@ static void run_cute(void)
                                 fmax(1.0, fabs(ch2[i])));
         dn_plan_o2_stats st;
         dn_plan_o2_info(cuP, &st);
+        /* the tape: its first call (record, then evaluate) timed, and checked against hand */
+        if (dn_tape_o2_new(&cuT, NULL)) abort();
+        double t0 = cpu_s();
+        if (dn_tape_o2_record(cuT, cu->ftp, NULL, cx, CU_N)) abort();
+        double t1 = cpu_s();
+        if (dn_hessdiag_tape(&f, cg, ch, cuT, cx)) abort();
+        double t2 = cpu_s(), terr = fabs(f - fh) / fmax(1.0, fabs(fh));
+        for (unsigned i = 0; i < CU_N; i++)
+            terr = fmax(terr, fmax(fabs(cg[i] - cg2[i]), fabs(ch[i] - ch2[i])) /
+                                  fmax(1.0, fabs(ch2[i])));
+        dn_tape_o2_stats ts;
+        dn_tape_o2_info(cuT, &ts);
         snprintf(extra, sizeof extra,
                  "maxrelerr=%.3g,plan_colors=%u,plan=%s,hessian_relerr=%.3g,hessian_nnz=%zu,"
-                 "hessian_plan_replays=%lu,%s",
+                 "hessian_plan_replays=%lu,%s,tape_relerr=%.3g,tape_record_ms=%.3f,"
+                 "tape_first_ms=%.3f,tape_elements=%zu,tape_shapes=%u",
                  err, st.colors, st.replaying ? "replays" : "one-pass", herr, cuH.nnz,
-                 sth.replays, first);
+                 sth.replays, first, terr, 1e3 * (t1 - t0), 1e3 * (t2 - t0), ts.elements,
+                 ts.shapes);
         peer p[] = {{"hand", cu_hand, {0}, 0}, {"dnum_grad_sp", cu_grad_sp, {0}, 0},
                     {"dnum_grad_plan", cu_grad_plan, {0}, 0},
                     {"dnum_hessdiag_sp", cu_sp, {0}, 0}, {"dnum_plan_hessdiag", cu_plan, {0}, 0},
                     {"dnum_hessian_sp", cu_hess_sp, {0}, 0},
-                    {"dnum_plan_hessian", cu_hess_plan, {0}, 0}};
-        bench(cu->name, CU_N, p, 7, ROUNDS, extra);
-        dn_plan_o2_free(cuP), dn_plan_o2_free(cuPH);
+                    {"dnum_plan_hessian", cu_hess_plan, {0}, 0},
+                    {"dnum_tape_grad", cu_grad_tape, {0}, 0},
+                    {"dnum_tape_hessdiag", cu_tape, {0}, 0}};
+        bench(cu->name, CU_N, p, 9, ROUNDS, extra);
+        dn_plan_o2_free(cuP), dn_plan_o2_free(cuPH), dn_tape_o2_free(cuT);
         dn_sphess_clear(&cuH), dn_sphess_clear(&cuHP);
     }
     free(cx), free(cg), free(ch), free(cg2), free(ch2);

@@ -101,10 +101,11 @@ FZ_WRAP(dsp_o2)
 FZ_WRAP(dsph_o2)
 FZ_WRAP(dpl2_o2)
 FZ_WRAP(dpl4_o2)
+FZ_WRAP(dtp_o2)
 #define FZ_GEN(f, a)                                                                       \
     _Generic((a), dnum_o2 : fz_##f##_dnum_o2, dlane_o2 : fz_##f##_dlane_o2,                \
              dsp_o2 : fz_##f##_dsp_o2, dsph_o2 : fz_##f##_dsph_o2, dpl2_o2 : fz_##f##_dpl2_o2, \
-             dpl4_o2 : fz_##f##_dpl4_o2)
+             dpl4_o2 : fz_##f##_dpl4_o2, dtp_o2 : fz_##f##_dtp_o2)
 #define fz_add(a, b) FZ_GEN(add, a)(a, b)
 #define fz_sub(a, b) FZ_GEN(sub, a)(a, b)
 #define fz_mul(a, b) FZ_GEN(mul, a)(a, b)

@@ -123,13 +123,14 @@ DEF_FUN(fun_sp, dsp_o2)
 DEF_FUN(fun_sph, dsph_o2)
 DEF_FUN(fun_p2, dpl2_o2)
 DEF_FUN(fun_p4, dpl4_o2)
+DEF_FUN(fun_tp, dtp_o2)
 DEF_FUN(fun_e1, dnel1_o2)
 DEF_FUN(fun_e2, dnel2_o2)
 DEF_FUN(fun_e3, dnel3_o2)
 DEF_FUN(fun_e4, dnel4_o2)
 #define FUN(T)                                                                             \
     _Generic((T){0}, dnum_o2 : fun_o2, dlane_o2 : fun_l2, dsp_o2 : fun_sp, dsph_o2 : fun_sph, \
-             dpl2_o2 : fun_p2, dpl4_o2 : fun_p4,                                           \
+             dpl2_o2 : fun_p2, dpl4_o2 : fun_p4, dtp_o2 : fun_tp,                                           \
              dnel1_o2 : fun_e1, dnel2_o2 : fun_e2, dnel3_o2 : fun_e3, dnel4_o2 : fun_e4)
 
 /* the reference: the same body over n = K variables */

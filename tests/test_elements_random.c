@@ -79,13 +79,14 @@ DEF_PROG(prog_sp, dsp_o2)
 DEF_PROG(prog_sph, dsph_o2)
 DEF_PROG(prog_p2, dpl2_o2)
 DEF_PROG(prog_p4, dpl4_o2)
+DEF_PROG(prog_tp, dtp_o2)
 DEF_PROG(prog_e1, dnel1_o2)
 DEF_PROG(prog_e2, dnel2_o2)
 DEF_PROG(prog_e3, dnel3_o2)
 DEF_PROG(prog_e4, dnel4_o2)
 #define PROG(T)                                                                            \
     _Generic((T){0}, dnum_o2 : prog_o2, dlane_o2 : prog_l2, dsp_o2 : prog_sp, dsph_o2 : prog_sph, \
-             dpl2_o2 : prog_p2, dpl4_o2 : prog_p4,                                         \
+             dpl2_o2 : prog_p2, dpl4_o2 : prog_p4, dtp_o2 : prog_tp,                                         \
              dnel1_o2 : prog_e1, dnel2_o2 : prog_e2, dnel3_o2 : prog_e3, dnel4_o2 : prog_e4)
 
 /* the structure and the programs; the elements read progs[e] and coef[e] */

@@ -8,8 +8,8 @@
  *   dn_objective_o2        dnum_o2 f(const dnum_o2 *x, unsigned n, void *ctx)   on dnum_o2
  *   dn_objective_lanes_o2      dlane_o2 f(const dlane_o2 *x, unsigned n, void *ctx) on dlane_o2
  *   DN_OBJECTIVE_O2(name, T, x, n, ctx, body...)   define every version from one body:
- *                        name, name##_lanes, name##_sp (and name##_sph, name##_spl,
- *                        name##_pl2, name##_pl4 behind it)
+ *                        name, name##_lanes, name##_sp, name##_tp (and name##_sph,
+ *                        name##_spl, name##_pl2, name##_pl4 behind name##_sp)
  *   dn_hessdiag          f, gradient, Hessian diagonal: one dnum_o2 pass per coordinate
  *   dn_hessdiag_lanes    the same with DN_LANES coordinates per pass (shared value): faster
  *   dn_hessian           f, gradient and the full symmetric Hessian (polarisation)
@@ -33,6 +33,15 @@
  *   dn_hessdiag_plan     f, gradient and Hessian diagonal
  *   dn_hessvec_plan      f, gradient and the Hessian-vector product H v
  *   dn_hessian_plan      f, gradient and the sparse Hessian (lower triangle, CSR)
+ *
+ * Tapes (an objective of DN_OBJECTIVE_O2 recorded once, at about the cost of its element
+ * form at every later point; its operations and constants must not change with x or ctx;
+ * see docs/hessian.md):
+ *   dn_objective_tp      dtp_o2 f(const dtp_o2 *x, unsigned n, void *ctx)  (name##_tp)
+ *   dn_tape_o2_new, dn_tape_o2_free, dn_tape_o2_info
+ *   dn_tape_o2_record    records f at x
+ *   dn_grad_tape         f and gradient at any x
+ *   dn_hessdiag_tape     f, gradient and Hessian diagonal at any x
  *
  * Element drivers (partially separable f(x) = sum_e f_e(x_I(e,0), ..., x_I(e,K-1)): one
  * element function of K <= 4 variables on dnelK_o2 numbers of dnum/elem_o2.h, at about the
@@ -107,11 +116,13 @@ typedef dsp_o2 (*dn_objective_sp)(const dsp_o2 *x, unsigned n, void *ctx);
     }
 
 /** Defines static objectives from one body: `name` (a dn_objective_o2), `name_lanes`
- *  (a dn_objective_lanes_o2) and `name_sp` (a dn_objective_sp, for every one-pass driver; under
+ *  (a dn_objective_lanes_o2), `name_tp` (a dn_objective_tp, for dn_tape_o2_record) and
+ *  `name_sp` (a dn_objective_sp, for every one-pass driver; under
  *  dn_hessian_sp it runs `name_sph`, the body on dsph_o2 numbers of dnum/sparseh_o2.h,
  *  under a plan's replay `name_pl2` or `name_pl4` (dnum/plan_o2.h), and otherwise
  *  `name_spl`, the body on dsp_o2). Inside the body, T is the number type
- *  (dnum_o2, dlane_o2, dsp_o2, dsph_o2, dpl2_o2 or dpl4_o2), x, n and ctx are the parameters, and arithmetic
+ *  (dnum_o2, dlane_o2, dsp_o2, dsph_o2, dpl2_o2, dpl4_o2 or dtp_o2), x, n and ctx are the
+ *  parameters, and arithmetic
  *  uses the type-generic dnh_* names (dnh_add, dnh_mul_d, dnh_exp, dnh_const(T, c),
  *  dnh_value(a), ...) of dnum/lanes_o2.h.
  *  Example: DN_OBJECTIVE_O2(sumsq, T, x, n, ctx, T s = dnh_const(T, 0.0);
@@ -124,6 +135,7 @@ typedef dsp_o2 (*dn_objective_sp)(const dsp_o2 *x, unsigned n, void *ctx);
     DNI_OBJ_VERSION(DNI_OBJ_APART, dsp_o2, name##_spl, T, x, n, ctx, __VA_ARGS__)          \
     DNI_OBJ_VERSION(DNI_OBJ_APART, dpl2_o2, name##_pl2, T, x, n, ctx, __VA_ARGS__)         \
     DNI_OBJ_VERSION(DNI_OBJ_APART, dpl4_o2, name##_pl4, T, x, n, ctx, __VA_ARGS__)         \
+    DNI_OBJ_VERSION(DNI_OBJ_UNUSED, dtp_o2, name##_tp, T, x, n, ctx, __VA_ARGS__)          \
     static DNI_OBJ_UNUSED dsp_o2 name##_sp(const dsp_o2 *x, unsigned n, void *ctx)         \
     {                                                                                      \
         int kind_ = dni_dsp_o2_kind(x, n);                                                 \
@@ -354,6 +366,68 @@ int dn_hessian_plan(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, v
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessian_plan_ex(double *fx, double *grad, dn_sphess *H, dn_objective_sp f, void *ctx,
                        const double *x, unsigned n, dn_plan_o2 *plan, dn_errinfo *err);
+
+/* ---- Tapes ------------------------------------------------------------------------------ */
+
+/** An objective recorded on a tape (dn_tape_o2_record), evaluated at any x by
+ *  dn_grad_tape and dn_hessdiag_tape without calling it again. The record is split into
+ *  elements, the parts of at most 8 variables that the objective's sums (and differences,
+ *  and products with constants) add up, and elements of one shape are evaluated together
+ *  in blocks: a plainly written partially separable objective then costs about what its
+ *  element form (DN_ELEMENT_O2) costs. A tape replays the operations and constants of the
+ *  recording: the objective must compute the same operations at every x and take the same
+ *  constants from ctx (record again when they change). Recording refuses (DN_EINVAL,
+ *  naming what) an objective that reads the value of a number depending on x (dnh_value:
+ *  its control flow may depend on x), or uses an operation a tape does not replay (the
+ *  functions of two numbers: pow, atan2, hypot, min, max, fmod; dnh_apply; dnh_chain),
+ *  and an objective with an element of more than 8 variables or 1024 operations
+ *  (DN_ERANGE): use the plans or the one-pass drivers for those. A tape is read only by
+ *  the drivers: one tape may serve several threads at once. See docs/hessian.md, "Tapes". */
+typedef struct dn_tape_o2 dn_tape_o2;
+
+/** An objective on recording numbers: the version name_tp that DN_OBJECTIVE_O2 defines. */
+typedef dtp_o2 (*dn_objective_tp)(const dtp_o2 *x, unsigned n, void *ctx);
+
+/** What a tape holds (dn_tape_o2_info). */
+typedef struct dn_tape_o2_stats {
+    unsigned n;        /* variables (0: nothing recorded) */
+    size_t operations; /* operations recorded */
+    size_t elements;   /* elements found */
+    unsigned shapes;   /* groups of elements of one shape */
+    unsigned max_vars; /* variables of the largest element */
+    size_t bytes;      /* bytes the tape holds */
+} dn_tape_o2_stats;
+
+/** Makes an empty tape (storage from al; NULL: malloc/free). Returns 0, DN_EINVAL (tape
+ *  NULL) or DN_ENOMEM. */
+int dn_tape_o2_new(dn_tape_o2 **tape, const dn_allocator *al);
+/** Frees a tape (NULL: no-op). */
+void dn_tape_o2_free(dn_tape_o2 *tape);
+/** Fills *stats with what the tape holds (zeros for a NULL or empty tape). */
+void dn_tape_o2_info(const dn_tape_o2 *tape, dn_tape_o2_stats *stats);
+/** Records f (name_tp of DN_OBJECTIVE_O2) at x (n variables) with ctx, replacing what the
+ *  tape held. Returns 0, DN_EINVAL (NULL tape, f or x; n = 0; an objective a tape cannot
+ *  replay, see above), DN_ERANGE (an element above 8 variables or 1024 operations) or
+ *  DN_ENOMEM; on failure the tape keeps what it held. */
+int dn_tape_o2_record(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const double *x,
+                      unsigned n);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_tape_o2_record_ex(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const double *x,
+                         unsigned n, dn_errinfo *err);
+/** f and its gradient at x (the tape's n entries) from the tape. fx may be NULL. Returns 0,
+ *  DN_EINVAL (NULL grad, tape or x; nothing recorded) or DN_ENOMEM (outputs untouched). */
+int dn_grad_tape(double *fx, double *grad, const dn_tape_o2 *tape, const double *x);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_grad_tape_ex(double *fx, double *grad, const dn_tape_o2 *tape, const double *x,
+                    dn_errinfo *err);
+/** f, its gradient and the Hessian diagonal at x from the tape. fx and grad may be NULL.
+ *  Returns 0, DN_EINVAL (NULL hdiag, tape or x; nothing recorded) or DN_ENOMEM (outputs
+ *  untouched). */
+int dn_hessdiag_tape(double *fx, double *grad, double *hdiag, const dn_tape_o2 *tape,
+                     const double *x);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessdiag_tape_ex(double *fx, double *grad, double *hdiag, const dn_tape_o2 *tape,
+                        const double *x, dn_errinfo *err);
 
 /* ---- element drivers: partially separable objectives ----------------------------------- */
 

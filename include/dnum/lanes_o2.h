@@ -77,6 +77,7 @@
 #include "dnum/internal/chain2.h"
 #include "dnum/sparseh_o2.h"
 #include "dnum/plan_o2.h"
+#include "dnum/tape_o2.h"
 #include "dnum/elem_o2.h"
 
 /** Number of lanes (seeded directions) of a dlane_o2; fixed (part of the ABI). Measured on
@@ -448,7 +449,7 @@ DLANE_O2_DECL double dni_dnh_o2_value(dnum_o2 a)
 #define DNI_DNH_GEN(f, a)                                                                  \
     _Generic((a), dnum_o2 : dnum_o2_##f, dlane_o2 : dlane_o2_##f, dsp_o2 : dsp_o2_##f,     \
              dsph_o2 : dsph_o2_##f, dpl2_o2 : dpl2_o2_##f, dpl4_o2 : dpl4_o2_##f,          \
-             dnel1_o2 : dnel1_o2_##f, dnel2_o2 : dnel2_o2_##f, dnel3_o2 : dnel3_o2_##f,    \
+             dtp_o2 : dtp_o2_##f, dnel1_o2 : dnel1_o2_##f, dnel2_o2 : dnel2_o2_##f, dnel3_o2 : dnel3_o2_##f,    \
              dnel4_o2 : dnel4_o2_##f)
 
 /* dnh_f(a, ...) calls dnum_o2_f, dlane_o2_f, dsp_o2_f, dsph_o2_f or dnelK_o2_f by the type
@@ -456,13 +457,13 @@ DLANE_O2_DECL double dni_dnh_o2_value(dnum_o2 a)
 #define dnh_const(T, c)                                                                    \
     _Generic((T){0}, dnum_o2 : dnum_o2_const, dlane_o2 : dlane_o2_const,                   \
              dsp_o2 : dsp_o2_const, dsph_o2 : dsph_o2_const, dpl2_o2 : dpl2_o2_const,      \
-             dpl4_o2 : dpl4_o2_const, dnel1_o2 : dnel1_o2_const,                           \
+             dpl4_o2 : dpl4_o2_const, dtp_o2 : dtp_o2_const, dnel1_o2 : dnel1_o2_const,                           \
              dnel2_o2 : dnel2_o2_const, dnel3_o2 : dnel3_o2_const,                         \
              dnel4_o2 : dnel4_o2_const)(c)
 #define dnh_value(a)                                                                       \
     _Generic((a), dnum_o2 : dni_dnh_o2_value, dlane_o2 : dlane_o2_value,                   \
              dsp_o2 : dsp_o2_value, dsph_o2 : dsph_o2_value, dpl2_o2 : dpl2_o2_value,      \
-             dpl4_o2 : dpl4_o2_value, dnel1_o2 : dnel1_o2_value,                           \
+             dpl4_o2 : dpl4_o2_value, dtp_o2 : dtp_o2_value, dnel1_o2 : dnel1_o2_value,                           \
              dnel2_o2 : dnel2_o2_value, dnel3_o2 : dnel3_o2_value,                         \
              dnel4_o2 : dnel4_o2_value)(a)
 /* clang-format on */
@@ -517,6 +518,7 @@ DNI_DNH_ALL(dsp_o2)
 DNI_DNH_ALL(dsph_o2)
 DNI_DNH_ALL(dpl2_o2)
 DNI_DNH_ALL(dpl4_o2)
+DNI_DNH_ALL(dtp_o2)
 DNI_DNH_ALL(dnel1_o2)
 DNI_DNH_ALL(dnel2_o2)
 DNI_DNH_ALL(dnel3_o2)
@@ -527,6 +529,7 @@ static inline double dnh_value(dsp_o2 a) { return dsp_o2_value(a); }
 static inline double dnh_value(dsph_o2 a) { return dsph_o2_value(a); }
 static inline double dnh_value(dpl2_o2 a) { return dpl2_o2_value(a); }
 static inline double dnh_value(dpl4_o2 a) { return dpl4_o2_value(a); }
+static inline double dnh_value(dtp_o2 a) { return dtp_o2_value(a); }
 static inline double dnh_value(dnel1_o2 a) { return a.v; }
 static inline double dnh_value(dnel2_o2 a) { return a.v; }
 static inline double dnh_value(dnel3_o2 a) { return a.v; }
