@@ -96,13 +96,9 @@ eval_on() {
     aarch64-linux-gnu | s390x-linux-gnu)
         "qemu-${t%%-*}" -L "/usr/$t" "$dir/tools/dnum-eval" "$@" >"$out" ;;
     x86_64-w64-mingw32)
-        local p d
-        p=$(for f in libgcc_s_seh-1.dll libwinpthread-1.dll; do
-                d=$(dirname "$(x86_64-w64-mingw32-gcc -print-file-name=$f)")
-                printf 'Z:%s;' "$(cd "$d" && pwd)"
-            done)
-        WINEPATH="${p}Z:$PWD/$dir" WINEDEBUG=-all WINEPREFIX="$PWD/$dir/wineprefix" \
-            /usr/lib/wine/wine64 "$dir/tools/dnum-eval.exe" "$@" >"$out" 2>"$out.err" ;;
+        WINEPATH="$(dn_winepath libgcc_s_seh-1.dll libwinpthread-1.dll)Z:$PWD/$dir" \
+            WINEDEBUG=-all WINEPREFIX="$PWD/$dir/wineprefix" /usr/lib/wine/wine64 \
+            "$dir/tools/dnum-eval.exe" "$@" >"$out" 2>"$out.err" ;;
     esac
 }
 

@@ -74,10 +74,7 @@ for t in "${targets[@]}"; do
         if [ "$t" = musl ]; then # (no C++ compiler: meson would take this machine's)
             printf '%s\n' "[binaries]" "cpp = 'false'" >"$root.ini"
         else
-            wp=$(for f in libgcc_s_seh-1.dll libwinpthread-1.dll libstdc++-6.dll; do
-                d=$(dirname "$($t-gcc -print-file-name=$f)")
-                printf 'Z:%s;' "$(cd "$d" && pwd)"
-            done)
+            wp=$(dn_winepath libgcc_s_seh-1.dll libwinpthread-1.dll libstdc++-6.dll)
             printf '%s\n' '#!/bin/sh' "WINEPATH='${wp}Z:$PWD/$dir' WINEDEBUG=-all \\" \
                 "WINEPREFIX='$PWD/$dir-files/wineprefix' exec /usr/lib/wine/wine64 \"\$@\"" \
                 >"$root-wine.sh"
