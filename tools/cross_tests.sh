@@ -85,13 +85,15 @@ for t in "${targets[@]}"; do
     esac
     printf '%s\n' "[properties]" "needs_exe_wrapper = false" "[binaries]" "exe_wrapper = []" \
         >"$root-native.ini"
-    native=()
+    # emulated: the target's programs run under qemu-user; extra: its meson setup arguments
+    emulated=0 extra=()
     case $t in
-    i686-linux-gnu) native=(--cross-file "$root-native.ini") ;;
-    musl) native=(--cross-file "$root-native.ini" -Dsleef=disabled) ;;
-    x86_64-w64-mingw32) native=(-Dsleef=disabled) ;;
+    aarch64-linux-gnu | s390x-linux-gnu) emulated=1 ;;
+    i686-linux-gnu) extra=(--cross-file "$root-native.ini") ;;
+    musl) extra=(--cross-file "$root-native.ini" -Dsleef=disabled) ;;
+    x86_64-w64-mingw32) extra=(-Dsleef=disabled) ;;
     esac
-    if [ ${#native[@]} -eq 0 ] && ! binfmt "qemu-${t%%-*}"; then
+    if [ $emulated = 1 ] && ! binfmt "qemu-${t%%-*}"; then
         report+=("$t | not run: no binfmt_misc")
         fail=1
         continue
@@ -109,7 +111,7 @@ for t in "${targets[@]}"; do
     fi
     if [ ! -d "$dir/meson-info" ]; then
         if ! log=$(meson setup "$dir" --cross-file "tools/cross/$t.txt" --cross-file "$root.ini" \
-                "${native[@]}" \
+                "${extra[@]}" \
                 -Dtests=$tests -Dexamples=enabled -Dbenchmarks=disabled -Dpython=disabled \
                 -Ddocs=disabled -Dipopt=disabled 2>&1); then
             echo "$log" | tail -30 >&2
@@ -128,8 +130,8 @@ for t in "${targets[@]}"; do
     # (qemu runs the batch and stack tests 50 times slower than the machine: 3x their
     # timeouts; DN_TEST_EMULATED: the CLI test's streaming check, the batch tests' sweeps
     # with fewer points, the stack test without the O(n^3) compositions)
-    mult=1 emulated=0
-    [ ${#native[@]} -eq 0 ] && mult=3 emulated=1
+    mult=1
+    [ $emulated = 1 ] && mult=3
     rerun=""
     # (MinGW-w64: every test but the CLI's, whose shell cannot start a Windows program;
     # the wine prefix made first, by one small program, not inside a test's time limit)
