@@ -42,8 +42,7 @@ struct dni_tp_rec {
 /* one operation of an element's program: op, local operands, the local variables its
  * result depends on (bit j: variable j), its constant's slot */
 typedef struct lop {
-    uint16_t op, a, b, k;
-    uint8_t m;
+    uint16_t op, a, b, k, m; /* (no padding: programs are compared with memcmp) */
 } lop;
 
 typedef struct tgroup {
@@ -350,7 +349,7 @@ static int add_element(dn_tape_o2 *T, ana *A, uint32_t r, double fac, uint32_t e
         lop l = {q->op, 0, 0, 0, 0};
         if (q->op == DNI_TP_VAR) {
             A->vars[nv] = q->a;
-            l.a = (uint16_t)nv, l.m = (uint8_t)(1u << nv);
+            l.a = (uint16_t)nv, l.m = (uint16_t)(1u << nv);
             nv++;
         } else {
             l.a = (uint16_t)A->loc[q->a], l.m = A->prog[l.a].m;

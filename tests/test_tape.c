@@ -30,6 +30,16 @@ DN_OBJECTIVE_O2(
         s = i % 4 == 3 ? dnh_sub(s, dnh_mul_d(t, c)) : dnh_add(s, t);
     } return dnh_mul_d(s, 0.5);)
 
+/* elements of 8 variables, the most a tape takes: sin(x_i) (x_i + ... + x_i+7)^2 */
+DN_OBJECTIVE_O2(wide8, T, x, n, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned i = 0; i + 7 < n; i++) {
+        T q = x[i];
+        for (unsigned k = 1; k < 8; k++) q = dnh_add(q, dnh_mul_d(x[i + k], 1.0 + k));
+        s = dnh_add(s, dnh_mul(dnh_sin(x[i]), dnh_mul(q, q)));
+    }
+    return s;)
+
 /* the control flow depends on x (dnh_value) */
 DN_OBJECTIVE_O2(branchy, T, x, n, ctx, T s = dnh_const(T, 0.0);
                 for (unsigned i = 0; i + 1 < n; i++)
@@ -100,6 +110,7 @@ Test(tape, operations_against_one_pass)
     against_one_pass(mixed_tp, mixed_sp, 4);
     against_one_pass(mixed_tp, mixed_sp, 61);
     against_one_pass(rosen_tp, rosen_sp, 50);
+    against_one_pass(wide8_tp, wide8_sp, 30);
 }
 
 Test(tape, cutest_against_hand)
