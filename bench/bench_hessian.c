@@ -50,6 +50,11 @@
  *                          one-pass driver, and dn_hessian_plan on a plan of its own
  *                          (replays with 2 colours; extra hessian_relerr: the two against
  *                          each other, hessian_plan_replays)
+ *        dnum_tape_grad, dnum_tape_hessdiag, dnum_tape_hessvec, dnum_tape_hessian
+ *                          a tape's drivers after its recording (dn_*_tape; extra
+ *                          tape_relerr: its diagonal against hand, tape_record_ms and
+ *                          tape_first_ms: the recording, and with the first diagonal;
+ *                          tape_elements, tape_shapes), beside dnum_hessvec_sp
  * The plan rows (dnum_plan_<driver>, also in W3, W5 and W6) time the replayed calls; the
  * extra fields plan_first_ms and sp_first_ms time a new plan's first call and a one-pass
  * call on a new workspace, side by side.

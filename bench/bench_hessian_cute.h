@@ -1,7 +1,7 @@
 /* The workload CUTE of bench/bench_hessian.c (included there once, after its timing
  * helpers peer, bench, first_calls, sink, work): four CUTEst problems written plainly
- * (cute.h), n = 10^5, against their hand-derived derivatives, the one-pass drivers and a
- * recorded plan. */
+ * (cute.h), n = 10^5, against their hand-derived derivatives, the one-pass drivers, a
+ * recorded plan and a tape. */
 enum { CU_N = 100000 };
 typedef double (*cu_hand_fn)(const double *, unsigned, double *, double *);
 static struct cute_problem {
@@ -17,7 +17,9 @@ static const struct cute_problem *cu;
 static double *cx, *cg, *ch, *cg2, *ch2;
 static dn_plan_o2 *cuP, *cuPH; /* (cuPH: dn_hessian_plan's) */
 static dn_sphess cuH, cuHP;    /* dn_hessian_sp's, dn_hessian_plan's (patterns reused) */
-static dn_tape_o2 *cuT;         /* the tape of the objective */
+static dn_tape_o2 *cuT;        /* the tape of the objective */
+static dn_sphess cuHT;         /* dn_hessian_tape's */
+static double *cv;             /* a direction for H v */
 
 static double cu_sum(const double *a)
 {
@@ -50,6 +52,24 @@ static double cu_tape(void)
     double f;
     if (dn_hessdiag_tape(&f, cg, ch, cuT, cx)) abort();
     return cu_sum(ch);
+}
+static double cu_hv_sp(void)
+{
+    double f;
+    if (dn_hessvec_sp(&f, cg, ch, cu->f, NULL, cx, cv, CU_N, work)) abort();
+    return cu_sum(ch);
+}
+static double cu_hv_tape(void)
+{
+    double f;
+    if (dn_hessvec_tape(&f, cg, ch, cuT, cx, cv)) abort();
+    return cu_sum(ch);
+}
+static double cu_hess_tape(void)
+{
+    double f;
+    if (dn_hessian_tape(&f, cg, &cuHT, cuT, cx)) abort();
+    return cu_sum(cg) + cuHT.val[cuHT.nnz / 2];
 }
 static double cu_grad_tape(void)
 {
@@ -92,10 +112,13 @@ static int cu_sp_call(dsp_o2_work *w)
 
 static void run_cute(void)
 {
-    cx = malloc(CU_N * sizeof *cx), cg = malloc(CU_N * sizeof *cg), ch = malloc(CU_N * sizeof *ch);
+    cx = malloc(CU_N * sizeof *cx), cg = malloc(CU_N * sizeof *cg),
+    ch = malloc(CU_N * sizeof *ch);
     cg2 = malloc(CU_N * sizeof *cg2), ch2 = malloc(CU_N * sizeof *ch2);
-    if (!cx || !cg || !ch || !cg2 || !ch2) abort();
-    for (unsigned i = 0; i < CU_N; i++) cx[i] = 0.5 + 0.1 * sin((double)i);
+    cv = malloc(CU_N * sizeof *cv);
+    if (!cx || !cg || !ch || !cg2 || !ch2 || !cv) abort();
+    for (unsigned i = 0; i < CU_N; i++)
+        cx[i] = 0.5 + 0.1 * sin((double)i), cv[i] = cos(0.3 * i);
     for (size_t k = 0; k < sizeof cu_list / sizeof *cu_list; k++) {
         cu = &cu_list[k];
         char first[96], extra[384];
@@ -131,24 +154,31 @@ static void run_cute(void)
                                   fmax(1.0, fabs(ch2[i])));
         dn_tape_o2_stats ts;
         dn_tape_o2_info(cuT, &ts);
-        snprintf(extra, sizeof extra,
-                 "maxrelerr=%.3g,plan_colors=%u,plan=%s,hessian_relerr=%.3g,hessian_nnz=%zu,"
-                 "hessian_plan_replays=%lu,%s,tape_relerr=%.3g,tape_record_ms=%.3f,"
-                 "tape_first_ms=%.3f,tape_elements=%zu,tape_shapes=%u",
-                 err, st.colors, st.replaying ? "replays" : "one-pass", herr, cuH.nnz,
-                 sth.replays, first, terr, 1e3 * (t1 - t0), 1e3 * (t2 - t0), ts.elements,
-                 ts.shapes);
-        peer p[] = {{"hand", cu_hand, {0}, 0}, {"dnum_grad_sp", cu_grad_sp, {0}, 0},
+        snprintf(
+            extra, sizeof extra,
+            "maxrelerr=%.3g,plan_colors=%u,plan=%s,hessian_relerr=%.3g,hessian_nnz=%zu,"
+            "hessian_plan_replays=%lu,%s,tape_relerr=%.3g,tape_record_ms=%.3f,"
+            "tape_first_ms=%.3f,tape_elements=%zu,tape_shapes=%u",
+            err, st.colors, st.replaying ? "replays" : "one-pass", herr, cuH.nnz,
+            sth.replays, first, terr, 1e3 * (t1 - t0), 1e3 * (t2 - t0), ts.elements,
+            ts.shapes);
+        peer p[] = {{"hand", cu_hand, {0}, 0},
+                    {"dnum_grad_sp", cu_grad_sp, {0}, 0},
                     {"dnum_grad_plan", cu_grad_plan, {0}, 0},
-                    {"dnum_hessdiag_sp", cu_sp, {0}, 0}, {"dnum_plan_hessdiag", cu_plan, {0}, 0},
+                    {"dnum_hessdiag_sp", cu_sp, {0}, 0},
+                    {"dnum_plan_hessdiag", cu_plan, {0}, 0},
                     {"dnum_hessian_sp", cu_hess_sp, {0}, 0},
                     {"dnum_plan_hessian", cu_hess_plan, {0}, 0},
                     {"dnum_tape_grad", cu_grad_tape, {0}, 0},
-                    {"dnum_tape_hessdiag", cu_tape, {0}, 0}};
-        bench(cu->name, CU_N, p, 9, ROUNDS, extra);
+                    {"dnum_tape_hessdiag", cu_tape, {0}, 0},
+                    {"dnum_hessvec_sp", cu_hv_sp, {0}, 0},
+                    {"dnum_tape_hessvec", cu_hv_tape, {0}, 0},
+                    {"dnum_tape_hessian", cu_hess_tape, {0}, 0}};
+        dn_sphess_init(&cuHT, NULL);
+        bench(cu->name, CU_N, p, 12, ROUNDS, extra);
         dn_plan_o2_free(cuP), dn_plan_o2_free(cuPH), dn_tape_o2_free(cuT);
+        dn_sphess_clear(&cuHT);
         dn_sphess_clear(&cuH), dn_sphess_clear(&cuHP);
     }
-    free(cx), free(cg), free(ch), free(cg2), free(ch2);
+    free(cx), free(cg), free(ch), free(cg2), free(ch2), free(cv);
 }
-

@@ -245,28 +245,9 @@ int(dn_hessian_el_ex)(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, v
         return dni_fail(err, DN_EINVAL, 3, SIZE_MAX, "%s: argument 3: H is NULL", fn);
     int st = job_init(&J, 3, fn, f, ctx, x, E, 4, 7, err);
     if (st) return st;
-    const size_t n1 = (size_t)E->n + 1, nnz = E->nnz;
-    int same = H->rowptr && H->n == E->n && H->nnz == nnz &&
-               !memcmp(H->rowptr, E->rowptr, n1 * sizeof *H->rowptr) &&
-               (nnz == 0 || !memcmp(H->col, E->col, nnz * sizeof *H->col));
-    if (!same) { /* E's pattern into new arrays, then H's replaced */
-        size_t cap = nnz ? nnz : 1;
-        size_t *rowptr = dni_pat_alloc(H->al, n1, sizeof *rowptr);
-        unsigned *col = dni_pat_alloc(H->al, cap, sizeof *col);
-        double *val = dni_pat_alloc(H->al, cap, sizeof *val);
-        if (!rowptr || !col || !val) {
-            dni_pat_free(H->al, rowptr, n1, sizeof *rowptr);
-            dni_pat_free(H->al, col, cap, sizeof *col);
-            dni_pat_free(H->al, val, cap, sizeof *val);
-            return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (H)", fn);
-        }
-        memcpy(rowptr, E->rowptr, n1 * sizeof *rowptr);
-        if (nnz) memcpy(col, E->col, nnz * sizeof *col);
-        dn_sphess_clear(H);
-        H->n = E->n, H->nnz = nnz, H->rowptr = rowptr, H->col = col, H->val = val;
-        H->cap = cap;
-    }
-    return run(&J, f, fx, grad, E->n, H->val, nnz, err);
+    if (dni_pat_adopt(H, E->n, E->rowptr, E->col, E->nnz))
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (H)", fn);
+    return run(&J, f, fx, grad, E->n, H->val, E->nnz, err);
 }
 
 int(dn_hessian_el)(double *fx, double *grad, dn_sphess *H, dn_element_o2 f, void *ctx,

@@ -107,3 +107,28 @@ int dni_pat_runs(const dn_allocator *al, const unsigned *idx, unsigned K, size_t
     *nrun = nr, *rstart = rs, *rstep = rt;
     return DN_OK;
 }
+
+int dni_pat_adopt(dn_sphess *H, unsigned n, const size_t *rowptr, const unsigned *col,
+                  size_t nnz)
+{
+    const size_t n1 = (size_t)n + 1;
+    if (H->rowptr && H->n == n && H->nnz == nnz &&
+        !memcmp(H->rowptr, rowptr, n1 * sizeof *H->rowptr) &&
+        (nnz == 0 || !memcmp(H->col, col, nnz * sizeof *H->col)))
+        return DN_OK;
+    size_t cap = nnz ? nnz : 1;
+    size_t *r = dni_pat_alloc(H->al, n1, sizeof *r);
+    unsigned *c = dni_pat_alloc(H->al, cap, sizeof *c);
+    double *val = dni_pat_alloc(H->al, cap, sizeof *val);
+    if (!r || !c || !val) {
+        dni_pat_free(H->al, r, n1, sizeof *r);
+        dni_pat_free(H->al, c, cap, sizeof *c);
+        dni_pat_free(H->al, val, cap, sizeof *val);
+        return DN_ENOMEM;
+    }
+    memcpy(r, rowptr, n1 * sizeof *r);
+    if (nnz) memcpy(c, col, nnz * sizeof *c);
+    dn_sphess_clear(H);
+    H->n = n, H->nnz = nnz, H->rowptr = r, H->col = c, H->val = val, H->cap = cap;
+    return DN_OK;
+}

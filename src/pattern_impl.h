@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "dnum/common.h"
+#include "dnum/hessian.h"
 
 /* n objects of elem bytes from al (NULL: malloc), at least one; NULL on overflow or
  * failure. */
@@ -23,6 +24,12 @@ void dni_pat_free(const dn_allocator *al, void *p, size_t n, size_t elem);
 int dni_pat_merge(const dn_allocator *al, size_t T, const uint32_t *row,
                   const uint32_t *col, unsigned nrows, unsigned ncols, size_t **rowptr,
                   unsigned **colout, size_t *nnz, uint32_t *pos);
+
+/* H with the pattern (n rows, rowptr, col, nnz entries): H's own arrays where they
+ * already hold it, otherwise new ones from H's allocator replacing them (values
+ * undefined). 0 or DN_ENOMEM (H unchanged). */
+int dni_pat_adopt(dn_sphess *H, unsigned n, const size_t *rowptr, const unsigned *col,
+                  size_t nnz);
 
 /* The runs of m elements of K indices each: maximal stretches whose indices all advance by
  * one step (modulo 2^64) from one element to the next, kept only where they are on

@@ -18,6 +18,7 @@
 #include "dnum/dnum.h"
 #include "sparse2_impl.h"
 #include "err_impl.h"
+#include "pattern_impl.h"
 
 /* variables of an element at most; its operations at most; elements per block */
 #define MAXV 8
@@ -54,6 +55,9 @@ typedef struct tgroup {
     uint8_t *uni;      /* constant slot k the same in every element: cval[k] */
     double *cval;
     uint64_t hash;
+    uint32_t *hpos; /* where the Hessian entry of the element's variables p >= q goes in
+                       the tape's pattern: pair p (p + 1) / 2 + q of element t at
+                       pair nt + t */
 } tgroup;
 
 struct dn_tape_o2 {
@@ -65,6 +69,9 @@ struct dn_tape_o2 {
     unsigned ng, capg;
     size_t nodes, elems, bytes;
     unsigned maxnl, maxnv;
+    size_t *rowptr; /* the Hessian's pattern: lower triangle, compressed rows */
+    unsigned *col;
+    size_t nnz;
 };
 
 /* ---- allocation ------------------------------------------------------------------------ */
@@ -369,7 +376,13 @@ static int add_element(dn_tape_o2 *T, ana *A, uint32_t r, double fac, uint32_t e
     return 0;
 }
 
-/* frees T's groups */
+/* pairs p >= q of nv variables */
+static size_t pairs(unsigned nv)
+{
+    return (size_t)nv * (nv + 1) / 2;
+}
+
+/* frees T's groups and pattern */
 static void free_groups(dn_tape_o2 *T)
 {
     for (unsigned g = 0; g < T->ng; g++) {
@@ -378,9 +391,54 @@ static void free_groups(dn_tape_o2 *T)
         w_free(T->al, G->prog, G->nl * sizeof *G->prog);
         w_free(T->al, G->uni, (G->nc ? G->nc : 1) * sizeof *G->uni);
         w_free(T->al, G->cval, (G->nc ? G->nc : 1) * sizeof *G->cval);
+        w_free(T->al, G->hpos, (G->nt * pairs(G->nv) + 1) * sizeof *G->hpos);
     }
     w_free(T->al, T->g, T->capg * sizeof *T->g);
     T->g = NULL, T->ng = T->capg = 0;
+    if (T->rowptr) {
+        dni_pat_free(T->al, T->rowptr, (size_t)T->n + 1, sizeof *T->rowptr);
+        dni_pat_free(T->al, T->col, T->nnz, sizeof *T->col);
+    }
+    T->rowptr = NULL, T->col = NULL, T->nnz = 0;
+}
+
+/* the Hessian's pattern of T's elements (every pair of an element's variables) and where
+ * each pair goes (tgroup.hpos); 0 or -1 */
+static int build_pattern(dn_tape_o2 *T)
+{
+    size_t tot = 0;
+    for (unsigned k = 0; k < T->ng; k++) tot += T->g[k].nt * pairs(T->g[k].nv);
+    uint32_t *row = w_array(T->al, tot + 1, sizeof *row);
+    uint32_t *col = w_array(T->al, tot + 1, sizeof *col);
+    uint32_t *pos = w_array(T->al, tot + 1, sizeof *pos);
+    int st = -1;
+    if (!row || !col || !pos) goto done;
+    size_t e = 0;
+    for (unsigned k = 0; k < T->ng; k++) {
+        const tgroup *G = &T->g[k];
+        for (unsigned p = 0; p < G->nv; p++)
+            for (unsigned q = 0; q <= p; q++)
+                for (size_t t = 0; t < G->nt; t++, e++) {
+                    uint32_t a = G->vidx[p * G->nt + t], b = G->vidx[q * G->nt + t];
+                    row[e] = a > b ? a : b, col[e] = a > b ? b : a;
+                }
+    }
+    if (dni_pat_merge(T->al, tot, row, col, T->n, T->n, &T->rowptr, &T->col, &T->nnz, pos))
+        goto done;
+    e = 0;
+    for (unsigned k = 0; k < T->ng; k++) {
+        tgroup *G = &T->g[k];
+        size_t m = G->nt * pairs(G->nv);
+        if (!(G->hpos = w_array(T->al, m + 1, sizeof *G->hpos))) goto done;
+        memcpy(G->hpos, pos + e, m * sizeof *pos);
+        e += m;
+    }
+    st = 0;
+done:
+    w_free(T->al, row, (tot + 1) * sizeof *row);
+    w_free(T->al, col, (tot + 1) * sizeof *col);
+    w_free(T->al, pos, (tot + 1) * sizeof *pos);
+    return st;
 }
 
 /* G's element arrays made exact and slot-major (variable j of element t at j nt + t,
@@ -498,31 +556,114 @@ done:
 
 /* ---- evaluation -------------------------------------------------------------------------- */
 
+/* what an evaluation computes beside the value and the gradient: nothing, the Hessian
+ * diagonal, or H v (h of a node is then its gradient's derivative along v, d its
+ * derivative along v) */
+enum { GRAD = 0, DIAG = 1, HV = 2, FULL = 3 /* the Hessian's entries of each pair */ };
+
 /* the scratch of an evaluation: doubles */
-static size_t scratch_size(const dn_tape_o2 *T)
+static size_t scratch_size(const dn_tape_o2 *T, int mode)
 {
-    return ((size_t)T->maxnl * (1 + 2 * (size_t)T->maxnv) + 3) * BLK;
+    size_t per = 3 + 2 * (size_t)T->maxnv + (mode == FULL ? pairs(T->maxnv) : 0);
+    return ((size_t)T->maxnl * per + 3) * BLK;
 }
 
-/* adds group G's elements at x into *f, g and (hess) h; S: the scratch */
-static inline __attribute__((always_inline)) void eval_group(const tgroup *G,
-                                                             const double *x, double *f,
-                                                             double *g, double *h,
-                                                             double *S, int hess)
+/* the loops of an evaluation: for t over the block */
+#define EACH(...)                                                                          \
+    for (unsigned t = 0; t < nb; t++) {                                                    \
+        __VA_ARGS__;                                                                       \
+    }
+
+/* the Hessian entries of every pair of variables p >= q of each operation of G for the
+ * block t0 .. t0 + nb - 1, from the values and gradients that eval_group left in S (and
+ * each function's f', f'' in D, E); the entry of a pair a node does not depend on both
+ * variables of is not written, and reads as 0 */
+static void pairs_block(const tgroup *G, size_t t0, unsigned nb, double *S, unsigned nl,
+                        unsigned nv)
+{
+    const size_t nt = G->nt, np = pairs(nv);
+    double *V = S, *D = V + (size_t)nl * BLK, *Gd = D + (size_t)nl * BLK;
+    double *E = Gd + 2 * (size_t)nl * nv * BLK, *Pd = E + (size_t)nl * BLK;
+    for (unsigned l = 0; l < nl; l++) {
+        const lop o = G->prog[l];
+        const unsigned ma = G->prog[o.a].m, mb = G->prog[o.b].m;
+        const double *v = V + (size_t)l * BLK, *va = V + (size_t)o.a * BLK;
+        const double *vb = V + (size_t)o.b * BLK, *f1 = D + (size_t)l * BLK;
+        const double *f2 = E + (size_t)l * BLK;
+        const double *cc = G->cst + (size_t)o.k * nt + t0;
+        const double c0 = G->cval[o.k];
+        const int uni = G->uni[o.k];
+        for (unsigned p = 0, k = 0; p < nv; p++)
+            for (unsigned q = 0; q <= p; q++, k++) {
+                if (!(o.m >> p & o.m >> q & 1)) continue;
+                double *r = Pd + ((size_t)l * np + k) * BLK;
+                const int aa = ma >> p & ma >> q & 1, bb = mb >> p & mb >> q & 1;
+                const int ap = ma >> p & 1, aq = ma >> q & 1, bp = mb >> p & 1,
+                          bq = mb >> q & 1;
+                const double *pa = Pd + ((size_t)o.a * np + k) * BLK;
+                const double *pb = Pd + ((size_t)o.b * np + k) * BLK;
+                const double *gap = Gd + ((size_t)o.a * nv + p) * BLK;
+                const double *gaq = Gd + ((size_t)o.a * nv + q) * BLK;
+                const double *gbp = Gd + ((size_t)o.b * nv + p) * BLK;
+                const double *gbq = Gd + ((size_t)o.b * nv + q) * BLK;
+                const double *gp = Gd + ((size_t)l * nv + p) * BLK;
+                const double *gq = Gd + ((size_t)l * nv + q) * BLK;
+#define A_(z) (aa ? pa[z] : 0.0)
+#define B_(z) (bb ? pb[z] : 0.0)
+                switch (o.op) {
+                case DNI_TP_VAR: EACH(r[t] = 0.0) break;
+                case DNI_TP_ADD: EACH(r[t] = A_(t) + B_(t)) break;
+                case DNI_TP_SUB: EACH(r[t] = A_(t) - B_(t)) break;
+                case DNI_TP_MUL: /* a b'' + b a'' + a'_p b'_q + a'_q b'_p */
+                    EACH(r[t] = va[t] * B_(t) + vb[t] * A_(t) +
+                                (ap && bq ? gap[t] * gbq[t] : 0.0) +
+                                (aq && bp ? gaq[t] * gbp[t] : 0.0))
+                    break;
+                case DNI_TP_DIV: /* (a'' - q'_p b'_q - q'_q b'_p - q b'') / b */
+                    EACH(r[t] = (A_(t) - (bq ? gp[t] * gbq[t] : 0.0) -
+                                 (bp ? gq[t] * gbp[t] : 0.0) - v[t] * B_(t)) /
+                                vb[t])
+                    break;
+                case DNI_TP_NEG:
+                case DNI_TP_DSUB: EACH(r[t] = -pa[t]) break;
+                case DNI_TP_ADDD: EACH(r[t] = pa[t]) break;
+                case DNI_TP_MULD: EACH(r[t] = pa[t] * (uni ? c0 : cc[t])) break;
+                case DNI_TP_DIVD: EACH(r[t] = pa[t] / (uni ? c0 : cc[t])) break;
+                default: /* f(a): f' a'' + f'' a'_p a'_q */
+                    EACH(r[t] = f1[t] * pa[t] + f2[t] * gap[t] * gaq[t])
+                    break;
+                }
+#undef A_
+#undef B_
+            }
+    }
+}
+
+/* adds group G's elements at x into *f, g and (mode) h; v: the direction (HV); S: the
+ * scratch */
+static inline __attribute__((always_inline)) void
+eval_group(const tgroup *G, const double *x, const double *vdir, double *f, double *g,
+           double *h, double *S, int mode)
 {
     const unsigned nl = G->nl, nv = G->nv;
     const size_t nt = G->nt;
-    double *V = S, *Gd = S + (size_t)nl * BLK, *Hd = Gd + (size_t)nl * nv * BLK;
-    double *F0 = Hd + (size_t)nl * nv * BLK, *F1 = F0 + BLK, *F2 = F1 + BLK;
+    double *V = S, *D = V + (size_t)nl * BLK, *Gd = D + (size_t)nl * BLK;
+    double *Hd = Gd + (size_t)nl * nv * BLK;
+    double *E = Hd + (size_t)nl * nv * BLK, *Pd = E + (size_t)nl * BLK;
+    double *F0 = Pd + (mode == FULL ? (size_t)nl * pairs(nv) * BLK : 0), *F1 = F0 + BLK,
+           *F2 = F1 + BLK;
+    const size_t np = pairs(nv);
 #define VV(l) (V + (size_t)(l)*BLK)
+#define PP(l, k) (Pd + ((size_t)(l)*np + (k)) * BLK)
+#define DD(l) (D + (size_t)(l)*BLK)
 #define GG(l, j) (Gd + ((size_t)(l)*nv + (j)) * BLK)
 #define HH(l, j) (Hd + ((size_t)(l)*nv + (j)) * BLK)
     for (size_t t0 = 0; t0 < nt; t0 += BLK) {
         const unsigned nb = nt - t0 < BLK ? (unsigned)(nt - t0) : BLK;
         for (unsigned l = 0; l < nl; l++) {
             const lop o = G->prog[l];
-            double *v = VV(l);
-            const double *va = VV(o.a), *vb = VV(o.b);
+            double *v = VV(l), *d = DD(l);
+            const double *va = VV(o.a), *vb = VV(o.b), *da = DD(o.a), *db = DD(o.b);
             const double *cc = G->cst + (size_t)o.k * nt + t0;
             const double c0 = G->cval[o.k];
             const int uni = G->uni[o.k];
@@ -530,77 +671,82 @@ static inline __attribute__((always_inline)) void eval_group(const tgroup *G,
             switch (o.op) {
             case DNI_TP_VAR: {
                 const uint32_t *ix = G->vidx + (size_t)o.a * nt + t0;
-                for (unsigned t = 0; t < nb; t++) v[t] = x[ix[t]];
                 double *gj = GG(l, o.a), *hj = HH(l, o.a);
-                for (unsigned t = 0; t < nb; t++) gj[t] = 1.0;
-                if (hess)
-                    for (unsigned t = 0; t < nb; t++) hj[t] = 0.0;
+                EACH(v[t] = x[ix[t]]; gj[t] = 1.0)
+                if ((mode == DIAG || mode == HV)) EACH(hj[t] = 0.0)
+                if (mode == HV) EACH(d[t] = vdir[ix[t]])
             } break;
             case DNI_TP_ADD:
             case DNI_TP_SUB: {
                 const double s = o.op == DNI_TP_SUB ? -1.0 : 1.0;
-                for (unsigned t = 0; t < nb; t++) v[t] = va[t] + s * vb[t];
+                EACH(v[t] = va[t] + s * vb[t])
+                if (mode == HV) EACH(d[t] = da[t] + s * db[t])
                 for (unsigned j = 0; j < nv; j++) {
                     const int ia = ma >> j & 1, ib = mb >> j & 1;
                     double *gj = GG(l, j), *hj = HH(l, j);
                     const double *ga = GG(o.a, j), *gb = GG(o.b, j);
                     const double *ha = HH(o.a, j), *hb = HH(o.b, j);
                     if (ia && ib) {
-                        for (unsigned t = 0; t < nb; t++) gj[t] = ga[t] + s * gb[t];
-                        if (hess)
-                            for (unsigned t = 0; t < nb; t++) hj[t] = ha[t] + s * hb[t];
+                        EACH(gj[t] = ga[t] + s * gb[t])
+                        if ((mode == DIAG || mode == HV)) EACH(hj[t] = ha[t] + s * hb[t])
                     } else if (ia) {
-                        for (unsigned t = 0; t < nb; t++) gj[t] = ga[t];
-                        if (hess)
-                            for (unsigned t = 0; t < nb; t++) hj[t] = ha[t];
+                        EACH(gj[t] = ga[t])
+                        if ((mode == DIAG || mode == HV)) EACH(hj[t] = ha[t])
                     } else if (ib) {
-                        for (unsigned t = 0; t < nb; t++) gj[t] = s * gb[t];
-                        if (hess)
-                            for (unsigned t = 0; t < nb; t++) hj[t] = s * hb[t];
+                        EACH(gj[t] = s * gb[t])
+                        if ((mode == DIAG || mode == HV)) EACH(hj[t] = s * hb[t])
                     }
                 }
             } break;
             case DNI_TP_MUL:
-                for (unsigned t = 0; t < nb; t++) v[t] = va[t] * vb[t];
+                /* (a b)'' = a b'' + 2 a' b' + b a''; along v: a (b')_v + b (a')_v + a' b_v +
+                 * a_v b' */
+                EACH(v[t] = va[t] * vb[t])
+                if (mode == HV) EACH(d[t] = va[t] * db[t] + vb[t] * da[t])
                 for (unsigned j = 0; j < nv; j++) {
                     const int ia = ma >> j & 1, ib = mb >> j & 1;
                     double *gj = GG(l, j), *hj = HH(l, j);
                     const double *ga = GG(o.a, j), *gb = GG(o.b, j);
                     const double *ha = HH(o.a, j), *hb = HH(o.b, j);
                     if (ia && ib) {
-                        if (hess)
-                            for (unsigned t = 0; t < nb; t++)
-                                hj[t] = va[t] * hb[t] + 2.0 * ga[t] * gb[t] + vb[t] * ha[t];
-                        for (unsigned t = 0; t < nb; t++)
-                            gj[t] = va[t] * gb[t] + vb[t] * ga[t];
+                        if (mode == DIAG)
+                            EACH(hj[t] =
+                                     va[t] * hb[t] + 2.0 * ga[t] * gb[t] + vb[t] * ha[t])
+                        if (mode == HV)
+                            EACH(hj[t] = va[t] * hb[t] + vb[t] * ha[t] + ga[t] * db[t] +
+                                         da[t] * gb[t])
+                        EACH(gj[t] = va[t] * gb[t] + vb[t] * ga[t])
                     } else if (ia) {
-                        for (unsigned t = 0; t < nb; t++) gj[t] = vb[t] * ga[t];
-                        if (hess)
-                            for (unsigned t = 0; t < nb; t++) hj[t] = vb[t] * ha[t];
+                        if (mode == DIAG) EACH(hj[t] = vb[t] * ha[t])
+                        if (mode == HV) EACH(hj[t] = vb[t] * ha[t] + ga[t] * db[t])
+                        EACH(gj[t] = vb[t] * ga[t])
                     } else if (ib) {
-                        for (unsigned t = 0; t < nb; t++) gj[t] = va[t] * gb[t];
-                        if (hess)
-                            for (unsigned t = 0; t < nb; t++) hj[t] = va[t] * hb[t];
+                        if (mode == DIAG) EACH(hj[t] = va[t] * hb[t])
+                        if (mode == HV) EACH(hj[t] = va[t] * hb[t] + da[t] * gb[t])
+                        EACH(gj[t] = va[t] * gb[t])
                     }
                 }
                 break;
-            case DNI_TP_DIV: /* q = a / b: q' = (a' - q b') / b, q'' = (a'' - 2 q' b' - q b'') / b */
-                for (unsigned t = 0; t < nb; t++) v[t] = va[t] / vb[t];
+            case DNI_TP_DIV:
+                /* q = a / b: q' = (a' - q b') / b, q'' = (a'' - 2 q' b' - q b'') / b; along v:
+                 * ((a')_v - q_v b' - q (b')_v - q' b_v) / b */
+                EACH(v[t] = va[t] / vb[t])
+                if (mode == HV) EACH(d[t] = (da[t] - v[t] * db[t]) / vb[t])
                 for (unsigned j = 0; j < nv; j++) {
                     if (!(o.m >> j & 1)) continue;
                     const int ia = ma >> j & 1, ib = mb >> j & 1;
                     double *gj = GG(l, j), *hj = HH(l, j);
                     const double *ga = GG(o.a, j), *gb = GG(o.b, j);
                     const double *ha = HH(o.a, j), *hb = HH(o.b, j);
-                    for (unsigned t = 0; t < nb; t++) {
-                        double dga = ia ? ga[t] : 0.0, dgb = ib ? gb[t] : 0.0;
-                        double q1 = (dga - v[t] * dgb) / vb[t];
-                        if (hess) {
-                            double dha = ia ? ha[t] : 0.0, dhb = ib ? hb[t] : 0.0;
-                            hj[t] = (dha - 2.0 * q1 * dgb - v[t] * dhb) / vb[t];
-                        }
-                        gj[t] = q1;
-                    }
+                    EACH(double ga_ = ia ? ga[t] : 0.0; double gb_ = ib ? gb[t] : 0.0;
+                         double ha_ = ia && (mode == DIAG || mode == HV) ? ha[t] : 0.0;
+                         double hb_ = ib && (mode == DIAG || mode == HV) ? hb[t] : 0.0;
+                         double q1 = (ga_ - v[t] * gb_) / vb[t];
+                         if (mode == DIAG) hj[t] =
+                             (ha_ - 2.0 * q1 * gb_ - v[t] * hb_) / vb[t];
+                         if (mode == HV) hj[t] =
+                             (ha_ - d[t] * gb_ - v[t] * hb_ - q1 * db[t]) / vb[t];
+                         gj[t] = q1)
                 }
                 break;
             case DNI_TP_NEG:
@@ -608,95 +754,97 @@ static inline __attribute__((always_inline)) void eval_group(const tgroup *G,
             case DNI_TP_DSUB:
             case DNI_TP_MULD:
             case DNI_TP_DIVD: {
-                /* v = s a + c (NEG, ADDD, DSUB) or a c, a / c (MULD, DIVD): a' times s */
+                /* s a + c (NEG, ADDD, DSUB), a c, a / c (MULD, DIVD): derivatives times s, c
+                 * or 1 / c */
                 double *F = F0;
-                for (unsigned t = 0; t < nb; t++) F[t] = uni ? c0 : cc[t];
-                if (o.op == DNI_TP_MULD || o.op == DNI_TP_DIVD) {
-                    if (o.op == DNI_TP_MULD)
-                        for (unsigned t = 0; t < nb; t++) v[t] = va[t] * F[t];
-                    else
-                        for (unsigned t = 0; t < nb; t++) v[t] = va[t] / F[t];
-                    for (unsigned j = 0; j < nv; j++) {
-                        if (!(o.m >> j & 1)) continue;
-                        double *gj = GG(l, j), *hj = HH(l, j);
-                        const double *ga = GG(o.a, j), *ha = HH(o.a, j);
-                        if (o.op == DNI_TP_MULD) {
-                            for (unsigned t = 0; t < nb; t++) gj[t] = ga[t] * F[t];
-                            if (hess)
-                                for (unsigned t = 0; t < nb; t++) hj[t] = ha[t] * F[t];
-                        } else {
-                            for (unsigned t = 0; t < nb; t++) gj[t] = ga[t] / F[t];
-                            if (hess)
-                                for (unsigned t = 0; t < nb; t++) hj[t] = ha[t] / F[t];
-                        }
-                    }
-                    break;
+                EACH(F[t] = uni ? c0 : cc[t])
+                switch (o.op) {
+                case DNI_TP_NEG: EACH(v[t] = -va[t]; F[t] = -1.0) break;
+                case DNI_TP_ADDD: EACH(v[t] = va[t] + F[t]; F[t] = 1.0) break;
+                case DNI_TP_DSUB: EACH(v[t] = F[t] - va[t]; F[t] = -1.0) break;
+                case DNI_TP_MULD: EACH(v[t] = va[t] * F[t]) break;
+                default: EACH(v[t] = va[t] / F[t]) break;
                 }
-                const double s = o.op == DNI_TP_ADDD ? 1.0 : -1.0;
-                if (o.op == DNI_TP_NEG)
-                    for (unsigned t = 0; t < nb; t++) v[t] = -va[t];
-                else if (o.op == DNI_TP_ADDD)
-                    for (unsigned t = 0; t < nb; t++) v[t] = va[t] + F[t];
-                else
-                    for (unsigned t = 0; t < nb; t++) v[t] = F[t] - va[t];
+                const int dv = o.op == DNI_TP_DIVD;
+                if (mode == HV) {
+                    if (dv) EACH(d[t] = da[t] / F[t])
+                    else EACH(d[t] = da[t] * F[t])
+                }
                 for (unsigned j = 0; j < nv; j++) {
                     if (!(o.m >> j & 1)) continue;
                     double *gj = GG(l, j), *hj = HH(l, j);
                     const double *ga = GG(o.a, j), *ha = HH(o.a, j);
-                    for (unsigned t = 0; t < nb; t++) gj[t] = s * ga[t];
-                    if (hess)
-                        for (unsigned t = 0; t < nb; t++) hj[t] = s * ha[t];
+                    if (dv) {
+                        EACH(gj[t] = ga[t] / F[t])
+                        if ((mode == DIAG || mode == HV)) EACH(hj[t] = ha[t] / F[t])
+                    } else {
+                        EACH(gj[t] = ga[t] * F[t])
+                        if ((mode == DIAG || mode == HV)) EACH(hj[t] = ha[t] * F[t])
+                    }
                 }
             } break;
-            default: /* a function of a: f(a)' = f1 a', f(a)'' = f1 a'' + f2 a'^2 */
-                for (unsigned t = 0; t < nb; t++) {
-                    dnum_o2 r = fn_at(o.op, uni ? c0 : cc[t], va[t]);
-                    v[t] = r.d[0], F1[t] = r.d[1], F2[t] = r.d[2];
+            default: /* f(a): f(a)' = f1 a', f(a)'' = f1 a'' + f2 a'^2; along v: f1 (a')_v +
+                        f2 a' a_v */
+                EACH(dnum_o2 r = fn_at(o.op, uni ? c0 : cc[t], va[t]); v[t] = r.d[0];
+                     F1[t] = r.d[1]; F2[t] = r.d[2])
+                if (mode == HV) EACH(d[t] = F1[t] * da[t])
+                if (mode == FULL) { /* (f', f'' kept for the pairs) */
+                    double *e = E + (size_t)l * BLK;
+                    EACH(d[t] = F1[t]; e[t] = F2[t])
                 }
                 for (unsigned j = 0; j < nv; j++) {
                     if (!(o.m >> j & 1)) continue;
                     double *gj = GG(l, j), *hj = HH(l, j);
                     const double *ga = GG(o.a, j), *ha = HH(o.a, j);
-                    if (hess)
-                        for (unsigned t = 0; t < nb; t++)
-                            hj[t] = F1[t] * ha[t] + F2[t] * ga[t] * ga[t];
-                    for (unsigned t = 0; t < nb; t++) gj[t] = F1[t] * ga[t];
+                    if (mode == DIAG) EACH(hj[t] = F1[t] * ha[t] + F2[t] * ga[t] * ga[t])
+                    if (mode == HV) EACH(hj[t] = F1[t] * ha[t] + F2[t] * ga[t] * da[t])
+                    EACH(gj[t] = F1[t] * ga[t])
                 }
                 break;
             }
         }
+        if (mode == FULL) pairs_block(G, t0, nb, S, nl, nv);
         /* the elements' results, times their factors, into f, g, h */
         const unsigned r = nl - 1;
         const double *fac = G->fac + t0, *v = VV(r);
         double fs = 0.0;
-        for (unsigned t = 0; t < nb; t++) fs += fac[t] * v[t];
+        EACH(fs += fac[t] * v[t])
         *f += fs;
         for (unsigned j = 0; j < nv; j++) {
             if (!(G->prog[r].m >> j & 1)) continue;
             const uint32_t *ix = G->vidx + (size_t)j * nt + t0;
             const double *gj = GG(r, j), *hj = HH(r, j);
-            for (unsigned t = 0; t < nb; t++) g[ix[t]] += fac[t] * gj[t];
-            if (hess)
-                for (unsigned t = 0; t < nb; t++) h[ix[t]] += fac[t] * hj[t];
+            EACH(g[ix[t]] += fac[t] * gj[t])
+            if (mode == DIAG || mode == HV) EACH(h[ix[t]] += fac[t] * hj[t])
+        }
+        for (size_t k = 0; mode == FULL && k < np; k++) { /* h: the pattern's values */
+            const uint32_t *hp = G->hpos + k * nt + t0;
+            const double *pk = PP(r, k);
+            EACH(h[hp[t]] += fac[t] * pk[t])
         }
     }
 #undef VV
+#undef DD
 #undef GG
 #undef HH
+#undef PP
 }
 
-/* f, g and (hess) h of the tape at x */
-static void eval_tape(const dn_tape_o2 *T, const double *x, double *f, double *g, double *h,
-                      double *S, int hess)
+/* f, g and (mode) h of the tape at x (and direction v) */
+static void eval_tape(const dn_tape_o2 *T, const double *x, const double *v, double *f,
+                      double *g, double *h, double *S, int mode)
 {
     *f = T->f0;
     memset(g, 0, T->n * sizeof *g);
-    if (hess) memset(h, 0, T->n * sizeof *h);
+    if (mode != GRAD) memset(h, 0, (mode == FULL ? T->nnz : T->n) * sizeof *h);
     for (unsigned k = 0; k < T->ng; k++) {
-        if (hess) eval_group(&T->g[k], x, f, g, h, S, 1);
-        else eval_group(&T->g[k], x, f, g, NULL, S, 0);
+        if (mode == DIAG) eval_group(&T->g[k], x, NULL, f, g, h, S, DIAG);
+        else if (mode == HV) eval_group(&T->g[k], x, v, f, g, h, S, HV);
+        else if (mode == FULL) eval_group(&T->g[k], x, NULL, f, g, h, S, FULL);
+        else eval_group(&T->g[k], x, NULL, f, g, NULL, S, GRAD);
     }
 }
+#undef EACH
 
 /* ---- the interface ------------------------------------------------------------------------ */
 
@@ -793,7 +941,9 @@ int dn_tape_o2_record_ex(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const d
             "%s: argument 2: the objective returned a number of another recording", fn);
     } else if (!r.rec) {
         N.f0 = r.v; /* (a constant) */
-    } else if ((st = analyse(&N, &rec, r.id, 1.0)) != 0) {
+        if (build_pattern(&N))
+            st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
+    } else if ((st = analyse(&N, &rec, r.id, 1.0)) != 0 || (st = build_pattern(&N)) != 0) {
         free_groups(&N);
         if (st == -1)
             st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
@@ -822,17 +972,18 @@ int dn_tape_o2_record(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const doub
     return dn_tape_o2_record_ex(tape, f, ctx, x, n, NULL);
 }
 
-/* the drivers' common part: hess 0 gradient, 1 diagonal */
-static int tape_driver(const char *fn, double *fx, double *grad, double *hdiag,
-                       const dn_tape_o2 *T, const double *x, int hess, dn_errinfo *err)
+/* the drivers' common part (mode GRAD, DIAG or HV) */
+static int tape_driver(const char *fn, double *fx, double *grad, double *h,
+                       const dn_tape_o2 *T, const double *x, const double *v, int mode,
+                       dn_errinfo *err)
 {
-    unsigned tpos = hess ? 4 : 3;
+    unsigned tpos = mode == GRAD ? 3 : 4;
     if (!T->ready)
         return dni_fail(err, DN_EINVAL, tpos, SIZE_MAX,
                         "%s: argument %u: the tape holds no objective (record one with "
                         "dn_tape_o2_record)",
                         fn, tpos);
-    size_t ns = scratch_size(T), n = T->n;
+    size_t ns = scratch_size(T, mode), n = T->n;
     double *S = w_array(T->al, ns, sizeof *S);
     double *g = grad ? grad : w_array(T->al, n, sizeof *g);
     if (!S || !g) {
@@ -841,7 +992,7 @@ static int tape_driver(const char *fn, double *fx, double *grad, double *hdiag,
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (scratch)", fn);
     }
     double f;
-    eval_tape(T, x, &f, g, hdiag, S, hess);
+    eval_tape(T, x, v, &f, g, h, S, mode);
     if (fx) *fx = f;
     w_free(T->al, S, ns * sizeof *S);
     if (!grad) w_free(T->al, g, n * sizeof *g);
@@ -857,7 +1008,7 @@ int dn_grad_tape_ex(double *fx, double *grad, const dn_tape_o2 *tape, const doub
                            {x != NULL, 4, "x is NULL"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return tape_driver(fn, fx, grad, NULL, tape, x, 0, err);
+    return tape_driver(fn, fx, grad, NULL, tape, x, NULL, GRAD, err);
 }
 
 int dn_grad_tape(double *fx, double *grad, const dn_tape_o2 *tape, const double *x)
@@ -874,11 +1025,52 @@ int dn_hessdiag_tape_ex(double *fx, double *grad, double *hdiag, const dn_tape_o
                            {x != NULL, 5, "x is NULL"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    return tape_driver(fn, fx, grad, hdiag, tape, x, 1, err);
+    return tape_driver(fn, fx, grad, hdiag, tape, x, NULL, DIAG, err);
 }
 
 int dn_hessdiag_tape(double *fx, double *grad, double *hdiag, const dn_tape_o2 *tape,
                      const double *x)
 {
     return dn_hessdiag_tape_ex(fx, grad, hdiag, tape, x, NULL);
+}
+
+int dn_hessvec_tape_ex(double *fx, double *grad, double *hv, const dn_tape_o2 *tape,
+                       const double *x, const double *v, dn_errinfo *err)
+{
+    static const char fn[] = "dn_hessvec_tape";
+    const dni_req req[] = {{hv != NULL, 3, "hv is NULL"},
+                           {tape != NULL, 4, "tape is NULL (make one with dn_tape_o2_new)"},
+                           {x != NULL, 5, "x is NULL"},
+                           {v != NULL, 6, "v is NULL"}};
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    return tape_driver(fn, fx, grad, hv, tape, x, v, HV, err);
+}
+
+int dn_hessvec_tape(double *fx, double *grad, double *hv, const dn_tape_o2 *tape,
+                    const double *x, const double *v)
+{
+    return dn_hessvec_tape_ex(fx, grad, hv, tape, x, v, NULL);
+}
+
+int dn_hessian_tape_ex(double *fx, double *grad, dn_sphess *H, const dn_tape_o2 *tape,
+                       const double *x, dn_errinfo *err)
+{
+    static const char fn[] = "dn_hessian_tape";
+    const dni_req req[] = {{H != NULL, 3, "H is NULL (make one with dn_sphess_init)"},
+                           {tape != NULL, 4, "tape is NULL (make one with dn_tape_o2_new)"},
+                           {x != NULL, 5, "x is NULL"}};
+    int st = dni_check(err, fn, req, sizeof req / sizeof *req);
+    if (st) return st;
+    if (!tape->ready) /* (the message of the drivers) */
+        return tape_driver(fn, fx, grad, NULL, tape, x, NULL, FULL, err);
+    if (dni_pat_adopt(H, tape->n, tape->rowptr, tape->col, tape->nnz))
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (H)", fn);
+    return tape_driver(fn, fx, grad, H->val, tape, x, NULL, FULL, err);
+}
+
+int dn_hessian_tape(double *fx, double *grad, dn_sphess *H, const dn_tape_o2 *tape,
+                    const double *x)
+{
+    return dn_hessian_tape_ex(fx, grad, H, tape, x, NULL);
 }

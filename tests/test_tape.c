@@ -1,4 +1,4 @@
-/* Tapes (dn_tape_o2_record, dn_grad_tape, dn_hessdiag_tape) against the hand-derived
+/* Tapes (dn_tape_o2_record and the drivers dn_*_tape) against the hand-derived
  * derivatives of four CUTEst problems and the one-pass drivers on objectives of every
  * recorded kind of operation, at points other than the recording's; objectives a tape
  * must refuse (control flow on x, functions of two numbers, a dense part), the record
@@ -31,14 +31,12 @@ DN_OBJECTIVE_O2(
     } return dnh_mul_d(s, 0.5);)
 
 /* elements of 8 variables, the most a tape takes: sin(x_i) (x_i + ... + x_i+7)^2 */
-DN_OBJECTIVE_O2(wide8, T, x, n, ctx,
-    T s = dnh_const(T, 0.0);
-    for (unsigned i = 0; i + 7 < n; i++) {
+DN_OBJECTIVE_O2(
+    wide8, T, x, n, ctx, T s = dnh_const(T, 0.0); for (unsigned i = 0; i + 7 < n; i++) {
         T q = x[i];
         for (unsigned k = 1; k < 8; k++) q = dnh_add(q, dnh_mul_d(x[i + k], 1.0 + k));
         s = dnh_add(s, dnh_mul(dnh_sin(x[i]), dnh_mul(q, q)));
-    }
-    return s;)
+    } return s;)
 
 /* the control flow depends on x (dnh_value) */
 DN_OBJECTIVE_O2(branchy, T, x, n, ctx, T s = dnh_const(T, 0.0);
@@ -100,6 +98,37 @@ static void against_one_pass(dn_objective_tp ftp, dn_objective_sp fsp, unsigned 
         cr_assert_eq(dn_grad_tape(&f2, g, T, x), 0);
         cr_assert_eq(f2, f);
         for (unsigned i = 0; i < n; i++) cr_assert(near(g[i], gr[i], 1e-13, 1e2));
+        /* H v along a direction with entries of both signs (h: v, hr: H v of the one pass) */
+        double *v = h;
+        for (unsigned i = 0; i < n; i++) v[i] = cos(0.9 * i + p);
+        cr_assert_eq(dn_hessvec_sp(&fr, gr, hr, fsp, NULL, x, v, n, NULL), 0);
+        double *hv = malloc(n * sizeof *hv);
+        cr_assert(hv);
+        cr_assert_eq(dn_hessvec_tape(&f2, g, hv, T, x, v), 0);
+        cr_assert_eq(f2, f);
+        for (unsigned i = 0; i < n; i++)
+            cr_assert(near(g[i], gr[i], 1e-13, 1e2) && near(hv[i], hr[i], 1e-13, 1e2),
+                      "point %u, entry %u: H v %.17g against %.17g", p, i, hv[i], hr[i]);
+        free(hv);
+        /* the sparse Hessian against the one pass's: every entry of either pattern */
+        dn_sphess H, Hr;
+        dn_sphess_init(&H, NULL), dn_sphess_init(&Hr, NULL);
+        cr_assert_eq(dn_hessian_sp(&fr, gr, &Hr, fsp, NULL, x, n, NULL), 0);
+        cr_assert_eq(dn_hessian_tape(&f2, g, &H, T, x), 0);
+        const double *val = H.val;
+        cr_assert_eq(dn_hessian_tape(&f2, g, &H, T, x), 0); /* (refilled in place) */
+        cr_assert(H.val == val && H.n == n);
+        cr_assert(near(f2, fr, 1e-13, fabs(fr) + 1.0));
+        for (unsigned i = 0; i < n; i++) {
+            cr_assert(near(g[i], gr[i], 1e-13, 1e2));
+            for (size_t k = H.rowptr[i]; k < H.rowptr[i + 1]; k++)
+                cr_assert(near(H.val[k], dn_sphess_get(&Hr, i, H.col[k]), 1e-13, 1e2),
+                          "point %u, entry (%u, %u)", p, i, H.col[k]);
+            for (size_t k = Hr.rowptr[i]; k < Hr.rowptr[i + 1]; k++)
+                cr_assert(near(dn_sphess_get(&H, i, Hr.col[k]), Hr.val[k], 1e-13, 1e2),
+                          "point %u, entry (%u, %u) of the one pass", p, i, Hr.col[k]);
+        }
+        dn_sphess_clear(&H), dn_sphess_clear(&Hr);
     }
     dn_tape_o2_free(T);
     free(x);
@@ -237,6 +266,12 @@ Test(tape, bad_arguments)
     cr_assert_eq(dn_hessdiag_tape_ex(&f, g, h, T, NULL, &e), DN_EINVAL);
     cr_assert_eq(e.arg, 5);
     cr_assert_eq(dn_hessdiag_tape(NULL, NULL, h, T, x), 0); /* fx and grad not wanted */
+    cr_assert_eq(dn_hessvec_tape_ex(&f, g, h, T, x, NULL, &e), DN_EINVAL);
+    cr_assert_eq(e.arg, 6);
+    cr_assert_eq(dn_hessvec_tape_ex(&f, g, NULL, T, x, x, &e), DN_EINVAL);
+    cr_assert_eq(e.arg, 3);
+    cr_assert_eq(dn_hessian_tape_ex(&f, g, NULL, T, x, &e), DN_EINVAL);
+    cr_assert_eq(e.arg, 3);
     dn_tape_o2_stats st;
     dn_tape_o2_info(NULL, &st);
     cr_assert_eq(st.n, 0);

@@ -42,6 +42,8 @@
  *   dn_tape_o2_record    records f at x
  *   dn_grad_tape         f and gradient at any x
  *   dn_hessdiag_tape     f, gradient and Hessian diagonal at any x
+ *   dn_hessvec_tape      f, gradient and the Hessian-vector product H v at any x
+ *   dn_hessian_tape      f, gradient and the sparse Hessian (lower triangle, CSR) at any x
  *
  * Element drivers (partially separable f(x) = sum_e f_e(x_I(e,0), ..., x_I(e,K-1)): one
  * element function of K <= 4 variables on dnelK_o2 numbers of dnum/elem_o2.h, at about the
@@ -382,7 +384,8 @@ int dn_hessian_plan_ex(double *fx, double *grad, dn_sphess *H, dn_objective_sp f
  *  functions of two numbers: pow, atan2, hypot, min, max, fmod; dnh_apply; dnh_chain),
  *  and an objective with an element of more than 8 variables or 1024 operations
  *  (DN_ERANGE): use the plans or the one-pass drivers for those. A tape is read only by
- *  the drivers: one tape may serve several threads at once. See docs/hessian.md, "Tapes". */
+ *  the drivers: one tape may serve several threads at once. The outputs of the
+ *  drivers must not overlap x or v. See docs/hessian.md, "Tapes". */
 typedef struct dn_tape_o2 dn_tape_o2;
 
 /** An objective on recording numbers: the version name_tp that DN_OBJECTIVE_O2 defines. */
@@ -428,6 +431,24 @@ int dn_hessdiag_tape(double *fx, double *grad, double *hdiag, const dn_tape_o2 *
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_hessdiag_tape_ex(double *fx, double *grad, double *hdiag, const dn_tape_o2 *tape,
                         const double *x, dn_errinfo *err);
+/** f, its gradient and the Hessian-vector product H v at x from the tape (v: n entries).
+ *  fx and grad may be NULL. Returns 0, DN_EINVAL (NULL hv, tape, x or v; nothing recorded)
+ *  or DN_ENOMEM (outputs untouched). */
+int dn_hessvec_tape(double *fx, double *grad, double *hv, const dn_tape_o2 *tape,
+                    const double *x, const double *v);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessvec_tape_ex(double *fx, double *grad, double *hv, const dn_tape_o2 *tape,
+                       const double *x, const double *v, dn_errinfo *err);
+/** f, its gradient and the sparse Hessian at x from the tape, in H (lower triangle, CSR,
+ *  as dn_hessian_sp): the pattern of every pair of variables that share an element, the
+ *  same at every x (an entry may be 0 at some x); H gets it on its first call (or when it
+ *  holds another), later calls refill H->val in place. fx and grad may be NULL. Returns
+ *  0, DN_EINVAL (NULL H, tape or x; nothing recorded) or DN_ENOMEM (outputs untouched). */
+int dn_hessian_tape(double *fx, double *grad, dn_sphess *H, const dn_tape_o2 *tape,
+                    const double *x);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_hessian_tape_ex(double *fx, double *grad, dn_sphess *H, const dn_tape_o2 *tape,
+                       const double *x, dn_errinfo *err);
 
 /* ---- element drivers: partially separable objectives ----------------------------------- */
 
