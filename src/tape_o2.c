@@ -55,9 +55,10 @@ typedef struct tgroup {
     uint8_t *uni;      /* constant slot k the same in every element: cval[k] */
     double *cval;
     uint64_t hash;
-    uint32_t *hpos; /* where the Hessian entry of the element's variables p >= q goes in
-                       the tape's pattern: pair p (p + 1) / 2 + q of element t at
-                       pair nt + t */
+    uint64_t sp;    /* the pairs of variables p >= q (bit p (p + 1) / 2 + q) whose Hessian
+                       entry is not 0 by structure */
+    uint32_t *hpos; /* where each of them goes in the tape's pattern: the s-th pair of sp
+                       of element t at s nt + t */
 } tgroup;
 
 struct dn_tape_o2 {
@@ -265,6 +266,41 @@ static uint64_t hash_prog(const lop *p, unsigned nl, unsigned nv)
     return h;
 }
 
+/* the pairs (p, q), p >= q < nv, with p in ma and q in mb or the other way round */
+static uint64_t cross(unsigned ma, unsigned mb, unsigned nv)
+{
+    uint64_t r = 0;
+    for (unsigned p = 0, k = 0; p < nv; p++)
+        for (unsigned q = 0; q <= p; q++, k++)
+            if ((ma >> p & mb >> q & 1) || (ma >> q & mb >> p & 1)) r |= (uint64_t)1 << k;
+    return r;
+}
+
+/* the pairs of variables whose second derivative the program's result may have (a sum of
+ * functions of one variable each has none off the diagonal) */
+static uint64_t struct_pairs(const lop *prog, unsigned nl, unsigned nv)
+{
+    uint64_t P[MAXL];
+    for (unsigned l = 0; l < nl; l++) {
+        const lop o = prog[l];
+        const unsigned ma = prog[o.a].m, mb = prog[o.b].m;
+        switch (o.op) {
+        case DNI_TP_VAR: P[l] = 0; break;
+        case DNI_TP_ADD:
+        case DNI_TP_SUB: P[l] = P[o.a] | P[o.b]; break;
+        case DNI_TP_MUL: P[l] = P[o.a] | P[o.b] | cross(ma, mb, nv); break;
+        case DNI_TP_DIV: P[l] = P[o.a] | P[o.b] | cross(ma | mb, mb, nv); break;
+        case DNI_TP_NEG:
+        case DNI_TP_ADDD:
+        case DNI_TP_MULD:
+        case DNI_TP_DIVD:
+        case DNI_TP_DSUB: P[l] = P[o.a]; break;
+        default: P[l] = P[o.a] | cross(ma, ma, nv); break; /* a function */
+        }
+    }
+    return P[nl - 1];
+}
+
 /* the group of the element just copied (nl operations, nv variables, nc constants): an
  * existing one of the same program or a new one; NULL when out of memory */
 static tgroup *group_of(dn_tape_o2 *T, ana *A, unsigned nl, unsigned nv, unsigned nc)
@@ -299,6 +335,7 @@ static tgroup *group_of(dn_tape_o2 *T, ana *A, unsigned nl, unsigned nv, unsigne
     if (!G->prog) return NULL;
     memcpy(G->prog, A->prog, nl * sizeof *A->prog);
     G->nl = nl, G->nv = nv, G->nc = nc, G->hash = h;
+    G->sp = struct_pairs(A->prog, nl, nv);
     A->tab[i] = ++T->ng;
     if (nl > T->maxnl) T->maxnl = nl;
     if (nv > T->maxnv) T->maxnv = nv;
@@ -376,6 +413,14 @@ static int add_element(dn_tape_o2 *T, ana *A, uint32_t r, double fac, uint32_t e
     return 0;
 }
 
+/* the pairs of G's sp */
+static size_t npairs(const tgroup *G)
+{
+    size_t c = 0;
+    for (uint64_t b = G->sp; b; b &= b - 1) c++;
+    return c;
+}
+
 /* pairs p >= q of nv variables */
 static size_t pairs(unsigned nv)
 {
@@ -391,7 +436,7 @@ static void free_groups(dn_tape_o2 *T)
         w_free(T->al, G->prog, G->nl * sizeof *G->prog);
         w_free(T->al, G->uni, (G->nc ? G->nc : 1) * sizeof *G->uni);
         w_free(T->al, G->cval, (G->nc ? G->nc : 1) * sizeof *G->cval);
-        w_free(T->al, G->hpos, (G->nt * pairs(G->nv) + 1) * sizeof *G->hpos);
+        w_free(T->al, G->hpos, (G->nt * npairs(G) + 1) * sizeof *G->hpos);
     }
     w_free(T->al, T->g, T->capg * sizeof *T->g);
     T->g = NULL, T->ng = T->capg = 0;
@@ -402,12 +447,13 @@ static void free_groups(dn_tape_o2 *T)
     T->rowptr = NULL, T->col = NULL, T->nnz = 0;
 }
 
-/* the Hessian's pattern of T's elements (every pair of an element's variables) and where
+/* the Hessian's pattern of T's elements (every pair of an element's variables whose entry
+ * is not 0 by structure) and where
  * each pair goes (tgroup.hpos); 0 or -1 */
 static int build_pattern(dn_tape_o2 *T)
 {
     size_t tot = 0;
-    for (unsigned k = 0; k < T->ng; k++) tot += T->g[k].nt * pairs(T->g[k].nv);
+    for (unsigned k = 0; k < T->ng; k++) tot += T->g[k].nt * npairs(&T->g[k]);
     uint32_t *row = w_array(T->al, tot + 1, sizeof *row);
     uint32_t *col = w_array(T->al, tot + 1, sizeof *col);
     uint32_t *pos = w_array(T->al, tot + 1, sizeof *pos);
@@ -416,9 +462,9 @@ static int build_pattern(dn_tape_o2 *T)
     size_t e = 0;
     for (unsigned k = 0; k < T->ng; k++) {
         const tgroup *G = &T->g[k];
-        for (unsigned p = 0; p < G->nv; p++)
-            for (unsigned q = 0; q <= p; q++)
-                for (size_t t = 0; t < G->nt; t++, e++) {
+        for (unsigned p = 0, j = 0; p < G->nv; p++)
+            for (unsigned q = 0; q <= p; q++, j++)
+                for (size_t t = 0; t < G->nt && (G->sp >> j & 1); t++, e++) {
                     uint32_t a = G->vidx[p * G->nt + t], b = G->vidx[q * G->nt + t];
                     row[e] = a > b ? a : b, col[e] = a > b ? b : a;
                 }
@@ -428,7 +474,7 @@ static int build_pattern(dn_tape_o2 *T)
     e = 0;
     for (unsigned k = 0; k < T->ng; k++) {
         tgroup *G = &T->g[k];
-        size_t m = G->nt * pairs(G->nv);
+        size_t m = G->nt * npairs(G);
         if (!(G->hpos = w_array(T->al, m + 1, sizeof *G->hpos))) goto done;
         memcpy(G->hpos, pos + e, m * sizeof *pos);
         e += m;
@@ -817,8 +863,10 @@ eval_group(const tgroup *G, const double *x, const double *vdir, double *f, doub
             EACH(g[ix[t]] += fac[t] * gj[t])
             if (mode == DIAG || mode == HV) EACH(h[ix[t]] += fac[t] * hj[t])
         }
-        for (size_t k = 0; mode == FULL && k < np; k++) { /* h: the pattern's values */
-            const uint32_t *hp = G->hpos + k * nt + t0;
+        for (size_t k = 0, sk = 0; mode == FULL && k < np;
+             k++) { /* h: the pattern's values */
+            if (!(G->sp >> k & 1)) continue;
+            const uint32_t *hp = G->hpos + sk++ * nt + t0;
             const double *pk = PP(r, k);
             EACH(h[hp[t]] += fac[t] * pk[t])
         }

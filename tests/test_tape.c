@@ -150,10 +150,11 @@ Test(tape, cutest_against_hand)
         dn_objective_tp f;
         double (*hand)(const double *, unsigned, double *, double *);
         size_t elements; /* the element form's */
-    } P[] = {{arwhead_tp, arwhead_hand, N - 1},
-             {bdqrtic_tp, bdqrtic_hand, N - 4},
-             {chainwoo_tp, chainwoo_hand, (N - 2) / 2},
-             {nondquar_tp, nondquar_hand, 0}};
+        dn_objective_sp fsp;
+    } P[] = {{arwhead_tp, arwhead_hand, N - 1, arwhead_sp},
+             {bdqrtic_tp, bdqrtic_hand, N - 4, bdqrtic_sp},
+             {chainwoo_tp, chainwoo_hand, (N - 2) / 2, chainwoo_sp},
+             {nondquar_tp, nondquar_hand, 0, nondquar_sp}};
     for (size_t k = 0; k < sizeof P / sizeof *P; k++) {
         dn_tape_o2 *T;
         cr_assert_eq(dn_tape_o2_new(&T, NULL), 0);
@@ -174,6 +175,17 @@ Test(tape, cutest_against_hand)
                 cr_assert(near(g[i], gh[i], 1e-13, 1e3) && near(h[i], hh[i], 1e-13, 1e3),
                           "problem %zu, point %u, entry %u", k, p, i);
         }
+        /* no entry that is 0 by structure: the pattern of the one pass */
+        dn_sphess H, Hr;
+        dn_sphess_init(&H, NULL), dn_sphess_init(&Hr, NULL);
+        cr_assert_eq(dn_hessian_tape(NULL, NULL, &H, T, x), 0);
+        cr_assert_eq(dn_hessian_sp(NULL, g, &Hr, P[k].fsp, NULL, x, N, NULL), 0);
+        cr_assert_eq(H.nnz, Hr.nnz, "problem %zu: %zu entries against %zu", k, H.nnz,
+                     Hr.nnz);
+        cr_assert(!memcmp(H.rowptr, Hr.rowptr, (N + 1) * sizeof *H.rowptr));
+        cr_assert(!memcmp(H.col, Hr.col, H.nnz * sizeof *H.col));
+        for (size_t q = 0; q < H.nnz; q++) cr_assert(near(H.val[q], Hr.val[q], 1e-13, 1e3));
+        dn_sphess_clear(&H), dn_sphess_clear(&Hr);
         dn_tape_o2_free(T);
     }
 }

@@ -440,8 +440,8 @@ int dn_hessvec_tape(double *fx, double *grad, double *hv, const dn_tape_o2 *tape
 int dn_hessvec_tape_ex(double *fx, double *grad, double *hv, const dn_tape_o2 *tape,
                        const double *x, const double *v, dn_errinfo *err);
 /** f, its gradient and the sparse Hessian at x from the tape, in H (lower triangle, CSR,
- *  as dn_hessian_sp): the pattern of every pair of variables that share an element, the
- *  same at every x (an entry may be 0 at some x); H gets it on its first call (or when it
+ *  as dn_hessian_sp): the pattern of the pairs of variables that share an element, less
+ *  those 0 by the structure of its operations, the same at every x; H gets it on its first call (or when it
  *  holds another), later calls refill H->val in place. fx and grad may be NULL. Returns
  *  0, DN_EINVAL (NULL H, tape or x; nothing recorded) or DN_ENOMEM (outputs untouched). */
 int dn_hessian_tape(double *fx, double *grad, dn_sphess *H, const dn_tape_o2 *tape,
