@@ -13,8 +13,11 @@
  * Modes "plan" and "planhv" call the same objective through a recorded plan
  * (dn_hessian_plan, dn_hessvec_plan, dn_grad_plan): the first call is a one-pass call,
  * the later ones replay it (the plan's counts are printed at the end).
+ * Modes "tape" and "tapehv" record the objective once on a tape (dn_tape_o2_record, at the
+ * starting point) and take every call from it (dn_hessian_tape, dn_hessvec_tape,
+ * dn_grad_tape), without calling the objective again.
  *
- * usage: newton_sparse [n] [csr|hv|el|elhv|plan|planhv]   (defaults 1000000, csr). Prints iteration, f
+ * usage: newton_sparse [n] [csr|hv|el|elhv|plan|planhv|tape|tapehv]   (defaults 1000000, csr). Prints iteration, f
  * and |grad|; exits 0 when |grad| < 1e-8 is reached at the minimum (all ones), 1 otherwise. */
 #include <math.h>
 #include <stdio.h>
@@ -39,11 +42,13 @@ DN_ELEMENT_O2(rosen_el, 2, T, u, e, ctx,
 static dsp_o2_work *ws;  /* one-pass modes */
 static dn_elements *els; /* element modes (NULL otherwise) */
 static dn_plan_o2 *pl;   /* plan modes (NULL otherwise) */
+static dn_tape_o2 *tp;   /* tape modes (NULL otherwise) */
 
 /* value and gradient; value, gradient and the Hessian (H) or its diagonal (dg); H v */
 static int grad(double *f, double *g, const double *x, unsigned n)
 {
     if (pl) return dn_grad_plan(f, g, rosen_sp, NULL, x, n, pl);
+    if (tp) return dn_grad_tape(f, g, tp, x);
     return els ? dn_grad_el(f, g, rosen_el, NULL, x, els) : dn_grad_sp(f, g, rosen_sp, NULL, x, n, ws);
 }
 static int hess(double *f, double *g, dn_sphess *H, double *dg, const double *x, unsigned n)
@@ -52,12 +57,14 @@ static int hess(double *f, double *g, dn_sphess *H, double *dg, const double *x,
                       : dn_hessdiag_el(f, g, dg, rosen_el, NULL, x, els);
     if (pl) return H ? dn_hessian_plan(f, g, H, rosen_sp, NULL, x, n, pl)
                      : dn_hessdiag_plan(f, g, dg, rosen_sp, NULL, x, n, pl);
+    if (tp) return H ? dn_hessian_tape(f, g, H, tp, x) : dn_hessdiag_tape(f, g, dg, tp, x);
     return H ? dn_hessian_sp(f, g, H, rosen_sp, NULL, x, n, ws)
              : dn_hessdiag_sp(f, g, dg, rosen_sp, NULL, x, n, ws);
 }
 static int hvec(double *q, const double *x, const double *v, unsigned n)
 {
     if (pl) return dn_hessvec_plan(NULL, NULL, q, rosen_sp, NULL, x, v, n, pl);
+    if (tp) return dn_hessvec_tape(NULL, NULL, q, tp, x, v);
     return els ? dn_hessvec_el(NULL, NULL, q, rosen_el, NULL, x, v, els)
                : dn_hessvec_sp(NULL, NULL, q, rosen_sp, NULL, x, v, n, ws);
 }
@@ -85,11 +92,14 @@ int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 1000000;
     const char *mode = argc > 2 ? argv[2] : "csr";
-    int hv = strcmp(mode, "hv") == 0 || strcmp(mode, "elhv") == 0 || strcmp(mode, "planhv") == 0;
+    int hv = strcmp(mode, "hv") == 0 || strcmp(mode, "elhv") == 0 ||
+             strcmp(mode, "planhv") == 0 || strcmp(mode, "tapehv") == 0;
     int el = strcmp(mode, "el") == 0 || strcmp(mode, "elhv") == 0;
     int plan = strcmp(mode, "plan") == 0 || strcmp(mode, "planhv") == 0;
-    if (n < 2 || n % 2 || !(hv || el || plan || strcmp(mode, "csr") == 0)) {
-        fprintf(stderr, "usage: newton_sparse [n even >= 2] [csr|hv|el|elhv|plan|planhv]\n");
+    int tape = strcmp(mode, "tape") == 0 || strcmp(mode, "tapehv") == 0;
+    if (n < 2 || n % 2 || !(hv || el || plan || tape || strcmp(mode, "csr") == 0)) {
+        fprintf(stderr, "usage: newton_sparse [n even >= 2] "
+                        "[csr|hv|el|elhv|plan|planhv|tape|tapehv]\n");
         return 2;
     }
     double *x = malloc(n * sizeof *x), *g = malloc(n * sizeof *g), *d = malloc(n * sizeof *d);
@@ -107,6 +117,14 @@ int main(int argc, char **argv)
     if (plan && (st = dn_plan_o2_new(&pl, NULL)) != 0) {
         fprintf(stderr, "dn_plan_o2_new: %s\n", dn_strerror(st));
         return 2;
+    }
+    if (tape) { /* recorded once, here: the objective's operations do not depend on x */
+        dn_errinfo err;
+        if ((st = dn_tape_o2_new(&tp, NULL)) != 0 ||
+            (st = dn_tape_o2_record_ex(tp, rosen_tp, NULL, x, n, &err)) != 0) {
+            fprintf(stderr, "%s\n", tp ? err.msg : dn_strerror(st));
+            return 2;
+        }
     }
     if (el) { /* the elements (x_2k, x_2k+1): their indices are 0, 1, 2, ..., n - 1 */
         unsigned *idx = malloc(n * sizeof *idx);
@@ -193,7 +211,14 @@ int main(int argc, char **argv)
         printf("plan: %u colours, %lu calls replayed, %lu computed again%s%s\n", ps.colors,
                ps.replays, ps.fallbacks, ps.why ? "; not replaying: " : "", ps.why ? ps.why : "");
     }
+    if (tp) {
+        dn_tape_o2_stats ts;
+        dn_tape_o2_info(tp, &ts);
+        printf("tape: %zu operations, %zu elements of %u shape(s), %zu bytes\n", ts.operations,
+               ts.elements, ts.shapes, ts.bytes);
+    }
     dn_plan_o2_free(pl);
+    dn_tape_o2_free(tp);
     dn_sphess_clear(&H);
     dsp_o2_work_free(ws);
     dn_elements_free(els);
