@@ -880,8 +880,10 @@ eval_group(const tgroup *G, const double *x, const double *vdir, double *f, doub
 
 /* f, g and (mode) h of the tape at x (and direction v); compiled for AVX2 too where GCC
  * picks the version at load time (glibc's ifunc): 1.3x faster there, the same bits (no
- * fused multiply-adds in either) */
-#if defined(__x86_64__) && defined(__GLIBC__) && defined(__GNUC__) && !defined(__clang__)
+ * fused multiply-adds in either). Not under the sanitizers: an instrumented ifunc
+ * resolver runs before their run time is set up (ThreadSanitizer: a crash at load). */
+#if defined(__x86_64__) && defined(__GLIBC__) && defined(__GNUC__) &&                      \
+    !defined(__clang__) && !defined(__SANITIZE_THREAD__) && !defined(__SANITIZE_ADDRESS__)
 #define DNI_TP_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define DNI_TP_CLONES
