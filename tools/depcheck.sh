@@ -30,7 +30,7 @@ dvec       | dvec dvec_ops                             | dispatch support
 dnum2      | dnum2                                     | dispatch support
 dnumk      | dnumk                                     | dispatch support
 fixed      | inlines                                   | dispatch support
-optimisers | hessian elements sparse2_* sphess pattern plan_o2 tape_o2 | support
+optimisers | hessian elements sparse2_* sphess pattern plan_o2 tape_* | support
 nlp        | nlp                                       | optimisers support
 coeffs     | coeffs                                    | dvec support
 engines    | expr_*                                    | dispatch dvec dnum2 dnumk support

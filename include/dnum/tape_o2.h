@@ -65,7 +65,7 @@ enum { DNI_OPS_INT(DNI_TP_ROW, ~) DNI_TP_NFNI };
 #undef DNI_TP_ROW
 #define DNI_TP_FNI (DNI_TP_FN + DNI_TP_NFN)
 
-/* out of line (src/tape_o2.c): op of a (and b, for the operations of two numbers) with
+/* out of line (src/tape_record.c): op of a (and b, for the operations of two numbers) with
  * the constant c, the result's value v; passive operands fold into the _d forms */
 dtp_o2 dni_dtp_o2_rec(dtp_o2 a, dtp_o2 b, unsigned op, double c, double v);
 /* the function of row `row` of DNI_OPS_UNARY (fni: of DNI_OPS_INT, with m) */

@@ -1,0 +1,119 @@
+/* Tapes, the library's side (src/tape_*.c): the record of an objective, its elements
+ * grouped by shape, and what the recording, the analysis and the evaluation share.
+ *   tape_record.c    the recording numbers' operations (dnum/tape_o2.h) and
+ *                    dn_tape_o2_new / _free / _info / _record
+ *   tape_analyse.c   the record split into elements, grouped by shape; the Hessian's pattern
+ *   tape_eval.c      the groups evaluated in blocks; the drivers dn_*_tape */
+#ifndef DNUM_TAPE_IMPL_H
+#define DNUM_TAPE_IMPL_H
+#include <stdint.h>
+#include <string.h>
+#include "dnum/dnum.h"
+#include "sparse2_impl.h"
+
+/* variables of an element at most; its operations at most; elements per block */
+#define MAXV 8
+#define MAXL 1024
+#define BLK 64
+
+typedef struct tnode {
+    uint16_t op;
+    uint32_t a, b;
+    double c;
+} tnode;
+
+struct dni_tp_rec {
+    const dn_allocator *al;
+    tnode *nd;
+    size_t nn, cap;
+    int oom;
+    const char *refused; /* the first operation refused, or NULL */
+    int valued;          /* dnh_value of a number that depends on x */
+};
+
+/* one operation of an element's program: op, local operands, the local variables its
+ * result depends on (bit j: variable j), its constant's slot */
+typedef struct lop {
+    uint16_t op, a, b, k, m; /* (no padding: programs are compared with memcmp) */
+} lop;
+
+typedef struct tgroup {
+    unsigned nl, nv, nc; /* operations, variables, constants of each element */
+    lop *prog;
+    size_t nt, cap;    /* elements */
+    uint32_t *vidx;    /* nt x nv variables (element-major while analysing) */
+    double *cst, *fac; /* nt x nc constants; nt factors */
+    uint8_t *uni;      /* constant slot k the same in every element: cval[k] */
+    double *cval;
+    uint64_t hash;
+    uint64_t sp;    /* the pairs of variables p >= q (bit p (p + 1) / 2 + q) whose Hessian
+                       entry is not 0 by structure */
+    uint32_t *hpos; /* where each of them goes in the tape's pattern: the s-th pair of sp
+                       of element t at s nt + t */
+} tgroup;
+
+struct dn_tape_o2 {
+    const dn_allocator *al;
+    unsigned n;
+    int ready;
+    double f0; /* the constant part of the objective */
+    tgroup *g;
+    unsigned ng, capg;
+    size_t nodes, elems, bytes;
+    unsigned maxnl, maxnv;
+    size_t *rowptr; /* the Hessian's pattern: lower triangle, compressed rows */
+    unsigned *col;
+    size_t nnz;
+};
+
+/* *p (cap elements of size elem) grown to hold need; 0 or -1 (out of memory) */
+static inline int dni_tp_grow(const dn_allocator *al, void **p, size_t *cap, size_t need,
+                              size_t elem)
+{
+    if (need <= *cap) return 0;
+    size_t nc = *cap ? *cap : 16;
+    while (nc < need) nc *= 2;
+    void *q = w_array(al, nc, elem);
+    if (!q) return -1;
+    if (*cap) memcpy(q, *p, *cap * elem);
+    w_free(al, *p, *cap * elem);
+    *p = q, *cap = nc;
+    return 0;
+}
+
+/* f, f', f'' of the function of op (DNI_TP_POWD ... DNI_TP_FNI + row) with constant c at v */
+static inline dnum_o2 dni_tp_fn_at(unsigned op, double c, double v)
+{
+#define ROW_F(A, name, ...) dnum_o2_##name,
+    static dnum_o2 (*const un[])(dnum_o2) = { DNI_OPS_UNARY(ROW_F, ~) };
+    static dnum_o2 (*const in[])(int, dnum_o2) = { DNI_OPS_INT(ROW_F, ~) };
+#undef ROW_F
+    dnum_o2 x = dnum_o2_var(v);
+    switch (op) {
+    case DNI_TP_POWD: return dnum_o2_pow_d(x, c);
+    case DNI_TP_POWN: return dnum_o2_pown(x, (long)c);
+    case DNI_TP_DDIV: return dnum_o2_d_div(c, x);
+    default:
+        return op >= (unsigned)DNI_TP_FNI ? in[op - DNI_TP_FNI]((int)c, x)
+                                          : un[op - DNI_TP_FN](x);
+    }
+}
+
+/* pairs p >= q of nv variables */
+static inline size_t dni_tp_pairs(unsigned nv)
+{
+    return (size_t)nv * (nv + 1) / 2;
+}
+
+/* the elements of the record rec (result: node root, times rfac) into T's groups; 0, -1
+ * (out of memory), -2 (an element of more than MAXL operations), -3 (one of more than
+ * MAXV variables) */
+int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, uint32_t root, double rfac);
+/* the Hessian's pattern of T's elements and where each of their pairs goes; 0 or -1 */
+int dni_tp_build_pattern(dn_tape_o2 *T);
+/* frees T's groups and pattern */
+void dni_tp_free_groups(dn_tape_o2 *T);
+/* bytes of T's groups */
+size_t dni_tp_bytes(const dn_tape_o2 *T);
+
+#endif /* DNUM_TAPE_IMPL_H */
