@@ -54,6 +54,7 @@
  *                          a tape's drivers after its recording (dn_*_tape; extra
  *                          tape_relerr: its diagonal against hand, tape_record_ms and
  *                          tape_first_ms: the recording, and with the first diagonal;
+ *                          tape_rerecord_ms: a second recording on the same tape;
  *                          tape_elements, tape_shapes), beside dnum_hessvec_sp
  * The plan rows (dnum_plan_<driver>, also in W3, W5 and W6) time the replayed calls; the
  * extra fields plan_first_ms and sp_first_ms time a new plan's first call and a one-pass

@@ -17,10 +17,11 @@
 typedef struct ana {
     const dn_allocator *al;
     const tnode *nd;
+    const double *rc; /* the record's constants */
     size_t nn;
     uint8_t *cnt;   /* variables a node depends on, MAXV + 1 for more */
     uint32_t *set;  /* where its sorted variables are in pool */
-    uint32_t *pool; /* MAXV each */
+    uint32_t *pool; /* the sets, cnt entries each */
     size_t npool, cappool;
     uint32_t *stamp, *loc; /* the element a node was last copied into, its local index */
     lop *prog;             /* the element being copied */
@@ -37,35 +38,25 @@ typedef struct ana {
     size_t captab;
 } ana;
 
-static int two_operands(unsigned op)
-{
-    return op >= DNI_TP_ADD && op <= DNI_TP_DIV;
-}
-static int has_const(unsigned op)
-{
-    return op >= DNI_TP_ADDD;
-}
-
 /* the variable sets of every node (capped at MAXV + 1) */
 static int varsets(ana *A)
 {
     for (size_t u = 0; u < A->nn; u++) {
         const tnode *q = &A->nd[u];
         if (q->op == DNI_TP_VAR) {
-            if (dni_tp_grow(A->al, (void **)&A->pool, &A->cappool, A->npool + MAXV,
+            if (dni_tp_grow(A->al, (void **)&A->pool, &A->cappool, A->npool + 1,
                             sizeof *A->pool))
                 return -1;
             A->pool[A->npool] = q->a;
-            A->set[u] = (uint32_t)A->npool, A->cnt[u] = 1;
-            A->npool += MAXV;
+            A->set[u] = (uint32_t)A->npool++, A->cnt[u] = 1;
             continue;
         }
-        unsigned na = A->cnt[q->a], nb = two_operands(q->op) ? A->cnt[q->b] : 0;
+        unsigned na = A->cnt[q->a], nb = dni_tp_two(q->op) ? A->cnt[q->b] : 0;
         if (na > MAXV || nb > MAXV) {
             A->cnt[u] = MAXV + 1;
             continue;
         }
-        const uint32_t *sa = A->pool + A->set[q->a], *sb = A->pool + A->set[q->b];
+        const uint32_t *sa = A->pool + A->set[q->a], *sb = nb ? A->pool + A->set[q->b] : sa;
         uint32_t m[2 * MAXV];
         unsigned k = 0, i = 0, j = 0;
         while (i < na || j < nb) {
@@ -80,12 +71,12 @@ static int varsets(ana *A)
         } else if (k == nb) {
             A->cnt[u] = (uint8_t)k, A->set[u] = A->set[q->b];
         } else {
-            if (dni_tp_grow(A->al, (void **)&A->pool, &A->cappool, A->npool + MAXV,
+            if (dni_tp_grow(A->al, (void **)&A->pool, &A->cappool, A->npool + k,
                             sizeof *A->pool))
                 return -1;
             memcpy(A->pool + A->npool, m, k * sizeof *m);
             A->set[u] = (uint32_t)A->npool, A->cnt[u] = (uint8_t)k;
-            A->npool += MAXV;
+            A->npool += k;
         }
     }
     return 0;
@@ -229,8 +220,7 @@ static int add_element(dn_tape_o2 *T, ana *A, uint32_t r, double fac, uint32_t e
             if (dni_tp_grow(A->al, (void **)&A->dfs, &A->capdfs, sp + 2, sizeof *A->dfs))
                 return -1;
             if (A->stamp[q->a] != eid) A->dfs[sp++] = q->a, ready = 0;
-            if (two_operands(q->op) && A->stamp[q->b] != eid)
-                A->dfs[sp++] = q->b, ready = 0;
+            if (dni_tp_two(q->op) && A->stamp[q->b] != eid) A->dfs[sp++] = q->b, ready = 0;
         }
         if (!ready) continue;
         sp--;
@@ -242,8 +232,8 @@ static int add_element(dn_tape_o2 *T, ana *A, uint32_t r, double fac, uint32_t e
             nv++;
         } else {
             l.a = (uint16_t)A->loc[q->a], l.m = A->prog[l.a].m;
-            if (two_operands(q->op)) l.b = (uint16_t)A->loc[q->b], l.m |= A->prog[l.b].m;
-            if (has_const(q->op)) A->cs[nc] = q->c, l.k = (uint16_t)nc++;
+            if (dni_tp_two(q->op)) l.b = (uint16_t)A->loc[q->b], l.m |= A->prog[l.b].m;
+            if (dni_tp_has_const(q->op)) A->cs[nc] = A->rc[q->b], l.k = (uint16_t)nc++;
         }
         A->stamp[u] = eid, A->loc[u] = nl;
         A->prog[nl++] = l;
@@ -367,7 +357,7 @@ int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, uint32_t root, double r
 {
     ana A;
     memset(&A, 0, sizeof A);
-    A.al = T->al, A.nd = rec->nd, A.nn = rec->nn;
+    A.al = T->al, A.nd = rec->nd, A.rc = rec->cs, A.nn = rec->nn;
     size_t nn = rec->nn;
     int st = -1;
     A.cnt = w_array(A.al, nn, sizeof *A.cnt);
@@ -411,13 +401,13 @@ int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, uint32_t root, double r
             break;
         case DNI_TP_NEG: A.st[sp++] = (struct ent){q->a, -e.c}; break;
         case DNI_TP_ADDD:
-            T->f0 += e.c * q->c;
+            T->f0 += e.c * A.rc[q->b];
             A.st[sp++] = (struct ent){q->a, e.c};
             break;
-        case DNI_TP_MULD: A.st[sp++] = (struct ent){q->a, e.c * q->c}; break;
-        case DNI_TP_DIVD: A.st[sp++] = (struct ent){q->a, e.c / q->c}; break;
+        case DNI_TP_MULD: A.st[sp++] = (struct ent){q->a, e.c * A.rc[q->b]}; break;
+        case DNI_TP_DIVD: A.st[sp++] = (struct ent){q->a, e.c / A.rc[q->b]}; break;
         default: /* DSUB */
-            T->f0 += e.c * q->c;
+            T->f0 += e.c * A.rc[q->b];
             A.st[sp++] = (struct ent){q->a, -e.c};
             break;
         }

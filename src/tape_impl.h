@@ -7,6 +7,7 @@
 #ifndef DNUM_TAPE_IMPL_H
 #define DNUM_TAPE_IMPL_H
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "dnum/dnum.h"
 #include "sparse2_impl.h"
@@ -16,16 +17,20 @@
 #define MAXL 1024
 #define BLK 64
 
+/* a node of the record: op, its operands a and b (b = a for one operand; a variable: a
+ * its index), and for the operations with a constant (dni_tp_has_const) that constant's
+ * position in the record's cs in place of b (12 bytes: the record of n = 10^5 terms
+ * holds millions) */
 typedef struct tnode {
-    uint16_t op;
-    uint32_t a, b;
-    double c;
+    uint32_t op, a, b;
 } tnode;
 
 struct dni_tp_rec {
     const dn_allocator *al;
     tnode *nd;
     size_t nn, cap;
+    double *cs; /* the constants */
+    size_t ncs, capcs;
     int oom;
     const char *refused; /* the first operation refused, or NULL */
     int valued;          /* dnh_value of a number that depends on x */
@@ -66,13 +71,21 @@ struct dn_tape_o2 {
     size_t nnz;
 };
 
-/* *p (cap elements of size elem) grown to hold need; 0 or -1 (out of memory) */
+/* *p (cap elements of size elem) grown to hold need; 0 or -1 (out of memory, *p kept).
+ * With malloc, by realloc: a large block is then moved by remapping its pages, not
+ * copied (and the new pages are only touched when written) */
 static inline int dni_tp_grow(const dn_allocator *al, void **p, size_t *cap, size_t need,
                               size_t elem)
 {
     if (need <= *cap) return 0;
     size_t nc = *cap ? *cap : 16;
     while (nc < need) nc *= 2;
+    if (!al) {
+        void *r = nc <= SIZE_MAX / elem ? realloc(*p, nc * elem) : NULL;
+        if (!r) return -1;
+        *p = r, *cap = nc;
+        return 0;
+    }
     void *q = w_array(al, nc, elem);
     if (!q) return -1;
     if (*cap) memcpy(q, *p, *cap * elem);
@@ -103,6 +116,16 @@ static inline dnum_o2 dni_tp_fn_at(unsigned op, double c, double v)
 static inline size_t dni_tp_pairs(unsigned nv)
 {
     return (size_t)nv * (nv + 1) / 2;
+}
+
+/* whether op has two operands; a constant (its position in place of the second) */
+static inline int dni_tp_two(unsigned op)
+{
+    return op >= DNI_TP_ADD && op <= DNI_TP_DIV;
+}
+static inline int dni_tp_has_const(unsigned op)
+{
+    return op >= DNI_TP_ADDD;
 }
 
 /* the elements of the record rec (result: node root, times rfac) into T's groups; 0, -1

@@ -1,6 +1,6 @@
 /* Tapes: recording (dn_tape_o2_record of dnum/hessian.h). The objective's dtp_o2 version
  * (dnum/tape_o2.h) runs once: every operation on a number that depends on x appends a
- * node (op, operands, constant); constants are folded into the operations that use them.
+ * node (op, operands; its constant beside); constants are folded into the operations that use them.
  * The record is then analysed (tape_analyse.c) into the tape's groups. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,11 +12,14 @@
 static dtp_o2 push(dni_tp_rec *r, unsigned op, uint32_t a, uint32_t b, double c, double v)
 {
     dtp_o2 t = dtp_o2_const(v);
-    if (r->oom || dni_tp_grow(r->al, (void **)&r->nd, &r->cap, r->nn + 1, sizeof *r->nd)) {
+    int k = dni_tp_has_const(op);
+    if (r->oom || dni_tp_grow(r->al, (void **)&r->nd, &r->cap, r->nn + 1, sizeof *r->nd) ||
+        (k && dni_tp_grow(r->al, (void **)&r->cs, &r->capcs, r->ncs + 1, sizeof *r->cs))) {
         r->oom = 1;
         return t;
     }
-    r->nd[r->nn] = (tnode){(uint16_t)op, a, b, c};
+    if (k) r->cs[r->ncs] = c, b = (uint32_t)r->ncs++;
+    r->nd[r->nn] = (tnode){op, a, b};
     t.id = (uint32_t)r->nn++;
     t.rec = r;
     return t;
@@ -113,9 +116,13 @@ int dn_tape_o2_record_ex(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const d
     memset(&rec, 0, sizeof rec);
     rec.al = al;
     dtp_o2 *xs = w_array(al, n, sizeof *xs);
-    if (!xs || dni_tp_grow(al, (void **)&rec.nd, &rec.cap, (size_t)n * 8, sizeof *rec.nd)) {
+    /* room for as many nodes as the tape's last record of this n, else 8 per variable */
+    size_t guess = tape->ready && tape->n == n ? tape->nodes + n + 1 : (size_t)n * 8;
+    if (!xs || dni_tp_grow(al, (void **)&rec.nd, &rec.cap, guess, sizeof *rec.nd) ||
+        dni_tp_grow(al, (void **)&rec.cs, &rec.capcs, guess / 2, sizeof *rec.cs)) {
         w_free(al, xs, n * sizeof *xs);
         w_free(al, rec.nd, rec.cap * sizeof *rec.nd);
+        w_free(al, rec.cs, rec.capcs * sizeof *rec.cs);
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
     }
     for (unsigned i = 0; i < n; i++) {
@@ -163,6 +170,7 @@ int dn_tape_o2_record_ex(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const d
     }
     w_free(al, xs, n * sizeof *xs);
     w_free(al, rec.nd, rec.cap * sizeof *rec.nd);
+    w_free(al, rec.cs, rec.capcs * sizeof *rec.cs);
     if (st) return st;
     dni_tp_free_groups(tape);
     N.nodes = rec.nn - n;
