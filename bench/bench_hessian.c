@@ -257,6 +257,28 @@ static int w3_sp_call(dsp_o2_work *w)
     return dn_hessdiag_sp(NULL, w3g, w3h, rosen_sp, NULL, w3x, w3n, w);
 }
 
+static dn_tape_o2 *w3T;
+static double w3_tape(void)
+{
+    double f;
+    if (dn_hessdiag_tape(&f, w3g, w3h, w3T, w3x)) abort();
+    double cs = 0.0;
+    for (unsigned i = 0; i < w3n; i++) cs += w3h[i];
+    return cs;
+}
+
+/* a new tape of f_tp at x (n variables), its recording's CPU time in *ms */
+static dn_tape_o2 *tape_of(dn_objective_tp f_tp, void *ctx, const double *x, unsigned n,
+                           double *ms)
+{
+    dn_tape_o2 *T;
+    if (dn_tape_o2_new(&T, NULL)) abort();
+    double t0 = cpu_s();
+    if (dn_tape_o2_record(T, f_tp, ctx, x, n)) abort();
+    *ms = 1e3 * (cpu_s() - t0);
+    return T;
+}
+
 static double w3_el(void)
 {
     double f;
@@ -306,39 +328,50 @@ static void run_w3(unsigned n)
         peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
                     {"floor_percoord", w3_floor, {0}, 0}, {"dnum_hessdiag", w3_o2, {0}, 0},
                     {"dnum_hessdiag_lanes", w3_lanes, {0}, 0}, {"dnum_hessdiag_sp", w3_sp, {0}, 0},
-                    {"dnum_hessdiag_el", w3_el, {0}, 0}, {"dnum_plan_hessdiag", w3_plan, {0}, 0}};
+                    {"dnum_hessdiag_el", w3_el, {0}, 0}, {"dnum_plan_hessdiag", w3_plan, {0}, 0},
+                    {"dnum_tape_hessdiag", w3_tape, {0}, 0}};
         char first[96];
         first_calls(first, sizeof first, &w3P, w3_plan_call, w3_sp_call);
+        double tms;
+        w3T = tape_of(rosen_tp, NULL, w3x, n, &tms);
         w3_sp();
         double e1 = w3_err();
         w3_el();
         double e2 = w3_err();
+        w3_tape();
+        double e3 = w3_err();
         w3_plan();
-        snprintf(extra, sizeof extra, "maxabserr=%.3g,%s", fmax(fmax(e1, e2), w3_err()), first);
-        bench("W3", n, p, 8, ROUNDS, extra);
+        snprintf(extra, sizeof extra, "maxabserr=%.3g,%s,tape_record_ms=%.3f",
+                 fmax(fmax(e1, e2), fmax(e3, w3_err())), first, tms);
+        bench("W3", n, p, 9, ROUNDS, extra);
     } else {
         peer p[] = {{"plain_f", w3_plain, {0}, 0}, {"hand", w3_hand, {0}, 0},
                     {"dnum_hessdiag_el", w3_el, {0}, 0},
                     {"dnum_hessdiag_sp", w3_sp, {0}, 0}, {"dnum_plan_hessdiag", w3_plan, {0}, 0},
-                    {"stream_vars", w3_stream, {0}, 0}};
+                    {"dnum_tape_hessdiag", w3_tape, {0}, 0}, {"stream_vars", w3_stream, {0}, 0}};
         char first[96];
         first_calls(first, sizeof first, &w3P, w3_plan_call, w3_sp_call);
+        double tms;
+        w3T = tape_of(rosen_tp, NULL, w3x, n, &tms);
         w3_sp();
         double e1 = w3_err();
         w3_el();
         double e2 = w3_err();
+        w3_tape();
+        e2 = fmax(e2, w3_err());
         w3_plan();
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
         snprintf(extra, sizeof extra,
                  "maxabserr=%.3g,peak_rss_kb=%ld,workspace_bytes=%zu,elements_bytes=%zu,"
-                 "plan_bytes=%zu,%s",
+                 "plan_bytes=%zu,%s,tape_record_ms=%.3f",
                  fmax(fmax(e1, e2), w3_err()), ru.ru_maxrss, dsp_o2_work_bytes(work),
-                 dn_elements_bytes(w3E), dn_plan_o2_bytes(w3P), first);
+                 dn_elements_bytes(w3E), dn_plan_o2_bytes(w3P), first, tms);
         bench("W3", n, p, 3, 3, extra);
-        bench("W3", n, p + 3, 3, 3, extra);
+        bench("W3", n, p + 3, 4, 3, extra);
     }
     dn_plan_o2_free(w3P);
+    dn_tape_o2_free(w3T);
     dn_elements_free(w3E);
     free(w3x), free(w3g), free(w3h), free(w3vars);
     w3vars = NULL;
@@ -422,9 +455,16 @@ static void run_w5(void)
         dn_plan_o2_info(w5P, &st);
         if (!st.replaying) break;
     }
+    /* a tape: refused (a function of a sum over all n weights is one element of n) */
+    dn_tape_o2 *T5;
+    dn_errinfo e5;
+    if (dn_tape_o2_new(&T5, NULL)) abort();
+    int st5 = dn_tape_o2_record_ex(T5, w5_logreg_tp, &w5d, w5x, W5_N, &e5);
+    dn_tape_o2_free(T5);
     char extra[200];
-    snprintf(extra, sizeof extra, "plan=%s (%s)", st.replaying ? "replays" : "one-pass",
-             st.why ? st.why : "");
+    const char *t5 = st5 == DN_ERANGE ? "refused (DN_ERANGE)" : st5 ? "error" : "recorded";
+    snprintf(extra, sizeof extra, "plan=%s (%s),tape=%s", st.replaying ? "replays" : "one-pass",
+             st.why ? st.why : "", t5);
     bench("W5", W5_N, p, 4, 3, extra);
     dn_plan_o2_free(w5P);
     free(a), free(y), free(wt), free(w5x), free(w5g), free(w5h);
@@ -547,6 +587,26 @@ static int w6_sp_call(dsp_o2_work *w)
     return dn_hessvec_sp(NULL, w6g, w6hv, w6_surface_sp, &w6k, w6x, w6v, W6_N, w);
 }
 
+static dn_tape_o2 *w6T;
+static dn_sphess w6Ht; /* dn_hessian_tape's */
+static double w6_tape(void)
+{
+    double f;
+    if (dn_hessian_tape(&f, w6g, &w6Ht, w6T, w6x)) abort();
+    double cs = 0.0;
+    for (size_t k = 0; k < w6Ht.nnz; k++) cs += w6Ht.val[k];
+    return cs;
+}
+
+static double w6_hv_tape(void)
+{
+    double f;
+    if (dn_hessvec_tape(&f, w6g, w6hv, w6T, w6x, w6v)) abort();
+    double cs = 0.0;
+    for (unsigned i = 0; i < W6_N; i++) cs += w6hv[i];
+    return cs;
+}
+
 static double w6_el(void)
 {
     double f;
@@ -597,19 +657,39 @@ static void run_w6(void)
             s[0] = csr_find(&w6H, p, p), s[1] = csr_find(&w6H, q, p), s[2] = csr_find(&w6H, q, q);
             s[3] = csr_find(&w6H, r, p), s[4] = csr_find(&w6H, q, r), s[5] = csr_find(&w6H, r, r);
         }
-    char extra[200], first[96];
+    char extra[260], first[96];
     first_calls(first, sizeof first, &w6P, w6_plan_call, w6_sp_call);
     for (int k = 0; k < 4; k++) w6_hv_plan(); /* (the calls that learn its colours) */
     dn_plan_o2_stats st;
     dn_plan_o2_info(w6P, &st);
-    snprintf(extra, sizeof extra, "nnz=%zu,plan_colors=%u,%s", w6H.nnz, st.colors, first);
+    /* the tape: recorded once; its sparse Hessian against dn_hessian_sp's, entry by entry */
+    double tms, terr = 0.0;
+    unsigned k6 = W6_K;
+    dn_sphess_init(&w6Ht, NULL);
+    w6T = tape_of(w6_surface_tp, &k6, w6x, W6_N, &tms);
+    w6_sp();
+    w6_tape();
+    for (unsigned i = 0; i < W6_N; i++)
+        for (size_t q = w6H.rowptr[i]; q < w6H.rowptr[i + 1]; q++) {
+            double vt = 0.0; /* (0 where the tape's pattern has no such entry) */
+            for (size_t t = w6Ht.rowptr[i]; t < w6Ht.rowptr[i + 1]; t++)
+                if (w6Ht.col[t] == w6H.col[q]) vt = w6Ht.val[t];
+            double e = fabs(w6H.val[q] - vt);
+            terr = fmax(terr, e / fmax(1.0, fabs(w6H.val[q])));
+        }
+    snprintf(extra, sizeof extra,
+             "nnz=%zu,plan_colors=%u,%s,tape_nnz=%zu,tape_relerr=%.3g,tape_record_ms=%.3f",
+             w6H.nnz, st.colors, first, w6Ht.nnz, terr, tms);
     peer p[] = {{"plain_f", w6_plain, {0}, 0}, {"hand", w6_hand, {0}, 0},
                 {"hand_hv", w6_hand_hv, {0}, 0}, {"dnum_hessian_el", w6_el, {0}, 0},
                 {"dnum_hessvec_el", w6_hv_el, {0}, 0}, {"dnum_hessian_sp", w6_sp, {0}, 0},
-                {"dnum_hessvec_sp", w6_hv, {0}, 0}, {"dnum_plan_hessvec", w6_hv_plan, {0}, 0}};
+                {"dnum_hessvec_sp", w6_hv, {0}, 0}, {"dnum_plan_hessvec", w6_hv_plan, {0}, 0},
+                {"dnum_tape_hessian", w6_tape, {0}, 0}, {"dnum_tape_hessvec", w6_hv_tape, {0}, 0}};
     bench("W6", W6_N, p, 5, ROUNDS, extra);
-    bench("W6", W6_N, p + 5, 3, ROUNDS, extra);
+    bench("W6", W6_N, p + 5, 5, ROUNDS, extra);
     dn_plan_o2_free(w6P);
+    dn_tape_o2_free(w6T);
+    dn_sphess_clear(&w6Ht);
     dn_sphess_clear(&w6H);
     dn_sphess_clear(&w6He);
     dn_elements_free(w6E);
