@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dnum/dnum.h"
+#include "dnum/internal/chain2.h"
 #include "err_impl.h"
 #include "pattern_impl.h"
 #include "tape_impl.h"
@@ -90,6 +91,31 @@ static void pairs_block(const tgroup *G, size_t t0, unsigned nb, double *S, unsi
 #undef A_
 #undef B_
             }
+    }
+}
+
+/* v, F1, F2 = f, f', f'' of the function of op at va[0 .. nb - 1] (its constant c0 where
+ * uni, else cc[t]): the rows of the operation table with a formula (DNI2_UNARY_TABLE, as
+ * the one-pass numbers dsp_o2 compute them) in the loop, the others through dnum_o2 */
+static void fn_block(unsigned op, const double *va, double c0, const double *cc, int uni,
+                     unsigned nb, double *v, double *F1, double *F2)
+{
+    switch (op) {
+#define ROW(A, name, F0, F1F2)                                                             \
+    case DNI_TP_FN + DNI_TP_ROW_##name:                                                    \
+        for (unsigned t = 0; t < nb; t++) {                                                \
+            double x = va[t], f0 = (F0), f1, f2;                                           \
+            F1F2;                                                                          \
+            v[t] = f0, F1[t] = f1, F2[t] = f2;                                             \
+        }                                                                                  \
+        return;
+        DNI2_UNARY_TABLE(ROW, ~)
+#undef ROW
+    default:
+        for (unsigned t = 0; t < nb; t++) {
+            dnum_o2 r = dni_tp_fn_at(op, uni ? c0 : cc[t], va[t]);
+            v[t] = r.d[0], F1[t] = r.d[1], F2[t] = r.d[2];
+        }
     }
 }
 
@@ -239,8 +265,7 @@ eval_group(const tgroup *G, const double *x, const double *vdir, double *f, doub
             } break;
             default: /* f(a): f(a)' = f1 a', f(a)'' = f1 a'' + f2 a'^2; along v: f1 (a')_v +
                         f2 a' a_v */
-                EACH(dnum_o2 r = dni_tp_fn_at(o.op, uni ? c0 : cc[t], va[t]); v[t] = r.d[0];
-                     F1[t] = r.d[1]; F2[t] = r.d[2])
+                fn_block(o.op, va, c0, cc, uni, nb, v, F1, F2);
                 if (mode == HV) EACH(d[t] = F1[t] * da[t])
                 if (mode == FULL) { /* (f', f'' kept for the pairs) */
                     double *e = E + (size_t)l * BLK;
