@@ -744,6 +744,47 @@ static double nlp_sp_hess(void)
     if (dn_nlp_hess(nlpS, nx, 0.7, nlam, nout)) abort();
     return sum(nout, dn_nlp_hess_nnz(nlpS));
 }
+static dn_nlp *nlpT; /* the same plain problem recorded on a tape */
+static double nlp_tp_obj(void)
+{
+    double f;
+    if (dn_nlp_obj(nlpT, nx, &f, nout)) abort();
+    return f + sum(nout, NLP_N);
+}
+static double nlp_tp_cons(void)
+{
+    if (dn_nlp_cons(nlpT, nx, nout2, nout)) abort();
+    return sum(nout, 3 * (size_t)(NLP_N - 2)) + sum(nout2, NLP_N - 2);
+}
+static double nlp_tp_hess(void)
+{
+    if (dn_nlp_hess(nlpT, nx, 0.7, nlam, nout)) abort();
+    return sum(nout, dn_nlp_hess_nnz(nlpT));
+}
+
+/* the largest difference (relative to max(1, |a|)) between the Hessians of problems A and
+ * B at nx, every entry of A's pattern against B's (0 where B has none) */
+static double nlp_hess_diff(const dn_nlp *A, const dn_nlp *B)
+{
+    const size_t *ra, *rb;
+    const unsigned *ca, *cb;
+    dn_nlp_hess_csr(A, &ra, &ca);
+    dn_nlp_hess_csr(B, &rb, &cb);
+    double *ha = malloc((dn_nlp_hess_nnz(A) + 1) * sizeof *ha);
+    double *hb = malloc((dn_nlp_hess_nnz(B) + 1) * sizeof *hb), d = 0.0;
+    if (!ha || !hb || dn_nlp_hess(A, nx, 0.7, nlam, ha) || dn_nlp_hess(B, nx, 0.7, nlam, hb))
+        abort();
+    for (unsigned i = 0; i < NLP_N; i++)
+        for (size_t k = ra[i]; k < ra[i + 1]; k++) {
+            double v = 0.0;
+            for (size_t q = rb[i]; q < rb[i + 1]; q++)
+                if (cb[q] == ca[k]) v = hb[q];
+            d = fmax(d, fabs(ha[k] - v) / fmax(1.0, fabs(ha[k])));
+        }
+    free(ha), free(hb);
+    return d;
+}
+
 static double nlp_hand_hess(void)
 {
     lv_hand_hess(NLP_N, nx, 0.7, nlam, nout);
@@ -774,15 +815,26 @@ static void run_nlp(void)
                 {"hand_cons", nlp_hand_cons, {0}, 0}, {"dnum_nlp_cons", nlp_cons, {0}, 0},
                 {"hand_hess", nlp_hand_hess, {0}, 0}, {"dnum_nlp_hess", nlp_hess, {0}, 0}};
     bench("NLP", NLP_N, p, 6, ROUNDS, extra);
+    double t0 = cpu_s();
     if (dn_nlp_new_sp(&nlpS, NLP_N, NLP_N - 2, lv_obj_plain_sp, lv_con_plain_sp, NULL, nx, 0, NULL,
                       NULL))
         abort();
-    snprintf(extra, sizeof extra, "m=%u,jnnz=%zu,hnnz=%zu", NLP_N - 2, dn_nlp_jac_nnz(nlpS),
-             dn_nlp_hess_nnz(nlpS));
+    double t1 = cpu_s();
+    if (dn_nlp_new_tp(&nlpT, NLP_N, NLP_N - 2, lv_obj_plain_tp, lv_con_plain_tp, NULL, nx, 0, NULL,
+                      NULL))
+        abort();
+    double t2 = cpu_s();
+    char ex2[200];
+    snprintf(ex2, sizeof ex2, "m=%u,jnnz=%zu,hnnz=%zu,new_sp_ms=%.3f,new_tp_ms=%.3f,"
+             "tp_hnnz=%zu,tp_hess_diff=%.3g", NLP_N - 2, dn_nlp_jac_nnz(nlpS),
+             dn_nlp_hess_nnz(nlpS), 1e3 * (t1 - t0), 1e3 * (t2 - t1), dn_nlp_hess_nnz(nlpT),
+             nlp_hess_diff(nlpS, nlpT));
     peer q[] = {{"dnum_nlp_sp_obj", nlp_sp_obj, {0}, 0}, {"dnum_nlp_sp_cons", nlp_sp_cons, {0}, 0},
-                {"dnum_nlp_sp_hess", nlp_sp_hess, {0}, 0}};
-    bench("NLP", NLP_N, q, 3, ROUNDS, extra);
+                {"dnum_nlp_sp_hess", nlp_sp_hess, {0}, 0}, {"dnum_nlp_tp_obj", nlp_tp_obj, {0}, 0},
+                {"dnum_nlp_tp_cons", nlp_tp_cons, {0}, 0}, {"dnum_nlp_tp_hess", nlp_tp_hess, {0}, 0}};
+    bench("NLP", NLP_N, q, 6, ROUNDS, ex2);
     dn_nlp_free(nlpS);
+    dn_nlp_free(nlpT);
     dn_nlp_free(nlpP);
     free(nx), free(nlam), free(nout), free(nout2);
 }

@@ -20,7 +20,11 @@
  *     or not), dn_nlp_jacvec, dn_nlp_jactvec, dn_nlp_hess (every entry of the Lagrangian
  *     sigma H_f + sum_i lambda_i H_ci in the lower triangle) and dn_nlp_hessdiag, against
  *     dense references of f and each c_i. At a later point a driver may return DN_ESTRUCT
- *     (the control flow reached an entry outside the patterns) and must then write nothing.
+ *     (the control flow reached an entry outside the patterns) and must then write nothing;
+ *   - where the program does not branch on a value (which a tape refuses), the same
+ *     objective recorded on a tape at the first point (dn_grad_tape, dn_hessdiag_tape,
+ *     dn_hessvec_tape, dn_hessian_tape) and the constrained problem recorded
+ *     (dn_nlp_new_tp), replayed at every point.
  * Failures: any crash or sanitizer report; a driver returning an error (but DN_ESTRUCT as
  * above); a result off the reference by more than TOL times the scale of the computation.
  * Every operation of the program is total and smooth on the points (|x_i| <= 1.5;
@@ -117,7 +121,25 @@ enum { F_SIN, F_COS, F_TANH, F_ATAN, F_EXP, F_NEG, F_SINPAIR };
 
 /* The interpreter: byte b, opcode b & 15, argument a = b >> 4. Instructions that need more
  * operands than the stack holds, or room it lacks, are skipped. */
-#define PUSH(e) (st[sp] = (e), seen(P, dnh_value(st[sp])), sp++)
+/* the value of a number, for the scale (seen): dnh_value, but on the recording numbers
+ * their field (dnh_value there would make the tape refuse the program; the scale does not
+ * change the program's operations) */
+#define FZ_VAL(T)                                                                          \
+    static inline double fz_val_##T(T a)                                                   \
+    {                                                                                      \
+        return dnh_value(a);                                                               \
+    }
+FZ_VAL(dnum_o2)
+FZ_VAL(dlane_o2)
+FZ_VAL(dsp_o2)
+FZ_VAL(dsph_o2)
+FZ_VAL(dpl2_o2)
+FZ_VAL(dpl4_o2)
+static inline double fz_val_dtp_o2(dtp_o2 a)
+{
+    return a.v;
+}
+#define PUSH(e) (st[sp] = (e), seen(P, FZ_GEN(val, st[sp])(st[sp])), sp++)
 DN_OBJECTIVE_O2(fz_obj, T, x, n, ctx, prog *P = ctx; T st[STACK]; unsigned sp = 0;
     for (size_t pc = 0; pc < P->len; pc++) {
         unsigned op = P->code[pc] & 15u, a = P->code[pc] >> 4;
@@ -235,9 +257,10 @@ DN_OBJECTIVE_O2(fz_obj, T, x, n, ctx, prog *P = ctx; T st[STACK]; unsigned sp = 
 #undef PUSH
 
 /* constraint i: the same program with its variables shifted by i + 1, on the number type of
- * the version (dnum_o2, dsph_o2, dsp_o2) */
+ * the version (dnum_o2, dsph_o2, dsp_o2, dtp_o2) */
 DN_CONSTRAINT_O2(fz_con, T, x, n, i, ctx, prog Q = *(prog *)ctx; Q.shift = i + 1;
-    return _Generic(*x, dnum_o2 : fz_obj, dsph_o2 : fz_obj_sph, dsp_o2 : fz_obj_spl)(x, n, &Q);)
+    return _Generic(*x, dnum_o2 : fz_obj, dsph_o2 : fz_obj_sph, dsp_o2 : fz_obj_spl,
+                    dtp_o2 : fz_obj_tp)(x, n, &Q);)
 
 /* xorshift64*, uniform in [-1, 1) */
 static double uni(uint64_t *s)
@@ -351,17 +374,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     prog P = {data + 2, size - 2 > PROG ? PROG : size - 2, 0, &maxv};
     static double Hc[3 * NMAX * NMAX];
     double cd[3], Jd[3 * NMAX], lam[3];
-    dn_nlp *nlp = NULL;
+    dn_nlp *nlp = NULL, *nlpt = NULL; /* (nlpt: recorded on a tape; NULL where refused) */
+    dn_tape_o2 *tp = NULL;
+    int taped = 0; /* the objective recorded on tp */
 
     double x[NMAX], v[NMAX], fd, gd[NMAX], Hd[NMAX * NMAX], hvd[NMAX];
     double f, g[NMAX], h[NMAX], A[NMAX * NMAX];
     dsp_o2_work *w = NULL;
     dn_plan_o2 *pl[5] = {NULL};
-    dn_sphess H, Hp, Hm;
+    dn_sphess H, Hp, Hm, Ht;
+    dn_sphess_init(&Ht, NULL);
     dn_sphess_init(&H, NULL);
     dn_sphess_init(&Hp, NULL);
     dn_sphess_init(&Hm, NULL);
     need(dsp_o2_work_new(&w, NULL), "dsp_o2_work_new");
+    need(dn_tape_o2_new(&tp, NULL), "dn_tape_o2_new");
     for (int k = 0; k < 5; k++) need(dn_plan_o2_new(&pl[k], NULL), "dn_plan_o2_new");
 
     for (int pt = 0; pt < NPT; pt++) {
@@ -386,10 +413,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 for (unsigned k = 0; k < n; k++) S += fabs(Hc[((size_t)i * n + j) * n + k]) / n;
             }
         }
-        if (pt == 0) /* the constrained problem, its patterns found at the first point */
+        if (pt == 0) { /* the constrained problem, its patterns found at the first point */
             need(dn_nlp_new_sp(&nlp, n, m, fz_obj_sp, m ? fz_con_sp : NULL, &P, x, 0, NULL,
                                NULL),
                  "dn_nlp_new_sp");
+            /* and recorded: a program that branches on a value (dnh_value), or has a part
+             * of more than 8 variables, is refused */
+            int st = dn_tape_o2_record(tp, fz_obj_tp, &P, x, n);
+            if (st != DN_EINVAL && st != DN_ERANGE) need(st, "dn_tape_o2_record"), taped = 1;
+            st = dn_nlp_new_tp(&nlpt, n, m, fz_obj_tp, m ? fz_con_tp : NULL, &P, x, 0, NULL,
+                               NULL);
+            if (st != DN_EINVAL && st != DN_ERANGE) need(st, "dn_nlp_new_tp");
+        }
         S += maxv * maxv;
         for (unsigned i = 0; i < n; i++) {
             S += fabs(gd[i]);
@@ -463,10 +498,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             CHECK("mixed f", &f, &fd, 1);
         }
+        /* the tape's drivers (recorded at the first point, replayed at each) */
+        if (taped) {
+            need(dn_grad_tape(&f, g, tp, x), "dn_grad_tape");
+            CHECK("grad_tape f", &f, &fd, 1);
+            CHECK("grad_tape grad", g, gd, n);
+            need(dn_hessdiag_tape(&f, g, h, tp, x), "dn_hessdiag_tape");
+            CHECK("hessdiag_tape diag", h, hdd, n);
+            need(dn_hessvec_tape(&f, g, h, tp, x, v), "dn_hessvec_tape");
+            CHECK("hessvec_tape hv", h, hvd, n);
+            need(dn_hessian_tape(&f, g, &Ht, tp, x), "dn_hessian_tape");
+            need(dn_sphess_to_dense(A, &Ht), "dn_sphess_to_dense");
+            CHECK("hessian_tape grad", g, gd, n);
+            CHECK("hessian_tape H", A, Hd, (size_t)n * n);
+        }
 #undef CHECK
         check_nlp(nlp, n, m, pt, pt == 0, x, v, lam, fd, gd, cd, Jd, Hd, Hc, cmp, tol);
+        if (nlpt) /* (a tape replays its operations: no DN_ESTRUCT at any point) */
+            check_nlp(nlpt, n, m, pt, 1, x, v, lam, fd, gd, cd, Jd, Hd, Hc, cmp, tol);
     }
     dn_nlp_free(nlp);
+    dn_nlp_free(nlpt);
+    dn_tape_o2_free(tp);
+    dn_sphess_clear(&Ht);
     for (int k = 0; k < 5; k++) dn_plan_o2_free(pl[k]);
     dn_sphess_clear(&H);
     dn_sphess_clear(&Hp);

@@ -1,7 +1,8 @@
 /* Constrained problems (dnum/nlp.h): the problem with its Jacobian and Lagrangian Hessian
  * patterns, and the drivers: around the elements' loop in mode 5 (dnum/hessian.h: each
  * element's value, gradient and weighted Hessian to its row), plus the plain part's one-pass
- * evaluations (src/sparse2_rows.h) added into the same patterns. */
+ * evaluations (src/sparse2_rows.h) or its tape's (dn_nlp_new_tp: src/tape_eval.c) added
+ * into the same patterns. */
 #include <limits.h>
 #include <stdint.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "err_impl.h"
 #include "pattern_impl.h"
 #include "sparse2_rows.h"
+#include "tape_impl.h"
 
 typedef struct nlp_group {
     dn_element_o2 f;
@@ -37,9 +39,14 @@ struct dn_nlp {
     void *pctx;
     dsp_o2_work *w; /* its workspace */
     dn_plan_o2 *pl; /* the objective's plan (dn_nlp_obj: its value and gradient replayed) */
-    dn_sphess *Hp;  /* its Lagrangian Hessian, in the pattern found at x0 */
+    dn_tape_o2 *T;  /* dn_nlp_new_tp: the plain part recorded (pf, pc NULL) */
+    uint32_t *jmap; /* T->jnnz: the position of each of its Jacobian's entries in the
+                       problem's */
+    size_t tj;      /* T->jnnz (0 without T): the scratch's room for them */
+    dn_sphess *Hp;  /* its Lagrangian Hessian, in the pattern found at x0 (the tape's) */
     uint32_t *hmap; /* Hp->nnz: the position of each of its entries in the problem's */
-    double *scr;    /* n + m + jnnz: its gradient, constraint values, Jacobian values */
+    double *scr; /* n + m + jnnz + tj: its gradient, constraint values, Jacobian values,
+                    the tape's Jacobian values */
 };
 
 #define ALLOC(n, p) dni_pat_alloc(P->al, (n), sizeof *(p))
@@ -65,7 +72,9 @@ void dn_nlp_free(dn_nlp *P)
     FREE(P->jcol, P->jnnz);
     FREE(P->hcol, P->hnnz);
     if (P->Hp) FREE(P->hmap, P->Hp->nnz);
-    FREE(P->scr, (size_t)P->n + P->m + P->jnnz);
+    FREE(P->scr, (size_t)P->n + P->m + P->jnnz + P->tj);
+    FREE(P->jmap, P->tj);
+    dn_tape_o2_free(P->T);
     dn_sphess_clear(P->Hp);
     FREE(P->Hp, 1);
     dsp_o2_work_free(P->w);
@@ -94,7 +103,12 @@ size_t dn_nlp_bytes(const dn_nlp *P)
              H->nnz * sizeof *P->hmap;
         if (H->rowptr) b += ((size_t)H->n + 1) * sizeof *H->rowptr;
     }
-    if (P->scr) b += ((size_t)P->n + P->m + P->jnnz) * sizeof *P->scr;
+    if (P->scr) b += ((size_t)P->n + P->m + P->jnnz + P->tj) * sizeof *P->scr;
+    if (P->T) {
+        dn_tape_o2_stats ts;
+        dn_tape_o2_info(P->T, &ts);
+        b += ts.bytes + P->tj * sizeof *P->jmap;
+    }
     return b;
 }
 
@@ -319,33 +333,73 @@ static int plain_patterns(dn_nlp *P, const double *x0, size_t *nj, uint32_t **jr
     return st;
 }
 
+/* The recorded plain part's patterns (P->T recorded): its Hessian's into P->Hp, its
+ * Jacobian's entries into *jr, *jc (*nj of them, allocated). 0 or DN_ENOMEM. */
+static int tape_patterns(dn_nlp *P, size_t *nj, uint32_t **jr, uint32_t **jc)
+{
+    const dn_tape_o2 *T = P->T;
+    *nj = 0, *jr = NULL, *jc = NULL;
+    P->Hp = ALLOC(1, P->Hp);
+    if (!P->Hp) return DN_ENOMEM;
+    dn_sphess_init(P->Hp, P->al);
+    if (dni_pat_adopt(P->Hp, P->n, T->rowptr, T->col, T->nnz)) return DN_ENOMEM;
+    *jr = ALLOC(T->jnnz, *jr), *jc = ALLOC(T->jnnz, *jc);
+    if (!*jr || !*jc) return DN_ENOMEM;
+    *nj = T->jnnz;
+    for (unsigned i = 0; i < T->m; i++)
+        for (size_t k = T->jrowptr[i]; k < T->jrowptr[i + 1]; k++)
+            (*jr)[k] = i, (*jc)[k] = T->jcol[k];
+    return DN_OK;
+}
+
+/* The position of the Jacobian's entry (i, j) in the problem's pattern (present). */
+static uint32_t jac_at(const dn_nlp *P, unsigned i, unsigned j)
+{
+    size_t lo = P->jrowptr[i], hi = P->jrowptr[i + 1];
+    while (lo < hi) { /* columns ascend in a row */
+        size_t mid = lo + (hi - lo) / 2;
+        if (P->jcol[mid] < j) lo = mid + 1;
+        else hi = mid;
+    }
+    return (uint32_t)lo;
+}
+
 static int plain_problem(dn_nlp *P, const dn_nlp_group *groups, const double *x0)
 {
     size_t nj = 0;
     uint32_t *jr = NULL, *jc = NULL;
-    int st = P->pf || P->pc ? plain_patterns(P, x0, &nj, &jr, &jc) : DN_OK;
+    int st = P->T ? tape_patterns(P, &nj, &jr, &jc)
+             : P->pf || P->pc ? plain_patterns(P, x0, &nj, &jr, &jc)
+                              : DN_OK;
     if (!st) st = build(P, groups, nj, jr, jc);
+    if (!st && P->T) { /* (where the tape's Jacobian entries go) */
+        P->tj = nj;
+        P->jmap = ALLOC(nj, P->jmap);
+        if (!P->jmap) st = DN_ENOMEM;
+        for (size_t k = 0; !st && k < nj; k++) P->jmap[k] = jac_at(P, jr[k], jc[k]);
+    }
     FREE(jr, nj);
     FREE(jc, nj);
-    if (!st && (P->pf || P->pc)) {
-        P->scr = ALLOC((size_t)P->n + P->m + P->jnnz, P->scr);
+    if (!st && (P->pf || P->pc || P->T)) {
+        P->scr = ALLOC((size_t)P->n + P->m + P->jnnz + P->tj, P->scr);
         if (!P->scr) st = DN_ENOMEM;
     }
     return st;
 }
 
-/* dn_nlp_new and dn_nlp_new_sp (f, c NULL: no plain part) */
+/* dn_nlp_new, dn_nlp_new_sp (f, c) and dn_nlp_new_tp (tf, tc); all NULL: no plain part */
 static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_objective_sp f,
-                   dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
-                   const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
+                   dn_constraint_sp c, dn_objective_tp tf, dn_constraint_tp tc, void *ctx,
+                   const double *x0, size_t ngroups, const dn_nlp_group *groups,
+                   const dn_allocator *al, dn_errinfo *err)
 {
-    const unsigned gpos = strcmp(fn, "dn_nlp_new_sp") ? 5 : 9; /* the position of groups */
+    const unsigned gpos = strcmp(fn, "dn_nlp_new") ? 9 : 5; /* the position of groups */
     const dni_req req[] = {
         {out != NULL, 1, "P is NULL"},
         {n != 0, 2, "n is 0"},
         {n <= INT_MAX, 2, "n is above INT_MAX"},
         {m <= INT_MAX, 3, "m is above INT_MAX"},
-        {x0 != NULL || (!f && !c), 7, "x0 is NULL (with f or c given)"},
+        {x0 != NULL || (!f && !c && !tf && !tc), 7, "x0 is NULL (with f or c given)"},
         {groups != NULL || ngroups == 0, gpos, "groups is NULL (with ngroups > 0)"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
@@ -379,7 +433,17 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
         }
     }
     dni_pat_free(al, ks, ngroups, sizeof *ks);
-    st = P && P->g ? plain_problem(P, groups, x0) : DN_ENOMEM;
+    st = P && P->g ? DN_OK : DN_ENOMEM;
+    if (!st && (tf || tc)) { /* the plain part recorded (its refusals reported there) */
+        st = dn_tape_o2_new(&P->T, al) ? DN_ENOMEM
+                                       : dni_tp_record(P->T, tf, tc, ctx, x0, n, m, err, fn,
+                                                       4, "dn_nlp_new_sp");
+        if (st && st != DN_ENOMEM) {
+            dn_nlp_free(P);
+            return st;
+        }
+    }
+    if (!st) st = plain_problem(P, groups, x0);
     if (st) {
         dn_nlp_free(P);
         if (st == DN_ERANGE)
@@ -400,28 +464,47 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
 int(dn_nlp_new_ex)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
                    const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
 {
-    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, ngroups, groups, al, err);
+    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, NULL, NULL, ngroups, groups,
+                   al, err);
 }
 
 int(dn_nlp_new)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
                 const dn_nlp_group *groups, const dn_allocator *al)
 {
-    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, ngroups, groups, al,
-                   NULL);
+    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, NULL, NULL, ngroups, groups,
+                   al, NULL);
 }
 
 int(dn_nlp_new_sp_ex)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
                       dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
                       const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
 {
-    return nlp_new("dn_nlp_new_sp", P, n, m, f, c, ctx, x0, ngroups, groups, al, err);
+    return nlp_new("dn_nlp_new_sp", P, n, m, f, c, NULL, NULL, ctx, x0, ngroups, groups, al,
+                   err);
 }
 
 int(dn_nlp_new_sp)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
                    dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
                    const dn_nlp_group *groups, const dn_allocator *al)
 {
-    return nlp_new("dn_nlp_new_sp", P, n, m, f, c, ctx, x0, ngroups, groups, al, NULL);
+    return nlp_new("dn_nlp_new_sp", P, n, m, f, c, NULL, NULL, ctx, x0, ngroups, groups, al,
+                   NULL);
+}
+
+int(dn_nlp_new_tp_ex)(dn_nlp **P, unsigned n, unsigned m, dn_objective_tp f,
+                      dn_constraint_tp c, void *ctx, const double *x0, size_t ngroups,
+                      const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
+{
+    return nlp_new("dn_nlp_new_tp", P, n, m, NULL, NULL, f, c, ctx, x0, ngroups, groups, al,
+                   err);
+}
+
+int(dn_nlp_new_tp)(dn_nlp **P, unsigned n, unsigned m, dn_objective_tp f,
+                   dn_constraint_tp c, void *ctx, const double *x0, size_t ngroups,
+                   const dn_nlp_group *groups, const dn_allocator *al)
+{
+    return nlp_new("dn_nlp_new_tp", P, n, m, NULL, NULL, f, c, ctx, x0, ngroups, groups, al,
+                   NULL);
 }
 
 size_t dn_nlp_jac_nnz(const dn_nlp *P)
@@ -518,13 +601,15 @@ int(dn_nlp_obj_ex)(const dn_nlp *P, const double *x, double *f, double *grad,
     int st = dni_check(err, "dn_nlp_obj", req, sizeof req / sizeof *req);
     if (st) return st;
     double fp = 0.0; /* the plain objective's, first (it may fail) */
-    if (P->pf && (dn_grad_plan)(&fp, P->scr, P->pf, P->pctx, x, P->n, P->pl))
+    const int plain = P->pf || P->T;
+    if ((P->pf && (dn_grad_plan)(&fp, P->scr, P->pf, P->pctx, x, P->n, P->pl)) ||
+        (P->T && dni_tp_obj(P->T, x, &fp, P->scr)))
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX,
                         "dn_nlp_obj: out of memory (workspace)");
     nlp_out o = {.grad = grad, .want_obj = 1};
     eval(P, x, &o);
     if (f) *f = o.fx + fp;
-    for (unsigned i = 0; P->pf && grad && i < P->n; i++) grad[i] += P->scr[i];
+    for (unsigned i = 0; plain && grad && i < P->n; i++) grad[i] += P->scr[i];
     return dni_ok(err);
 }
 
@@ -539,6 +624,15 @@ static int cons_values(const char *fn, const dn_nlp *P, const double *x, double 
                        double *jac, dn_errinfo *err)
 {
     double *pv = P->scr ? P->scr + P->n : NULL, *pj = pv ? pv + P->m : NULL;
+    const int plain = (P->pc && P->m) || (P->T && P->T->m);
+    if (P->T && P->T->m) { /* the tape's values, its Jacobian's entries moved to the problem's */
+        double *tj = pj + P->jnnz;
+        if (dni_tp_cons(P->T, x, pv, tj))
+            return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (workspace)",
+                            fn);
+        memset(pj, 0, P->jnnz * sizeof *pj);
+        for (size_t k = 0; k < P->tj; k++) pj[P->jmap[k]] += tj[k];
+    }
     if (P->pc && P->m) {
         memset(pj, 0, P->jnnz * sizeof *pj);
         plain_rows R = {.P = P, .jac = pj};
@@ -554,8 +648,8 @@ static int cons_values(const char *fn, const dn_nlp *P, const double *x, double 
     }
     nlp_out o = {.g = g, .jac = jac, .want_con = 1};
     eval(P, x, &o);
-    for (unsigned i = 0; P->pc && g && i < P->m; i++) g[i] += pv[i];
-    for (size_t k = 0; P->pc && jac && k < P->jnnz; k++) jac[k] += pj[k];
+    for (unsigned i = 0; plain && g && i < P->m; i++) g[i] += pv[i];
+    for (size_t k = 0; plain && jac && k < P->jnnz; k++) jac[k] += pj[k];
     return dni_ok(err);
 }
 
@@ -594,7 +688,9 @@ static int hess_args(const char *fn, const dn_nlp *P, const double *x, const dou
 static int hess_values(const char *fn, const dn_nlp *P, const double *x, double sigma,
                        const double *lambda, double *hval, dn_errinfo *err)
 {
-    if (P->Hp) {
+    if (P->T && dni_tp_lag(P->T, x, sigma, lambda, P->scr, P->Hp->val))
+        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
+    if (P->Hp && !P->T) {
         plain_lag L = {P->pf, P->pc, P->pctx, P->m, sigma, lambda};
         int st = dni_dsp_o2_hessian_fixed(P->w, NULL, P->Hp, lag_sp, &L, x, P->n);
         if (st == DN_ESTRUCT)

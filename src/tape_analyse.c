@@ -27,6 +27,7 @@ typedef struct ana {
     lop *prog;             /* the element being copied */
     double *cs;
     uint32_t vars[MAXV];
+    int32_t row; /* the result being split: -1 the objective, else its constraint */
     struct ent {
         uint32_t u;
         double c;
@@ -89,7 +90,8 @@ static void free_elements(const dn_allocator *al, tgroup *G)
     w_free(al, G->vidx, (cap * G->nv + 1) * sizeof *G->vidx);
     w_free(al, G->cst, cap * nc * sizeof *G->cst);
     w_free(al, G->fac, cap * sizeof *G->fac);
-    G->vidx = NULL, G->cst = G->fac = NULL;
+    if (G->con) w_free(al, G->row, cap * sizeof *G->row);
+    G->vidx = NULL, G->row = NULL, G->cst = G->fac = NULL;
 }
 
 static uint64_t hash_prog(const lop *p, unsigned nl, unsigned nv)
@@ -141,7 +143,8 @@ static uint64_t struct_pairs(const lop *prog, unsigned nl, unsigned nv)
  * existing one of the same program or a new one; NULL when out of memory */
 static tgroup *group_of(dn_tape_o2 *T, ana *A, unsigned nl, unsigned nv, unsigned nc)
 {
-    uint64_t h = hash_prog(A->prog, nl, nv);
+    const int con = A->row >= 0; /* (the objective's and the constraints' apart) */
+    uint64_t h = hash_prog(A->prog, nl, nv) ^ (uint64_t)con;
     if (2 * (T->ng + 1) > A->captab) { /* (re)build the table at twice the size */
         size_t cap = A->captab ? 2 * A->captab : 64;
         unsigned *tab = w_array(A->al, cap, sizeof *tab);
@@ -158,7 +161,7 @@ static tgroup *group_of(dn_tape_o2 *T, ana *A, unsigned nl, unsigned nv, unsigne
     size_t i = h & (A->captab - 1);
     for (; A->tab[i]; i = (i + 1) & (A->captab - 1)) {
         tgroup *G = &T->g[A->tab[i] - 1];
-        if (G->hash == h && G->nl == nl && G->nv == nv &&
+        if (G->hash == h && G->nl == nl && G->nv == nv && G->con == con &&
             !memcmp(G->prog, A->prog, nl * sizeof *A->prog))
             return G;
     }
@@ -170,7 +173,7 @@ static tgroup *group_of(dn_tape_o2 *T, ana *A, unsigned nl, unsigned nv, unsigne
     G->prog = w_array(T->al, nl, sizeof *G->prog);
     if (!G->prog) return NULL;
     memcpy(G->prog, A->prog, nl * sizeof *A->prog);
-    G->nl = nl, G->nv = nv, G->nc = nc, G->hash = h;
+    G->nl = nl, G->nv = nv, G->nc = nc, G->hash = h, G->con = con;
     G->sp = struct_pairs(A->prog, nl, nv);
     A->tab[i] = ++T->ng;
     if (nl > T->maxnl) T->maxnl = nl;
@@ -184,19 +187,22 @@ static int more_elements(const dn_allocator *al, tgroup *G)
     size_t cap = G->cap ? 2 * G->cap : 16, nv = G->nv, nc = G->nc ? G->nc : 1;
     uint32_t *v = w_array(al, cap * nv + 1, sizeof *v);
     double *c = w_array(al, cap * nc, sizeof *c), *f = w_array(al, cap, sizeof *f);
-    if (!v || !c || !f) {
+    uint32_t *r = G->con ? w_array(al, cap, sizeof *r) : NULL;
+    if (!v || !c || !f || (G->con && !r)) {
         w_free(al, v, (cap * nv + 1) * sizeof *v);
         w_free(al, c, cap * nc * sizeof *c);
         w_free(al, f, cap * sizeof *f);
+        w_free(al, r, cap * sizeof *r);
         return -1;
     }
     if (G->nt) {
         memcpy(v, G->vidx, G->nt * nv * sizeof *v);
         memcpy(c, G->cst, G->nt * nc * sizeof *c);
         memcpy(f, G->fac, G->nt * sizeof *f);
+        if (G->con) memcpy(r, G->row, G->nt * sizeof *r);
     }
     free_elements(al, G);
-    G->vidx = v, G->cst = c, G->fac = f, G->cap = cap;
+    G->vidx = v, G->cst = c, G->fac = f, G->row = r, G->cap = cap;
     return 0;
 }
 
@@ -243,6 +249,7 @@ static int add_element(dn_tape_o2 *T, ana *A, uint32_t r, double fac, uint32_t e
     if (G->nt == G->cap && more_elements(T->al, G)) return -1;
     memcpy(G->vidx + G->nt * nv, A->vars, nv * sizeof *A->vars);
     if (nc) memcpy(G->cst + G->nt * nc, A->cs, nc * sizeof *A->cs);
+    if (G->con) G->row[G->nt] = (uint32_t)A->row;
     G->fac[G->nt++] = fac;
     T->elems++;
     return 0;
@@ -266,6 +273,7 @@ void dni_tp_free_groups(dn_tape_o2 *T)
         w_free(T->al, G->uni, (G->nc ? G->nc : 1) * sizeof *G->uni);
         w_free(T->al, G->cval, (G->nc ? G->nc : 1) * sizeof *G->cval);
         w_free(T->al, G->hpos, (G->nt * npairs(G) + 1) * sizeof *G->hpos);
+        if (G->con) w_free(T->al, G->jpos, (G->nt * G->nv + 1) * sizeof *G->jpos);
     }
     w_free(T->al, T->g, T->capg * sizeof *T->g);
     T->g = NULL, T->ng = T->capg = 0;
@@ -274,6 +282,51 @@ void dni_tp_free_groups(dn_tape_o2 *T)
         dni_pat_free(T->al, T->col, T->nnz, sizeof *T->col);
     }
     T->rowptr = NULL, T->col = NULL, T->nnz = 0;
+    if (T->jrowptr) {
+        dni_pat_free(T->al, T->jrowptr, (size_t)T->m + 1, sizeof *T->jrowptr);
+        dni_pat_free(T->al, T->jcol, T->jnnz, sizeof *T->jcol);
+    }
+    T->jrowptr = NULL, T->jcol = NULL, T->jnnz = 0;
+    w_free(T->al, T->c0, T->m * sizeof *T->c0);
+    T->c0 = NULL, T->m = 0;
+}
+
+/* the constraints' Jacobian pattern: (i, j) where an element of constraint i has x_j
+ * among its variables, and where each goes (tgroup.jpos); 0 or -1 */
+static int build_jacobian(dn_tape_o2 *T)
+{
+    size_t tot = 0;
+    for (unsigned k = 0; k < T->ng; k++) tot += T->g[k].con ? T->g[k].nt * T->g[k].nv : 0;
+    uint32_t *row = w_array(T->al, tot + 1, sizeof *row);
+    uint32_t *col = w_array(T->al, tot + 1, sizeof *col);
+    uint32_t *pos = w_array(T->al, tot + 1, sizeof *pos);
+    int st = -1;
+    if (!row || !col || !pos) goto done;
+    size_t e = 0;
+    for (unsigned k = 0; k < T->ng; k++) {
+        const tgroup *G = &T->g[k];
+        for (size_t j = 0; G->con && j < G->nv; j++)
+            for (size_t t = 0; t < G->nt; t++, e++)
+                row[e] = G->row[t], col[e] = G->vidx[j * G->nt + t];
+    }
+    if (dni_pat_merge(T->al, tot, row, col, T->m, T->n, &T->jrowptr, &T->jcol, &T->jnnz,
+                      pos))
+        goto done;
+    e = 0;
+    for (unsigned k = 0; k < T->ng; k++) {
+        tgroup *G = &T->g[k];
+        if (!G->con) continue;
+        size_t m = G->nt * G->nv;
+        if (!(G->jpos = w_array(T->al, m + 1, sizeof *G->jpos))) goto done;
+        memcpy(G->jpos, pos + e, m * sizeof *pos);
+        e += m;
+    }
+    st = 0;
+done:
+    w_free(T->al, row, (tot + 1) * sizeof *row);
+    w_free(T->al, col, (tot + 1) * sizeof *col);
+    w_free(T->al, pos, (tot + 1) * sizeof *pos);
+    return st;
 }
 
 /* the Hessian's pattern of T's elements (every pair of an element's variables whose entry
@@ -308,7 +361,7 @@ int dni_tp_build_pattern(dn_tape_o2 *T)
         memcpy(G->hpos, pos + e, m * sizeof *pos);
         e += m;
     }
-    st = 0;
+    st = T->m ? build_jacobian(T) : 0;
 done:
     w_free(T->al, row, (tot + 1) * sizeof *row);
     w_free(T->al, col, (tot + 1) * sizeof *col);
@@ -326,9 +379,10 @@ static int finish_group(const dn_allocator *al, tgroup *G)
     E.vidx = w_array(al, nt * nv + 1, sizeof *E.vidx);
     E.cst = w_array(al, nt * nc, sizeof *E.cst);
     E.fac = w_array(al, nt, sizeof *E.fac);
+    E.row = G->con ? w_array(al, nt, sizeof *E.row) : NULL;
     E.uni = w_array(al, nc, sizeof *E.uni);
     E.cval = w_array(al, nc, sizeof *E.cval);
-    if (!E.vidx || !E.cst || !E.fac || !E.uni || !E.cval) {
+    if (!E.vidx || !E.cst || !E.fac || (G->con && !E.row) || !E.uni || !E.cval) {
         free_elements(al, &E);
         w_free(al, E.uni, nc * sizeof *E.uni);
         w_free(al, E.cval, nc * sizeof *E.cval);
@@ -340,6 +394,7 @@ static int finish_group(const dn_allocator *al, tgroup *G)
         for (size_t k = 0; k < G->nc; k++) E.cst[k * nt + t] = G->cst[t * G->nc + k];
     }
     memcpy(E.fac, G->fac, nt * sizeof *E.fac);
+    if (G->con) memcpy(E.row, G->row, nt * sizeof *E.row);
     for (size_t k = 0; k < G->nc; k++) {
         const double *c = E.cst + k * nt;
         size_t t = 1;
@@ -351,9 +406,11 @@ static int finish_group(const dn_allocator *al, tgroup *G)
     return 0;
 }
 
-/* the elements of the recording rec (result root) into T; 0, -1 (out of memory), -2 (an
- * element of more than MAXL operations), -3 (an element of more than MAXV variables) */
-int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, uint32_t root, double rfac)
+/* the elements of the recording rec (results root[r], objective or constraint row[r]) into
+ * T; 0, -1 (out of memory), -2 (an element of more than MAXL operations), -3 (an element
+ * of more than MAXV variables) */
+int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, const uint32_t *root,
+                   const int32_t *row, size_t nr, int32_t *where)
 {
     ana A;
     memset(&A, 0, sizeof A);
@@ -372,50 +429,56 @@ int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, uint32_t root, double r
     size_t sp = 0;
     uint32_t eid = 0;
     if (dni_tp_grow(A.al, (void **)&A.st, &A.capst, 1, sizeof *A.st)) goto done;
-    A.st[sp++] = (struct ent){root, rfac};
-    while (sp) {
-        struct ent e = A.st[--sp];
-        const tnode *q = &A.nd[e.u];
-        unsigned op = q->op, cu = A.cnt[e.u];
-        int expand = op == DNI_TP_NEG || op == DNI_TP_ADDD || op == DNI_TP_MULD ||
-                     op == DNI_TP_DIVD || op == DNI_TP_DSUB;
-        if (op == DNI_TP_ADD || op == DNI_TP_SUB) { /* where it joins new variables */
-            unsigned ca = A.cnt[q->a], cb = A.cnt[q->b];
-            expand = cu > MAXV || cu > (ca > cb ? ca : cb);
-        }
-        if (!expand) {
-            if (cu > MAXV) {
-                st = -3;
-                goto done;
+    for (size_t r = 0; r < nr; r++) {
+        A.row = row[r];
+        double *k0 = A.row < 0 ? &T->f0 : &T->c0[A.row]; /* the constant part */
+        A.st[sp++] = (struct ent){root[r], 1.0};
+        while (sp) {
+            struct ent e = A.st[--sp];
+            const tnode *q = &A.nd[e.u];
+            unsigned op = q->op, cu = A.cnt[e.u];
+            int expand = op == DNI_TP_NEG || op == DNI_TP_ADDD || op == DNI_TP_MULD ||
+                         op == DNI_TP_DIVD || op == DNI_TP_DSUB;
+            if (op == DNI_TP_ADD || op == DNI_TP_SUB) { /* where it joins new variables */
+                unsigned ca = A.cnt[q->a], cb = A.cnt[q->b];
+                expand = cu > MAXV || cu > (ca > cb ? ca : cb);
             }
-            if ((st = add_element(T, &A, e.u, e.c, eid++)) != 0) goto done;
-            st = -1;
-            continue;
-        }
-        if (dni_tp_grow(A.al, (void **)&A.st, &A.capst, sp + 2, sizeof *A.st)) goto done;
-        switch (op) {
-        case DNI_TP_ADD:
-        case DNI_TP_SUB:
-            A.st[sp++] = (struct ent){q->a, e.c};
-            A.st[sp++] = (struct ent){q->b, op == DNI_TP_SUB ? -e.c : e.c};
-            break;
-        case DNI_TP_NEG: A.st[sp++] = (struct ent){q->a, -e.c}; break;
-        case DNI_TP_ADDD:
-            T->f0 += e.c * A.rc[q->b];
-            A.st[sp++] = (struct ent){q->a, e.c};
-            break;
-        case DNI_TP_MULD: A.st[sp++] = (struct ent){q->a, e.c * A.rc[q->b]}; break;
-        case DNI_TP_DIVD: A.st[sp++] = (struct ent){q->a, e.c / A.rc[q->b]}; break;
-        default: /* DSUB */
-            T->f0 += e.c * A.rc[q->b];
-            A.st[sp++] = (struct ent){q->a, -e.c};
-            break;
+            if (!expand) {
+                if (cu > MAXV) {
+                    st = -3;
+                    goto done;
+                }
+                if ((st = add_element(T, &A, e.u, e.c, eid++)) != 0) goto done;
+                st = -1;
+                continue;
+            }
+            if (dni_tp_grow(A.al, (void **)&A.st, &A.capst, sp + 2, sizeof *A.st))
+                goto done;
+            switch (op) {
+            case DNI_TP_ADD:
+            case DNI_TP_SUB:
+                A.st[sp++] = (struct ent){q->a, e.c};
+                A.st[sp++] = (struct ent){q->b, op == DNI_TP_SUB ? -e.c : e.c};
+                break;
+            case DNI_TP_NEG: A.st[sp++] = (struct ent){q->a, -e.c}; break;
+            case DNI_TP_ADDD:
+                *k0 += e.c * A.rc[q->b];
+                A.st[sp++] = (struct ent){q->a, e.c};
+                break;
+            case DNI_TP_MULD: A.st[sp++] = (struct ent){q->a, e.c * A.rc[q->b]}; break;
+            case DNI_TP_DIVD: A.st[sp++] = (struct ent){q->a, e.c / A.rc[q->b]}; break;
+            default: /* DSUB */
+                *k0 += e.c * A.rc[q->b];
+                A.st[sp++] = (struct ent){q->a, -e.c};
+                break;
+            }
         }
     }
     for (unsigned g = 0; g < T->ng; g++)
         if (finish_group(T->al, &T->g[g])) goto done;
     st = 0;
 done:
+    *where = A.row;
     w_free(A.al, A.cnt, nn * sizeof *A.cnt);
     w_free(A.al, A.set, nn * sizeof *A.set);
     w_free(A.al, A.stamp, nn * sizeof *A.stamp);
@@ -437,7 +500,8 @@ size_t dni_tp_bytes(const dn_tape_o2 *T)
         const tgroup *G = &T->g[k];
         size_t nc = G->nc ? G->nc : 1;
         b += G->nl * sizeof *G->prog + (G->cap * G->nv + 1) * sizeof *G->vidx +
-             G->cap * (nc + 1) * sizeof(double) + nc * (1 + sizeof(double));
+             G->cap * (nc + 1) * sizeof(double) + nc * (1 + sizeof(double)) +
+             (G->con ? G->cap + G->nt * G->nv : 0) * sizeof(uint32_t);
     }
     return b;
 }

@@ -14,7 +14,19 @@
 /* what an evaluation computes beside the value and the gradient: nothing, the Hessian
  * diagonal, or H v (h of a node is then its gradient's derivative along v, d its
  * derivative along v) */
-enum { GRAD = 0, DIAG = 1, HV = 2, FULL = 3 /* the Hessian's entries of each pair */ };
+enum {
+    GRAD = 0,
+    DIAG = 1,
+    HV = 2,
+    FULL = 3, /* the Hessian's entries of each pair */
+    JAC = 4   /* a tape's constraints: their values and the Jacobian's entries */
+};
+
+/* the weights of the Lagrangian sigma f + sum_i lambda_i c_i (FULL over every group) */
+typedef struct tp_w {
+    double sigma;
+    const double *lam;
+} tp_w;
 
 /* the scratch of an evaluation: doubles */
 static size_t scratch_size(const dn_tape_o2 *T, int mode)
@@ -96,7 +108,8 @@ static void pairs_block(const tgroup *G, size_t t0, unsigned nb, double *S, unsi
 
 /* v, F1, F2 = f, f', f'' of the function of op at va[0 .. nb - 1] (its constant c0 where
  * uni, else cc[t]): the rows of the operation table with a formula (DNI2_UNARY_TABLE, as
- * the one-pass numbers dsp_o2 compute them) in the loop, the others through dnum_o2 */
+ * the one-pass numbers dsp_o2 compute them) and the powers in the loop, the others
+ * through dnum_o2 */
 static void fn_block(unsigned op, const double *va, double c0, const double *cc, int uni,
                      unsigned nb, double *v, double *F1, double *F2)
 {
@@ -111,6 +124,11 @@ static void fn_block(unsigned op, const double *va, double c0, const double *cc,
         return;
         DNI2_UNARY_TABLE(ROW, ~)
 #undef ROW
+    case DNI_TP_POWD:
+    case DNI_TP_POWN: /* (pown as the one-pass numbers take it: pow_d) */
+        for (unsigned t = 0; t < nb; t++)
+            dni_dnc2_pow_d(va[t], uni ? c0 : cc[t], &v[t], &F1[t], &F2[t]);
+        return;
     default:
         for (unsigned t = 0; t < nb; t++) {
             dnum_o2 r = dni_tp_fn_at(op, uni ? c0 : cc[t], va[t]);
@@ -119,11 +137,12 @@ static void fn_block(unsigned op, const double *va, double c0, const double *cc,
     }
 }
 
-/* adds group G's elements at x into *f, g and (mode) h; v: the direction (HV); S: the
- * scratch */
+/* adds group G's elements at x into *f, g and (mode) h, times their weights w (NULL:
+ * 1); v: the direction (HV); S: the scratch. JAC: the values into g (by constraint) and
+ * the gradients into h (the Jacobian's entries). */
 static inline __attribute__((always_inline)) void
-eval_group(const tgroup *G, const double *x, const double *vdir, double *f, double *g,
-           double *h, double *S, int mode)
+eval_group(const tgroup *G, const double *x, const double *vdir, const tp_w *w, double *f,
+           double *g, double *h, double *S, int mode)
 {
     const unsigned nl = G->nl, nv = G->nv;
     const size_t nt = G->nt;
@@ -286,6 +305,24 @@ eval_group(const tgroup *G, const double *x, const double *vdir, double *f, doub
         /* the elements' results, times their factors, into f, g, h */
         const unsigned r = nl - 1;
         const double *fac = G->fac + t0, *v = VV(r);
+        if (w && G->con) { /* (F0 is free here) */
+            const uint32_t *rw = G->row + t0;
+            EACH(F0[t] = fac[t] * w->lam[rw[t]])
+            fac = F0;
+        } else if (w) {
+            EACH(F0[t] = fac[t] * w->sigma)
+            fac = F0;
+        }
+        if (mode == JAC) {
+            const uint32_t *rw = G->row + t0;
+            EACH(g[rw[t]] += fac[t] * v[t])
+            for (unsigned j = 0; j < nv; j++) {
+                const uint32_t *jp = G->jpos + (size_t)j * nt + t0;
+                const double *gj = GG(r, j);
+                if (G->prog[r].m >> j & 1) EACH(h[jp[t]] += fac[t] * gj[t])
+            }
+            continue;
+        }
         double fs = 0.0;
         EACH(fs += fac[t] * v[t])
         *f += fs;
@@ -321,17 +358,32 @@ eval_group(const tgroup *G, const double *x, const double *vdir, double *f, doub
 #else
 #define DNI_TP_CLONES
 #endif
+/* The tape at x: f, g and (mode) h of its objective (v: the direction of HV); FULL with
+ * weights w: of the Lagrangian; JAC: the constraints' values into g and their Jacobian's
+ * entries into h. */
 DNI_TP_CLONES static void eval_tape(const dn_tape_o2 *T, const double *x, const double *v,
-                                    double *f, double *g, double *h, double *S, int mode)
+                                    const tp_w *w, double *f, double *g, double *h,
+                                    double *S, int mode)
 {
-    *f = T->f0;
+    if (mode == JAC) {
+        memcpy(g, T->c0, T->m * sizeof *g);
+        memset(h, 0, T->jnnz * sizeof *h);
+        for (unsigned k = 0; k < T->ng; k++)
+            if (T->g[k].con) eval_group(&T->g[k], x, NULL, NULL, f, g, h, S, JAC);
+        return;
+    }
+    *f = w ? w->sigma * T->f0 : T->f0;
+    for (unsigned i = 0; w && i < T->m; i++) *f += w->lam[i] * T->c0[i];
     memset(g, 0, T->n * sizeof *g);
     if (mode != GRAD) memset(h, 0, (mode == FULL ? T->nnz : T->n) * sizeof *h);
     for (unsigned k = 0; k < T->ng; k++) {
-        if (mode == DIAG) eval_group(&T->g[k], x, NULL, f, g, h, S, DIAG);
-        else if (mode == HV) eval_group(&T->g[k], x, v, f, g, h, S, HV);
-        else if (mode == FULL) eval_group(&T->g[k], x, NULL, f, g, h, S, FULL);
-        else eval_group(&T->g[k], x, NULL, f, g, NULL, S, GRAD);
+        const tgroup *G = &T->g[k];
+        if (G->con && !w) continue; /* (the objective's alone) */
+        if (mode == DIAG) eval_group(G, x, NULL, NULL, f, g, h, S, DIAG);
+        else if (mode == HV) eval_group(G, x, v, NULL, f, g, h, S, HV);
+        else if (mode == FULL && w) eval_group(G, x, NULL, w, f, g, h, S, FULL);
+        else if (mode == FULL) eval_group(G, x, NULL, NULL, f, g, h, S, FULL);
+        else eval_group(G, x, NULL, NULL, f, g, NULL, S, GRAD);
     }
 }
 #undef EACH
@@ -358,11 +410,40 @@ static int tape_driver(const char *fn, double *fx, double *grad, double *h,
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (scratch)", fn);
     }
     double f;
-    eval_tape(T, x, v, &f, g, h, S, mode);
+    eval_tape(T, x, v, NULL, &f, g, h, S, mode);
     if (fx) *fx = f;
     w_free(T->al, S, ns * sizeof *S);
     if (!grad) w_free(T->al, g, n * sizeof *g);
     return dni_ok(err);
+}
+
+/* the problems of dnum/nlp.h (tape_impl.h): one evaluation with its scratch; 0 or -1 */
+static int nlp_eval(const dn_tape_o2 *T, const tp_w *w, double *f, double *g, double *h,
+                    const double *x, int mode)
+{
+    size_t ns = scratch_size(T, mode);
+    double *S = w_array(T->al, ns, sizeof *S), fx;
+    if (!S) return -1;
+    eval_tape(T, x, NULL, w, f ? f : &fx, g, h, S, mode);
+    w_free(T->al, S, ns * sizeof *S);
+    return 0;
+}
+
+int dni_tp_obj(const dn_tape_o2 *T, const double *x, double *f, double *grad)
+{
+    return nlp_eval(T, NULL, f, grad, NULL, x, GRAD);
+}
+
+int dni_tp_cons(const dn_tape_o2 *T, const double *x, double *c, double *jac)
+{
+    return nlp_eval(T, NULL, NULL, c, jac, x, JAC);
+}
+
+int dni_tp_lag(const dn_tape_o2 *T, const double *x, double sigma, const double *lambda,
+               double *grad, double *hval)
+{
+    const tp_w w = {sigma, lambda};
+    return nlp_eval(T, &w, NULL, grad, hval, x, FULL);
 }
 
 int dn_grad_tape_ex(double *fx, double *grad, const dn_tape_o2 *tape, const double *x,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dnum/dnum.h"
+#include "dnum/nlp.h"
 #include "sparse2_impl.h"
 
 /* variables of an element at most; its operations at most; elements per block */
@@ -34,6 +35,8 @@ struct dni_tp_rec {
     int oom;
     const char *refused; /* the first operation refused, or NULL */
     int valued;          /* dnh_value of a number that depends on x */
+    int32_t part;        /* the function being recorded: -1 f, else c_i */
+    int32_t bad, vbad;   /* the function of the first refusal, of the first dnh_value */
 };
 
 /* one operation of an element's program: op, local operands, the local variables its
@@ -55,6 +58,10 @@ typedef struct tgroup {
                        entry is not 0 by structure */
     uint32_t *hpos; /* where each of them goes in the tape's pattern: the s-th pair of sp
                        of element t at s nt + t */
+    int con;        /* 1: the elements of constraints (a tape of constraints) */
+    uint32_t *row;  /* con: nt, each element's constraint */
+    uint32_t *jpos; /* con: nt x nv, where variable j of element t goes in the Jacobian's
+                       pattern (j nt + t) */
 } tgroup;
 
 struct dn_tape_o2 {
@@ -68,6 +75,11 @@ struct dn_tape_o2 {
     unsigned maxnl, maxnv;
     size_t *rowptr; /* the Hessian's pattern: lower triangle, compressed rows */
     unsigned *col;
+    unsigned m;      /* constraints recorded beside the objective (dni_tp_record_nlp) */
+    double *c0;      /* m: their constant parts */
+    size_t *jrowptr; /* the constraints' Jacobian pattern: m rows, compressed */
+    unsigned *jcol;
+    size_t jnnz;
     size_t nnz;
 };
 
@@ -128,15 +140,38 @@ static inline int dni_tp_has_const(unsigned op)
     return op >= DNI_TP_ADDD;
 }
 
-/* the elements of the record rec (result: node root, times rfac) into T's groups; 0, -1
- * (out of memory), -2 (an element of more than MAXL operations), -3 (one of more than
- * MAXV variables) */
-int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, uint32_t root, double rfac);
-/* the Hessian's pattern of T's elements and where each of their pairs goes; 0 or -1 */
+/* the elements of the record rec into T's groups, from nr results: node root[r] (row[r] -1:
+ * the objective, else that constraint); 0, -1 (out of memory), -2 (an element of more
+ * than MAXL operations), -3 (one of more than MAXV variables), *where the row of the
+ * result it failed in */
+int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, const uint32_t *root,
+                   const int32_t *row, size_t nr, int32_t *where);
+
+/* Records f (NULL: none) and the m constraints c (NULL: none) at x into T, replacing what
+ * it held (T unchanged on failure). fn names the caller, fpos the position of its argument
+ * f (c's: fpos + 1), alt what to use instead where a tape cannot take the function. 0 or
+ * a DN_E* status, with err filled. */
+int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ctx,
+                  const double *x, unsigned n, unsigned m, dn_errinfo *err, const char *fn,
+                  unsigned fpos, const char *alt);
+/* the Hessian's pattern of T's elements and where each of their pairs goes, and (T->m > 0)
+ * the Jacobian's pattern of its constraints' elements; 0 or -1 */
 int dni_tp_build_pattern(dn_tape_o2 *T);
 /* frees T's groups and pattern */
 void dni_tp_free_groups(dn_tape_o2 *T);
 /* bytes of T's groups */
 size_t dni_tp_bytes(const dn_tape_o2 *T);
+
+/* A tape of dni_tp_record at x, for the problems of dnum/nlp.h; each 0 or -1 (out of
+ * memory, outputs untouched):
+ *   dni_tp_obj   f (may be NULL) and the gradient (n) of the objective
+ *   dni_tp_cons  the constraints' values c (m) and the Jacobian's entries (T->jnnz, in
+ *                the tape's pattern jrowptr, jcol)
+ *   dni_tp_lag   the gradient (n, scratch) and the Hessian's entries (T->nnz, in the
+ *                tape's pattern rowptr, col) of sigma f + sum_i lambda_i c_i */
+int dni_tp_obj(const dn_tape_o2 *T, const double *x, double *f, double *grad);
+int dni_tp_cons(const dn_tape_o2 *T, const double *x, double *c, double *jac);
+int dni_tp_lag(const dn_tape_o2 *T, const double *x, double sigma, const double *lambda,
+               double *grad, double *hval);
 
 #endif /* DNUM_TAPE_IMPL_H */

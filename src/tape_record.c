@@ -3,6 +3,7 @@
  * node (op, operands; its constant beside); constants are folded into the operations that use them.
  * The record is then analysed (tape_analyse.c) into the tape's groups. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dnum/dnum.h"
@@ -57,13 +58,13 @@ dtp_o2 dni_dtp_o2_fn(dtp_o2 u, unsigned row, int fni, int m)
 dtp_o2 dni_dtp_o2_refuse(dtp_o2 a, dtp_o2 b, const char *what, double v)
 {
     dni_tp_rec *r = a.rec ? a.rec : b.rec;
-    if (r && !r->refused) r->refused = what;
+    if (r && !r->refused) r->refused = what, r->bad = r->part;
     return dtp_o2_const(v);
 }
 
 double dni_dtp_o2_valued(dtp_o2 a)
 {
-    a.rec->valued = 1;
+    if (!a.rec->valued) a.rec->valued = 1, a.rec->vbad = a.rec->part;
     return a.v;
 }
 
@@ -100,6 +101,98 @@ void dn_tape_o2_info(const dn_tape_o2 *tape, dn_tape_o2_stats *stats)
     stats->bytes = sizeof *tape + tape->bytes;
 }
 
+/* "the objective" or "constraint i" (part: -1 or i) into buf */
+static const char *part_name(char *buf, size_t size, int32_t part)
+{
+    if (part < 0) return "the objective";
+    snprintf(buf, size, "constraint %ld", (long)part);
+    return buf;
+}
+
+int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ctx,
+                  const double *x, unsigned n, unsigned m, dn_errinfo *err, const char *fn,
+                  unsigned fpos, const char *alt)
+{
+    const dn_allocator *al = T->al;
+    dni_tp_rec rec;
+    memset(&rec, 0, sizeof rec);
+    rec.al = al;
+    size_t nr = (f ? 1 : 0) + (c ? (size_t)m : 0);
+    dtp_o2 *xs = w_array(al, n, sizeof *xs);
+    uint32_t *root = w_array(al, nr + 1, sizeof *root);
+    int32_t *row = w_array(al, nr + 1, sizeof *row);
+    /* room for as many nodes as the tape's last record of this n, else 8 per variable */
+    size_t guess = T->ready && T->n == n ? T->nodes + n + 1 : (size_t)n * 8;
+    dn_tape_o2 N;
+    memset(&N, 0, sizeof N);
+    N.al = al, N.n = n, N.m = c ? m : 0;
+    int st = 0;
+    if (!xs || !root || !row || (N.m && !(N.c0 = w_array(al, N.m, sizeof *N.c0))) ||
+        dni_tp_grow(al, (void **)&rec.nd, &rec.cap, guess, sizeof *rec.nd) ||
+        dni_tp_grow(al, (void **)&rec.cs, &rec.capcs, guess / 2, sizeof *rec.cs)) {
+        st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
+        goto done;
+    }
+    for (unsigned i = 0; i < N.m; i++) N.c0[i] = 0.0;
+    for (unsigned i = 0; i < n; i++) xs[i] = push(&rec, DNI_TP_VAR, i, i, 0.0, x[i]);
+    size_t k = 0, other = 0; /* results; the first of another recording (+1) */
+    for (int32_t p = f ? -1 : 0; p < (int32_t)N.m; p++) {
+        rec.part = p;
+        dtp_o2 r = p < 0 ? f(xs, n, ctx) : c(xs, n, (unsigned)p, ctx);
+        if (r.rec && r.rec != &rec) other = other ? other : (size_t)p + 2;
+        else if (r.rec) root[k] = r.id, row[k++] = p;
+        else if (p < 0) N.f0 = r.v; /* (a constant) */
+        else N.c0[p] = r.v;
+    }
+    char b1[40];
+    int32_t where = -1;
+    if (rec.oom) {
+        st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
+    } else if (rec.refused) {
+        st = dni_fail(err, DN_EINVAL, fpos + (rec.bad >= 0), SIZE_MAX,
+                      "%s: argument %u: %s calls %s on numbers that depend on x, which a "
+                      "tape does not replay (use %s for it)",
+                      fn, fpos + (rec.bad >= 0), part_name(b1, sizeof b1, rec.bad),
+                      rec.refused, alt);
+    } else if (rec.valued) {
+        st = dni_fail(err, DN_EINVAL, fpos + (rec.vbad >= 0), SIZE_MAX,
+                      "%s: argument %u: %s reads the value of a number that depends on x "
+                      "(dnh_value), so its operations may change with x, and a tape "
+                      "replays those of one point (use %s, which follow x on every call)",
+                      fn, fpos + (rec.vbad >= 0), part_name(b1, sizeof b1, rec.vbad), alt);
+    } else if (other) {
+        int32_t p = (int32_t)other - 2;
+        st = dni_fail(err, DN_EINVAL, fpos + (p >= 0), SIZE_MAX,
+                      "%s: argument %u: %s returned a number of another recording", fn,
+                      fpos + (p >= 0), part_name(b1, sizeof b1, p));
+    } else if ((st = dni_tp_analyse(&N, &rec, root, row, k, &where)) != 0 ||
+               (st = dni_tp_build_pattern(&N)) != 0) {
+        if (st == -1)
+            st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
+        else
+            st = dni_fail(err, DN_ERANGE, fpos + (where >= 0), SIZE_MAX,
+                          "%s: argument %u: an element of %s (a part that its sums do not "
+                          "split further) has more than %d %s; a tape takes sums of smaller "
+                          "parts (use %s for it)",
+                          fn, fpos + (where >= 0), part_name(b1, sizeof b1, where),
+                          st == -2 ? MAXL : MAXV, st == -2 ? "operations" : "variables", alt);
+    }
+done:
+    if (st) dni_tp_free_groups(&N);
+    w_free(al, xs, n * sizeof *xs);
+    w_free(al, root, (nr + 1) * sizeof *root);
+    w_free(al, row, (nr + 1) * sizeof *row);
+    w_free(al, rec.nd, rec.cap * sizeof *rec.nd);
+    w_free(al, rec.cs, rec.capcs * sizeof *rec.cs);
+    if (st) return st;
+    dni_tp_free_groups(T);
+    N.nodes = rec.nn - n;
+    N.bytes = dni_tp_bytes(&N);
+    N.ready = 1;
+    *T = N;
+    return dni_ok(err);
+}
+
 int dn_tape_o2_record_ex(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const double *x,
                          unsigned n, dn_errinfo *err)
 {
@@ -111,73 +204,8 @@ int dn_tape_o2_record_ex(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const d
                            {n <= INT32_MAX, 5, "n is above 2^31 - 1"}};
     int st = dni_check(err, fn, req, sizeof req / sizeof *req);
     if (st) return st;
-    const dn_allocator *al = tape->al;
-    dni_tp_rec rec;
-    memset(&rec, 0, sizeof rec);
-    rec.al = al;
-    dtp_o2 *xs = w_array(al, n, sizeof *xs);
-    /* room for as many nodes as the tape's last record of this n, else 8 per variable */
-    size_t guess = tape->ready && tape->n == n ? tape->nodes + n + 1 : (size_t)n * 8;
-    if (!xs || dni_tp_grow(al, (void **)&rec.nd, &rec.cap, guess, sizeof *rec.nd) ||
-        dni_tp_grow(al, (void **)&rec.cs, &rec.capcs, guess / 2, sizeof *rec.cs)) {
-        w_free(al, xs, n * sizeof *xs);
-        w_free(al, rec.nd, rec.cap * sizeof *rec.nd);
-        w_free(al, rec.cs, rec.capcs * sizeof *rec.cs);
-        return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
-    }
-    for (unsigned i = 0; i < n; i++) {
-        xs[i] = push(&rec, DNI_TP_VAR, i, i, 0.0, x[i]);
-    }
-    dtp_o2 r = f(xs, n, ctx);
-    dn_tape_o2 N;
-    memset(&N, 0, sizeof N);
-    N.al = al, N.n = n;
-    if (rec.oom) {
-        st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
-    } else if (rec.refused) {
-        st = dni_fail(err, DN_EINVAL, 2, SIZE_MAX,
-                      "%s: argument 2: the objective calls %s on numbers that depend on x, "
-                      "which a tape does not replay (use dn_hessdiag_plan or the dn_*_sp "
-                      "drivers for it)",
-                      fn, rec.refused);
-    } else if (rec.valued) {
-        st = dni_fail(err, DN_EINVAL, 2, SIZE_MAX,
-                      "%s: argument 2: the objective reads the value of a number that "
-                      "depends on x (dnh_value), so its operations may change with x, and "
-                      "a tape replays those of one point (use dn_hessdiag_plan, which "
-                      "checks them on every call)",
-                      fn);
-    } else if (r.rec && r.rec != &rec) {
-        st = dni_fail(
-            err, DN_EINVAL, 2, SIZE_MAX,
-            "%s: argument 2: the objective returned a number of another recording", fn);
-    } else if (!r.rec) {
-        N.f0 = r.v; /* (a constant) */
-        if (dni_tp_build_pattern(&N))
-            st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
-    } else if ((st = dni_tp_analyse(&N, &rec, r.id, 1.0)) != 0 ||
-               (st = dni_tp_build_pattern(&N)) != 0) {
-        dni_tp_free_groups(&N);
-        if (st == -1)
-            st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
-        else
-            st =
-                dni_fail(err, DN_ERANGE, 2, SIZE_MAX,
-                         "%s: argument 2: an element of the objective (a part that its "
-                         "sums do not split further) has more than %d %s; a tape takes "
-                         "sums of smaller parts (use dn_hessdiag_sp for this objective)",
-                         fn, st == -2 ? MAXL : MAXV, st == -2 ? "operations" : "variables");
-    }
-    w_free(al, xs, n * sizeof *xs);
-    w_free(al, rec.nd, rec.cap * sizeof *rec.nd);
-    w_free(al, rec.cs, rec.capcs * sizeof *rec.cs);
-    if (st) return st;
-    dni_tp_free_groups(tape);
-    N.nodes = rec.nn - n;
-    N.bytes = dni_tp_bytes(&N);
-    N.ready = 1;
-    *tape = N;
-    return dni_ok(err);
+    return dni_tp_record(tape, f, NULL, ctx, x, n, 0, err, fn, 2,
+                         "dn_hessdiag_plan or the dn_*_sp drivers");
 }
 
 int dn_tape_o2_record(dn_tape_o2 *tape, dn_objective_tp f, void *ctx, const double *x,

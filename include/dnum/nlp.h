@@ -14,6 +14,8 @@
  *   DN_CONSTRAINT_O2(name, T, x, n, i, ctx, body...)   defines name_sp (a dn_constraint_sp)
  *                       and name (on dnum_o2) from one body, as DN_OBJECTIVE_O2 does
  *   dn_nlp_new_sp       a problem with such a plain part: the patterns found at a point x0
+ *   dn_constraint_tp    the same on recording numbers (DN_CONSTRAINT_O2's name_tp)
+ *   dn_nlp_new_tp       the plain part recorded once at x0 on a tape: element speed
  *
  * Index:
  *   dn_nlp_group        one element function, its elements' variables and rows
@@ -94,6 +96,9 @@ int dn_nlp_new_ex(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
 /** Constraints written plainly on one-pass numbers: returns c_i(x) for i < m (dsp_o2 of
  *  dnum/sparse_o2.h). Defined with DN_CONSTRAINT_O2. */
 typedef dsp_o2 (*dn_constraint_sp)(const dsp_o2 *x, unsigned n, unsigned i, void *ctx);
+/** A constraint function on recording numbers (the version name_tp that DN_CONSTRAINT_O2
+ *  defines), for dn_nlp_new_tp. */
+typedef dtp_o2 (*dn_constraint_tp)(const dtp_o2 *x, unsigned n, unsigned i, void *ctx);
 
 /** Defines static constraint functions from one body, as DN_OBJECTIVE_O2 (dnum/hessian.h)
  *  defines objectives: `name_sp` (a dn_constraint_sp for dn_nlp_new_sp; under the
@@ -132,6 +137,13 @@ typedef dsp_o2 (*dn_constraint_sp)(const dsp_o2 *x, unsigned n, unsigned i, void
         const dsph_o2 *xs = dni_dsph_o2_vars(x, n);                                        \
         return xs ? dni_dsph_o2_result(name##_sph(xs, n, i, ctx))                          \
                   : name##_spl(x, n, i, ctx);                                              \
+    }                                                                                      \
+    static DNI_OBJ_UNUSED dtp_o2 name##_tp(const dtp_o2 *x, unsigned n, unsigned i,       \
+                                           void *ctx)                                      \
+    {                                                                                      \
+        typedef dtp_o2 T;                                                                  \
+        (void)(n), (void)(i), (void)(ctx), (void)sizeof(T);                                \
+        __VA_ARGS__                                                                        \
     }
 
 /** A problem whose objective f and constraints c are written plainly on one-pass numbers
@@ -154,6 +166,28 @@ int dn_nlp_new_sp(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f, dn_cons
 /** The same with the details of a failure in *err (NULL: none). */
 int dn_nlp_new_sp_ex(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
                      dn_constraint_sp c, void *ctx, const double *x0, size_t ngroups,
+                     const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err);
+
+/** The same problem with its plain part recorded once at x0 on a tape (dnum/hessian.h,
+ *  "Tapes"): f and c are the versions name_tp of DN_OBJECTIVE_O2 and DN_CONSTRAINT_O2
+ *  (either may be NULL), and every driver evaluates the tape at x, without calling them:
+ *  the cost of the same problem written as elements, where dn_nlp_new_sp runs the one-pass
+ *  numbers through f and every c_i on each call. The tape replays the operations and
+ *  constants of x0: make the problem again when ctx's data change. The patterns are the
+ *  tape's: the Jacobian holds (i, j) when c_i has x_j among its variables, the Hessian
+ *  the pairs of variables an element of f or of a c_i joins (not those 0 by the
+ *  structure of its operations). Refused as dn_tape_o2_record refuses an objective, with
+ *  a message naming f or the constraint: DN_EINVAL (a function of two numbers, dnh_apply,
+ *  dnh_chain, dnh_value: use dn_nlp_new_sp), DN_ERANGE (a part of more than 8 variables or
+ *  1024 operations that its sums do not split). Other errors as dn_nlp_new_sp. The tape is
+ *  only read by the drivers, but they share the problem's scratch: one problem per
+ *  thread, as with dn_nlp_new_sp. */
+int dn_nlp_new_tp(dn_nlp **P, unsigned n, unsigned m, dn_objective_tp f, dn_constraint_tp c,
+                  void *ctx, const double *x0, size_t ngroups, const dn_nlp_group *groups,
+                  const dn_allocator *al);
+/** The same with the details of a failure in *err (NULL: none). */
+int dn_nlp_new_tp_ex(dn_nlp **P, unsigned n, unsigned m, dn_objective_tp f,
+                     dn_constraint_tp c, void *ctx, const double *x0, size_t ngroups,
                      const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err);
 
 /** Frees a problem made by dn_nlp_new (NULL is a no-op). */
@@ -260,6 +294,15 @@ int dn_nlp_jactvec_ex(const dn_nlp *P, const double *x, const double *u, double 
     dn_nlp_new_sp(DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al))
 #define dn_nlp_new_sp_ex(P, n, m, f, c, ctx, x0, ngroups, groups, al, err)                 \
     dn_nlp_new_sp_ex(DNI_NLP_SP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al),         \
+                     DNI_ERR(err))
+#define DNI_NLP_TP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al)                       \
+    DNI_ARG(dn_nlp **, P), DNI_N(n), DNI_N(m), DNI_ARG(dn_objective_tp, f),                \
+        DNI_ARG(dn_constraint_tp, c), ctx, DNI_IN(x0), DNI_N(ngroups),                     \
+        DNI_CARG(dn_nlp_group, groups), DNI_CARG(dn_allocator, al)
+#define dn_nlp_new_tp(P, n, m, f, c, ctx, x0, ngroups, groups, al)                         \
+    dn_nlp_new_tp(DNI_NLP_TP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al))
+#define dn_nlp_new_tp_ex(P, n, m, f, c, ctx, x0, ngroups, groups, al, err)                 \
+    dn_nlp_new_tp_ex(DNI_NLP_TP_ARGS(P, n, m, f, c, ctx, x0, ngroups, groups, al),         \
                      DNI_ERR(err))
 #define dn_nlp_obj(P, x, f, grad)                                                          \
     dn_nlp_obj(DNI_NLP(P), DNI_IN(x), DNI_OUT(f), DNI_OUT(grad))
