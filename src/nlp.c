@@ -343,9 +343,9 @@ static int tape_patterns(dn_nlp *P, size_t *nj, uint32_t **jr, uint32_t **jc)
     if (!P->Hp) return DN_ENOMEM;
     dn_sphess_init(P->Hp, P->al);
     if (dni_pat_adopt(P->Hp, P->n, T->rowptr, T->col, T->nnz)) return DN_ENOMEM;
+    *nj = T->jnnz; /* (what the caller frees) */
     *jr = ALLOC(T->jnnz, *jr), *jc = ALLOC(T->jnnz, *jc);
     if (!*jr || !*jc) return DN_ENOMEM;
-    *nj = T->jnnz;
     for (unsigned i = 0; i < T->m; i++)
         for (size_t k = T->jrowptr[i]; k < T->jrowptr[i + 1]; k++)
             (*jr)[k] = i, (*jc)[k] = T->jcol[k];

@@ -150,15 +150,13 @@ int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ct
         st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
     } else if (rec.refused) {
         st = dni_fail(err, DN_EINVAL, fpos + (rec.bad >= 0), SIZE_MAX,
-                      "%s: argument %u: %s calls %s on numbers that depend on x, which a "
-                      "tape does not replay (use %s for it)",
+                      "%s: argument %u: %s calls %s, which a tape does not replay; use %s",
                       fn, fpos + (rec.bad >= 0), part_name(b1, sizeof b1, rec.bad),
                       rec.refused, alt);
     } else if (rec.valued) {
         st = dni_fail(err, DN_EINVAL, fpos + (rec.vbad >= 0), SIZE_MAX,
-                      "%s: argument %u: %s reads the value of a number that depends on x "
-                      "(dnh_value), so its operations may change with x, and a tape "
-                      "replays those of one point (use %s, which follow x on every call)",
+                      "%s: argument %u: %s reads a value (dnh_value), so its operations "
+                      "may change with x; use %s",
                       fn, fpos + (rec.vbad >= 0), part_name(b1, sizeof b1, rec.vbad), alt);
     } else if (other) {
         int32_t p = (int32_t)other - 2;
@@ -171,11 +169,11 @@ int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ct
             st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
         else
             st = dni_fail(err, DN_ERANGE, fpos + (where >= 0), SIZE_MAX,
-                          "%s: argument %u: an element of %s (a part that its sums do not "
-                          "split further) has more than %d %s; a tape takes sums of smaller "
-                          "parts (use %s for it)",
+                          "%s: argument %u: %s has a part of more than %d %s that its sums "
+                          "do not split; use %s",
                           fn, fpos + (where >= 0), part_name(b1, sizeof b1, where),
-                          st == -2 ? MAXL : MAXV, st == -2 ? "operations" : "variables", alt);
+                          st == -2 ? MAXL : MAXV, st == -2 ? "operations" : "variables",
+                          alt);
     }
 done:
     if (st) dni_tp_free_groups(&N);

@@ -2,7 +2,8 @@
  * DN_OBJECTIVE_O2 and DN_CONSTRAINT_O2 against the hand-derived derivatives of
  * bench/nlp_lukvle.h, plain constraints beside element groups, a weight of 0, control flow
  * that reaches other variables (DN_ESTRUCT, outputs untouched), bad arguments, allocation
- * failures. */
+ * failures; the same recorded on a tape (dn_nlp_new_tp): against the hand-derived
+ * derivatives and dn_nlp_new_sp, its refusals and their messages, allocation failures. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,4 +256,160 @@ Test(nlp_plain, constraints_not_a_function_of_x)
                               "between two evaluations (c depends on something other than x, n, "
                               "i and ctx)");
     cr_expect_eq(P, (dn_nlp *)(uintptr_t)0x5e5e);
+}
+
+/* ---- the plain part recorded on a tape (dn_nlp_new_tp) ----------------------------------- */
+
+Test(nlp_tape, lukvle_against_hand)
+{
+    for (unsigned n = 3; n <= 403; n += 100) {
+        double *x = malloc(n * sizeof *x), *lam = malloc(n * sizeof *lam);
+        unsigned s = 5 * n;
+        for (unsigned i = 0; i < n; i++) x[i] = 4.0 * prnd(&s) - 2.0, lam[i] = 2.0 * prnd(&s) - 1.0;
+        dn_nlp *P;
+        cr_assert_eq(dn_nlp_new_tp(&P, n, n - 2, lv_obj_plain_tp, lv_con_plain_tp, NULL, x, 0, NULL, NULL), 0);
+        cr_expect_eq(dn_nlp_jac_nnz(P), 3 * (size_t)(n - 2));
+        cr_expect_eq(dn_nlp_hess_nnz(P), 2 * (size_t)n - 1); /* ((k + 2, k): 0 by structure) */
+        for (int rep = 0; rep < 4; rep++) { /* (the tape of x0 at other points) */
+            check_lukvle(P, n, x, rep == 1 ? 0.0 : 0.8, lam);
+            for (unsigned i = 0; i < n; i++) x[i] = 4.0 * prnd(&s) - 2.0, lam[i] = rep == 0 ? 0.0 : lam[i];
+        }
+        dn_nlp_free(P);
+        free(x), free(lam);
+    }
+}
+
+/* the objective as elements, the constraints recorded: the same numbers as dn_nlp_new_sp's */
+Test(nlp_tape, groups_beside_tape)
+{
+    const unsigned n = 57;
+    unsigned *io = malloc(2 * (n - 1) * sizeof *io);
+    for (unsigned i = 0; i + 1 < n; i++) io[2 * i] = i, io[2 * i + 1] = i + 1;
+    dn_nlp_group g = {lv_obj_el, NULL, n - 1, io, NULL};
+    double x[57], lam[55];
+    unsigned s = 17;
+    for (unsigned i = 0; i < n; i++) x[i] = 3.0 * prnd(&s) - 1.5;
+    for (unsigned k = 0; k + 2 < n; k++) lam[k] = prnd(&s) - 0.5;
+    dn_nlp *P, *Q;
+    cr_assert_eq(dn_nlp_new_tp(&P, n, n - 2, NULL, lv_con_plain_tp, NULL, x, 1, &g, NULL), 0);
+    cr_assert_eq(dn_nlp_new_sp(&Q, n, n - 2, NULL, lv_con_plain_sp, NULL, x, 1, &g, NULL), 0);
+    free(io);
+    for (unsigned i = 0; i < n; i++) x[i] += 0.1 * (prnd(&s) - 0.5);
+    check_lukvle(P, n, x, 1.3, lam);
+    double hp[57], hq[57], jv[55], jw[55], ju[57], jz[57];
+    cr_assert_eq(dn_nlp_hessdiag(P, x, 1.3, lam, hp), 0);
+    cr_assert_eq(dn_nlp_hessdiag(Q, x, 1.3, lam, hq), 0);
+    cr_assert_eq(dn_nlp_jacvec(P, x, x, jv), 0);
+    cr_assert_eq(dn_nlp_jacvec(Q, x, x, jw), 0);
+    cr_assert_eq(dn_nlp_jactvec(P, x, lam, ju), 0);
+    cr_assert_eq(dn_nlp_jactvec(Q, x, lam, jz), 0);
+    for (unsigned i = 0; i < n; i++) {
+        cr_expect(fabs(hp[i] - hq[i]) <= 1e-13 * fmax(1.0, fabs(hq[i])), "hdiag[%u]", i);
+        cr_expect(fabs(ju[i] - jz[i]) <= 1e-13 * fmax(1.0, fabs(jz[i])), "J^T u [%u]", i);
+    }
+    for (unsigned k = 0; k + 2 < n; k++)
+        cr_expect(fabs(jv[k] - jw[k]) <= 1e-13 * fmax(1.0, fabs(jw[k])), "J v [%u]", k);
+    dn_nlp_free(P);
+    dn_nlp_free(Q);
+}
+
+/* a constraint of more than 8 variables (its sums do not split it: a function of a sum) */
+DN_CONSTRAINT_O2(dense_c, T, x, n, i, ctx,
+    T s = dnh_const(T, 0.0);
+    for (unsigned j = 0; j < n; j++) s = dnh_add(s, x[j]);
+    return i == 1 ? dnh_exp(s) : dnh_mul(x[i], x[i]);)
+
+Test(nlp_tape, refusals)
+{
+    double x[12] = {0.3, -0.2, 0.9, 1.1, -0.7, 0.4, 0.8, -1.0, 0.1, 0.2, 0.3, 0.4};
+    dn_nlp *P = (dn_nlp *)&P; /* (must stay as it is) */
+    dn_nlp *const P0 = P;
+    dn_errinfo err;
+    cr_expect_eq(dn_nlp_new_tp_ex(&P, 6, 4, NULL, branchy_tp, NULL, x, 0, NULL, NULL, &err),
+                 DN_EINVAL);
+    cr_expect_str_eq(err.msg, "dn_nlp_new_tp: argument 5: constraint 0 reads a value "
+                              "(dnh_value), so its operations may change with x; use "
+                              "dn_nlp_new_sp");
+    cr_expect_eq(err.arg, 5);
+    cr_expect_eq(dn_nlp_new_tp_ex(&P, 12, 3, NULL, dense_c_tp, NULL, x, 0, NULL, NULL, &err),
+                 DN_ERANGE);
+    cr_expect_str_eq(err.msg, "dn_nlp_new_tp: argument 5: constraint 1 has a part of more "
+                              "than 8 variables that its sums do not split; use dn_nlp_new_sp");
+    cr_expect_eq(dn_nlp_new_tp_ex(&P, 5, 3, lv_obj_plain_tp, NULL, NULL, NULL, 0, NULL, NULL,
+                                  &err),
+                 DN_EINVAL);
+    cr_expect_str_eq(err.msg, "dn_nlp_new_tp: argument 7: x0 is NULL (with f or c given)");
+    cr_expect_eq(P, P0);
+    /* the constraints of dense_c but 1 recorded; 1 through the one-pass numbers is fine */
+    cr_assert_eq(dn_nlp_new_sp(&P, 12, 3, NULL, dense_c_sp, NULL, x, 0, NULL, NULL), 0);
+    dn_nlp_free(P);
+}
+
+/* an objective alone (m = 0, lambda NULL), and constraints alone (f NULL) */
+Test(nlp_tape, objective_or_constraints_alone)
+{
+    const unsigned n = 31;
+    double x[31], lam[29], g1[31], g2[31], f1, f2;
+    unsigned s = 23;
+    for (unsigned i = 0; i < n; i++) x[i] = 2.0 * prnd(&s) - 1.0;
+    for (unsigned k = 0; k + 2 < n; k++) lam[k] = prnd(&s);
+    dn_nlp *P, *Q;
+    cr_assert_eq(dn_nlp_new_tp(&P, n, 0, lv_obj_plain_tp, NULL, NULL, x, 0, NULL, NULL), 0);
+    cr_expect_eq(dn_nlp_jac_nnz(P), 0);
+    f2 = lv_hand_obj(n, x, g2);
+    cr_assert_eq(dn_nlp_obj(P, x, &f1, g1), 0);
+    cr_expect(fabs(f1 - f2) <= 1e-14 * fabs(f2));
+    for (unsigned i = 0; i < n; i++) cr_expect(fabs(g1[i] - g2[i]) <= 1e-13 * fmax(1.0, fabs(g2[i])));
+    double h[64], hd[31];
+    cr_assert_eq(dn_nlp_hess(P, x, 2.0, NULL, h), 0);
+    cr_assert_eq(dn_nlp_hessdiag(P, x, 2.0, NULL, hd), 0);
+    for (unsigned i = 0; i + 1 < n; i++) /* (2 * 200 (3 x_i^2 - x_(i+1)) + 2, and 200) */
+        cr_expect(fabs(hd[i] - 2.0 * (1200.0 * x[i] * x[i] - 400.0 * x[i + 1] + 2.0 +
+                                        (i ? 200.0 : 0.0))) <= 1e-12 * fabs(hd[i]), "hd[%u]", i);
+    dn_nlp_free(P);
+    cr_assert_eq(dn_nlp_new_tp(&Q, n, n - 2, NULL, lv_con_plain_tp, NULL, x, 0, NULL, NULL), 0);
+    cr_assert_eq(dn_nlp_obj(Q, x, &f1, g1), 0);
+    cr_expect_eq(f1, 0.0);
+    for (unsigned i = 0; i < n; i++) cr_expect_eq(g1[i], 0.0);
+    double c1[29], c2[29], j2[87];
+    lv_hand_cons(n, x, c2, j2);
+    cr_assert_eq(dn_nlp_cons(Q, x, c1, NULL), 0);
+    for (unsigned k = 0; k + 2 < n; k++) cr_expect(fabs(c1[k] - c2[k]) <= 1e-13 * fmax(1.0, fabs(c2[k])));
+    cr_assert_eq(dn_nlp_hess(Q, x, 0.0, lam, h), 0);
+    dn_nlp_free(Q);
+}
+
+Test(nlp_tape, allocation_failures)
+{
+    double x[8] = {0.3, -0.2, 0.9, 1.1, -0.7, 0.4, 0.8, -1.0}, lam[6] = {1, 2, 3, 4, 5, 6};
+    for (long k = 0;; k++) {
+        counting c;
+        counting_init(&c);
+        c.fail_at = k;
+        dn_allocator al = {c_alloc, c_free, &c};
+        dn_nlp *P = NULL;
+        int st = dn_nlp_new_tp(&P, 8, 6, lv_obj_plain_tp, lv_con_plain_tp, NULL, x, 0, NULL, &al);
+        if (st == 0) {
+            /* then each driver's scratch fails in turn: an error, outputs untouched */
+            double f = 7.0, g[8], cv[6], jac[64], h[64];
+            for (int d = 0; d < 3; d++) {
+                c.fail_at = c.count;
+                for (int i = 0; i < 8; i++) g[i] = cv[i % 6] = 7.0;
+                int sd = d == 0   ? dn_nlp_obj(P, x, &f, g)
+                         : d == 1 ? dn_nlp_cons(P, x, cv, jac)
+                                  : dn_nlp_hess(P, x, 1.0, lam, h);
+                cr_expect_eq(sd, DN_ENOMEM, "driver %d", d);
+                cr_expect(f == 7.0 && g[0] == 7.0 && cv[0] == 7.0, "driver %d wrote", d);
+            }
+            c.fail_at = -1;
+            cr_expect_eq(dn_nlp_hess(P, x, 1.0, lam, h), 0);
+            dn_nlp_free(P);
+            cr_expect_eq(c.live, 0);
+            cr_expect_eq(c.bad_free, 0);
+            break;
+        }
+        cr_expect_eq(st, DN_ENOMEM, "failure at allocation %ld", k);
+        cr_expect_eq(c.live, 0, "failure at %ld: %ld blocks leaked", k, c.live);
+        cr_expect_eq(c.bad_free, 0);
+    }
 }

@@ -213,7 +213,9 @@ static void refused(dn_objective_tp f, int code, const char *what)
 Test(tape, refused_objectives)
 {
     refused(branchy_tp, DN_EINVAL, "dnh_value");
-    refused(angles_tp, DN_EINVAL, "atan2");
+    refused(angles_tp, DN_EINVAL, "dn_tape_o2_record: argument 2: the objective calls atan2, "
+                                  "which a tape does not replay; use dn_hessdiag_plan or the "
+                                  "dn_*_sp drivers");
     refused(dense_tp, DN_ERANGE, "more than 8 variables");
 }
 
