@@ -5,12 +5,14 @@
  *
  *   ipopt_nlp hs071                 Hock-Schittkowski 71, Ipopt's own example
  *                                   (optimum 17.0140173 at 1, 4.743, 3.82115, 1.37941)
- *   ipopt_nlp chain N [lbfgs|plain] the chained Rosenbrock function with trigonometric-
+ *   ipopt_nlp chain N [lbfgs|plain|tape]
+ *                                   the chained Rosenbrock function with trigonometric-
  *                                   exponential constraints (Luksan and Vlcek), N variables,
  *                                   N - 2 equality constraints; lbfgs: Ipopt's limited-
  *                                   memory Hessian instead of dnum's; plain: the problem
  *                                   written plainly (DN_OBJECTIVE_O2, DN_CONSTRAINT_O2)
- *                                   instead of as elements
+ *                                   instead of as elements; tape: the same plain problem
+ *                                   recorded once at the start (dn_nlp_new_tp)
  * Prints the status, the iterations, the objective and the time; exits 0 when Ipopt
  * solved the problem (HS071: at its known optimum, within 1e-6).
  * Build: cc -O2 ipopt_nlp.c $(pkg-config --cflags --libs dnum ipopt)  (coinor-libipopt-dev) */
@@ -121,7 +123,7 @@ static int make_hs071(problem *p)
     return dn_nlp_new(&p->P, 4, 2, 2, g, NULL);
 }
 
-static int make_chain(problem *p, int n, int plain)
+static int make_chain(problem *p, int n, int plain, int tape)
 {
     const int m = n - 2;
     unsigned *io = malloc(2 * (size_t)(n - 1) * sizeof *io), *ic = malloc(3 * (size_t)m * sizeof *ic);
@@ -139,6 +141,9 @@ static int make_chain(problem *p, int n, int plain)
                                    {chain_con, NULL, (size_t)m, ic, rows}};
         if (plain) /* the patterns of the starting point */
             st = dn_nlp_new_sp(&p->P, (unsigned)n, (unsigned)m, chain_f_sp, chain_c_sp, NULL, p->x,
+                               0, NULL, NULL);
+        else if (tape) /* recorded at the starting point, replayed at every x */
+            st = dn_nlp_new_tp(&p->P, (unsigned)n, (unsigned)m, chain_f_tp, chain_c_tp, NULL, p->x,
                                0, NULL, NULL);
         else
             st = dn_nlp_new(&p->P, (unsigned)n, (unsigned)m, 2, g, NULL);
@@ -164,11 +169,12 @@ int main(int argc, char **argv)
     int chain = argc > 2 && !strcmp(argv[1], "chain");
     int lbfgs = argc > 3 && !strcmp(argv[3], "lbfgs");
     int plain = argc > 3 && !strcmp(argv[3], "plain");
+    int tape = argc > 3 && !strcmp(argv[3], "tape");
     if (!(argc == 2 && !strcmp(argv[1], "hs071")) && !(chain && argc <= 4 && atoi(argv[2]) >= 3)) {
-        fprintf(stderr, "usage: %s hs071 | chain N [lbfgs|plain]   (N >= 3)\n", argv[0]);
+        fprintf(stderr, "usage: %s hs071 | chain N [lbfgs|plain|tape]   (N >= 3)\n", argv[0]);
         return 2;
     }
-    int st = chain ? make_chain(&p, atoi(argv[2]), plain) : make_hs071(&p);
+    int st = chain ? make_chain(&p, atoi(argv[2]), plain, tape) : make_hs071(&p);
     /* Ipopt counts entries in an int (Index): more than INT_MAX do not fit */
     if (!st && (dn_nlp_jac_nnz(p.P) > INT_MAX || dn_nlp_hess_nnz(p.P) > INT_MAX))
         st = DN_ERANGE;
@@ -197,7 +203,7 @@ int main(int argc, char **argv)
     timespec_get(&t1, TIME_UTC);
     double sec = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     printf("%s n = %d, m = %d, %s Hessian: status %d (%s), %d iterations, f = %.9g, %.3f s\n",
-           chain ? plain ? "chain (plain)" : "chain" : "hs071", p.n, p.m,
+           chain ? plain ? "chain (plain)" : tape ? "chain (tape)" : "chain" : "hs071", p.n, p.m,
            lbfgs ? "limited-memory" : "dnum's exact",
            (int)rs, rs == Solve_Succeeded ? "solved" : "not solved", (int)iterations, f, sec);
     if (!chain) { /* the known optimum */

@@ -11,8 +11,8 @@
  * The objective and the constraints may also be written plainly, on the one-pass numbers
  * of dnum/hessian.h (a part of the problem beside the groups, or all of it):
  *   dn_constraint_sp    dsp_o2 c(const dsp_o2 *x, unsigned n, unsigned i, void *ctx): c_i(x)
- *   DN_CONSTRAINT_O2(name, T, x, n, i, ctx, body...)   defines name_sp (a dn_constraint_sp)
- *                       and name (on dnum_o2) from one body, as DN_OBJECTIVE_O2 does
+ *   DN_CONSTRAINT_O2(name, T, x, n, i, ctx, body...)   defines name_sp (a dn_constraint_sp),
+ *                       name_tp and name (on dnum_o2) from one body, as DN_OBJECTIVE_O2 does
  *   dn_nlp_new_sp       a problem with such a plain part: the patterns found at a point x0
  *   dn_constraint_tp    the same on recording numbers (DN_CONSTRAINT_O2's name_tp)
  *   dn_nlp_new_tp       the plain part recorded once at x0 on a tape: element speed
@@ -104,7 +104,8 @@ typedef dtp_o2 (*dn_constraint_tp)(const dtp_o2 *x, unsigned n, unsigned i, void
  *  defines objectives: `name_sp` (a dn_constraint_sp for dn_nlp_new_sp; under the
  *  Lagrangian's Hessian it runs `name_sph`, the body on dsph_o2, otherwise `name_spl`, on
  *  dsp_o2) and `name`, the body on dnum_o2 (`dnum_o2 name(const dnum_o2 *x, unsigned n,
- *  unsigned i, void *ctx)`: one direction seeded, to check a constraint). Inside the body
+ *  unsigned i, void *ctx)`: one direction seeded, to check a constraint) and `name_tp`
+ *  (a dn_constraint_tp for dn_nlp_new_tp). Inside the body
  *  T is the number type, x, n, ctx the parameters and i the constraint (0 .. m - 1); it
  *  returns c_i(x) computed with the `dnh_*` names.
  *  Example: DN_CONSTRAINT_O2(circle, T, x, n, i, ctx,
