@@ -322,8 +322,7 @@ DN_CONSTRAINT_O2(dense_c, T, x, n, i, ctx,
 Test(nlp_tape, refusals)
 {
     double x[12] = {0.3, -0.2, 0.9, 1.1, -0.7, 0.4, 0.8, -1.0, 0.1, 0.2, 0.3, 0.4};
-    dn_nlp *P = (dn_nlp *)&P; /* (must stay as it is) */
-    dn_nlp *const P0 = P;
+    dn_nlp *P = NULL, *const P0 = P; /* (must stay as it is) */
     dn_errinfo err;
     cr_expect_eq(dn_nlp_new_tp_ex(&P, 6, 4, NULL, branchy_tp, NULL, x, 0, NULL, NULL, &err),
                  DN_EINVAL);
