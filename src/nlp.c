@@ -45,8 +45,8 @@ struct dn_nlp {
     size_t tj;      /* T->jnnz (0 without T): the scratch's room for them */
     dn_sphess *Hp;  /* its Lagrangian Hessian, in the pattern found at x0 (the tape's) */
     uint32_t *hmap; /* Hp->nnz: the position of each of its entries in the problem's */
-    double *scr; /* n + m + jnnz + tj: its gradient, constraint values, Jacobian values,
-                    the tape's Jacobian values */
+    double *scr;    /* n + m + jnnz + tj: its gradient, constraint values, Jacobian values,
+                       the tape's Jacobian values */
 };
 
 #define ALLOC(n, p) dni_pat_alloc(P->al, (n), sizeof *(p))
@@ -368,7 +368,7 @@ static int plain_problem(dn_nlp *P, const dn_nlp_group *groups, const double *x0
 {
     size_t nj = 0;
     uint32_t *jr = NULL, *jc = NULL;
-    int st = P->T ? tape_patterns(P, &nj, &jr, &jc)
+    int st = P->T             ? tape_patterns(P, &nj, &jr, &jc)
              : P->pf || P->pc ? plain_patterns(P, x0, &nj, &jr, &jc)
                               : DN_OK;
     if (!st) st = build(P, groups, nj, jr, jc);
@@ -435,9 +435,9 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
     dni_pat_free(al, ks, ngroups, sizeof *ks);
     st = P && P->g ? DN_OK : DN_ENOMEM;
     if (!st && (tf || tc)) { /* the plain part recorded (its refusals reported there) */
-        st = dn_tape_o2_new(&P->T, al) ? DN_ENOMEM
-                                       : dni_tp_record(P->T, tf, tc, ctx, x0, n, m, err, fn,
-                                                       4, "dn_nlp_new_sp");
+        st = dn_tape_o2_new(&P->T, al)
+                 ? DN_ENOMEM
+                 : dni_tp_record(P->T, tf, tc, ctx, x0, n, m, err, fn, 4, "dn_nlp_new_sp");
         if (st && st != DN_ENOMEM) {
             dn_nlp_free(P);
             return st;
@@ -464,15 +464,15 @@ static int nlp_new(const char *fn, dn_nlp **out, unsigned n, unsigned m, dn_obje
 int(dn_nlp_new_ex)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
                    const dn_nlp_group *groups, const dn_allocator *al, dn_errinfo *err)
 {
-    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, NULL, NULL, ngroups, groups,
-                   al, err);
+    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, NULL, NULL, ngroups,
+                   groups, al, err);
 }
 
 int(dn_nlp_new)(dn_nlp **P, unsigned n, unsigned m, size_t ngroups,
                 const dn_nlp_group *groups, const dn_allocator *al)
 {
-    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, NULL, NULL, ngroups, groups,
-                   al, NULL);
+    return nlp_new("dn_nlp_new", P, n, m, NULL, NULL, NULL, NULL, NULL, NULL, ngroups,
+                   groups, al, NULL);
 }
 
 int(dn_nlp_new_sp_ex)(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
@@ -625,7 +625,8 @@ static int cons_values(const char *fn, const dn_nlp *P, const double *x, double 
 {
     double *pv = P->scr ? P->scr + P->n : NULL, *pj = pv ? pv + P->m : NULL;
     const int plain = (P->pc && P->m) || (P->T && P->T->m);
-    if (P->T && P->T->m) { /* the tape's values, its Jacobian's entries moved to the problem's */
+    if (P->T &&
+        P->T->m) { /* the tape's values, its Jacobian's entries moved to the problem's */
         double *tj = pj + P->jnnz;
         if (dni_tp_cons(P->T, x, pv, tj))
             return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (workspace)",
@@ -688,7 +689,7 @@ static int hess_args(const char *fn, const dn_nlp *P, const double *x, const dou
 static int hess_values(const char *fn, const dn_nlp *P, const double *x, double sigma,
                        const double *lambda, double *hval, dn_errinfo *err)
 {
-    if (P->T && dni_tp_lag(P->T, x, sigma, lambda, P->scr, P->Hp->val))
+    if (P->T && dni_tp_lag(P->T, x, sigma, lambda, P->Hp->val))
         return dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (workspace)", fn);
     if (P->Hp && !P->T) {
         plain_lag L = {P->pf, P->pc, P->pctx, P->m, sigma, lambda};

@@ -326,7 +326,8 @@ eval_group(const tgroup *G, const double *x, const double *vdir, const tp_w *w, 
         double fs = 0.0;
         EACH(fs += fac[t] * v[t])
         *f += fs;
-        for (unsigned j = 0; j < nv; j++) {
+        for (unsigned j = 0; j < nv && (g || mode != FULL);
+             j++) { /* (FULL: g may be NULL) */
             if (!(G->prog[r].m >> j & 1)) continue;
             const uint32_t *ix = G->vidx + (size_t)j * nt + t0;
             const double *gj = GG(r, j), *hj = HH(r, j);
@@ -374,14 +375,14 @@ DNI_TP_CLONES static void eval_tape(const dn_tape_o2 *T, const double *x, const 
     }
     *f = w ? w->sigma * T->f0 : T->f0;
     for (unsigned i = 0; w && i < T->m; i++) *f += w->lam[i] * T->c0[i];
-    memset(g, 0, T->n * sizeof *g);
+    if (g) memset(g, 0, T->n * sizeof *g);
     if (mode != GRAD) memset(h, 0, (mode == FULL ? T->nnz : T->n) * sizeof *h);
     for (unsigned k = 0; k < T->ng; k++) {
         const tgroup *G = &T->g[k];
         if (G->con && !w) continue; /* (the objective's alone) */
         if (mode == DIAG) eval_group(G, x, NULL, NULL, f, g, h, S, DIAG);
         else if (mode == HV) eval_group(G, x, v, NULL, f, g, h, S, HV);
-        else if (mode == FULL && w) eval_group(G, x, NULL, w, f, g, h, S, FULL);
+        else if (mode == FULL && w) eval_group(G, x, NULL, w, f, NULL, h, S, FULL);
         else if (mode == FULL) eval_group(G, x, NULL, NULL, f, g, h, S, FULL);
         else eval_group(G, x, NULL, NULL, f, g, NULL, S, GRAD);
     }
@@ -440,10 +441,10 @@ int dni_tp_cons(const dn_tape_o2 *T, const double *x, double *c, double *jac)
 }
 
 int dni_tp_lag(const dn_tape_o2 *T, const double *x, double sigma, const double *lambda,
-               double *grad, double *hval)
+               double *hval)
 {
     const tp_w w = {sigma, lambda};
-    return nlp_eval(T, &w, NULL, grad, hval, x, FULL);
+    return nlp_eval(T, &w, NULL, NULL, hval, x, FULL);
 }
 
 int dn_grad_tape_ex(double *fx, double *grad, const dn_tape_o2 *tape, const double *x,

@@ -167,11 +167,11 @@ size_t dni_tp_bytes(const dn_tape_o2 *T);
  *   dni_tp_obj   f (may be NULL) and the gradient (n) of the objective
  *   dni_tp_cons  the constraints' values c (m) and the Jacobian's entries (T->jnnz, in
  *                the tape's pattern jrowptr, jcol)
- *   dni_tp_lag   the gradient (n, scratch) and the Hessian's entries (T->nnz, in the
- *                tape's pattern rowptr, col) of sigma f + sum_i lambda_i c_i */
+ *   dni_tp_lag   the Hessian's entries (T->nnz, in the tape's pattern rowptr, col) of
+ *                sigma f + sum_i lambda_i c_i */
 int dni_tp_obj(const dn_tape_o2 *T, const double *x, double *f, double *grad);
 int dni_tp_cons(const dn_tape_o2 *T, const double *x, double *c, double *jac);
 int dni_tp_lag(const dn_tape_o2 *T, const double *x, double sigma, const double *lambda,
-               double *grad, double *hval);
+               double *hval);
 
 #endif /* DNUM_TAPE_IMPL_H */
