@@ -492,7 +492,7 @@ done:
     return st;
 }
 
-/* bytes of T's groups */
+/* bytes of T's groups and patterns */
 size_t dni_tp_bytes(const dn_tape_o2 *T)
 {
     size_t b = T->capg * sizeof *T->g;
@@ -501,7 +501,11 @@ size_t dni_tp_bytes(const dn_tape_o2 *T)
         size_t nc = G->nc ? G->nc : 1;
         b += G->nl * sizeof *G->prog + (G->cap * G->nv + 1) * sizeof *G->vidx +
              G->cap * (nc + 1) * sizeof(double) + nc * (1 + sizeof(double)) +
+             (G->nt * npairs(G) + 1) * sizeof *G->hpos +
              (G->con ? G->cap + G->nt * G->nv : 0) * sizeof(uint32_t);
     }
+    /* the patterns, the constraints' constants */
+    b += ((size_t)T->n + 1 + (T->jrowptr ? (size_t)T->m + 1 : 0)) * sizeof(size_t) +
+         (T->nnz + T->jnnz) * sizeof(unsigned) + T->m * sizeof(double);
     return b;
 }

@@ -159,7 +159,7 @@ int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ct
 int dni_tp_build_pattern(dn_tape_o2 *T);
 /* frees T's groups and pattern */
 void dni_tp_free_groups(dn_tape_o2 *T);
-/* bytes of T's groups */
+/* bytes of T's groups and patterns */
 size_t dni_tp_bytes(const dn_tape_o2 *T);
 
 /* A tape of dni_tp_record at x, for the problems of dnum/nlp.h; each 0 or -1 (out of

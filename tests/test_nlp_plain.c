@@ -412,3 +412,25 @@ Test(nlp_tape, allocation_failures)
         cr_expect_eq(c.bad_free, 0);
     }
 }
+
+Test(nlp_tape, bytes_counts_what_it_holds)
+{
+    double x[8] = {0.3, -0.2, 0.9, 1.1, -0.7, 0.4, 0.8, -1.0}, lam[6] = {1, 2, 3, 4, 5, 6};
+    counting c;
+    counting_init(&c);
+    dn_allocator al = {c_alloc, c_free, &c};
+    dn_nlp *P = NULL;
+    cr_assert_eq(dn_nlp_new_tp(&P, 8, 6, lv_obj_plain_tp, lv_con_plain_tp, NULL, x, 0, NULL, &al),
+                 0);
+    double f, g[8], cv[6], jac[64], h[64];
+    cr_assert_eq(dn_nlp_obj(P, x, &f, g), 0);
+    cr_assert_eq(dn_nlp_cons(P, x, cv, jac), 0);
+    cr_assert_eq(dn_nlp_hess(P, x, 1.0, lam, h), 0);
+    size_t held = 0;
+    for (int i = 0; i < NTAB; i++)
+        if (c.tab[i].p) held += c.tab[i].size;
+    size_t b = dn_nlp_bytes(P);
+    cr_expect(b >= held / 2 && b <= 2 * held, "dn_nlp_bytes %zu, held %zu", b, held);
+    dn_nlp_free(P);
+    cr_expect_eq(c.live, 0);
+}
