@@ -45,6 +45,7 @@ static int varsets(ana *A)
     for (size_t u = 0; u < A->nn; u++) {
         const tnode *q = &A->nd[u];
         if (q->op == DNI_TP_VAR) {
+            if ((uint64_t)A->npool + 1 > UINT32_MAX) return -4; /* (offsets are 32-bit) */
             if (dni_tp_grow(A->al, (void **)&A->pool, &A->cappool, A->npool + 1,
                             sizeof *A->pool))
                 return -1;
@@ -72,6 +73,7 @@ static int varsets(ana *A)
         } else if (k == nb) {
             A->cnt[u] = (uint8_t)k, A->set[u] = A->set[q->b];
         } else {
+            if ((uint64_t)A->npool + k > UINT32_MAX) return -4;
             if (dni_tp_grow(A->al, (void **)&A->pool, &A->cappool, A->npool + k,
                             sizeof *A->pool))
                 return -1;
@@ -297,6 +299,7 @@ static int build_jacobian(dn_tape_o2 *T)
 {
     size_t tot = 0;
     for (unsigned k = 0; k < T->ng; k++) tot += T->g[k].con ? T->g[k].nt * T->g[k].nv : 0;
+    if ((uint64_t)tot > UINT32_MAX - 1) return -4; /* (positions are 32-bit) */
     uint32_t *row = w_array(T->al, tot + 1, sizeof *row);
     uint32_t *col = w_array(T->al, tot + 1, sizeof *col);
     uint32_t *pos = w_array(T->al, tot + 1, sizeof *pos);
@@ -336,6 +339,7 @@ int dni_tp_build_pattern(dn_tape_o2 *T)
 {
     size_t tot = 0;
     for (unsigned k = 0; k < T->ng; k++) tot += T->g[k].nt * npairs(&T->g[k]);
+    if ((uint64_t)tot > UINT32_MAX - 1) return -4; /* (positions are 32-bit) */
     uint32_t *row = w_array(T->al, tot + 1, sizeof *row);
     uint32_t *col = w_array(T->al, tot + 1, sizeof *col);
     uint32_t *pos = w_array(T->al, tot + 1, sizeof *pos);
@@ -423,8 +427,9 @@ int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, const uint32_t *root,
     A.loc = w_array(A.al, nn, sizeof *A.loc);
     A.prog = w_array(A.al, MAXL, sizeof *A.prog);
     A.cs = w_array(A.al, MAXL, sizeof *A.cs);
-    if (!A.cnt || !A.set || !A.stamp || !A.loc || !A.prog || !A.cs || varsets(&A))
-        goto done;
+    if (!A.cnt || !A.set || !A.stamp || !A.loc || !A.prog || !A.cs) goto done;
+    if ((st = varsets(&A)) != 0) goto done;
+    st = -1;
     memset(A.stamp, 0xff, nn * sizeof *A.stamp);
     size_t sp = 0;
     uint32_t eid = 0;

@@ -1,4 +1,4 @@
-/* Tapes, the library's side (src/tape_*.c): the record of an objective, its elements
+/* Tapes, the library's side (src/tape_*.c): the record of an objective (and constraints), its elements
  * grouped by shape, and what the recording, the analysis and the evaluation share.
  *   tape_record.c    the recording numbers' operations (dnum/tape_o2.h) and
  *                    dn_tape_o2_new / _free / _info / _record
@@ -35,6 +35,7 @@ struct dni_tp_rec {
     int oom;
     const char *refused; /* the first operation refused, or NULL */
     int valued;          /* dnh_value of a number that depends on x */
+    int big;             /* more than 2^32 - 2 nodes */
     int32_t part;        /* the function being recorded: -1 f, else c_i */
     int32_t bad, vbad;   /* the function of the first refusal, of the first dnh_value */
 };
@@ -75,7 +76,7 @@ struct dn_tape_o2 {
     unsigned maxnl, maxnv;
     size_t *rowptr; /* the Hessian's pattern: lower triangle, compressed rows */
     unsigned *col;
-    unsigned m;      /* constraints recorded beside the objective (dni_tp_record_nlp) */
+    unsigned m;      /* constraints recorded beside the objective (dni_tp_record) */
     double *c0;      /* m: their constant parts */
     size_t *jrowptr; /* the constraints' Jacobian pattern: m rows, compressed */
     unsigned *jcol;
@@ -142,8 +143,8 @@ static inline int dni_tp_has_const(unsigned op)
 
 /* the elements of the record rec into T's groups, from nr results: node root[r] (row[r] -1:
  * the objective, else that constraint); 0, -1 (out of memory), -2 (an element of more
- * than MAXL operations), -3 (one of more than MAXV variables), *where the row of the
- * result it failed in */
+ * than MAXL operations), -3 (one of more than MAXV variables), -4 (more than 2^32 - 2
+ * entries of the variable sets), *where the row of the result it failed in */
 int dni_tp_analyse(dn_tape_o2 *T, const dni_tp_rec *rec, const uint32_t *root,
                    const int32_t *row, size_t nr, int32_t *where);
 
@@ -155,7 +156,8 @@ int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ct
                   const double *x, unsigned n, unsigned m, dn_errinfo *err, const char *fn,
                   unsigned fpos, const char *alt);
 /* the Hessian's pattern of T's elements and where each of their pairs goes, and (T->m > 0)
- * the Jacobian's pattern of its constraints' elements; 0 or -1 */
+ * the Jacobian's pattern of its constraints' elements; 0, -1 or -4 (more than 2^32 - 2
+ * entries) */
 int dni_tp_build_pattern(dn_tape_o2 *T);
 /* frees T's groups and pattern */
 void dni_tp_free_groups(dn_tape_o2 *T);

@@ -14,9 +14,11 @@ static dtp_o2 push(dni_tp_rec *r, unsigned op, uint32_t a, uint32_t b, double c,
 {
     dtp_o2 t = dtp_o2_const(v);
     int k = dni_tp_has_const(op);
-    if (r->oom || dni_tp_grow(r->al, (void **)&r->nd, &r->cap, r->nn + 1, sizeof *r->nd) ||
+    if ((uint64_t)r->nn >= UINT32_MAX - 1) r->big = 1; /* (positions are 32-bit) */
+    if (r->oom || r->big ||
+        dni_tp_grow(r->al, (void **)&r->nd, &r->cap, r->nn + 1, sizeof *r->nd) ||
         (k && dni_tp_grow(r->al, (void **)&r->cs, &r->capcs, r->ncs + 1, sizeof *r->cs))) {
-        r->oom = 1;
+        r->oom |= !r->big;
         return t;
     }
     if (k) r->cs[r->ncs] = c, b = (uint32_t)r->ncs++;
@@ -60,6 +62,19 @@ dtp_o2 dni_dtp_o2_refuse(dtp_o2 a, dtp_o2 b, const char *what, double v)
     dni_tp_rec *r = a.rec ? a.rec : b.rec;
     if (r && !r->refused) r->refused = what, r->bad = r->part;
     return dtp_o2_const(v);
+}
+
+dtp_o2 dni_dtp_o2_fn2(dtp_o2 a, dtp_o2 b, unsigned row)
+{
+#define ROW_F(A, name, ...) dnum_o2_##name,
+#define ROW_N(A, name, ...) "dnh_" #name,
+    static dnum_o2 (*const fn[])(dnum_o2, dnum_o2) = { DNI_OPS_BINARY(ROW_F, ~) };
+    static const char *const name[] = { DNI_OPS_BINARY(ROW_N, ~) };
+#undef ROW_F
+#undef ROW_N
+    double v = fn[row](dnum_o2_const(a.v), dnum_o2_const(b.v)).d[0];
+    if (!a.rec && !b.rec) return dtp_o2_const(v); /* (of constants: a constant) */
+    return dni_dtp_o2_refuse(a, b, name[row], v);
 }
 
 double dni_dtp_o2_valued(dtp_o2 a)
@@ -148,6 +163,10 @@ int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ct
     int32_t where = -1;
     if (rec.oom) {
         st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
+    } else if (rec.big) {
+        st = dni_fail(err, DN_ERANGE, fpos, SIZE_MAX,
+                      "%s: argument %u: more than 2^32 - 2 operations for one tape", fn,
+                      fpos);
     } else if (rec.refused) {
         st = dni_fail(err, DN_EINVAL, fpos + (rec.bad >= 0), SIZE_MAX,
                       "%s: argument %u: %s calls %s, which a tape does not replay; use %s",
@@ -167,6 +186,10 @@ int dni_tp_record(dn_tape_o2 *T, dn_objective_tp f, dn_constraint_tp c, void *ct
                (st = dni_tp_build_pattern(&N)) != 0) {
         if (st == -1)
             st = dni_fail(err, DN_ENOMEM, 0, SIZE_MAX, "%s: out of memory (tape)", fn);
+        else if (st == -4)
+            st = dni_fail(err, DN_ERANGE, fpos, SIZE_MAX,
+                          "%s: argument %u: more than 2^32 - 2 entries for one tape", fn,
+                          fpos);
         else
             st = dni_fail(err, DN_ERANGE, fpos + (where >= 0), SIZE_MAX,
                           "%s: argument %u: %s has a part of more than %d %s that its sums "

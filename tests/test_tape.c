@@ -213,7 +213,7 @@ static void refused(dn_objective_tp f, int code, const char *what)
 Test(tape, refused_objectives)
 {
     refused(branchy_tp, DN_EINVAL, "dnh_value");
-    refused(angles_tp, DN_EINVAL, "dn_tape_o2_record: argument 2: the objective calls atan2, "
+    refused(angles_tp, DN_EINVAL, "dn_tape_o2_record: argument 2: the objective calls dnh_atan2, "
                                   "which a tape does not replay; use dn_hessdiag_plan or the "
                                   "dn_*_sp drivers");
     refused(dense_tp, DN_ERANGE, "more than 8 variables");
@@ -340,4 +340,27 @@ Test(tape, allocation_failures)
         if (c.count <= k) break; /* every allocation has failed once */
     }
     cr_assert_gt(failures, 10);
+}
+
+/* a function of two numbers of constants only (hypot(3, 4), pow(2, 3)) is a constant: the
+ * objective is recorded, with its value */
+DN_OBJECTIVE_O2(const_pair, T, x, n, ctx,
+    T k = dnh_hypot(dnh_const(T, 3.0), dnh_const(T, 4.0));
+    T p = dnh_pow(dnh_const(T, 2.0), dnh_const(T, 3.0));
+    return dnh_add(dnh_mul(x[0], k), dnh_mul(dnh_mul(x[1], x[1]), p));)
+
+Test(tape, two_number_functions_of_constants)
+{
+    double x[2] = {0.7, -1.3}, g[2], h[2], f;
+    dn_tape_o2 *T;
+    cr_assert_eq(dn_tape_o2_new(&T, NULL), 0);
+    cr_assert_eq(dn_tape_o2_record(T, const_pair_tp, NULL, x, 2), 0);
+    x[0] = 1.5, x[1] = 2.0;
+    cr_assert_eq(dn_hessdiag_tape(&f, g, h, T, x), 0);
+    cr_expect_eq(f, 5.0 * 1.5 + 8.0 * 4.0);
+    cr_expect_eq(g[0], 5.0);
+    cr_expect_eq(g[1], 32.0);
+    cr_expect_eq(h[0], 0.0);
+    cr_expect_eq(h[1], 16.0);
+    dn_tape_o2_free(T);
 }

@@ -62,6 +62,7 @@ enum {
 #define DNI_TP_ROW(A, name, ...) DNI_TP_ROW_##name,
 enum { DNI_OPS_UNARY(DNI_TP_ROW, ~) DNI_TP_NFN };
 enum { DNI_OPS_INT(DNI_TP_ROW, ~) DNI_TP_NFNI };
+enum { DNI_OPS_BINARY(DNI_TP_ROW, ~) DNI_TP_NFN2 };
 #undef DNI_TP_ROW
 #define DNI_TP_FNI (DNI_TP_FN + DNI_TP_NFN)
 
@@ -72,6 +73,9 @@ dtp_o2 dni_dtp_o2_rec(dtp_o2 a, dtp_o2 b, unsigned op, double c, double v);
 dtp_o2 dni_dtp_o2_fn(dtp_o2 u, unsigned row, int fni, int m);
 /* an operation the tape cannot replay (what: its name): the record is refused */
 dtp_o2 dni_dtp_o2_refuse(dtp_o2 a, dtp_o2 b, const char *what, double v);
+/* the function of row `row` of DNI_OPS_BINARY: its value where a and b are constants, else
+ * the record is refused */
+dtp_o2 dni_dtp_o2_fn2(dtp_o2 a, dtp_o2 b, unsigned row);
 /* dnh_value of a number that depends on x: the record is refused */
 double dni_dtp_o2_valued(dtp_o2 a);
 
@@ -159,11 +163,11 @@ DNI_TP_DECL dtp_o2 dtp_o2_pown(dtp_o2 a, long m)
     {                                                                                      \
         return dni_dtp_o2_fn(u, DNI_TP_ROW_##f, 1, m);                                     \
     }
-/* the functions of two numbers: refused (the value is NaN) */
+/* the functions of two numbers: refused, but of two constants */
 #define DNI_TP_NO2(A, f, ...)                                                              \
     DNI_TP_DECL dtp_o2 dtp_o2_##f(dtp_o2 a, dtp_o2 b)                                      \
     {                                                                                      \
-        return dni_dtp_o2_refuse(a, b, #f, NAN);                                           \
+        return dni_dtp_o2_fn2(a, b, DNI_TP_ROW_##f);                                       \
     }
 DNI_OPS_UNARY(DNI_TP_UN, ~)
 DNI_OPS_INT(DNI_TP_IN, ~)
@@ -188,12 +192,12 @@ DNI_TP_DECL void dtp_o2_sinhcosh(dtp_o2 u, dtp_o2 *s, dtp_o2 *c)
 DNI_TP_DECL dtp_o2 dtp_o2_chain(dtp_o2 u, double f0, double f1, double f2)
 {
     (void)f1, (void)f2;
-    return dni_dtp_o2_refuse(u, u, "chain", f0);
+    return dni_dtp_o2_refuse(u, u, "dnh_chain", f0);
 }
 /** A user callback: not replayable (refused). */
 DNI_TP_DECL dtp_o2 dtp_o2_apply(dtp_o2 u, dn_deriv_fn h, void *ctx)
 {
-    return dni_dtp_o2_refuse(u, u, "apply", h ? h(u.v, 0, ctx) : NAN);
+    return dni_dtp_o2_refuse(u, u, "dnh_apply", h ? h(u.v, 0, ctx) : NAN);
 }
 
 #ifdef __cplusplus
