@@ -139,7 +139,7 @@ typedef dtp_o2 (*dn_constraint_tp)(const dtp_o2 *x, unsigned n, unsigned i, void
         return xs ? dni_dsph_o2_result(name##_sph(xs, n, i, ctx))                          \
                   : name##_spl(x, n, i, ctx);                                              \
     }                                                                                      \
-    static DNI_OBJ_UNUSED dtp_o2 name##_tp(const dtp_o2 *x, unsigned n, unsigned i,       \
+    static DNI_OBJ_UNUSED dtp_o2 name##_tp(const dtp_o2 *x, unsigned n, unsigned i,        \
                                            void *ctx)                                      \
     {                                                                                      \
         typedef dtp_o2 T;                                                                  \

@@ -58,17 +58,23 @@ DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP_I(times2k)(DNI_DSP_T a, int k)
     return DNI_DSP(mul_d)(DNI_DSP(mul_d)(a, ldexp(1.0, k / 2)), ldexp(1.0, k - k / 2));
 }
 
+/* a / b without the scaling (the quotients below call these, not themselves: a forced
+ * inline function that calls itself does not compile with GCC at -O1 and above) */
+DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP_I(div_at)(DNI_DSP_T a, DNI_DSP_T b)
+{
+    double ib = 1.0 / b.v, q = a.v * ib;
+    return DNI_DSP_I(chain2s)(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,
+                              2.0 * q * ib * ib, 0, 2);
+}
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(div)(DNI_DSP_T a, DNI_DSP_T b)
 {
     int k = b.w ? DNI_DSP_I(div_shift)(b.v) : 0;
     if (k) { /* (a 2^k) / (b 2^k), the value a / b itself */
-        DNI_DSP_T r = DNI_DSP(div)(DNI_DSP_I(times2k)(a, k), DNI_DSP_I(times2k)(b, k));
+        DNI_DSP_T r = DNI_DSP_I(div_at)(DNI_DSP_I(times2k)(a, k), DNI_DSP_I(times2k)(b, k));
         r.v = a.v / b.v;
         return r;
     }
-    double ib = 1.0 / b.v, q = a.v * ib;
-    return DNI_DSP_I(chain2s)(a, b, a.v / b.v, ib, -q * ib, 0.0, -ib * ib,
-                              2.0 * q * ib * ib, 0, 2);
+    return DNI_DSP_I(div_at)(a, b);
 }
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(neg)(DNI_DSP_T a)
 {
@@ -96,16 +102,20 @@ DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(div_d)(DNI_DSP_T a, double c)
 {
     return DNI_DSP_I(chain)(a, a.v / c, 1.0 / c, 0.0);
 }
+DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP_I(d_div_at)(double c, DNI_DSP_T a)
+{
+    double ia = 1.0 / a.v, q = c * ia;
+    return DNI_DSP_I(chain)(a, c / a.v, -q * ia, 2.0 * q * ia * ia);
+}
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(d_div)(double c, DNI_DSP_T a)
 {
     int k = a.w ? DNI_DSP_I(div_shift)(a.v) : 0;
     if (k) { /* (c 2^k) / (a 2^k), as in div */
-        DNI_DSP_T r = DNI_DSP(d_div)(ldexp(c, k), DNI_DSP_I(times2k)(a, k));
+        DNI_DSP_T r = DNI_DSP_I(d_div_at)(ldexp(c, k), DNI_DSP_I(times2k)(a, k));
         r.v = c / a.v;
         return r;
     }
-    double ia = 1.0 / a.v, q = c * ia;
-    return DNI_DSP_I(chain)(a, c / a.v, -q * ia, 2.0 * q * ia * ia);
+    return DNI_DSP_I(d_div_at)(c, a);
 }
 DNI_DSP_O2_DECL DNI_DSP_T DNI_DSP(chain)(DNI_DSP_T u, double f0, double f1, double f2)
 {
