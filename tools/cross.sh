@@ -6,14 +6,17 @@
 # failure. Installs the Debian packages it needs (as root, only those missing).
 #   bash tools/cross.sh [TARGET...]   targets: i686-linux-gnu x86_64-w64-mingw32
 #                                     aarch64-linux-gnu s390x-linux-gnu musl (default: all)
-# Build directories build-x-<target> and build-x-native (library and dnum-eval only,
-# without SLEEF; aarch64 with SLEEF, Debian's arm64 libsleef-dev that tools/sysroot.sh
-# extracts, so that its batch engine `neon` runs SLEEF's Advanced SIMD functions: --version
-# must say so, and the --vector-math case compares their values); DN_CROSS_WINE=0 builds
-# Windows without running it.
+# Build directories build-x-<target>, shared with tools/cross_tests.sh and configured for
+# its test suite (tools/cross_setup.sh: the target's Criterion and SLEEF from
+# tools/sysroot.sh), of which this script builds only the library and dnum-eval; SLEEF on
+# aarch64 only, Debian's arm64 libsleef-dev, so that its batch engine `neon` runs SLEEF's
+# Advanced SIMD functions: --version must say so, and the --vector-math case compares
+# their values. build-x-native: this machine's library and dnum-eval, without SLEEF.
+# DN_CROSS_WINE=0 builds Windows without running it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
+. tools/cross_setup.sh
 
 all=(i686-linux-gnu x86_64-w64-mingw32 aarch64-linux-gnu s390x-linux-gnu musl)
 targets=("$@")
@@ -22,18 +25,14 @@ wine=${DN_CROSS_WINE:-1}
 
 pkgs=(gcc libc6-dev meson ninja-build python3)
 for t in "${targets[@]}"; do
-    case $t in
-    musl) pkgs+=(musl-tools) ;;
-    x86_64-w64-mingw32) pkgs+=(gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64)
-        [ "$wine" = 1 ] && pkgs+=(wine64) ;;
-    aarch64-linux-gnu) pkgs+=("gcc-$t" "g++-$t" qemu-user pkgconf) ;;
-    i686-linux-gnu | s390x-linux-gnu)
-        pkgs+=("gcc-$t" "g++-$t" qemu-user) ;;
-    *) echo "cross.sh: unknown target '$t' (${all[*]})" >&2; exit 2 ;;
-    esac
+    p=$(dn_cross_pkgs "$t") || { echo "cross.sh: unknown target '$t' (${all[*]})" >&2; exit 2; }
+    read -ra p <<<"$p"
+    pkgs+=("${p[@]}")
+    [ "$t" = x86_64-w64-mingw32 ] && [ "$wine" != 0 ] && pkgs+=(wine64)
 done
 dn_need "${pkgs[@]}" || exit 1
 
+# the native build's options (the cross builds': tools/cross_setup.sh)
 opts=(-Dtests=disabled -Dexamples=disabled -Dbenchmarks=disabled -Dpython=disabled
       -Dsleef=disabled -Ddocs=disabled)
 fail=0
@@ -41,15 +40,12 @@ report=()
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# build DIR [setup args]: configure once, then the default target (library, dnum-eval);
-# the setup args come after opts (the later -D wins)
+# build DIR: the library (shared and static) and dnum-eval of a configured
+# build directory, the compiler's warnings shown
 build() {
     local dir=$1 log
-    shift
-    if [ ! -d "$dir/meson-info" ]; then
-        log=$(meson setup "$dir" "${opts[@]}" "$@" 2>&1) || { echo "$log" >&2; return 1; }
-    fi
-    log=$(ninja -C "$dir" 2>&1) || { echo "$log" | tail -40 >&2; return 1; }
+    log=$(meson compile -C "$dir" dnum:shared_library dnum:static_library dnum-eval 2>&1) ||
+        { echo "$log" | tail -40 >&2; return 1; }
     echo "$log" | grep -E 'warning:' >&2
     return 0
 }
@@ -95,10 +91,8 @@ eval_on() {
     i686-linux-gnu) qemu-i386 -L /usr/i686-linux-gnu "$dir/tools/dnum-eval" "$@" >"$out" ;;
     aarch64-linux-gnu | s390x-linux-gnu)
         "qemu-${t%%-*}" -L "/usr/$t" "$dir/tools/dnum-eval" "$@" >"$out" ;;
-    x86_64-w64-mingw32)
-        WINEPATH="$(dn_winepath libgcc_s_seh-1.dll libwinpthread-1.dll)Z:$PWD/$dir" \
-            WINEDEBUG=-all WINEPREFIX="$PWD/$dir/wineprefix" /usr/lib/wine/wine64 \
-            "$dir/tools/dnum-eval.exe" "$@" >"$out" 2>"$out.err" ;;
+    x86_64-w64-mingw32) # (the exe wrapper of tools/cross_setup.sh: wine)
+        "$dir-files/$t-wine.sh" "$dir/tools/dnum-eval.exe" "$@" >"$out" 2>"$out.err" ;;
     esac
 }
 
@@ -140,6 +134,11 @@ for i, (ra, rb) in enumerate(zip(la, lb)):
 EOF
 }
 
+if [ ! -d build-x-native/meson-info ] &&
+    ! log=$(meson setup build-x-native "${opts[@]}" 2>&1); then
+    echo "$log" >&2
+    exit 1
+fi
 build build-x-native || { echo "native build failed" >&2; exit 1; }
 mkdir -p "$tmp/native"
 for i in "${!cases[@]}"; do
@@ -158,21 +157,12 @@ for t in "${targets[@]}"; do
     *) cc=$t-gcc cxx=$t-g++ flags=() ;;
     esac
     echo "== $t (at ${SECONDS} s)" >&2
-    extra=()
-    if [ "$t" = aarch64-linux-gnu ]; then
-        # SLEEF of the target: the sysroot's part of the cross file (tools/sysroot.sh; meson
-        # reads the files in order, the later wins); the libraries found by their rpath
-        if ! root=$(bash tools/sysroot.sh "$t"); then
-            report+=("$t | no | - | no sysroot (tools/sysroot.sh)")
-            fail=1
-            continue
-        fi
-        extra=(--cross-file "$root.ini" -Dsleef=enabled)
-        # (a build directory configured before without SLEEF: configure it anew)
-        f=build-x-$t/meson-info/intro-dependencies.json
-        [ -f "$f" ] && ! grep -q '"name": "sleef"' "$f" && rm -rf "build-x-$t"
+    if ! dn_cross_setup "$t"; then
+        report+=("$t | no | - | configure failed (tools/cross_setup.sh)")
+        fail=1
+        continue
     fi
-    if ! build "build-x-$t" --cross-file "tools/cross/$t.txt" "${extra[@]}"; then
+    if ! build "$dir"; then
         report+=("$t | no | - | the build failed")
         fail=1
         continue

@@ -6,7 +6,9 @@
 # SLEEF of the target come from tools/sysroot.sh. Debian has no Criterion for s390x, musl
 # or Windows: there the build has -Dtests=auto and runs the portable subset (the tests
 # that need no Criterion: the mpmath tables in plain C, the CLI, the examples, the fuzz
-# seeds; tests/meson.build; on Windows not the CLI test).
+# seeds; tests/meson.build; on Windows not the CLI test). The build directories are
+# tools/cross.sh's (tools/cross_setup.sh), configured for the suite: after cross.sh, only
+# the tests and examples are compiled here.
 # Criterion runs each test in a child it starts by executing its own program again, and
 # the CLI test's shell runs dnum-eval, so qemu must run programs of the target started
 # from outside and from inside the emulation: the script registers qemu-user with the
@@ -14,26 +16,30 @@
 # build or a test fails, or when the emulation cannot be set up.
 #   bash tools/cross_tests.sh [TARGET...]   aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu
 #                                           musl x86_64-w64-mingw32 (default: all five)
-# Build directories build-x-tests-<target>; `meson test -C build-x-tests-<target>` reruns.
+# Build directories build-x-<target>; `meson test -C build-x-<target>` reruns.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 . tools/deps.sh
+. tools/cross_setup.sh
 
-all=(aarch64-linux-gnu i686-linux-gnu s390x-linux-gnu musl x86_64-w64-mingw32)
+all=("${dn_cross_all[@]}")
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all[@]}")
 
 pkgs=(gcc libc6-dev meson ninja-build python3 pkgconf)
 for t in "${targets[@]}"; do
+    p=$(dn_cross_pkgs "$t") || { echo "cross_tests.sh: unknown target '$t' (${all[*]})" >&2; exit 2; }
+    read -ra p <<<"$p"
+    pkgs+=("${p[@]}")
     case $t in
-    aarch64-linux-gnu | s390x-linux-gnu) pkgs+=("gcc-$t" "g++-$t" qemu-user qemu-user-binfmt) ;;
-    i686-linux-gnu) pkgs+=("gcc-$t" "g++-$t" libc6-i386) ;;
-    musl) pkgs+=(musl-tools) ;;
-    x86_64-w64-mingw32) pkgs+=(gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64) ;;
-    *) echo "cross_tests.sh: unknown target '$t' (${all[*]})" >&2; exit 2 ;;
+    aarch64-linux-gnu | s390x-linux-gnu) pkgs+=(qemu-user-binfmt) ;;
+    i686-linux-gnu) pkgs+=(libc6-i386) ;;
+    x86_64-w64-mingw32) pkgs+=(wine64) ;;
     esac
 done
 dn_need "${pkgs[@]}" || exit 1
+# (the MinGW-w64 build directory with wine as its exe wrapper)
+export DN_CROSS_WINE=1
 
 # binfmt QEMU (qemu-aarch64, qemu-s390x): the target's programs run by the kernel through
 # qemu-user (started by an emulated program, or by the CLI test's shell): binfmt_misc with
@@ -48,78 +54,28 @@ binfmt() {
     [ -e "$d/$q" ] || { echo "cross_tests.sh: could not register $q" >&2; return 1; }
 }
 
-# Whether this kernel runs 32-bit x86 programs (some virtual machines' kernels have no
-# IA-32 emulation: "Exec format error")
-i686_native() {
-    local p
-    p=$(mktemp) || return 1
-    echo 'int main(void) { return 0; }' | i686-linux-gnu-gcc -x c - -o "$p" 2>/dev/null &&
-        "$p" 2>/dev/null
-    local rc=$?
-    rm -f "$p"
-    return $rc
-}
-
 fail=0
 report=()
 for t in "${targets[@]}"; do
     echo "== $t (at ${SECONDS} s)" >&2
-    dir=build-x-tests-$t
-    # musl and MinGW-w64: no sysroot (the cross compiler brings its C library; no
-    # Criterion, SLEEF disabled). i686 and musl run natively; MinGW-w64 under wine, through
-    # an exe wrapper that puts the compiler's run-time DLLs on WINEPATH.
-    case $t in
-    musl | x86_64-w64-mingw32)
-        mkdir -p "$dir-files" && root=$PWD/$dir-files/$t
-        if [ "$t" = musl ]; then # (no C++ compiler: meson would take this machine's)
-            printf '%s\n' "[binaries]" "cpp = 'false'" >"$root.ini"
-        else
-            wp=$(dn_winepath libgcc_s_seh-1.dll libwinpthread-1.dll libstdc++-6.dll)
-            printf '%s\n' '#!/bin/sh' "WINEPATH='${wp}Z:$PWD/$dir' WINEDEBUG=-all \\" \
-                "WINEPREFIX='$PWD/$dir-files/wineprefix' exec /usr/lib/wine/wine64 \"\$@\"" \
-                >"$root-wine.sh"
-            chmod +x "$root-wine.sh"
-            printf '%s\n' "[binaries]" "exe_wrapper = ['$root-wine.sh']" >"$root.ini"
-        fi ;;
-    *) root=$(bash tools/sysroot.sh "$t") || { report+=("$t | no sysroot"); fail=1; continue; } ;;
-    esac
-    printf '%s\n' "[properties]" "needs_exe_wrapper = false" "[binaries]" "exe_wrapper = []" \
-        >"$root-native.ini"
-    # emulated: the target's programs run under qemu-user; extra: its meson setup arguments
-    emulated=0 extra=()
-    case $t in
-    aarch64-linux-gnu | s390x-linux-gnu) emulated=1 ;;
-    i686-linux-gnu) extra=(--cross-file "$root-native.ini") ;;
-    musl) extra=(--cross-file "$root-native.ini" -Dsleef=disabled) ;;
-    x86_64-w64-mingw32) extra=(-Dsleef=disabled) ;;
-    esac
+    # (under qemu-i386 the suite's x87 arithmetic ran for over 10 minutes in one test: not
+    # run there; the cross builds' step still runs dnum-eval for i686 under qemu-i386)
+    if [ "$t" = i686-linux-gnu ] && ! dn_i686_native; then
+        report+=("$t | not run: this kernel runs no 32-bit x86 programs (Exec format error)")
+        continue
+    fi
+    if ! dn_cross_setup "$t"; then
+        report+=("$t | configure failed (tools/cross_setup.sh)")
+        fail=1
+        continue
+    fi
     if [ $emulated = 1 ] && ! binfmt "qemu-${t%%-*}"; then
         report+=("$t | not run: no binfmt_misc")
         fail=1
         continue
     fi
-    # (under qemu-i386 the suite's x87 arithmetic ran for over 10 minutes in one test: not
-    # run there; the cross builds' step still runs dnum-eval for i686 under qemu-i386)
-    if [ "$t" = i686-linux-gnu ] && ! i686_native; then
-        report+=("$t | not run: this kernel runs no 32-bit x86 programs (Exec format error)")
-        continue
-    fi
-    # the whole suite where the sysroot has Criterion, else the portable subset
-    tests=enabled note=""
-    if ! ls "$root"/usr/lib/*/pkgconfig/criterion.pc >/dev/null 2>&1; then
-        tests=auto note=" (no Criterion: the portable subset)"
-    fi
-    if [ ! -d "$dir/meson-info" ]; then
-        if ! log=$(meson setup "$dir" --cross-file "tools/cross/$t.txt" --cross-file "$root.ini" \
-                "${extra[@]}" \
-                -Dtests=$tests -Dexamples=enabled -Dbenchmarks=disabled -Dpython=disabled \
-                -Ddocs=disabled -Dipopt=disabled 2>&1); then
-            echo "$log" | tail -30 >&2
-            report+=("$t | configure failed")
-            fail=1
-            continue
-        fi
-    fi
+    note=""
+    [ "$tests" = enabled ] || note=" (no Criterion: the portable subset)"
     if ! log=$(ninja -C "$dir" 2>&1); then
         echo "$log" | grep -E 'error|warning' | head -40 >&2
         report+=("$t | build failed")
