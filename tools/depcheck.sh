@@ -9,10 +9,11 @@
 # SOURCE_ROOT defaults to the repository of this script, CC to cc; CFLAGS are added to
 # -std=c11 -O0 -I SOURCE_ROOT/include (meson passes the library's -D options).
 # With DN_DEPCHECK_BUILD set to a meson build directory of the library (the test suite
-# sets it), a file's object there (<target>.p/src_<path with _ for />.c.o, each file
-# compiled alone) is read instead of compiling the file again; the files it has no object
-# of are compiled as above. (An optimised object has the calls of its source: the library
-# is built without link-time optimisation, so no call to another file is inlined away.)
+# sets it), a file's object there (<target>.p/src_<path with _ for />.c.o, .c.obj on
+# Windows; each file compiled alone) is read instead of compiling the file again; the
+# files it has no object of are compiled as above. (An optimised object has the calls of
+# its source: the library is built without link-time optimisation, so no call to another
+# file is inlined away.)
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cc=${2:-cc}
@@ -77,10 +78,11 @@ for f in $files; do
 done
 
 for f in $files; do
-    o=${f//\//_} # the object's name: src/dispatch/exec.c is src_dispatch_exec.c.o
+    o=${f//\//_} # the object's name: src/dispatch/exec.c is src_dispatch_exec.c.o(bj)
     obj=
     if [ -n "${DN_DEPCHECK_BUILD:-}" ]; then
-        obj=$(find "$DN_DEPCHECK_BUILD" -maxdepth 2 -path "*.p/src_$o.c.o" 2>/dev/null | head -1)
+        obj=$(find "$DN_DEPCHECK_BUILD" -maxdepth 2 \( -path "*.p/src_$o.c.o" -o \
+            -path "*.p/src_$o.c.obj" \) 2>/dev/null | head -1)
     fi
     if [ -n "$obj" ] && nm -P "$obj" >/dev/null 2>&1; then
         cp "$obj" "$tmp/$o.o"
