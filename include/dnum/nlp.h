@@ -15,7 +15,7 @@
  *                       name_tp and name (on dnum_o2) from one body, as DN_OBJECTIVE_O2 does
  *   dn_nlp_new_sp       a problem with such a plain part: the patterns found at a point x0
  *   dn_constraint_tp    the same on recording numbers (DN_CONSTRAINT_O2's name_tp)
- *   dn_nlp_new_tp       the plain part recorded once at x0 on a tape: 2-3x faster calls
+ *   dn_nlp_new_tp       the plain part recorded once at x0 on a tape: 1.7-3x faster calls
  *
  * Index:
  *   dn_nlp_group        one element function, its elements' variables and rows
@@ -172,9 +172,10 @@ int dn_nlp_new_sp_ex(dn_nlp **P, unsigned n, unsigned m, dn_objective_sp f,
 /** The same problem with its plain part recorded once at x0 on a tape (dnum/hessian.h,
  *  "Tapes"): f and c are the versions name_tp of DN_OBJECTIVE_O2 and DN_CONSTRAINT_O2
  *  (either may be NULL), and every driver evaluates the tape at x, without calling them
- *  (dn_nlp_new_sp runs the one-pass numbers through f and every c_i on each call): 2-3x
- *  faster on the chained problem, within about 2x of its element form. The tape replays the operations and
- *  constants of x0: make the problem again when ctx's data change. The patterns are the
+ *  (dn_nlp_new_sp runs the one-pass numbers through f and every c_i on each call): 1.7-3x
+ *  faster on the chained problem, within about 2x of its element form. The tape replays
+ *  the operations and constants of x0: make the problem again when ctx's data change.
+ *  The patterns are the
  *  tape's: the Jacobian holds (i, j) when c_i has x_j among its variables, the Hessian
  *  the pairs of variables an element of f or of a c_i joins (not those 0 by the
  *  structure of its operations). Refused as dn_tape_o2_record refuses an objective, with
